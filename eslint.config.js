@@ -1,0 +1,75 @@
+// Lint rules, including the walls of ARCHITECTURE.md: which folder may import what.
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import pluginVue from 'eslint-plugin-vue'
+import prettier from 'eslint-config-prettier'
+import globals from 'globals'
+import { builtinModules } from 'node:module'
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)]
+
+/** Patterns that match a relative or aliased import into one of the top-level folders. */
+const folder = (name) => [`**/${name}/**`, `**/${name}`, `@${name}/*`]
+
+const wall = (message, { paths = [], patterns = [] }) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: paths.map((name) => ({ name, message })),
+      patterns: [{ group: patterns, message }],
+    },
+  ],
+})
+
+export const walls = {
+  renderer: wall('renderer/ runs in a sandboxed browser page: reach main only through the bridge (useBridge).', {
+    paths: ['electron', ...nodeBuiltins],
+    patterns: [...folder('electron'), ...folder('platform'), 'electron/*', 'node:*'],
+  }),
+  platform: wall('platform/ is a standalone server: it never imports the desktop app.', {
+    paths: ['electron'],
+    patterns: [...folder('electron'), ...folder('renderer'), 'electron/*'],
+  }),
+  common: wall('common/ runs anywhere and imports nothing of electron/, renderer/ or platform/.', {
+    paths: ['electron', ...nodeBuiltins],
+    patterns: [...folder('electron'), ...folder('renderer'), ...folder('platform'), 'electron/*', 'node:*'],
+  }),
+  services: wall('Only the thin Electron layer (electron/main/shell/) imports electron; services use ports.', {
+    paths: ['electron'],
+    patterns: ['electron/*', ...folder('renderer'), ...folder('platform')],
+  }),
+  shell: wall('The Electron layer never imports renderer/ or platform/ code.', {
+    patterns: [...folder('renderer'), ...folder('platform')],
+  }),
+}
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'coverage/**', '**/*.d.ts', '.data/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...pluginVue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'] } },
+  },
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'vue/multi-word-component-names': 'off',
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,vue}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: walls.renderer,
+  },
+  { files: ['platform/**/*.ts'], rules: walls.platform },
+  { files: ['common/**/*.ts'], rules: walls.common },
+  { files: ['electron/main/**/*.ts'], ignores: ['electron/main/shell/**'], rules: walls.services },
+  { files: ['electron/main/shell/**/*.ts', 'electron/preload/**/*.ts'], rules: walls.shell },
+  prettier,
+)

@@ -1,0 +1,88 @@
+// Brings a database up to date: the system tables, then one table per entity of the model
+// registry. Table = model name, column = field name (spec spelling), so SQL reads like the spec.
+// Company-scoped tables carry "CompanyID" and have the primary key ("CompanyID", "ID").
+import type { Registry } from '../registry/registry.ts'
+import type { EntityDef, FieldType } from '../registry/types.ts'
+import { ident, type Sql, type Store } from './store.ts'
+import { systemMigrations } from './system-schema.ts'
+
+export const sqlType: Record<FieldType, string> = {
+  int: 'integer',
+  bigint: 'bigint',
+  decimal: 'numeric(18,6)',
+  money: 'numeric(18,2)',
+  string: 'text',
+  text: 'text',
+  bool: 'boolean',
+  date: 'date',
+  datetime: 'timestamptz',
+  guid: 'uuid',
+  json: 'jsonb',
+}
+
+export function entityTableDdl(registry: Registry, entity: EntityDef): string[] {
+  const table = ident(entity.name)
+  const company = entity.scope === 'company'
+  const cols = registry.fields(entity).map((f) => {
+    let col = `${ident(f.name)} ${sqlType[f.type]}`
+    if (f.name === 'ID') col += ' not null'
+    if (f.name === 'Deleted') col += ' not null default false'
+    return col
+  })
+  if (company) cols.unshift('"CompanyID" integer not null')
+  cols.push(`"CustomValues" jsonb not null default '{}'::jsonb`)
+  const pk = company ? '("CompanyID", "ID")' : '("ID")'
+  const stmts = [`create table if not exists ${table} (${cols.join(', ')}, primary key ${pk})`]
+  // Columns added to the registry after the table was created.
+  for (const f of registry.fields(entity)) {
+    stmts.push(`alter table ${table} add column if not exists ${ident(f.name)} ${sqlType[f.type]}`)
+  }
+  // Foreign keys of one-relations are the usual join and filter paths.
+  for (const r of entity.relations) {
+    const fk = r.kind === 'one' ? r.foreignKey : null
+    if (fk && registry.field(entity, fk)) {
+      const name = ident(`${entity.name}_${fk}_idx`.slice(0, 63))
+      stmts.push(`create index if not exists ${name} on ${table} (${company ? '"CompanyID", ' : ''}${ident(fk)})`)
+    }
+  }
+  if (company && registry.field(entity, 'StatusCode')) {
+    const name = ident(`${entity.name}_status_idx`.slice(0, 63))
+    stmts.push(`create index if not exists ${name} on ${table} ("CompanyID", "StatusCode", "ID")`)
+  }
+  return stmts
+}
+
+export async function migrate(store: Store, registry: Registry): Promise<void> {
+  await store.query('create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())')
+  const { rows } = await store.query<{ id: string }>('select id from schema_migrations')
+  const done = new Set(rows.map((r) => r.id))
+  for (const m of systemMigrations) {
+    if (done.has(m.id)) continue
+    await store.transaction(async (tx) => {
+      for (const stmt of splitStatements(m.sql)) await tx.query(stmt)
+      await tx.query('insert into schema_migrations (id) values ($1)', [m.id])
+    })
+  }
+  await store.transaction(async (tx) => {
+    for (const e of registry.entities) for (const stmt of entityTableDdl(registry, e)) await tx.query(stmt)
+  })
+}
+
+/** Splits a migration script on semicolons at line ends (migrations hold no procedural code). */
+export function splitStatements(script: string): string[] {
+  return script
+    .split(/;\s*$/m)
+    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+    .filter(Boolean)
+}
+
+/** Next ID for (company, entity): IDs are per company; global entities use company 0. */
+export async function nextId(sql: Sql, companyId: number, entity: string, count = 1): Promise<number> {
+  const { rows } = await sql.query<{ next_id: number }>(
+    `insert into id_sequence (company_id, entity, next_id) values ($1, $2, $3 + 1)
+     on conflict (company_id, entity) do update set next_id = id_sequence.next_id + $3
+     returning next_id`,
+    [companyId, entity, count],
+  )
+  return rows[0]!.next_id - count
+}

@@ -1,0 +1,35 @@
+// The renderer's only way to main: useBridge(). It does not know whether it talks over Electron
+// IPC (through the preload) or over the browser-mode WebSocket; a transport is installed once at
+// start-up (or a test double in DOM tests).
+import { readonly, ref, type Ref } from 'vue'
+import type { CallArgs, CallName, CallResult, EventName, EventPayload } from '@common/bridge/contract'
+
+export type BridgeState = 'connecting' | 'connected' | 'disconnected'
+
+export interface Bridge {
+  /** Calls main; rejects with a BridgeError (code, message, details). */
+  call<K extends CallName>(name: K, ...args: CallArgs<K>): Promise<CallResult<K>>
+  /** Listens to an event from main; returns the function that stops listening. */
+  on<E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void): () => void
+  readonly transport: 'ipc' | 'websocket' | 'test'
+  /** Whether main can be reached (always connected over IPC; the WebSocket can drop and reconnect). */
+  readonly state: Readonly<Ref<BridgeState>>
+}
+
+let installed: Bridge | undefined
+
+/** Installs the transport the app (or a test) uses. */
+export function installBridge(bridge: Bridge): void {
+  installed = bridge
+}
+
+export function useBridge(): Bridge {
+  if (!installed) throw new Error('The bridge to the main process is not installed')
+  return installed
+}
+
+/** A state ref for transports to own and expose read-only. */
+export function createBridgeState(initial: BridgeState): { state: Ref<BridgeState>; view: Readonly<Ref<BridgeState>> } {
+  const state = ref<BridgeState>(initial)
+  return { state, view: readonly(state) as Readonly<Ref<BridgeState>> }
+}

@@ -1,0 +1,46 @@
+import { defineConfig } from 'vitest/config'
+import vue from '@vitejs/plugin-vue'
+import { fileURLToPath } from 'node:url'
+
+const alias = {
+  '@renderer': fileURLToPath(new URL('./renderer/src', import.meta.url)),
+  '@common': fileURLToPath(new URL('./common', import.meta.url)),
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['common/**/*.test.ts', 'platform/**/*.test.ts', 'electron/**/*.test.ts', 'test/node/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [vue()],
+        resolve: { alias },
+        test: {
+          name: 'dom',
+          environment: 'happy-dom',
+          include: ['renderer/**/*.test.ts', 'test/dom/**/*.test.ts'],
+          setupFiles: ['test/dom/setup.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
