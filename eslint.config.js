@@ -69,7 +69,7 @@ export default tseslint.config(
   },
   { files: ['platform/**/*.ts'], rules: walls.platform },
   { files: ['common/**/*.ts'], rules: walls.common },
-  { files: ['electron/main/**/*.ts'], ignores: ['electron/main/shell/**'], rules: walls.services },
-  { files: ['electron/main/shell/**/*.ts', 'electron/preload/**/*.ts'], rules: walls.shell },
+  { files: ['electron/**/*.ts'], ignores: ['electron/main/shell/**', 'electron/main/index.ts', 'electron/preload/**'], rules: walls.services },
+  { files: ['electron/main/shell/**/*.ts', 'electron/main/index.ts', 'electron/preload/**/*.ts'], rules: walls.shell },
   prettier,
 )

@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// `npm test`: every check a change must pass, in order: type checks, lint, unit and integration tests
+// (vitest node + dom projects), the browser end-to-end suite. All steps run; the exit code is non-zero
+// when any failed, and the last line counts the tests of every vitest run.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+
+const reports = join('test-results', 'vitest')
+rmSync(reports, { recursive: true, force: true })
+mkdirSync(reports, { recursive: true })
+
+const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, `${name}.json`)}`]
+
+const steps = [
+  { name: 'typecheck (node)', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.node.json', '--noEmit'] },
+  { name: 'typecheck (web)', cmd: 'npx', args: ['vue-tsc', '-p', 'tsconfig.web.json', '--noEmit'] },
+  { name: 'lint', cmd: 'npx', args: ['eslint', '--max-warnings', '0', '.'] },
+  { name: 'unit and integration', cmd: 'npx', args: ['vitest', 'run', '--project', 'node', '--project', 'dom', ...vitestJson('unit')] },
+  { name: 'build for end-to-end', cmd: 'node', args: ['scripts/build-web.mjs'] },
+  { name: 'end-to-end', cmd: 'npx', args: ['vitest', 'run', '--project', 'e2e', ...vitestJson('e2e')] },
+]
+
+const results = []
+for (const step of steps) {
+  const started = Date.now()
+  console.log(`\n=== ${step.name}: ${step.cmd} ${step.args.join(' ')}`)
+  const r = spawnSync(step.cmd, step.args, { stdio: 'inherit', env: process.env })
+  const ok = r.status === 0
+  results.push({ name: step.name, ok, seconds: (Date.now() - started) / 1000 })
+  console.log(`=== ${step.name}: ${ok ? 'ok' : `FAILED (exit ${r.status ?? r.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+}
+
+let passed = 0
+let failed = 0
+let skipped = 0
+for (const name of ['unit', 'e2e']) {
+  const file = join(reports, `${name}.json`)
+  if (!existsSync(file)) continue
+  const report = JSON.parse(readFileSync(file, 'utf8'))
+  passed += report.numPassedTests ?? 0
+  failed += report.numFailedTests ?? 0
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
+}
+
+console.log('\nSummary')
+for (const r of results) console.log(`  ${r.ok ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds.toFixed(1)} s)`)
+const stepFailures = results.filter((r) => !r.ok).length
+if (stepFailures > 0 && failed === 0) failed = stepFailures
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
+process.exit(results.every((r) => r.ok) ? 0 : 1)
