@@ -1,7 +1,10 @@
 // The bridge contract: every call the renderer may make to main and every event main may send.
-// One definition serves the preload (names), main (argument validation before a service runs),
-// the browser-mode WebSocket host, and the renderer's typed useBridge().
+// One definition (with the plain name lists in names.ts) serves the preload, main (argument validation
+// before a service runs), the browser-mode WebSocket host, and the renderer's typed useBridge().
 import { z } from 'zod'
+import type { CallName, EventName } from './names.ts'
+
+export { callNames, eventNames, isCallName, isEventName, type CallName, type EventName } from './names.ts'
 
 export const AboutInfo = z.object({
   appName: z.string(),
@@ -39,21 +42,27 @@ export const calls = {
   'app.getPreferences': { args: z.tuple([]), result: Preferences },
   'app.setPreferences': { args: z.tuple([Preferences.partial()]), result: Preferences },
   'shell.openExternal': { args: z.tuple([ExternalUrl]), result: z.void() },
-} as const
+} as const satisfies Record<CallName, { args: z.ZodTuple; result: z.ZodType }>
+// `satisfies Record<CallName, …>` makes a call missing here, or one not listed in names.ts, a type error.
+
+export const AppNotification = z.object({ title: z.string(), body: z.string() })
+export type AppNotification = z.infer<typeof AppNotification>
 
 /** Events: name -> payload schema. Names say what happened. */
 export const events = {
   'app.preferencesChanged': Preferences,
-} as const
+  'shell.openUrlRequested': z.object({ url: ExternalUrl }),
+  'app.notification': AppNotification,
+} as const satisfies Record<EventName, z.ZodType>
 
-export type CallName = keyof typeof calls
-export type EventName = keyof typeof events
 export type CallArgs<K extends CallName> = z.input<(typeof calls)[K]['args']>
+/** Arguments as a service receives them, after the contract's schema parsed them. */
+export type ParsedCallArgs<K extends CallName> = z.output<(typeof calls)[K]['args']>
 export type CallResult<K extends CallName> = z.output<(typeof calls)[K]['result']>
 export type EventPayload<K extends EventName> = z.output<(typeof events)[K]>
 
-export const callNames = Object.keys(calls) as CallName[]
-export const eventNames = Object.keys(events) as EventName[]
+/** What every transport carries back for a call: the value, or the error as a value. */
+export type BridgeResult<T = unknown> = { ok: true; value: T } | { ok: false; error: BridgeErrorShape }
 
 /** Errors cross the bridge as values, never as bare strings. */
 export const BridgeErrorShape = z.object({
@@ -69,6 +78,11 @@ export const BridgeErrorCode = {
   UnknownCall: 'BRIDGE_UNKNOWN_CALL',
   ForbiddenSender: 'BRIDGE_FORBIDDEN_SENDER',
   Disconnected: 'BRIDGE_DISCONNECTED',
+  Timeout: 'BRIDGE_TIMEOUT',
+  /** Browser mode was opened without the host's per-run session secret. */
+  NoSession: 'BRIDGE_NO_SESSION',
+  /** A capability only the desktop app has (native file dialogs). */
+  NotAvailableInBrowserMode: 'NOT_AVAILABLE_IN_BROWSER_MODE',
   Internal: 'INTERNAL',
 } as const
 
@@ -82,7 +96,11 @@ export class BridgeError extends Error {
     this.name = 'BridgeError'
   }
   toShape(): BridgeErrorShape {
-    return { code: this.code, message: this.message, ...(this.details === undefined ? {} : { details: this.details }) }
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.details === undefined ? {} : { details: this.details }),
+    }
   }
   static from(shape: BridgeErrorShape): BridgeError {
     return new BridgeError(shape.code, shape.message, shape.details)

@@ -29,7 +29,10 @@ export function useBridge(): Bridge {
 }
 
 /** A state ref for transports to own and expose read-only. */
-export function createBridgeState(initial: BridgeState): { state: Ref<BridgeState>; view: Readonly<Ref<BridgeState>> } {
+export function createBridgeState(initial: BridgeState): {
+  state: Ref<BridgeState>
+  view: Readonly<Ref<BridgeState>>
+} {
   const state = ref<BridgeState>(initial)
   return { state, view: readonly(state) as Readonly<Ref<BridgeState>> }
 }

@@ -1,0 +1,31 @@
+// The bridge's call and event names as plain strings. They live apart from the zod schemas so the
+// sandboxed preload can bundle them without a validation library; contract.ts fails to compile unless
+// its calls and events are exactly these names.
+export const callNames = [
+  'app.about',
+  'app.getPreferences',
+  'app.setPreferences',
+  'shell.openExternal',
+] as const
+
+export const eventNames = [
+  'app.preferencesChanged',
+  // Browser mode: main asks the page to open an external URL in a new tab (a Node host has no browser).
+  'shell.openUrlRequested',
+  // Browser mode: a notification main wants shown; the page shows it (toast or Web Notification).
+  'app.notification',
+] as const
+
+export type CallName = (typeof callNames)[number]
+export type EventName = (typeof eventNames)[number]
+
+const callNameSet: ReadonlySet<string> = new Set(callNames)
+const eventNameSet: ReadonlySet<string> = new Set(eventNames)
+
+export function isCallName(name: unknown): name is CallName {
+  return typeof name === 'string' && callNameSet.has(name)
+}
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && eventNameSet.has(name)
+}

@@ -1,0 +1,49 @@
+// electron-vite: three builds with this repository's roots. Main (ESM) and the preload (CommonJS: a
+// sandboxed preload cannot be an ES module and may require only `electron`, so it is one bundle with no
+// external dependencies) go to out/main and out/preload; the renderer to out/renderer.
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import vue from '@vitejs/plugin-vue'
+import type { Rollup } from 'vite'
+
+const root = import.meta.dirname
+
+// zod's sources carry /* @__PURE__ */ comments where Rollup cannot use them; Rollup drops them, harmlessly.
+const onwarn: Rollup.RollupOptions['onwarn'] = (warning, warn) => {
+  if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/')) return
+  warn(warning)
+}
+const alias = {
+  '@renderer': resolve(root, 'renderer/src'),
+  '@common': resolve(root, 'common'),
+}
+
+export default defineConfig({
+  main: {
+    resolve: { alias },
+    build: {
+      outDir: resolve(root, 'out/main'),
+      rollupOptions: { input: { index: resolve(root, 'electron/main/index.ts') }, onwarn },
+    },
+  },
+  preload: {
+    resolve: { alias },
+    build: {
+      outDir: resolve(root, 'out/preload'),
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(root, 'electron/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'renderer'),
+    resolve: { alias },
+    plugins: [vue()],
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      rollupOptions: { input: { index: resolve(root, 'renderer/index.html') }, onwarn },
+    },
+  },
+})

@@ -1,0 +1,139 @@
+// The app in Chromium against the browser-mode host: navigation, shortcuts, About values that came
+// over the bridge, a language preference that survives a reload, and no Node or IPC in the page.
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  launchChromium,
+  repoRoot,
+  screenshotDir,
+  startHost,
+  type BrowserFixture,
+  type HostFixture,
+} from './support.ts'
+
+const mainViews = [
+  'inbox',
+  'review',
+  'journal',
+  'approvals',
+  'sales',
+  'contacts',
+  'admin',
+  'settings',
+] as const
+
+let fixture: HostFixture
+let browser: BrowserFixture
+let page: Page
+const pageErrors: string[] = []
+
+beforeAll(async () => {
+  fixture = await startHost()
+  browser = await launchChromium()
+  page = await browser.context.newPage()
+  page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(`console: ${message.text()}`)
+  })
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      pageErrors.push(`HTTP ${response.status()}: ${new URL(response.url()).pathname}`)
+  })
+})
+
+afterAll(async () => {
+  await browser?.stop()
+  await fixture?.stop()
+})
+
+// The machine may be busy (builds, other suites); give the UI time, not a race.
+const wait = { timeout: 15_000 }
+const view = (name: string) => page.getByTestId(`view-${name}`)
+
+describe('the app in browser mode', () => {
+  it('opens from the printed address, drops the secret from the address bar and connects', async () => {
+    await page.goto(fixture.host.url)
+    await expect.poll(() => view('inbox').isVisible(), wait).toBe(true)
+    expect(new URL(page.url()).search).toBe('')
+    await expect
+      .poll(() => page.getByTestId('connection-indicator').getAttribute('data-state'), wait)
+      .toBe('connected')
+  })
+
+  it('navigates the shell by clicking the sidebar', async () => {
+    for (const name of [...mainViews, 'about']) {
+      await page.getByTestId(`nav-${name}`).click()
+      await expect.poll(() => view(name).isVisible(), { ...wait, message: `view-${name}` }).toBe(true)
+      expect(new URL(page.url()).hash).toBe(`#/${name}`)
+    }
+  })
+
+  it('switches views with Alt+1 … Alt+8 in sidebar order', async () => {
+    for (const [index, name] of [...mainViews].reverse().entries()) {
+      const key = mainViews.length - index
+      await page.keyboard.press(`Alt+${key}`)
+      await expect
+        .poll(() => view(name).isVisible(), { ...wait, message: `Alt+${key} -> view-${name}` })
+        .toBe(true)
+    }
+  })
+
+  it('shows the About values the host sent over the bridge', async () => {
+    const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { version: string }
+    await page.getByTestId('nav-about').click()
+    await expect
+      .poll(() => page.getByTestId('about-node-version').textContent(), wait)
+      .toBe(process.versions.node)
+    expect((await page.getByTestId('about-app-version').textContent())?.trim()).toContain(pkg.version)
+    expect((await page.getByTestId('about-data-dir').textContent())?.trim()).toBe(fixture.dataDir)
+    expect(await page.getByTestId('about-mode').getAttribute('data-mode')).toBe('browser')
+    await page.screenshot({ path: join(screenshotDir, 'about.png'), fullPage: true })
+  })
+
+  it('switches the language in Settings and keeps it after a reload', async () => {
+    await page.getByTestId('nav-settings').click()
+    await expect.poll(() => page.getByTestId('nav-inbox').textContent(), wait).toContain('Inbox')
+    await page.getByTestId('settings-locale').click()
+    await page.getByTestId('settings-locale-option-nb').click()
+    await expect.poll(() => page.getByTestId('nav-inbox').textContent(), wait).toContain('Innboks')
+
+    const saved = JSON.parse(await readFile(join(fixture.dataDir, 'preferences.json'), 'utf8')) as unknown
+    expect(saved).toEqual({ locale: 'nb' })
+
+    // The address bar no longer holds the secret; the tab kept it, so a reload reconnects.
+    await page.reload()
+    await expect
+      .poll(() => page.getByTestId('connection-indicator').getAttribute('data-state'), wait)
+      .toBe('connected')
+    await expect.poll(() => page.getByTestId('nav-inbox').textContent(), wait).toContain('Innboks')
+    await page.screenshot({ path: join(screenshotDir, 'settings-nb.png'), fullPage: true })
+  })
+
+  it('gives the page no Node, no require and no raw IPC object', async () => {
+    const globals = await page.evaluate(() => {
+      const w = globalThis as unknown as Record<string, unknown>
+      return {
+        require: typeof w.require,
+        process: typeof w.process,
+        ipcRenderer: typeof w.ipcRenderer,
+        ledgerdesk: typeof w.ledgerdesk,
+        electron: typeof w.electron,
+        module: typeof w.module,
+      }
+    })
+    expect(globals).toEqual({
+      require: 'undefined',
+      process: 'undefined',
+      ipcRenderer: 'undefined',
+      ledgerdesk: 'undefined',
+      electron: 'undefined',
+      module: 'undefined',
+    })
+  })
+
+  it('ran without page errors, failed requests or CSP violations', () => {
+    expect(pageErrors).toEqual([])
+  })
+})
