@@ -41,6 +41,12 @@ export default defineConfig({
     root: resolve(root, 'renderer'),
     resolve: { alias },
     plugins: [vue()],
+    // vue-i18n: Composition API only, no devtools hooks in the shipped bundle.
+    define: {
+      __VUE_I18N_LEGACY_API__: 'false',
+      __VUE_I18N_FULL_INSTALL__: 'true',
+      __INTLIFY_PROD_DEVTOOLS__: 'false',
+    },
     build: {
       outDir: resolve(root, 'out/renderer'),
       rollupOptions: { input: { index: resolve(root, 'renderer/index.html') }, onwarn },

@@ -1,0 +1,123 @@
+// Norwegian bokmål messages. Typed as Messages, so a key missing here (or one only here) fails vue-tsc.
+import type { Messages } from './en.ts'
+
+const nb: Messages = {
+  app: {
+    name: 'Ledgerdesk',
+    tagline: 'Arbeidsflate for regnskap',
+  },
+  nav: {
+    label: 'Hovedmeny',
+    inbox: 'Innboks',
+    review: 'Kontroll',
+    journal: 'Bilagsføring',
+    approvals: 'Godkjenninger',
+    sales: 'Salg',
+    contacts: 'Kontakter',
+    admin: 'Administrasjon',
+    settings: 'Innstillinger',
+    about: 'Om',
+  },
+  titles: {
+    inbox: 'Innboks',
+    review: 'Kontroll',
+    journal: 'Bilagsføring',
+    approvals: 'Godkjenninger',
+    sales: 'Salg',
+    contacts: 'Kontakter',
+    admin: 'Administrasjon',
+    settings: 'Innstillinger',
+    about: 'Om Ledgerdesk',
+  },
+  empty: {
+    inbox: {
+      title: 'Ingen dokumenter i innboksen ennå',
+      text: 'Leverandørfakturaer fra skannemappene og PDF-er du slipper på vinduet, vises her.',
+    },
+    review: {
+      title: 'Ingenting å kontrollere',
+      text: 'Dokumenter som er tolket, venter her til du har kontrollert og bekreftet feltene.',
+    },
+    journal: {
+      title: 'Ingen bilagsutkast',
+      text: 'Bilag du fører, ligger her som utkast til de er bokført.',
+    },
+    approvals: {
+      title: 'Ingen godkjenninger venter på deg',
+      text: 'Fakturaer du blir bedt om å godkjenne, fra alle selskapene du arbeider for, samles her.',
+    },
+    sales: {
+      title: 'Ingen salgsdokumenter ennå',
+      text: 'Utgående fakturaer og kreditnotaer for det åpne selskapet vises her.',
+    },
+    contacts: {
+      title: 'Ingen kontakter ennå',
+      text: 'Leverandører og kunder i det åpne selskapet vises her.',
+    },
+    admin: {
+      title: 'Ingenting å administrere ennå',
+      text: 'Brukere, roller og godkjenningsregler for det åpne selskapet styres her.',
+    },
+  },
+  company: {
+    switcherLabel: 'Selskap',
+  },
+  connection: {
+    connected: 'Tilkoblet',
+    connecting: 'Kobler til …',
+    disconnected: 'Frakoblet',
+    connectedHint: 'Appen har kontakt med bakgrunnstjenesten.',
+    connectingHint: 'Kobler til bakgrunnstjenesten …',
+    disconnectedHint: 'Bakgrunnstjenesten svarer ikke. Appen prøver å koble til igjen av seg selv.',
+  },
+  settings: {
+    language: 'Språk',
+    languageHint: 'Språket i menyer og meldinger, og formatet på datoer og beløp.',
+    localeSystem: 'Systemspråk ({language})',
+    localeNb: 'Norsk bokmål',
+    localeEn: 'English',
+    saveFailed: 'Språket kunne ikke lagres',
+    shortcuts: 'Hurtigtaster',
+    shortcutsHint: 'Hurtigtastene virker overalt, unntatt mens du skriver i et felt.',
+    shortcutAction: 'Handling',
+    shortcutKeys: 'Taster',
+    openView: 'Åpne {view}',
+    or: 'eller',
+  },
+  about: {
+    application: 'Program',
+    version: 'Versjon',
+    mode: 'Kjører som',
+    modeElectron: 'Skrivebordsapp',
+    modeBrowser: 'Nettlesermodus',
+    runtime: 'Kjøremiljø',
+    electron: 'Electron',
+    node: 'Node.js',
+    chromium: 'Chromium',
+    notUsed: 'Brukes ikke i nettlesermodus',
+    browserEngine: 'Nettleserens egen (nettlesermodus)',
+    platform: 'Plattform',
+    dataDir: 'Datamappe',
+    locale: 'Systemspråk',
+    loading: 'Henter …',
+    loadFailed: 'Opplysningene om appen kunne ikke hentes',
+    retry: 'Prøv igjen',
+    copy: 'Kopier',
+    copied: 'Kopiert til utklippstavlen',
+  },
+  errors: {
+    disconnected:
+      'Appen har mistet kontakten med bakgrunnstjenesten. Den kobler til igjen av seg selv; prøv igjen om litt.',
+    timeout: 'Bakgrunnstjenesten svarte ikke i tide. Prøv igjen om litt.',
+    noSession:
+      'Denne fanen er ikke knyttet til en kjørende Ledgerdesk. Åpne adressen Ledgerdesk skrev ut da den startet.',
+    notAvailableInBrowserMode: 'Dette finnes bare i skrivebordsappen.',
+    unexpected: 'Noe gikk galt i bakgrunnstjenesten.',
+    code: 'Feilkode: {code}',
+  },
+  notification: {
+    title: 'Ledgerdesk',
+  },
+}
+
+export default nb

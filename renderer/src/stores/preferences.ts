@@ -1,0 +1,52 @@
+// The user's preferences as main keeps them, and the language that follows from them.
+import { defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import type { Locale, Preferences } from '@common/bridge/contract'
+import { useBridge } from '@renderer/bridge'
+import { systemLocale } from '@renderer/i18n'
+
+function navigatorLanguages(): readonly string[] {
+  return navigator.languages?.length ? navigator.languages : [navigator.language]
+}
+
+export const usePreferencesStore = defineStore('preferences', () => {
+  /** The saved choice; null follows the system. */
+  const preferredLocale = ref<Locale | null>(null)
+  const systemLanguage = ref<Locale>(systemLocale(navigatorLanguages()))
+  const locale = computed<Locale>(() => preferredLocale.value ?? systemLanguage.value)
+
+  function apply(preferences: Preferences): void {
+    preferredLocale.value = preferences.locale
+  }
+
+  let stopListening: (() => void) | undefined
+  const onLanguageChange = () => {
+    systemLanguage.value = systemLocale(navigatorLanguages())
+  }
+
+  /** Reads the saved preferences and follows later changes (from another window or tab too). */
+  async function load(): Promise<void> {
+    const bridge = useBridge()
+    if (!stopListening) {
+      const off = bridge.on('app.preferencesChanged', apply)
+      window.addEventListener('languagechange', onLanguageChange)
+      stopListening = () => {
+        off()
+        window.removeEventListener('languagechange', onLanguageChange)
+      }
+    }
+    apply(await bridge.call('app.getPreferences'))
+  }
+
+  /** Saves the language (null: follow the system); rejects with the bridge's error when main refuses. */
+  async function setLocale(next: Locale | null): Promise<void> {
+    apply(await useBridge().call('app.setPreferences', { locale: next }))
+  }
+
+  function dispose(): void {
+    stopListening?.()
+    stopListening = undefined
+  }
+
+  return { preferredLocale, systemLanguage, locale, load, setLocale, dispose }
+})

@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import { BridgeError, BridgeErrorCode } from '@common/bridge/contract'
+import { mountShell, waitForElement, type MountedShell } from './mount-shell.ts'
+import { createTestBridge } from './test-bridge.ts'
+
+let shell: MountedShell | undefined
+afterEach(() => {
+  shell?.unmount()
+  shell = undefined
+})
+
+async function chooseLocale(shell: MountedShell, value: 'system' | 'nb' | 'en') {
+  ;(await shell.find('settings-locale')).click()
+  // PrimeVue's Select takes an option on mousedown (so the field keeps focus), as a real click begins.
+  ;(await shell.find(`settings-locale-option-${value}`)).dispatchEvent(
+    new MouseEvent('mousedown', { bubbles: true }),
+  )
+  await flushPromises()
+}
+
+describe('the language', () => {
+  it('follows a Norwegian system locale (nb, nn or no) when no language is saved', async () => {
+    shell = await mountShell({ languages: ['nn-NO', 'en-US'] })
+    expect(await shell.text('nav-inbox')).toContain('Innboks')
+    expect(document.documentElement.lang).toBe('nb')
+  })
+
+  it('follows any other system locale in English', async () => {
+    shell = await mountShell({ languages: ['sv-SE', 'nb-NO'] })
+    expect(await shell.text('nav-inbox')).toContain('Inbox')
+    expect(document.documentElement.lang).toBe('en')
+  })
+
+  it('uses the saved preference over the system locale', async () => {
+    shell = await mountShell({
+      languages: ['en-GB'],
+      test: createTestBridge({ preferences: { locale: 'nb' } }),
+    })
+    expect(await shell.text('nav-settings')).toContain('Innstillinger')
+    expect(await shell.text('view-inbox')).toContain('Ingen dokumenter i innboksen ennå')
+  })
+
+  it('switches in Settings: the labels change and the choice is saved through app.setPreferences', async () => {
+    shell = await mountShell({ path: '/settings', languages: ['en-US'] })
+    const select = await shell.find('settings-locale')
+    expect(select.textContent).toContain('System language (English)')
+
+    await chooseLocale(shell, 'nb')
+    expect(shell.test.calls.filter((call) => call.name === 'app.setPreferences')).toEqual([
+      { name: 'app.setPreferences', args: [{ locale: 'nb' }] },
+    ])
+    expect(shell.test.preferences.locale).toBe('nb')
+    expect(await shell.text('nav-inbox')).toContain('Innboks')
+    expect(await shell.text('view-title')).toBe('Innstillinger')
+    expect(select.textContent).toContain('Norsk bokmål')
+
+    await chooseLocale(shell, 'system')
+    expect(shell.test.calls.at(-1)).toEqual({ name: 'app.setPreferences', args: [{ locale: null }] })
+    expect(await shell.text('nav-inbox')).toContain('Inbox')
+  })
+
+  it('follows app.preferencesChanged from main (another window changed it)', async () => {
+    shell = await mountShell({ languages: ['en-US'] })
+    shell.test.emit('app.preferencesChanged', { locale: 'nb' })
+    await flushPromises()
+    expect(await shell.text('nav-approvals')).toContain('Godkjenninger')
+    shell.test.emit('app.preferencesChanged', { locale: 'en' })
+    await flushPromises()
+    expect(await shell.text('nav-approvals')).toContain('Approvals')
+  })
+
+  it('keeps the current language and says why in plain words when saving fails', async () => {
+    const test = createTestBridge({
+      handlers: {
+        'app.setPreferences': () => {
+          throw new BridgeError(BridgeErrorCode.Timeout, 'No answer within 15000 ms')
+        },
+      },
+    })
+    shell = await mountShell({ path: '/settings', languages: ['en-US'], test })
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    await chooseLocale(shell, 'nb')
+    expect(await shell.text('nav-inbox')).toContain('Inbox')
+    expect(logged).toHaveBeenCalledWith('Saving the language preference failed', expect.any(BridgeError))
+    const toast = await waitForElement('.p-toast-message')
+    expect(toast.textContent).toContain('The language could not be saved')
+    expect(toast.textContent).toContain('The background service did not answer in time.')
+    expect(toast.textContent).toContain('BRIDGE_TIMEOUT')
+  })
+
+  it('lists every view shortcut in Settings', async () => {
+    shell = await mountShell({ path: '/settings', languages: ['en-US'] })
+    const rows = [...(await shell.find('settings-shortcuts')).querySelectorAll('tbody tr')].map((row) =>
+      [...row.querySelectorAll('td')]
+        .map(
+          (cell) =>
+            [...cell.querySelectorAll('kbd')].map((key) => key.textContent).join(' or ') ||
+            cell.textContent?.trim(),
+        )
+        .join(' | '),
+    )
+    expect(rows).toEqual([
+      'Open Inbox | Alt+1',
+      'Open Review | Alt+2',
+      'Open Journal | Alt+3',
+      'Open Approvals | Alt+4',
+      'Open Sales | Alt+5',
+      'Open Contacts | Alt+6',
+      'Open Administration | Alt+7',
+      'Open Settings | Alt+8',
+      'Open About Ledgerdesk | Alt+0 or F1',
+    ])
+  })
+
+  it('puts PrimeVue’s own texts into the language too, and back', async () => {
+    shell = await mountShell({ languages: ['nb-NO'] })
+    const primevue = shell.app.config.globalProperties.$primevue.config
+    expect(primevue.locale?.dateFormat).toBe('dd.mm.yy')
+    expect(primevue.locale?.emptyMessage).toBe('Ingen valg tilgjengelig')
+    expect(primevue.locale?.aria?.close).toBe('Lukk')
+    shell.test.emit('app.preferencesChanged', { locale: 'en' })
+    await flushPromises()
+    expect(primevue.locale?.emptyMessage).toBe('No available options')
+    expect(primevue.locale?.aria?.close).toBe('Close')
+    expect(primevue.locale?.dateFormat).toBe('dd/mm/yy')
+  })
+})

@@ -1,0 +1,131 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { mountShell, pressKey, type MountedShell } from './mount-shell.ts'
+
+const sidebarOrder = ['inbox', 'review', 'journal', 'approvals', 'sales', 'contacts', 'admin', 'settings']
+
+let shell: MountedShell | undefined
+afterEach(() => {
+  shell?.unmount()
+  shell = undefined
+})
+
+describe('the shell', () => {
+  it('opens on the inbox with its honest empty state and title', async () => {
+    shell = await mountShell({ languages: ['en-US'] })
+    expect(shell.router.currentRoute.value.name).toBe('inbox')
+    expect(await shell.text('view-inbox')).toContain('No documents in the inbox yet')
+    expect(await shell.text('view-title')).toBe('Inbox')
+    expect(document.title).toBe('Inbox – Ledgerdesk')
+    expect((await shell.find('nav-inbox')).classList).toContain('sidebar-link--active')
+  })
+
+  it('lists the eight main views in order, with their shortcut hints, and About at the foot', async () => {
+    shell = await mountShell({ languages: ['en-US'] })
+    const links = [...document.querySelectorAll<HTMLElement>('nav [data-testid^="nav-"]')]
+    expect(links.map((link) => link.dataset.testid)).toEqual([
+      ...sidebarOrder.map((view) => `nav-${view}`),
+      'nav-about',
+    ])
+    expect(links.map((link) => link.querySelector('kbd')?.textContent)).toEqual([
+      'Alt+1',
+      'Alt+2',
+      'Alt+3',
+      'Alt+4',
+      'Alt+5',
+      'Alt+6',
+      'Alt+7',
+      'Alt+8',
+      'Alt+0',
+    ])
+    expect(links[0]!.textContent).toContain('Inbox')
+    expect(links[0]!.getAttribute('aria-keyshortcuts')).toBe('Alt+1')
+  })
+
+  it('navigates to every view by clicking the sidebar and marks the link active', async () => {
+    shell = await mountShell({ languages: ['en-US'] })
+    for (const view of [...sidebarOrder, 'about']) {
+      ;(await shell.find(`nav-${view}`)).click()
+      await shell.find(`view-${view}`)
+      expect(shell.router.currentRoute.value.fullPath).toBe(`/${view}`)
+      const active = [...document.querySelectorAll('.sidebar-link--active')].map((link) =>
+        link.getAttribute('data-testid'),
+      )
+      expect(active).toEqual([`nav-${view}`])
+    }
+    expect(await shell.text('view-title')).toBe('About Ledgerdesk')
+  })
+
+  it('opens the eight main views with Alt+1..Alt+8 and About with Alt+0 and F1', async () => {
+    shell = await mountShell({ languages: ['en-US'] })
+    for (const [index, view] of sidebarOrder.entries()) {
+      const event = pressKey(document.body, {
+        code: `Digit${index + 1}`,
+        key: String(index + 1),
+        altKey: true,
+      })
+      expect(event.defaultPrevented).toBe(true)
+      await shell.find(`view-${view}`)
+      expect(shell.router.currentRoute.value.name).toBe(view)
+    }
+    pressKey(document.body, { code: 'Digit0', key: '0', altKey: true })
+    await shell.find('view-about')
+    await shell.router.push('/journal')
+    pressKey(document.body, { code: 'F1', key: 'F1' })
+    await shell.find('view-about')
+    expect(shell.router.currentRoute.value.name).toBe('about')
+  })
+
+  it('leaves the shortcuts alone while the user types in a field, and ignores AltGr and Shift combinations', async () => {
+    shell = await mountShell({ path: '/journal', languages: ['en-US'] })
+    const input = document.createElement('input')
+    const view = await shell.find('view-journal')
+    view.append(input)
+    input.focus()
+    const typed = pressKey(input, { code: 'Digit1', key: '¡', altKey: true })
+    const help = pressKey(input, { code: 'F1', key: 'F1' })
+    const altGr = pressKey(document.body, { code: 'Digit2', key: '@', altKey: true, ctrlKey: true })
+    const shifted = pressKey(document.body, { code: 'Digit3', key: '#', altKey: true, shiftKey: true })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect([typed, help, altGr, shifted].map((event) => event.defaultPrevented)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ])
+    expect(shell.router.currentRoute.value.name).toBe('journal')
+    // A checkbox is not typing: the shortcut works from it.
+    const checkbox = document.createElement('input')
+    checkbox.type = 'checkbox'
+    view.append(checkbox)
+    pressKey(checkbox, { code: 'Digit1', key: '1', altKey: true })
+    await shell.find('view-inbox')
+  })
+
+  it('leaves the shortcuts to an open modal dialog', async () => {
+    shell = await mountShell({ path: '/journal', languages: ['en-US'] })
+    const dialog = document.createElement('div')
+    dialog.setAttribute('role', 'dialog')
+    dialog.setAttribute('aria-modal', 'true')
+    document.body.append(dialog)
+    const event = pressKey(document.body, { code: 'Digit1', key: '1', altKey: true })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(event.defaultPrevented).toBe(false)
+    expect(shell.router.currentRoute.value.name).toBe('journal')
+    dialog.remove()
+    pressKey(document.body, { code: 'Digit1', key: '1', altKey: true })
+    await shell.find('view-inbox')
+  })
+
+  it('sends an unknown address to the inbox', async () => {
+    shell = await mountShell({ path: '/no-such-view', languages: ['en-US'] })
+    await shell.find('view-inbox')
+    expect(shell.router.currentRoute.value.name).toBe('inbox')
+  })
+
+  it('keeps a place for the company switcher in the top bar', async () => {
+    shell = await mountShell({ languages: ['en-US'] })
+    const slot = await shell.find('company-switcher-slot')
+    expect(slot.closest('header')).not.toBeNull()
+    expect(slot.textContent).toBe('')
+  })
+})
