@@ -1,0 +1,54 @@
+// Runs a compiled read statement. The compiler checks names and types, but a few problems only show when
+// the database evaluates values (a number out of range, a grouping the database refuses); those answer
+// QUERY_INVALID with a plain reason. The database's own message is never passed on: it quotes SQL.
+import type { QueryResult, Sql } from '../db/store.ts'
+import { queryError } from './parser.ts'
+
+const reasons: [RegExp, string][] = [
+  [/^22003$/, 'A number in the query is out of range'],
+  [/^22012$/, 'The query divides by zero'],
+  [/^22008$|^22007$/, 'A date in the query is out of range'],
+  [/^22/, 'A value in the query does not fit the field it is compared with'],
+  [
+    /^42803$/,
+    'Every selected expression that is not an aggregate must be grouped: aggregate it, or leave ungrouped fields out of orderby and having',
+  ],
+  [/^42P10$/, 'With distinct=true, orderby may only name selected columns'],
+  [/^42/, 'The query combines fields or values in a way that cannot be run'],
+  [/^54/, 'The query is too complex'],
+]
+
+/**
+ * Drops parameters the statement does not reference and renumbers the rest (an unreferenced parameter
+ * has no type and the database refuses it). Only parameter references contain `$` in compiled SQL:
+ * identifiers come from the registry and values never enter the text.
+ */
+export function compactParams(text: string, params: readonly unknown[]): { text: string; params: unknown[] } {
+  const used = new Set<number>()
+  for (const m of text.matchAll(/\$(\d+)/g)) used.add(Number(m[1]))
+  if (used.size === params.length) return { text, params: [...params] }
+  const order = [...used].sort((a, b) => a - b)
+  const renumber = new Map(order.map((old, i) => [old, i + 1]))
+  return {
+    text: text.replace(/\$(\d+)/g, (_, n: string) => `$${renumber.get(Number(n))}`),
+    params: order.map((n) => params[n - 1]),
+  }
+}
+
+export async function runQuery<T = Record<string, unknown>>(
+  sql: Sql,
+  text: string,
+  params: readonly unknown[],
+): Promise<QueryResult<T>> {
+  try {
+    const compact = compactParams(text, params)
+    return await sql.query<T>(compact.text, compact.params)
+  } catch (err) {
+    const code = (err as { code?: unknown }).code
+    if (typeof code === 'string') {
+      const reason = reasons.find(([re]) => re.test(code))
+      if (reason) throw queryError(reason[1])
+    }
+    throw err
+  }
+}

@@ -1,0 +1,28 @@
+// The read path's context and options (the interface CORE's routes call).
+import type { Sql } from '../db/store.ts'
+import type { Registry } from '../registry/registry.ts'
+import type { EntityDef } from '../registry/types.ts'
+
+/** An active custom field (spec 2.16): `Color` appears as `CustomValues.CustomColor`. */
+export interface CustomFieldDef {
+  name: string
+  type: 'smalltext' | 'text' | 'number' | 'money'
+}
+
+export interface ReadContext {
+  sql: Sql
+  registry: Registry
+  companyId: number
+  customFields(entity: EntityDef): readonly CustomFieldDef[]
+}
+
+export interface ListOptions {
+  filter?: string
+  select?: string
+  expand?: string
+  orderby?: string
+  top?: number
+  skip?: number
+  /** spec 4.2: `hateoas=false` removes hypermedia; hypermedia is opt-in (field notes), so absent means false. */
+  hateoas?: boolean
+}
