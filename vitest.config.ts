@@ -16,6 +16,8 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['common/**/*.test.ts', 'platform/**/*.test.ts', 'electron/**/*.test.ts', 'test/node/**/*.test.ts'],
+          // Prepares the seeded platform templates that test/support/platform.ts copies.
+          globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

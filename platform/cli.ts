@@ -1,0 +1,103 @@
+// `npm run platform -- [--port N] [--host H] [--data-dir DIR] [--seed demo|empty] [--database URL]
+// [--token-ttl SECONDS]`: the local platform as a standalone server. Prints one line per endpoint
+// of the endpoint set, then `ready`; stops cleanly on SIGINT/SIGTERM. Bad flags exit with code 2.
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import type { PlatformOptions } from './server.ts'
+
+const usage =
+  'usage: npm run platform -- [--port N] [--host 127.0.0.1] [--data-dir DIR] [--seed demo|empty] [--database postgres://...] [--token-ttl SECONDS]'
+
+export class UsageError extends Error {}
+
+export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): PlatformOptions {
+  let values
+  try {
+    ;({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'data-dir': { type: 'string' },
+        seed: { type: 'string' },
+        database: { type: 'string' },
+        'token-ttl': { type: 'string' },
+      },
+    }))
+  } catch (err) {
+    throw new UsageError((err as Error).message.split('\n')[0]!)
+  }
+  const int = (name: string, raw: string | undefined, min: number, max: number): number | undefined => {
+    if (raw === undefined) return undefined
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got '${raw}'`)
+    }
+    return Number(raw)
+  }
+  const seed = values.seed
+  if (seed !== undefined && seed !== 'demo' && seed !== 'empty')
+    throw new UsageError(`--seed must be demo or empty, got '${seed}'`)
+  const database = values.database
+  if (database !== undefined && !/^postgres(ql)?:\/\//.test(database)) {
+    throw new UsageError(`--database must be a postgres:// URL, got '${database}'`)
+  }
+  if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host must not be empty')
+  return {
+    port: int('port', values.port, 0, 65535) ?? 4100,
+    host: values.host ?? '127.0.0.1',
+    dataDir: values['data-dir'] ?? env.LEDGERDESK_PLATFORM_DIR ?? join(homedir(), '.ledgerdesk', 'platform'),
+    seed: seed ?? 'demo',
+    databaseUrl: database,
+    tokenTtl: int('token-ttl', values['token-ttl'], 1, 7 * 24 * 3600) ?? 3600,
+  }
+}
+
+async function main(): Promise<void> {
+  let options: PlatformOptions
+  try {
+    options = parseCliArgs(
+      inUtilityProcess ? process.argv.slice(process.argv[1]?.startsWith('-') ? 1 : 2) : process.argv.slice(2),
+    )
+  } catch (err) {
+    if (err instanceof UsageError) {
+      console.error(`platform: ${err.message}\n${usage}`)
+      process.exit(2)
+    }
+    throw err
+  }
+  // Flags are checked before the server and its dependencies load, so a typo fails fast and alone.
+  const { startPlatform } = await import('./server.ts')
+  const platform = await startPlatform({ ...options, logger: { level: 'warn' } })
+  for (const [name, url] of Object.entries(platform.endpoints))
+    console.log(`${name.padEnd(13)}${url || '(none)'}`)
+  console.log(`${'LicenseAdmin'.padEnd(13)}${platform.urls.licenseAdmin}`)
+  console.log('ready')
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    platform.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(`platform: error while stopping on ${signal}:`, err)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+}
+
+// Run directly (tsx platform/cli.ts), or as the desktop app's Local sandbox in an Electron utility
+// process (built to out/main/platform.js; there process.argv holds only the flags and parentPort exists).
+const inUtilityProcess = (process as { parentPort?: unknown }).parentPort !== undefined
+if (inUtilityProcess || (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)) {
+  main().catch((err: unknown) => {
+    console.error('platform: failed to start:', err instanceof Error ? err.message : err)
+    process.exit(1)
+  })
+}

@@ -1,0 +1,45 @@
+// Eventplans (spec 6.1, 6.3): webhook subscriptions on entity changes, their subscribers and their
+// expression filters. The API path is not shown in the spec; the routes follow the model names.
+import type { EntityDef } from '../types.ts'
+import { fields, model, one, owns } from './define.ts'
+
+export const eventEntities: EntityDef[] = [
+  model({
+    name: 'Eventplan',
+    route: 'eventplans',
+    fields: fields(
+      'Name:string',
+      { name: 'Active', type: 'bool', default: true },
+      // spec 6.1: entity names to listen to, and the operations as letters C, U, D.
+      'ModelFilter:string',
+      { name: 'OperationFilter', type: 'string', default: 'CUD' },
+      // spec 6.1: 0 = Webhook.
+      { name: 'PlanType', type: 'int', default: 0 },
+      // spec 6.1: a random GUID is generated when omitted.
+      'SigningKey:string',
+    ),
+    relations: [
+      owns('EventSubscribers', 'EventSubscriber', 'EventplanID'),
+      owns('ExpressionFilters', 'ExpressionFilter', 'EventplanID'),
+    ],
+  }),
+  model({
+    name: 'EventSubscriber',
+    route: 'eventsubscribers',
+    fields: fields(
+      'EventplanID:int',
+      'Name:string',
+      'Endpoint:string',
+      { name: 'Active', type: 'bool', default: true },
+      'Authorization:string',
+    ),
+    relations: [one('Eventplan', 'Eventplan')],
+  }),
+  model({
+    name: 'ExpressionFilter',
+    route: 'expressionfilters',
+    // spec 6.3: EntityName must be one of the plan's ModelFilter entries.
+    fields: fields('EventplanID:int', 'EntityName:string', 'Expression:text'),
+    relations: [one('Eventplan', 'Eventplan')],
+  }),
+]

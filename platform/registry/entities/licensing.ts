@@ -1,0 +1,37 @@
+// Purchases (spec 2.17, 3.4, 4.9) and user invitations (spec 4.10).
+import type { EntityDef } from '../types.ts'
+import { fields, model, one } from './define.ts'
+
+export const licensingEntities: EntityDef[] = [
+  model({
+    name: 'Purchase',
+    // spec 4.9: served under /api/elsa/purchases; the biz route lists the same rows.
+    route: 'purchases',
+    fields: fields(
+      'ProductID:int',
+      'ProductName:string',
+      // spec 2.18: the buying user.
+      'GlobalIdentity:guid',
+      'UserID:int',
+      // field notes: 1 Accepted, 5 Rejected, 10 Pending on the real service; spec 3.4 adds Active and Canceled.
+      'PurchaseStatus:int',
+      'PurchaseDate:datetime',
+    ),
+    relations: [one('User', 'User')],
+  }),
+  model({
+    name: 'UserVerification',
+    route: 'user-verifications',
+    routeAliases: ['userverifications'],
+    fields: fields(
+      'Email:string',
+      // spec 4.10: null for a standard user.
+      'UserType:int',
+      'DisplayName:string',
+      'VerificationCode:string',
+      'ExpirationDate:datetime',
+      'UserID:int',
+    ),
+    relations: [one('User', 'User')],
+  }),
+]

@@ -1,0 +1,164 @@
+// The local platform as a library: `startPlatform` opens the store, migrates and seeds it, and serves
+// the API, the identity server and the other servers on one port. It listens first, so the URLs
+// (and with them the identity server's issuer) are known before anything else is configured.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify'
+import { migrate } from './db/migrate.ts'
+import { openStore, type Store } from './db/store.ts'
+import { createCustomFieldCache, registerCustomFieldHooks } from './domain/custom-fields.ts'
+import { transitionEntities } from './domain/transitions.ts'
+import { createIdentity } from './identity/index.ts'
+import { hooks } from './model/hooks.ts'
+import { registry } from './registry/index.ts'
+import type { Registry } from './registry/registry.ts'
+import { registerBizRoutes } from './routes/biz.ts'
+import type { PlatformContext, PlatformUrls } from './routes/context.ts'
+import { endpointSet, registerDiscoveryRoutes } from './routes/discovery.ts'
+import { registerErrorHandling } from './routes/errors.ts'
+import { registerStatisticsRoute } from './routes/statistics.ts'
+import { seedDemo } from './seed/demo.ts'
+import { seedSystem } from './seed/system.ts'
+import { registerSessionActions } from './tenancy/session.ts'
+import { createTenantCache, registerTenancy } from './tenancy/tenancy.ts'
+import { registerUserAdminRules } from './tenancy/user-admin.ts'
+
+export interface PlatformOptions {
+  /** 0 picks a free port. Default 4100. */
+  port?: number
+  host?: string
+  /** Holds `db/` (embedded database) and `identity/` (signing keys). */
+  dataDir: string
+  /** Seed of a new database: the demo bookkeeping office (default) or nothing but system data. */
+  seed?: 'demo' | 'empty'
+  /** postgres://... runs on a PostgreSQL server instead of the embedded database. */
+  databaseUrl?: string
+  /** Access-token lifetime in seconds (default 3600). */
+  tokenTtl?: number
+  /** Fastify logger option; default warnings and errors (unexpected failures are logged with context). */
+  logger?: FastifyServerOptions['logger']
+  /** Embedded database only: trade durability for speed (tests, benchmarks). */
+  relaxedDurability?: boolean
+}
+
+export interface Platform {
+  urls: PlatformUrls
+  /** The endpoint set of spec 2.1, as /api/endpoints answers it. */
+  endpoints: Record<string, string>
+  store: Store
+  registry: Registry
+  close(): Promise<void>
+}
+
+let systemHooksRegistered = false
+function registerSystemHooks(): void {
+  if (systemHooksRegistered) return
+  systemHooksRegistered = true
+  registerCustomFieldHooks(hooks)
+  registerSessionActions(hooks)
+  registerUserAdminRules(hooks)
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve(server.address() as AddressInfo)
+    })
+  })
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1'
+  return host.includes(':') ? `[${host}]` : host
+}
+
+export async function startPlatform(options: PlatformOptions): Promise<Platform> {
+  registerSystemHooks()
+  const host = options.host ?? '127.0.0.1'
+  const httpServer = createServer()
+  const address = await listen(httpServer, options.port ?? 4100, host)
+  const base = `http://${urlHost(host)}:${address.port}/`
+  const urls: PlatformUrls = {
+    base,
+    auth: `${base}identity`,
+    files: `${base}files`,
+    license: `${base}license`,
+    licenseAdmin: `${base}license-admin`,
+  }
+  const closers: (() => Promise<void>)[] = [
+    () =>
+      new Promise<void>((resolve) => {
+        httpServer.closeAllConnections()
+        httpServer.close(() => resolve())
+      }),
+  ]
+  const closeAll = async () => {
+    for (const close of closers.reverse()) await close().catch(() => {})
+  }
+  try {
+    const store = await openStore({
+      dataDir: join(options.dataDir, 'db'),
+      databaseUrl: options.databaseUrl,
+      relaxedDurability: options.relaxedDurability,
+    })
+    closers.push(() => store.close())
+    await migrate(store, registry)
+    await store.transaction(async (tx) => {
+      const fresh = await seedSystem(tx, registry)
+      if (fresh && (options.seed ?? 'demo') === 'demo') await seedDemo(tx, registry)
+    })
+
+    const identity = await createIdentity({
+      store,
+      dataDir: join(options.dataDir, 'identity'),
+      issuer: urls.auth,
+      apiBaseUrl: base,
+      tokenTtl: options.tokenTtl ?? 3600,
+    })
+    closers.push(() => identity.close())
+
+    const app = Fastify({
+      logger: options.logger ?? { level: 'warn' },
+      serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) => {
+        httpServer.on('request', handler)
+        return httpServer
+      },
+      bodyLimit: 20 * 1024 * 1024,
+      // spec 4.5 and 4.8 write some routes with a slash before the query (`suppliers/?expand=info`).
+      routerOptions: { ignoreTrailingSlash: true },
+    })
+    closers.push(() => app.close())
+    const pc: PlatformContext = {
+      store,
+      registry,
+      hooks,
+      urls,
+      customFields: createCustomFieldCache(),
+      tenants: createTenantCache(),
+      transitionEntities: await transitionEntities(store),
+    }
+    registerErrorHandling(app)
+    registerTenancy(app, store, (token) => identity.verifyAccessToken(token), pc.tenants)
+    registerDiscoveryRoutes(app, pc)
+    registerStatisticsRoute(app, pc)
+    registerBizRoutes(app, pc)
+    await identity.register(app)
+    await app.ready()
+    ;(app.log as FastifyBaseLogger).info({ urls }, 'platform ready')
+
+    let closed: Promise<void> | undefined
+    return {
+      urls,
+      endpoints: endpointSet(urls),
+      store,
+      registry,
+      close: () => (closed ??= closeAll()),
+    }
+  } catch (err) {
+    await closeAll()
+    throw err
+  }
+}

@@ -1,0 +1,72 @@
+// `npm run platform`: flags, the printed endpoint set, `ready`, and a clean stop on SIGTERM.
+import { spawn, spawnSync } from 'node:child_process'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, inject, it } from 'vitest'
+import { parseCliArgs } from '../../../platform/cli.ts'
+
+const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx')
+
+describe('platform command line', () => {
+  it('has the documented defaults', () => {
+    expect(parseCliArgs([], { LEDGERDESK_PLATFORM_DIR: '/srv/ld' })).toEqual({
+      port: 4100,
+      host: '127.0.0.1',
+      dataDir: '/srv/ld',
+      seed: 'demo',
+      databaseUrl: undefined,
+      tokenTtl: 3600,
+    })
+    expect(parseCliArgs([], {}).dataDir).toMatch(/\.ledgerdesk[/\\]platform$/)
+  })
+
+  it('refuses bad flags with a message naming the flag', () => {
+    const cases: [string[], RegExp][] = [
+      [['--port', 'abc'], /--port/],
+      [['--port', '70000'], /--port/],
+      [['--seed', 'full'], /--seed/],
+      [['--bogus'], /bogus/],
+      [['--database', 'mysql://x'], /--database/],
+      [['--token-ttl', '0'], /--token-ttl/],
+    ]
+    for (const [args, message] of cases) expect(() => parseCliArgs(args, {}), args.join(' ')).toThrow(message)
+  })
+
+  it('exits with code 2 and a one-line message for a bad flag', () => {
+    const r = spawnSync(tsx, ['platform/cli.ts', '--seed', 'full'], { encoding: 'utf8', timeout: 20_000 })
+    expect(r.status).toBe(2)
+    expect(r.stderr.split('\n')[0]).toMatch(/^platform: --seed must be demo or empty/)
+    expect(r.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it('prints every endpoint and ready, serves them, and stops on SIGTERM', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ledgerdesk-cli-'))
+    cpSync(inject('platformTemplates').demo.dataDir, dataDir, { recursive: true })
+    const env = { ...process.env }
+    delete env.LEDGERDESK_TEST_DATABASE_URL
+    const child = spawn(tsx, ['platform/cli.ts', '--port', '0', '--data-dir', dataDir], { env })
+    try {
+      let out = ''
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString()
+          if (/^ready$/m.test(out)) resolve()
+        })
+        child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)))
+      })
+      const base = /^AppFramework\s+(\S+)$/m.exec(out)?.[1]
+      expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/)
+      for (const key of ['Identity', 'Job', 'Files', 'License', 'Signalr', 'Integration', 'FrontEnd'])
+        expect(out).toMatch(new RegExp(`^${key}\\s`, 'm'))
+      const r = await fetch(`${base}api/endpoints`)
+      expect(((await r.json()) as { AppFramework: string }).AppFramework).toBe(base)
+      const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+      child.kill('SIGTERM')
+      expect(await exit).toBe(0)
+    } finally {
+      child.kill('SIGKILL')
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
