@@ -64,6 +64,7 @@ function addJoins(ctx: ReadContext, q: QueryContext, scope: Scope, text: string)
     for (const p of pathsOf(cond)) {
       if (p.parts.length < 2) continue
       const model = ctx.registry.get(p.parts[0]!)
+      if (model?.internal) throw queryError(`Unknown model ${quote(p.parts[0]!)} at position ${cond.pos} in join`)
       if (
         !model ||
         model === root ||
@@ -101,7 +102,7 @@ async function run(ctx: ReadContext, query: Record<string, unknown>): Promise<Ro
   const modelName = queryParam(query, 'model')?.trim()
   if (!modelName) throw queryError('model is required (for example model=SupplierInvoice)')
   const entity = /^[A-Za-z_][A-Za-z0-9_]*$/.test(modelName) ? ctx.registry.get(modelName) : undefined
-  if (!entity) throw queryError(`Unknown model ${quote(modelName)}`)
+  if (!entity || entity.internal) throw queryError(`Unknown model ${quote(modelName)}`)
 
   const q = new QueryContext(ctx, 'stats')
   const scope = Scope.forRoot(q, entity)

@@ -44,7 +44,10 @@ export function createRegistry(entities: readonly EntityDef[]): Registry {
   }
   for (const e of entities) {
     for (const r of e.relations) {
-      if (!byName.has(r.target.toLowerCase())) throw new Error(`${e.name}.${r.name} targets unknown model ${r.target}`)
+      const target = byName.get(r.target.toLowerCase())
+      if (!target) throw new Error(`${e.name}.${r.name} targets unknown model ${r.target}`)
+      // An internal model is reachable by no path, so no expansion or filter can cross into it.
+      if (target.internal) throw new Error(`${e.name}.${r.name} targets internal model ${r.target}`)
     }
   }
   return {

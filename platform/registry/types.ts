@@ -65,6 +65,11 @@ export interface EntityDef {
   readOnly?: boolean
   /** Listed by the `models` route as an admin model. */
   admin?: boolean
+  /**
+   * Shared rows that describe tenants (Company): never reachable through the generic API – no route,
+   * no statistics model, no join, no expansion – so no caller can list another company.
+   */
+  internal?: boolean
   shared?: boolean
 }
 

@@ -15,12 +15,12 @@ import { addLinks } from './hypermedia.ts'
 type Method = ActionRequest['method']
 type Query = Record<string, unknown>
 
-/** Models without a generic route: companies are listed per user (/api/init/companies), flows via statistics. */
-const WITHOUT_ROUTE = new Set(['company', 'transitionflow'])
+/** Models without a generic route: flows are listed via statistics. Internal models (companies) never have one. */
+const WITHOUT_ROUTE = new Set(['transitionflow'])
 
 function entityFor(pc: PlatformContext, route: string): EntityDef {
   const entity = pc.registry.byRoute(route)
-  if (!entity || WITHOUT_ROUTE.has(entity.name.toLowerCase())) {
+  if (!entity || entity.internal || WITHOUT_ROUTE.has(entity.name.toLowerCase())) {
     throw new PlatformError('NOT_FOUND', `No route /api/biz/${route}`)
   }
   return entity

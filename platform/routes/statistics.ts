@@ -11,14 +11,6 @@ export function registerStatisticsRoute(app: FastifyInstance, pc: PlatformContex
     const wrapKey = Object.keys(query).find((k) => k.toLowerCase() === 'wrap')
     const wrap = !(wrapKey && /^(false|0)$/i.test(String(query[wrapKey])))
     try {
-      const modelKey = Object.keys(query).find((k) => k.toLowerCase() === 'model')
-      // Companies are shared rows; a caller sees only their own, through /api/init/companies.
-      if (modelKey && String(query[modelKey]).trim().toLowerCase() === 'company') {
-        throw new PlatformError(
-          'QUERY_INVALID',
-          'Model Company is not available through statistics; use /api/init/companies',
-        )
-      }
       const data = await runStatistics(await readContext(pc, tenantOf(request)), query)
       return wrap ? { Data: data, Success: true, Message: '' } : data
     } catch (err) {

@@ -11,6 +11,7 @@ export const systemEntities: EntityDef[] = [
     route: 'companies',
     scope: 'global',
     readOnly: true,
+    internal: true,
     fields: fields(
       'Name:string',
       'Key:guid',

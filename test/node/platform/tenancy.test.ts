@@ -158,6 +158,17 @@ describe('tenancy', () => {
     expect(stats.status).toBe(400)
     expect(stats.body.Success).toBe(false)
     expect(JSON.stringify(stats.body)).not.toContain(DEMO_COMPANIES.aurora.name)
+    // Joining the company table by name is refused too, so no query can reach another tenant's row.
+    const joined = await api(
+      p.urls.base,
+      'GET',
+      'api/statistics?model=Team&select=Company.Name as name&join=Team.ID ge Company.ID',
+      { token: per, companyKey: nordlys },
+    )
+    expect(joined.status).toBe(400)
+    expect(joined.body.Success).toBe(false)
+    expect(joined.body.Message).toContain("Unknown model 'Company'")
+    expect(JSON.stringify(joined.body)).not.toContain(DEMO_COMPANIES.aurora.name)
   })
 
   it('reads the company from the CompanyKey header in any casing, else from the token claim', async () => {
