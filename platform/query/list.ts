@@ -196,7 +196,7 @@ export async function listEntities(
   ctx: ReadContext,
   entity: EntityDef,
   opts: ListOptions,
-): Promise<{ rows: Row[]; count: number }> {
+): Promise<{ rows: Row[]; count: number | undefined }> {
   const tree = readTree(ctx, entity, opts)
   const q = new QueryContext(ctx, 'list')
   const scope = Scope.forRoot(q, entity)
@@ -245,10 +245,10 @@ export async function listEntities(
   const raw = (await runQuery(ctx.sql, text, q.params.values)).rows
 
   const skip = opts.skip ?? 0
-  let count: number
+  let count: number | undefined
   if ((opts.top === undefined || raw.length < opts.top) && (raw.length > 0 || skip === 0))
     count = skip + raw.length
-  else {
+  else if (opts.count) {
     const countText = `select count(*)::integer as n ${from} ${scope.joins.slice(0, filterJoins).join(' ')} where ${where.join(' and ')}`
     const r = await runQuery<{ n: number }>(ctx.sql, countText, q.params.values.slice(0, filterParams))
     count = r.rows[0]!.n

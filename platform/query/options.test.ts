@@ -25,6 +25,15 @@ describe('parseListOptions', () => {
     })
   })
 
+  it('asks for the total with count=true, $count=true or $inlinecount=allpages', () => {
+    expect(parseListOptions({ count: 'true' }).count).toBe(true)
+    expect(parseListOptions({ $count: 'TRUE' }).count).toBe(true)
+    expect(parseListOptions({ $inlinecount: 'allpages' }).count).toBe(true)
+    expect(parseListOptions({ $inlinecount: 'none' }).count).toBe(false)
+    expect(parseListOptions({}).count).toBeUndefined()
+    expect(() => parseListOptions({ $inlinecount: 'some' })).toThrow(PlatformError)
+  })
+
   it('leaves out options that are absent or empty', () => {
     expect(parseListOptions({ filter: '', top: '', other: 'x' })).toEqual({})
   })

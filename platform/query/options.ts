@@ -47,5 +47,10 @@ export function parseListOptions(query: Record<string, unknown>): ListOptions {
   if (skip !== undefined) opts.skip = skip
   const hateoas = parseBool(query, 'hateoas')
   if (hateoas !== undefined) opts.hateoas = hateoas
+  const count = parseBool(query, 'count')
+  const inline = queryParam(query, 'inlinecount')
+  if (inline !== undefined && !/^(allpages|none)$/i.test(inline.trim()))
+    throw queryError(`inlinecount must be allpages or none, got '${inline.slice(0, 40)}'`)
+  if (count !== undefined || inline !== undefined) opts.count = count ?? /^allpages$/i.test(inline!.trim())
   return opts
 }

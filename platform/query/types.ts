@@ -25,4 +25,10 @@ export interface ListOptions {
   skip?: number
   /** spec 4.2: `hateoas=false` removes hypermedia; hypermedia is opt-in (field notes), so absent means false. */
   hateoas?: boolean
+  /**
+   * Field notes: the total travels in the `count` header "when asked for" (`count=true`, `$count=true`,
+   * `$inlinecount=allpages`). Without asking, the total is given only when the page itself proves it
+   * (a short page), so a paged list never pays for counting rows it does not return.
+   */
+  count?: boolean
 }

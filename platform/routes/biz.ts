@@ -148,7 +148,7 @@ export function registerBizRoutes(app: FastifyInstance, pc: PlatformContext): vo
         case 'GET': {
           const rc = await readContext(pc, tenant)
           const { rows, count } = await listEntities(rc, entity, parseListOptions(query))
-          reply.header('count', String(count))
+          if (count !== undefined) reply.header('count', String(count))
           return wantsLinks(query) ? addLinks(pc, rc, entity, rows) : rows
         }
         case 'POST': {
