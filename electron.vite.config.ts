@@ -23,7 +23,15 @@ export default defineConfig({
     resolve: { alias },
     build: {
       outDir: resolve(root, 'out/main'),
-      rollupOptions: { input: { index: resolve(root, 'electron/main/index.ts') }, onwarn },
+      rollupOptions: {
+        input: {
+          index: resolve(root, 'electron/main/index.ts'),
+          // The Local sandbox: the platform CLI, run by main in a utility process (a separate program,
+          // not an import of main's code).
+          platform: resolve(root, 'platform/cli.ts'),
+        },
+        onwarn,
+      },
     },
   },
   preload: {

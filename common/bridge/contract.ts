@@ -33,6 +33,115 @@ export type Preferences = z.infer<typeof Preferences>
 /** An http(s) URL, the only kind main opens in the system browser. */
 export const ExternalUrl = z.url({ protocol: /^https?$/ })
 
+/** An environment the user can sign in to; secrets never cross the bridge. */
+export const Environment = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['sandbox', 'custom']),
+  baseUrl: z.string().nullable(),
+  authUrl: z.string().nullable(),
+  clientId: z.string(),
+  hasClientSecret: z.boolean(),
+})
+export type Environment = z.infer<typeof Environment>
+
+export const EnvironmentList = z.object({ environments: z.array(Environment), lastUsedId: z.string() })
+export type EnvironmentList = z.infer<typeof EnvironmentList>
+
+/** What an address leads to, shown before the environment is saved. */
+export const EnvironmentProbe = z.object({
+  baseUrl: z.string().nullable(),
+  authUrl: z.string(),
+  issuer: z.string(),
+  endpoints: z.record(z.string(), z.string()).nullable(),
+  authorizationEndpoint: z.string(),
+  tokenEndpoint: z.string(),
+  revocationEndpoint: z.string().nullable(),
+  scopesSupported: z.array(z.string()),
+})
+export type EnvironmentProbe = z.infer<typeof EnvironmentProbe>
+
+export const NewEnvironment = z.object({
+  name: z.string().trim().min(1).max(100),
+  url: z.string().trim().min(1).max(2000),
+  clientId: z.string().trim().min(1).max(200),
+  clientSecret: z.string().max(2000).optional(),
+})
+export type NewEnvironment = z.infer<typeof NewEnvironment>
+
+export const SandboxStatus = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('stopped') }),
+  z.object({ state: z.literal('starting') }),
+  z.object({ state: z.literal('ready'), baseUrl: z.string(), authUrl: z.string() }),
+  z.object({ state: z.literal('failed'), reason: z.string() }),
+])
+export type SandboxStatus = z.infer<typeof SandboxStatus>
+
+export const SessionUser = z.object({
+  GlobalIdentity: z.string(),
+  DisplayName: z.string(),
+  Email: z.string(),
+  UserName: z.string(),
+})
+export type SessionUser = z.infer<typeof SessionUser>
+
+/** Why the user is signed out (or why a sign-in ended), in the error shape of the bridge. */
+export const SessionReason = z.object({ code: z.string(), message: z.string() })
+export type SessionReason = z.infer<typeof SessionReason>
+
+export const SessionState = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('signedOut'), reason: SessionReason.nullable() }),
+  z.object({ status: z.literal('signingIn'), environmentId: z.string() }),
+  z.object({
+    status: z.literal('signedIn'),
+    environmentId: z.string(),
+    environmentName: z.string(),
+    user: SessionUser,
+    /** The company chosen on the login server's company page, if it asked. */
+    loginCompanyKey: z.string().nullable(),
+  }),
+])
+export type SessionState = z.infer<typeof SessionState>
+
+export const VaultInfo = z.object({
+  backend: z.string(),
+  weakBackend: z.boolean(),
+  refreshTokens: z.enum(['encrypted', 'memory', 'weak-opted-in']),
+})
+export type VaultInfo = z.infer<typeof VaultInfo>
+
+/** A company the signed-in user may open (spec 2.3, field notes). */
+export const Company = z.object({
+  ID: z.number(),
+  Name: z.string(),
+  Key: z.string(),
+  IsTest: z.boolean(),
+  OrganizationNumber: z.string().nullable(),
+})
+export type Company = z.infer<typeof Company>
+
+export const AppView = z.enum([
+  'inbox',
+  'review',
+  'journal',
+  'approvals',
+  'sales',
+  'contacts',
+  'admin',
+  'settings',
+])
+export type AppView = z.infer<typeof AppView>
+
+/** The current-session answer for one company, and the views it offers. */
+export const CompanySession = z.object({
+  companyKey: z.string(),
+  companyName: z.string(),
+  user: SessionUser,
+  permissions: z.array(z.string()),
+  views: z.array(AppView),
+})
+export type CompanySession = z.infer<typeof CompanySession>
+
 /**
  * Calls: name -> [argument tuple schema, result schema]. Names say what the call does
  * (`app.about`, `approvals.approve`); arguments are validated in main before the service runs.
@@ -42,6 +151,20 @@ export const calls = {
   'app.getPreferences': { args: z.tuple([]), result: Preferences },
   'app.setPreferences': { args: z.tuple([Preferences.partial()]), result: Preferences },
   'shell.openExternal': { args: z.tuple([ExternalUrl]), result: z.void() },
+  'environments.list': { args: z.tuple([]), result: EnvironmentList },
+  'environments.probe': { args: z.tuple([z.string().trim().min(1).max(2000)]), result: EnvironmentProbe },
+  'environments.add': { args: z.tuple([NewEnvironment]), result: Environment },
+  'environments.remove': { args: z.tuple([z.string()]), result: EnvironmentList },
+  'sandbox.status': { args: z.tuple([]), result: SandboxStatus },
+  'sandbox.start': { args: z.tuple([]), result: SandboxStatus },
+  'session.get': { args: z.tuple([]), result: SessionState },
+  'session.signIn': { args: z.tuple([z.string()]), result: SessionState },
+  'session.cancelSignIn': { args: z.tuple([]), result: SessionState },
+  'session.signOut': { args: z.tuple([]), result: SessionState },
+  'session.vaultInfo': { args: z.tuple([]), result: VaultInfo },
+  'session.setPersistRefreshTokens': { args: z.tuple([z.boolean()]), result: VaultInfo },
+  'companies.list': { args: z.tuple([]), result: z.array(Company) },
+  'companies.session': { args: z.tuple([z.string().min(1).max(100)]), result: CompanySession },
 } as const satisfies Record<CallName, { args: z.ZodTuple; result: z.ZodType }>
 // `satisfies Record<CallName, …>` makes a call missing here, or one not listed in names.ts, a type error.
 
@@ -53,6 +176,8 @@ export const events = {
   'app.preferencesChanged': Preferences,
   'shell.openUrlRequested': z.object({ url: ExternalUrl }),
   'app.notification': AppNotification,
+  'session.changed': SessionState,
+  'sandbox.statusChanged': SandboxStatus,
 } as const satisfies Record<EventName, z.ZodType>
 
 export type CallArgs<K extends CallName> = z.input<(typeof calls)[K]['args']>

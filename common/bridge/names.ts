@@ -6,6 +6,20 @@ export const callNames = [
   'app.getPreferences',
   'app.setPreferences',
   'shell.openExternal',
+  'environments.list',
+  'environments.probe',
+  'environments.add',
+  'environments.remove',
+  'sandbox.status',
+  'sandbox.start',
+  'session.get',
+  'session.signIn',
+  'session.cancelSignIn',
+  'session.signOut',
+  'session.vaultInfo',
+  'session.setPersistRefreshTokens',
+  'companies.list',
+  'companies.session',
 ] as const
 
 export const eventNames = [
@@ -14,6 +28,10 @@ export const eventNames = [
   'shell.openUrlRequested',
   // Browser mode: a notification main wants shown; the page shows it (toast or Web Notification).
   'app.notification',
+  // The signed-in state changed: signed in, signing in, or signed out (with the reason).
+  'session.changed',
+  // The Local sandbox's platform process: starting, ready, failed (with the reason), stopped.
+  'sandbox.statusChanged',
 ] as const
 
 export type CallName = (typeof callNames)[number]

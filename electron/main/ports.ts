@@ -31,9 +31,37 @@ export interface FileDialogs {
   chooseFolder(options: { title?: string }): Promise<string | null>
 }
 
+/** A small persistent key-value store (electron-store in Electron, conf under Node), one per name. */
+export interface KeyValueStore {
+  get(key: string): unknown
+  set(key: string, value: unknown): void
+  delete(key: string): void
+}
+
+/** HTTP for every platform call: Electron's net.fetch (system proxy settings), or Node's fetch. */
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
+
+/** A running local platform process, as the sandbox launcher sees it. */
+export interface PlatformChild {
+  /** Every line the process writes to stdout, in order. */
+  onLine(listener: (line: string) => void): void
+  /** Called once when the process has ended, with its exit code (null when killed by a signal). */
+  onExit(listener: (code: number | null) => void): void
+  /** Asks the process to stop (SIGTERM or the utility process's kill). */
+  kill(): void
+}
+
+/** Starts the local platform (platform/cli.ts) as a separate process with the given CLI arguments. */
+export interface PlatformProcess {
+  start(args: readonly string[]): PlatformChild
+}
+
 export interface Ports {
   secrets: SecretStore
   external: ExternalOpener
   notifier: Notifier
   dialogs: FileDialogs
+  keyValue(name: string): KeyValueStore
+  fetch: Fetch
+  platformProcess: PlatformProcess
 }

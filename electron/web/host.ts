@@ -71,7 +71,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(text)
   }
   const ports = await createNodePorts({ dataDir: options.dataDir, emit, log })
-  const { handlers } = createServices({
+  const services = createServices({
     about: {
       appName: appInfo.name,
       appVersion: appInfo.version,
@@ -87,7 +87,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     emit,
     log,
   })
-  const dispatch = createDispatcher(handlers, log)
+  const dispatch = createDispatcher(services.handlers, log)
 
   const server = createServer()
   const port = await listen(server, options.port)
@@ -196,7 +196,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         wss.close()
         server.close(() => resolve())
         server.closeAllConnections()
-      })
+      }).then(() =>
+        // The Local sandbox's platform process stops with the host.
+        services
+          .dispose()
+          .catch((error: unknown) =>
+            log.warn('web host: the local platform did not stop cleanly', { error }),
+          ),
+      )
       return closing
     },
   }

@@ -122,10 +122,10 @@ describe('the shell', () => {
     expect(shell.router.currentRoute.value.name).toBe('inbox')
   })
 
-  it('keeps a place for the company switcher in the top bar', async () => {
+  it('shows the company switcher in the top bar', async () => {
     shell = await mountShell({ languages: ['en-US'] })
-    const slot = await shell.find('company-switcher-slot')
-    expect(slot.closest('header')).not.toBeNull()
-    expect(slot.textContent).toBe('')
+    const switcher = await shell.find('company-switcher')
+    expect(switcher.closest('header')).not.toBeNull()
+    expect(switcher.getAttribute('aria-keyshortcuts')).toBe('Control+K')
   })
 })

@@ -5,6 +5,8 @@ import {
   BridgeError,
   BridgeErrorCode,
   type AboutInfo,
+  type Environment,
+  type SessionState,
   type CallArgs,
   type CallName,
   type CallResult,
@@ -45,6 +47,29 @@ export const sampleAbout: AboutInfo = {
   locale: 'nb-NO',
 }
 
+export const sampleSandboxEnvironment: Environment = {
+  id: 'local-sandbox',
+  name: 'Local sandbox',
+  kind: 'sandbox',
+  baseUrl: null,
+  authUrl: null,
+  clientId: 'ledgerdesk-desktop',
+  hasClientSecret: false,
+}
+
+export const sampleSession: SessionState = {
+  status: 'signedIn',
+  environmentId: 'local-sandbox',
+  environmentName: 'Local sandbox',
+  user: {
+    GlobalIdentity: '5e1d0000-a000-4000-8000-00000000a001',
+    DisplayName: 'Anne Accountant',
+    Email: 'anne.accountant@demo.test',
+    UserName: 'anne.accountant@demo.test',
+  },
+  loginCompanyKey: null,
+}
+
 export function createTestBridge(
   options: { preferences?: Preferences; handlers?: Handlers } = {},
 ): TestBridge {
@@ -67,6 +92,23 @@ export function createTestBridge(
       return { ...preferences }
     },
     'shell.openExternal': () => undefined,
+    // Signed in to the Local sandbox with no companies yet, so the shell itself is shown.
+    'session.get': () => structuredClone(sampleSession),
+    'environments.list': () => ({
+      environments: [structuredClone(sampleSandboxEnvironment)],
+      lastUsedId: 'local-sandbox',
+    }),
+    'sandbox.status': () => ({
+      state: 'ready',
+      baseUrl: 'http://127.0.0.1:4100/',
+      authUrl: 'http://127.0.0.1:4100/identity',
+    }),
+    'companies.list': () => [],
+    'session.vaultInfo': () => ({
+      backend: 'safeStorage:gnome_libsecret',
+      weakBackend: false,
+      refreshTokens: 'encrypted',
+    }),
   }
   const handlers: Handlers = { ...defaults, ...options.handlers }
 

@@ -12,6 +12,7 @@ import {
   type BrowserFixture,
   type HostFixture,
 } from './support.ts'
+import { signInWithSandbox } from './sign-in-steps.ts'
 
 const mainViews = [
   'inbox',
@@ -55,12 +56,15 @@ const view = (name: string) => page.getByTestId(`view-${name}`)
 describe('the app in browser mode', () => {
   it('opens from the printed address, drops the secret from the address bar and connects', async () => {
     await page.goto(fixture.host.url)
+    // A new user signs in first (the Local sandbox is the default environment).
+    await expect.poll(() => page.getByTestId('sign-in-view').isVisible(), wait).toBe(true)
+    await signInWithSandbox(page, browser.context)
     await expect.poll(() => view('inbox').isVisible(), wait).toBe(true)
     expect(new URL(page.url()).search).toBe('')
     await expect
       .poll(() => page.getByTestId('connection-indicator').getAttribute('data-state'), wait)
       .toBe('connected')
-  })
+  }, 180_000)
 
   it('navigates the shell by clicking the sidebar', async () => {
     for (const name of [...mainViews, 'about']) {

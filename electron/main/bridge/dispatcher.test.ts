@@ -18,16 +18,17 @@ const about: AboutInfo = {
 
 function setup(overrides: Partial<Handlers> = {}) {
   const seen: unknown[] = []
-  const handlers: Handlers = {
+  // The calls these tests make; the others are never dispatched here.
+  const handlers = {
     'app.about': () => about,
     'app.getPreferences': () => ({ locale: null }),
     'app.setPreferences': (change) => {
       seen.push(change)
       return { locale: change.locale ?? null }
     },
-    'shell.openExternal': (url) => void seen.push(url),
+    'shell.openExternal': (url: string) => void seen.push(url),
     ...overrides,
-  }
+  } as Handlers
   const log = memoryLogger()
   return { dispatch: createDispatcher(handlers, log), log, seen }
 }

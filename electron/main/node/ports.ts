@@ -4,6 +4,8 @@ import { BridgeError, BridgeErrorCode } from '../../../common/bridge/contract.ts
 import type { EmitEvent } from '../events.ts'
 import type { Logger } from '../logger.ts'
 import type { ExternalOpener, FileDialogs, Notifier, Ports } from '../ports.ts'
+import { createConfKeyValue } from './key-value.ts'
+import { createChildPlatformProcess } from './platform-process.ts'
 import { createFileKeySecretStore } from './secret-store.ts'
 
 export function createEventExternalOpener(emit: EmitEvent): ExternalOpener {
@@ -43,5 +45,8 @@ export async function createNodePorts(deps: {
     external: createEventExternalOpener(deps.emit),
     notifier: createEventNotifier(deps.emit),
     dialogs: browserModeFileDialogs,
+    keyValue: createConfKeyValue(deps.dataDir),
+    fetch: (input, init) => fetch(input, init),
+    platformProcess: createChildPlatformProcess(),
   }
 }

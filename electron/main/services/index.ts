@@ -5,7 +5,14 @@ import type { EmitEvent } from '../events.ts'
 import type { Logger } from '../logger.ts'
 import type { Ports } from '../ports.ts'
 import { createAboutService, type AboutDeps } from './about.ts'
+import { createCompaniesService } from './companies.ts'
+import { createEnvironmentsService } from './environments/environments.ts'
 import { createPreferencesService } from './preferences.ts'
+import { createSandboxService } from './sandbox.ts'
+import { createOidc } from './session/oidc.ts'
+import { createSessionService } from './session/session.ts'
+import { createSignInFlow, type RedirectMode } from './session/sign-in.ts'
+import { createTokenVault } from './session/token-vault.ts'
 import { createShellService } from './shell.ts'
 
 export interface ServiceDeps {
@@ -14,17 +21,83 @@ export interface ServiceDeps {
   ports: Ports
   emit: EmitEvent
   log: Logger
+  /** Electron answers 'scheme' when no.ledgerdesk.app is registered; browser mode always uses loopback. */
+  redirectMode?: () => RedirectMode
+  /** The clock of token expiry (tests move it). */
+  now?: () => number
 }
 
 export function createServices(deps: ServiceDeps) {
+  const { ports, emit, log } = deps
   const about = createAboutService(deps.about)
-  const preferences = createPreferencesService({ dataDir: deps.dataDir, emit: deps.emit, log: deps.log })
-  const shell = createShellService({ external: deps.ports.external })
+  const preferences = createPreferencesService({ dataDir: deps.dataDir, emit, log })
+  const shell = createShellService({ external: ports.external })
+  const environments = createEnvironmentsService({
+    store: ports.keyValue('environments'),
+    secrets: ports.secrets,
+    fetch: ports.fetch,
+    log,
+  })
+  const sandbox = createSandboxService({
+    platformProcess: ports.platformProcess,
+    dataDir: deps.dataDir,
+    store: ports.keyValue('sandbox'),
+    emit,
+    log,
+  })
+  const now = deps.now ?? Date.now
+  const oidc = createOidc({ fetch: ports.fetch, now })
+  const vault = createTokenVault({ secrets: ports.secrets, store: ports.keyValue('vault'), log })
+  const session = createSessionService({
+    environments,
+    sandbox,
+    oidc,
+    signInFlow: createSignInFlow({
+      oidc,
+      openBrowser: (url) => shell.openExternal(url),
+      redirectMode: deps.redirectMode ?? (() => 'loopback'),
+      log,
+    }),
+    vault,
+    store: ports.keyValue('session'),
+    fetch: ports.fetch,
+    emit,
+    log,
+    now,
+  })
+  const companies = createCompaniesService({ api: () => session.api() })
   const handlers: Handlers = {
     'app.about': () => about.about(),
     'app.getPreferences': () => preferences.get(),
     'app.setPreferences': (change) => preferences.set(change),
     'shell.openExternal': (url) => shell.openExternal(url),
+    'environments.list': () => environments.list(),
+    'environments.probe': (url) => environments.probe(url),
+    'environments.add': (input) => environments.add(input),
+    'environments.remove': (id) => environments.remove(id),
+    'sandbox.status': () => sandbox.status(),
+    'sandbox.start': () => sandbox.start(),
+    'session.get': () => session.get(),
+    'session.signIn': (environmentId) => session.signIn(environmentId),
+    'session.cancelSignIn': () => session.cancelSignIn(),
+    'session.signOut': () => session.signOut(),
+    'session.vaultInfo': () => session.vaultInfo(),
+    'session.setPersistRefreshTokens': (persist) => session.setPersistRefreshTokens(persist),
+    'companies.list': () => companies.list(),
+    'companies.session': (companyKey) => companies.session(companyKey),
   }
-  return { handlers, about, preferences, shell }
+  return {
+    handlers,
+    about,
+    preferences,
+    shell,
+    environments,
+    sandbox,
+    session,
+    companies,
+    oidc,
+    vault,
+    /** Stops what the services started (the Local sandbox's process) when the app quits. */
+    dispose: () => sandbox.stop(),
+  }
 }

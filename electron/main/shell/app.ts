@@ -6,15 +6,14 @@ import { createDispatcher } from '../bridge/dispatcher.ts'
 import { originOf } from '../bridge/sender.ts'
 import { consoleLogger } from '../logger.ts'
 import { createServices } from '../services/index.ts'
+import { installLinuxUrlHandler } from '../node/linux-url-handler.ts'
+import { findSchemeUrlInArgv, signInScheme } from '../services/session/redirect.ts'
 import { contentSecurityPolicy } from '../static-files.ts'
 import { windowStateFileName } from '../window-state.ts'
 import { emitToWindows, registerBridge } from './ipc.ts'
 import { createElectronPorts } from './ports.ts'
 import { appOrigin, registerAppScheme, serveRenderer } from './protocol.ts'
 import { createMainWindow } from './window.ts'
-
-/** The private-use scheme the identity server redirects to after sign-in (RFC 8252 section 7.1). */
-export const signInScheme = 'no.ledgerdesk.app'
 
 const log = consoleLogger
 const outDir = resolve(import.meta.dirname, '..')
@@ -25,11 +24,23 @@ export function runElectronApp(): void {
     app.quit()
     return
   }
-  registerSignInScheme()
+  const schemeRegistered = registerSignInScheme()
+  // Redirects can arrive before the services exist (open-url fires before ready on macOS; on Windows
+  // and Linux the first launch may carry one in argv); they wait here for the sign-in flow.
+  let receiveRedirect: ((url: string) => boolean) | undefined
+  const early: string[] = []
+  const receiveSignInRedirect = (url: string) => {
+    if (receiveRedirect) {
+      if (!receiveRedirect(url)) log.warn('sign-in redirect ignored: no sign-in is waiting for it')
+    } else early.push(url)
+  }
+  const firstLaunchLink = findSchemeUrlInArgv(process.argv.slice(1))
+  if (firstLaunchLink) receiveSignInRedirect(firstLaunchLink)
 
   let mainWindow: BrowserWindow | undefined
+  let services: ReturnType<typeof createServices> | undefined
   app.on('second-instance', (_event, argv) => {
-    const link = argv.find((arg) => arg.startsWith(`${signInScheme}:`))
+    const link = findSchemeUrlInArgv(argv)
     if (link) receiveSignInRedirect(link)
     if (mainWindow && !mainWindow.isDestroyed()) {
       if (mainWindow.isMinimized()) mainWindow.restore()
@@ -58,7 +69,7 @@ export function runElectronApp(): void {
         callback(permission === 'clipboard-sanitized-write'),
       )
       serveRenderer(join(outDir, 'renderer'), contentSecurityPolicy(), log)
-      const { handlers } = createServices({
+      services = createServices({
         about: {
           appName: app.getName(),
           appVersion: app.getVersion(),
@@ -70,11 +81,14 @@ export function runElectronApp(): void {
           systemLocale: () => app.getLocale(),
         },
         dataDir,
-        ports: createElectronPorts(),
+        ports: createElectronPorts({ platformEntry: join(outDir, 'main/platform.js') }),
         emit: emitToWindows,
         log,
+        redirectMode: () => (schemeRegistered() ? 'scheme' : 'loopback'),
       })
-      registerBridge(createDispatcher(handlers, log), allowedOrigins, log)
+      receiveRedirect = services.session.receiveRedirect
+      for (const url of early.splice(0)) receiveSignInRedirect(url)
+      registerBridge(createDispatcher(services.handlers, log), allowedOrigins, log)
 
       const open = async () => {
         mainWindow = await createMainWindow({
@@ -96,6 +110,18 @@ export function runElectronApp(): void {
       app.exit(1)
     })
 
+  // The Local sandbox's platform process stops with the app.
+  let disposed = false
+  app.on('will-quit', (event) => {
+    if (disposed || !services) return
+    event.preventDefault()
+    disposed = true
+    void services
+      .dispose()
+      .catch((error: unknown) => log.warn('the local platform did not stop cleanly', { error }))
+      .finally(() => app.quit())
+  })
+
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
   })
@@ -106,17 +132,31 @@ function unpacked(path: string): string {
   return path.replace(`${sep}app.asar${sep}`, `${sep}app.asar.unpacked${sep}`)
 }
 
-function registerSignInScheme() {
+/** Registers the sign-in scheme; answers whether links on it reach this app (else loopback is used). */
+function registerSignInScheme(): () => boolean {
   // Unpackaged (electron .), the OS must start Electron with this app's path for the link to reach it.
-  const ok =
-    process.defaultApp && process.argv[1]
-      ? app.setAsDefaultProtocolClient(signInScheme, process.execPath, [resolve(process.argv[1])])
-      : app.setAsDefaultProtocolClient(signInScheme)
-  if (!ok) log.warn(`Could not register ${signInScheme}: links for signing in will not reach Ledgerdesk`)
-}
-
-function receiveSignInRedirect(url: string) {
-  // The sign-in flow consumes these; until it is listening, note the arrival without the query (it
-  // carries the authorization code).
-  log.info('sign-in redirect received', { path: url.split('?')[0] })
+  const args = process.defaultApp && process.argv[1] ? [resolve(process.argv[1])] : []
+  let ok = args.length
+    ? app.setAsDefaultProtocolClient(signInScheme, process.execPath, args)
+    : app.setAsDefaultProtocolClient(signInScheme)
+  if (process.platform === 'linux' && !app.isDefaultProtocolClient(signInScheme, process.execPath, args)) {
+    // Electron's registration needs the app's own .desktop file, which an AppImage or unpacked build
+    // lacks: install a user-level URL handler instead.
+    ok = false
+    installLinuxUrlHandler({
+      scheme: signInScheme,
+      execPath: process.env.APPIMAGE ?? process.execPath,
+      args,
+    }).then(
+      (file) => {
+        ok = true
+        log.info('registered the sign-in scheme with a user-level URL handler', { file })
+      },
+      (error: unknown) =>
+        log.warn(`Could not register ${signInScheme}: signing in uses a loopback address instead`, { error }),
+    )
+  } else if (!ok) {
+    log.warn(`Could not register ${signInScheme}: signing in uses a loopback address instead`)
+  }
+  return () => ok
 }

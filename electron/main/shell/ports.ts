@@ -1,8 +1,10 @@
 // The ports implemented with Electron: the OS keychain through safeStorage, the system browser,
 // native notifications and dialogs.
-import { BrowserWindow, dialog, Notification, safeStorage, shell } from 'electron'
+import { createInterface } from 'node:readline'
+import { BrowserWindow, dialog, net, Notification, safeStorage, shell, utilityProcess } from 'electron'
+import ElectronStore from 'electron-store'
 import { BridgeError } from '../../../common/bridge/contract.ts'
-import type { Ports, SecretStore } from '../ports.ts'
+import type { KeyValueStore, PlatformProcess, Ports, SecretStore } from '../ports.ts'
 import { SecretErrorCode } from '../node/secret-store.ts'
 
 function safeStorageSecrets(): SecretStore {
@@ -46,7 +48,48 @@ function safeStorageSecrets(): SecretStore {
   }
 }
 
-export function createElectronPorts(): Ports {
+function electronStores(): (name: string) => KeyValueStore {
+  const stores = new Map<string, ElectronStore<Record<string, unknown>>>()
+  return (name) => {
+    let store = stores.get(name)
+    if (!store) {
+      store = new ElectronStore<Record<string, unknown>>({ name, accessPropertiesByDotNotation: false })
+      stores.set(name, store)
+    }
+    const s = store
+    return {
+      get: (key) => s.get(key),
+      set: (key, value) => s.set(key, value),
+      delete: (key) => s.delete(key),
+    }
+  }
+}
+
+/** The local platform in a utility process: out/main/platform.js is platform/cli.ts, built as its own entry. */
+function utilityPlatformProcess(entry: string): PlatformProcess {
+  return {
+    start(args) {
+      const child = utilityProcess.fork(entry, [...args], {
+        stdio: 'pipe',
+        serviceName: 'Ledgerdesk local platform',
+      })
+      const lineListeners: ((line: string) => void)[] = []
+      const exitListeners: ((code: number | null) => void)[] = []
+      for (const stream of [child.stdout, child.stderr]) {
+        if (stream)
+          createInterface({ input: stream }).on('line', (line) => lineListeners.forEach((l) => l(line)))
+      }
+      child.on('exit', (code) => exitListeners.forEach((l) => l(code)))
+      return {
+        onLine: (l) => void lineListeners.push(l),
+        onExit: (l) => void exitListeners.push(l),
+        kill: () => void child.kill(),
+      }
+    },
+  }
+}
+
+export function createElectronPorts(options: { platformEntry: string }): Ports {
   const parent = () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]
   return {
     secrets: safeStorageSecrets(),
@@ -81,5 +124,9 @@ export function createElectronPorts(): Ports {
         return result.canceled ? null : (result.filePaths[0] ?? null)
       },
     },
+    keyValue: electronStores(),
+    // net.fetch goes through Chromium's network stack, so office proxies and their certificates apply.
+    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+    platformProcess: utilityPlatformProcess(options.platformEntry),
   }
 }

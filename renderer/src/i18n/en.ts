@@ -1,5 +1,7 @@
 // English messages. Their shape is the schema every language must match (see nb.ts).
 // vue-i18n message syntax: `{name}` interpolates; write a literal @, $, | or brace as {'@'} etc.
+import sessionEn from './session-en.ts'
+
 const en = {
   app: {
     name: 'Ledgerdesk',
@@ -117,6 +119,7 @@ const en = {
   notification: {
     title: 'Ledgerdesk',
   },
+  session: sessionEn,
 }
 
 export type Messages = typeof en

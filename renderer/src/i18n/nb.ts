@@ -1,4 +1,5 @@
 // Norwegian bokmål messages. Typed as Messages, so a key missing here (or one only here) fails vue-tsc.
+import sessionNb from './session-nb.ts'
 import type { Messages } from './en.ts'
 
 const nb: Messages = {
@@ -118,6 +119,7 @@ const nb: Messages = {
   notification: {
     title: 'Ledgerdesk',
   },
+  session: sessionNb,
 }
 
 export default nb

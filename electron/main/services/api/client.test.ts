@@ -1,0 +1,298 @@
+// The client against a small HTTP server on loopback that answers the way the platform does in each
+// case (the three error shapes, statistics' Success: false, 401s, gateway errors).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createApiClient, buildQuery, type AccessGrant, type TokenSource } from './client.ts'
+import { ApiError, ApiErrorCode, apiErrorFrom } from './errors.ts'
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void
+const servers: ReturnType<typeof createServer>[] = []
+
+async function serve(handler: Handler): Promise<string> {
+  const server = createServer(handler)
+  servers.push(server)
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+}
+afterEach(async () => {
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections()
+    await new Promise((r) => s.close(r))
+  }
+})
+
+const json = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'Content-Type': 'application/json' })
+  res.end(JSON.stringify(body))
+}
+
+function fixedTokens(base: string, token = 'token-1'): TokenSource {
+  const grant: AccessGrant = { accessToken: token, apiBaseUrl: base }
+  return { current: async () => grant, afterUnauthorized: async () => grant }
+}
+
+const noSleep = async () => undefined
+
+describe('the API client', () => {
+  it('sends Authorization, the CompanyKey of the call, query options and a JSON body', async () => {
+    const seen: { url?: string; auth?: string; company?: string; body?: string }[] = []
+    const base = await serve((req, res) => {
+      let body = ''
+      req.on('data', (c) => (body += c))
+      req.on('end', () => {
+        seen.push({
+          url: req.url,
+          auth: req.headers.authorization,
+          company: req.headers.companykey as string,
+          body,
+        })
+        json(res, 200, { ID: 7 })
+      })
+    })
+    const api = createApiClient({ fetch, tokens: fixedTokens(base) })
+    await api.get('api/biz/contacts', {
+      companyKey: 'key-a',
+      query: { filter: "Name eq 'A'", select: ['ID', 'Name'], top: 5 },
+    })
+    const created = await api.post('/api/biz/contacts', { Name: 'B' }, { companyKey: 'key-b' })
+    expect(created).toEqual({ ID: 7 })
+    expect(seen[0]).toMatchObject({ auth: 'Bearer token-1', company: 'key-a' })
+    expect(new URL(seen[0]!.url!, base).searchParams.toString()).toBe(
+      'filter=Name+eq+%27A%27&select=ID%2CName&top=5&hateoas=false',
+    )
+    expect(seen[1]).toMatchObject({ url: '/api/biz/contacts', company: 'key-b', body: '{"Name":"B"}' })
+  })
+
+  it('builds query options with hateoas off unless asked for', () => {
+    expect(buildQuery({ expand: ['Items', 'Items.Product'], orderby: 'ID desc', skip: 10 }).toString()).toBe(
+      'expand=Items%2CItems.Product&orderby=ID+desc&skip=10&hateoas=false',
+    )
+    expect(buildQuery({ hateoas: true }).get('hateoas')).toBe('true')
+  })
+
+  it('retries a GET after 503 and 502 with backoff, but never a POST', async () => {
+    let gets = 0
+    let posts = 0
+    const base = await serve((req, res) => {
+      if (req.method === 'GET') {
+        gets++
+        if (gets === 1) return json(res, 503, { Message: 'busy' })
+        if (gets === 2) return json(res, 502, { Message: 'gateway' })
+        return json(res, 200, [1])
+      }
+      posts++
+      json(res, 503, { Message: 'busy' })
+    })
+    const waits: number[] = []
+    const api = createApiClient({
+      fetch,
+      tokens: fixedTokens(base),
+      sleep: async (ms) => void waits.push(ms),
+    })
+    expect(await api.get('api/biz/x')).toEqual([1])
+    expect(gets).toBe(3)
+    expect(waits).toEqual([250, 500])
+    await expect(api.post('api/biz/x', {})).rejects.toMatchObject({
+      code: ApiErrorCode.Unavailable,
+      status: 503,
+    })
+    expect(posts).toBe(1)
+  })
+
+  it('retries a GET after a network error and then reports the platform unreachable', async () => {
+    let calls = 0
+    const failing: typeof fetch = async () => {
+      calls++
+      throw new TypeError('fetch failed')
+    }
+    const api = createApiClient({
+      fetch: failing,
+      tokens: fixedTokens('http://127.0.0.1:9/'),
+      sleep: noSleep,
+    })
+    await expect(api.get('api/biz/x')).rejects.toMatchObject({ code: ApiErrorCode.Network, status: 0 })
+    expect(calls).toBe(3)
+  })
+
+  it('gives up after the per-call timeout', async () => {
+    const base = await serve(() => undefined)
+    const api = createApiClient({ fetch, tokens: fixedTokens(base), sleep: noSleep, attempts: 1 })
+    await expect(api.get('api/biz/slow', { timeoutMs: 50 })).rejects.toMatchObject({
+      code: ApiErrorCode.Timeout,
+    })
+  })
+
+  it('stops when the caller cancels', async () => {
+    const base = await serve(() => undefined)
+    const api = createApiClient({ fetch, tokens: fixedTokens(base), sleep: noSleep })
+    const controller = new AbortController()
+    const call = api.get('api/biz/slow', { signal: controller.signal })
+    setTimeout(() => controller.abort(), 20)
+    await expect(call).rejects.toMatchObject({ code: ApiErrorCode.Aborted })
+  })
+
+  it('refreshes once on a 401 and retries with the new token', async () => {
+    const base = await serve((req, res) =>
+      req.headers.authorization === 'Bearer fresh'
+        ? json(res, 200, { ok: true })
+        : json(res, 401, { Message: 'expired' }),
+    )
+    let refreshes = 0
+    const api = createApiClient({
+      fetch,
+      tokens: {
+        current: async () => ({ accessToken: 'stale', apiBaseUrl: base }),
+        afterUnauthorized: async () => {
+          refreshes++
+          return { accessToken: 'fresh', apiBaseUrl: base }
+        },
+      },
+    })
+    expect(await api.get('api/biz/x')).toEqual({ ok: true })
+    expect(refreshes).toBe(1)
+  })
+
+  it('does not refresh twice when the new token is refused as well', async () => {
+    const base = await serve((_req, res) => json(res, 401, { Message: 'Authorization required' }))
+    let refreshes = 0
+    const api = createApiClient({
+      fetch,
+      tokens: {
+        current: async () => ({ accessToken: 'a', apiBaseUrl: base }),
+        afterUnauthorized: async () => {
+          refreshes++
+          return { accessToken: 'b', apiBaseUrl: base }
+        },
+      },
+    })
+    await expect(api.get('api/biz/x')).rejects.toMatchObject({
+      code: ApiErrorCode.Unauthorized,
+      status: 401,
+      message: 'Authorization required',
+    })
+    expect(refreshes).toBe(1)
+  })
+
+  it('throws for statistics answered with HTTP 200 and Success: false, and returns Data otherwise', async () => {
+    const base = await serve((req, res) =>
+      new URL(req.url!, 'http://x').searchParams.get('model') === 'Bad'
+        ? json(res, 200, { Data: [], Success: false, Message: "Unknown field 'Nope' on Bad" })
+        : json(res, 200, { Data: [{ countID: 3 }], Success: true, Message: '' }),
+    )
+    const api = createApiClient({ fetch, tokens: fixedTokens(base) })
+    expect(
+      await api.statistics({ model: 'SupplierInvoice', select: 'count(ID)' }, { companyKey: 'k' }),
+    ).toEqual([{ countID: 3 }])
+    const error = await api.statistics({ model: 'Bad' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({
+      code: ApiErrorCode.Statistics,
+      status: 200,
+      message: "Unknown field 'Nope' on Bad",
+    })
+  })
+})
+
+describe("mapping the platform's error bodies to one typed error", () => {
+  it('shape 1: Message and ErrorReference', () => {
+    const e = apiErrorFrom(404, {
+      Message: 'SupplierInvoice 9 not found',
+      ErrorReference: 'f3b0c2a4-1111-4111-8111-111111111111',
+    })
+    expect(e).toMatchObject({
+      code: ApiErrorCode.NotFound,
+      message: 'SupplierInvoice 9 not found',
+      details: { status: 404, fields: [], reference: 'f3b0c2a4-1111-4111-8111-111111111111' },
+    })
+  })
+
+  it('shape 2: rule violations in Messages, with their levels', () => {
+    const e = apiErrorFrom(400, {
+      Messages: [
+        {
+          PropertyName: 'TaxInclusiveAmount',
+          EntityType: 'SupplierInvoice',
+          Message: 'Amount must be positive',
+          Level: 30,
+        },
+        {
+          PropertyName: 'InvoiceDate',
+          EntityType: 'SupplierInvoice',
+          Message: 'Date is in the future',
+          Level: 20,
+        },
+      ],
+      ErrorsCount: 1,
+    })
+    expect(e.code).toBe(ApiErrorCode.Validation)
+    expect(e.message).toBe('Amount must be positive')
+    expect(e.fields).toEqual([
+      {
+        field: 'TaxInclusiveAmount',
+        entityType: 'SupplierInvoice',
+        message: 'Amount must be positive',
+        level: 30,
+      },
+      { field: 'InvoiceDate', entityType: 'SupplierInvoice', message: 'Date is in the future', level: 20 },
+    ])
+  })
+
+  it('shape 3: _validationResults, nested inside child objects and arrays', () => {
+    const e = apiErrorFrom(400, {
+      Message: 'Validation failed',
+      _validationResults: {
+        Name: [{ PropertyName: 'Name', EntityType: 'Customer', Message: 'Name is required' }],
+      },
+      Items: [
+        {},
+        {
+          _validationResults: {
+            Quantity: [
+              { PropertyName: 'Quantity', EntityType: 'CustomerInvoiceItem', Message: 'Must be above 0' },
+            ],
+          },
+        },
+      ],
+    })
+    expect(e.message).toBe('Validation failed')
+    expect(e.fields).toEqual([
+      { field: 'Name', entityType: 'Customer', message: 'Name is required', level: null },
+      {
+        field: 'Items.1.Quantity',
+        entityType: 'CustomerInvoiceItem',
+        message: 'Must be above 0',
+        level: null,
+      },
+    ])
+  })
+
+  it('answers a message for bodies with none: text, HTML, or nothing', () => {
+    expect(apiErrorFrom(403, 'Forbidden').message).toBe('Forbidden')
+    expect(apiErrorFrom(502, '<html>Bad gateway</html>')).toMatchObject({
+      code: ApiErrorCode.Unavailable,
+      message: 'The platform answered with status 502',
+    })
+    expect(apiErrorFrom(500, undefined)).toMatchObject({ code: ApiErrorCode.Server, status: 500 })
+    expect(apiErrorFrom(409, { message: 'Changed by someone else' })).toMatchObject({
+      code: ApiErrorCode.Conflict,
+      message: 'Changed by someone else',
+    })
+  })
+
+  it('crosses the bridge as a value with status and fields', () => {
+    const shape = apiErrorFrom(400, {
+      Message: 'x',
+      Messages: [{ PropertyName: 'A', Message: 'bad', Level: 30 }],
+    }).toShape()
+    expect(shape).toEqual({
+      code: ApiErrorCode.Validation,
+      message: 'x',
+      details: {
+        status: 400,
+        reference: null,
+        fields: [{ field: 'A', entityType: null, message: 'bad', level: 30 }],
+      },
+    })
+  })
+})

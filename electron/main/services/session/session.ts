@@ -1,0 +1,236 @@
+// The signed-in session: sign in to an environment, keep its tokens (vault + token manager), hand out
+// the API client, sign out. The renderer learns the state through `session.changed`, never a token.
+import {
+  BridgeError,
+  type SessionReason,
+  type SessionState,
+  type SessionUser,
+} from '../../../../common/bridge/contract.ts'
+import type { EmitEvent } from '../../events.ts'
+import type { Logger } from '../../logger.ts'
+import type { Fetch, KeyValueStore } from '../../ports.ts'
+import { createApiClient, type ApiClient } from '../api/client.ts'
+import type { EnvironmentsService } from '../environments/environments.ts'
+import { probeEnvironment } from '../environments/probe.ts'
+import type { SandboxService } from '../sandbox.ts'
+import { accessTokenClaims, apiBaseUrlOf, type Oidc, type OidcTarget, type TokenSet } from './oidc.ts'
+import type { SignInFlow } from './sign-in.ts'
+import { createTokenManager, SessionError, SessionErrorCode } from './token-manager.ts'
+import type { StoredSession, TokenVault } from './token-vault.ts'
+
+const currentKey = 'current'
+
+export type SessionService = ReturnType<typeof createSessionService>
+
+export function createSessionService(deps: {
+  environments: EnvironmentsService
+  sandbox: SandboxService
+  oidc: Oidc
+  signInFlow: SignInFlow
+  vault: TokenVault
+  store: KeyValueStore
+  fetch: Fetch
+  emit: EmitEvent
+  log: Logger
+  now?: () => number
+}) {
+  const now = deps.now ?? Date.now
+  let state: SessionState = { status: 'signedOut', reason: null }
+  let restored: Promise<void> | undefined
+  let active: { environmentId: string; client: ApiClient } | undefined
+  let attempt = 0
+
+  const set = (next: SessionState) => {
+    state = next
+    deps.emit('session.changed', next)
+    return next
+  }
+
+  const reasonOf = (error: unknown): SessionReason =>
+    error instanceof Error && typeof (error as unknown as { code?: unknown }).code === 'string'
+      ? { code: (error as unknown as { code: string }).code, message: error.message }
+      : { code: 'SIGN_IN_FAILED', message: 'The sign-in failed' }
+
+  async function targetFor(environmentId: string): Promise<OidcTarget> {
+    const env = await deps.environments.resolve(environmentId)
+    if (env.kind === 'sandbox') {
+      const { authUrl } = await deps.sandbox.endpoints()
+      return { issuer: authUrl, clientId: env.clientId }
+    }
+    const issuer =
+      env.authUrl ?? (env.baseUrl ? (await probeEnvironment(deps.fetch, env.baseUrl)).authUrl : undefined)
+    if (!issuer) throw new BridgeError('ENVIRONMENT_NO_LOGIN_ADDRESS', `${env.name} has no login address`)
+    return { issuer, clientId: env.clientId, ...(env.clientSecret ? { clientSecret: env.clientSecret } : {}) }
+  }
+
+  /** Ends the session locally (vault cleared); the reason tells the renderer why. */
+  async function endSession(environmentId: string, reason: SessionReason | null): Promise<SessionState> {
+    await deps.vault.clear(environmentId)
+    deps.store.delete(currentKey)
+    active = undefined
+    return set({ status: 'signedOut', reason })
+  }
+
+  function activate(session: StoredSession, environmentName: string): SessionState {
+    const manager = createTokenManager({
+      vault: deps.vault,
+      environmentId: session.environmentId,
+      now,
+      refresh: async (refreshToken) =>
+        deps.oidc.refresh(await targetFor(session.environmentId), refreshToken),
+      onRefreshFailed: (error) => {
+        deps.log.warn('session: the refresh failed; signing out', {
+          environmentId: session.environmentId,
+          error,
+        })
+        void endSession(session.environmentId, {
+          code: SessionErrorCode.Expired,
+          message: 'Your session has ended. Sign in again to continue; nothing you did here is lost.',
+        })
+      },
+    })
+    active = {
+      environmentId: session.environmentId,
+      client: createApiClient({
+        fetch: deps.fetch,
+        tokens: {
+          current: async () => {
+            await ensurePlatform(session.environmentId)
+            return manager.current()
+          },
+          afterUnauthorized: (stale) => manager.afterUnauthorized(stale),
+        },
+      }),
+    }
+    deps.store.set(currentKey, session.environmentId)
+    return set({
+      status: 'signedIn',
+      environmentId: session.environmentId,
+      environmentName,
+      user: session.user,
+      loginCompanyKey: session.companyKey ?? null,
+    })
+  }
+
+  async function ensurePlatform(environmentId: string) {
+    const env = await deps.environments.resolve(environmentId)
+    if (env.kind === 'sandbox') await deps.sandbox.endpoints()
+  }
+
+  function userFrom(tokens: TokenSet): SessionUser {
+    const id = tokens.idToken ? accessTokenClaims(tokens.idToken) : {}
+    const access = accessTokenClaims(tokens.accessToken)
+    const sub = String(id.sub ?? access.sub ?? '')
+    const email = String(id.email ?? id.preferred_username ?? '')
+    return {
+      GlobalIdentity: sub,
+      DisplayName: String(id.name ?? email),
+      Email: email,
+      UserName: String(id.preferred_username ?? email),
+    }
+  }
+
+  function restore(): Promise<void> {
+    restored ??= (async () => {
+      const environmentId = deps.store.get(currentKey)
+      if (typeof environmentId !== 'string') return
+      const session = await deps.vault.load(environmentId)
+      const { environments } = await deps.environments.list()
+      const env = environments.find((e) => e.id === environmentId)
+      if (!session || !env || (!session.refreshToken && session.expiresAt <= now())) {
+        if (session) await deps.vault.clear(environmentId)
+        deps.store.delete(currentKey)
+        return
+      }
+      activate(session, env.name)
+    })().catch((error: unknown) => {
+      deps.log.error('session: the saved session could not be restored', { error })
+    })
+    return restored
+  }
+
+  async function runSignIn(environmentId: string, mine: number): Promise<void> {
+    try {
+      const target = await targetFor(environmentId)
+      const tokens = await deps.signInFlow.signIn(target)
+      const apiBaseUrl = apiBaseUrlOf(tokens.accessToken)
+      const claims = accessTokenClaims(tokens.accessToken)
+      const user = userFrom(tokens)
+      const { environments } = await deps.environments.list()
+      const env = environments.find((e) => e.id === environmentId)
+      if (mine !== attempt) return
+      const session: StoredSession = {
+        environmentId,
+        accessToken: tokens.accessToken,
+        expiresAt: tokens.expiresAt,
+        ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
+        ...(tokens.idToken ? { idToken: tokens.idToken } : {}),
+        apiBaseUrl,
+        subject: user.GlobalIdentity,
+        ...(typeof claims.companykey === 'string' ? { companyKey: claims.companykey } : {}),
+        user,
+      }
+      await deps.vault.save(session)
+      await deps.environments.markUsed(environmentId)
+      activate(session, env?.name ?? environmentId)
+    } catch (error) {
+      if (mine !== attempt) return
+      deps.log.warn('session: sign-in ended without a session', { environmentId, error })
+      set({ status: 'signedOut', reason: reasonOf(error) })
+    }
+  }
+
+  return {
+    async get(): Promise<SessionState> {
+      await restore()
+      return state
+    },
+
+    /** Starts the sign-in and answers at once; the outcome arrives as `session.changed`. */
+    async signIn(environmentId: string): Promise<SessionState> {
+      await restore()
+      await deps.environments.resolve(environmentId)
+      if (state.status === 'signedIn') await this.signOut()
+      const mine = ++attempt
+      set({ status: 'signingIn', environmentId })
+      void runSignIn(environmentId, mine)
+      return state
+    },
+
+    async cancelSignIn(): Promise<SessionState> {
+      deps.signInFlow.cancel()
+      return state
+    },
+
+    /** Revokes the refresh token (best effort: an unreachable server must not keep the user signed in). */
+    async signOut(): Promise<SessionState> {
+      await restore()
+      if (state.status !== 'signedIn') return state
+      const environmentId = state.environmentId
+      const session = await deps.vault.load(environmentId)
+      if (session?.refreshToken) {
+        try {
+          await deps.oidc.revoke(await targetFor(environmentId), session.refreshToken, 'refresh_token')
+        } catch (error) {
+          deps.log.warn('session: revoking the refresh token failed; the local session is cleared anyway', {
+            environmentId,
+            error,
+          })
+        }
+      }
+      return endSession(environmentId, null)
+    },
+
+    receiveRedirect: (url: string) => deps.signInFlow.receiveRedirect(url),
+
+    /** The API client of the signed-in session. */
+    async api(): Promise<ApiClient> {
+      await restore()
+      if (!active) throw new SessionError(SessionErrorCode.SignedOut, 'Sign in to see your companies')
+      return active.client
+    },
+
+    vaultInfo: () => deps.vault.info(),
+    setPersistRefreshTokens: (persist: boolean) => deps.vault.setPersistOnWeakBackend(persist),
+  }
+}

@@ -1,0 +1,130 @@
+// The companies of the signed-in user, the open company of this window, recent companies first, and
+// the current-session answer per company (the views it offers). Every answer is kept with the key it
+// was asked for, so a late answer for one company is never shown under another's name.
+import { defineStore } from 'pinia'
+import { computed, ref, watch } from 'vue'
+import type { AppView, Company, CompanySession, SessionReason } from '@common/bridge/contract'
+import { useBridge } from '@renderer/bridge'
+import { useSessionStore } from './session.ts'
+
+// sessionStorage is per window (and per tab in browser mode): each window remembers its own company.
+const windowKey = 'ledgerdesk.currentCompany'
+const recentKey = 'ledgerdesk.recentCompanies'
+const maxRecent = 8
+
+function readRecent(): string[] {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(recentKey) ?? '[]')
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+export const useCompaniesStore = defineStore('companies', () => {
+  const companies = ref<Company[]>([])
+  const currentKey = ref<string | null>(sessionStorage.getItem(windowKey))
+  const recent = ref<string[]>(readRecent())
+  const sessions = ref<Record<string, CompanySession>>({})
+  const loading = ref(false)
+  const error = ref<SessionReason | null>(null)
+
+  const current = computed(() => companies.value.find((c) => c.Key === currentKey.value) ?? null)
+  /** The current company's session answer, only when it is the answer for that very company. */
+  const currentSession = computed(() => {
+    const key = currentKey.value
+    const answer = key ? sessions.value[key] : undefined
+    return answer && answer.companyKey.toLowerCase() === key!.toLowerCase() ? answer : null
+  })
+  const views = computed<AppView[] | null>(() => currentSession.value?.views ?? null)
+
+  /** Recent companies first (most recent first), then the rest by name. */
+  const ordered = computed(() => {
+    const rank = new Map(recent.value.map((k, i) => [k, i]))
+    return [...companies.value].sort((a, b) => {
+      const ra = rank.get(a.Key) ?? Infinity
+      const rb = rank.get(b.Key) ?? Infinity
+      return ra !== rb ? ra - rb : a.Name.localeCompare(b.Name)
+    })
+  })
+
+  async function loadSession(key: string): Promise<void> {
+    try {
+      const answer = await useBridge().call('companies.session', key)
+      sessions.value = { ...sessions.value, [key]: answer }
+    } catch (e) {
+      if (currentKey.value === key)
+        error.value = { code: (e as { code?: string }).code ?? 'INTERNAL', message: (e as Error).message }
+    }
+  }
+
+  async function load(): Promise<void> {
+    loading.value = true
+    error.value = null
+    try {
+      companies.value = await useBridge().call('companies.list')
+      const session = useSessionStore()
+      const loginKey = session.state.status === 'signedIn' ? session.state.loginCompanyKey : null
+      const keep = [currentKey.value, loginKey, ...recent.value].find(
+        (k) => k && companies.value.some((c) => c.Key === k),
+      )
+      const first = keep ?? ordered.value[0]?.Key ?? null
+      if (first) select(first)
+    } catch (e) {
+      error.value = { code: (e as { code?: string }).code ?? 'INTERNAL', message: (e as Error).message }
+    } finally {
+      loading.value = false
+    }
+  }
+
+  /** Opens a company in this window: instant from the cache, refreshed in the background. */
+  function select(key: string): void {
+    if (!companies.value.some((c) => c.Key === key)) return
+    error.value = null
+    currentKey.value = key
+    sessionStorage.setItem(windowKey, key)
+    recent.value = [key, ...recent.value.filter((k) => k !== key)].slice(0, maxRecent)
+    localStorage.setItem(recentKey, JSON.stringify(recent.value))
+    void loadSession(key)
+  }
+
+  function clear(): void {
+    companies.value = []
+    sessions.value = {}
+    currentKey.value = null
+    sessionStorage.removeItem(windowKey)
+  }
+
+  // Signed in: load the companies; signed out: forget what belonged to that session (the saved work of
+  // other stores stays).
+  const session = useSessionStore()
+  watch(
+    () =>
+      session.state.status === 'signedIn'
+        ? `${session.state.environmentId}:${session.state.user.GlobalIdentity}`
+        : null,
+    (who, before) => {
+      if (who === before) return
+      if (who) {
+        if (before) clear()
+        void load()
+      } else clear()
+    },
+    { immediate: true },
+  )
+
+  return {
+    companies,
+    ordered,
+    current,
+    currentKey,
+    currentSession,
+    views,
+    recent,
+    loading,
+    error,
+    load,
+    select,
+    clear,
+  }
+})
