@@ -2,7 +2,7 @@
 // file-backed in the data directory) and a PostgreSQL server (pg). Both speak the same SQL and
 // return values in the same JavaScript shapes, so migrations and queries are written once.
 import { mkdirSync } from 'node:fs'
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite'
+import { PGlite, protocol, types as pgliteTypes } from '@electric-sql/pglite'
 import pg from 'pg'
 
 export interface QueryResult<T> {
@@ -16,8 +16,25 @@ export interface Sql {
   query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>>
 }
 
+const MAX_PREPARED = 200
+
+/** A parameter `Store.queryText` sends as text; the statement's casts give it its type. */
+export type TextParam = string | number | boolean | null | readonly number[]
+
 export interface Store extends Sql {
   readonly kind: 'pglite' | 'postgres'
+  /**
+   * The first column of every row of a read whose rows are single text values (JSON documents), as
+   * strings. The embedded database answers it in one protocol exchange instead of one per step (parse,
+   * describe, bind, execute), which is most of the cost of a small read. With `prepared`, the statement
+   * is parsed and planned once and kept (a bounded number, least recently used closed first), for reads
+   * by key whose plan does not depend on the values. Undefined for other stores.
+   */
+  queryText?(
+    text: string,
+    params: readonly TextParam[],
+    options?: { prepared?: boolean },
+  ): Promise<(string | null)[]>
   /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>
   close(): Promise<void>
@@ -75,9 +92,63 @@ async function openPglite(dataDir: string | undefined, relaxedDurability: boolea
     },
   })
   const base = wrap(db)
+  const { serialize } = protocol
+  /** Statement text -> name of its prepared statement in the embedded database, least recently used first. */
+  const prepared = new Map<string, string>()
+  let statements = 0
+  const asText = (v: TextParam): string | null =>
+    v === null ? null : typeof v === 'object' ? `{${v.join(',')}}` : String(v)
   return {
     kind: 'pglite',
     query: base.query,
+    async queryText(text, params, options = {}) {
+      const parts: Uint8Array[] = []
+      let statement = ''
+      let preparing = false
+      if (options.prepared) {
+        const known = prepared.get(text)
+        if (known !== undefined) {
+          // Most recently used last, so the oldest statement is the one closed when the cache is full.
+          prepared.delete(text)
+          prepared.set(text, known)
+          statement = known
+        } else {
+          statement = `ledgerdesk_read_${++statements}`
+          preparing = true
+          if (prepared.size >= MAX_PREPARED) {
+            const [oldText, oldName] = prepared.entries().next().value!
+            prepared.delete(oldText)
+            parts.push(serialize.close({ type: 'S', name: oldName }))
+          }
+          parts.push(serialize.parse({ text, name: statement }))
+        }
+      } else parts.push(serialize.parse({ text }))
+      parts.push(
+        serialize.bind({ statement, values: params.map(asText) }),
+        serialize.execute({}),
+        serialize.sync(),
+      )
+      const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+      let at = 0
+      for (const p of parts) {
+        message.set(p, at)
+        at += p.length
+      }
+      await db._checkReady()
+      // The same locks as db.query: never inside another caller's transaction or between its steps.
+      const { messages } = await db._runExclusiveTransaction(() =>
+        db._runExclusiveQuery(() => db.execProtocol(message, { throwOnError: false })),
+      )
+      const out: (string | null)[] = []
+      let failure: unknown
+      for (const m of messages) {
+        if (m.name === 'dataRow') out.push((m as unknown as { fields: (string | null)[] }).fields[0] ?? null)
+        else if (m.name === 'parseComplete' && preparing) prepared.set(text, statement)
+        else if (m.name === 'error') failure ??= m
+      }
+      if (failure) throw failure
+      return out
+    },
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
     close: () => db.close(),
   }

@@ -1,7 +1,7 @@
 // Runs a compiled read statement. The compiler checks names and types, but a few problems only show when
 // the database evaluates values (a number out of range, a grouping the database refuses); those answer
 // QUERY_INVALID with a plain reason. The database's own message is never passed on: it quotes SQL.
-import type { QueryResult, Sql } from '../db/store.ts'
+import type { QueryResult, Sql, Store, TextParam } from '../db/store.ts'
 import { queryError } from './parser.ts'
 
 const reasons: [RegExp, string][] = [
@@ -35,6 +35,43 @@ export function compactParams(text: string, params: readonly unknown[]): { text:
   }
 }
 
+function isTextParam(v: unknown): v is TextParam {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true
+  if (typeof v === 'number') return Number.isFinite(v)
+  return Array.isArray(v) && v.every((n) => typeof n === 'number' && Number.isSafeInteger(n))
+}
+
+/**
+ * Runs a compiled read whose only column `r` is text and answers those texts, through the store's single
+ * exchange read when it has one and every parameter travels as plain text; otherwise as any query.
+ * `prepared` is for reads by key, whose plan is the same whatever the values.
+ */
+export async function runTextQuery(
+  sql: Sql,
+  text: string,
+  params: readonly unknown[],
+  options: { prepared?: boolean } = {},
+): Promise<string[]> {
+  const compact = compactParams(text, params)
+  const queryText = (sql as Partial<Store>).queryText
+  try {
+    if (queryText && compact.params.every(isTextParam))
+      return (await queryText.call(sql, compact.text, compact.params, options)) as string[]
+    return (await sql.query<{ r: string }>(compact.text, compact.params)).rows.map((row) => row.r)
+  } catch (err) {
+    throw translated(err)
+  }
+}
+
+function translated(err: unknown): unknown {
+  const code = (err as { code?: unknown }).code
+  if (typeof code === 'string') {
+    const reason = reasons.find(([re]) => re.test(code))
+    if (reason) return queryError(reason[1])
+  }
+  return err
+}
+
 export async function runQuery<T = Record<string, unknown>>(
   sql: Sql,
   text: string,
@@ -44,11 +81,6 @@ export async function runQuery<T = Record<string, unknown>>(
     const compact = compactParams(text, params)
     return await sql.query<T>(compact.text, compact.params)
   } catch (err) {
-    const code = (err as { code?: unknown }).code
-    if (typeof code === 'string') {
-      const reason = reasons.find(([re]) => re.test(code))
-      if (reason) throw queryError(reason[1])
-    }
-    throw err
+    throw translated(err)
   }
 }
