@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest'
+import { generateBankAccount, generateKid, generateOrgNumber, makeKid } from '../../common/norwegian.ts'
+import { interpret, parseAmount, parseDate } from './interpret.ts'
+import { OcrPropertyId, type OcrPageResult, type OcrWord } from './types.ts'
+
+/** A page from phrases placed at (x, y): each phrase's words 9 px per character, one space apart. */
+function page(
+  phrases: [number, number, string][],
+  source: OcrPageResult['Source'] = 'text-layer',
+): OcrPageResult {
+  const words: OcrWord[] = []
+  for (const [x, y, phrase] of phrases) {
+    let left = x
+    for (const t of phrase.split(' ')) {
+      words.push({
+        Id: words.length + 1,
+        Text: t,
+        Left: left,
+        Top: y,
+        Width: t.length * 9,
+        Height: 20,
+        PageNo: 1,
+      })
+      left += t.length * 9 + 6
+    }
+  }
+  return { PageNo: 1, ImageWidth: 1650, ImageHeight: 2340, Words: words, Source: source }
+}
+
+function proposals(p: OcrPageResult, buyerOrgNumbers?: string[]): Record<number, string> {
+  return Object.fromEntries(
+    interpret(p, { buyerOrgNumbers }).map((x) => [x.OcrPropertyId, x.ProposedCandidate.Value]),
+  )
+}
+
+const org = generateOrgNumber(101)
+const buyerOrg = generateOrgNumber(202)
+const account = generateBankAccount(303)
+const spaced = (d: string, groups: number[]) => {
+  const parts: string[] = []
+  let i = 0
+  for (const g of groups) {
+    parts.push(d.slice(i, i + g))
+    i += g
+  }
+  return parts.join(' ')
+}
+
+describe('amount and date formats', () => {
+  it.each([
+    ['1 234,56', '1234.56'],
+    ['1\u00a0234,56', '1234.56'],
+    ['1.234,56', '1234.56'],
+    ['kr 1 234,56', '1234.56'],
+    ['NOK 1234.56', '1234.56'],
+    ['12 345,50 kr', '12345.50'],
+    ['1 234,-', '1234.00'],
+    ['1,234.56', '1234.56'],
+    ['980', '980.00'],
+  ])('reads %s as %s', (printed, value) => {
+    expect(parseAmount(printed)).toBe(value)
+  })
+
+  it.each(['12,3', 'abc', '1 23,45', ''])('refuses %s as an amount', (printed) => {
+    expect(parseAmount(printed)).toBeNull()
+  })
+
+  it.each([
+    ['05.03.2026', '2026-03-05'],
+    ['5.3.26', '2026-03-05'],
+    ['5. mars 2026', '2026-03-05'],
+    ['2026-03-05', '2026-03-05'],
+    ['5 March 2026', '2026-03-05'],
+    ['March 5, 2026', '2026-03-05'],
+  ])('reads %s as %s', (printed, value) => {
+    expect(parseDate(printed)).toBe(value)
+  })
+
+  it('refuses impossible dates', () => {
+    expect(parseDate('31.02.2026')).toBeNull()
+    expect(parseDate('12.13.2026')).toBeNull()
+  })
+})
+
+describe('labels and layout', () => {
+  it('reads Norwegian labels with the value right of the label', () => {
+    const p = page([
+      [900, 300, 'Fakturanummer:'],
+      [1200, 300, '10234'],
+      [900, 340, 'Fakturadato:'],
+      [1200, 340, '05.03.2026'],
+      [900, 380, 'Forfallsdato:'],
+      [1200, 380, '19.03.2026'],
+      [100, 900, `Kontonummer: ${spaced(account, [4, 2, 5])}`],
+      [900, 800, 'Sum å betale'],
+      [1400, 800, 'kr 12 345,50'],
+      [100, 100, `Org.nr: NO ${spaced(org, [3, 3, 3])} MVA`],
+    ])
+    expect(proposals(p)).toMatchObject({
+      [OcrPropertyId.InvoiceNumber]: '10234',
+      [OcrPropertyId.InvoiceDate]: '2026-03-05',
+      [OcrPropertyId.DueDate]: '2026-03-19',
+      [OcrPropertyId.BankAccount]: account,
+      [OcrPropertyId.TotalAmount]: '12345.50',
+      [OcrPropertyId.OfficialNumber]: org,
+    })
+  })
+
+  it('reads English labels and keeps the invoice number as printed', () => {
+    const p = page([
+      [900, 300, 'Invoice no.'],
+      [1200, 300, 'INV-2026-0042'],
+      [900, 340, 'Invoice date'],
+      [1200, 340, '5 March 2026'],
+      [900, 380, 'Due date'],
+      [1200, 380, '2026-04-04'],
+      [900, 800, 'Amount due'],
+      [1400, 800, 'NOK 1234.56'],
+      [100, 900, `Account no.: ${spaced(account, [4, 2, 5])}`],
+    ])
+    expect(proposals(p)).toMatchObject({
+      [OcrPropertyId.InvoiceNumber]: 'INV-2026-0042',
+      [OcrPropertyId.InvoiceDate]: '2026-03-05',
+      [OcrPropertyId.DueDate]: '2026-04-04',
+      [OcrPropertyId.TotalAmount]: '1234.56',
+      [OcrPropertyId.BankAccount]: account,
+    })
+  })
+
+  it('reads a payment slip: values below their labels, kroner and øre in separate boxes', () => {
+    const kid = generateKid(77, 12)
+    const p = page([
+      [100, 1900, 'Kundeidentifikasjon (KID)'],
+      [700, 1900, 'Kroner'],
+      [860, 1900, 'Øre'],
+      [1100, 1900, 'Til konto'],
+      [110, 1940, kid],
+      [760, 1940, '4348'],
+      [870, 1940, '75'],
+      [1110, 1940, `${account.slice(0, 4)}.${account.slice(4, 6)}.${account.slice(6)}`],
+    ])
+    const got = interpret(p)
+    const total = got.find((x) => x.OcrPropertyId === OcrPropertyId.TotalAmount)!
+    expect(total.ProposedCandidate.Value).toBe('4348.75')
+    expect(total.ProposedCandidate.HitWordText).toBe('4348 75')
+    expect(proposals(p)).toMatchObject({ [OcrPropertyId.Kid]: kid, [OcrPropertyId.BankAccount]: account })
+  })
+
+  it('locates the candidate on the page and keeps the printed text', () => {
+    const p = page([
+      [100, 500, 'KID:'],
+      [300, 500, '0012345674'],
+    ])
+    const kid = makeKid('001234567')
+    const p2 = page([
+      [100, 500, 'KID:'],
+      [300, 500, kid],
+    ])
+    expect(interpret(p)).toEqual(interpret(p).filter((x) => x.OcrPropertyId === OcrPropertyId.Kid))
+    const [prop] = interpret(p2)
+    expect(prop!.ProposedCandidate).toMatchObject({
+      Value: kid,
+      HitWordText: kid,
+      Left: 300,
+      Top: 500,
+      Height: 20,
+    })
+    expect(prop!.ProposedCandidate.Width).toBe(kid.length * 9)
+    expect(prop!.ProposedCandidate.ProbabilityFactor).toBeGreaterThan(0)
+    expect(prop!.ProposedCandidate.ProbabilityFactor).toBeLessThanOrEqual(1)
+    expect(prop!.OcrProperty).toEqual({ Id: 4, Name: 'Customer identification number', PropertyType: 1 })
+  })
+
+  it('reads a MOD11 KID ending in a dash', () => {
+    let payload = 100
+    while (makeKid(String(payload), 'mod11').slice(-1) !== '-') payload++
+    const kid = makeKid(String(payload), 'mod11')
+    expect(proposals(page([[100, 500, `KID: ${kid}`]]))[OcrPropertyId.Kid]).toBe(kid)
+  })
+
+  it('reads IBAN without spaces and a skewed scan line by line', () => {
+    // A page turned by about one degree: each word 0.018 px lower per px to the right.
+    const p = page([
+      [100, 500, 'IBAN:'],
+      [200, 502, 'NO93 8601 1117 947'],
+      [100, 540, 'Fakturanummer'],
+      [600, 549, '4711'],
+      [800, 553, 'Kundenr'],
+      [1000, 557, '5512'],
+    ])
+    expect(proposals(p)).toMatchObject({
+      [OcrPropertyId.Iban]: 'NO9386011117947',
+      [OcrPropertyId.InvoiceNumber]: '4711',
+    })
+  })
+})
+
+describe('checksums', () => {
+  it('never proposes an org number, bank account, IBAN or KID that fails its check digit', () => {
+    const badOrg = org.slice(0, 8) + String((Number(org[8]) + 1) % 10)
+    const badAccount = account.slice(0, 10) + String((Number(account[10]) + 1) % 10)
+    const badKid = '12345678901'
+    const p = page([
+      [100, 100, `Org.nr: NO ${badOrg} MVA`],
+      [100, 200, `Kontonummer: ${badAccount}`],
+      [100, 300, `KID: ${badKid}`],
+      [100, 400, 'IBAN: NO94 8601 1117 947'],
+    ])
+    expect(proposals(p)).toEqual({})
+  })
+})
+
+describe('distractors', () => {
+  const invoice = (extra: [number, number, string][]) =>
+    page([
+      [100, 100, `NO ${spaced(org, [3, 3, 3])} MVA`],
+      [900, 300, 'Fakturanr.'],
+      [1200, 300, '5001'],
+      [900, 340, 'Kundenr.'],
+      [1200, 340, '440021'],
+      [900, 380, 'Ordrenr.'],
+      [1200, 380, '99812'],
+      [900, 420, 'Leveringsdato'],
+      [1200, 420, '01.03.2026'],
+      [900, 460, 'Dato'],
+      [1200, 460, '05.03.2026'],
+      [900, 800, 'Sum eks. mva'],
+      [1400, 800, '8 000,00'],
+      [900, 840, 'MVA 25 %'],
+      [1400, 840, '2 000,00'],
+      [900, 880, 'Å betale'],
+      [1400, 880, '10 000,00'],
+      [100, 2200, 'Telefon 22 33 44 55'],
+      ...extra,
+    ])
+
+  it("ignores the buyer's org number under a customer heading", () => {
+    const p = invoice([
+      [100, 300, 'Kunde'],
+      [100, 340, 'Kvam Bygg AS'],
+      [100, 380, `Org.nr. ${spaced(buyerOrg, [3, 3, 3])}`],
+    ])
+    const got = interpret(p)
+    const orgProp = got.find((x) => x.OcrPropertyId === OcrPropertyId.OfficialNumber)!
+    expect(orgProp.InterpretationCandidates.map((c) => c.Value)).toEqual([org])
+    expect(proposals(p)).toMatchObject({
+      [OcrPropertyId.InvoiceNumber]: '5001',
+      [OcrPropertyId.InvoiceDate]: '2026-03-05',
+      [OcrPropertyId.TotalAmount]: '10000.00',
+    })
+    expect(proposals(p)[OcrPropertyId.DueDate]).toBeUndefined()
+  })
+
+  it("ignores the buyer's org number given by the caller wherever it is printed", () => {
+    const p = page([
+      [100, 100, `Org.nr: ${buyerOrg}`],
+      [100, 2200, `Foretaksregisteret NO ${spaced(org, [3, 3, 3])} MVA`],
+    ])
+    const candidates = (buyers?: string[]) =>
+      interpret(p, { buyerOrgNumbers: buyers })
+        .find((x) => x.OcrPropertyId === OcrPropertyId.OfficialNumber)!
+        .InterpretationCandidates.map((c) => c.Value)
+    expect(candidates()).toContain(buyerOrg)
+    expect(candidates([buyerOrg])).toEqual([org])
+  })
+
+  it('takes the total, not the subtotal or VAT, whatever order they are printed in', () => {
+    const p = page([
+      [900, 800, 'Totalt å betale'],
+      [1400, 800, '1 250,00'],
+      [900, 840, 'Netto'],
+      [1400, 840, '1 000,00'],
+      [900, 880, 'MVA'],
+      [1400, 880, '250,00'],
+    ])
+    expect(proposals(p)[OcrPropertyId.TotalAmount]).toBe('1250.00')
+  })
+})

@@ -1,0 +1,122 @@
+// PDF access through pdf.js (legacy build, the one that runs in Node): the text layer as words with boxes,
+// and page rendering with @napi-rs/canvas for pages that carry no text.
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { rgbaToPgm } from './image.ts'
+import type { OcrWord } from './types.ts'
+
+const require = createRequire(import.meta.url)
+const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'))
+// Fonts and CMaps come from the installed package: nothing is fetched at run time.
+// In Node pdf.js reads them with fs.readFile, so these are folder paths (with the trailing separator).
+const standardFontDataUrl = path.join(pdfjsRoot, 'standard_fonts') + path.sep
+const cMapUrl = path.join(pdfjsRoot, 'cmaps') + path.sep
+
+/** Page images (and so word coordinates) are expressed at this resolution. */
+export const RENDER_DPI = 200
+export const RENDER_SCALE = RENDER_DPI / 72
+
+export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  // pdf.js transfers the buffer it is given; a copy keeps the caller's bytes intact.
+  const data = new Uint8Array(bytes)
+  return getDocument({
+    data,
+    standardFontDataUrl,
+    cMapUrl,
+    cMapPacked: true,
+    isEvalSupported: false,
+    useSystemFonts: false,
+    verbosity: 0,
+  }).promise
+}
+
+export interface TextLayerPage {
+  ImageWidth: number
+  ImageHeight: number
+  Words: Omit<OcrWord, 'Id' | 'PageNo'>[]
+  charCount: number
+}
+
+interface TextItemLike {
+  str: string
+  transform: number[]
+  width: number
+  height: number
+}
+
+/** Words of a page's text layer, boxes in pixels of the page rendered at RENDER_SCALE. */
+export async function textLayerWords(doc: PDFDocumentProxy, pageNo: number): Promise<TextLayerPage> {
+  const page = await doc.getPage(pageNo)
+  const viewport = page.getViewport({ scale: RENDER_SCALE })
+  const content = await page.getTextContent()
+  const words: TextLayerPage['Words'] = []
+  let charCount = 0
+  for (const raw of content.items) {
+    if (!('str' in raw)) continue
+    const item = raw as TextItemLike
+    if (!item.str.trim()) continue
+    charCount += item.str.replace(/\s/g, '').length
+    const [a, b, c, d, e, f] = item.transform as [number, number, number, number, number, number]
+    const fontSize = Math.hypot(c, d) || Math.hypot(a, b) || item.height
+    const [x0, y0] = viewport.convertToViewportPoint(e, f) as [number, number]
+    const [x1] = viewport.convertToViewportPoint(e + item.width, f) as [number, number]
+    const scale = viewport.scale
+    const fontPx = fontSize * scale
+    // Baseline to top of capitals is about 0.8 em; descenders take the remaining 0.2.
+    const top = y0 - fontPx * 0.8
+    const itemWidth = x1 - x0
+    // The layer gives one box per text run; its words share the run's width in proportion to their length.
+    const str = item.str
+    const total = str.length
+    const re = /\S+/g
+    let m: RegExpExecArray | null
+    while ((m = re.exec(str))) {
+      const left = x0 + (itemWidth * m.index) / total
+      const width = (itemWidth * m[0].length) / total
+      words.push({
+        Text: m[0],
+        Left: Math.round(left),
+        Top: Math.round(top),
+        Width: Math.max(1, Math.round(width)),
+        Height: Math.max(1, Math.round(fontPx)),
+      })
+    }
+  }
+  page.cleanup()
+  return {
+    ImageWidth: Math.round(viewport.width),
+    ImageHeight: Math.round(viewport.height),
+    Words: words,
+    charCount,
+  }
+}
+
+/** Renders a page at the given scale (white background): PNG, or 8-bit greyscale PGM for Tesseract. */
+export async function renderPage(
+  doc: PDFDocumentProxy,
+  pageNo: number,
+  scale = RENDER_SCALE,
+  format: 'png' | 'pgm' = 'png',
+): Promise<{ image: Buffer; width: number; height: number }> {
+  const { createCanvas } = await import('@napi-rs/canvas')
+  const page = await doc.getPage(pageNo)
+  const viewport = page.getViewport({ scale })
+  const width = Math.round(viewport.width)
+  const height = Math.round(viewport.height)
+  const canvas = createCanvas(width, height)
+  const ctx = canvas.getContext('2d')
+  ctx.fillStyle = '#ffffff'
+  ctx.fillRect(0, 0, width, height)
+  // pdf.js types its parameters with the DOM's canvas; @napi-rs/canvas implements the same 2D context.
+  type RenderParameters = Parameters<typeof page.render>[0]
+  await page.render({
+    canvas: canvas as unknown as RenderParameters['canvas'],
+    canvasContext: ctx as unknown as RenderParameters['canvasContext'],
+    viewport,
+    background: '#ffffff',
+  }).promise
+  page.cleanup()
+  if (format === 'png') return { image: await canvas.encode('png'), width, height }
+  return { image: rgbaToPgm(ctx.getImageData(0, 0, width, height).data, width, height), width, height }
+}
