@@ -174,18 +174,36 @@ export function registerInteractions(app: FastifyInstance, pc: ProviderContext):
     return afterSignIn(reply, lang, details, accountId)
   })
 
-  app.post('/interaction/:uid/login', async (req: UidRequest, reply) => {
-    const lang = langOf(req.headers['accept-language'])
+  /**
+   * A form post to an interaction page: the bounded form, the interaction it belongs to and its CSRF token
+   * checked. Answers the page itself (and returns undefined) when any of them fails.
+   */
+  const postedForm = async (
+    req: UidRequest,
+    reply: FastifyReply,
+    lang: Lang,
+  ): Promise<{ form: URLSearchParams; details: InteractionDetails } | undefined> => {
     let form: URLSearchParams
     try {
       form = await readForm(req.raw)
     } catch (err) {
-      if (err instanceof FormTooLarge)
-        return html(reply, PAYLOAD_TOO_LARGE, errorPage(lang, t(lang, 'expired')))
-      throw err
+      if (!(err instanceof FormTooLarge)) throw err
+      html(reply, PAYLOAD_TOO_LARGE, errorPage(lang, t(lang, 'expired')))
+      return undefined
     }
     const details = await detailsOf(req, reply)
-    if (!details || !csrfValid(details.uid, form.get('csrf'))) return expired(reply, lang)
+    if (!details || !csrfValid(details.uid, form.get('csrf'))) {
+      expired(reply, lang)
+      return undefined
+    }
+    return { form, details }
+  }
+
+  app.post('/interaction/:uid/login', async (req: UidRequest, reply) => {
+    const lang = langOf(req.headers['accept-language'])
+    const posted = await postedForm(req, reply, lang)
+    if (!posted) return reply
+    const { form, details } = posted
     const username = form.get('username')?.trim() ?? ''
     const password = form.get('password') ?? ''
     if (!username || !password) return showLogin(reply, lang, details.uid, BAD_REQUEST, 'missing', username)
@@ -200,16 +218,9 @@ export function registerInteractions(app: FastifyInstance, pc: ProviderContext):
 
   app.post('/interaction/:uid/company', async (req: UidRequest, reply) => {
     const lang = langOf(req.headers['accept-language'])
-    let form: URLSearchParams
-    try {
-      form = await readForm(req.raw)
-    } catch (err) {
-      if (err instanceof FormTooLarge)
-        return html(reply, PAYLOAD_TOO_LARGE, errorPage(lang, t(lang, 'expired')))
-      throw err
-    }
-    const details = await detailsOf(req, reply)
-    if (!details || !csrfValid(details.uid, form.get('csrf'))) return expired(reply, lang)
+    const posted = await postedForm(req, reply, lang)
+    if (!posted) return reply
+    const { form, details } = posted
     const accountId = accountOf(details)
     if (!accountId) return showLogin(reply, lang, details.uid)
     const companies = await companiesOf(sql, accountId)
