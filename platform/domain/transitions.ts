@@ -78,13 +78,8 @@ export async function runTransition(
         (froms.length ? ` (allowed from ${froms.join(', ')})` : ''),
     )
   }
+  const event = { ...ctx, entity, id, methodName: flow.MethodName, fromStatus: from ?? 0, toStatus: flow.ToCode }
+  await ctx.hooks.beforeTransition(event)
   if (flow.ToCode !== from) await setFields(ctx, entity, id, { StatusCode: flow.ToCode })
-  await ctx.hooks.afterTransition({
-    ...ctx,
-    entity,
-    id,
-    methodName: flow.MethodName,
-    fromStatus: from ?? 0,
-    toStatus: flow.ToCode,
-  })
+  await ctx.hooks.afterTransition(event)
 }

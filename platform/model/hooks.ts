@@ -98,6 +98,8 @@ export interface TransitionEvent extends WriteScope {
 
 export interface EntityHooks {
   beforeWrite?(event: BeforeWriteEvent): Promise<void> | void
+  /** Runs in the transition's transaction before the status changes; may refuse by throwing. */
+  beforeTransition?(event: TransitionEvent): Promise<void> | void
   afterWrite?(event: AfterWriteEvent): Promise<void> | void
   /** Runs in the transition's transaction after the status was set; may refuse by throwing. */
   afterTransition?(event: TransitionEvent): Promise<void> | void
@@ -106,8 +108,10 @@ export interface EntityHooks {
 }
 
 export interface HookSet {
+  /** Hooks of one entity, or of every entity with `*` (entity locks, change events). */
   register(entityName: string, hooks: EntityHooks): void
   beforeWrite(event: BeforeWriteEvent): Promise<void>
+  beforeTransition(event: TransitionEvent): Promise<void>
   afterWrite(event: AfterWriteEvent): Promise<void>
   afterTransition(event: TransitionEvent): Promise<void>
   action(entityName: string, name: string): ActionDef | undefined
@@ -117,7 +121,8 @@ export interface HookSet {
 
 export function createHookSet(): HookSet {
   const byEntity = new Map<string, EntityHooks[]>()
-  const list = (name: string) => byEntity.get(name.toLowerCase()) ?? []
+  // Hooks registered for every entity (`*`) run before the entity's own.
+  const list = (name: string) => [...(byEntity.get('*') ?? []), ...(byEntity.get(name.toLowerCase()) ?? [])]
   return {
     register(entityName, hooks) {
       const key = entityName.toLowerCase()
@@ -125,6 +130,9 @@ export function createHookSet(): HookSet {
     },
     async beforeWrite(event) {
       for (const h of list(event.entity.name)) await h.beforeWrite?.(event)
+    },
+    async beforeTransition(event) {
+      for (const h of list(event.entity.name)) await h.beforeTransition?.(event)
     },
     async afterWrite(event) {
       for (const h of list(event.entity.name)) await h.afterWrite?.(event)
