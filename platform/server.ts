@@ -7,7 +7,9 @@ import { join } from 'node:path'
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify'
 import { migrate } from './db/migrate.ts'
 import { openStore, type Store } from './db/store.ts'
+import { registerApprovals } from './domain/approvals/index.ts'
 import { createCustomFieldCache, registerCustomFieldHooks } from './domain/custom-fields.ts'
+import { registerSupplierInvoices } from './domain/supplier-invoices.ts'
 import { transitionEntities } from './domain/transitions.ts'
 import { createIdentity } from './identity/index.ts'
 import { hooks } from './model/hooks.ts'
@@ -58,6 +60,8 @@ function registerSystemHooks(): void {
   registerCustomFieldHooks(hooks)
   registerSessionActions(hooks)
   registerUserAdminRules(hooks)
+  registerApprovals(hooks)
+  registerSupplierInvoices(hooks)
 }
 
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {

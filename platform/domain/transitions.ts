@@ -3,6 +3,7 @@
 // current status and is neither deprecated (`IsDepricated`) nor expired (`ExpiresDate`).
 import type { Sql } from '../db/store.ts'
 import { PlatformError } from '../errors.ts'
+import type { TransitionEvent } from '../model/hooks.ts'
 import { loadRow, setFields, type WriteContext } from '../model/write.ts'
 import type { EntityDef } from '../registry/types.ts'
 
@@ -78,8 +79,16 @@ export async function runTransition(
         (froms.length ? ` (allowed from ${froms.join(', ')})` : ''),
     )
   }
-  const event = { ...ctx, entity, id, methodName: flow.MethodName, fromStatus: from ?? 0, toStatus: flow.ToCode }
+  const event: TransitionEvent = {
+    ...ctx,
+    entity,
+    id,
+    methodName: flow.MethodName,
+    fromStatus: from ?? 0,
+    toStatus: flow.ToCode,
+  }
   await ctx.hooks.beforeTransition(event)
+  if (event.held) return
   if (flow.ToCode !== from) await setFields(ctx, entity, id, { StatusCode: flow.ToCode })
   await ctx.hooks.afterTransition(event)
 }

@@ -94,6 +94,11 @@ export interface TransitionEvent extends WriteScope {
   methodName: string
   fromStatus: number
   toStatus: number
+  /**
+   * Set by a beforeTransition hook that started an approval flow instead (spec 3.5 threshold rule):
+   * the status stays, afterTransition hooks do not run, and the transaction commits.
+   */
+  held?: boolean
 }
 
 export interface EntityHooks {

@@ -5,6 +5,7 @@ import {
   CustomerInvoiceStatus,
   CustomFieldStatus,
   SupplierInvoiceStatus as SI,
+  TaskStatus,
   UserStatus,
 } from '../../common/status.ts'
 import { nextId } from '../db/migrate.ts'
@@ -74,11 +75,31 @@ const statusNames: Record<string, Record<number, string>> = {
     [SI.Archived]: 'Archived',
   },
   User: { [UserStatus.Invited]: 'Invited', [UserStatus.Active]: 'Active', [UserStatus.Inactive]: 'Inactive' },
-  CustomerInvoice: { [CustomerInvoiceStatus.Draft]: 'Draft', [CustomerInvoiceStatus.Invoiced]: 'Invoiced' },
+  // field notes: the customer invoice statuses; 42503 is the factoring hold of spec 3.3.
+  CustomerInvoice: {
+    [CustomerInvoiceStatus.Draft]: 'Draft',
+    [CustomerInvoiceStatus.Invoiced]: 'Invoiced',
+    [CustomerInvoiceStatus.PartlyPaid]: 'Partly paid',
+    [CustomerInvoiceStatus.Paid]: 'Paid',
+    [CustomerInvoiceStatus.Sold]: 'Sold',
+    [CustomerInvoiceStatus.Credited]: 'Credited',
+    [CustomerInvoiceStatus.PartlyCredited]: 'Partly credited',
+    [CustomerInvoiceStatus.WaitingForFactoring]: 'Waiting for factoring',
+  },
+  // field notes "Approvals": the statuses an approval and a task pass through.
   Approval: {
     [ApprovalStatus.Active]: 'Active',
     [ApprovalStatus.Approved]: 'Approved',
     [ApprovalStatus.Rejected]: 'Rejected',
+    [ApprovalStatus.Reassigned]: 'Reassigned',
+    [ApprovalStatus.IndirectlyApproved]: 'Indirectly approved',
+    [ApprovalStatus.PreviouslyApproved]: 'Previously approved',
+  },
+  Task: {
+    [TaskStatus.Active]: 'Active',
+    [TaskStatus.Complete]: 'Complete',
+    [TaskStatus.Pending]: 'Pending',
+    [TaskStatus.Cancelled]: 'Cancelled',
   },
   CustomField: { [CustomFieldStatus.Created]: 'Created', [CustomFieldStatus.Active]: 'Active' },
 }

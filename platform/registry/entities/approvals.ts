@@ -42,7 +42,8 @@ export const approvalEntities: EntityDef[] = [
     defaultStatus: TaskStatus.Active,
     fields: fields(
       'UserID:int',
-      'Type:int',
+      // 0 an approval task, 1 Custom (spec 3.5: no approvals created from a plan, only the approve transition runs).
+      { name: 'Type', type: 'int', default: 0, values: [0, 1] },
       'ModelID:int',
       'EntityID:int',
       'Title:string',
@@ -85,12 +86,15 @@ export const approvalEntities: EntityDef[] = [
       'TaskID:int',
       'ApprovalID:int',
       'UserID:int',
+      // A step of a threshold flow is approved by any holder of this role (spec 3.5 threshold rule).
+      'SharedRoleId:int',
       'StepNumber:int',
       'Limit:money',
       'Amount:money',
       'CurrencyCode:string',
       'ApprovalType:int',
       'Comment:text',
+      'Thresholds:json',
     ),
     relations: [one('Task', 'Task'), one('Approval', 'Approval'), one('User', 'User')],
   }),

@@ -186,6 +186,8 @@ export const systemEntities: EntityDef[] = [
       'SenderDisplayName:string',
       'SourceEntityType:string',
       'SourceEntityID:int',
+      // Where the notice goes besides the list (`email,push`): recorded, not sent.
+      'Channels:string',
     ),
   }),
 ]
