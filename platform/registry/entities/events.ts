@@ -20,6 +20,8 @@ export const eventEntities: EntityDef[] = [
     ),
     relations: [
       owns('EventSubscribers', 'EventSubscriber', 'EventplanID'),
+      // spec 6.1: one example names the array `Subscribers`; both names read and write the same rows.
+      owns('Subscribers', 'EventSubscriber', 'EventplanID'),
       owns('ExpressionFilters', 'ExpressionFilter', 'EventplanID'),
     ],
   }),
