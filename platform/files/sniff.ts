@@ -1,0 +1,81 @@
+// What an upload is, by its content and never its name (issue 4, "File server and attachments"):
+// PDF, PNG, JPEG or TIFF, with its page count. An empty file, a truncated or encrypted PDF, or any
+// other content is refused with a message that says what is wrong.
+import UTIF from 'utif2'
+import { PlatformError } from '../errors.ts'
+import { sniffDocumentKind, type DocumentKind } from '../ocr/index.ts'
+import { openPdf } from '../ocr/pdf.ts'
+
+export interface DocumentInfo {
+  kind: DocumentKind
+  contentType: string
+  extension: string
+  pages: number
+}
+
+const TYPES: Record<DocumentKind, { contentType: string; extension: string }> = {
+  pdf: { contentType: 'application/pdf', extension: '.pdf' },
+  png: { contentType: 'image/png', extension: '.png' },
+  jpeg: { contentType: 'image/jpeg', extension: '.jpg' },
+  tiff: { contentType: 'image/tiff', extension: '.tif' },
+}
+
+const refuse = (name: string, what: string) => new PlatformError('BAD_REQUEST', `${name}: ${what}`)
+
+/** A PDF ends with `%%EOF` (possibly followed by a line end or a little padding). */
+function hasEofMarker(bytes: Uint8Array): boolean {
+  const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 1024))).toString('latin1')
+  return tail.includes('%%EOF')
+}
+
+/** The trailer (or cross-reference stream) of an encrypted PDF refers to an `/Encrypt` dictionary. */
+function declaresEncryption(bytes: Uint8Array): boolean {
+  return /\/Encrypt\s*(\d+\s+\d+\s+R|<<)/.test(Buffer.from(bytes).toString('latin1'))
+}
+
+async function pdfPages(bytes: Uint8Array, name: string): Promise<number> {
+  if (!hasEofMarker(bytes))
+    throw refuse(
+      name,
+      'the PDF is truncated or damaged (it has no end-of-file marker %%EOF); upload the whole file',
+    )
+  if (declaresEncryption(bytes))
+    throw refuse(name, 'the PDF is encrypted (password protected); upload an unprotected copy')
+  let doc
+  try {
+    doc = await openPdf(bytes)
+  } catch (err) {
+    if ((err as Error).name === 'PasswordException')
+      throw refuse(name, 'the PDF is encrypted (password protected); upload an unprotected copy')
+    throw refuse(name, `the PDF cannot be read (${(err as Error).message}); it may be damaged`)
+  }
+  try {
+    return doc.numPages
+  } finally {
+    await doc.destroy()
+  }
+}
+
+function tiffPages(bytes: Uint8Array, name: string): number {
+  try {
+    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer
+    const ifds = UTIF.decode(buffer)
+    if (ifds.length) return ifds.length
+  } catch {
+    // reported below
+  }
+  throw refuse(name, 'the TIFF image cannot be decoded; it may be damaged')
+}
+
+/** Checks an upload and describes it; throws a 400 PlatformError naming the file and the problem. */
+export async function inspectDocument(bytes: Uint8Array, name: string): Promise<DocumentInfo> {
+  if (bytes.length === 0) throw refuse(name, 'the file is empty')
+  const kind = sniffDocumentKind(bytes)
+  if (!kind)
+    throw refuse(
+      name,
+      'the content is not a PDF, PNG, JPEG or TIFF document (the type is read from the content, not the name)',
+    )
+  const pages = kind === 'pdf' ? await pdfPages(bytes, name) : kind === 'tiff' ? tiffPages(bytes, name) : 1
+  return { kind, ...TYPES[kind], pages }
+}

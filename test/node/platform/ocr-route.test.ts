@@ -1,0 +1,147 @@
+// `GET /api/biz/files/{id}?action=ocranalyse` (spec 2.13, 4.5): the result shape, proposals equal to the
+// generator's ground truth, stored results reused until forceNewAnalysis, errors as 400.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { generateInvoice, type GeneratedInvoice } from '../../../platform/ocr/corpus/generate.ts'
+import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
+import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { upload } from './files-helpers.ts'
+
+const nordlys: string = DEMO_COMPANIES.nordlys.key
+const fjordbygg: string = DEMO_COMPANIES.fjordbygg.key
+
+let p: TestPlatform
+let anne: string
+const call = (method: string, path: string, companyKey = nordlys) =>
+  api(p.urls.base, method, path, { token: anne, companyKey })
+
+interface Candidate {
+  Id: number
+  Value: string
+  HitWordText: string
+  Top: number
+  Left: number
+  Width: number
+  Height: number
+  ProbabilityFactor: number
+}
+interface Property {
+  Id: number
+  OcrInterpretationId: number
+  OcrPropertyId: number
+  ProposedCandidateId: number
+  ProposedCandidate: Candidate
+  OcrProperty: { Id: number; Name: string; PropertyType: number }
+  InterpretationCandidates: Candidate[]
+}
+
+async function uploaded(invoice: GeneratedInvoice): Promise<number> {
+  const r = await upload(
+    p,
+    { bytes: invoice.pdf, fileName: `inv-${invoice.seed}.pdf`, key: nordlys },
+    { token: anne },
+  )
+  expect(r.status).toBe(201)
+  return r.body.ID
+}
+
+beforeAll(async () => {
+  p = await startTestPlatform()
+  anne = await p.token(DEMO_USERS.anne.email)
+})
+afterAll(() => p?.close())
+
+describe('ocranalyse', () => {
+  it('proposes the ground-truth values of generated text invoices in the shape of spec 2.13', async () => {
+    for (const seed of [1, 2, 3]) {
+      const invoice = await generateInvoice(seed)
+      const fileId = await uploaded(invoice)
+      const r = await call('GET', `api/biz/files/${fileId}?action=ocranalyse`)
+      expect(r.status, `seed ${seed}`).toBe(200)
+      const result = r.body
+      expect(result).toMatchObject({ PageNo: 1, OcrDataUsed: true })
+      expect(result.Id).toBeGreaterThan(0)
+      expect(result.ImageWidth).toBeGreaterThan(0)
+      expect(result.ImageHeight).toBeGreaterThan(result.ImageWidth)
+      expect(['no', 'en']).toContain(result.Language)
+      expect(result.UniFile).toMatchObject({
+        Name: `inv-${seed}.pdf`,
+        ContentType: 'application/pdf',
+        Extension: '.pdf',
+        Pages: 1,
+        ExternalId: String(fileId),
+      })
+      const raw = JSON.parse(result.OcrRawData)
+      expect(raw.AllWords.length).toBeGreaterThan(20)
+      expect(raw.AllWords[0]).toMatchObject({
+        Text: expect.any(String),
+        Left: expect.any(Number),
+        Top: expect.any(Number),
+      })
+
+      const props = result.InterpretedProperties as Property[]
+      const proposed = Object.fromEntries(props.map((pr) => [pr.OcrPropertyId, pr.ProposedCandidate.Value]))
+      for (const id of [1, 3, 4, 5, 6, 8] as const) {
+        expect(proposed[id] ?? null, `seed ${seed} property ${id}`).toBe(invoice.truth[id])
+      }
+      for (const pr of props) {
+        expect(pr.OcrInterpretationId).toBe(result.Id)
+        expect(pr.OcrProperty.Id).toBe(pr.OcrPropertyId)
+        expect(pr.ProposedCandidateId).toBe(pr.ProposedCandidate.Id)
+        expect(pr.InterpretationCandidates.map((c) => c.Id)).toContain(pr.ProposedCandidateId)
+        for (const c of pr.InterpretationCandidates) {
+          expect(c.ProbabilityFactor).toBeGreaterThanOrEqual(0)
+          expect(c.ProbabilityFactor).toBeLessThanOrEqual(1)
+          expect(c.Left + c.Width).toBeLessThanOrEqual(result.ImageWidth)
+        }
+      }
+    }
+  })
+
+  it('answers the stored result again, and runs anew with forceNewAnalysis=true', async () => {
+    const fileId = await uploaded(await generateInvoice(5))
+    const first = await call('GET', `api/biz/files/${fileId}?action=ocranalyse`)
+    expect(first.status).toBe(200)
+    // Mark the stored result: a reused answer carries the mark, a new analysis does not.
+    await p.store.query(
+      `update ocr_result set result = jsonb_set(result, '{OcrTemplateId}', '4242') where file_id = $1 and page_no = 1`,
+      [fileId],
+    )
+    const second = await call('POST', `api/biz/files/${fileId}?action=ocranalyse`)
+    expect(second.status).toBe(200)
+    expect(second.body.OcrTemplateId).toBe(4242)
+    expect(second.body.Id).toBe(first.body.Id)
+    expect(second.body.InterpretedProperties).toEqual(first.body.InterpretedProperties)
+    const forced = await call('GET', `api/biz/files/${fileId}?action=ocranalyse&forceNewAnalysis=true`)
+    expect(forced.status).toBe(200)
+    expect(forced.body.OcrTemplateId).toBeNull()
+    expect(forced.body.InterpretedProperties).toEqual(first.body.InterpretedProperties)
+    const after = await call('GET', `api/biz/files/${fileId}?action=ocranalyse`)
+    expect(after.body.OcrTemplateId).toBeNull()
+    const { rows } = await p.store.query<{ n: number }>(
+      'select count(*)::int as n from ocr_result where file_id = $1 and company_id = (select "ID" from "Company" where "Key" = $2)',
+      [fileId, nordlys],
+    )
+    expect(rows[0]!.n).toBe(1)
+  })
+
+  it('answers concurrent identical requests with one result', async () => {
+    const fileId = await uploaded(await generateInvoice(9))
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call('GET', `api/biz/files/${fileId}?action=ocranalyse`)),
+    )
+    for (const a of answers) expect(a.status).toBe(200)
+    expect(answers[1]!.body).toEqual(answers[0]!.body)
+    expect(answers[2]!.body).toEqual(answers[0]!.body)
+  })
+
+  it('answers 400 for a page the document does not have, and 404 for a file of another company', async () => {
+    const fileId = await uploaded(await generateInvoice(4))
+    const page2 = await call('GET', `api/biz/files/${fileId}?action=ocranalyse&PageNo=2`)
+    expect(page2.status).toBe(400)
+    expect(page2.body.Message).toMatch(/no page 2/)
+    const bad = await call('GET', `api/biz/files/${fileId}?action=ocranalyse&PageNo=zero`)
+    expect(bad.status).toBe(400)
+    expect((await call('GET', `api/biz/files/${fileId}?action=ocranalyse`, fjordbygg)).status).toBe(404)
+    expect((await call('GET', 'api/biz/files/999999?action=ocranalyse')).status).toBe(404)
+  })
+})
