@@ -85,8 +85,16 @@ describe('lists', () => {
     expect(await ids({ orderby: 'party.name DESC' })).toEqual([4, 2, 1, 3])
   })
 
-  it('refuses to order through a many-relation', async () => {
-    expect(await queryError({ orderby: 'Lines.Quantity' })).toContain("Cannot order by 'Lines.Quantity'")
+  it('orders an expanded many-relation by its field, and refuses an unknown field there', async () => {
+    const { rows } = await listEntities(fx.ctx, invoice(), {
+      expand: 'Lines',
+      orderby: 'ID, Lines.Quantity desc',
+    })
+    expect(rows.map((r) => r.ID)).toEqual([1, 2, 3, 4])
+    const quantities = rows.map((r) => (r.Lines as { Quantity: number }[]).map((l) => Number(l.Quantity)))
+    expect(quantities.some((q) => q.length > 1)).toBe(true)
+    for (const q of quantities) expect(q).toEqual([...q].sort((a, b) => b - a))
+    expect(await queryError({ orderby: 'Lines.Nope' })).toContain("Cannot order by 'Lines.Nope'")
   })
 })
 

@@ -4,7 +4,7 @@
 import { ident, toIso } from '../db/store.ts'
 import type { EntityDef, RelationDef } from '../registry/types.ts'
 import { Compiler } from './compiler.ts'
-import { isNeedExists, QueryContext, Scope } from './scope.ts'
+import { isNeedExists, ownerCondition, QueryContext, Scope } from './scope.ts'
 import { runQuery, runTextQuery } from './execute.ts'
 import { parseExpression, parseOrderList, parsePathList, queryError, quote } from './parser.ts'
 import { rowToApi } from './row.ts'
@@ -194,6 +194,7 @@ async function expand(ctx: ReadContext, node: ReadNode, raw: Row[], api: Row[]):
       if (target.scope === 'company') {
         where.unshift('t0."CompanyID" = $2::integer')
         params.push(ctx.companyId)
+        ownerWhere(ctx, target, where, params)
       }
       const order = one ? '' : ` order by t0.${ident(fkField.name)}, t0."ID"`
       const text = `select ${selectList('t0', columns)} from ${ident(target.name)} t0 where ${where.join(' and ')}${order}`
@@ -228,6 +229,15 @@ async function expand(ctx: ReadContext, node: ReadNode, raw: Row[], api: Row[]):
   }
 }
 
+/** Limits rows addressed to one person to the viewer (see `ownerCondition`). */
+function ownerWhere(ctx: ReadContext, entity: EntityDef, where: string[], params: unknown[]): void {
+  if (!entity.ownerField || !ctx.viewer) return
+  params.push(ctx.viewer.globalIdentity, ctx.viewer.userId)
+  where.push(
+    ownerCondition('t0', entity.ownerField, `$${params.length - 1}::uuid`, `$${params.length}::integer`),
+  )
+}
+
 export async function listEntities(
   ctx: ReadContext,
   entity: EntityDef,
@@ -251,6 +261,7 @@ export async function listEntities(
   const filterParams = q.params.values.length
 
   const order: string[] = []
+  const childOrders: ChildOrder[] = []
   let idOrdered = false
   if (opts.orderby) {
     const compiler = new Compiler(q, { what: 'orderby', allowAggregates: false })
@@ -261,9 +272,14 @@ export async function listEntities(
         c = compiler.value(item.expr, scope)
       } catch (err) {
         if (!isNeedExists(err)) throw err
-        throw queryError(
-          `Cannot order by ${quote(item.expr.parts.join('.'))}: it goes through a list relation (position ${item.pos} in orderby)`,
-        )
+        // field notes: `orderby=Type,PaymentInfoTypeParts.SortIndex asc` orders the expanded list itself.
+        const listOrder = childOrder(ctx, entity, item.expr.parts, item.desc)
+        if (!listOrder)
+          throw queryError(
+            `Cannot order by ${quote(item.expr.parts.join('.'))}: it goes through a list relation (position ${item.pos} in orderby)`,
+          )
+        childOrders.push(listOrder)
+        continue
       }
       if (c.type === 'json') throw queryError(`Cannot order by an object at position ${item.pos} in orderby`)
       order.push(`${c.sql} ${item.desc ? 'desc' : 'asc'}`)
@@ -292,7 +308,59 @@ export async function listEntities(
 
   const api = toApi(ctx, entity, raw, hidden)
   await expand(ctx, tree, raw, api)
+  for (const o of childOrders) sortExpandedList(api, o)
   return { rows: api, count }
+}
+
+/** An orderby item that orders an expanded list relation (`Items.SortIndex`): relation path and field. */
+interface ChildOrder {
+  relations: string[]
+  field: string
+  desc: boolean
+}
+
+/** The list-relation order an orderby path names (relations down to a field), or undefined. */
+function childOrder(
+  ctx: ReadContext,
+  entity: EntityDef,
+  parts: readonly string[],
+  desc: boolean,
+): ChildOrder | undefined {
+  let current = entity
+  const relations: string[] = []
+  for (const part of parts.slice(0, -1)) {
+    const rel = ctx.registry.relation(current, part)
+    if (!rel) return undefined
+    relations.push(rel.name)
+    current = ctx.registry.require(rel.target)
+  }
+  const field = ctx.registry.field(current, parts[parts.length - 1]!)
+  if (!field || field.type === 'json') return undefined
+  return { relations, field: field.name, desc }
+}
+
+function sortExpandedList(rows: Row[], o: ChildOrder, depth = 0): void {
+  for (const row of rows) {
+    const value = row[o.relations[depth]!]
+    const children = Array.isArray(value)
+      ? (value as Row[])
+      : value && typeof value === 'object'
+        ? [value as Row]
+        : []
+    if (depth < o.relations.length - 1) sortExpandedList(children, o, depth + 1)
+    else if (Array.isArray(value)) {
+      const key = (r: Row) => r[o.field]
+      value.sort((a: Row, b: Row) => {
+        const x = key(a)
+        const y = key(b)
+        if (x === y) return 0
+        if (x === null || x === undefined) return 1
+        if (y === null || y === undefined) return -1
+        const cmp = (x as number | string) < (y as number | string) ? -1 : 1
+        return o.desc ? -cmp : cmp
+      })
+    }
+  }
 }
 
 export async function getEntityById(
@@ -309,6 +377,7 @@ export async function getEntityById(
   if (entity.scope === 'company') {
     where.unshift('t0."CompanyID" = $2::integer')
     params.push(ctx.companyId)
+    ownerWhere(ctx, entity, where, params)
   }
   if (!opts.includeDeleted) where.push('t0."Deleted" = false')
   const text = `select ${selectList('t0', columns)} from ${ident(entity.name)} t0 where ${where.join(' and ')}`
