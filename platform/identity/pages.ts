@@ -110,14 +110,14 @@ font:inherit;font-weight:600;cursor:pointer}button:hover{background:#184c87}
 margin-top:8px;font-weight:400}.company input{margin:0}a.cancel{display:block;text-align:center;margin-top:14px;color:#55606f}
 `
 
-function layout(lang: Lang, title: string, body: string): string {
+export function layout(lang: Lang, title: string, body: string): string {
   return `<!doctype html>
 <html lang="${lang === 'nb' ? 'nb' : 'en'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} – Ledgerdesk</title>
 <style>${style}</style></head><body><main><div class="brand">Ledgerdesk</div>${body}</main></body></html>`
 }
 
-function errorBox(message: string | undefined): string {
+export function errorBox(message: string | undefined): string {
   return message ? `<div class="error" role="alert">${escapeHtml(message)}</div>` : ''
 }
 

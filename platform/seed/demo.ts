@@ -17,6 +17,7 @@ import {
   type DemoUser,
 } from './demo-constants.ts'
 import { DEMO_ACCOUNTS, DEMO_VAT_TYPES } from './demo-ledger.ts'
+import { seedDemoLicensing } from './demo-licensing.ts'
 import {
   bankAccountRow,
   DEMO_CONTACTS,
@@ -56,6 +57,7 @@ export async function seedDemo(sql: Sql, registry: Registry): Promise<void> {
     ])
   }
   for (const [index, company] of DEMO_COMPANY_LIST.entries()) await seedCompany(ctx, company, index)
+  await seedDemoLicensing(sql, registry)
 }
 
 /**

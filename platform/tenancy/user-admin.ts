@@ -6,7 +6,9 @@ import type { HookSet, WriteScope } from '../model/hooks.ts'
 
 const ADMINISTRATOR = 'Administrator'
 
-async function requireAdministrator(scope: WriteScope): Promise<void> {
+export async function requireAdministrator(
+  scope: Pick<WriteScope, 'sql' | 'companyId' | 'userId'>,
+): Promise<void> {
   // Writes the platform makes itself (seeding, system jobs) have no user.
   if (scope.userId === 0) return
   const { rows } = await scope.sql.query(
@@ -33,6 +35,11 @@ export function registerUserAdminRules(hooks: HookSet): void {
     },
   })
   hooks.register('UserRole', {
+    async beforeWrite(e) {
+      await requireAdministrator(e)
+    },
+  })
+  hooks.register('UserVerification', {
     async beforeWrite(e) {
       await requireAdministrator(e)
     },

@@ -31,6 +31,8 @@ export const licensingEntities: EntityDef[] = [
       'VerificationCode:string',
       'ExpirationDate:datetime',
       'UserID:int',
+      // Set when the invitee signed up; a used code does not open the sign-up page again.
+      'UsedAt:datetime',
     ),
     relations: [one('User', 'User')],
   }),

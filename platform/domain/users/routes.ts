@@ -1,0 +1,155 @@
+// HTTP of user administration beyond the generic routes: the invitation (`POST user-verifications`)
+// and the sign-up pages at `{auth_url}/signup?code=...`.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { langOf, type Lang } from '../../identity/pages.ts'
+import {
+  signupDonePage,
+  signupErrorPage,
+  signupPage,
+  signupText,
+  type SignupMessage,
+} from '../../identity/signup-pages.ts'
+import { PlatformError } from '../../errors.ts'
+import { getEntityById, listEntities, parseListOptions } from '../../query/index.ts'
+import { readContext, tenantOf, type PlatformContext } from '../../routes/context.ts'
+import { requireAdministrator } from '../../tenancy/user-admin.ts'
+import {
+  completeSignup,
+  invite,
+  MIN_PASSWORD_LENGTH,
+  pendingSignup,
+  type PendingSignup,
+} from './invitations.ts'
+
+const OK = 200
+const CREATED = 201
+const BAD_REQUEST = 400
+const UNAUTHORIZED = 401
+
+export function registerUserRoutes(app: FastifyInstance, pc: PlatformContext): void {
+  for (const route of ['user-verifications', 'userverifications']) {
+    // Verification codes open the sign-up page: only administrators read them.
+    const guarded = async (request: FastifyRequest) => {
+      const tenant = tenantOf(request)
+      await requireAdministrator({ sql: pc.store, companyId: tenant.companyId, userId: tenant.userId })
+      return { tenant, rc: await readContext(pc, tenant), entity: pc.registry.require('UserVerification') }
+    }
+    app.get(`/api/biz/${route}`, async (request, reply) => {
+      const { rc, entity } = await guarded(request)
+      const { rows, count } = await listEntities(
+        rc,
+        entity,
+        parseListOptions(request.query as Record<string, unknown>),
+      )
+      if (count !== undefined) reply.header('count', String(count))
+      return rows
+    })
+    app.get<{ Params: { id: string } }>(`/api/biz/${route}/:id`, async (request) => {
+      const { rc, entity } = await guarded(request)
+      const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0
+      const opts = parseListOptions(request.query as Record<string, unknown>)
+      const row = id
+        ? await getEntityById(rc, entity, id, { select: opts.select, expand: opts.expand })
+        : undefined
+      if (!row) throw new PlatformError('NOT_FOUND', `UserVerification ${request.params.id} was not found`)
+      return row
+    })
+    app.post(`/api/biz/${route}`, async (request, reply) => {
+      const tenant = tenantOf(request)
+      const id = await invite(pc, tenant, request.body, `POST /api/biz/${route}`)
+      const entity = pc.registry.require('UserVerification')
+      const answer = await getEntityById(await readContext(pc, tenant), entity, id, { expand: 'User' })
+      return reply
+        .status(CREATED)
+        .header('location', `${pc.urls.base}api/biz/user-verifications/${id}`)
+        .send(answer)
+    })
+  }
+
+  const signupPath = `${new URL(pc.urls.auth).pathname.replace(/\/$/, '')}/signup`
+  // The form token binds a post to the code of the page it came from (no session exists yet).
+  const secret = randomBytes(32)
+  const csrfFor = (code: string) => createHmac('sha256', secret).update(`signup:${code}`).digest('base64url')
+  const csrfValid = (code: string, value: unknown) => {
+    const expected = Buffer.from(csrfFor(code))
+    const actual = Buffer.from(typeof value === 'string' ? value : '')
+    return actual.length === expected.length && timingSafeEqual(actual, expected)
+  }
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply
+      .code(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-frame-options', 'DENY')
+      .send(body)
+  const codeOf = (request: FastifyRequest) => String((request.query as Record<string, unknown>).code ?? '')
+
+  const showForm = (
+    reply: FastifyReply,
+    lang: Lang,
+    code: string,
+    pending: PendingSignup,
+    status = OK,
+    error?: SignupMessage,
+    displayName?: string,
+  ) =>
+    html(
+      reply,
+      status,
+      signupPage({
+        lang,
+        action: `${signupPath}?code=${encodeURIComponent(code)}`,
+        csrf: csrfFor(code),
+        email: pending.email,
+        accountExists: pending.accountExists,
+        displayName,
+        error: error && signupText(lang, error, MIN_PASSWORD_LENGTH),
+      }),
+    )
+
+  void app.register(async (child) => {
+    child.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    )
+
+    child.get(signupPath, async (request, reply) => {
+      const lang = langOf(request.headers['accept-language'])
+      const code = codeOf(request)
+      const pending = await pendingSignup(pc, code)
+      if (typeof pending === 'string') return html(reply, BAD_REQUEST, signupErrorPage(lang, pending))
+      return showForm(reply, lang, code, pending)
+    })
+
+    child.post(signupPath, async (request, reply) => {
+      const lang = langOf(request.headers['accept-language'])
+      const code = codeOf(request)
+      const form = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<
+        string,
+        string
+      >
+      const pending = await pendingSignup(pc, code)
+      if (typeof pending === 'string') return html(reply, BAD_REQUEST, signupErrorPage(lang, pending))
+      if (!csrfValid(code, form.csrf)) return html(reply, BAD_REQUEST, signupErrorPage(lang, 'stale'))
+      const displayName = (form.displayName ?? '').trim()
+      const password = form.password ?? ''
+      if (pending.accountExists) {
+        const ok = await completeSignup(pc, pending, { displayName, password })
+        if (!ok) return showForm(reply, lang, code, pending, UNAUTHORIZED, 'wrongPassword')
+        return html(reply, OK, signupDonePage(lang))
+      }
+      const problem: SignupMessage | undefined = !displayName
+        ? 'missingName'
+        : password.length < MIN_PASSWORD_LENGTH
+          ? 'tooShort'
+          : password !== form.password2
+            ? 'mismatch'
+            : undefined
+      if (problem) return showForm(reply, lang, code, pending, BAD_REQUEST, problem, displayName)
+      await completeSignup(pc, pending, { displayName: displayName.slice(0, 200), password })
+      return html(reply, OK, signupDonePage(lang))
+    })
+  })
+}
