@@ -72,6 +72,12 @@ export const UserStatus = { Invited: 110000, Active: 110001, Inactive: 110002 } 
 
 export const CustomFieldStatus = { Created: 110100, Active: 110101 } as const
 
+/**
+ * Purchase.PurchaseStatus (spec 3.4; field notes: 1 Accepted, 5 Rejected, 10 Pending on the real
+ * service). Active and Canceled have no published numbers; the local platform uses 2 and 3.
+ */
+export const PurchaseStatus = { Accepted: 1, Active: 2, Canceled: 3, Rejected: 5, Pending: 10 } as const
+
 export const PurchaseEventType = { OnPending: 1010, OnActive: 1020, OnDeactivate: 1030, OnCancel: 1040 } as const
 
 export const InvoiceType = { Invoice: 0, CreditNote: 1 } as const

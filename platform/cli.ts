@@ -1,5 +1,5 @@
 // `npm run platform -- [--port N] [--host H] [--data-dir DIR] [--seed demo|empty] [--database URL]
-// [--token-ttl SECONDS]`: the local platform as a standalone server. Prints one line per endpoint
+// [--token-ttl SECONDS] [--max-upload-mb N]`: the local platform as a standalone server. Prints one line per endpoint
 // of the endpoint set, then `ready`; stops cleanly on SIGINT/SIGTERM. Bad flags exit with code 2.
 import { homedir } from 'node:os'
 import { join } from 'node:path'
@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util'
 import type { PlatformOptions } from './server.ts'
 
 const usage =
-  'usage: npm run platform -- [--port N] [--host 127.0.0.1] [--data-dir DIR] [--seed demo|empty] [--database postgres://...] [--token-ttl SECONDS]'
+  'usage: npm run platform -- [--port N] [--host 127.0.0.1] [--data-dir DIR] [--seed demo|empty] [--database postgres://...] [--token-ttl SECONDS] [--max-upload-mb N]'
 
 export class UsageError extends Error {}
 
@@ -26,6 +26,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
         seed: { type: 'string' },
         database: { type: 'string' },
         'token-ttl': { type: 'string' },
+        'max-upload-mb': { type: 'string' },
       },
     }))
   } catch (err) {
@@ -46,6 +47,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
     throw new UsageError(`--database must be a postgres:// URL, got '${database}'`)
   }
   if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host must not be empty')
+  const uploadMb = int('max-upload-mb', values['max-upload-mb'], 1, 4096)
   return {
     port: int('port', values.port, 0, 65535) ?? 4100,
     host: values.host ?? '127.0.0.1',
@@ -53,6 +55,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
     seed: seed ?? 'demo',
     databaseUrl: database,
     tokenTtl: int('token-ttl', values['token-ttl'], 1, 7 * 24 * 3600) ?? 3600,
+    maxUploadBytes: uploadMb === undefined ? undefined : uploadMb * 1024 * 1024,
   }
 }
 

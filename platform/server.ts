@@ -8,11 +8,21 @@ import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fast
 import { migrate } from './db/migrate.ts'
 import { openStore, type Store } from './db/store.ts'
 import { registerApprovals } from './domain/approvals/index.ts'
+import { registerCommentRoutes } from './domain/comments.ts'
 import { createCustomFieldCache, registerCustomFieldHooks } from './domain/custom-fields.ts'
+import { registerEntityLocks } from './domain/entity-locks.ts'
+import { registerJournal } from './domain/journal/index.ts'
+import { registerSales } from './domain/sales/index.ts'
 import { registerSupplierInvoices } from './domain/supplier-invoices.ts'
 import { transitionEntities } from './domain/transitions.ts'
+import { registerPurchaseRoutes, registerPurchases } from './domain/purchases/index.ts'
+import { registerUserRoutes, registerUsers } from './domain/users/index.ts'
+import { registerEvents, startEvents } from './events/index.ts'
+import { registerFileRoutes, registerFiles } from './files/routes.ts'
 import { createIdentity } from './identity/index.ts'
+import { registerLicenseRoutes, startLicenseWorker } from './license/index.ts'
 import { hooks } from './model/hooks.ts'
+import { closeOcr } from './ocr/index.ts'
 import { registry } from './registry/index.ts'
 import type { Registry } from './registry/registry.ts'
 import { registerBizRoutes } from './routes/biz.ts'
@@ -42,6 +52,14 @@ export interface PlatformOptions {
   logger?: FastifyServerOptions['logger']
   /** Embedded database only: trade durability for speed (tests, benchmarks). */
   relaxedDurability?: boolean
+  /** Largest file the file server accepts, in bytes (default 50 MB); larger uploads answer 413. */
+  maxUploadBytes?: number
+  /** First retry delay of a failed webhook or purchase-event POST, doubled per retry (default 1000 ms). */
+  webhookRetryBaseMs?: number
+  /** Time allowed for one webhook or purchase-event POST (default 10 s). */
+  webhookTimeoutMs?: number
+  /** Attempts before a webhook or purchase-event delivery is marked failed (default 10). */
+  webhookMaxAttempts?: number
 }
 
 export interface Platform {
@@ -53,6 +71,9 @@ export interface Platform {
   close(): Promise<void>
 }
 
+/** Platforms open in this process: the OCR workers are shared and end with the last of them. */
+let openPlatforms = 0
+
 let systemHooksRegistered = false
 function registerSystemHooks(): void {
   if (systemHooksRegistered) return
@@ -60,8 +81,15 @@ function registerSystemHooks(): void {
   registerCustomFieldHooks(hooks)
   registerSessionActions(hooks)
   registerUserAdminRules(hooks)
+  registerEvents(hooks)
+  registerUsers(hooks)
+  registerPurchases(hooks)
+  registerJournal(hooks)
   registerApprovals(hooks)
   registerSupplierInvoices(hooks)
+  registerSales(hooks)
+  registerEntityLocks(hooks)
+  registerFiles(hooks)
 }
 
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
@@ -92,7 +120,11 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     license: `${base}license`,
     licenseAdmin: `${base}license-admin`,
   }
+  openPlatforms++
   const closers: (() => Promise<void>)[] = [
+    async () => {
+      if (--openPlatforms === 0) await closeOcr()
+    },
     () =>
       new Promise<void>((resolve) => {
         httpServer.closeAllConnections()
@@ -148,9 +180,26 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     registerTenancy(app, store, (token) => identity.verifyAccessToken(token), pc.tenants)
     registerDiscoveryRoutes(app, pc)
     registerStatisticsRoute(app, pc)
+    registerUserRoutes(app, pc)
+    registerPurchaseRoutes(app, pc)
+    registerLicenseRoutes(app, pc, (token) => identity.verifyAccessToken(token))
+    registerFileRoutes(app, pc, {
+      dataDir: options.dataDir,
+      maxUploadBytes: options.maxUploadBytes,
+      verify: (token) => identity.verifyAccessToken(token),
+    })
+    registerCommentRoutes(app, pc)
     registerBizRoutes(app, pc)
     await identity.register(app)
     await app.ready()
+    const events = startEvents(store, {
+      retryBaseMs: options.webhookRetryBaseMs,
+      timeoutMs: options.webhookTimeoutMs,
+      maxAttempts: options.webhookMaxAttempts,
+      log: app.log,
+    })
+    closers.push(() => events.stop())
+    closers.push(startLicenseWorker(pc, app.log))
     ;(app.log as FastifyBaseLogger).info({ urls }, 'platform ready')
 
     let closed: Promise<void> | undefined

@@ -1,6 +1,11 @@
 // Tables that are not entities of the model registry: the migration log, identity accounts,
 // the identity server's own records, per-company ID sequences and the change-event log.
 // Entity tables are created from the model registry (platform/registry), after these.
+import { ledgerMigration } from '../domain/journal/schema.ts'
+import { licenseMigration } from '../license/schema.ts'
+import { eventsMigration } from '../events/schema.ts'
+import { salesMigration } from '../domain/sales/number-series.ts'
+import { filesMigration } from '../files/schema.ts'
 
 export interface Migration {
   id: string
@@ -64,4 +69,9 @@ create table if not exists change_event (
 create index if not exists change_event_company on change_event (company_id, id);
 `,
   },
+  licenseMigration,
+  ledgerMigration,
+  salesMigration,
+  eventsMigration,
+  filesMigration,
 ]

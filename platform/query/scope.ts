@@ -62,6 +62,17 @@ export class NeedExists {
   ) {}
 }
 
+/**
+ * Rows addressed to one person are visible to that person and to administrators of the row's company
+ * (a notification can carry an invitation code; other members must not read it).
+ */
+export function ownerCondition(alias: string, field: string, identityRef: string, userRef: string): string {
+  return `(${alias}.${ident(field)} = ${identityRef} or exists (
+    select 1 from "UserRole" vr join "Role" vrr on vrr."ID" = vr."SharedRoleId"
+     where vr."CompanyID" = ${alias}."CompanyID" and vr."UserID" = ${userRef} and vr."Deleted" = false
+       and vrr."Name" = 'Administrator'))`
+}
+
 export class QueryContext {
   readonly params = new Params()
   private companyRef?: string
@@ -90,9 +101,19 @@ export class QueryContext {
   /** The company condition for a table alias, or '' for a global model. */
   companyCondition(alias: string, entity: EntityDef, parent?: Binding): string {
     if (entity.scope !== 'company') return ''
-    if (parent && parent.entity.scope === 'company')
-      return `${alias}."CompanyID" = ${parent.alias}."CompanyID"`
-    return `${alias}."CompanyID" = ${this.companyParam}`
+    const company =
+      parent && parent.entity.scope === 'company'
+        ? `${alias}."CompanyID" = ${parent.alias}."CompanyID"`
+        : `${alias}."CompanyID" = ${this.companyParam}`
+    const viewer = this.ctx.viewer
+    if (!entity.ownerField || !viewer) return company
+    const owner = ownerCondition(
+      alias,
+      entity.ownerField,
+      this.params.add(viewer.globalIdentity, 'uuid'),
+      this.params.add(viewer.userId, 'integer'),
+    )
+    return `${company} and ${owner}`
   }
 }
 

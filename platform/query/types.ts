@@ -14,6 +14,14 @@ export interface ReadContext {
   registry: Registry
   companyId: number
   customFields(entity: EntityDef): readonly CustomFieldDef[]
+  /** The reading user; absent for the platform's own reads. Rows of `ownerField` models are limited to them. */
+  viewer?: Viewer
+}
+
+export interface Viewer {
+  globalIdentity: string
+  /** User.ID in the company. */
+  userId: number
 }
 
 export interface ListOptions {

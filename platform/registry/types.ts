@@ -71,6 +71,11 @@ export interface EntityDef {
    */
   internal?: boolean
   shared?: boolean
+  /**
+   * Rows addressed to one person (Notification): a guid field holding the recipient's GlobalIdentity.
+   * Reads through the API show a row only to its recipient and to the company's administrators.
+   */
+  ownerField?: string
 }
 
 /** Fields every entity carries (spec: "Entities normally carry ..."). */

@@ -43,7 +43,13 @@ export async function readContext(
   sql: Sql = pc.store,
 ): Promise<ReadContext> {
   const customFields = await pc.customFields.load(pc.store, tenant.companyId)
-  return { sql, registry: pc.registry, companyId: tenant.companyId, customFields }
+  return {
+    sql,
+    registry: pc.registry,
+    companyId: tenant.companyId,
+    customFields,
+    viewer: { globalIdentity: tenant.globalIdentity, userId: tenant.userId },
+  }
 }
 
 /**
@@ -69,14 +75,16 @@ export function writeContext(
     hooks: pc.hooks,
     customFields: rc.customFields,
     transitionEntities: pc.transitionEntities,
-    readEntity: (sql, entity, id) => getEntityById({ ...rc, sql }, entity, id, { includeDeleted: true }),
+    // The platform's own reads (change events, domain actions) see every row of the company.
+    readEntity: (sql, entity, id) =>
+      getEntityById({ ...rc, sql, viewer: undefined }, entity, id, { includeDeleted: true }),
   }
 }
 
 /** The generic operations handed to domain actions, bound to one write context. */
 export function entityApi(ctx: WriteContext, rc: ReadContext): EntityApi {
   const read = (entity: EntityDef, id: number, opts: { expand?: string; includeDeleted?: boolean } = {}) =>
-    getEntityById({ ...rc, sql: ctx.sql }, entity, id, opts)
+    getEntityById({ ...rc, sql: ctx.sql, viewer: undefined }, entity, id, opts)
   return {
     read,
     create: (entity, body) => createEntity(ctx, entity, body),

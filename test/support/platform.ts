@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { inject } from 'vitest'
 import { DEMO_PASSWORD } from '../../platform/seed/demo-constants.ts'
 import type { Store } from '../../platform/db/store.ts'
-import { startPlatform, type Platform } from '../../platform/server.ts'
+import { startPlatform, type Platform, type PlatformOptions } from '../../platform/server.ts'
 import { databaseUrl, TEST_DATABASE_ENV, withAdmin, type Seed } from './templates.ts'
 
 export interface TokenOptions {
@@ -23,15 +23,17 @@ export interface TestPlatform {
   urls: Platform['urls']
   store: Store
   platform: Platform
+  /** The platform's data directory (database, identity keys, file store). */
+  dataDir: string
   /** An access token for a user (password grant of `ledgerdesk-integration`). */
   token(email: string, opts?: TokenOptions): Promise<string>
-  /** Stops the platform and starts it again on the same data (a new port; earlier tokens stay valid). */
+  /** Stops the platform and starts it again on the same data (a new port, so a new issuer: fetch tokens again). */
   restart(): Promise<void>
   close(): Promise<void>
 }
 
 export async function startTestPlatform(
-  options: { seed?: Seed; tokenTtl?: number } = {},
+  options: { seed?: Seed; tokenTtl?: number; platformOptions?: Partial<PlatformOptions> } = {},
 ): Promise<TestPlatform> {
   const seed = options.seed ?? 'demo'
   // Projects without the global setup start from an empty directory (initdb and seeding per platform).
@@ -57,6 +59,7 @@ export async function startTestPlatform(
   }
   const start = () =>
     startPlatform({
+      ...options.platformOptions,
       port: 0,
       host: '127.0.0.1',
       dataDir,
@@ -77,9 +80,11 @@ export async function startTestPlatform(
     get platform() {
       return platform
     },
+    dataDir,
     async restart() {
       await platform.close()
       platform = await start()
+      tokens.clear()
     },
     async token(email, opts = {}) {
       const cacheKey = JSON.stringify([email, opts])

@@ -38,6 +38,8 @@ export const systemEntities: EntityDef[] = [
       { name: 'Protected', type: 'bool', default: false },
       'BankIntegrationUserName:string',
       { name: 'IsAutobankAdmin', type: 'bool', default: false },
+      // spec 4.10 invitation `UserType`: null standard, 1 accountant, 2 support (exempt from role licenses).
+      'UserType:int',
     ),
     relations: [many('Roles', 'UserRole', 'UserID')],
     statusCodes: [UserStatus.Invited, UserStatus.Active, UserStatus.Inactive],
@@ -178,6 +180,8 @@ export const systemEntities: EntityDef[] = [
   model({
     name: 'Notification',
     route: 'notifications',
+    // An invitation's notice carries its verification code: only the recipient (and administrators) read it.
+    ownerField: 'RecipientID',
     fields: fields(
       'Message:text',
       'EntityType:string',

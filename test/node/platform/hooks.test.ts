@@ -142,7 +142,18 @@ describe('transition hooks', () => {
       },
     })
     const sup = (await call('GET', 'api/biz/suppliers?top=1')).body[0]
-    const inv = (await call('POST', 'api/biz/supplierinvoices', { SupplierID: sup.ID })).body
+    const cost = (await call('GET', 'api/biz/accounts?filter=AccountNumber eq 6540')).body[0]
+    // A journal needs cost lines that add up to the amount (the payables line is generated).
+    const inv = (
+      await call('POST', 'api/biz/supplierinvoices', {
+        SupplierID: sup.ID,
+        TaxInclusiveAmount: 100,
+        JournalEntry: {
+          _createguid: 'je',
+          DraftLines: [{ _createguid: 'l', AccountID: cost.ID, Amount: 100, FinancialDate: '2026-11-02' }],
+        },
+      })
+    ).body
     expect((await call('POST', `api/biz/supplierinvoices/${inv.ID}?action=journal`)).status).toBe(204)
     const inv2 = (await call('POST', 'api/biz/supplierinvoices', { SupplierID: sup.ID })).body
     const refused = await call('POST', `api/biz/supplierinvoices/${inv2.ID}?action=assign`)

@@ -66,9 +66,9 @@ describe('transitions', () => {
 
   it('runs an allowed transition: 204, new status, a change event', async () => {
     const inv = await newInvoice()
-    const r = await call('POST', `api/biz/supplierinvoices/${inv.ID}?action=journal`)
+    const r = await call('POST', `api/biz/supplierinvoices/${inv.ID}?action=assign`)
     expect(r.status).toBe(204)
-    expect((await call('GET', `api/biz/supplierinvoices/${inv.ID}`)).body.StatusCode).toBe(30104)
+    expect((await call('GET', `api/biz/supplierinvoices/${inv.ID}`)).body.StatusCode).toBe(30108)
     const { rows } = await p.store.query<{ changed: string[] }>(
       "select changed from change_event where entity = 'SupplierInvoice' and entity_id = $1 and operation = 'U' order by id desc limit 1",
       [inv.ID],
