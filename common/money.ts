@@ -82,7 +82,10 @@ function divRound(n: bigint, d: bigint): bigint {
 const PERCENT_SCALE = 6
 
 function percentScaled(percent: number | string): bigint {
-  const p = scaledFromDecimal(typeof percent === 'number' ? plainDecimal(percent) : percent.trim(), PERCENT_SCALE)
+  const p = scaledFromDecimal(
+    typeof percent === 'number' ? plainDecimal(percent) : percent.trim(),
+    PERCENT_SCALE,
+  )
   if (p === undefined) throw new RangeError(`not a percentage: ${String(percent)}`)
   return p
 }

@@ -78,6 +78,11 @@ export const CustomFieldStatus = { Created: 110100, Active: 110101 } as const
  */
 export const PurchaseStatus = { Accepted: 1, Active: 2, Canceled: 3, Rejected: 5, Pending: 10 } as const
 
-export const PurchaseEventType = { OnPending: 1010, OnActive: 1020, OnDeactivate: 1030, OnCancel: 1040 } as const
+export const PurchaseEventType = {
+  OnPending: 1010,
+  OnActive: 1020,
+  OnDeactivate: 1030,
+  OnCancel: 1040,
+} as const
 
 export const InvoiceType = { Invoice: 0, CreditNote: 1 } as const

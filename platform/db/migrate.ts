@@ -42,7 +42,9 @@ export function entityTableDdl(registry: Registry, entity: EntityDef): string[] 
     const fk = r.kind === 'one' ? r.foreignKey : null
     if (fk && registry.field(entity, fk)) {
       const name = ident(`${entity.name}_${fk}_idx`.slice(0, 63))
-      stmts.push(`create index if not exists ${name} on ${table} (${company ? '"CompanyID", ' : ''}${ident(fk)})`)
+      stmts.push(
+        `create index if not exists ${name} on ${table} (${company ? '"CompanyID", ' : ''}${ident(fk)})`,
+      )
     }
   }
   if (company && registry.field(entity, 'StatusCode')) {
@@ -53,7 +55,9 @@ export function entityTableDdl(registry: Registry, entity: EntityDef): string[] 
 }
 
 export async function migrate(store: Store, registry: Registry): Promise<void> {
-  await store.query('create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())')
+  await store.query(
+    'create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())',
+  )
   const { rows } = await store.query<{ id: string }>('select id from schema_migrations')
   const done = new Set(rows.map((r) => r.id))
   for (const m of systemMigrations) {

@@ -36,13 +36,22 @@ export async function verifyPassword(password: string, stored: string | null): P
   const [scheme, n, salt, hash] = stored.split('$')
   if (scheme !== 'scrypt' || !n || !salt || !hash) return false
   const expected = Buffer.from(hash, 'base64')
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, { ...SCRYPT, N: Number(n) })
+  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
+    ...SCRYPT,
+    N: Number(n),
+  })
   return timingSafeEqual(actual, expected)
 }
 
 export async function createAccount(
   sql: Sql,
-  input: { email: string; password?: string; displayName?: string; isLicenseAdmin?: boolean; globalIdentity?: string },
+  input: {
+    email: string
+    password?: string
+    displayName?: string
+    isLicenseAdmin?: boolean
+    globalIdentity?: string
+  },
 ): Promise<IdentityAccount> {
   const gid = input.globalIdentity ?? randomUUID()
   const hash = input.password ? await hashPassword(input.password) : null
@@ -55,24 +64,26 @@ export async function createAccount(
 }
 
 export async function setPassword(sql: Sql, globalIdentity: string, password: string): Promise<void> {
-  await sql.query('update identity_account set password_hash = $2, failed_logins = 0 where global_identity = $1', [
-    globalIdentity,
-    await hashPassword(password),
-  ])
+  await sql.query(
+    'update identity_account set password_hash = $2, failed_logins = 0 where global_identity = $1',
+    [globalIdentity, await hashPassword(password)],
+  )
 }
 
 export async function findAccountByEmail(sql: Sql, email: string): Promise<IdentityAccount | undefined> {
-  const { rows } = await sql.query<IdentityAccount>('select * from identity_account where lower(email) = lower($1)', [
-    email.trim(),
-  ])
+  const { rows } = await sql.query<IdentityAccount>(
+    'select * from identity_account where lower(email) = lower($1)',
+    [email.trim()],
+  )
   return rows[0]
 }
 
 export async function findAccount(sql: Sql, globalIdentity: string): Promise<IdentityAccount | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(globalIdentity)) return undefined
-  const { rows } = await sql.query<IdentityAccount>('select * from identity_account where global_identity = $1', [
-    globalIdentity,
-  ])
+  const { rows } = await sql.query<IdentityAccount>(
+    'select * from identity_account where global_identity = $1',
+    [globalIdentity],
+  )
   return rows[0]
 }
 

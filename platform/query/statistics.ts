@@ -64,7 +64,8 @@ function addJoins(ctx: ReadContext, q: QueryContext, scope: Scope, text: string)
     for (const p of pathsOf(cond)) {
       if (p.parts.length < 2) continue
       const model = ctx.registry.get(p.parts[0]!)
-      if (model?.internal) throw queryError(`Unknown model ${quote(p.parts[0]!)} at position ${cond.pos} in join`)
+      if (model?.internal)
+        throw queryError(`Unknown model ${quote(p.parts[0]!)} at position ${cond.pos} in join`)
       if (
         !model ||
         model === root ||

@@ -4,17 +4,7 @@
 
 /** Column types. `money` is numeric(18,2) (exact øre); `decimal` numeric(18,6) for rates and quantities. */
 export type FieldType =
-  | 'int'
-  | 'bigint'
-  | 'decimal'
-  | 'money'
-  | 'string'
-  | 'text'
-  | 'bool'
-  | 'date'
-  | 'datetime'
-  | 'guid'
-  | 'json'
+  'int' | 'bigint' | 'decimal' | 'money' | 'string' | 'text' | 'bool' | 'date' | 'datetime' | 'guid' | 'json'
 
 export interface FieldDef {
   /** Spec spelling, e.g. `TaxInclusiveAmount`; also the column name. */

@@ -12,20 +12,60 @@ async function wallErrors(filePath: string, code: string): Promise<string[]> {
 
 describe('architecture walls', () => {
   const crossings: [string, string, string][] = [
-    ['renderer/src/views/x.ts', "import { ipcRenderer } from 'electron'\nvoid ipcRenderer\n", 'renderer imports electron'],
-    ['renderer/src/views/x.ts', "import { readFileSync } from 'node:fs'\nvoid readFileSync\n", 'renderer imports a node: built-in'],
-    ['renderer/src/views/x.ts', "import { readFileSync } from 'fs'\nvoid readFileSync\n", 'renderer imports a bare built-in'],
-    ['renderer/src/views/x.ts', "import { a } from '../../../electron/main/services/about.ts'\nvoid a\n", 'renderer imports electron/'],
-    ['renderer/src/views/x.ts', "import { a } from '../../../platform/server.ts'\nvoid a\n", 'renderer imports platform/'],
-    ['platform/routes/x.ts', "import { a } from '../../electron/main/services/about.ts'\nvoid a\n", 'platform imports electron/'],
-    ['platform/routes/x.ts', "import { a } from '../../renderer/src/main.ts'\nvoid a\n", 'platform imports renderer/'],
+    [
+      'renderer/src/views/x.ts',
+      "import { ipcRenderer } from 'electron'\nvoid ipcRenderer\n",
+      'renderer imports electron',
+    ],
+    [
+      'renderer/src/views/x.ts',
+      "import { readFileSync } from 'node:fs'\nvoid readFileSync\n",
+      'renderer imports a node: built-in',
+    ],
+    [
+      'renderer/src/views/x.ts',
+      "import { readFileSync } from 'fs'\nvoid readFileSync\n",
+      'renderer imports a bare built-in',
+    ],
+    [
+      'renderer/src/views/x.ts',
+      "import { a } from '../../../electron/main/services/about.ts'\nvoid a\n",
+      'renderer imports electron/',
+    ],
+    [
+      'renderer/src/views/x.ts',
+      "import { a } from '../../../platform/server.ts'\nvoid a\n",
+      'renderer imports platform/',
+    ],
+    [
+      'platform/routes/x.ts',
+      "import { a } from '../../electron/main/services/about.ts'\nvoid a\n",
+      'platform imports electron/',
+    ],
+    [
+      'platform/routes/x.ts',
+      "import { a } from '../../renderer/src/main.ts'\nvoid a\n",
+      'platform imports renderer/',
+    ],
     ['platform/routes/x.ts', "import { app } from 'electron'\nvoid app\n", 'platform imports electron'],
     ['common/x.ts', "import { a } from '../platform/server.ts'\nvoid a\n", 'common imports platform/'],
     ['common/x.ts', "import { a } from '../electron/main/index.ts'\nvoid a\n", 'common imports electron/'],
     ['common/x.ts', "import { a } from '../renderer/src/main.ts'\nvoid a\n", 'common imports renderer/'],
-    ['common/x.ts', "import { createHash } from 'node:crypto'\nvoid createHash\n", 'common imports a Node built-in'],
-    ['electron/main/services/x.ts', "import { app } from 'electron'\nvoid app\n", 'a main-process service imports electron'],
-    ['electron/web/x.ts', "import { app } from 'electron'\nvoid app\n", 'the browser-mode host imports electron'],
+    [
+      'common/x.ts',
+      "import { createHash } from 'node:crypto'\nvoid createHash\n",
+      'common imports a Node built-in',
+    ],
+    [
+      'electron/main/services/x.ts',
+      "import { app } from 'electron'\nvoid app\n",
+      'a main-process service imports electron',
+    ],
+    [
+      'electron/web/x.ts',
+      "import { app } from 'electron'\nvoid app\n",
+      'the browser-mode host imports electron',
+    ],
   ]
   for (const [file, code, what] of crossings) {
     it(`fails lint when ${what}`, async () => {
@@ -34,12 +74,36 @@ describe('architecture walls', () => {
   }
 
   const allowed: [string, string, string][] = [
-    ['electron/main/shell/x.ts', "import { app } from 'electron'\nvoid app\n", 'the Electron layer imports electron'],
-    ['electron/main/index.ts', "import { app } from 'electron'\nvoid app\n", 'the Electron entry imports electron'],
-    ['electron/preload/index.ts', "import { contextBridge } from 'electron'\nvoid contextBridge\n", 'the preload imports electron'],
-    ['renderer/src/views/x.ts', "import { calls } from '@common/bridge/contract'\nvoid calls\n", 'the renderer imports common/'],
-    ['platform/routes/x.ts', "import { createHash } from 'node:crypto'\nvoid createHash\n", 'platform imports Node built-ins'],
-    ['platform/routes/x.ts', "import { UserStatus } from '../../common/status.ts'\nvoid UserStatus\n", 'platform imports common/'],
+    [
+      'electron/main/shell/x.ts',
+      "import { app } from 'electron'\nvoid app\n",
+      'the Electron layer imports electron',
+    ],
+    [
+      'electron/main/index.ts',
+      "import { app } from 'electron'\nvoid app\n",
+      'the Electron entry imports electron',
+    ],
+    [
+      'electron/preload/index.ts',
+      "import { contextBridge } from 'electron'\nvoid contextBridge\n",
+      'the preload imports electron',
+    ],
+    [
+      'renderer/src/views/x.ts',
+      "import { calls } from '@common/bridge/contract'\nvoid calls\n",
+      'the renderer imports common/',
+    ],
+    [
+      'platform/routes/x.ts',
+      "import { createHash } from 'node:crypto'\nvoid createHash\n",
+      'platform imports Node built-ins',
+    ],
+    [
+      'platform/routes/x.ts',
+      "import { UserStatus } from '../../common/status.ts'\nvoid UserStatus\n",
+      'platform imports common/',
+    ],
   ]
   for (const [file, code, what] of allowed) {
     it(`passes lint when ${what}`, async () => {

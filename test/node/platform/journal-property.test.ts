@@ -37,7 +37,9 @@ beforeAll(async () => {
   p = await startTestPlatform()
   const store = p.store
   const company = (
-    await store.query<{ ID: number }>('select "ID" from "Company" where "Key" = $1', [DEMO_COMPANIES.nordlys.key])
+    await store.query<{ ID: number }>('select "ID" from "Company" where "Key" = $1', [
+      DEMO_COMPANIES.nordlys.key,
+    ])
   ).rows[0]!
   tenant = {
     companyId: company.ID,
@@ -146,81 +148,101 @@ describe('journal booking (property)', () => {
     let booked = 0
     let refused = 0
     await fc.assert(
-      fc.asyncProperty(fc.array(entry(), { minLength: 1, maxLength: 12 }), fc.boolean(), async (generated, clean) => {
-        // Half the batches are clean: a defect anywhere refuses the whole request.
-        const batch = clean ? generated.map((g) => ({ ...g, defect: 'none' as const })) : generated
-        const inputs = batch.map(toInput)
-        const defective = batch.flatMap((g, i) => (g.defect === 'none' ? [] : [i]))
-        let ids: number[] | undefined
-        let error: unknown
-        try {
-          ids = await inTransaction((scope) => bookJournalEntries(scope, inputs))
-        } catch (err) {
-          error = err
-        }
-        if (defective.length === 0) {
-          expect(error).toBeUndefined()
-          expect(ids).toHaveLength(batch.length)
-          booked += batch.length
-          const { rows } = await pc.store.query<LineRow>(
-            `select "JournalEntryID", "JournalEntryDraftLineID", "AccountID", "Amount", "VatTypeID" from "JournalEntryLine"
+      fc.asyncProperty(
+        fc.array(entry(), { minLength: 1, maxLength: 12 }),
+        fc.boolean(),
+        async (generated, clean) => {
+          // Half the batches are clean: a defect anywhere refuses the whole request.
+          const batch = clean ? generated.map((g) => ({ ...g, defect: 'none' as const })) : generated
+          const inputs = batch.map(toInput)
+          const defective = batch.flatMap((g, i) => (g.defect === 'none' ? [] : [i]))
+          let ids: number[] | undefined
+          let error: unknown
+          try {
+            ids = await inTransaction((scope) => bookJournalEntries(scope, inputs))
+          } catch (err) {
+            error = err
+          }
+          if (defective.length === 0) {
+            expect(error).toBeUndefined()
+            expect(ids).toHaveLength(batch.length)
+            booked += batch.length
+            const { rows } = await pc.store.query<LineRow>(
+              `select "JournalEntryID", "JournalEntryDraftLineID", "AccountID", "Amount", "VatTypeID" from "JournalEntryLine"
               where "CompanyID" = $1 and "JournalEntryID" = any($2::int[])`,
-            [tenant.companyId, ids],
-          )
-          const drafts = await pc.store.query<{ ID: number; JournalEntryID: number; Amount: string; VatTypeID: number | null; VatPercent: string | null }>(
-            `select "ID", "JournalEntryID", "Amount", "VatTypeID", "VatPercent" from "JournalEntryDraftLine"
+              [tenant.companyId, ids],
+            )
+            const drafts = await pc.store.query<{
+              ID: number
+              JournalEntryID: number
+              Amount: string
+              VatTypeID: number | null
+              VatPercent: string | null
+            }>(
+              `select "ID", "JournalEntryID", "Amount", "VatTypeID", "VatPercent" from "JournalEntryDraftLine"
               where "CompanyID" = $1 and "JournalEntryID" = any($2::int[])`,
-            [tenant.companyId, ids],
-          )
-          for (const [i, id] of ids!.entries()) {
-            const lines = rows.filter((r) => r.JournalEntryID === id)
-            expect(lines.reduce((s, l) => s + toOre(l.Amount)!, 0)).toBe(0)
-            const mine = drafts.rows.filter((d) => d.JournalEntryID === id)
-            expect(mine).toHaveLength(inputs[i]!.DraftLines.length)
-            for (const d of mine) {
-              const from = lines.filter((l) => l.JournalEntryDraftLineID === d.ID)
-              expect(from.reduce((s, l) => s + toOre(l.Amount)!, 0)).toBe(toOre(d.Amount))
-              const vat = vatTypes.find((v) => v.ID === d.VatTypeID)
-              if (!vat || Number(vat.VatPercent) === 0) {
-                expect(from).toHaveLength(1)
-                continue
-              }
-              const gross = toOre(d.Amount)!
-              const vatAccount = vat.OutputVat ? vat.OutgoingAccountID : vat.IncomingAccountID
-              if (vat.ReversedTaxDutyVat) {
-                const expected = vatOfNet(gross, vat.VatPercent)
-                const out = from.filter((l) => l.AccountID === vat.OutgoingAccountID)
-                expect(out.map((l) => toOre(l.Amount))).toEqual([0 - expected])
-              } else {
-                const expected = vatOfGross(gross, vat.VatPercent)
-                const onVat = from.filter((l) => l.AccountID === vatAccount && l.AccountID !== from[0]!.AccountID)
-                expect(from).toHaveLength(2)
-                expect(onVat.map((l) => toOre(l.Amount))).toEqual([expected])
+              [tenant.companyId, ids],
+            )
+            for (const [i, id] of ids!.entries()) {
+              const lines = rows.filter((r) => r.JournalEntryID === id)
+              expect(lines.reduce((s, l) => s + toOre(l.Amount)!, 0)).toBe(0)
+              const mine = drafts.rows.filter((d) => d.JournalEntryID === id)
+              expect(mine).toHaveLength(inputs[i]!.DraftLines.length)
+              for (const d of mine) {
+                const from = lines.filter((l) => l.JournalEntryDraftLineID === d.ID)
+                expect(from.reduce((s, l) => s + toOre(l.Amount)!, 0)).toBe(toOre(d.Amount))
+                const vat = vatTypes.find((v) => v.ID === d.VatTypeID)
+                if (!vat || Number(vat.VatPercent) === 0) {
+                  expect(from).toHaveLength(1)
+                  continue
+                }
+                const gross = toOre(d.Amount)!
+                const vatAccount = vat.OutputVat ? vat.OutgoingAccountID : vat.IncomingAccountID
+                if (vat.ReversedTaxDutyVat) {
+                  const expected = vatOfNet(gross, vat.VatPercent)
+                  const out = from.filter((l) => l.AccountID === vat.OutgoingAccountID)
+                  expect(out.map((l) => toOre(l.Amount))).toEqual([0 - expected])
+                } else {
+                  const expected = vatOfGross(gross, vat.VatPercent)
+                  const onVat = from.filter(
+                    (l) => l.AccountID === vatAccount && l.AccountID !== from[0]!.AccountID,
+                  )
+                  expect(from).toHaveLength(2)
+                  expect(onVat.map((l) => toOre(l.Amount))).toEqual([expected])
+                }
               }
             }
+            return
           }
-          return
-        }
-        refused += 1
-        expect(error).toBeInstanceOf(PlatformError)
-        const err = error as PlatformError
-        expect(err.status).toBe(400)
-        const messages = err.details.messages ?? []
-        const named = new Set(messages.map((m) => Number(/^\[(\d+)\]/.exec(m.PropertyName)?.[1])))
-        expect([...named].sort((a, b) => a - b)).toEqual(defective)
-        for (const i of defective) {
-          const g = batch[i]!
-          const mine = messages.filter((m) => m.PropertyName.startsWith(`[${i}]`)).map((m) => m.Message)
-          const bad = g.badLine % (g.lines.length + 1)
-          if (g.defect === 'unbalanced') {
-            expect(mine).toEqual([expect.stringMatching(new RegExp(`^Entry ${i + 1} does not balance: .* = ${formatOre(g.offset).replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}$`))])
-          } else if (g.defect === 'unknown-account') {
-            expect(mine).toContain(`Entry ${i + 1}, line ${bad + 1}: account ${900_000 + bad} does not exist`)
-          } else {
-            expect(mine).toContain(`Entry ${i + 1}, line ${bad + 1}: FinancialDate is required`)
+          refused += 1
+          expect(error).toBeInstanceOf(PlatformError)
+          const err = error as PlatformError
+          expect(err.status).toBe(400)
+          const messages = err.details.messages ?? []
+          const named = new Set(messages.map((m) => Number(/^\[(\d+)\]/.exec(m.PropertyName)?.[1])))
+          expect([...named].sort((a, b) => a - b)).toEqual(defective)
+          for (const i of defective) {
+            const g = batch[i]!
+            const mine = messages.filter((m) => m.PropertyName.startsWith(`[${i}]`)).map((m) => m.Message)
+            const bad = g.badLine % (g.lines.length + 1)
+            if (g.defect === 'unbalanced') {
+              expect(mine).toEqual([
+                expect.stringMatching(
+                  new RegExp(
+                    `^Entry ${i + 1} does not balance: .* = ${formatOre(g.offset).replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}$`,
+                  ),
+                ),
+              ])
+            } else if (g.defect === 'unknown-account') {
+              expect(mine).toContain(
+                `Entry ${i + 1}, line ${bad + 1}: account ${900_000 + bad} does not exist`,
+              )
+            } else {
+              expect(mine).toContain(`Entry ${i + 1}, line ${bad + 1}: FinancialDate is required`)
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 300 },
     )
     // Enough of both kinds ran for the property to mean something.

@@ -78,7 +78,9 @@ describe('supplier invoice cost lines', () => {
       TaxInclusiveAmount: 1850,
     })
     expect(put.status).toBe(200)
-    expect(put.body.JournalEntry.DraftLines.map((d: { Amount: number }) => d.Amount).sort()).toEqual([1250, 600])
+    expect(put.body.JournalEntry.DraftLines.map((d: { Amount: number }) => d.Amount).sort()).toEqual([
+      1250, 600,
+    ])
   })
 })
 
@@ -95,7 +97,14 @@ describe('journal', () => {
     expect(read.body.JournalEntryID).toBe(invoice.JournalEntryID)
     const entry = read.body.JournalEntry
     expect(entry.JournalEntryNumber).toMatch(/^\d+-2026$/)
-    const lines = entry.Lines as { AccountID: number; Amount: number; SupplierInvoiceID: number; Description: string; PaymentID: string; FinancialDate: string }[]
+    const lines = entry.Lines as {
+      AccountID: number
+      Amount: number
+      SupplierInvoiceID: number
+      Description: string
+      PaymentID: string
+      FinancialDate: string
+    }[]
     const sum = lines.reduce((s, l) => s + Math.round(l.Amount * 100), 0)
     expect(sum).toBe(0)
     const ids = new Map<number, number>()
@@ -128,17 +137,21 @@ describe('journal', () => {
 
   it('refuses an invoice without cost lines, naming it, and leaves the status', async () => {
     const sup = await supplier()
-    const inv = (await call('POST', 'api/biz/supplierinvoices', { SupplierID: sup.ID, TaxInclusiveAmount: 500 })).body
+    const inv = (
+      await call('POST', 'api/biz/supplierinvoices', { SupplierID: sup.ID, TaxInclusiveAmount: 500 })
+    ).body
     const r = await call('POST', `api/biz/supplierinvoices/${inv.ID}?action=journal`)
     expect(r.status).toBe(400)
-    expect(r.body.Message).toBe(`Supplier invoice ${inv.ID} cannot be journaled: it has no cost lines (JournalEntry.DraftLines)`)
-    expect((await call('GET', `api/biz/supplierinvoices/${inv.ID}`)).body.StatusCode).toBe(SupplierInvoiceStatus.Draft)
+    expect(r.body.Message).toBe(
+      `Supplier invoice ${inv.ID} cannot be journaled: it has no cost lines (JournalEntry.DraftLines)`,
+    )
+    expect((await call('GET', `api/biz/supplierinvoices/${inv.ID}`)).body.StatusCode).toBe(
+      SupplierInvoiceStatus.Draft,
+    )
   })
 
   it('refuses cost lines that do not add up to TaxInclusiveAmount, with both sums', async () => {
-    const { invoice } = await invoiceWithLines(1000, [
-      { account: 6800, amount: 1250, vat: '1' },
-    ])
+    const { invoice } = await invoiceWithLines(1000, [{ account: 6800, amount: 1250, vat: '1' }])
     const r = await call('POST', `api/biz/supplierinvoices/${invoice.ID}?action=journal`)
     expect(r.status).toBe(400)
     expect(r.body.Message).toBe(
@@ -153,7 +166,10 @@ describe('journal', () => {
     const sup = await supplier()
     const r0 = await call('POST', 'api/biz/supplierinvoices', {
       SupplierID: sup.ID,
-      JournalEntry: { _createguid: 'x', DraftLines: [{ _createguid: 'y', AccountID: await account(6800), Amount: 10 }] },
+      JournalEntry: {
+        _createguid: 'x',
+        DraftLines: [{ _createguid: 'y', AccountID: await account(6800), Amount: 10 }],
+      },
     })
     const r = await call('POST', `api/biz/supplierinvoices/${r0.body.ID}?action=journal`)
     expect(r.status).toBe(400)
@@ -162,7 +178,9 @@ describe('journal', () => {
 
   it('refuses an invoice whose supplier is gone', async () => {
     const sup = await supplier()
-    const created = await call('POST', 'api/biz/suppliers', { Info: { _createguid: 'i', Name: 'Kortvarig AS' } })
+    const created = await call('POST', 'api/biz/suppliers', {
+      Info: { _createguid: 'i', Name: 'Kortvarig AS' },
+    })
     expect(created.status).toBe(201)
     const { invoice } = await invoiceWithLines(100, [{ account: 6800, amount: 100 }])
     void sup

@@ -17,7 +17,12 @@ const accounts = new Map<string, number>()
 async function account(n: number, companyKey = nordlys): Promise<number> {
   const key = `${companyKey}:${n}`
   if (!accounts.has(key)) {
-    const r = await call('GET', `api/biz/accounts?filter=accountnumber eq ${n}&select=ID`, undefined, companyKey)
+    const r = await call(
+      'GET',
+      `api/biz/accounts?filter=accountnumber eq ${n}&select=ID`,
+      undefined,
+      companyKey,
+    )
     expect(r.body).toHaveLength(1)
     accounts.set(key, r.body[0].ID)
   }
@@ -35,8 +40,18 @@ const book = (entries: unknown, query = '', companyKey = nordlys) =>
 async function simple(amount: number, date = '2026-05-10', companyKey = nordlys) {
   return {
     DraftLines: [
-      { AccountID: await account(6800, companyKey), Amount: amount, FinancialDate: date, Description: 'Kontorrekvisita' },
-      { AccountID: await account(1920, companyKey), Amount: -amount, FinancialDate: date, Description: 'Bank' },
+      {
+        AccountID: await account(6800, companyKey),
+        Amount: amount,
+        FinancialDate: date,
+        Description: 'Kontorrekvisita',
+      },
+      {
+        AccountID: await account(1920, companyKey),
+        Amount: -amount,
+        FinancialDate: date,
+        Description: 'Bank',
+      },
     ],
   }
 }
@@ -85,9 +100,9 @@ describe('book-journal-entries', () => {
     expect(r.status).toBe(200)
     const numbers = r.body.map((e: { JournalEntryNumberNumeric: number }) => e.JournalEntryNumberNumeric)
     expect(numbers).toEqual([numbers[0], numbers[0] + 1, numbers[0] + 2])
-    expect(r.body.map((e: { Lines: { Amount: number }[] }) => Math.max(...e.Lines.map((l) => l.Amount)))).toEqual([
-      10, 20, 30,
-    ])
+    expect(
+      r.body.map((e: { Lines: { Amount: number }[] }) => Math.max(...e.Lines.map((l) => l.Amount))),
+    ).toEqual([10, 20, 30])
   })
 
   it('refuses an unbalanced entry with the difference, and books nothing of the request', async () => {
@@ -177,7 +192,12 @@ describe('book-journal-entries', () => {
       },
     ])
     expect(r.status).toBe(200)
-    const lines = r.body[0].Lines as { AccountID: number; Amount: number; VatTypeID: number; VatPercent: number }[]
+    const lines = r.body[0].Lines as {
+      AccountID: number
+      Amount: number
+      VatTypeID: number
+      VatPercent: number
+    }[]
     expect(lines).toHaveLength(3)
     const byAccount = Object.fromEntries(lines.map((l) => [l.AccountID, l]))
     expect(byAccount[await account(6800)]).toMatchObject({ Amount: 1000, VatTypeID: vat.ID, VatPercent: 25 })
@@ -202,7 +222,9 @@ describe('book-journal-entries', () => {
       },
     ])
     expect(r.status).toBe(200)
-    const amounts = r.body[0].Lines.map((l: { Amount: number }) => l.Amount).sort((a: number, b: number) => a - b)
+    const amounts = r.body[0].Lines.map((l: { Amount: number }) => l.Amount).sort(
+      (a: number, b: number) => a - b,
+    )
     // 100.01 * 12 / 112 = 10.7154 -> 10.72, net 89.29.
     expect(amounts).toEqual([-100.01, -0.12, -0.02, 0.02, 0.12, 10.72, 89.29])
   })
@@ -225,7 +247,16 @@ describe('book-journal-entries', () => {
 
   it('refuses a line dated on or before the accounting lock date unless the flag allows it', async () => {
     const settings = (await call('GET', 'api/biz/companysettings', undefined, fjordbygg)).body[0]
-    expect((await call('PUT', `api/biz/companysettings/${settings.ID}`, { AccountingLockedDate: '2026-01-31' }, fjordbygg)).status).toBe(200)
+    expect(
+      (
+        await call(
+          'PUT',
+          `api/biz/companysettings/${settings.ID}`,
+          { AccountingLockedDate: '2026-01-31' },
+          fjordbygg,
+        )
+      ).status,
+    ).toBe(200)
     const locked = await simple(75, '2026-01-31', fjordbygg)
     const r = await book([locked], '', fjordbygg)
     expect(r.status).toBe(400)
@@ -240,7 +271,11 @@ describe('book-journal-entries', () => {
   })
 
   it('numbers per company and per year of the first line', async () => {
-    const a = await book([await simple(1, '2025-12-31'), await simple(1, '2027-01-01'), await simple(1, '2025-06-01')], '', DEMO_COMPANIES.aurora.key)
+    const a = await book(
+      [await simple(1, '2025-12-31'), await simple(1, '2027-01-01'), await simple(1, '2025-06-01')],
+      '',
+      DEMO_COMPANIES.aurora.key,
+    )
     expect(a.status).toBe(200)
     const first = a.body.map((e: { JournalEntryNumber: string }) => e.JournalEntryNumber)
     expect(first[0]).toMatch(/^\d+-2025$/)
@@ -249,7 +284,11 @@ describe('book-journal-entries', () => {
     expect(first[2]).toBe(`${n2025 + 1}-2025`)
     expect(a.body[1].FinancialYear).toBe(2027)
     // Another company's numbering is its own.
-    const t = await book([await simple(1, '2027-01-01', DEMO_COMPANIES.test.key)], '', DEMO_COMPANIES.test.key)
+    const t = await book(
+      [await simple(1, '2027-01-01', DEMO_COMPANIES.test.key)],
+      '',
+      DEMO_COMPANIES.test.key,
+    )
     expect(t.status).toBe(200)
     expect(t.body[0].JournalEntryNumber).toBe(first[1])
   })
@@ -268,7 +307,10 @@ describe('book-journal-entries', () => {
     expect(file.status).toBe(201)
     const r = await book([{ ...(await simple(42)), FileIDs: [file.body.ID] }])
     expect(r.status).toBe(200)
-    const links = await call('GET', `api/biz/fileentitylinks?filter=EntityType eq 'JournalEntry' and EntityID eq ${r.body[0].ID}`)
+    const links = await call(
+      'GET',
+      `api/biz/fileentitylinks?filter=EntityType eq 'JournalEntry' and EntityID eq ${r.body[0].ID}`,
+    )
     expect(links.body.map((l: { FileID: number }) => l.FileID)).toEqual([file.body.ID])
     const bad = await book([{ ...(await simple(42)), FileIDs: [999999] }])
     expect(bad.status).toBe(400)
@@ -286,13 +328,21 @@ describe('booked lines', () => {
   it('are immutable: amount, account and date refused, delete refused; the description may change', async () => {
     const [entry] = (await book([await simple(60)])).body
     const line = entry.Lines[0]
-    for (const change of [{ Amount: 1 }, { AccountID: await account(1920) }, { FinancialDate: '2026-01-01' }]) {
+    for (const change of [
+      { Amount: 1 },
+      { AccountID: await account(1920) },
+      { FinancialDate: '2026-01-01' },
+    ]) {
       const r = await call('PUT', `api/biz/journalentrylines/${line.ID}`, change)
       expect(r.status).toBe(400)
-      expect(r.body.Message).toContain(`Journal entry line ${line.ID} is booked: ${Object.keys(change)[0]} cannot be changed`)
+      expect(r.body.Message).toContain(
+        `Journal entry line ${line.ID} is booked: ${Object.keys(change)[0]} cannot be changed`,
+      )
     }
     expect((await call('DELETE', `api/biz/journalentrylines/${line.ID}`)).status).toBe(400)
-    const ok = await call('PUT', `api/biz/journalentrylines/${line.ID}`, { Description: 'Kontorrekvisita mai' })
+    const ok = await call('PUT', `api/biz/journalentrylines/${line.ID}`, {
+      Description: 'Kontorrekvisita mai',
+    })
     expect(ok.status).toBe(200)
     expect(ok.body).toMatchObject({ Description: 'Kontorrekvisita mai', Amount: line.Amount })
   })
@@ -311,7 +361,9 @@ describe('booked lines', () => {
       DraftLines: [{ ID: draft.ID, Amount: 1 }],
     })
     expect(change.status).toBe(400)
-    expect(change.body.Message).toBe(`Journal entry ${entry.JournalEntryNumber} is booked: its draft lines cannot be changed`)
+    expect(change.body.Message).toBe(
+      `Journal entry ${entry.JournalEntryNumber} is booked: its draft lines cannot be changed`,
+    )
     expect((await call('DELETE', `api/biz/journalentries/${entry.ID}`)).status).toBe(400)
     const read = await call('GET', `api/biz/journalentries/${entry.ID}?expand=DraftLines,Lines`)
     expect(read.body.DraftLines.map((d: { Amount: number }) => d.Amount).sort()).toEqual([-61, 61])
@@ -321,7 +373,10 @@ describe('booked lines', () => {
 
 describe('lookups (spec 4.6)', () => {
   it('finds an account by number with the selected fields', async () => {
-    const r = await call('GET', 'api/biz/accounts?filter=accountnumber eq 1920&select=ID,AccountNumber,AccountName,VatTypeID')
+    const r = await call(
+      'GET',
+      'api/biz/accounts?filter=accountnumber eq 1920&select=ID,AccountNumber,AccountName,VatTypeID',
+    )
     expect(r.status).toBe(200)
     expect(r.body).toHaveLength(1)
     expect(r.body[0]).toMatchObject({ AccountNumber: 1920, AccountName: 'Bankinnskudd', VatTypeID: null })
@@ -339,6 +394,9 @@ describe('lookups (spec 4.6)', () => {
     )
     const high = r.body.find((v: { VatCode: string }) => v.VatCode === '3')
     expect(high).toMatchObject({ VatPercent: 25, OutputVat: true })
-    expect(r.body.find((v: { VatCode: string }) => v.VatCode === '1')).toMatchObject({ VatPercent: 25, OutputVat: false })
+    expect(r.body.find((v: { VatCode: string }) => v.VatCode === '1')).toMatchObject({
+      VatPercent: 25,
+      OutputVat: false,
+    })
   })
 })
