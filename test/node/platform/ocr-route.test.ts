@@ -2,6 +2,7 @@
 // generator's ground truth, stored results reused until forceNewAnalysis, errors as 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateInvoice, type GeneratedInvoice } from '../../../platform/ocr/corpus/generate.ts'
+import { scanVariant } from '../../../platform/ocr/corpus/scan.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 import { upload } from './files-helpers.ts'
@@ -96,6 +97,22 @@ describe('ocranalyse', () => {
       }
     }
   })
+
+  it('reads a scanned, image-only invoice with Tesseract in the pixels of the rendered page', async () => {
+    const invoice = await generateInvoice(7, { layout: 'classic' })
+    const scanned = await scanVariant(invoice.pdf, 7, { dpi: 200, rotation: 0.8, noise: 80, format: 'png' })
+    const fileId = await uploaded({ ...invoice, pdf: scanned })
+    const r = await call('GET', `api/biz/files/${fileId}?action=ocranalyse`)
+    expect(r.status).toBe(200)
+    // No text layer: the words come from the page image, A4 at the platform's rendering resolution.
+    expect(r.body.ImageHeight / r.body.ImageWidth).toBeCloseTo(841.89 / 595.28, 1)
+    const words = JSON.parse(r.body.OcrRawData).AllWords as { Text: string }[]
+    expect(words.length).toBeGreaterThan(20)
+    const proposed = Object.fromEntries(
+      (r.body.InterpretedProperties as Property[]).map((pr) => [pr.OcrPropertyId, pr.ProposedCandidate.Value]),
+    )
+    for (const id of [5, 6, 8] as const) expect(proposed[id] ?? null, `property ${id}`).toBe(invoice.truth[id])
+  }, 60_000)
 
   it('answers the stored result again, and runs anew with forceNewAnalysis=true', async () => {
     const fileId = await uploaded(await generateInvoice(5))
