@@ -109,9 +109,13 @@ describe('ocranalyse', () => {
     const words = JSON.parse(r.body.OcrRawData).AllWords as { Text: string }[]
     expect(words.length).toBeGreaterThan(20)
     const proposed = Object.fromEntries(
-      (r.body.InterpretedProperties as Property[]).map((pr) => [pr.OcrPropertyId, pr.ProposedCandidate.Value]),
+      (r.body.InterpretedProperties as Property[]).map((pr) => [
+        pr.OcrPropertyId,
+        pr.ProposedCandidate.Value,
+      ]),
     )
-    for (const id of [5, 6, 8] as const) expect(proposed[id] ?? null, `property ${id}`).toBe(invoice.truth[id])
+    for (const id of [5, 6, 8] as const)
+      expect(proposed[id] ?? null, `property ${id}`).toBe(invoice.truth[id])
   }, 60_000)
 
   it('answers the stored result again, and runs anew with forceNewAnalysis=true', async () => {
