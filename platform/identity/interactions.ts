@@ -2,13 +2,22 @@
 // one company, then back to oidc-provider with login and consent (the grant, with the chosen company).
 // Every page and post belongs to one interaction: oidc-provider binds it to the browser through the
 // uid-scoped interaction cookie, and each form carries a token derived from the uid with a server key.
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { companiesOf } from './accounts.ts'
 import { saveGrantCompany } from './adapter.ts'
 import type { ProviderContext } from './context.ts'
-import { companyPage, errorPage, langOf, loginPage, t, type Lang, type MessageKey } from './pages.ts'
+import {
+  companyPage,
+  errorPage,
+  formTokens,
+  langOf,
+  loginPage,
+  sendPage,
+  t,
+  type Lang,
+  type MessageKey,
+} from './pages.ts'
 import { apiScopesOf, knownScopesOf, splitScope } from './scopes.ts'
 import { signIn } from './sign-in.ts'
 
@@ -47,21 +56,8 @@ export function registerInteractions(app: FastifyInstance, pc: ProviderContext):
   const { provider, sql, mountPath } = pc
   const base = `${mountPath}/interaction`
 
-  const csrfFor = (uid: string) =>
-    createHmac('sha256', pc.cookieKey).update(`interaction:${uid}`).digest('base64url')
-  const csrfValid = (uid: string, value: string | null) => {
-    const expected = Buffer.from(csrfFor(uid))
-    const actual = Buffer.from(value ?? '')
-    return actual.length === expected.length && timingSafeEqual(actual, expected)
-  }
-
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply
-      .code(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('x-frame-options', 'DENY')
-      .send(body)
+  const { tokenFor: csrfFor, valid: csrfValid } = formTokens(pc.cookieKey, 'interaction')
+  const html = sendPage
 
   /** The interaction bound to this browser, only when it is the one in the URL. */
   async function detailsOf(req: UidRequest, reply: FastifyReply): Promise<InteractionDetails | undefined> {

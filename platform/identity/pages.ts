@@ -1,6 +1,9 @@
 // The identity server's own pages: sign-in and company choice, server-rendered, self-contained (no
 // external assets), in Norwegian or English by the browser's Accept-Language.
 
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { FastifyReply } from 'fastify'
+
 export type Lang = 'nb' | 'en'
 
 const text = {
@@ -198,4 +201,30 @@ export function messagePage(lang: Lang, title: MessageKey, message: MessageKey):
 
 export function errorPage(lang: Lang, message: string): string {
   return layout(lang, t(lang, 'errorTitle'), `<h1>${t(lang, 'errorTitle')}</h1>${errorBox(message)}`)
+}
+
+/** Sends an identity page: HTML, never cached, never framed. */
+export function sendPage(reply: FastifyReply, status: number, body: string): FastifyReply {
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-frame-options', 'DENY')
+    .send(body)
+}
+
+/**
+ * Form tokens of one kind of page: an HMAC of the page's own id (interaction uid, invitation code) under a
+ * key, so a post is accepted only from the page it belongs to; compared in constant time.
+ */
+export function formTokens(key: string | Buffer, purpose: string) {
+  const tokenFor = (id: string) => createHmac('sha256', key).update(`${purpose}:${id}`).digest('base64url')
+  return {
+    tokenFor,
+    valid(id: string, value: unknown): boolean {
+      const expected = Buffer.from(tokenFor(id))
+      const actual = Buffer.from(typeof value === 'string' ? value : '')
+      return actual.length === expected.length && timingSafeEqual(actual, expected)
+    },
+  }
 }

@@ -1,8 +1,8 @@
 // HTTP of user administration beyond the generic routes: the invitation (`POST user-verifications`)
 // and the sign-up pages at `{auth_url}/signup?code=...`.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { langOf, type Lang } from '../../identity/pages.ts'
+import { formTokens, langOf, sendPage, type Lang } from '../../identity/pages.ts'
 import {
   signupDonePage,
   signupErrorPage,
@@ -70,19 +70,8 @@ export function registerUserRoutes(app: FastifyInstance, pc: PlatformContext): v
   const signupPath = `${new URL(pc.urls.auth).pathname.replace(/\/$/, '')}/signup`
   // The form token binds a post to the code of the page it came from (no session exists yet).
   const secret = randomBytes(32)
-  const csrfFor = (code: string) => createHmac('sha256', secret).update(`signup:${code}`).digest('base64url')
-  const csrfValid = (code: string, value: unknown) => {
-    const expected = Buffer.from(csrfFor(code))
-    const actual = Buffer.from(typeof value === 'string' ? value : '')
-    return actual.length === expected.length && timingSafeEqual(actual, expected)
-  }
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply
-      .code(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('x-frame-options', 'DENY')
-      .send(body)
+  const { tokenFor: csrfFor, valid: csrfValid } = formTokens(secret, 'signup')
+  const html = sendPage
   const codeOf = (request: FastifyRequest) => String((request.query as Record<string, unknown>).code ?? '')
 
   const showForm = (
