@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: the desktop app. Electron's binary is fetched lazily; where it is missing and cannot be
-// downloaded (offline build machines), say so in one line and start browser mode instead.
+// `npm start`: the desktop app. Electron's binary is fetched lazily (its install script is denied at
+// `npm ci`); where it is missing and cannot be downloaded (offline build machines, proxies that block the
+// download host), say so in one line and start browser mode instead.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { build, isBuildStale } from './build-web.mjs'
+import { chooseLaunchMode } from './launch-mode.mjs'
 import { runWebHost } from './start-web.mjs'
 
 const root = resolve(import.meta.dirname, '..')
@@ -32,7 +34,11 @@ function tryInstallElectron() {
   return electronBinaryPresent()
 }
 
-if (electronBinaryPresent() || tryInstallElectron()) {
+console.log(
+  'Starting Ledgerdesk and its Local sandbox (the first start builds the app and fetches Electron)…',
+)
+const launch = chooseLaunchMode({ binaryPresent: electronBinaryPresent, install: tryInstallElectron })
+if (launch.mode === 'electron') {
   if (isBuildStale()) build()
   const child = spawn(process.execPath, [join(electronDir, 'cli.js'), root, ...process.argv.slice(2)], {
     cwd: root,
@@ -41,8 +47,6 @@ if (electronBinaryPresent() || tryInstallElectron()) {
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
 } else {
-  console.log(
-    "Electron's binary is not available and could not be downloaded; starting browser mode instead.",
-  )
+  console.log(launch.message)
   runWebHost(process.argv.slice(2))
 }
