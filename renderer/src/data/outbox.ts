@@ -1,0 +1,99 @@
+// Every change the user makes to platform data: the local row (shown at once) and its outbox entry, in one
+// Dexie transaction. Views call these; they never call the bridge to change platform data.
+import type { CachedEntity, CachedRow, OutboxEntry, OutboxOperation, WorkspaceDb } from './schema.ts'
+
+export class ChangeError extends Error {
+  constructor(
+    readonly code: 'ROW_NOT_CACHED',
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+function newOperationKey(): string {
+  return crypto.randomUUID()
+}
+
+/**
+ * Sets properties of a cached row and queues the change. A change to a row whose previous change has not
+ * started sending yet joins that entry (one request, the base kept from the first change), so typing in a
+ * field does not queue one request per keystroke.
+ */
+export async function updateRow(
+  db: WorkspaceDb,
+  companyKey: string,
+  entity: CachedEntity,
+  id: number,
+  changes: Record<string, unknown>,
+): Promise<void> {
+  const table = db[entity]
+  await db.transaction('rw', table, db.outbox, async () => {
+    const row = await table.get([companyKey, id])
+    if (!row)
+      throw new ChangeError('ROW_NOT_CACHED', `${entity} ${id} is not in the offline cache of ${companyKey}`)
+    const queued = await db.outbox
+      .where('[companyKey+entity+entityId]')
+      .equals([companyKey, entity, id])
+      .toArray()
+    const last = queued.at(-1)
+    if (last && last.state === 'pending' && last.operation.kind === 'update') {
+      const base = { ...last.base }
+      for (const field of Object.keys(changes)) if (!(field in base)) base[field] = row[field] ?? null
+      await db.outbox.update(last.seq!, { changes: { ...last.changes, ...changes }, base })
+    } else {
+      const base: Record<string, unknown> = {}
+      for (const field of Object.keys(changes)) base[field] = row[field] ?? null
+      await db.outbox.add(
+        entry(companyKey, entity, id, { kind: 'update' }, changes, base, row.UpdatedAt ?? null),
+      )
+    }
+    await table.put({ ...row, ...changes })
+  })
+}
+
+/** Queues a named action (a transition such as assign-to, approve, journal) on a cached row. */
+export async function queueAction(
+  db: WorkspaceDb,
+  companyKey: string,
+  entity: CachedEntity,
+  id: number,
+  operation: Extract<OutboxOperation, { kind: 'action' }>,
+  optimistic: Record<string, unknown> = {},
+): Promise<void> {
+  const table = db[entity]
+  await db.transaction('rw', table, db.outbox, async () => {
+    const row = await table.get([companyKey, id])
+    if (!row)
+      throw new ChangeError('ROW_NOT_CACHED', `${entity} ${id} is not in the offline cache of ${companyKey}`)
+    await db.outbox.add(entry(companyKey, entity, id, operation, {}, {}, row.UpdatedAt ?? null))
+    if (Object.keys(optimistic).length > 0) await table.put({ ...row, ...optimistic })
+  })
+}
+
+function entry(
+  companyKey: string,
+  entity: CachedEntity,
+  entityId: number,
+  operation: OutboxOperation,
+  changes: Record<string, unknown>,
+  base: Record<string, unknown>,
+  baseUpdatedAt: string | null,
+): OutboxEntry {
+  return {
+    companyKey,
+    entity,
+    entityId,
+    operation,
+    changes,
+    base,
+    baseUpdatedAt,
+    operationKey: newOperationKey(),
+    attempts: 0,
+    state: 'pending',
+    lastError: null,
+    createdAt: new Date().toISOString(),
+  }
+}
+
+export type { CachedRow }
