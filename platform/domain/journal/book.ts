@@ -3,7 +3,8 @@
 // is booked on the VAT type's account as its own line. Every entry balances to the øre, gets its number
 // `<n>-<year>` from a per-company, per-year counter, respects the accounting lock date, and links its
 // files. All arithmetic is in integer øre (common/money.ts).
-import { formatOre, oreToDecimal, toOre, vatOfGross, vatOfNet, type Ore } from '../../../common/money.ts'
+import { formatOre, oreToDecimal, toOre, type Ore } from '../../../common/money.ts'
+import { splitVat, vatPercentOn, type VatRate } from '../../../common/vat.ts'
 import type { Sql } from '../../db/store.ts'
 import { PlatformError, type RuleMessage } from '../../errors.ts'
 import type { WriteScope } from '../../model/hooks.ts'
@@ -130,10 +131,7 @@ interface CompanyFacts {
 class Lookups {
   private accounts = new Map<number, AccountRow | null>()
   private vatTypes = new Map<number, VatTypeRow | null>()
-  private percentages = new Map<
-    number,
-    { VatPercent: string; ValidFrom: string | null; ValidTo: string | null }[]
-  >()
+  private percentages = new Map<number, VatRate[]>()
   private files = new Map<number, boolean>()
   company?: CompanyFacts
 
@@ -187,22 +185,14 @@ class Lookups {
   /** The VAT type's rate on a date: its VatTypePercentage valid then, else VatType.VatPercent. */
   async vatPercent(vat: VatTypeRow, date: string): Promise<string> {
     if (!this.percentages.has(vat.ID)) {
-      const { rows } = await this.sql.query<{
-        VatPercent: string
-        ValidFrom: string | null
-        ValidTo: string | null
-      }>(
+      const { rows } = await this.sql.query<VatRate>(
         `select "VatPercent", "ValidFrom", "ValidTo" from "VatTypePercentage"
-          where "CompanyID" = $1 and "VatTypeID" = $2 and "Deleted" = false and "VatPercent" is not null
-          order by "ValidFrom" desc nulls last`,
+          where "CompanyID" = $1 and "VatTypeID" = $2 and "Deleted" = false and "VatPercent" is not null`,
         [this.companyId, vat.ID],
       )
       this.percentages.set(vat.ID, rows)
     }
-    const valid = this.percentages
-      .get(vat.ID)!
-      .find((p) => (!p.ValidFrom || p.ValidFrom <= date) && (!p.ValidTo || p.ValidTo >= date))
-    return String(valid?.VatPercent ?? vat.VatPercent ?? '0')
+    return vatPercentOn({ ...vat, VatPercentages: this.percentages.get(vat.ID)! }, date)
   }
 
   async fileExists(id: number): Promise<boolean> {
@@ -393,50 +383,26 @@ async function planEntry(
       AmountCurrency: oreToDecimal(amountCurrency),
     })
 
-    const push = (accountId: number, ore: Ore, oreCurrency: Ore, extra: Row = {}) =>
+    // The VAT rule the app's journal preview uses too (common/vat.ts).
+    const split = splitVat({ accountId: account.ID, amount, amountCurrency, foreign, vatType: vat, percent })
+    if (!split.ok) {
+      const kind = split.problem === 'noOutputVatAccount' ? 'output' : 'input'
+      refusal.add(`${lp}.VatTypeID`, `${name}: VAT type ${vat!.ID} (${vat!.Name}) has no ${kind} VAT account`)
+      continue
+    }
+    for (const booked of split.lines) {
       lines.push({
         draftIndex: l,
-        accountId,
-        amount: ore,
-        amountCurrency: oreCurrency,
-        values: { ...common, ...vatFields, ...extra },
+        accountId: booked.accountId,
+        amount: booked.amount,
+        amountCurrency: booked.amountCurrency,
+        values: {
+          ...common,
+          ...vatFields,
+          ...(booked.description ? { Description: booked.description } : {}),
+        },
       })
-    const rate0 = vat && percent !== null && Number(percent) !== 0
-    if (!vat || !rate0) {
-      push(account.ID, amount, amountCurrency)
-      continue
     }
-    if (vat.ReversedTaxDutyVat) {
-      // Reverse charge (SAF-T 86-89): the amount is what was paid; the buyer calculates output VAT on it
-      // and deducts the same as input VAT where the type allows, else the VAT is part of the cost.
-      const vatOre = vatOfNet(amount, percent!)
-      const vatCurrency = foreign ? vatOfNet(amountCurrency, percent!) : vatOre
-      if (!vat.OutgoingAccountID) {
-        refusal.add(`${lp}.VatTypeID`, `${name}: VAT type ${vat.ID} (${vat.Name}) has no output VAT account`)
-        continue
-      }
-      if (vat.IncomingAccountID) {
-        push(account.ID, amount, amountCurrency)
-        push(vat.IncomingAccountID, vatOre, vatCurrency, { Description: `${vat.Name}` })
-      } else {
-        push(account.ID, amount + vatOre, amountCurrency + vatCurrency)
-      }
-      push(vat.OutgoingAccountID, -vatOre, -vatCurrency, { Description: `${vat.Name}` })
-      continue
-    }
-    const vatAccount = vat.OutputVat ? vat.OutgoingAccountID : vat.IncomingAccountID
-    if (!vatAccount) {
-      refusal.add(
-        `${lp}.VatTypeID`,
-        `${name}: VAT type ${vat.ID} (${vat.Name}) has no ${vat.OutputVat ? 'output' : 'input'} VAT account`,
-      )
-      continue
-    }
-    // spec 2.14: the line carries the gross amount; the VAT part goes to the VAT account, the net stays.
-    const vatOre = vatOfGross(amount, percent!)
-    const vatCurrency = foreign ? vatOfGross(amountCurrency, percent!) : vatOre
-    push(account.ID, amount - vatOre, amountCurrency - vatCurrency)
-    push(vatAccount, vatOre, vatCurrency, { Description: vat.Name })
   }
 
   const fileIds: number[] = []
