@@ -22,7 +22,7 @@ import { registerFileRoutes, registerFiles } from './files/routes.ts'
 import { createIdentity } from './identity/index.ts'
 import { registerLicenseRoutes, startLicenseWorker } from './license/index.ts'
 import { hooks } from './model/hooks.ts'
-import { closeOcr } from './ocr/index.ts'
+import { closeReader } from './ocr/reader-host.ts'
 import { registry } from './registry/index.ts'
 import type { Registry } from './registry/registry.ts'
 import { registerBizRoutes } from './routes/biz.ts'
@@ -71,7 +71,7 @@ export interface Platform {
   close(): Promise<void>
 }
 
-/** Platforms open in this process: the OCR workers are shared and end with the last of them. */
+/** Platforms open in this process: the document reader is shared and ends with the last of them. */
 let openPlatforms = 0
 
 let systemHooksRegistered = false
@@ -123,7 +123,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   openPlatforms++
   const closers: (() => Promise<void>)[] = [
     async () => {
-      if (--openPlatforms === 0) await closeOcr()
+      if (--openPlatforms === 0) await closeReader(true)
     },
     () =>
       new Promise<void>((resolve) => {
