@@ -3,7 +3,8 @@
 // are loaded only when a document is read, in a worker thread that ends after READER_IDLE_MS without work.
 // An idle platform therefore holds neither; the first document after a pause pays the start-up again.
 import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { createRequire } from 'node:module'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { OcrError, type OcrAnalysis } from './index.ts'
 import type { ReaderReply, ReaderRequest } from './reader-worker.ts'
@@ -38,8 +39,22 @@ let nextId = 0
 let idleTimer: ReturnType<typeof setTimeout> | undefined
 let idleMs = READER_IDLE_MS
 
+/**
+ * The reader thread. From TypeScript sources (`npm run platform`, tests) the thread first registers tsx's
+ * loader, as a worker thread does not inherit the loader of the thread that started it.
+ */
+function spawnThread(): Worker {
+  const url = workerUrl()
+  if (!url.pathname.endsWith('.ts')) return new Worker(url)
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs'),
+  ).href
+  const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}) })`
+  return new Worker(code, { eval: true })
+}
+
 function start(): Reader {
-  const r: Reader = { thread: new Worker(workerUrl()), waiting: new Map() }
+  const r: Reader = { thread: spawnThread(), waiting: new Map() }
   const failAll = (err: Error) => {
     for (const w of r.waiting.values()) w.reject(err)
     r.waiting.clear()
