@@ -2,6 +2,7 @@
 // file-backed in the data directory) and a PostgreSQL server (pg). Both speak the same SQL and
 // return values in the same JavaScript shapes, so migrations and queries are written once.
 import { mkdirSync } from 'node:fs'
+import v8 from 'node:v8'
 import { PGlite, protocol, types as pgliteTypes } from '@electric-sql/pglite'
 import pg from 'pg'
 
@@ -86,12 +87,27 @@ export async function openStore(options: StoreOptions): Promise<Store> {
  *   (267 MB), so PostgreSQL's defaults stay for them (work_mem 4MB is already small).
  * - The WebAssembly heap's initial size cannot go below the 128 MB the PGlite build declares (WebAssembly
  *   refuses a smaller memory), so `initialMemory` is left alone.
+ * - PostgreSQL's WebAssembly code compiled by V8's baseline compiler only (Liftoff, no optimising tier-up):
+ *   139 -> 81 MB for opening the database and reading every table, and the open takes 1.4 s instead of 3.5 s.
+ *   Five rounds of reading every table took 2.5 s instead of 6.9 s (the optimising compiler's own time
+ *   included). The flag is set only while PGlite compiles its module, so Tesseract keeps V8's usual tiers.
  */
 export const PGLITE_SETTINGS = ['shared_buffers=16MB'] as const
 
+let compiling = 0
+/** Runs `fn` (which compiles WebAssembly) with V8's Liftoff-only flag set; see PGLITE_SETTINGS. */
+async function withBaselineWasm<T>(fn: () => Promise<T>): Promise<T> {
+  if (compiling++ === 0) v8.setFlagsFromString('--liftoff-only')
+  try {
+    return await fn()
+  } finally {
+    if (--compiling === 0) v8.setFlagsFromString('--no-liftoff-only')
+  }
+}
+
 async function openPglite(dataDir: string | undefined, relaxedDurability: boolean): Promise<Store> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const db = await PGlite.create({
+  const db = await withBaselineWasm(() => PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     relaxedDurability,
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
@@ -102,7 +118,7 @@ async function openPglite(dataDir: string | undefined, relaxedDurability: boolea
       [NUMERIC]: (v: string) => v,
       [INT8]: (v: string) => Number(v),
     },
-  })
+  }))
   void pgliteTypes
   const wrap = (q: Pick<PGlite, 'query'>): Sql => ({
     async query<T>(text: string, params: readonly unknown[] = []) {
