@@ -12,6 +12,8 @@ export interface RunningPlatform {
   auth: string
   /** Milliseconds from spawning the process to its `ready` line. */
   readyMs: number
+  /** CPU seconds the process used until `ready` (what the start costs, whatever else the machine runs). */
+  readyCpuSeconds: number
 }
 
 /** Starts the platform's CLI on a data directory and resolves once it prints `ready`. */
@@ -28,12 +30,13 @@ export function startServer(dataDir: string, databaseUrl: string | undefined): P
       out += c.toString()
       if (!/^ready$/m.test(out)) return
       const readyMs = performance.now() - t0
+      const readyCpuSeconds = cpuSecondsOf(child.pid!)
       const urls = Object.fromEntries(
         [...out.matchAll(/^(\w+)\s+(\S+)$/gm)].map((m) => [m[1]!, m[2]!] as [string, string]),
       )
       const base = urls.AppFramework
       const auth = urls.Identity
-      if (base && auth) resolve({ child, pid: child.pid!, urls, base, auth, readyMs })
+      if (base && auth) resolve({ child, pid: child.pid!, urls, base, auth, readyMs, readyCpuSeconds })
       else reject(new Error(`the platform printed no URLs:\n${out}`))
     })
     child.once('exit', (code) => reject(new Error(`the platform exited with ${code}:\n${out}${err}`)))
@@ -68,7 +71,12 @@ export function cpuSecondsOf(pid: number): number {
 }
 
 /** A password-grant access token of a demo user for one company. */
-export async function passwordToken(auth: string, email: string, password: string, companyKey: string): Promise<string> {
+export async function passwordToken(
+  auth: string,
+  email: string,
+  password: string,
+  companyKey: string,
+): Promise<string> {
   const res = await fetch(`${auth}/connect/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -107,18 +107,20 @@ async function withBaselineWasm<T>(fn: () => Promise<T>): Promise<T> {
 
 async function openPglite(dataDir: string | undefined, relaxedDurability: boolean): Promise<Store> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const db = await withBaselineWasm(() => PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    relaxedDurability,
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
-    parsers: {
-      [DATE]: (v: string) => v,
-      [TIMESTAMP]: (v: string) => toIso(v),
-      [TIMESTAMPTZ]: (v: string) => toIso(v),
-      [NUMERIC]: (v: string) => v,
-      [INT8]: (v: string) => Number(v),
-    },
-  }))
+  const db = await withBaselineWasm(() =>
+    PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      relaxedDurability,
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
+      parsers: {
+        [DATE]: (v: string) => v,
+        [TIMESTAMP]: (v: string) => toIso(v),
+        [TIMESTAMPTZ]: (v: string) => toIso(v),
+        [NUMERIC]: (v: string) => v,
+        [INT8]: (v: string) => Number(v),
+      },
+    }),
+  )
   void pgliteTypes
   const wrap = (q: Pick<PGlite, 'query'>): Sql => ({
     async query<T>(text: string, params: readonly unknown[] = []) {
@@ -231,7 +233,11 @@ async function openPostgres(url: string): Promise<Store> {
 const RELISTEN_MS = 5_000
 
 /** One connection outside the pool that LISTENs on a channel, connecting again after it is lost. */
-async function listenPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+): Promise<() => Promise<void>> {
   let stopped = false
   let client: pg.Client | undefined
   let retry: ReturnType<typeof setTimeout> | undefined

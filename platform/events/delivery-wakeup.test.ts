@@ -73,10 +73,12 @@ afterAll(async () => {
 })
 
 const statusOf = async (id: number) =>
-  (await store.query<{ status: string; attempts: number }>(
-    'select status, attempts from outbound_delivery where id = $1',
-    [id],
-  )).rows[0]!
+  (
+    await store.query<{ status: string; attempts: number }>(
+      'select status, attempts from outbound_delivery where id = $1',
+      [id],
+    )
+  ).rows[0]!
 
 async function until(what: string, check: () => Promise<boolean>, ms = 5000): Promise<void> {
   const end = Date.now() + ms
@@ -123,7 +125,12 @@ describe('delivery worker wake-ups', () => {
         await other.end()
       }
     } else {
-      id = await enqueueDelivery(store, { companyId: 1, kind: 'webhook', url: hookUrl, body: { MessageID: 'm-1' } })
+      id = await enqueueDelivery(store, {
+        companyId: 1,
+        kind: 'webhook',
+        url: hookUrl,
+        body: { MessageID: 'm-1' },
+      })
     }
     await until('delivery', async () => (await statusOf(id)).status === 'delivered')
     expect((await statusOf(id)).attempts).toBe(2)

@@ -59,5 +59,3 @@ export function startLicenseWorker(pc: PlatformContext, log: WorkerLog): () => P
     await loop
   }
 }
-
-

@@ -14,7 +14,8 @@ afterAll(async () => {
 async function twoPagePdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
   const font = await doc.embedFont(StandardFonts.Helvetica)
-  for (const text of ['Faktura 10234', 'Side to']) doc.addPage([595, 842]).drawText(text, { x: 72, y: 700, size: 12, font })
+  for (const text of ['Faktura 10234', 'Side to'])
+    doc.addPage([595, 842]).drawText(text, { x: 72, y: 700, size: 12, font })
   return doc.save()
 }
 
@@ -37,7 +38,10 @@ describe('document reader thread', () => {
 
     const analysis = await analyseDocument(pdf, { pageNo: 2 })
     expect(analysis.PageNo).toBe(2)
-    expect(JSON.parse(analysis.OcrRawData).AllWords.map((w: { Text: string }) => w.Text)).toEqual(['Side', 'to'])
+    expect(JSON.parse(analysis.OcrRawData).AllWords.map((w: { Text: string }) => w.Text)).toEqual([
+      'Side',
+      'to',
+    ])
     expect(readerRunning()).toBe(true)
     expect(await until(() => !readerRunning(), 10_000)).toBe(true)
   }, 60_000)
@@ -47,7 +51,9 @@ describe('document reader thread', () => {
     const err = await analyseDocument(pdf, { pageNo: 3 }).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(OcrError)
     expect((err as OcrError).code).toBe('no-such-page')
-    const bad = await pdfPageCount(new TextEncoder().encode('%PDF-1.4\nnot a pdf\n%%EOF')).catch((e: unknown) => e)
+    const bad = await pdfPageCount(new TextEncoder().encode('%PDF-1.4\nnot a pdf\n%%EOF')).catch(
+      (e: unknown) => e,
+    )
     expect(bad).toBeInstanceOf(Error)
     expect((bad as Error).name).toMatch(/Exception|Error/)
   }, 60_000)

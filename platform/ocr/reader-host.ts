@@ -47,7 +47,9 @@ function spawnThread(): Worker {
   const url = workerUrl()
   if (!url.pathname.endsWith('.ts')) return new Worker(url)
   const tsx = pathToFileURL(
-    createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs'),
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
   ).href
   // Without Node keeping tsx's source maps: pdf.js's alone hold about 90 MB (167 -> 80 MB for its import).
   const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); process.setSourceMapsEnabled(false); return import(${JSON.stringify(url.href)}) })`
