@@ -14,6 +14,8 @@ export interface RunningPlatform {
   readyMs: number
   /** CPU seconds the process used until `ready` (what the start costs, whatever else the machine runs). */
   readyCpuSeconds: number
+  /** What the process wrote to stderr so far (its warnings and errors). */
+  stderr(): string
 }
 
 /** Starts the platform's CLI on a data directory and resolves once it prints `ready`. */
@@ -36,7 +38,8 @@ export function startServer(dataDir: string, databaseUrl: string | undefined): P
       )
       const base = urls.AppFramework
       const auth = urls.Identity
-      if (base && auth) resolve({ child, pid: child.pid!, urls, base, auth, readyMs, readyCpuSeconds })
+      if (base && auth)
+        resolve({ child, pid: child.pid!, urls, base, auth, readyMs, readyCpuSeconds, stderr: () => err })
       else reject(new Error(`the platform printed no URLs:\n${out}`))
     })
     child.once('exit', (code) => reject(new Error(`the platform exited with ${code}:\n${out}${err}`)))

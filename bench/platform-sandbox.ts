@@ -115,7 +115,9 @@ export async function measureSandbox(opts: SandboxOptions, log: (line: string) =
           await uploadAndRead(running.urls.Files!, running.base, token, key, d.pdf, d.name)
         }
       }),
-    )
+    ).catch((err: unknown) => {
+      throw new Error(`${(err as Error).message}\nthe platform's log:\n${running.stderr().slice(-3000)}`)
+    })
     const burstSeconds = (performance.now() - tb) / 1000
     const burstPeak = peak.stop()
     const atEnd = rssOf(running.pid) ?? Number.NaN
