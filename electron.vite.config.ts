@@ -29,6 +29,8 @@ export default defineConfig({
           // The Local sandbox: the platform CLI, run by main in a utility process (a separate program,
           // not an import of main's code).
           platform: resolve(root, 'platform/cli.ts'),
+          // The platform's document reader (pdf.js, Tesseract), a worker thread it starts and ends on demand.
+          'ocr-reader': resolve(root, 'platform/ocr/reader-worker.ts'),
         },
         onwarn,
       },

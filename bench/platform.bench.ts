@@ -1,13 +1,14 @@
-// Platform speed over loopback HTTP (issue "Speed"): 100,000 supplier invoices in one company, then
+// The Local sandbox first (bench/platform-sandbox.ts): start-up times, idle memory and CPU, memory during and
+// after an OCR burst, each measured on the platform's own process. Then platform speed over loopback HTTP: 100,000 supplier invoices in one company, then
 // latency of a filtered, ordered, paged list, of GET by id and of a statistics aggregate, requests per
 // second of GET by id with 20 concurrent connections, and resident memory. Prints figures and the
 // targets; it is a benchmark, not a test, so a missed target does not fail it.
-// BENCH_INVOICES=N changes the count; BENCH_DATABASE_URL=postgres://... runs on an empty PostgreSQL
+// BENCH_INVOICES=N changes the count (0 skips the speed part); BENCH_SANDBOX=0 skips the sandbox part;
+// BENCH_IDLE_SECONDS, BENCH_BURST_DOCS and BENCH_AFTER_SECONDS shorten it while developing; BENCH_DATABASE_URL=postgres://... runs on an empty PostgreSQL
 // database instead of the embedded one.
 // The data is loaded in this process; the measured server is then the platform's own CLI in a child
 // process on the same data, so the load generator and the server do not share one event loop.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -17,6 +18,8 @@ import { PaymentStatus, SupplierInvoiceStatus } from '../common/status.ts'
 import { startPlatform } from '../platform/server.ts'
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../platform/seed/demo-constants.ts'
 import { insertRows } from '../platform/seed/insert.ts'
+import { passwordToken, rssOf, startServer, stopServer } from './platform-process.ts'
+import { measureSandbox, type Row } from './platform-sandbox.ts'
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000)
 const LIST_RUNS = 200
@@ -24,8 +27,12 @@ const GET_RUNS = 1000
 const STATS_RUNS = 100
 const CONCURRENCY = 20
 const THROUGHPUT_MS = 5000
+const SANDBOX = process.env.BENCH_SANDBOX !== '0'
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 60)
+const BURST_DOCS = Number(process.env.BENCH_BURST_DOCS ?? 50)
+const AFTER_SECONDS = Number(process.env.BENCH_AFTER_SECONDS ?? 90)
 /** The whole run is bounded: a hung server must not hold the machine. */
-const DEADLINE_MS = 10 * 60_000
+const DEADLINE_MS = 20 * 60_000
 
 const LIST_QUERY = `filter=${encodeURIComponent("StatusCode eq 30102 and contains(InvoiceNumber,'12')")}&orderby=${encodeURIComponent('ID desc')}&top=50`
 const STATS_QUERY =
@@ -81,38 +88,30 @@ function prng(seed: number): () => number {
   }
 }
 
-/** Starts `npm run platform` on the prepared data and resolves with its URLs once it prints `ready`. */
-function startServer(dataDir: string, databaseUrl: string | undefined): Promise<{ child: ChildProcess; base: string; auth: string }> {
-  const args = ['--import', 'tsx', 'platform/cli.ts', '--port', '0', '--data-dir', dataDir]
-  if (databaseUrl) args.push('--database', databaseUrl)
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
-  return new Promise((resolve, reject) => {
-    let out = ''
-    let err = ''
-    child.stderr!.on('data', (c: Buffer) => (err += c.toString()))
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString()
-      if (!/^ready$/m.test(out)) return
-      const base = /^AppFramework\s+(\S+)/m.exec(out)?.[1]
-      const auth = /^Identity\s+(\S+)/m.exec(out)?.[1]
-      if (base && auth) resolve({ child, base, auth })
-      else reject(new Error(`the platform printed no URLs:\n${out}`))
-    })
-    child.once('exit', (code) => reject(new Error(`the platform exited with ${code}:\n${out}${err}`)))
-  })
+function printTable(table: string[][]): void {
+  const widths = table[0]!.map((_, c) => Math.max(...table.map((r) => r[c]!.length)))
+  const line = (r: string[]) => r.map((cell, c) => cell.padEnd(widths[c]!)).join('  ')
+  console.log(line(table[0]!))
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '))
+  for (const r of table.slice(1)) console.log(line(r))
 }
 
-/** Resident memory of a process, from /proc (Linux). */
-function rssOf(pid: number): number | undefined {
-  try {
-    const kb = /^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
-    return kb ? Number(kb) / 1024 : undefined
-  } catch {
-    return undefined
-  }
+async function sandbox(): Promise<void> {
+  const rows = await measureSandbox(
+    { idleSeconds: IDLE_SECONDS, burstDocuments: BURST_DOCS, afterSeconds: AFTER_SECONDS },
+    (l) => console.log(`  ${l}`),
+  )
+  console.log('Local sandbox (npm run platform, embedded database, demo seed; figures of its own process):')
+  printTable([['measure', 'value', 'target', 'result'], ...rows] satisfies Row[])
+  console.log('')
 }
 
 async function main(): Promise<void> {
+  if (SANDBOX) await sandbox()
+  if (INVOICES > 0) await speed()
+}
+
+async function speed(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ledgerdesk-bench-'))
   const t0 = performance.now()
   const platform = await startPlatform({
@@ -187,22 +186,7 @@ async function main(): Promise<void> {
     server = running.child
     const restarted = performance.now() - t2
     const urls = { base: running.base, auth: running.auth }
-
-    const tokenRes = await fetch(`${urls.auth}/connect/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: 'ledgerdesk-integration',
-        client_secret: 'local-integration-secret',
-        username: DEMO_USERS.anne.email,
-        password: DEMO_PASSWORD,
-        scope: 'openid profile AppFramework offline_access',
-        companykey: company.key,
-      }),
-    })
-    if (!tokenRes.ok) throw new Error(`token request answered ${tokenRes.status}: ${await tokenRes.text()}`)
-    const { access_token: token } = (await tokenRes.json()) as { access_token: string }
+    const token = await passwordToken(urls.auth, DEMO_USERS.anne.email, DEMO_PASSWORD, company.key)
     const headers = { authorization: `Bearer ${token}`, companykey: company.key, accept: 'application/json' }
     const biz = `${urls.base}api/biz/`
 
@@ -286,8 +270,6 @@ async function main(): Promise<void> {
       ],
       ['resident memory of the server', `${Math.round(rssMb)} MB`, '', '', ''],
     ]
-    const widths = table[0]!.map((_, c) => Math.max(...table.map((r) => r[c]!.length)))
-    const line = (r: string[]) => r.map((cell, c) => cell.padEnd(widths[c]!)).join('  ')
     console.log(
       `platform benchmark: ${INVOICES.toLocaleString('en')} supplier invoices in ${company.name}, store ${store.kind}`,
     )
@@ -298,16 +280,10 @@ async function main(): Promise<void> {
     console.log(
       `runs: list ${LIST_RUNS}, get ${GET_RUNS}, statistics ${STATS_RUNS}; list page ${listed.length} rows`,
     )
-    console.log(line(table[0]!))
-    console.log(widths.map((w) => '-'.repeat(w)).join('  '))
-    for (const r of table.slice(1)) console.log(line(r))
+    printTable(table)
   } finally {
     agent.destroy()
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server!.once('exit', r))
-      server.kill('SIGINT')
-      await exited
-    }
+    if (server) await stopServer(server)
     await platform.close().catch(() => {})
     await rm(dataDir, { recursive: true, force: true })
   }

@@ -74,4 +74,22 @@ create index if not exists change_event_company on change_event (company_id, id)
   salesMigration,
   eventsMigration,
   filesMigration,
+  {
+    // Queue workers on a PostgreSQL server LISTEN instead of polling: an insert into a queue table sends a
+    // NOTIFY, delivered when the inserting transaction commits (so the row is visible to the woken worker).
+    // On the embedded database nobody listens and the workers are woken in-process.
+    id: '0100-queue-notify',
+    sql: `
+create or replace function ledgerdesk_queue_notify() returns trigger language plpgsql as $$ begin perform pg_notify(tg_argv[0], ''); return null; end $$;
+drop trigger if exists change_event_notify on change_event;
+create trigger change_event_notify after insert on change_event
+  for each statement execute function ledgerdesk_queue_notify('ledgerdesk_outbound');
+drop trigger if exists outbound_delivery_notify on outbound_delivery;
+create trigger outbound_delivery_notify after insert on outbound_delivery
+  for each statement execute function ledgerdesk_queue_notify('ledgerdesk_outbound');
+drop trigger if exists license_queue_notify on license_queue;
+create trigger license_queue_notify after insert on license_queue
+  for each statement execute function ledgerdesk_queue_notify('ledgerdesk_license');
+`,
+  },
 ]

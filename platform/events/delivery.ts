@@ -5,6 +5,7 @@
 // or one endpoint of a company) go out one at a time, oldest first.
 import { randomUUID } from 'node:crypto'
 import { PlatformError } from '../errors.ts'
+import { createSleeper, listenForWork, QUEUE_CHANNELS, sleepFor } from '../db/queue-signal.ts'
 import type { Sql, Store } from '../db/store.ts'
 import { SIGNATURE_HEADER, signWebhook } from '../../common/webhook-signature.ts'
 
@@ -91,8 +92,6 @@ export interface DeliveryOptions {
   maxAttempts?: number
   /** Time allowed for one POST, connection to response (default 10 s). */
   timeoutMs?: number
-  /** How often the queue is looked at without a wake-up (default 250 ms). */
-  pollMs?: number
   /** POSTs in flight at once (default 8). */
   concurrency?: number
 }
@@ -104,7 +103,7 @@ export interface WorkerLog {
 }
 
 export interface DeliveryWorker {
-  /** Looks at the queue now instead of at the next poll. */
+  /** Looks at the queue now instead of when the next retry is due. */
   wake(): void
   /** Stops sending; POSTs in flight are abandoned and sent again by the next worker. */
   stop(): Promise<void>
@@ -145,7 +144,6 @@ export function startDeliveryWorker(
   const retryMaxMs = options.retryMaxMs ?? 5 * 60_000
   const maxAttempts = options.maxAttempts ?? 10
   const timeoutMs = options.timeoutMs ?? 10_000
-  const pollMs = options.pollMs ?? 250
   const concurrency = options.concurrency ?? 8
   const log = options.log
   // A claim outlives the POST's own timeout, so a row is never sent twice by live workers.
@@ -153,16 +151,8 @@ export function startDeliveryWorker(
   const inflight = new Map<number, Promise<void>>()
   const abort = new AbortController()
   let stopped = false
-  let wakeUp: (() => void) | undefined
-  let pending = false
-  let timer: ReturnType<typeof setTimeout> | undefined
-
-  const self = {
-    wake() {
-      pending = true
-      wakeUp?.()
-    },
-  }
+  const sleeper = createSleeper()
+  const self = { wake: () => sleeper.wake() }
 
   async function claim(limit: number): Promise<DueRow[]> {
     return store.transaction(async (tx) => {
@@ -244,9 +234,26 @@ export function startDeliveryWorker(
     }
   }
 
+  /**
+   * Milliseconds until the next row can be claimed (its retry is due and no older row of its order key is
+   * pending), or undefined when no row is pending. Measured on the database's clock.
+   */
+  async function nextDue(): Promise<number | undefined> {
+    const { rows } = await store.query<{ ms: number | null }>(
+      `select (extract(epoch from min(greatest(d.next_attempt_at, coalesce(d.claimed_until, d.next_attempt_at)))
+                - now()) * 1000)::float8 as ms
+         from outbound_delivery d
+        where d.status = 'pending'
+          and not exists (select 1 from outbound_delivery p
+                           where p.order_key = d.order_key and p.status = 'pending' and p.id < d.id)`,
+    )
+    const ms = rows[0]?.ms
+    return ms === null || ms === undefined ? undefined : Math.max(0, ms)
+  }
+
   async function pass(): Promise<void> {
     // More work left behind (a full batch of events) means another pass right away.
-    if (options.beforeSend && (await options.beforeSend())) pending = true
+    if (options.beforeSend && (await options.beforeSend())) self.wake()
     const free = concurrency - inflight.size
     if (free <= 0 || stopped) return
     for (const row of await claim(free)) {
@@ -270,23 +277,24 @@ export function startDeliveryWorker(
         .query(`update outbound_delivery set claimed_until = null where claimed_until is not null`)
         .catch((err: unknown) => log?.error({ err }, 'releasing delivery claims failed'))
     }
+    const unlisten = await listenForWork(store, QUEUE_CHANNELS.outbound, self.wake).catch((err: unknown) => {
+      log?.error({ err }, 'listening for outbound deliveries failed; looking at the queue every minute')
+      return async () => {}
+    })
     while (!stopped) {
-      pending = false
+      // A failed pass (the database briefly unreachable) is tried again after the first retry delay.
+      let due: number | undefined = retryBaseMs
       try {
         await pass()
+        if (!stopped) due = await nextDue()
       } catch (err) {
         if (!stopped) log?.error({ err }, 'outbound delivery pass failed')
       }
       if (stopped) break
-      if (!pending) {
-        await new Promise<void>((resolve) => {
-          wakeUp = resolve
-          timer = setTimeout(resolve, pollMs)
-        })
-        clearTimeout(timer)
-        wakeUp = undefined
-      }
+      // Sleeps until woken (a new row, a POST finished) or the next retry is due; no polling in between.
+      await sleeper.sleep(sleepFor(store, due))
     }
+    await unlisten()
   })()
 
   workers.add(self)
@@ -296,7 +304,7 @@ export function startDeliveryWorker(
       stopped = true
       workers.delete(self)
       abort.abort()
-      wakeUp?.()
+      sleeper.wake()
       await loop
       await Promise.allSettled(inflight.values())
     },

@@ -3,7 +3,8 @@
 // any transaction (a scanned page takes seconds and the embedded database serves one transaction at a
 // time); concurrent identical requests share one run.
 import { PlatformError } from '../errors.ts'
-import { analyse, OcrError } from '../ocr/index.ts'
+import { OcrError } from '../ocr/index.ts'
+import { analyseDocument } from '../ocr/reader-host.ts'
 import { getEntityById } from '../query/index.ts'
 import { readContext, type PlatformContext } from '../routes/context.ts'
 import type { Tenant } from '../tenancy/tenancy.ts'
@@ -66,7 +67,7 @@ export function createOcrService(pc: PlatformContext, storage: FileStorage): Ocr
     })
     let analysis
     try {
-      analysis = await analyse(bytes, {
+      analysis = await analyseDocument(bytes, {
         pageNo,
         contentType: String(file.ContentType ?? ''),
         // The company's own number on the page is the buyer's, never the supplier's.

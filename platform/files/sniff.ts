@@ -4,7 +4,7 @@
 import UTIF from 'utif2'
 import { PlatformError } from '../errors.ts'
 import { sniffDocumentKind, type DocumentKind } from '../ocr/index.ts'
-import { openPdf } from '../ocr/pdf.ts'
+import { pdfPageCount } from '../ocr/reader-host.ts'
 
 export interface DocumentInfo {
   kind: DocumentKind
@@ -41,18 +41,12 @@ async function pdfPages(bytes: Uint8Array, name: string): Promise<number> {
     )
   if (declaresEncryption(bytes))
     throw refuse(name, 'the PDF is encrypted (password protected); upload an unprotected copy')
-  let doc
   try {
-    doc = await openPdf(bytes)
+    return await pdfPageCount(bytes)
   } catch (err) {
     if ((err as Error).name === 'PasswordException')
       throw refuse(name, 'the PDF is encrypted (password protected); upload an unprotected copy')
     throw refuse(name, `the PDF cannot be read (${(err as Error).message}); it may be damaged`)
-  }
-  try {
-    return doc.numPages
-  } finally {
-    await doc.destroy()
   }
 }
 

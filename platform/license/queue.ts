@@ -28,6 +28,15 @@ export const MAX_JOB_ATTEMPTS = 5
 const LEASE_MS = 5 * 60 * 1000
 export const UPDATE_PERMISSIONS_REASON = 'POST /license-admin/api/companies/v2/update-permissions'
 
+const queuedListeners = new Set<() => void>()
+
+/** Calls `fn` after every request queued in this process; answers the function that stops it. */
+export function onPermissionsQueued(fn: () => void): () => void {
+  queuedListeners.add(fn)
+  return () => queuedListeners.delete(fn)
+}
+
+/** Queues a request (committed by the caller's statement or transaction) and wakes this process's workers. */
 export async function enqueuePermissions(
   sql: Sql,
   requestedBy: string,
@@ -37,6 +46,7 @@ export async function enqueuePermissions(
     'insert into license_queue (requested_by, payload) values ($1, $2::jsonb) returning id',
     [requestedBy, JSON.stringify(request)],
   )
+  for (const fn of queuedListeners) fn()
   return Number(rows[0]!.id)
 }
 

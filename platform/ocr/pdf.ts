@@ -2,7 +2,7 @@
 // and page rendering with @napi-rs/canvas for pages that carry no text.
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { rgbaToPgm } from './image.ts'
 import type { OcrWord } from './types.ts'
 
@@ -18,6 +18,8 @@ export const RENDER_DPI = 200
 export const RENDER_SCALE = RENDER_DPI / 72
 
 export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  // Loaded with the first document, not with the platform: pdf.js is large (see reader-host.ts).
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
   // pdf.js transfers the buffer it is given; a copy keeps the caller's bytes intact.
   const data = new Uint8Array(bytes)
   return getDocument({

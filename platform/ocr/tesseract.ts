@@ -85,10 +85,22 @@ function workersReady(): Promise<Worker[]> {
   return pool
 }
 
+/** The job each worker runs last: a worker reads one image at a time, in the order they came. */
+const lastJob = new WeakMap<Worker, Promise<unknown>>()
+
 /** Words Tesseract reads from an image (PNG/JPEG/TIFF bytes), boxes in that image's pixels. */
 export async function tesseractWords(image: Buffer): Promise<Omit<OcrWord, 'Id' | 'PageNo'>[]> {
   const workers = await workersReady()
   const worker = workers[next++ % workers.length]!
+  // Jobs wait for the worker here rather than in tesseract.js's own queue, so that the time limit below
+  // measures reading this image and not the images queued before it (a burst of scans).
+  const before = lastJob.get(worker) ?? Promise.resolve()
+  const job = before.catch(() => undefined).then(() => recognise(worker, image))
+  lastJob.set(worker, job)
+  return job
+}
+
+async function recognise(worker: Worker, image: Buffer): Promise<Omit<OcrWord, 'Id' | 'PageNo'>[]> {
   // A WASM abort on a damaged image ends the worker without answering: the pool is dropped after a while.
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {

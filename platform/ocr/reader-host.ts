@@ -1,0 +1,154 @@
+// Document reading off the server's thread and out of its memory: pdf.js (about 30 MB of code and heap once
+// loaded, far more under a TypeScript loader) and Tesseract (a WebAssembly engine with its language models)
+// are loaded only when a document is read, in a worker thread that ends after READER_IDLE_MS without work.
+// An idle platform therefore holds neither; the first document after a pause pays the start-up again.
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import { OcrError, type OcrAnalysis } from './index.ts'
+import type { ReaderReply, ReaderRequest } from './reader-worker.ts'
+
+/** Idle time after which the reader thread (pdf.js, Tesseract) is ended. */
+export const READER_IDLE_MS = 60_000
+/** Time the reader thread gets to end its Tesseract workers before it is terminated. */
+const CLOSE_GRACE_MS = 5_000
+
+type Request = ReaderRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never
+
+/**
+ * The worker's module: the TypeScript source next to this file when the platform runs from source, else the
+ * `ocr-reader.js` the app's build emits beside the platform's entry (or one folder up from a chunk).
+ */
+function workerUrl(): URL {
+  if (import.meta.url.endsWith('.ts')) return new URL('./reader-worker.ts', import.meta.url)
+  for (const rel of ['./ocr-reader.js', '../ocr-reader.js']) {
+    const url = new URL(rel, import.meta.url)
+    if (existsSync(fileURLToPath(url))) return url
+  }
+  throw new Error('the document reader (ocr-reader.js) is missing from the build')
+}
+
+interface Reader {
+  thread: Worker
+  waiting: Map<number, { resolve(v: unknown): void; reject(e: Error): void }>
+}
+
+let reader: Reader | undefined
+let nextId = 0
+let idleTimer: ReturnType<typeof setTimeout> | undefined
+let idleMs = READER_IDLE_MS
+
+/**
+ * The reader thread. From TypeScript sources (`npm run platform`, tests) the thread first registers tsx's
+ * loader, as a worker thread does not inherit the loader of the thread that started it.
+ */
+function spawnThread(): Worker {
+  const url = workerUrl()
+  if (!url.pathname.endsWith('.ts')) return new Worker(url)
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href
+  // Without Node keeping tsx's source maps: pdf.js's alone hold about 90 MB (167 -> 80 MB for its import).
+  const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); process.setSourceMapsEnabled(false); return import(${JSON.stringify(url.href)}) })`
+  return new Worker(code, { eval: true })
+}
+
+function start(): Reader {
+  const r: Reader = { thread: spawnThread(), waiting: new Map() }
+  const failAll = (err: Error) => {
+    for (const w of r.waiting.values()) w.reject(err)
+    r.waiting.clear()
+  }
+  r.thread.on('message', (reply: ReaderReply) => {
+    const entry = r.waiting.get(reply.id)
+    if (!entry) return
+    r.waiting.delete(reply.id)
+    if (reply.ok) entry.resolve(reply.value)
+    else if (reply.ocrCode) entry.reject(new OcrError(reply.ocrCode, reply.message))
+    else entry.reject(Object.assign(new Error(reply.message), { name: reply.name }))
+    if (reader === r && r.waiting.size === 0) armIdleTimer()
+  })
+  r.thread.on('error', (err) => {
+    if (reader === r) reader = undefined
+    failAll(new Error(`the document reader stopped: ${err.message}`))
+  })
+  r.thread.on('exit', (code) => {
+    if (reader === r) reader = undefined
+    failAll(new Error(`the document reader ended (exit code ${code})`))
+  })
+  // The reader never keeps the process alive on its own.
+  r.thread.unref()
+  return r
+}
+
+function armIdleTimer(): void {
+  clearTimeout(idleTimer)
+  idleTimer = setTimeout(() => void closeReader(), idleMs)
+  idleTimer.unref()
+}
+
+function send<T>(r: Reader, req: Request): Promise<T> {
+  const id = ++nextId
+  return new Promise<T>((resolve, reject) => {
+    r.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject })
+    r.thread.postMessage({ ...req, id })
+  })
+}
+
+function call<T>(req: Request): Promise<T> {
+  clearTimeout(idleTimer)
+  reader ??= start()
+  return send<T>(reader, req)
+}
+
+/** The OCR result of one page (see `analyse` in index.ts), read in the reader thread. */
+export function analyseDocument(
+  bytes: Uint8Array,
+  opts: { pageNo?: number; buyerOrgNumbers?: string[]; contentType?: string },
+): Promise<OcrAnalysis> {
+  return call<OcrAnalysis>({ op: 'analyse', bytes, opts })
+}
+
+/** The page count of a PDF as pdf.js reads it; rejects with pdf.js's error name (`PasswordException`, ...). */
+export function pdfPageCount(bytes: Uint8Array): Promise<number> {
+  return call<number>({ op: 'pdfPages', bytes })
+}
+
+/** Whether the reader thread is running (pdf.js and Tesseract loaded). */
+export function readerRunning(): boolean {
+  return reader !== undefined
+}
+
+/** Sets the idle time after which the reader ends (tests); answers the previous one. */
+export function setReaderIdleMs(ms: number): number {
+  const previous = idleMs
+  idleMs = ms
+  return previous
+}
+
+/**
+ * Ends the reader thread (it starts again on the next document). Without `force` a reader with work in
+ * flight is kept; with it (the platform closing) that work is refused.
+ */
+export async function closeReader(force = false): Promise<void> {
+  clearTimeout(idleTimer)
+  const r = reader
+  if (!r) return
+  if (r.waiting.size && !force) {
+    armIdleTimer()
+    return
+  }
+  // New documents from now on start a new reader.
+  reader = undefined
+  // The reader ends its Tesseract workers first; a reader that does not answer is ended anyway.
+  let grace: ReturnType<typeof setTimeout> | undefined
+  await Promise.race([
+    send(r, { op: 'close' }).catch(() => undefined),
+    new Promise((resolve) => (grace = setTimeout(resolve, CLOSE_GRACE_MS))),
+  ])
+  clearTimeout(grace)
+  await r.thread.terminate()
+}
