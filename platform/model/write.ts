@@ -7,7 +7,14 @@ import { ident, type Sql } from '../db/store.ts'
 import { PlatformError } from '../errors.ts'
 import type { EntityDef, FieldDef, RelationDef } from '../registry/types.ts'
 import type { HookSet, Operation, WriteScope } from './hooks.ts'
-import { coerceCustomValue, coerceField, Validation, type CustomFieldType } from './validate.ts'
+import { assertMayWrite, checkReferences, forgetReference } from './guard.ts'
+import {
+  coerceCustomValue,
+  coerceField,
+  Validation,
+  validationError,
+  type CustomFieldType,
+} from './validate.ts'
 
 export interface WriteContext extends WriteScope {
   hooks: HookSet
@@ -27,6 +34,8 @@ interface Plan {
   customValues?: Record<string, unknown>
   ones: { rel: RelationDef; plan: Plan }[]
   manys: { rel: RelationDef; plans: Plan[] }[]
+  /** Where this object's field errors go in the request's validation answer. */
+  v?: Validation
 }
 
 type Row = Record<string, unknown>
@@ -45,16 +54,6 @@ function flag(body: Row, name: string): unknown {
   return key ? body[key] : undefined
 }
 
-function validationError(v: Validation): PlatformError {
-  const messages = v.messages()
-  const head = messages.slice(0, 3).join('; ')
-  const more = messages.length > 3 ? ` (and ${messages.length - 3} more)` : ''
-  return new PlatformError('VALIDATION', `Validation failed: ${head}${more}`, {
-    validationResults: v.results,
-    body: v.nestedBody(),
-  })
-}
-
 /** Reads the request graph into a plan; every problem is recorded in `v`, nothing is written. */
 function prepare(
   ctx: WriteContext,
@@ -64,7 +63,7 @@ function prepare(
   v: Validation,
   parentFk?: string,
 ): Plan {
-  const plan: Plan = { entity, mode, values: {}, ones: [], manys: [] }
+  const plan: Plan = { entity, mode, values: {}, ones: [], manys: [], v }
   if (!isObject(body)) {
     v.add(entity.name, `${entity.name} must be a JSON object`)
     return plan
@@ -91,7 +90,11 @@ function prepare(
       const out: Record<string, unknown> = {}
       for (const [ck, cv] of Object.entries(raw)) {
         const def = defs.find((d) => `custom${d.name}`.toLowerCase() === ck.toLowerCase())
-        if (!def) continue // spec 2.16: only active fields exist on the model; others are ignored like unknown properties
+        // spec 2.16: only active fields exist on the model; a value for any other would be lost.
+        if (!def) {
+          v.add(ck, `${ck} is not an active custom field of ${entity.name}`)
+          continue
+        }
         const r = coerceCustomValue(def, cv)
         if (!r.ok) v.add(`Custom${def.name}`, r.message)
         else out[`Custom${def.name}`] = r.value
@@ -133,7 +136,7 @@ function prepare(
       const id = bodyId(child)
       const deleted = coerceField({ name: 'Deleted', type: 'bool' }, flag(child, 'Deleted'))
       if (id !== undefined && deleted.ok && deleted.value === true) {
-        plans.push({ entity: target, mode: 'delete', id, values: {}, ones: [], manys: [] })
+        plans.push({ entity: target, mode: 'delete', id, values: {}, ones: [], manys: [], v: cv })
       } else if (id !== undefined) {
         plans.push({ ...prepare(ctx, target, child, 'update', cv, rel.foreignKey), id })
       } else if (!(deleted.ok && deleted.value === true)) {
@@ -309,6 +312,8 @@ async function insertRow(ctx: WriteContext, sql: Sql, plan: Plan): Promise<numbe
     CreatedBy: ctx.globalIdentity,
     UpdatedBy: ctx.globalIdentity,
   }
+  await assertMayWrite(ctx, sql, entity, { values })
+  await checkReferences(ctx, sql, entity, values, plan.v ?? new Validation(entity))
   await ctx.hooks.beforeWrite({ ...ctx, entity, operation: 'C', values })
   const cols = Object.keys(values).filter((k) => registry.field(entity, k))
   const params = cols.map((c) => param(registry.field(entity, c), values[c]))
@@ -354,6 +359,8 @@ async function updateRow(ctx: WriteContext, sql: Sql, plan: Plan, system = false
     ([k, val]) =>
       JSON.stringify((before.CustomValues as Row | null)?.[k] ?? null) !== JSON.stringify(val ?? null),
   )
+  await assertMayWrite(ctx, sql, entity, { before, values })
+  await checkReferences(ctx, sql, entity, values, plan.v ?? new Validation(entity))
   await ctx.hooks.beforeWrite({ ...ctx, entity, operation: 'U', before, values })
   const changed = [...Object.keys(values), ...customChanged.map(([k]) => k)]
   if (changed.length) {
@@ -385,7 +392,9 @@ async function deleteRow(ctx: WriteContext, sql: Sql, entity: EntityDef, id: num
   if (entity.readOnly) throw new PlatformError('BAD_REQUEST', `${entity.name} is read-only`)
   const before = await loadRow(sql, ctx, entity, id, true)
   if (!before) throw new PlatformError('NOT_FOUND', `${entity.name} ${id} was not found`)
+  await assertMayWrite(ctx, sql, entity, { before })
   await ctx.hooks.beforeWrite({ ...ctx, entity, operation: 'D', before, values: { Deleted: true } })
+  forgetReference(sql, entity, id)
   const c = companyFilter(entity, ctx.companyId, 4)
   await sql.query(
     `update ${ident(entity.name)} set "Deleted" = true, "UpdatedAt" = $2, "UpdatedBy" = $3 where ${c.sql}"ID" = $1`,
