@@ -42,7 +42,9 @@ export async function assertMayWrite(
   if (grant === 'own' && entity.ownerField) {
     const owner = entity.ownerField
     const mine = (r?: Row) => r === undefined || !(owner in r) || r[owner] === scope.globalIdentity
-    if (mine(row.before) && mine(row.values) && (row.before || row.values?.[owner] !== undefined)) return
+    // Without a row yet (the route's first check), the row-level check of each write decides.
+    if (!row.before && !row.values) return
+    if (mine(row.before) && mine(row.values)) return
   }
   throw accessDenied(entity, 'write')
 }
@@ -79,9 +81,22 @@ export async function checkReferences(
   values: Row,
   v: Validation,
 ): Promise<void> {
+  await findBadReferences(scope, sql, entity, values, v)
+  if (v.root.failed) throw validationError(v.root)
+}
+
+/** Records a field error in `v` for every reference of `values` that names no row of the company. */
+export async function findBadReferences(
+  scope: WriteScope,
+  sql: Sql,
+  entity: EntityDef,
+  values: Row,
+  v: Validation,
+  setByGraph: ReadonlySet<string> = new Set(),
+): Promise<void> {
   const { registry } = scope
   for (const rel of entity.relations) {
-    if (rel.kind !== 'one') continue
+    if (rel.kind !== 'one' || setByGraph.has(rel.foreignKey.toLowerCase())) continue
     const field = registry.field(entity, rel.foreignKey)
     const value = field ? values[field.name] : undefined
     if (!field || value === null || value === undefined) continue
@@ -93,5 +108,4 @@ export async function checkReferences(
       `${field.name} ${JSON.stringify(value)} is not a ${target.label}${where} (it does not exist or was deleted)`,
     )
   }
-  if (v.root.failed) throw validationError(v.root)
 }

@@ -7,7 +7,7 @@ import { ident, type Sql } from '../db/store.ts'
 import { PlatformError } from '../errors.ts'
 import type { EntityDef, FieldDef, RelationDef } from '../registry/types.ts'
 import type { HookSet, Operation, WriteScope } from './hooks.ts'
-import { assertMayWrite, checkReferences, forgetReference } from './guard.ts'
+import { assertMayWrite, checkReferences, findBadReferences, forgetReference } from './guard.ts'
 import {
   coerceCustomValue,
   coerceField,
@@ -36,6 +36,8 @@ interface Plan {
   manys: { rel: RelationDef; plans: Plan[] }[]
   /** Where this object's field errors go in the request's validation answer. */
   v?: Validation
+  /** Keys the graph write sets itself (the parent's ID in a child, a nested object's new ID). */
+  setByGraph?: Set<string>
 }
 
 type Row = Record<string, unknown>
@@ -157,12 +159,14 @@ function prepare(
     }
     const satisfiedByGraph = new Set(plan.ones.map((o) => o.rel.foreignKey.toLowerCase()))
     if (parentFk) satisfiedByGraph.add(parentFk.toLowerCase())
+    plan.setByGraph = satisfiedByGraph
     for (const f of registry.fields(entity)) {
       if (!f.required || satisfiedByGraph.has(f.name.toLowerCase())) continue
       const val = plan.values[f.name]
       if (val === undefined || val === null || val === '') v.add(f.name, `${f.name} is required`)
     }
   } else {
+    plan.setByGraph = new Set(parentFk ? [parentFk.toLowerCase()] : [])
     for (const f of registry.fields(entity)) {
       if (
         f.required &&
@@ -415,16 +419,44 @@ async function deleteRow(ctx: WriteContext, sql: Sql, entity: EntityDef, id: num
   await changeEvent(ctx, sql, entity, id, 'D', ['Deleted'])
 }
 
-function assertWritable(entity: EntityDef): void {
+/**
+ * Checks the references of the whole request graph before anything is written, so every refused
+ * reference is named in one answer (with the other field errors) and no hook sees a foreign ID. An
+ * update checks only the keys it changes: a row may keep pointing at a row deleted since.
+ */
+async function checkGraphReferences(ctx: WriteContext, plan: Plan): Promise<void> {
+  if (plan.mode !== 'delete' && plan.v) {
+    let values = plan.values
+    if (plan.mode === 'update' && plan.id !== undefined) {
+      const before = await loadRow(ctx.sql, ctx, plan.entity, plan.id)
+      if (before) {
+        values = Object.fromEntries(
+          Object.entries(plan.values).filter(([k, val]) => {
+            const f = ctx.registry.field(plan.entity, k)
+            return !f || !sameValue(f, before[f.name], val)
+          }),
+        )
+      }
+    }
+    await findBadReferences(ctx, ctx.sql, plan.entity, values, plan.v, plan.setByGraph)
+  }
+  for (const { plan: child } of plan.ones) await checkGraphReferences(ctx, child)
+  for (const { plans } of plan.manys) for (const child of plans) await checkGraphReferences(ctx, child)
+}
+
+/** A model the generic routes may write at all, by this writer (before the body is even read). */
+async function assertWritable(ctx: WriteContext, entity: EntityDef): Promise<void> {
   if (entity.readOnly)
     throw new PlatformError('BAD_REQUEST', `${entity.name} is read-only and cannot be written`)
+  await assertMayWrite(ctx, ctx.sql, entity, {})
 }
 
 /** Creates an entity (with its nested graph); answers the new ID. */
 export async function createEntity(ctx: WriteContext, entity: EntityDef, body: unknown): Promise<number> {
-  assertWritable(entity)
+  await assertWritable(ctx, entity)
   const v = new Validation(entity)
   const plan = prepare(ctx, entity, body, 'create', v)
+  await checkGraphReferences(ctx, plan)
   if (v.failed) throw validationError(v)
   return insertRow(ctx, ctx.sql, plan)
 }
@@ -435,11 +467,12 @@ export async function createEntities(
   entity: EntityDef,
   bodies: unknown[],
 ): Promise<number[]> {
-  assertWritable(entity)
+  await assertWritable(ctx, entity)
   const plans = bodies.map((b) => {
     const v = new Validation(entity)
     return { plan: prepare(ctx, entity, b, 'create', v), v }
   })
+  for (const { plan } of plans) await checkGraphReferences(ctx, plan)
   const failedAt = plans.findIndex((p) => p.v.failed)
   if (failedAt >= 0) {
     const err = validationError(plans[failedAt]!.v)
@@ -457,16 +490,17 @@ export async function updateEntity(
   id: number,
   body: unknown,
 ): Promise<void> {
-  assertWritable(entity)
+  await assertWritable(ctx, entity)
   const v = new Validation(entity)
-  const plan = prepare(ctx, entity, body, 'update', v)
+  const plan = { ...prepare(ctx, entity, body, 'update', v), id }
+  await checkGraphReferences(ctx, plan)
   if (v.failed) throw validationError(v)
-  await updateRow(ctx, ctx.sql, { ...plan, id })
+  await updateRow(ctx, ctx.sql, plan)
 }
 
 /** Soft-deletes an entity of the caller's company and its owned children. */
 export async function deleteEntity(ctx: WriteContext, entity: EntityDef, id: number): Promise<void> {
-  assertWritable(entity)
+  await assertWritable(ctx, entity)
   await deleteRow(ctx, ctx.sql, entity, id)
 }
 
