@@ -105,7 +105,7 @@ export async function findBadReferences(
     const where = target.scope === 'company' ? ' of this company' : ''
     v.add(
       field.name,
-      `${field.name} ${JSON.stringify(value)} is not a ${target.label}${where} (it does not exist or was deleted)`,
+      `${field.name} ${JSON.stringify(value)} is not ${/^[aeiou]/i.test(target.label) ? 'an' : 'a'} ${target.label}${where} (it does not exist or was deleted)`,
     )
   }
 }

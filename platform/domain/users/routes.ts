@@ -10,7 +10,6 @@ import {
   signupText,
   type SignupMessage,
 } from '../../identity/signup-pages.ts'
-import { PlatformError } from '../../errors.ts'
 import { getEntityById } from '../../query/index.ts'
 import { readContext, tenantOf, type PlatformContext } from '../../routes/context.ts'
 import {

@@ -57,7 +57,12 @@ beforeAll(async () => {
     ModelFilter: 'Supplier',
     OperationFilter: 'C',
     EventSubscribers: [
-      { _createguid: 'a', Name: 'Hook', Endpoint: 'http://127.0.0.1:9/hook', Authorization: planted.authorization },
+      {
+        _createguid: 'a',
+        Name: 'Hook',
+        Endpoint: 'http://127.0.0.1:9/hook',
+        Authorization: planted.authorization,
+      },
     ],
     ExpressionFilters: [{ _createguid: 'b', EntityName: 'Supplier', Expression: "Supplier.Name ne ''" }],
   })
@@ -89,7 +94,10 @@ function readPaths(e: EntityDef, id: number): [string, string][] {
       ['select through relation', `api/biz/${into.from.route}?select=ID,${into.rel}.ID`],
       ['filter through relation', `api/biz/${into.from.route}?filter=${into.rel}.ID gt 0`],
       ['orderby through relation', `api/biz/${into.from.route}?orderby=${into.rel}.ID`],
-      ['statistics expand', `api/statistics?model=${into.from.name}&expand=${into.rel}&select=${into.rel}.ID`],
+      [
+        'statistics expand',
+        `api/statistics?model=${into.from.name}&expand=${into.rel}&select=${into.rel}.ID`,
+      ],
     )
   }
   return paths
@@ -141,7 +149,11 @@ describe('read declarations', () => {
       )
       expect(others.length, 'rows addressed to someone else exist').toBeGreaterThan(0)
       const list = await as('per', 'GET', `api/biz/${e.route}`)
-      const stats = await as('per', 'GET', `api/statistics?model=${e.name}&select=ID,${e.ownerField}&wrap=false`)
+      const stats = await as(
+        'per',
+        'GET',
+        `api/statistics?model=${e.name}&select=ID,${e.ownerField}&wrap=false`,
+      )
       const expect_ = await as('anne', 'GET', `api/biz/${e.route}?filter=${mine}`)
       const ids = (rows: { ID: number }[]) => rows.map((r) => r.ID).sort((a, b) => a - b)
       expect(ids(list.body)).toEqual(ids(expect_.body))
@@ -150,6 +162,19 @@ describe('read declarations', () => {
       expect((await as('per', 'GET', `api/biz/${e.route}/${hidden.ID}`)).status).toBe(404)
     })
   }
+})
+
+describe('actions', () => {
+  it('answer a member without the role as every other path does', async () => {
+    const plan = (await as('anne', 'GET', 'api/biz/eventplans?top=1')).body[0]
+    const path = `api/biz/eventplans/${plan.ID}?action=deliveries`
+    expect((await as('anne', 'GET', path)).status).toBe(200)
+    const refused = await as('per', 'GET', path)
+    expect(refused.status).toBe(403)
+    expect(refused.body.Message).toContain('Eventplan')
+    const redeliver = await as('per', 'POST', `api/biz/eventplans/${plan.ID}?action=redeliver&deliveryId=1`)
+    expect(redeliver.status).toBe(403)
+  })
 })
 
 describe('write declarations', () => {
@@ -162,7 +187,9 @@ describe('write declarations', () => {
       expect(put.body.Message).toContain(e.name)
       const del = await as('per', 'DELETE', `api/biz/${e.route}/${id}`)
       expect(del.status, JSON.stringify(del.body)).toBe(403)
-      const after = await p.store.query(`select "UpdatedAt", "Deleted" from "${e.name}" where "ID" = $1`, [id])
+      const after = await p.store.query(`select "UpdatedAt", "Deleted" from "${e.name}" where "ID" = $1`, [
+        id,
+      ])
       expect(after.rows[0]).toMatchObject({ Deleted: false, UpdatedAt: before.rows[0]!.UpdatedAt })
       const create = await as('per', 'POST', `api/biz/${e.route}`, {})
       expect(create.status, JSON.stringify(create.body)).toBe(403)
@@ -236,7 +263,9 @@ describe('write-only fields', () => {
       }
     }
     // The change events (the bodies of webhooks) of every write so far.
-    const { rows } = await p.store.query<{ json: string }>('select entity_json::text as json from change_event')
+    const { rows } = await p.store.query<{ json: string }>(
+      'select entity_json::text as json from change_event',
+    )
     answers.push(...rows.map((r) => r.json))
     const all = answers.join('\n')
     expect(all).not.toContain(planted.code)

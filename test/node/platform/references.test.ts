@@ -115,7 +115,10 @@ describe('references inside the company', () => {
       body: { InfoID: id },
     })
     expect(r.status).toBe(400)
-    expect(r.body._validationResults.InfoID[0]).toMatchObject({ PropertyName: 'InfoID', EntityType: 'Contact' })
+    expect(r.body._validationResults.InfoID[0]).toMatchObject({
+      PropertyName: 'InfoID',
+      EntityType: 'Contact',
+    })
     expect(await rowCount()).toBe(before)
   })
 
@@ -134,10 +137,7 @@ describe('references inside the company', () => {
           const holderBody = { [slot.rel.foreignKey]: id }
           const body = slot.via
             ? {
-                [slot.via.name]: [
-                  ...Array.from({ length: position }, () => ({})),
-                  holderBody,
-                ],
+                [slot.via.name]: [...Array.from({ length: position }, () => ({})), holderBody],
               }
             : holderBody
           const before = await rowCount()
@@ -148,7 +148,9 @@ describe('references inside the company', () => {
           })
           const where = `${slot.root.name}${slot.via ? `.${slot.via.name}[${position}]` : ''}.${slot.rel.foreignKey} = ${id} (${kind})`
           expect(r.status, `${where}: ${JSON.stringify(r.body)}`).toBe(400)
-          const results = slot.via ? r.body[slot.via.name]?.[position]?._validationResults : r.body._validationResults
+          const results = slot.via
+            ? r.body[slot.via.name]?.[position]?._validationResults
+            : r.body._validationResults
           expect(results?.[slot.rel.foreignKey]?.[0], `${where}: ${JSON.stringify(r.body)}`).toMatchObject({
             PropertyName: slot.rel.foreignKey,
             EntityType: slot.holder.name,
