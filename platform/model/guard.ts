@@ -12,7 +12,7 @@ import { validationError, type Validation } from './validate.ts'
 
 type Row = Record<string, unknown>
 
-/** Per transaction: the writer's roles, and references already found (`Model:ID`). */
+/** Per transaction: the writer's roles, and references already found (`CompanyID:Model:ID`). */
 const rolesSeen = new WeakMap<Sql, Map<number, Promise<Set<string>>>>()
 const referencesSeen = new WeakMap<Sql, Set<string>>()
 
@@ -52,7 +52,7 @@ export async function assertMayWrite(
 async function referenceExists(sql: Sql, scope: WriteScope, target: EntityDef, id: number): Promise<boolean> {
   let seen = referencesSeen.get(sql)
   if (!seen) referencesSeen.set(sql, (seen = new Set()))
-  const key = `${target.name}:${id}`
+  const key = `${scope.companyId}:${target.name}:${id}`
   if (seen.has(key)) return true
   if (!Number.isSafeInteger(id) || id < 1) return false
   const company = target.scope === 'company'
@@ -64,9 +64,16 @@ async function referenceExists(sql: Sql, scope: WriteScope, target: EntityDef, i
   return rows.length > 0
 }
 
+/** A row created in this transaction is a valid reference for its later writes (no query needed). */
+export function rememberReference(sql: Sql, companyId: number, entity: EntityDef, id: number): void {
+  let seen = referencesSeen.get(sql)
+  if (!seen) referencesSeen.set(sql, (seen = new Set()))
+  seen.add(`${companyId}:${entity.name}:${id}`)
+}
+
 /** A row deleted in this transaction is no longer a valid reference for its later writes. */
-export function forgetReference(sql: Sql, entity: EntityDef, id: number): void {
-  referencesSeen.get(sql)?.delete(`${entity.name}:${id}`)
+export function forgetReference(sql: Sql, companyId: number, entity: EntityDef, id: number): void {
+  referencesSeen.get(sql)?.delete(`${companyId}:${entity.name}:${id}`)
 }
 
 /**

@@ -7,7 +7,13 @@ import { ident, type Sql } from '../db/store.ts'
 import { PlatformError } from '../errors.ts'
 import type { EntityDef, FieldDef, RelationDef } from '../registry/types.ts'
 import type { HookSet, Operation, WriteScope } from './hooks.ts'
-import { assertMayWrite, checkReferences, findBadReferences, forgetReference } from './guard.ts'
+import {
+  assertMayWrite,
+  checkReferences,
+  findBadReferences,
+  forgetReference,
+  rememberReference,
+} from './guard.ts'
 import {
   coerceCustomValue,
   coerceField,
@@ -337,6 +343,7 @@ async function insertRow(ctx: WriteContext, sql: Sql, plan: Plan): Promise<numbe
     `insert into ${ident(entity.name)} (${names.join(', ')}) values (${placeholders.join(', ')})`,
     params,
   )
+  rememberReference(sql, ctx.companyId, entity, id)
   await executeManys(ctx, sql, plan, id)
   const changed = [
     ...cols.filter((c) => values[c] !== null && values[c] !== undefined),
@@ -398,7 +405,7 @@ async function deleteRow(ctx: WriteContext, sql: Sql, entity: EntityDef, id: num
   if (!before) throw new PlatformError('NOT_FOUND', `${entity.name} ${id} was not found`)
   await assertMayWrite(ctx, sql, entity, { before })
   await ctx.hooks.beforeWrite({ ...ctx, entity, operation: 'D', before, values: { Deleted: true } })
-  forgetReference(sql, entity, id)
+  forgetReference(sql, ctx.companyId, entity, id)
   const c = companyFilter(entity, ctx.companyId, 4)
   await sql.query(
     `update ${ident(entity.name)} set "Deleted" = true, "UpdatedAt" = $2, "UpdatedBy" = $3 where ${c.sql}"ID" = $1`,
