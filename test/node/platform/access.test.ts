@@ -64,7 +64,7 @@ beforeAll(async () => {
         Authorization: planted.authorization,
       },
     ],
-    ExpressionFilters: [{ _createguid: 'b', EntityName: 'Supplier', Expression: "Supplier.Name ne ''" }],
+    ExpressionFilters: [{ _createguid: 'b', EntityName: 'Supplier', Expression: 'Supplier.StatusCode > 0' }],
   })
   expect(plan.status).toBe(201)
   // The secrets as the platform holds them, so the search below looks for the real stored values.
