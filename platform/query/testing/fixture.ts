@@ -64,6 +64,7 @@ export const testEntities: EntityDef[] = [
       { name: 'Party', kind: 'one', target: 'Party', foreignKey: 'PartyID' },
       { name: 'Category', kind: 'one', target: 'Category', foreignKey: 'CategoryID' },
       { name: 'Lines', kind: 'many', target: 'InvoiceLine', foreignKey: 'InvoiceID', owned: true },
+      { name: 'AuditNotes', kind: 'many', target: 'AuditNote', foreignKey: 'InvoiceID' },
     ],
   },
   {
