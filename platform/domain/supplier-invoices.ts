@@ -49,17 +49,6 @@ async function beforeWrite(e: BeforeWriteEvent): Promise<void> {
       )
     }
   }
-  if (e.values.SupplierID !== undefined && e.values.SupplierID !== null) {
-    const supplierId = Number(e.values.SupplierID)
-    if (!(await rowOf(e, 'Supplier', supplierId))) {
-      const message = `SupplierID ${supplierId} is not a supplier of this company`
-      throw new PlatformError('VALIDATION', message, {
-        validationResults: {
-          SupplierID: [{ PropertyName: 'SupplierID', EntityType: 'SupplierInvoice', Message: message }],
-        },
-      })
-    }
-  }
 }
 
 interface InvoiceFacts {

@@ -7,8 +7,10 @@
 import { randomUUID } from 'node:crypto'
 import type { Sql } from '../db/store.ts'
 import { PlatformError } from '../errors.ts'
-import type { HookSet } from '../model/hooks.ts'
+import type { BeforeWriteEvent, HookSet } from '../model/hooks.ts'
+import { accessDenied, grantOf } from '../registry/access.ts'
 import type { Registry } from '../registry/registry.ts'
+import { rolesOf } from '../tenancy/roles.ts'
 import type { EntityDef } from '../registry/types.ts'
 import {
   checkEndpoint,
@@ -69,6 +71,19 @@ function checkModelFilter(registry: Registry, value: unknown): string {
     if (!canonical.includes(e.name)) canonical.push(e.name)
   }
   return canonical.join(',')
+}
+
+/**
+ * A webhook carries every row of the models it listens to: the plan's writer must be allowed to read
+ * all rows of each (a plan cannot route around a read declaration). The platform's own writes pass.
+ */
+async function checkListenable(e: BeforeWriteEvent, modelFilter: string): Promise<void> {
+  if (e.userId === 0) return
+  const roles = await rolesOf(e.sql, e.companyId, e.userId)
+  for (const name of modelFilterEntries(modelFilter)) {
+    const model = e.registry.require(name)
+    if (grantOf(model, 'read', roles) !== 'all') throw accessDenied(model, 'read', 'Eventplan ModelFilter')
+  }
 }
 
 function checkOperationFilter(value: unknown): string {
@@ -174,11 +189,13 @@ export function registerEventplans(hooks: HookSet): void {
   hooks.register('*', { afterWrite: () => notifyDeliveries() })
 
   hooks.register('Eventplan', {
-    beforeWrite(e) {
+    async beforeWrite(e) {
       if (e.operation === 'D') return
       const v = e.values
-      if (e.operation === 'C' || 'ModelFilter' in v)
+      if (e.operation === 'C' || 'ModelFilter' in v) {
         v.ModelFilter = checkModelFilter(e.registry, v.ModelFilter)
+        await checkListenable(e, v.ModelFilter as string)
+      }
       if (e.operation === 'C' || 'OperationFilter' in v)
         v.OperationFilter = checkOperationFilter(v.OperationFilter)
       // spec 6.1: when omitted a random GUID is generated (also when a client clears it).

@@ -1,7 +1,7 @@
 // Turns request JSON into column values: type checks and conversions per registry field type,
 // maxLength, value lists and custom-field types. Messages name the property, so a client can show
 // them next to the field (field notes, error shape 3).
-import type { ValidationResult } from '../errors.ts'
+import { PlatformError, type ValidationResult } from '../errors.ts'
 import type { EntityDef, FieldDef } from '../registry/types.ts'
 
 export type Coerced = { ok: true; value: unknown } | { ok: false; message: string }
@@ -101,6 +101,8 @@ export class Validation {
   readonly results: Record<string, ValidationResult[]> = {}
   /** Property -> nested validation (one-relation) or list of them (many-relation, by index). */
   readonly nested: Record<string, Validation | (Validation | undefined)[]> = {}
+  /** The validation of the whole request graph this object belongs to. */
+  root: Validation = this
 
   constructor(readonly entity: EntityDef) {}
 
@@ -114,6 +116,7 @@ export class Validation {
 
   child(property: string, entity: EntityDef, index?: number): Validation {
     const v = new Validation(entity)
+    v.root = this.root
     if (index === undefined) this.nested[property] = v
     else {
       const list = (this.nested[property] ??= []) as (Validation | undefined)[]
@@ -155,6 +158,17 @@ export class Validation {
     if (Object.keys(this.results).length) b._validationResults = this.results
     return b
   }
+}
+
+/** The 400 answer of a failed validation: every message in one line, the field errors in place. */
+export function validationError(v: Validation): PlatformError {
+  const messages = v.messages()
+  const head = messages.slice(0, 3).join('; ')
+  const more = messages.length > 3 ? ` (and ${messages.length - 3} more)` : ''
+  return new PlatformError('VALIDATION', `Validation failed: ${head}${more}`, {
+    validationResults: v.results,
+    body: v.nestedBody(),
+  })
 }
 
 /** An active custom field as the write path sees it (spec 2.16: `CustomValues.Custom<Name>`). */

@@ -7,7 +7,20 @@ import { ident, type Sql } from '../db/store.ts'
 import { PlatformError } from '../errors.ts'
 import type { EntityDef, FieldDef, RelationDef } from '../registry/types.ts'
 import type { HookSet, Operation, WriteScope } from './hooks.ts'
-import { coerceCustomValue, coerceField, Validation, type CustomFieldType } from './validate.ts'
+import {
+  assertMayWrite,
+  checkReferences,
+  findBadReferences,
+  forgetReference,
+  rememberReference,
+} from './guard.ts'
+import {
+  coerceCustomValue,
+  coerceField,
+  Validation,
+  validationError,
+  type CustomFieldType,
+} from './validate.ts'
 
 export interface WriteContext extends WriteScope {
   hooks: HookSet
@@ -27,6 +40,10 @@ interface Plan {
   customValues?: Record<string, unknown>
   ones: { rel: RelationDef; plan: Plan }[]
   manys: { rel: RelationDef; plans: Plan[] }[]
+  /** Where this object's field errors go in the request's validation answer. */
+  v?: Validation
+  /** Keys the graph write sets itself (the parent's ID in a child, a nested object's new ID). */
+  setByGraph?: Set<string>
 }
 
 type Row = Record<string, unknown>
@@ -45,16 +62,6 @@ function flag(body: Row, name: string): unknown {
   return key ? body[key] : undefined
 }
 
-function validationError(v: Validation): PlatformError {
-  const messages = v.messages()
-  const head = messages.slice(0, 3).join('; ')
-  const more = messages.length > 3 ? ` (and ${messages.length - 3} more)` : ''
-  return new PlatformError('VALIDATION', `Validation failed: ${head}${more}`, {
-    validationResults: v.results,
-    body: v.nestedBody(),
-  })
-}
-
 /** Reads the request graph into a plan; every problem is recorded in `v`, nothing is written. */
 function prepare(
   ctx: WriteContext,
@@ -64,7 +71,7 @@ function prepare(
   v: Validation,
   parentFk?: string,
 ): Plan {
-  const plan: Plan = { entity, mode, values: {}, ones: [], manys: [] }
+  const plan: Plan = { entity, mode, values: {}, ones: [], manys: [], v }
   if (!isObject(body)) {
     v.add(entity.name, `${entity.name} must be a JSON object`)
     return plan
@@ -91,7 +98,11 @@ function prepare(
       const out: Record<string, unknown> = {}
       for (const [ck, cv] of Object.entries(raw)) {
         const def = defs.find((d) => `custom${d.name}`.toLowerCase() === ck.toLowerCase())
-        if (!def) continue // spec 2.16: only active fields exist on the model; others are ignored like unknown properties
+        // spec 2.16: only active fields exist on the model; a value for any other would be lost.
+        if (!def) {
+          v.add(ck, `${ck} is not an active custom field of ${entity.name}`)
+          continue
+        }
         const r = coerceCustomValue(def, cv)
         if (!r.ok) v.add(`Custom${def.name}`, r.message)
         else out[`Custom${def.name}`] = r.value
@@ -133,7 +144,7 @@ function prepare(
       const id = bodyId(child)
       const deleted = coerceField({ name: 'Deleted', type: 'bool' }, flag(child, 'Deleted'))
       if (id !== undefined && deleted.ok && deleted.value === true) {
-        plans.push({ entity: target, mode: 'delete', id, values: {}, ones: [], manys: [] })
+        plans.push({ entity: target, mode: 'delete', id, values: {}, ones: [], manys: [], v: cv })
       } else if (id !== undefined) {
         plans.push({ ...prepare(ctx, target, child, 'update', cv, rel.foreignKey), id })
       } else if (!(deleted.ok && deleted.value === true)) {
@@ -154,12 +165,14 @@ function prepare(
     }
     const satisfiedByGraph = new Set(plan.ones.map((o) => o.rel.foreignKey.toLowerCase()))
     if (parentFk) satisfiedByGraph.add(parentFk.toLowerCase())
+    plan.setByGraph = satisfiedByGraph
     for (const f of registry.fields(entity)) {
       if (!f.required || satisfiedByGraph.has(f.name.toLowerCase())) continue
       const val = plan.values[f.name]
       if (val === undefined || val === null || val === '') v.add(f.name, `${f.name} is required`)
     }
   } else {
+    plan.setByGraph = new Set(parentFk ? [parentFk.toLowerCase()] : [])
     for (const f of registry.fields(entity)) {
       if (
         f.required &&
@@ -309,6 +322,8 @@ async function insertRow(ctx: WriteContext, sql: Sql, plan: Plan): Promise<numbe
     CreatedBy: ctx.globalIdentity,
     UpdatedBy: ctx.globalIdentity,
   }
+  await assertMayWrite(ctx, sql, entity, { values })
+  await checkReferences(ctx, sql, entity, values, plan.v ?? new Validation(entity))
   await ctx.hooks.beforeWrite({ ...ctx, entity, operation: 'C', values })
   const cols = Object.keys(values).filter((k) => registry.field(entity, k))
   const params = cols.map((c) => param(registry.field(entity, c), values[c]))
@@ -328,6 +343,7 @@ async function insertRow(ctx: WriteContext, sql: Sql, plan: Plan): Promise<numbe
     `insert into ${ident(entity.name)} (${names.join(', ')}) values (${placeholders.join(', ')})`,
     params,
   )
+  rememberReference(sql, ctx.companyId, entity, id)
   await executeManys(ctx, sql, plan, id)
   const changed = [
     ...cols.filter((c) => values[c] !== null && values[c] !== undefined),
@@ -354,6 +370,8 @@ async function updateRow(ctx: WriteContext, sql: Sql, plan: Plan, system = false
     ([k, val]) =>
       JSON.stringify((before.CustomValues as Row | null)?.[k] ?? null) !== JSON.stringify(val ?? null),
   )
+  await assertMayWrite(ctx, sql, entity, { before, values })
+  await checkReferences(ctx, sql, entity, values, plan.v ?? new Validation(entity))
   await ctx.hooks.beforeWrite({ ...ctx, entity, operation: 'U', before, values })
   const changed = [...Object.keys(values), ...customChanged.map(([k]) => k)]
   if (changed.length) {
@@ -385,7 +403,9 @@ async function deleteRow(ctx: WriteContext, sql: Sql, entity: EntityDef, id: num
   if (entity.readOnly) throw new PlatformError('BAD_REQUEST', `${entity.name} is read-only`)
   const before = await loadRow(sql, ctx, entity, id, true)
   if (!before) throw new PlatformError('NOT_FOUND', `${entity.name} ${id} was not found`)
+  await assertMayWrite(ctx, sql, entity, { before })
   await ctx.hooks.beforeWrite({ ...ctx, entity, operation: 'D', before, values: { Deleted: true } })
+  forgetReference(sql, ctx.companyId, entity, id)
   const c = companyFilter(entity, ctx.companyId, 4)
   await sql.query(
     `update ${ident(entity.name)} set "Deleted" = true, "UpdatedAt" = $2, "UpdatedBy" = $3 where ${c.sql}"ID" = $1`,
@@ -406,16 +426,44 @@ async function deleteRow(ctx: WriteContext, sql: Sql, entity: EntityDef, id: num
   await changeEvent(ctx, sql, entity, id, 'D', ['Deleted'])
 }
 
-function assertWritable(entity: EntityDef): void {
+/**
+ * Checks the references of the whole request graph before anything is written, so every refused
+ * reference is named in one answer (with the other field errors) and no hook sees a foreign ID. An
+ * update checks only the keys it changes: a row may keep pointing at a row deleted since.
+ */
+async function checkGraphReferences(ctx: WriteContext, plan: Plan): Promise<void> {
+  if (plan.mode !== 'delete' && plan.v) {
+    let values = plan.values
+    if (plan.mode === 'update' && plan.id !== undefined) {
+      const before = await loadRow(ctx.sql, ctx, plan.entity, plan.id)
+      if (before) {
+        values = Object.fromEntries(
+          Object.entries(plan.values).filter(([k, val]) => {
+            const f = ctx.registry.field(plan.entity, k)
+            return !f || !sameValue(f, before[f.name], val)
+          }),
+        )
+      }
+    }
+    await findBadReferences(ctx, ctx.sql, plan.entity, values, plan.v, plan.setByGraph)
+  }
+  for (const { plan: child } of plan.ones) await checkGraphReferences(ctx, child)
+  for (const { plans } of plan.manys) for (const child of plans) await checkGraphReferences(ctx, child)
+}
+
+/** A model the generic routes may write at all, by this writer (before the body is even read). */
+async function assertWritable(ctx: WriteContext, entity: EntityDef): Promise<void> {
   if (entity.readOnly)
     throw new PlatformError('BAD_REQUEST', `${entity.name} is read-only and cannot be written`)
+  await assertMayWrite(ctx, ctx.sql, entity, {})
 }
 
 /** Creates an entity (with its nested graph); answers the new ID. */
 export async function createEntity(ctx: WriteContext, entity: EntityDef, body: unknown): Promise<number> {
-  assertWritable(entity)
+  await assertWritable(ctx, entity)
   const v = new Validation(entity)
   const plan = prepare(ctx, entity, body, 'create', v)
+  await checkGraphReferences(ctx, plan)
   if (v.failed) throw validationError(v)
   return insertRow(ctx, ctx.sql, plan)
 }
@@ -426,11 +474,12 @@ export async function createEntities(
   entity: EntityDef,
   bodies: unknown[],
 ): Promise<number[]> {
-  assertWritable(entity)
+  await assertWritable(ctx, entity)
   const plans = bodies.map((b) => {
     const v = new Validation(entity)
     return { plan: prepare(ctx, entity, b, 'create', v), v }
   })
+  for (const { plan } of plans) await checkGraphReferences(ctx, plan)
   const failedAt = plans.findIndex((p) => p.v.failed)
   if (failedAt >= 0) {
     const err = validationError(plans[failedAt]!.v)
@@ -448,16 +497,17 @@ export async function updateEntity(
   id: number,
   body: unknown,
 ): Promise<void> {
-  assertWritable(entity)
+  await assertWritable(ctx, entity)
   const v = new Validation(entity)
-  const plan = prepare(ctx, entity, body, 'update', v)
+  const plan = { ...prepare(ctx, entity, body, 'update', v), id }
+  await checkGraphReferences(ctx, plan)
   if (v.failed) throw validationError(v)
-  await updateRow(ctx, ctx.sql, { ...plan, id })
+  await updateRow(ctx, ctx.sql, plan)
 }
 
 /** Soft-deletes an entity of the caller's company and its owned children. */
 export async function deleteEntity(ctx: WriteContext, entity: EntityDef, id: number): Promise<void> {
-  assertWritable(entity)
+  await assertWritable(ctx, entity)
   await deleteRow(ctx, ctx.sql, entity, id)
 }
 

@@ -5,7 +5,7 @@ import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PlatformError } from '../errors.ts'
 import { listEntities, runStatistics } from './index.ts'
-import { createFixture, OTHER_MARK, type Fixture } from './testing/fixture.ts'
+import { createFixture, OTHER_MARK, SECRET_MARK, type Fixture } from './testing/fixture.ts'
 import type { ListOptions } from './types.ts'
 
 let fx: Fixture
@@ -439,5 +439,75 @@ describe('fuzzing the read path with random and hostile query strings', () => {
       ),
       { numRuns: 1500 },
     )
+  })
+})
+
+describe('fuzzing statistics into a model the reader may not read', () => {
+  const viewer = { globalIdentity: '00000000-0000-4000-8000-0000000000aa', userId: 1 }
+  const member = () => ({ ...fx.ctx, viewer: { ...viewer, roles: new Set<string>() } })
+  const auditor = () => ({ ...fx.ctx, viewer: { ...viewer, roles: new Set(['auditor']) } })
+  const seen = { refused: 0, invalid: 0, rows: 0, secretRefused: 0 }
+
+  it('refuses 600 joins, selects and filters into it for a member, and never returns its write-only field', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('Invoice', 'Party', 'AuditNote'),
+        fc.constantFrom(
+          'AuditNote.InvoiceID eq Invoice.ID',
+          'AuditNote.InvoiceID eq ID',
+          "AuditNote.Note ne 'x' and AuditNote.InvoiceID eq Invoice.ID",
+          'Party.ID eq AuditNote.InvoiceID',
+          'AuditNote.Token eq Invoice.InvoiceNumber',
+          'Invoice.ID eq AuditNote.InvoiceID and Invoice.PartyID eq Party.ID',
+        ),
+        fc.constantFrom(
+          'ID',
+          'AuditNote.Note',
+          'AuditNote.Token',
+          'count(AuditNote.ID)',
+          'ID,AuditNote.ID as a',
+          '*',
+        ),
+        fc.option(
+          fc.constantFrom("AuditNote.Note ne ''", "startswith(AuditNote.Token,'S')", 'AuditNote.ID gt 0'),
+        ),
+        fc.option(fc.constantFrom('Invoice', 'Invoice.Party')),
+        async (model, join, select, filter, expand) => {
+          const query: Record<string, unknown> = { model, join, select }
+          if (filter !== null) query.filter = filter
+          if (expand !== null) query.expand = expand
+          const input = JSON.stringify(query)
+          try {
+            await runStatistics(member(), query)
+            throw new Error(`a member without the role read AuditNote with ${input}`)
+          } catch (err) {
+            if (!(err instanceof PlatformError) || !['FORBIDDEN', 'QUERY_INVALID'].includes(err.code))
+              throw err
+            if (err.code === 'FORBIDDEN') {
+              expect(err.message).toMatch(/AuditNote/)
+              seen.refused++
+            } else seen.invalid++
+          }
+          try {
+            const rows = await runStatistics(auditor(), query)
+            expect(JSON.stringify(rows), input).not.toContain(SECRET_MARK)
+            expect(JSON.stringify(rows), input).not.toContain(OTHER_MARK)
+            seen.rows++
+          } catch (err) {
+            if (!(err instanceof PlatformError) || !['FORBIDDEN', 'QUERY_INVALID'].includes(err.code))
+              throw err
+            if (err.code === 'FORBIDDEN') {
+              // An auditor may read the model; only its write-only field is refused.
+              expect(err.message, input).toMatch(/AuditNote\.Token is write-only/)
+              seen.secretRefused++
+            }
+          }
+        },
+      ),
+      { numRuns: 600 },
+    )
+    expect(seen.refused).toBeGreaterThan(300)
+    expect(seen.rows).toBeGreaterThan(100)
+    expect(seen.secretRefused).toBeGreaterThan(50)
   })
 })

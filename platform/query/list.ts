@@ -4,7 +4,8 @@
 import { ident, toIso } from '../db/store.ts'
 import type { EntityDef, RelationDef } from '../registry/types.ts'
 import { Compiler } from './compiler.ts'
-import { isNeedExists, ownerCondition, QueryContext, Scope } from './scope.ts'
+import { assertQueryable, ownRowsCondition, readGrant } from './access.ts'
+import { isNeedExists, QueryContext, Scope } from './scope.ts'
 import { runQuery, runTextQuery } from './execute.ts'
 import { parseExpression, parseOrderList, parsePathList, queryError, quote } from './parser.ts'
 import { rowToApi } from './row.ts'
@@ -22,10 +23,13 @@ interface ReadNode {
 function childNode(ctx: ReadContext, parent: ReadNode, rel: RelationDef, restricted: boolean): ReadNode {
   let c = parent.children.get(rel.name)
   if (!c) {
+    const entity = ctx.registry.require(rel.target)
+    // An expansion (or a select through a relation) into a model the reader may not read is refused.
+    readGrant(ctx, entity, `${parent.entity.name}.${rel.name}`)
     c = {
       rel,
       node: {
-        entity: ctx.registry.require(rel.target),
+        entity,
         fields: restricted ? new Set() : null,
         children: new Map(),
       },
@@ -67,6 +71,7 @@ function readTree(
         const last = i === path.parts.length - 1
         const field = registry.field(node.entity, part)
         if (field && last) {
+          assertQueryable(node.entity, field, 'select')
           ;(node.fields ??= new Set()).add(field.name)
           break
         }
@@ -111,7 +116,11 @@ function columnsOf(
   node: ReadNode,
   extra: readonly string[],
 ): { columns: string[]; hidden: Set<string> } {
-  const all = ctx.registry.fields(node.entity).map((f) => f.name)
+  // Write-only fields are never read, not even to be dropped later.
+  const all = ctx.registry
+    .fields(node.entity)
+    .filter((f) => !f.secret)
+    .map((f) => f.name)
   const wanted = node.fields ? all.filter((f) => f === 'ID' || f === 'Deleted' || node.fields!.has(f)) : all
   const columns = [...wanted]
   const hidden = new Set<string>()
@@ -194,8 +203,8 @@ async function expand(ctx: ReadContext, node: ReadNode, raw: Row[], api: Row[]):
       if (target.scope === 'company') {
         where.unshift('t0."CompanyID" = $2::integer')
         params.push(ctx.companyId)
-        ownerWhere(ctx, target, where, params)
       }
+      ownerWhere(ctx, target, where, params)
       const order = one ? '' : ` order by t0.${ident(fkField.name)}, t0."ID"`
       const text = `select ${selectList('t0', columns)} from ${ident(target.name)} t0 where ${where.join(' and ')}${order}`
       childRaw = decodeRows(
@@ -229,13 +238,13 @@ async function expand(ctx: ReadContext, node: ReadNode, raw: Row[], api: Row[]):
   }
 }
 
-/** Limits rows addressed to one person to the viewer (see `ownerCondition`). */
+/** The reader's row limit of the model's read declaration (rows addressed to them), if any. */
 function ownerWhere(ctx: ReadContext, entity: EntityDef, where: string[], params: unknown[]): void {
-  if (!entity.ownerField || !ctx.viewer) return
-  params.push(ctx.viewer.globalIdentity, ctx.viewer.userId)
-  where.push(
-    ownerCondition('t0', entity.ownerField, `$${params.length - 1}::uuid`, `$${params.length}::integer`),
-  )
+  const own = ownRowsCondition(ctx, entity, 't0', (value, cast) => {
+    params.push(value)
+    return `$${params.length}::${cast}`
+  })
+  if (own) where.push(own)
 }
 
 export async function listEntities(
@@ -243,6 +252,7 @@ export async function listEntities(
   entity: EntityDef,
   opts: ListOptions,
 ): Promise<{ rows: Row[]; count: number | undefined }> {
+  readGrant(ctx, entity)
   const tree = readTree(ctx, entity, opts)
   const q = new QueryContext(ctx, 'list')
   const scope = Scope.forRoot(q, entity)
@@ -332,10 +342,13 @@ function childOrder(
     const rel = ctx.registry.relation(current, part)
     if (!rel) return undefined
     relations.push(rel.name)
-    current = ctx.registry.require(rel.target)
+    const target = ctx.registry.require(rel.target)
+    readGrant(ctx, target, `${current.name}.${rel.name}`)
+    current = target
   }
   const field = ctx.registry.field(current, parts[parts.length - 1]!)
   if (!field || field.type === 'json') return undefined
+  assertQueryable(current, field, 'orderby')
   return { relations, field: field.name, desc }
 }
 
@@ -369,6 +382,7 @@ export async function getEntityById(
   id: number,
   opts: Pick<ListOptions, 'select' | 'expand'> & { includeDeleted?: boolean } = {},
 ): Promise<Row | undefined> {
+  readGrant(ctx, entity)
   if (!Number.isSafeInteger(id)) return undefined
   const tree = readTree(ctx, entity, opts)
   const { columns, hidden } = columnsOf(ctx, tree, [])
@@ -377,8 +391,8 @@ export async function getEntityById(
   if (entity.scope === 'company') {
     where.unshift('t0."CompanyID" = $2::integer')
     params.push(ctx.companyId)
-    ownerWhere(ctx, entity, where, params)
   }
+  ownerWhere(ctx, entity, where, params)
   if (!opts.includeDeleted) where.push('t0."Deleted" = false')
   const text = `select ${selectList('t0', columns)} from ${ident(entity.name)} t0 where ${where.join(' and ')}`
   const raw = decodeRows(ctx, entity, columns, await runTextQuery(ctx.sql, text, params, { prepared: true }))

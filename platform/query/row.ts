@@ -68,6 +68,8 @@ export function rowToApi(
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const field of registry.fields(entity)) {
+    // Write-only fields never leave the platform, whoever reads (change events and webhooks included).
+    if (field.secret) continue
     if (field.name in row) out[field.name] = apiValue(field, row[field.name])
   }
   out.CustomValues = customValuesToApi(row.CustomValues, customFields)

@@ -3,6 +3,7 @@
 // Only registry spellings reach the SQL text; client values only ever become parameters.
 import { ident } from '../db/store.ts'
 import type { EntityDef, FieldType, RelationDef } from '../registry/types.ts'
+import { assertQueryable, ownRowsCondition } from './access.ts'
 import { queryError, quote, type Node } from './parser.ts'
 import type { CustomFieldDef, ReadContext } from './types.ts'
 
@@ -62,17 +63,6 @@ export class NeedExists {
   ) {}
 }
 
-/**
- * Rows addressed to one person are visible to that person and to administrators of the row's company
- * (a notification can carry an invitation code; other members must not read it).
- */
-export function ownerCondition(alias: string, field: string, identityRef: string, userRef: string): string {
-  return `(${alias}.${ident(field)} = ${identityRef} or exists (
-    select 1 from "UserRole" vr join "Role" vrr on vrr."ID" = vr."SharedRoleId"
-     where vr."CompanyID" = ${alias}."CompanyID" and vr."UserID" = ${userRef} and vr."Deleted" = false
-       and vrr."Name" = 'Administrator'))`
-}
-
 export class QueryContext {
   readonly params = new Params()
   private companyRef?: string
@@ -98,22 +88,20 @@ export class QueryContext {
     }
     return defs
   }
-  /** The company condition for a table alias, or '' for a global model. */
+  /**
+   * The company condition for a table alias, or '' for a global model, with the reader's row limit of
+   * the model's access declaration. Throws the 403 when the reader may not read the model at all, so a
+   * join, expansion or filter into it is refused the same way as the model's own list.
+   */
   companyCondition(alias: string, entity: EntityDef, parent?: Binding): string {
-    if (entity.scope !== 'company') return ''
+    const via = parent ? `through ${parent.entity.name}` : undefined
+    const own = ownRowsCondition(this.ctx, entity, alias, (v, cast) => this.params.add(v, cast), via)
+    if (entity.scope !== 'company') return own
     const company =
       parent && parent.entity.scope === 'company'
         ? `${alias}."CompanyID" = ${parent.alias}."CompanyID"`
         : `${alias}."CompanyID" = ${this.companyParam}`
-    const viewer = this.ctx.viewer
-    if (!entity.ownerField || !viewer) return company
-    const owner = ownerCondition(
-      alias,
-      entity.ownerField,
-      this.params.add(viewer.globalIdentity, 'uuid'),
-      this.params.add(viewer.userId, 'integer'),
-    )
-    return `${company} and ${owner}`
+    return own ? `${company} and ${own}` : company
   }
 }
 
@@ -202,6 +190,7 @@ export class Scope {
       const last = i === parts.length - 1
       const field = registry.field(current.entity, part)
       if (field && last) {
+        assertQueryable(current.entity, field, this.whatOf())
         names.push(field.name)
         return {
           sql: `${current.alias}.${ident(field.name)}`,

@@ -6,6 +6,7 @@ import { ident } from '../db/store.ts'
 import { PlatformError } from '../errors.ts'
 import type { EntityDef } from '../registry/types.ts'
 import { Compiler } from './compiler.ts'
+import { readGrant } from './access.ts'
 import { QueryContext, Scope, type Compiled } from './scope.ts'
 import { runQuery } from './execute.ts'
 import { parseBool, parseCount, queryParam } from './options.ts'
@@ -73,7 +74,11 @@ function addJoins(ctx: ReadContext, q: QueryContext, scope: Scope, text: string)
         ctx.registry.relation(root, p.parts[0]!)
       )
         continue
-      if (!order.includes(model)) order.push(model)
+      if (!order.includes(model)) {
+        // A join into a model the reader may not read is refused, not emptied.
+        readGrant(ctx, model, 'statistics join')
+        order.push(model)
+      }
       if (!latest || order.indexOf(model) > order.indexOf(latest)) latest = model
     }
     if (!latest)
@@ -104,6 +109,7 @@ async function run(ctx: ReadContext, query: Record<string, unknown>): Promise<Ro
   if (!modelName) throw queryError('model is required (for example model=SupplierInvoice)')
   const entity = /^[A-Za-z_][A-Za-z0-9_]*$/.test(modelName) ? ctx.registry.get(modelName) : undefined
   if (!entity || entity.internal) throw queryError(`Unknown model ${quote(modelName)}`)
+  readGrant(ctx, entity)
 
   const q = new QueryContext(ctx, 'stats')
   const scope = Scope.forRoot(q, entity)
@@ -126,6 +132,7 @@ async function run(ctx: ReadContext, query: Record<string, unknown>): Promise<Ro
   if (!items.length) {
     items = ctx.registry
       .fields(entity)
+      .filter((f) => !f.secret)
       .map((f) => ({ expr: { kind: 'path', parts: [f.name], partPos: [1], pos: 1 }, pos: 1 }))
   }
   const selectCompiler = new Compiler(q, { what: 'select', allowAggregates: true })
@@ -219,8 +226,8 @@ export async function runStatistics(ctx: ReadContext, query: Record<string, unkn
     return await run(ctx, query)
   } catch (err) {
     // The route answers 400 with `Success: false` and the reason (field notes "Responses").
-    if (err instanceof PlatformError && err.code === 'QUERY_INVALID') {
-      throw new PlatformError('QUERY_INVALID', err.message, { body: { Success: false, Data: [] } })
+    if (err instanceof PlatformError && (err.code === 'QUERY_INVALID' || err.code === 'FORBIDDEN')) {
+      throw new PlatformError(err.code, err.message, { body: { Success: false, Data: [] } })
     }
     throw err
   }

@@ -14,7 +14,10 @@ export interface ReadContext {
   registry: Registry
   companyId: number
   customFields(entity: EntityDef): readonly CustomFieldDef[]
-  /** The reading user; absent for the platform's own reads. Rows of `ownerField` models are limited to them. */
+  /**
+   * The reading user; absent for the platform's own reads. The models' access declarations are checked
+   * against them (registry/access.ts); write-only fields are left out for every reader.
+   */
   viewer?: Viewer
 }
 
@@ -22,6 +25,8 @@ export interface Viewer {
   globalIdentity: string
   /** User.ID in the company. */
   userId: number
+  /** Role names the user holds in the company, lower case (the access declarations name roles). */
+  roles: ReadonlySet<string>
 }
 
 export interface ListOptions {

@@ -1,5 +1,6 @@
 // Lookups over the declared entities. Names and routes match case-insensitively, as real clients
 // vary their casing (`SupplierInvoices`, `supplierinvoices`).
+import { checkAccessDeclaration } from './access.ts'
 import { standardFields, type EntityDef, type FieldDef, type RelationDef } from './types.ts'
 
 export interface Registry {
@@ -43,6 +44,7 @@ export function createRegistry(entities: readonly EntityDef[]): Registry {
     return c
   }
   for (const e of entities) {
+    checkAccessDeclaration(e, new Set(fieldsOf(e).map.keys()))
     for (const r of e.relations) {
       const target = byName.get(r.target.toLowerCase())
       if (!target) throw new Error(`${e.name}.${r.name} targets unknown model ${r.target}`)

@@ -20,6 +20,24 @@ export interface FieldDef {
   maxLength?: number
   /** Closed set of accepted values (status codes, enums). */
   values?: readonly (number | string)[]
+  /**
+   * Write-only: the platform stores it and uses it itself (verification codes, credentials it sends on),
+   * but no read returns it to anyone, administrators included, and no query may select, filter or
+   * order by it.
+   */
+  secret?: boolean
+}
+
+/**
+ * Who may read or write the rows of a model: `company`, every active member of the row's company; or
+ * the holders of one of `roles` (Role.Name) in that company, and with `owner` also the person the row
+ * is addressed to (the model's `ownerField`), which limits rows rather than refusing the model.
+ */
+export type AccessRule = 'company' | { readonly roles: readonly string[]; readonly owner?: boolean }
+
+export interface AccessDef {
+  read: AccessRule
+  write: AccessRule
 }
 
 export interface RelationDef {
@@ -66,6 +84,8 @@ export interface EntityDef {
    * Reads through the API show a row only to its recipient and to the company's administrators.
    */
   ownerField?: string
+  /** Who may read and write the model's rows (default: everyone in the company). */
+  access?: Partial<AccessDef>
 }
 
 /** Fields every entity carries (spec: "Entities normally carry ..."). */

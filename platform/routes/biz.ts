@@ -8,6 +8,7 @@ import { PlatformError } from '../errors.ts'
 import { ActionResponse, type ActionRequest } from '../model/hooks.ts'
 import { createEntities, createEntity, deleteEntity, updateEntity } from '../model/write.ts'
 import { getEntityById, listEntities, parseListOptions, type ReadContext } from '../query/index.ts'
+import { accessDenied, grantOf } from '../registry/access.ts'
 import type { EntityDef } from '../registry/types.ts'
 import { entityApi, readContext, tenantOf, writeContext, type PlatformContext } from './context.ts'
 import { addLinks } from './hypermedia.ts'
@@ -88,6 +89,10 @@ export function registerBizRoutes(app: FastifyInstance, pc: PlatformContext): vo
     id?: number,
   ) {
     const method = request.method as Method
+    // An action reads (and, unless it is a GET, changes) the model: its declarations apply first.
+    const roles = (await readContext(pc, tenantOf(request))).viewer?.roles ?? new Set<string>()
+    if (grantOf(entity, 'read', roles) === 'none') throw accessDenied(entity, 'read')
+    if (method !== 'GET' && grantOf(entity, 'write', roles) === 'none') throw accessDenied(entity, 'write')
     const query = Object.fromEntries(
       Object.entries(request.query as Query).map(([k, v]) => [k.toLowerCase(), String(v)]),
     )

@@ -10,6 +10,7 @@ import { createEntity, deleteEntity, setFields, updateEntity, type WriteContext 
 import { getEntityById, type ReadContext } from '../query/index.ts'
 import type { Registry } from '../registry/registry.ts'
 import type { EntityDef } from '../registry/types.ts'
+import { rolesOf } from '../tenancy/roles.ts'
 import type { Tenant, TenantCache } from '../tenancy/tenancy.ts'
 
 export interface PlatformUrls {
@@ -42,13 +43,16 @@ export async function readContext(
   tenant: Tenant,
   sql: Sql = pc.store,
 ): Promise<ReadContext> {
-  const customFields = await pc.customFields.load(pc.store, tenant.companyId)
+  const [customFields, roles] = await Promise.all([
+    pc.customFields.load(pc.store, tenant.companyId),
+    rolesOf(sql, tenant.companyId, tenant.userId),
+  ])
   return {
     sql,
     registry: pc.registry,
     companyId: tenant.companyId,
     customFields,
-    viewer: { globalIdentity: tenant.globalIdentity, userId: tenant.userId },
+    viewer: { globalIdentity: tenant.globalIdentity, userId: tenant.userId, roles },
   }
 }
 

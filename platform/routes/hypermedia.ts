@@ -2,6 +2,7 @@
 // each `{ href, method, responsetype, title }`; a transition appears only when it is allowed now).
 import { allowedTransitions } from '../domain/transitions.ts'
 import type { ReadContext } from '../query/index.ts'
+import { grantOf } from '../registry/access.ts'
 import type { EntityDef } from '../registry/types.ts'
 import type { PlatformContext } from './context.ts'
 
@@ -51,6 +52,8 @@ export async function addLinks(
         })),
         relations: entity.relations.flatMap((rel) => {
           const target = pc.registry.require(rel.target)
+          // No link leads to a model the reader may not read (it would only answer 403).
+          if (rc.viewer && grantOf(target, 'read', rc.viewer.roles) === 'none') return []
           if (rel.kind === 'one') {
             const fk = row[rel.foreignKey]
             if (fk === null || fk === undefined) return []

@@ -14,7 +14,7 @@ export function registerStatisticsRoute(app: FastifyInstance, pc: PlatformContex
       const data = await runStatistics(await readContext(pc, tenantOf(request)), query)
       return wrap ? { Data: data, Success: true, Message: '' } : data
     } catch (err) {
-      if (err instanceof PlatformError && err.status === 400 && wrap) {
+      if (err instanceof PlatformError && (err.status === 400 || err.status === 403) && wrap) {
         throw new PlatformError(err.code, err.message, {
           ...err.details,
           body: { ...err.details.body, Data: [], Success: false },

@@ -1,47 +1,25 @@
-// spec 4.10: user administration needs the Administrator role in the company. Members without it
-// may read users (to assign work) but not change them, their roles or their status; nobody moves a
-// User row to another person (GlobalIdentity is fixed once set).
+// spec 4.10: user administration. Who may change users, their roles, invitations and licenses is
+// declared on those models (registry: `access.write`) and enforced by the write path for every row;
+// actions that do more than one write ask the same declaration up front, so a refused caller gets the
+// 403 before any other answer. Nobody moves a User row to another person (GlobalIdentity is fixed once set).
 import { PlatformError } from '../errors.ts'
 import type { HookSet, WriteScope } from '../model/hooks.ts'
+import { assertMayWrite } from '../model/guard.ts'
 
-const ADMINISTRATOR = 'Administrator'
-
-export async function requireAdministrator(
-  scope: Pick<WriteScope, 'sql' | 'companyId' | 'userId'>,
+/** The write declaration of `model` for the scope's user (403 when refused; the platform's own writes pass). */
+export async function requireWriteAccess(
+  scope: Pick<WriteScope, 'sql' | 'registry' | 'companyId' | 'userId' | 'globalIdentity'>,
+  model: string,
 ): Promise<void> {
-  // Writes the platform makes itself (seeding, system jobs) have no user.
-  if (scope.userId === 0) return
-  const { rows } = await scope.sql.query(
-    `select 1 from "UserRole" ur left join "Role" r on r."ID" = ur."SharedRoleId"
-      where ur."CompanyID" = $1 and ur."UserID" = $2 and ur."Deleted" = false
-        and lower(coalesce(r."Name", ur."SharedRoleName")) = lower($3)
-      limit 1`,
-    [scope.companyId, scope.userId, ADMINISTRATOR],
-  )
-  if (!rows.length)
-    throw new PlatformError('FORBIDDEN', 'User administration needs the Administrator role in this company')
+  await assertMayWrite(scope, scope.sql, scope.registry.require(model), {})
 }
 
 export function registerUserAdminRules(hooks: HookSet): void {
   hooks.register('User', {
-    async beforeWrite(e) {
-      await requireAdministrator(e)
+    beforeWrite(e) {
       if (e.operation === 'U' && 'GlobalIdentity' in e.values && e.before?.GlobalIdentity) {
         throw new PlatformError('BAD_REQUEST', 'GlobalIdentity of a user cannot be changed')
       }
-    },
-    async afterTransition(e) {
-      await requireAdministrator(e)
-    },
-  })
-  hooks.register('UserRole', {
-    async beforeWrite(e) {
-      await requireAdministrator(e)
-    },
-  })
-  hooks.register('UserVerification', {
-    async beforeWrite(e) {
-      await requireAdministrator(e)
     },
   })
 }

@@ -19,7 +19,7 @@ import type { HookSet } from '../../model/hooks.ts'
 import { getEntityById, listEntities, parseListOptions } from '../../query/index.ts'
 import { readContext, tenantOf, type PlatformContext } from '../../routes/context.ts'
 import type { Tenant } from '../../tenancy/tenancy.ts'
-import { requireAdministrator } from '../../tenancy/user-admin.ts'
+import { requireWriteAccess } from '../../tenancy/user-admin.ts'
 import { inTenant, type CompanyWrite } from '../users/membership.ts'
 
 type Status = (typeof PurchaseStatus)[keyof typeof PurchaseStatus]
@@ -175,7 +175,10 @@ export function registerPurchaseRoutes(app: FastifyInstance, pc: PlatformContext
     const productId = productIdOf(key ? body[key] : undefined)
     const reason = reasonOf(request)
     const id = await inTenant(pc, tenant, reason, async (w) => {
-      await requireAdministrator({ sql: w.sql, companyId: w.companyId, userId: tenant.userId })
+      await requireWriteAccess(
+        { ...w, userId: tenant.userId, globalIdentity: tenant.globalIdentity },
+        'Purchase',
+      )
       const product = await productOr404(w.sql, productId)
       const offered = await contractProducts(w.sql, await companyContractType(w.sql, w.companyId))
       if (!offered.some((p) => p.id === product.id) || product.productstatus !== 'Live')
@@ -223,7 +226,10 @@ export function registerPurchaseRoutes(app: FastifyInstance, pc: PlatformContext
     const productId = productIdOf(request.params.productId)
     const reason = reasonOf(request)
     const id = await inTenant(pc, tenant, reason, async (w) => {
-      await requireAdministrator({ sql: w.sql, companyId: w.companyId, userId: tenant.userId })
+      await requireWriteAccess(
+        { ...w, userId: tenant.userId, globalIdentity: tenant.globalIdentity },
+        'Purchase',
+      )
       const product = await productOr404(w.sql, productId)
       const row = await companyPurchase(w.sql, w.companyId, productId)
       if (!row) throw new PlatformError('NOT_FOUND', `The company has no purchase of product ${productId}`)

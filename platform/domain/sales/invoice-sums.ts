@@ -57,19 +57,8 @@ async function productDefaults(e: BeforeWriteEvent): Promise<void> {
   const productId = v.ProductID
   if (!present(productId) || (e.operation === 'U' && !('ProductID' in v))) return
   const product = await row(e.sql, e.companyId, 'Product', productId)
-  if (!product) {
-    throw new PlatformError('VALIDATION', `Product ${String(productId)} does not exist`, {
-      validationResults: {
-        ProductID: [
-          {
-            PropertyName: 'ProductID',
-            EntityType: e.entity.name,
-            Message: `Product ${String(productId)} does not exist`,
-          },
-        ],
-      },
-    })
-  }
+  // The write path refused a ProductID that names no product of the company.
+  if (!product) return
   const before = e.before ?? {}
   const empty = (name: string) => !present(v[name]) && !present(before[name])
   if (empty('ItemText')) v.ItemText = product.Name
@@ -150,19 +139,6 @@ async function invoiceBeforeWrite(e: BeforeWriteEvent): Promise<void> {
       v.CurrencyExchangeRate = 1
     // spec 4.3: with an existing customer only CustomerID and CustomerName are needed; the rest is the customer's.
     const customer = await row(e.sql, e.companyId, 'Customer', v.CustomerID)
-    if (present(v.CustomerID) && Number(v.CustomerID) !== 0 && !customer) {
-      throw new PlatformError('VALIDATION', `Customer ${String(v.CustomerID)} does not exist`, {
-        validationResults: {
-          CustomerID: [
-            {
-              PropertyName: 'CustomerID',
-              EntityType: e.entity.name,
-              Message: `Customer ${String(v.CustomerID)} does not exist`,
-            },
-          ],
-        },
-      })
-    }
     if (customer) await fillFromCustomer(e.sql, e.companyId, customer, v)
   } else if (
     'CurrencyExchangeRate' in v &&

@@ -9,7 +9,7 @@ import { createAccount, findAccountByEmail } from '../../identity/accounts.ts'
 import { signIn } from '../../identity/sign-in.ts'
 import type { PlatformContext } from '../../routes/context.ts'
 import type { Tenant } from '../../tenancy/tenancy.ts'
-import { requireAdministrator } from '../../tenancy/user-admin.ts'
+import { requireWriteAccess } from '../../tenancy/user-admin.ts'
 import {
   activateMember,
   findMember,
@@ -73,7 +73,10 @@ export async function invite(
   reason: string,
 ): Promise<number> {
   return inTenant(pc, tenant, reason, async (w) => {
-    await requireAdministrator({ sql: w.sql, companyId: w.companyId, userId: tenant.userId })
+    await requireWriteAccess(
+      { ...w, userId: tenant.userId, globalIdentity: tenant.globalIdentity },
+      'UserVerification',
+    )
     const { email, userType } = parseInvitation(body)
     if (await findMember(w.sql, w.companyId, { email }))
       throw new PlatformError('CONFLICT', `${email} is already a user (or invited) in this company`)

@@ -6,7 +6,7 @@ import { PlatformError } from '../../errors.ts'
 import { findAccount } from '../../identity/accounts.ts'
 import { allProducts, roleList } from '../../license/catalogue.ts'
 import type { ActionRequest, BeforeWriteEvent, HookSet } from '../../model/hooks.ts'
-import { requireAdministrator } from '../../tenancy/user-admin.ts'
+import { requireWriteAccess } from '../../tenancy/user-admin.ts'
 import { activateMember, grantDefaults, type CompanyWrite } from './membership.ts'
 
 /** Roles any user may hold without a product license (spec 4.10: "for example Administrator"). */
@@ -109,7 +109,7 @@ const asWrite = (req: ActionRequest): CompanyWrite => ({
 })
 
 async function bulkInsertRoles(req: ActionRequest): Promise<unknown> {
-  await requireAdministrator(req)
+  await requireWriteAccess(req, 'UserRole')
   if (!Array.isArray(req.body) || req.body.length === 0)
     throw new PlatformError('BAD_REQUEST', 'Send an array of { SharedRoleId, SharedRoleName, UserID }')
   const userRole = req.registry.require('UserRole')
@@ -150,7 +150,7 @@ async function bulkInsertRoles(req: ActionRequest): Promise<unknown> {
 }
 
 async function bulkDeleteRoles(req: ActionRequest): Promise<unknown> {
-  await requireAdministrator(req)
+  await requireWriteAccess(req, 'UserRole')
   const raw = (req.query.userroleids ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -174,7 +174,7 @@ async function bulkDeleteRoles(req: ActionRequest): Promise<unknown> {
 }
 
 async function addUser(req: ActionRequest): Promise<unknown> {
-  await requireAdministrator(req)
+  await requireWriteAccess(req, 'User')
   const gid = (req.query.globalidentity ?? '').trim()
   if (!gid)
     throw new PlatformError(

@@ -10,10 +10,8 @@ import {
   signupText,
   type SignupMessage,
 } from '../../identity/signup-pages.ts'
-import { PlatformError } from '../../errors.ts'
-import { getEntityById, listEntities, parseListOptions } from '../../query/index.ts'
+import { getEntityById } from '../../query/index.ts'
 import { readContext, tenantOf, type PlatformContext } from '../../routes/context.ts'
-import { requireAdministrator } from '../../tenancy/user-admin.ts'
 import {
   completeSignup,
   invite,
@@ -29,32 +27,7 @@ const UNAUTHORIZED = 401
 
 export function registerUserRoutes(app: FastifyInstance, pc: PlatformContext): void {
   for (const route of ['user-verifications', 'userverifications']) {
-    // Verification codes open the sign-up page: only administrators read them.
-    const guarded = async (request: FastifyRequest) => {
-      const tenant = tenantOf(request)
-      await requireAdministrator({ sql: pc.store, companyId: tenant.companyId, userId: tenant.userId })
-      return { tenant, rc: await readContext(pc, tenant), entity: pc.registry.require('UserVerification') }
-    }
-    app.get(`/api/biz/${route}`, async (request, reply) => {
-      const { rc, entity } = await guarded(request)
-      const { rows, count } = await listEntities(
-        rc,
-        entity,
-        parseListOptions(request.query as Record<string, unknown>),
-      )
-      if (count !== undefined) reply.header('count', String(count))
-      return rows
-    })
-    app.get<{ Params: { id: string } }>(`/api/biz/${route}/:id`, async (request) => {
-      const { rc, entity } = await guarded(request)
-      const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0
-      const opts = parseListOptions(request.query as Record<string, unknown>)
-      const row = id
-        ? await getEntityById(rc, entity, id, { select: opts.select, expand: opts.expand })
-        : undefined
-      if (!row) throw new PlatformError('NOT_FOUND', `UserVerification ${request.params.id} was not found`)
-      return row
-    })
+    // Reads go through the generic route: the model's read declaration admits administrators only.
     app.post(`/api/biz/${route}`, async (request, reply) => {
       const tenant = tenantOf(request)
       const id = await invite(pc, tenant, request.body, `POST /api/biz/${route}`)

@@ -64,6 +64,7 @@ export const testEntities: EntityDef[] = [
       { name: 'Party', kind: 'one', target: 'Party', foreignKey: 'PartyID' },
       { name: 'Category', kind: 'one', target: 'Category', foreignKey: 'CategoryID' },
       { name: 'Lines', kind: 'many', target: 'InvoiceLine', foreignKey: 'InvoiceID', owned: true },
+      { name: 'AuditNotes', kind: 'many', target: 'AuditNote', foreignKey: 'InvoiceID' },
     ],
   },
   {
@@ -99,7 +100,21 @@ export const testEntities: EntityDef[] = [
     fields: [f('EntityType', 'string'), f('EntityID', 'int'), f('FileName', 'string')],
     relations: [],
   },
+  {
+    // Read by auditors only; its Token is write-only (the access declarations' fixture).
+    name: 'AuditNote',
+    route: 'auditnotes',
+    label: 'Audit note',
+    labelPlural: 'Audit notes',
+    scope: 'company',
+    access: { read: { roles: ['Auditor'] }, write: { roles: ['Auditor'] } },
+    fields: [f('InvoiceID', 'int'), f('Note', 'string'), { name: 'Token', type: 'string', secret: true }],
+    relations: [{ name: 'Invoice', kind: 'one', target: 'Invoice', foreignKey: 'InvoiceID' }],
+  },
 ]
+
+/** Marks the audit notes' write-only Token: no answer may ever contain it. */
+export const SECRET_MARK = 'SECRETTOKEN'
 
 export const COMPANY = 1
 export const OTHER = 2
@@ -271,6 +286,12 @@ export async function createFixture(): Promise<Fixture> {
       { ID: 5, InvoiceID: 4, Description: `Toner again${mark}`, Quantity: 3, Price: '33.33', ProductID: 2 },
     ]
     for (const l of lines) await insert(store, 'InvoiceLine', company, l)
+    await insert(store, 'AuditNote', company, {
+      ID: 1,
+      InvoiceID: 1,
+      Note: `Checked${mark}`,
+      Token: `${SECRET_MARK}${mark}`,
+    })
     await insert(store, 'FileLink', company, {
       ID: 1,
       EntityType: 'Invoice',

@@ -1,6 +1,12 @@
 // Compact builders for entity declarations, so each model reads like the spec's field tables:
 // `fields('InvoiceDate:date', 'SupplierID:int!')` (a trailing `!` marks a field the spec requires).
-import type { EntityDef, FieldDef, FieldType, RelationDef } from '../types.ts'
+import type { AccessRule, EntityDef, FieldDef, FieldType, RelationDef } from '../types.ts'
+
+/** spec 4.10: user administration (users, roles, invitations, licenses) needs the Administrator role. */
+export const ADMINISTRATORS: AccessRule = { roles: ['Administrator'] }
+
+/** Eventplans and their parts: the Webhook.Admin role ("Manages Eventplans"), or an administrator. */
+export const WEBHOOK_ADMINS: AccessRule = { roles: ['Webhook.Admin', 'Administrator'] }
 
 const fieldTypes = new Set<FieldType>([
   'int',

@@ -1,12 +1,13 @@
 // Eventplans (spec 6.1, 6.3): webhook subscriptions on entity changes, their subscribers and their
 // expression filters. The API path is not shown in the spec; the routes follow the model names.
 import type { EntityDef } from '../types.ts'
-import { fields, model, one, owns } from './define.ts'
+import { fields, model, one, owns, WEBHOOK_ADMINS } from './define.ts'
 
 export const eventEntities: EntityDef[] = [
   model({
     name: 'Eventplan',
     route: 'eventplans',
+    access: { read: WEBHOOK_ADMINS, write: WEBHOOK_ADMINS },
     fields: fields(
       'Name:string',
       { name: 'Active', type: 'bool', default: true },
@@ -28,18 +29,21 @@ export const eventEntities: EntityDef[] = [
   model({
     name: 'EventSubscriber',
     route: 'eventsubscribers',
+    access: { read: WEBHOOK_ADMINS, write: WEBHOOK_ADMINS },
     fields: fields(
       'EventplanID:int',
       'Name:string',
       'Endpoint:string',
       { name: 'Active', type: 'bool', default: true },
-      'Authorization:string',
+      // The header the platform sends to the endpoint: a credential of the receiver, never read back.
+      { name: 'Authorization', type: 'string', secret: true },
     ),
     relations: [one('Eventplan', 'Eventplan')],
   }),
   model({
     name: 'ExpressionFilter',
     route: 'expressionfilters',
+    access: { read: WEBHOOK_ADMINS, write: WEBHOOK_ADMINS },
     // spec 6.3: EntityName must be one of the plan's ModelFilter entries.
     fields: fields('EventplanID:int', 'EntityName:string', 'Expression:text'),
     relations: [one('Eventplan', 'Eventplan')],

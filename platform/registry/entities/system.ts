@@ -3,7 +3,7 @@
 // and notifications.
 import { CustomFieldStatus, UserStatus } from '../../../common/status.ts'
 import type { EntityDef } from '../types.ts'
-import { fields, many, model, one, owns } from './define.ts'
+import { ADMINISTRATORS, fields, many, model, one, owns } from './define.ts'
 
 export const systemEntities: EntityDef[] = [
   model({
@@ -28,6 +28,8 @@ export const systemEntities: EntityDef[] = [
     name: 'User',
     route: 'users',
     routeAliases: ['user'],
+    // spec 4.10: members read users (to assign work); only administrators change them.
+    access: { write: ADMINISTRATORS },
     fields: fields(
       'GlobalIdentity:guid',
       { name: 'Email', type: 'string', maxLength: 254 },
@@ -54,6 +56,7 @@ export const systemEntities: EntityDef[] = [
   model({
     name: 'UserRole',
     route: 'userroles',
+    access: { write: ADMINISTRATORS },
     fields: fields('UserID:int!', 'SharedRoleId:int!', 'SharedRoleName:string'),
     relations: [one('User', 'User'), one('SharedRole', 'Role', 'SharedRoleId')],
   }),
@@ -180,8 +183,9 @@ export const systemEntities: EntityDef[] = [
   model({
     name: 'Notification',
     route: 'notifications',
-    // An invitation's notice carries its verification code: only the recipient (and administrators) read it.
+    // An invitation's notice carries its sign-up link: only the recipient (and administrators) read it.
     ownerField: 'RecipientID',
+    access: { read: { roles: ['Administrator'], owner: true } },
     fields: fields(
       'Message:text',
       'EntityType:string',

@@ -272,7 +272,9 @@ describe('company isolation', () => {
       fjordbygg,
     )
     expect(sneaky.status).toBe(400)
-    expect(sneaky.body.Message).toMatch(/Eventplan \d+ was not found/)
+    expect(sneaky.body._validationResults.EventplanID[0].Message).toMatch(
+      /EventplanID \d+ is not an Eventplan of this company/,
+    )
     const log = await call(
       'GET',
       `api/biz/eventplans/${plan.body.ID}?action=deliveries`,

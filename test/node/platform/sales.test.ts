@@ -228,7 +228,8 @@ describe('creating customer invoices', () => {
     expect(again.body.TaxInclusiveAmount).toBe(3125.01)
     const bad = await call('POST', 'api/biz/invoices', { CustomerID: 999999, Items: [] })
     expect(bad.status).toBe(400)
-    expect(bad.body.Message).toMatch(/Customer 999999/)
+    expect(bad.body.Message).toMatch(/CustomerID 999999/)
+    expect(bad.body._validationResults.CustomerID[0].Message).toMatch(/not a Customer of this company/)
   })
 })
 
