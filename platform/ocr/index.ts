@@ -3,11 +3,11 @@
 import { openPdf, renderPage, textLayerWords, RENDER_DPI } from './pdf.ts'
 import { tiffToPgm } from './image.ts'
 import { tesseractWords } from './tesseract.ts'
-import { interpret } from './interpret.ts'
+import { interpretDocument } from './interpret.ts'
 import type { InterpretedProperty, OcrPageResult, OcrWord } from './types.ts'
 
 export * from './types.ts'
-export { interpret } from './interpret.ts'
+export { interpret, interpretDocument } from './interpret.ts'
 export { closeOcr } from './tesseract.ts'
 
 export type DocumentKind = 'pdf' | 'png' | 'jpeg' | 'tiff'
@@ -141,6 +141,7 @@ export async function readDocument(
 export interface OcrAnalysis {
   Id: number
   PageNo: number
+  PagesRead: number[]
   ImageWidth: number
   ImageHeight: number
   OcrDataUsed: boolean
@@ -162,28 +163,95 @@ function pageLanguage(words: OcrWord[]): string {
   return en > nb ? 'en' : 'no'
 }
 
-/** The whole OCR result of spec 2.13 for one page (page 1 unless pageNo is given). */
-export async function analyse(
-  bytes: Uint8Array,
-  opts: { pageNo?: number; buyerOrgNumbers?: string[]; contentType?: string } = {},
-): Promise<OcrAnalysis> {
-  const pageNo = opts.pageNo ?? 1
-  const [page] = await readDocument(bytes, { pages: [pageNo], contentType: opts.contentType })
-  const result = page!
+/** Multi-page reading limit: the first and the last pages, and any page between that carries a payment slip. */
+export const READ_FIRST_PAGES = 3
+export const READ_LAST_PAGES = 3
+/** Text-layer pages are cheap: up to this many are looked through for a payment slip between first and last. */
+const SLIP_SCAN_PAGES = 60
+const SLIP_WORDS = /^(giro|kvittering|betalingsblankett|kroner|øre|ore|kundeidentifikasjon|kid)$/i
+
+/** The pages a whole-document analysis reads (1-based), bounded by READ_FIRST_PAGES and READ_LAST_PAGES. */
+export function pagesToRead(pageCount: number): number[] {
+  const pages = new Set<number>()
+  for (let p = 1; p <= Math.min(pageCount, READ_FIRST_PAGES); p++) pages.add(p)
+  for (let p = Math.max(1, pageCount - READ_LAST_PAGES + 1); p <= pageCount; p++) pages.add(p)
+  return [...pages].sort((a, b) => a - b)
+}
+
+/** The PDF's page count and the middle pages whose text layer shows a payment slip. */
+async function pdfPagePlan(bytes: Uint8Array): Promise<{ count: number; slipPages: number[] }> {
+  let doc
+  try {
+    doc = await openPdf(bytes)
+  } catch (err) {
+    throw new OcrError('unreadable-document', `The PDF cannot be read: ${(err as Error).message}`)
+  }
+  try {
+    const count = doc.numPages
+    // Middle pages with a payment slip in their text layer are read as well.
+    const extra: number[] = []
+    const bounded = new Set(pagesToRead(count))
+    for (let p = 1; p <= Math.min(count, SLIP_SCAN_PAGES); p++) {
+      if (bounded.has(p)) continue
+      const layer = await textLayerWords(doc, p)
+      if (layer.Words.filter((w) => SLIP_WORDS.test(w.Text)).length >= 2) extra.push(p)
+    }
+    return { count, slipPages: extra }
+  } finally {
+    await doc.destroy()
+  }
+}
+
+/** The whole document's pages as read for interpretation (bounded; see pagesToRead). */
+export async function readForInterpretation(bytes: Uint8Array): Promise<OcrPageResult[]> {
+  const kind = sniffDocumentKind(bytes)
+  if (kind !== 'pdf') return readDocument(bytes)
+  const { count, slipPages } = await pdfPagePlan(bytes)
+  const pages = [...new Set([...pagesToRead(count), ...slipPages])].sort((a, b) => a - b)
+  return readDocument(bytes, { pages })
+}
+
+export interface AnalyseOptions {
+  /** One page only; without it the whole document is read (bounded, see pagesToRead). */
+  pageNo?: number
+  /** The company's own organisation numbers: never proposed as the supplier's. */
+  buyerOrgNumbers?: string[]
+  /** The company's own bank accounts: never proposed as the supplier's. */
+  buyerBankAccounts?: string[]
+  contentType?: string
+}
+
+/**
+ * The OCR result of spec 2.13. With `pageNo` it describes that page; without, the whole document: every
+ * candidate carries the `PageNo` it was found on, `PagesRead` lists the pages read, and the top-level
+ * `PageNo`, `ImageWidth` and `ImageHeight` describe the first page read.
+ */
+export async function analyse(bytes: Uint8Array, opts: AnalyseOptions = {}): Promise<OcrAnalysis> {
+  const pages =
+    opts.pageNo !== undefined
+      ? await readDocument(bytes, { pages: [opts.pageNo], contentType: opts.contentType })
+      : await readForInterpretation(bytes)
+  const first = pages[0]!
+  const words = pages.flatMap((p) => p.Words)
   return {
     Id: 0,
-    PageNo: result.PageNo,
-    ImageWidth: result.ImageWidth,
-    ImageHeight: result.ImageHeight,
+    PageNo: first.PageNo,
+    PagesRead: pages.map((p) => p.PageNo),
+    ImageWidth: first.ImageWidth,
+    ImageHeight: first.ImageHeight,
     OcrDataUsed: true,
     OcrTemplateId: null,
-    Language: pageLanguage(result.Words),
+    Language: pageLanguage(words),
     OcrRawData: JSON.stringify({
-      AllWords: result.Words,
-      ImageWidth: result.ImageWidth,
-      ImageHeight: result.ImageHeight,
+      AllWords: words,
+      ImageWidth: first.ImageWidth,
+      ImageHeight: first.ImageHeight,
+      Pages: pages.map((p) => ({ PageNo: p.PageNo, ImageWidth: p.ImageWidth, ImageHeight: p.ImageHeight })),
     }),
-    InterpretedProperties: interpret(result, { buyerOrgNumbers: opts.buyerOrgNumbers }),
+    InterpretedProperties: interpretDocument(pages, {
+      buyerOrgNumbers: opts.buyerOrgNumbers,
+      buyerBankAccounts: opts.buyerBankAccounts,
+    }),
   }
 }
 

@@ -653,7 +653,13 @@ function blockContext(seg: Segment, start: number, lines: Line[]): Context {
 
 const PLACEMENT_FACTOR = { right: 0.95, below: 0.9, pattern: 0.75 } as const
 
-function collectHits(lines: Line[], pageWidth: number, buyerOrgs: Set<string>): Hit[] {
+interface Buyer {
+  orgs: Set<string>
+  accounts: Set<string>
+}
+
+function collectHits(lines: Line[], pageWidth: number, buyer: Buyer): Hit[] {
+  const buyerOrgs = buyer.orgs
   const hits: Hit[] = []
   for (const labelHit of findLabels(lines)) {
     const prop = labelHit.spec.prop
@@ -734,21 +740,43 @@ function box(words: OcrWord[]) {
   return { Left: left, Top: top, Width: right - left, Height: bottom - top }
 }
 
+export interface InterpretOptions {
+  buyerOrgNumbers?: string[]
+  buyerBankAccounts?: string[]
+}
+
 /** Interprets one page into the spec 2.13 properties that were found, best candidate proposed. */
-export function interpret(
-  page: OcrPageResult,
-  opts: { buyerOrgNumbers?: string[] } = {},
+export function interpret(page: OcrPageResult, opts: InterpretOptions = {}): InterpretedProperty[] {
+  return interpretDocument([page], opts)
+}
+
+/**
+ * Interprets the pages of one document together: a value may be on any page (the total and KID on the last,
+ * the invoice number on the first); each candidate carries its PageNo.
+ */
+export function interpretDocument(
+  pages: OcrPageResult[],
+  opts: InterpretOptions = {},
 ): InterpretedProperty[] {
-  const buyerOrgs = new Set((opts.buyerOrgNumbers ?? []).map((o) => o.replace(/\D/g, '')))
-  const lines = buildLines(page.Words, page.Source)
-  const hits = collectHits(lines, page.ImageWidth || 2000, buyerOrgs)
+  const buyer: Buyer = {
+    orgs: new Set((opts.buyerOrgNumbers ?? []).map((o) => o.replace(/\D/g, ''))),
+    accounts: new Set((opts.buyerBankAccounts ?? []).map((o) => o.replace(/\D/g, ''))),
+  }
+  const hits = pages.flatMap((page) => {
+    const lines = buildLines(page.Words, page.Source)
+    return collectHits(lines, page.ImageWidth || 2000, buyer).map((h) => ({ ...h, page: page.PageNo }))
+  })
+  return propose(hits)
+}
+
+function propose(hits: (Hit & { page: number })[]): InterpretedProperty[] {
   const properties: InterpretedProperty[] = []
   let candidateId = 0
   for (const prop of Object.values(OcrPropertyId)) {
     const own = hits.filter((h) => h.prop === prop)
     if (!own.length) continue
     // The same value found through several labels (summary and payment slip) is one, stronger candidate.
-    const byValue = new Map<string, { hit: Hit; probability: number }>()
+    const byValue = new Map<string, { hit: Hit & { page: number }; probability: number }>()
     for (const h of own) {
       const seen = byValue.get(h.value)
       if (!seen) byValue.set(h.value, { hit: h, probability: h.probability })
@@ -782,6 +810,7 @@ export function interpret(
         Value: hit.value,
         ...box(hit.words),
         ProbabilityFactor: Math.round(probability * 100) / 100,
+        PageNo: hit.page,
       }))
     const proposed = candidates[0]!
     properties.push({
