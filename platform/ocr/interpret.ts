@@ -15,6 +15,7 @@ import {
   type OcrPageResult,
   type OcrWord,
 } from './types.ts'
+import { normaliseForeignVatId, normaliseIban } from './foreign.ts'
 
 interface Segment {
   words: OcrWord[]
@@ -55,10 +56,11 @@ export function normaliseLabel(text: string): string {
     .replace(/^\*+|\*+$/g, '')
 }
 
-type LabelSpec = { prop: OcrPropertyId; weight: number }
+/** `prop` null: a label whose value must not be taken for any property (the buyer's account, the invoice a credit note refers to). */
+type LabelSpec = { prop: OcrPropertyId | null; weight: number; negative?: boolean }
 
 const LABELS = new Map<string, LabelSpec>()
-function label(prop: OcrPropertyId, weight: number, ...texts: string[]) {
+function label(prop: OcrPropertyId | null, weight: number, ...texts: string[]) {
   for (const t of texts) {
     LABELS.set(normaliseLabel(t), { prop, weight })
     // A scan may drop a lone `å` altogether (`Totalt betale`).
@@ -182,6 +184,123 @@ label(
   'Due',
 )
 label(OcrPropertyId.DueDate, 1, 'Betal innen', 'Pay by', 'Betalingsfrist/forfall')
+// Nynorsk, Swedish, Danish and German wording of the common fields.
+label(
+  OcrPropertyId.InvoiceNumber,
+  1,
+  'Fakt.nr.',
+  'Fakt. nr.',
+  'Faktnr',
+  'Kreditnota nr.',
+  'Kreditnotanr.',
+  'Kreditnotanummer',
+  'Kreditfakturanr',
+  'Kreditfakturanummer',
+  'Credit note no.',
+  'Credit note number',
+)
+label(
+  OcrPropertyId.InvoiceNumber,
+  1,
+  'Rechnungsnummer',
+  'Rechnungs-Nr.',
+  'Rechnung Nr.',
+  'Rechnungsnr.',
+  'Gutschrift Nr.',
+)
+label(OcrPropertyId.TotalAmount, 1, 'Å betala', 'Sum å betala', 'Totalt å betala', 'Beløp å betala')
+label(
+  OcrPropertyId.TotalAmount,
+  1,
+  'Att betala',
+  'Summa att betala',
+  'Totalt att betala',
+  'Belopp att betala',
+)
+label(OcrPropertyId.TotalAmount, 1, 'At betale', 'Total at betale', 'I alt at betale', 'Beløb at betale')
+label(OcrPropertyId.TotalAmount, 1, 'Gesamtbetrag', 'Zu zahlen', 'Rechnungsbetrag', 'Endbetrag', 'Zahlbetrag')
+// After a prepayment the rest is what is paid; a credit note's total is the customer's credit.
+label(
+  OcrPropertyId.TotalAmount,
+  1.05,
+  'Rest å betale',
+  'Restbeløp å betale',
+  'Gjenstår å betale',
+  'Restbeløp',
+  'Balance remaining',
+)
+label(
+  OcrPropertyId.TotalAmount,
+  1,
+  'Sum kreditert',
+  'Totalt å kreditere',
+  'Total credit',
+  'Kreditert beløp',
+  'Credit total',
+)
+LABELS.set(normaliseLabel('Til gode'), { prop: OcrPropertyId.TotalAmount, weight: 1, negative: true })
+LABELS.set(normaliseLabel('Dykk til gode'), { prop: OcrPropertyId.TotalAmount, weight: 1, negative: true })
+LABELS.set(normaliseLabel('Til gode kunde'), { prop: OcrPropertyId.TotalAmount, weight: 1, negative: true })
+LABELS.set(normaliseLabel('Deres tilgodehavende'), {
+  prop: OcrPropertyId.TotalAmount,
+  weight: 1,
+  negative: true,
+})
+label(OcrPropertyId.InvoiceDate, 1, 'Fakturadatum', 'Rechnungsdatum', 'Belegdatum')
+label(OcrPropertyId.InvoiceDate, 0.7, 'Datum', 'Dato for faktura')
+label(OcrPropertyId.DueDate, 1, 'Förfallodatum', 'Förfallodag', 'Att betala senast', 'Betalas senast')
+label(OcrPropertyId.DueDate, 1, 'Forfaldsdato', 'Sidste rettidige betalingsdato', 'Betalingsdato')
+label(OcrPropertyId.DueDate, 1, 'Zahlbar bis', 'Fälligkeitsdatum', 'Fällig am', 'Zahlungsziel', 'Fällig')
+label(
+  OcrPropertyId.OfficialNumber,
+  0.95,
+  'Momsreg.nr',
+  'Momsregistreringsnummer',
+  'VAT-nr',
+  'VAT-nr.',
+  'Momsnr.',
+)
+label(
+  OcrPropertyId.OfficialNumber,
+  0.95,
+  'SE-nr.',
+  'CVR-nr.',
+  'CVR',
+  'USt-IdNr.',
+  'USt-ID',
+  'USt-ID-Nr.',
+  'UID',
+)
+// Values that belong to someone else: the buyer's account, the invoice a credit note credits, balances.
+label(
+  null,
+  1,
+  'Kundens konto',
+  'Kundens kontonr.',
+  'Kundens kontonummer',
+  'Betalerens kontonummer',
+  'Betalerens konto',
+  'Betalers konto',
+  'Fra konto',
+  'Debetkonto',
+  "Customer's account",
+  'Customer account',
+)
+label(
+  null,
+  1,
+  'Gjelder faktura',
+  'Gjelder fakturanr.',
+  'Ref. fakturanr.',
+  'Ref. faktura',
+  'Krediterer faktura',
+  'Kreditert faktura',
+  'Credits invoice no.',
+  'Original invoice',
+  'Original invoice no.',
+)
+label(null, 1, 'Tidligere saldo', 'Saldo forrige faktura', 'Forrige saldo', 'Previous balance')
+label(null, 1, 'Forskudd betalt', 'Innbetalt forskudd', 'A konto betalt', 'Prepaid', 'Prepayment')
 label(OcrPropertyId.Department, 1, 'Avdeling', 'Avd', 'Department', 'Dept')
 label(
   OcrPropertyId.Requisition,
@@ -318,18 +437,45 @@ export const parseDate: Parser = (raw) => {
   return null
 }
 
-/** `1 234,56`, `1.234,56`, `kr 1 234,56`, `NOK 1234.56`, `1 234,-` -> `1234.56` / `1234.00`. */
+const CURRENCY = String.raw`(?:kr\.?|nok|sek|dkk|eur|€|usd|\$)`
+const CURRENCY_PREFIX = new RegExp(`^${CURRENCY}\\s*`, 'i')
+const CURRENCY_SUFFIX = new RegExp(`\\s*${CURRENCY}$`, 'i')
+
+/**
+ * `1 234,56`, `1.234,56`, `kr 1 234,56`, `NOK 1234.56`, `1 234,50 NOK`, `1.234,50 €`, `kr 18 419,-` ->
+ * `1234.56`; a minus before or after the number or parentheses around it make it negative (`-1234.56`).
+ */
 export const parseAmount: Parser = (raw) => {
   let text = raw
     .trim()
     .replace(/\u00a0/g, ' ')
-    .replace(/[.;:]$/, '')
-  text = text.replace(/^(?:kr\.?|nok)\s*/i, '').replace(/\s*(?:kr\.?|nok)$/i, '')
-  text = text.replace(/,-$/, ',00')
-  let m = /^(-?\d{1,3}(?:[ .]\d{3})+|-?\d+)(?:,(\d{2}))?$/.exec(text)
-  if (m) return `${m[1]!.replace(/[ .]/g, '')}.${m[2] ?? '00'}`.replace(/^(-?)0+(?=\d)/, '$1')
-  m = /^(-?\d{1,3}(?:[ ,]\d{3})+|-?\d+)(?:\.(\d{2}))?$/.exec(text)
-  if (m) return `${m[1]!.replace(/[ ,]/g, '')}.${m[2] ?? '00'}`.replace(/^(-?)0+(?=\d)/, '$1')
+    .replace(/[\u2212\u2013]/g, '-')
+    .replace(/[;:]$/, '')
+  let negative = false
+  const paren = /^\((.*)\)$/.exec(text)
+  if (paren) {
+    negative = true
+    text = paren[1]!.trim()
+  }
+  if (text.startsWith('-')) {
+    negative = !negative
+    text = text.slice(1).trim()
+  }
+  text = text.replace(CURRENCY_PREFIX, '').replace(CURRENCY_SUFFIX, '')
+  if (text.startsWith('-')) {
+    negative = !negative
+    text = text.slice(1).trim()
+  }
+  text = text.replace(/,-$/, ',00').replace(/\.$/, '')
+  if (/\d-$/.test(text)) {
+    negative = !negative
+    text = text.slice(0, -1)
+  }
+  const sign = negative ? '-' : ''
+  let m = /^(\d{1,3}(?:[ .]\d{3})+|\d+)(?:,(\d{2}))?$/.exec(text)
+  if (m) return `${sign}${m[1]!.replace(/[ .]/g, '').replace(/^0+(?=\d)/, '')}.${m[2] ?? '00'}`
+  m = /^(\d{1,3}(?:[ ,]\d{3})+|\d+)(?:\.(\d{2}))?$/.exec(text)
+  if (m) return `${sign}${m[1]!.replace(/[ ,]/g, '').replace(/^0+(?=\d)/, '')}.${m[2] ?? '00'}`
   return null
 }
 
@@ -340,6 +486,8 @@ export const parseAmount: Parser = (raw) => {
 const stripMarks = (t: string) => t.replace(/(?<=[\d ])['’‘`´",:-](?=[ \d])/g, '').replace(/ {2,}/g, ' ')
 
 const parseOrgNumber: Parser = (raw) => {
+  // A foreign supplier's VAT id (`SE556677889901`, `DK12345674`, `DE123456788`) whose checksum holds.
+  if (/^\s*(SE|DK|DE|FI)\s?\d/i.test(raw)) return normaliseForeignVatId(raw.trim().replace(/[,;.]$/, ''))
   const text = stripMarks(
     raw
       .trim()
@@ -361,9 +509,14 @@ const parseBankAccount: Parser = (raw) => {
 }
 
 const parseIban: Parser = (raw) => {
-  const text = raw.trim().replace(/\s/g, '').toUpperCase()
-  if (!/^NO\d{13}$/.test(text)) return null
-  return isValidNorwegianIban(text) ? text : null
+  const text = raw
+    .trim()
+    .replace(/[,;.]$/, '')
+    .replace(/\s/g, '')
+    .toUpperCase()
+  if (text.startsWith('NO')) return isValidNorwegianIban(text) ? text : null
+  // Any country's IBAN whose length and MOD97 check hold.
+  return normaliseIban(text)
 }
 
 const parseKid: Parser = (raw) => {
@@ -394,7 +547,7 @@ interface PropertyRule {
 
 const RULES: Record<OcrPropertyId, PropertyRule> = {
   1: { parse: parseOrgNumber, maxWords: 5 },
-  2: { parse: parseIban, maxWords: 6 },
+  2: { parse: parseIban, maxWords: 9 },
   3: { parse: parseBankAccount, maxWords: 3 },
   4: { parse: parseKid, maxWords: 5 },
   5: { parse: parseInvoiceNumber, maxWords: 1 },
@@ -651,6 +804,15 @@ function blockContext(seg: Segment, start: number, lines: Line[]): Context {
   return null
 }
 
+/** Whether the line under a value holds another amount in the same column (a table, not a total). */
+function columnContinues(seg: Segment, lines: Line[]): boolean {
+  const next = lines[seg.line + 1]
+  if (!next || next.top - seg.bottom > seg.height * 2.5) return false
+  return next.segments.some(
+    (s) => s.right > seg.left && s.left < seg.right && parseAmount(text(s.words)) !== null,
+  )
+}
+
 const PLACEMENT_FACTOR = { right: 0.95, below: 0.9, pattern: 0.75 } as const
 
 interface Buyer {
@@ -663,6 +825,7 @@ function collectHits(lines: Line[], pageWidth: number, buyer: Buyer): Hit[] {
   const hits: Hit[] = []
   for (const labelHit of findLabels(lines)) {
     const prop = labelHit.spec.prop
+    if (prop === null) continue
     const rule = RULES[prop]
     for (const region of valueRegions(labelHit, lines, pageWidth)) {
       const read = readValue(rule, region.words)
@@ -672,17 +835,18 @@ function collectHits(lines: Line[], pageWidth: number, buyer: Buyer): Hit[] {
       }
       let { value, words } = read
       if (prop === OcrPropertyId.TotalAmount) ({ value, words } = withOreBox(value, region.seg, lines, words))
-      if (prop === OcrPropertyId.OfficialNumber) {
-        if (buyerOrgs.has(value)) break
+      if (prop === OcrPropertyId.OfficialNumber || prop === OcrPropertyId.BankAccount) {
+        // The company's own numbers and those in the buyer's block are never the supplier's.
+        if (buyerOrgs.has(value) || buyer.accounts.has(value)) break
         if (blockContext(labelHit.seg, labelHit.start, lines) === 'buyer') break
       }
-      hits.push({
-        prop,
-        value,
-        words,
-        placement: region.placement,
-        probability: labelHit.spec.weight * PLACEMENT_FACTOR[region.placement],
-      })
+      let probability = labelHit.spec.weight * PLACEMENT_FACTOR[region.placement]
+      if (prop === OcrPropertyId.TotalAmount) {
+        if (labelHit.spec.negative && !value.startsWith('-')) value = `-${value}`
+        // A column heading (`Beløp`) over a column of amounts names line amounts, not the total.
+        if (region.placement === 'below' && columnContinues(region.seg, lines)) probability *= 0.5
+      }
+      hits.push({ prop, value, words, placement: region.placement, probability })
       break
     }
   }
@@ -691,8 +855,8 @@ function collectHits(lines: Line[], pageWidth: number, buyer: Buyer): Hit[] {
     for (const seg of line.segments) {
       for (let i = 0; i < seg.words.length; i++) {
         const first = seg.words[i]!.Text
-        if (/^NO\d{0,2}$/i.test(first) || /^\d+$/.test(first)) {
-          for (let n = Math.min(6, seg.words.length - i); n >= 1; n--) {
+        if (/^[A-Z]{2}\d{0,2}/.test(first) || /^\d+$/.test(first)) {
+          for (let n = Math.min(8, seg.words.length - i); n >= 1; n--) {
             const ws = seg.words.slice(i, i + n)
             const t = text(ws)
             if (/^(?:NO[.:]?\s?)?[\d ]{9,13}\s?MVA[.-]?$/i.test(t)) {
@@ -707,7 +871,7 @@ function collectHits(lines: Line[], pageWidth: number, buyer: Buyer): Hit[] {
                 })
               break
             }
-            const iban = /^NO\d/i.test(first) ? parseIban(t) : null
+            const iban = /^[A-Z]{2}\d/.test(first) ? parseIban(t) : null
             if (iban) {
               hits.push({
                 prop: OcrPropertyId.Iban,
@@ -726,7 +890,7 @@ function collectHits(lines: Line[], pageWidth: number, buyer: Buyer): Hit[] {
   // A Norwegian IBAN carries the bank account; it stands in when the account itself could not be read.
   if (!hits.some((h) => h.prop === OcrPropertyId.BankAccount)) {
     const iban = hits.find((h) => h.prop === OcrPropertyId.Iban)
-    if (iban)
+    if (iban && iban.value.startsWith('NO'))
       hits.push({ ...iban, prop: OcrPropertyId.BankAccount, value: iban.value.slice(4), probability: 0.6 })
   }
   return hits
@@ -762,11 +926,103 @@ export function interpretDocument(
     orgs: new Set((opts.buyerOrgNumbers ?? []).map((o) => o.replace(/\D/g, ''))),
     accounts: new Set((opts.buyerBankAccounts ?? []).map((o) => o.replace(/\D/g, ''))),
   }
+  const amounts: number[] = []
+  let vatSum = 0
+  let credit = false
   const hits = pages.flatMap((page) => {
     const lines = buildLines(page.Words, page.Source)
+    const found = pageAmounts(lines)
+    amounts.push(...found.amounts)
+    vatSum += found.vatSum
+    credit ||= isCreditNote(lines)
     return collectHits(lines, page.ImageWidth || 2000, buyer).map((h) => ({ ...h, page: page.PageNo }))
   })
+  const checks = new AmountChecks(amounts, vatSum)
+  for (const h of hits) {
+    if (h.prop !== OcrPropertyId.TotalAmount) continue
+    // A credit note's total is negative however it is printed.
+    if (credit && !h.value.startsWith('-')) h.value = `-${h.value}`
+    // A total the page's own figures add up to is likely right; one they do not is never proposed as sure.
+    h.probability = checks.confirms(h.value)
+      ? Math.min(0.99, Math.max(h.probability, 0.8) + 0.12)
+      : Math.min(h.probability, 0.85)
+  }
   return propose(hits)
+}
+
+const CREDIT_TITLES = new Set(
+  [
+    'Kreditnota',
+    'Kreditnota nr',
+    'Kreditfaktura',
+    'Credit note',
+    'Credit memo',
+    'Gutschrift',
+    'Kreditnotanr',
+  ].map(normaliseLabel),
+)
+
+/** A credit note says so in its title (a short line: `KREDITNOTA`, `Credit note`, `Gutschrift`). */
+function isCreditNote(lines: Line[]): boolean {
+  return lines.some((line) =>
+    line.segments.some((seg) => {
+      for (let k = 1; k <= Math.min(2, seg.words.length); k++)
+        if (CREDIT_TITLES.has(normaliseLabel(text(seg.words.slice(0, k))))) return true
+      return false
+    }),
+  )
+}
+
+const VAT_LINE = /^(mva|vat|moms|mwst|merverdiavgift|ust)/
+
+/** Every amount printed with decimals on the page (in øre, unsigned) and the sum of its VAT lines. */
+function pageAmounts(lines: Line[]): { amounts: number[]; vatSum: number } {
+  const amounts: number[] = []
+  let vatSum = 0
+  for (const line of lines) {
+    let last: number | null = null
+    for (const seg of line.segments) {
+      for (let i = 0; i < seg.words.length; i++) {
+        for (let n = Math.min(4, seg.words.length - i); n >= 1; n--) {
+          const t = text(seg.words.slice(i, i + n))
+          if (!/\d[,.]\d{2}\b|,-/.test(t)) continue
+          const value = parseAmount(t)
+          if (value === null) continue
+          last = Math.round(Math.abs(Number(value)) * 100)
+          amounts.push(last)
+          i += n - 1
+          break
+        }
+      }
+    }
+    const first = line.segments[0]?.words[0]
+    if (first && VAT_LINE.test(normaliseLabel(first.Text)) && last !== null) vatSum += last
+  }
+  return { amounts, vatSum }
+}
+
+/** Arithmetic the page itself offers for a total: net plus VAT, a sum or difference of two printed amounts. */
+class AmountChecks {
+  private readonly set: Set<number>
+  constructor(
+    private readonly amounts: number[],
+    private readonly vatSum: number,
+  ) {
+    this.set = new Set(amounts)
+  }
+  confirms(value: string): boolean {
+    const total = Math.round(Math.abs(Number(value)) * 100)
+    if (!total) return false
+    if (this.vatSum > 0 && this.set.has(total - this.vatSum)) return true
+    const distinct = [...this.set].filter((a) => a !== total)
+    for (const a of distinct) {
+      // a + b = total (net and VAT), or a - b = total (the rest after a prepayment).
+      const b = total - a
+      if (b > 0 && b !== a && this.set.has(b)) return true
+      if (a > total && this.set.has(a - total) && a - total !== total) return true
+    }
+    return false
+  }
 }
 
 function propose(hits: (Hit & { page: number })[]): InterpretedProperty[] {
