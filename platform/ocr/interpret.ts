@@ -42,6 +42,8 @@ interface Hit {
   words: OcrWord[]
   placement: 'right' | 'below' | 'pattern'
   probability: number
+  /** Read at a "rest to pay" label (after a prepayment). */
+  rest?: boolean
 }
 
 /** Label text compared without case, spaces or punctuation: `Org. nr.:` and `Org.nr` are the same label. */
@@ -608,7 +610,7 @@ export function skewSlope(words: OcrWord[]): number {
 
 export function buildLines(allWords: OcrWord[], source: OcrPageResult['Source'] = 'text-layer'): Line[] {
   // Words without a letter or digit are specks and rules as far as the interpreter is concerned.
-  const words = allWords.filter((w) => /[\p{L}\d]/u.test(w.Text))
+  const words = allWords.filter((w) => /[\p{L}\d#№]/u.test(w.Text))
   // Text-layer heights are the font size; Tesseract's are the ink of capitals and digits (about 0.7 em).
   const gapFactor = source === 'tesseract' ? 1.7 : 1.1
   const slope = skewSlope(words)
@@ -765,7 +767,7 @@ function withOreBox(
   seg: Segment,
   lines: Line[],
   used: OcrWord[],
-): { value: string; words: OcrWord[] } {
+): { value: string; words: OcrWord[]; slip?: boolean } {
   if (!/\.00$/.test(value) || used.length !== seg.words.length) return { value, words: used }
   const last = used[used.length - 1]!
   const lastRight = last.Left + last.Width
@@ -773,7 +775,11 @@ function withOreBox(
     (s) => s.left > lastRight && s.left - lastRight < seg.height * 6 && s.words.length === 1,
   )
   if (next && /^\d{2}$/.test(next.words[0]!.Text)) {
-    return { value: `${value.slice(0, -3)}.${next.words[0]!.Text}`, words: [...used, next.words[0]!] }
+    return {
+      value: `${value.slice(0, -3)}.${next.words[0]!.Text}`,
+      words: [...used, next.words[0]!],
+      slip: true,
+    }
   }
   return { value, words: used }
 }
@@ -834,7 +840,9 @@ function collectHits(lines: Line[], pageWidth: number, buyer: Buyer): Hit[] {
         continue
       }
       let { value, words } = read
-      if (prop === OcrPropertyId.TotalAmount) ({ value, words } = withOreBox(value, region.seg, lines, words))
+      let slip = false
+      if (prop === OcrPropertyId.TotalAmount)
+        ({ value, words, slip = false } = withOreBox(value, region.seg, lines, words))
       if (prop === OcrPropertyId.OfficialNumber || prop === OcrPropertyId.BankAccount) {
         // The company's own numbers and those in the buyer's block are never the supplier's.
         if (buyerOrgs.has(value) || buyer.accounts.has(value)) break
@@ -845,8 +853,17 @@ function collectHits(lines: Line[], pageWidth: number, buyer: Buyer): Hit[] {
         if (labelHit.spec.negative && !value.startsWith('-')) value = `-${value}`
         // A column heading (`Beløp`) over a column of amounts names line amounts, not the total.
         if (region.placement === 'below' && columnContinues(region.seg, lines)) probability *= 0.5
+        // Kroner and øre read from their two boxes are the payment slip's amount.
+        if (slip) probability += 0.05
       }
-      hits.push({ prop, value, words, placement: region.placement, probability })
+      hits.push({
+        prop,
+        value,
+        words,
+        placement: region.placement,
+        probability,
+        rest: labelHit.spec.weight > 1,
+      })
       break
     }
   }
@@ -927,23 +944,25 @@ export function interpretDocument(
     accounts: new Set((opts.buyerBankAccounts ?? []).map((o) => o.replace(/\D/g, ''))),
   }
   const amounts: number[] = []
+  const vat: number[] = []
   let vatSum = 0
   let credit = false
   const hits = pages.flatMap((page) => {
     const lines = buildLines(page.Words, page.Source)
     const found = pageAmounts(lines)
     amounts.push(...found.amounts)
+    vat.push(...found.vat)
     vatSum += found.vatSum
     credit ||= isCreditNote(lines)
     return collectHits(lines, page.ImageWidth || 2000, buyer).map((h) => ({ ...h, page: page.PageNo }))
   })
-  const checks = new AmountChecks(amounts, vatSum)
+  const checks = new AmountChecks(amounts, vat, vatSum)
   for (const h of hits) {
     if (h.prop !== OcrPropertyId.TotalAmount) continue
     // A credit note's total is negative however it is printed.
     if (credit && !h.value.startsWith('-')) h.value = `-${h.value}`
     // A total the page's own figures add up to is likely right; one they do not is never proposed as sure.
-    h.probability = checks.confirms(h.value)
+    h.probability = checks.confirms(h.value, h.rest)
       ? Math.min(0.99, Math.max(h.probability, 0.8) + 0.12)
       : Math.min(h.probability, 0.85)
   }
@@ -975,9 +994,10 @@ function isCreditNote(lines: Line[]): boolean {
 
 const VAT_LINE = /^(mva|vat|moms|mwst|merverdiavgift|ust)/
 
-/** Every amount printed with decimals on the page (in øre, unsigned) and the sum of its VAT lines. */
-function pageAmounts(lines: Line[]): { amounts: number[]; vatSum: number } {
+/** Every amount printed with decimals on the page (in øre, unsigned) and the amounts of its VAT lines. */
+function pageAmounts(lines: Line[]): { amounts: number[]; vat: number[]; vatSum: number } {
   const amounts: number[] = []
+  const vat: number[] = []
   let vatSum = 0
   for (const line of lines) {
     let last: number | null = null
@@ -995,33 +1015,40 @@ function pageAmounts(lines: Line[]): { amounts: number[]; vatSum: number } {
         }
       }
     }
-    const first = line.segments[0]?.words[0]
-    if (first && VAT_LINE.test(normaliseLabel(first.Text)) && last !== null) vatSum += last
+    const words = line.segments[0]?.words ?? []
+    const head = normaliseLabel(words[0]?.Text ?? '')
+    const second = normaliseLabel(words[1]?.Text ?? '')
+    if (last === null) continue
+    // `MVA 25 %` per rate adds up to the VAT; `Sum MVA` is the VAT on its own.
+    if (VAT_LINE.test(head)) {
+      vatSum += last
+      vat.push(last)
+    } else if (/^(sum|total|totalt|summa|i alt)$/.test(head) && VAT_LINE.test(second)) vat.push(last)
   }
-  return { amounts, vatSum }
+  return { amounts, vat, vatSum }
 }
 
-/** Arithmetic the page itself offers for a total: net plus VAT, a sum or difference of two printed amounts. */
+/** Arithmetic the page itself offers for a total: a printed net plus the VAT its VAT lines print. */
 class AmountChecks {
   private readonly set: Set<number>
   constructor(
-    private readonly amounts: number[],
+    amounts: number[],
+    private readonly vat: number[],
     private readonly vatSum: number,
   ) {
     this.set = new Set(amounts)
   }
-  confirms(value: string): boolean {
+  confirms(value: string, rest = false): boolean {
     const total = Math.round(Math.abs(Number(value)) * 100)
     if (!total) return false
     if (this.vatSum > 0 && this.set.has(total - this.vatSum)) return true
-    const distinct = [...this.set].filter((a) => a !== total)
-    for (const a of distinct) {
-      // a + b = total (net and VAT), or a - b = total (the rest after a prepayment).
-      const b = total - a
-      if (b > 0 && b !== a && this.set.has(b)) return true
-      if (a > total && this.set.has(a - total) && a - total !== total) return true
-    }
-    return false
+    // The rest after a prepayment: a confirmed total less a printed prepayment.
+    if (rest)
+      return [...this.set].some(
+        (a) => a > total && this.set.has(a - total) && this.confirms((a / 100).toFixed(2)),
+      )
+    // (Any two printed amounts adding up is not taken: two line amounts often add up to one rate's base.)
+    return this.vat.some((v) => v > 0 && v < total && this.set.has(total - v))
   }
 }
 

@@ -274,6 +274,8 @@ interface Data {
   vat: { rate: number; base: number; vat: number }[]
   net: number
   total: number
+  /** What is to be paid when it differs from the total (the rest after a prepayment). */
+  payable?: number
   customerNo: string
   orderNo: string
 }
@@ -425,7 +427,7 @@ function truthOf(d: Data): HardTruth {
       3: d.account,
       4: d.kid,
       5: d.number,
-      6: cents(d.total),
+      6: cents(d.payable ?? d.total),
       7: d.invoiceDate,
       8: d.credit ? null : d.dueDate,
     },
@@ -646,16 +648,22 @@ async function drawDocument(
         false,
       ])
     if (style.distractors.has('prepaid')) {
-      const gross = Math.round(d.total / (1 - 0.3))
-      const prepaid = gross - d.total
+      // Net plus VAT is the invoice's total; a prepayment is deducted and the rest is what is paid.
+      const gross = d.total
+      const prepaid = Math.round((gross * int(r, 10, 60)) / 100)
+      d.payable = gross - prepaid
       totals.push([pick(r, ['Totalt inkl. mva', 'Sum inkl. mva', 'Totalt']), fmt(gross), false])
       totals.push([
         pick(r, ['Forskudd betalt', 'Innbetalt forskudd', 'A konto betalt']),
         `-${money(prepaid, 'nb')}`,
         false,
       ])
-      totals.push([pick(r, ['Rest å betale', 'Restbeløp å betale', 'Gjenstår å betale']), fmt(d.total), true])
-      payable = d.total
+      totals.push([
+        pick(r, ['Rest å betale', 'Restbeløp å betale', 'Gjenstår å betale']),
+        fmt(d.payable),
+        true,
+      ])
+      payable = d.payable
     } else if (!style.slipOnly) {
       const label = d.credit
         ? style.sign === 'tilgode'
