@@ -3,7 +3,8 @@
 import { openPdf, renderPage, textLayerWords, RENDER_DPI } from './pdf.ts'
 import { tiffToPgm } from './image.ts'
 import { tesseractWords } from './tesseract.ts'
-import { interpretDocument } from './interpret.ts'
+import { interpretDocument, vocabularyHits } from './interpret.ts'
+import { decodeImage, linesRunVertically, parsePgm, rotateQuarter, toPgm, type GreyImage } from './orient.ts'
 import type { InterpretedProperty, OcrPageResult, OcrWord } from './types.ts'
 
 export * from './types.ts'
@@ -44,20 +45,34 @@ function numbered(words: Omit<OcrWord, 'Id' | 'PageNo'>[], pageNo: number): OcrW
   return words.map((w, i) => ({ Id: i + 1, PageNo: pageNo, ...w }))
 }
 
-async function imageSize(bytes: Uint8Array, kind: DocumentKind): Promise<{ width: number; height: number }> {
-  if (kind === 'png') {
-    const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-    return { width: v.getUint32(16), height: v.getUint32(20) }
+/** Below this many vocabulary words a reading is taken as upside down and the page is read turned 180°. */
+const UPRIGHT_MIN_VOCABULARY = 5
+
+/**
+ * Reads a page image upright: turned a quarter when its lines run vertically, and turned half when the
+ * reading is not invoice vocabulary. Word boxes are in pixels of the upright image, whose size is answered.
+ */
+async function readUpright(
+  grey: GreyImage,
+): Promise<{ words: Omit<OcrWord, 'Id' | 'PageNo'>[]; width: number; height: number }> {
+  let image = linesRunVertically(grey) ? rotateQuarter(grey, 1) : grey
+  let words = await tesseractWords(toPgm(image))
+  if (vocabularyHits(words) < UPRIGHT_MIN_VOCABULARY) {
+    const turned = rotateQuarter(image, 2)
+    const again = await tesseractWords(toPgm(turned))
+    if (vocabularyHits(again) > vocabularyHits(words)) {
+      image = turned
+      words = again
+    }
   }
-  const { Image } = await import('@napi-rs/canvas')
-  const img = new Image()
-  img.src = Buffer.from(bytes)
-  return { width: img.width, height: img.height }
+  return { words, width: image.width, height: image.height }
 }
 
-async function readImage(image: Buffer): Promise<Omit<OcrWord, 'Id' | 'PageNo'>[]> {
+async function readImage(
+  grey: GreyImage,
+): Promise<{ words: Omit<OcrWord, 'Id' | 'PageNo'>[]; width: number; height: number }> {
   try {
-    return await tesseractWords(image)
+    return await readUpright(grey)
   } catch (err) {
     throw new OcrError('unreadable-document', `The image cannot be read: ${(err as Error).message}`)
   }
@@ -76,25 +91,30 @@ export async function readDocument(
     if (kind === 'tiff') {
       const tiff = tiffToPgm(bytes)
       if (!tiff) throw new OcrError('unreadable-document', 'The TIFF image cannot be decoded')
-      const words = await readImage(tiff.image)
+      const read = await readImage(parsePgm(tiff.image)!)
       return [
         {
           PageNo: 1,
-          ImageWidth: tiff.width,
-          ImageHeight: tiff.height,
-          Words: numbered(words, 1),
+          ImageWidth: read.width,
+          ImageHeight: read.height,
+          Words: numbered(read.words, 1),
           Source: 'tesseract',
         },
       ]
     }
-    const size = await imageSize(bytes, kind)
-    const words = await readImage(Buffer.from(bytes))
+    let grey: GreyImage
+    try {
+      grey = await decodeImage(bytes)
+    } catch (err) {
+      throw new OcrError('unreadable-document', `The image cannot be read: ${(err as Error).message}`)
+    }
+    const read = await readImage(grey)
     return [
       {
         PageNo: 1,
-        ImageWidth: size.width,
-        ImageHeight: size.height,
-        Words: numbered(words, 1),
+        ImageWidth: read.width,
+        ImageHeight: read.height,
+        Words: numbered(read.words, 1),
         Source: 'tesseract',
       },
     ]
@@ -123,12 +143,12 @@ export async function readDocument(
         continue
       }
       const image = await renderPage(doc, pageNo, undefined, 'pgm')
-      const words = await tesseractWords(image.image)
+      const read = await readUpright(parsePgm(image.image)!)
       results.push({
         PageNo: pageNo,
-        ImageWidth: image.width,
-        ImageHeight: image.height,
-        Words: numbered(words, pageNo),
+        ImageWidth: read.width,
+        ImageHeight: read.height,
+        Words: numbered(read.words, pageNo),
         Source: 'tesseract',
       })
     }

@@ -921,6 +921,19 @@ function box(words: OcrWord[]) {
   return { Left: left, Top: top, Width: right - left, Height: bottom - top }
 }
 
+/**
+ * How many of the words read are invoice vocabulary: a label word, a date or an amount with decimals. A page
+ * read upside down or sideways has almost none.
+ */
+export function vocabularyHits(words: readonly { Text: string }[]): number {
+  let hits = 0
+  for (const w of words) {
+    const t = w.Text.replace(/[:.,;]$/, '')
+    if (LABELS.has(normaliseLabel(t)) || parseDate(t) || (/\d,\d{2}$/.test(t) && parseAmount(t))) hits++
+  }
+  return hits
+}
+
 export interface InterpretOptions {
   buyerOrgNumbers?: string[]
   buyerBankAccounts?: string[]
