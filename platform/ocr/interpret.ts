@@ -967,9 +967,18 @@ export function interpretDocument(
     vat.push(...found.vat)
     vatSum += found.vatSum
     credit ||= isCreditNote(lines)
-    return collectHits(lines, page.ImageWidth || 2000, buyer).map((h) => ({ ...h, page: page.PageNo }))
+    return collectHits(lines, page.ImageWidth || 2000, buyer).map((h) => ({
+      ...h,
+      page: page.PageNo,
+      scanned: page.Source === 'tesseract',
+    }))
   })
   const checks = new AmountChecks(amounts, vat, vatSum)
+  calibrateDates(hits)
+  for (const h of hits) {
+    // Free text read by Tesseract has no check digit: one misread character changes it unnoticed.
+    if (h.scanned && h.prop === OcrPropertyId.InvoiceNumber) h.probability = Math.min(h.probability, 0.85)
+  }
   for (const h of hits) {
     if (h.prop !== OcrPropertyId.TotalAmount) continue
     // A credit note's total is negative however it is printed.
@@ -980,6 +989,28 @@ export function interpretDocument(
       : Math.min(h.probability, 0.85)
   }
   return propose(hits)
+}
+
+const DAY = 86_400_000
+
+/**
+ * An invoice is due on or after its date and within half a year of it: a due date outside that (a misread
+ * year) is not proposed as sure, nor is an invoice date that no due date agrees with.
+ */
+function calibrateDates(hits: Hit[]) {
+  const dates = (prop: OcrPropertyId) => hits.filter((h) => h.prop === prop)
+  const invoiceDates = dates(OcrPropertyId.InvoiceDate)
+  const dueDates = dates(OcrPropertyId.DueDate)
+  const agree = (invoice: Hit, due: Hit) => {
+    const days = (Date.parse(due.value) - Date.parse(invoice.value)) / DAY
+    return days >= 0 && days <= 183
+  }
+  for (const due of dueDates)
+    if (invoiceDates.length && !invoiceDates.some((inv) => agree(inv, due)))
+      due.probability = Math.min(due.probability, 0.6)
+  for (const inv of invoiceDates)
+    if (dueDates.length && !dueDates.some((due) => agree(inv, due)))
+      inv.probability = Math.min(inv.probability, 0.6)
 }
 
 const CREDIT_TITLES = new Set(

@@ -16,7 +16,6 @@ import {
 } from '../../../common/norwegian.ts'
 import { makeForeignVatId, makeIban } from '../foreign.ts'
 import { openPdf, renderPage } from '../pdf.ts'
-import type { OcrPropertyId } from '../types.ts'
 import {
   addDays,
   BUYERS,
