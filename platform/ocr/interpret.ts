@@ -787,11 +787,12 @@ function withOreBox(
 type Context = 'buyer' | 'supplier' | null
 
 /** Whether a value sits in the buyer's block (a heading such as "Kunde" above it in the same column). */
-function blockContext(seg: Segment, start: number, lines: Line[]): Context {
+function blockContext(seg: Segment, start: number, lines: Line[], walk = true): Context {
   for (let i = 0; i < start; i++) {
     const before = normaliseLabel(seg.words[i]!.Text)
     if (BUYER_HEADINGS.has(before) || before.startsWith('kunde') || before === 'buyers') return 'buyer'
   }
+  if (!walk) return null
   let bottom = seg.top
   for (let l = seg.line - 1; l >= 0 && l >= seg.line - 8; l--) {
     const line = lines[l]!
@@ -846,7 +847,10 @@ function collectHits(lines: Line[], pageWidth: number, buyer: Buyer): Hit[] {
       if (prop === OcrPropertyId.OfficialNumber || prop === OcrPropertyId.BankAccount) {
         // The company's own numbers and those in the buyer's block are never the supplier's.
         if (buyerOrgs.has(value) || buyer.accounts.has(value)) break
-        if (blockContext(labelHit.seg, labelHit.start, lines) === 'buyer') break
+        // An account is the buyer's only when its own line says so (`Kundens konto`): a receipt's single
+        // column has the customer's lines above the supplier's account.
+        const walk = prop === OcrPropertyId.OfficialNumber
+        if (blockContext(labelHit.seg, labelHit.start, lines, walk) === 'buyer') break
       }
       let probability = labelHit.spec.weight * PLACEMENT_FACTOR[region.placement]
       if (prop === OcrPropertyId.TotalAmount) {
