@@ -4,16 +4,7 @@ import { openPdf, renderPage, textLayerWords, RENDER_DPI } from './pdf.ts'
 import { tiffToPgm } from './image.ts'
 import { tesseractWords } from './tesseract.ts'
 import { interpretDocument, vocabularyHits } from './interpret.ts'
-import {
-  decodeImage,
-  despeckle,
-  linesRunVertically,
-  parsePgm,
-  rotateQuarter,
-  toPgm,
-  upscale,
-  type GreyImage,
-} from './orient.ts'
+import { decodeImage, linesRunVertically, parsePgm, rotateQuarter, toPgm, type GreyImage } from './orient.ts'
 import type { InterpretedProperty, OcrPageResult, OcrWord } from './types.ts'
 
 export * from './types.ts'
@@ -54,24 +45,6 @@ function numbered(words: Omit<OcrWord, 'Id' | 'PageNo'>[], pageNo: number): OcrW
   return words.map((w, i) => ({ Id: i + 1, PageNo: pageNo, ...w }))
 }
 
-/** A page image narrower than this (an A4 page under about 150 dpi: faxes) is cleaned and enlarged. */
-const SMALL_PAGE_WIDTH = 1300
-const PREP = process.env.OCR_PREP ?? 'up+ds'
-
-/** Tesseract's words of an image; a small image is despeckled and read twice as large, boxes scaled back. */
-async function readScaled(image: GreyImage): Promise<Omit<OcrWord, 'Id' | 'PageNo'>[]> {
-  if (image.width >= SMALL_PAGE_WIDTH || PREP === 'none') return tesseractWords(toPgm(image))
-  const clean = PREP.includes('ds') ? despeckle(image) : image
-  const words = await tesseractWords(toPgm(upscale(clean, 2)))
-  return words.map((w) => ({
-    ...w,
-    Left: Math.round(w.Left / 2),
-    Top: Math.round(w.Top / 2),
-    Width: Math.max(1, Math.round(w.Width / 2)),
-    Height: Math.max(1, Math.round(w.Height / 2)),
-  }))
-}
-
 /** Below this many vocabulary words a reading is taken as upside down and the page is read turned 180°. */
 const UPRIGHT_MIN_VOCABULARY = 5
 
@@ -83,10 +56,10 @@ async function readUpright(
   grey: GreyImage,
 ): Promise<{ words: Omit<OcrWord, 'Id' | 'PageNo'>[]; width: number; height: number }> {
   let image = linesRunVertically(grey) ? rotateQuarter(grey, 1) : grey
-  let words = await readScaled(image)
+  let words = await tesseractWords(toPgm(image))
   if (vocabularyHits(words) < UPRIGHT_MIN_VOCABULARY) {
     const turned = rotateQuarter(image, 2)
-    const again = await readScaled(turned)
+    const again = await tesseractWords(toPgm(turned))
     if (vocabularyHits(again) > vocabularyHits(words)) {
       image = turned
       words = again

@@ -1012,6 +1012,11 @@ function calibrateDates(hits: Hit[]) {
   for (const due of dueDates)
     if (invoiceDates.length && !invoiceDates.some((inv) => agree(inv, due)))
       due.probability = Math.min(due.probability, 0.6)
+  // Two printings of a date that disagree (a misread digit in one) leave either unsure.
+  for (const list of [invoiceDates, dueDates])
+    for (const h of list)
+      if (list.some((o) => o.value !== h.value && o.probability >= 0.7))
+        h.probability = Math.min(h.probability, 0.85)
   for (const inv of invoiceDates)
     if (dueDates.length && !dueDates.some((due) => agree(inv, due)))
       inv.probability = Math.min(inv.probability, 0.6)
