@@ -78,6 +78,14 @@ async function readImage(
   }
 }
 
+async function openReadablePdf(bytes: Uint8Array) {
+  try {
+    return await openPdf(bytes)
+  } catch (err) {
+    throw new OcrError('unreadable-document', `The PDF cannot be read: ${(err as Error).message}`)
+  }
+}
+
 /** Reads the requested pages (all when none are given) into words with boxes. */
 export async function readDocument(
   bytes: Uint8Array,
@@ -119,12 +127,7 @@ export async function readDocument(
       },
     ]
   }
-  let doc
-  try {
-    doc = await openPdf(bytes)
-  } catch (err) {
-    throw new OcrError('unreadable-document', `The PDF cannot be read: ${(err as Error).message}`)
-  }
+  const doc = await openReadablePdf(bytes)
   try {
     const pages = opts.pages ?? Array.from({ length: doc.numPages }, (_, i) => i + 1)
     const results: OcrPageResult[] = []
@@ -200,12 +203,7 @@ export function pagesToRead(pageCount: number): number[] {
 
 /** The PDF's page count and the middle pages whose text layer shows a payment slip. */
 async function pdfPagePlan(bytes: Uint8Array): Promise<{ count: number; slipPages: number[] }> {
-  let doc
-  try {
-    doc = await openPdf(bytes)
-  } catch (err) {
-    throw new OcrError('unreadable-document', `The PDF cannot be read: ${(err as Error).message}`)
-  }
+  const doc = await openReadablePdf(bytes)
   try {
     const count = doc.numPages
     // Middle pages with a payment slip in their text layer are read as well.
