@@ -539,21 +539,36 @@ function drawGiro(c: Canvas, r: Rand, d: InvoiceData) {
   c.text(d.supplier, 300, top + s * 4.5)
   c.text(d.place, 300, top + s * 6)
   // The bottom row of boxes: KID, kroner, øre, account, each label above its box.
-  const row = top + s * 9
-  const boxTop = row + s * 1.5
-  c.text('Kundeidentifikasjon (KID)', 40, row, { size: s - 1 })
-  c.rect(36, boxTop - 5, 196, s + 12)
-  if (d.kid) c.text(d.kid, 46, boxTop + 1)
-  c.text('Kroner', 256, row, { size: s - 1 })
-  c.rect(252, boxTop - 5, 80, s + 12)
-  c.text(String(Math.floor(d.total / 100)), 322, boxTop + 1, { alignRight: true })
-  c.text('Øre', 345, row, { size: s - 1 })
-  c.rect(340, boxTop - 5, 36, s + 12)
-  c.text(String(d.total % 100).padStart(2, '0'), 348, boxTop + 1)
-  c.text('Til konto', 400, row, { size: s - 1 })
-  c.rect(396, boxTop - 5, 150, s + 12)
-  c.text(formatBankAccount(d.account).replace(/ /g, '.'), 406, boxTop + 1)
+  const boxTop = drawSlipBoxes(c, top + s * 9, [
+    { label: 'Kundeidentifikasjon (KID)', x: 36, width: 196, value: d.kid },
+    { label: 'Kroner', x: 252, width: 80, value: String(Math.floor(d.total / 100)), alignRight: true },
+    { label: 'Øre', x: 340, width: 36, value: String(d.total % 100).padStart(2, '0') },
+    { label: 'Til konto', x: 396, width: 150, value: formatBankAccount(d.account).replace(/ /g, '.') },
+  ])
   if (d.iban) c.text(`IBAN ${formatIban(d.iban)}   BIC DNBANOKK`, 40, boxTop + s * 3)
+}
+
+export interface SlipBox {
+  label: string
+  x: number
+  width: number
+  value: string | null
+  alignRight?: boolean
+  labelSize?: number
+}
+
+/** A payment slip's row of boxes, each label above its pale box; answers the boxes' top. */
+export function drawSlipBoxes(c: Canvas, row: number, boxes: SlipBox[]): number {
+  const s = c.size
+  const boxTop = row + s * 1.5
+  for (const b of boxes) {
+    c.text(b.label, b.x + 4, row, { size: b.labelSize ?? s - 1 })
+    c.rect(b.x, boxTop - 5, b.width, s + 12)
+    if (!b.value) continue
+    const x = b.alignRight ? b.x + b.width - 10 : b.x + (b.width < 50 ? 8 : 10)
+    c.text(b.value, x, boxTop + 1, { alignRight: b.alignRight })
+  }
+  return boxTop
 }
 
 function drawReceipt(c: Canvas, r: Rand, d: InvoiceData) {

@@ -20,6 +20,7 @@ import {
   addDays,
   BUYERS,
   Canvas,
+  drawSlipBoxes,
   embedFonts,
   FONT_NAMES,
   groupThousands,
@@ -32,6 +33,7 @@ import {
   STREETS,
   SUPPLIERS,
   type Rand,
+  type SlipBox,
 } from './generate.ts'
 
 export const HARD_KINDS = [
@@ -690,7 +692,7 @@ async function drawDocument(
       y += s * 1.6
     }
     if (style.slip) {
-      drawSlip(c, r, d, style, s)
+      drawSlip(c, r, d, s)
       continue
     }
     const pay: [string, string][] = []
@@ -711,7 +713,7 @@ async function drawDocument(
 }
 
 /** The giro at the bottom of the page: receipt, payer's and payee's blocks, KID, Kroner and Øre, accounts. */
-function drawSlip(c: Canvas, r: Rand, d: Data, style: Style, s: number) {
+function drawSlip(c: Canvas, r: Rand, d: Data, s: number) {
   const top = 620
   c.rule(20, top - 10, 575)
   c.text('GIRO', 40, top, { bold: true, size: s + 2 })
@@ -721,27 +723,23 @@ function drawSlip(c: Canvas, r: Rand, d: Data, style: Style, s: number) {
   c.text(d.buyer, 40, top + s * 4.5)
   c.text('Betalt til', 300, top + s * 3, { bold: true })
   c.text(d.supplier, 300, top + s * 4.5)
-  const row = top + s * 8
-  const boxTop = row + s * 1.5
-  c.text('Kundeidentifikasjon (KID)', 40, row, { size: s - 1 })
-  c.rect(36, boxTop - 5, 170, s + 12)
-  if (d.kid) c.text(d.kid, 46, boxTop + 1)
-  c.text('Kroner', 226, row, { size: s - 1 })
-  c.rect(222, boxTop - 5, 80, s + 12)
-  c.text(String(Math.floor(d.total / 100)), 292, boxTop + 1, { alignRight: true })
-  c.text('Øre', 315, row, { size: s - 1 })
-  c.rect(310, boxTop - 5, 30, s + 12)
-  c.text(String(d.total % 100).padStart(2, '0'), 316, boxTop + 1)
-  c.text('Til konto', 360, row, { size: s - 1 })
-  c.rect(356, boxTop - 5, 100, s + 12)
-  c.text(formatBankAccount(d.account!).replace(/ /g, '.'), 362, boxTop + 1)
-  if (r() < 0.7) {
-    c.text('Betalerens kontonummer', 466, row, { size: s - 2 })
-    c.rect(462, boxTop - 5, 100, s + 12)
-    c.text(formatBankAccount(d.buyerAccount).replace(/ /g, '.'), 468, boxTop + 1)
-  }
+  const boxes: SlipBox[] = [
+    { label: 'Kundeidentifikasjon (KID)', x: 36, width: 170, value: d.kid },
+    { label: 'Kroner', x: 222, width: 80, value: String(Math.floor(d.total / 100)), alignRight: true },
+    { label: 'Øre', x: 310, width: 30, value: String(d.total % 100).padStart(2, '0') },
+    { label: 'Til konto', x: 356, width: 100, value: formatBankAccount(d.account!).replace(/ /g, '.') },
+  ]
+  // The payer's own account box, next to the payee's.
+  if (r() < 0.7)
+    boxes.push({
+      label: 'Betalerens kontonummer',
+      x: 462,
+      width: 100,
+      value: formatBankAccount(d.buyerAccount).replace(/ /g, '.'),
+      labelSize: s - 2,
+    })
+  const boxTop = drawSlipBoxes(c, top + s * 8, boxes)
   if (d.iban) c.text(`IBAN ${formatIban(d.iban)}   BIC ${d.bic}`, 40, boxTop + s * 3)
-  void style
 }
 
 // ---------- image variants ----------
