@@ -1,6 +1,6 @@
-// `files/{id}?action=ocranalyse` (spec 2.13, 4.5): the OCR result of one page of a stored file. Results
-// are kept per company, file and page and answered again until `forceNewAnalysis=true`. OCR runs outside
-// any transaction (a scanned page takes seconds and the embedded database serves one transaction at a
+// `files/{id}?action=ocranalyse` (spec 2.13, 4.5): the OCR result of a stored file, the whole document or
+// one page (`PageNo`). Results are kept per company, file and page (0: the whole document) and answered
+// again until `forceNewAnalysis=true`. OCR runs outside any transaction (a scanned page takes seconds and the embedded database serves one transaction at a
 // time); concurrent identical requests share one run.
 import { PlatformError } from '../errors.ts'
 import { OcrError } from '../ocr/index.ts'
@@ -65,10 +65,18 @@ export function createOcrService(pc: PlatformContext, storage: FileStorage): Ocr
     const bytes = await storage.read(sha).catch(() => {
       throw new PlatformError('NOT_FOUND', `The content of File ${fileId} is missing from the file store`)
     })
+    // The company's own bank accounts (those of its settings, not of its customers or suppliers).
+    const { rows: own } = await pc.store.query<{ AccountNumber: string | null }>(
+      `select "AccountNumber" from "BankAccount"
+        where "CompanyID" = $1 and "CompanySettingsID" is not null and "Deleted" = false`,
+      [tenant.companyId],
+    )
     let analysis
     try {
       analysis = await analyseDocument(bytes, {
-        pageNo,
+        // Page 0 stands for the whole document.
+        pageNo: pageNo === 0 ? undefined : pageNo,
+        buyerBankAccounts: own.flatMap((r) => (r.AccountNumber ? [r.AccountNumber] : [])),
         contentType: String(file.ContentType ?? ''),
         // The company's own number on the page is the buyer's, never the supplier's.
         buyerOrgNumbers: rows[0]?.OrganizationNumber ? [rows[0].OrganizationNumber] : [],

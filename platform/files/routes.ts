@@ -275,7 +275,8 @@ export function registerFileRoutes(app: FastifyInstance, pc: PlatformContext, op
     if (action === 'ocranalyse') {
       if (method !== 'GET' && method !== 'POST')
         throw new PlatformError('BAD_REQUEST', `Action 'ocranalyse' of File does not accept ${method}`)
-      const pageNo = q.pageno === undefined ? 1 : positiveInt(q.pageno, 'PageNo')
+      // Without PageNo the whole document is read (page 0 in the stored results).
+      const pageNo = q.pageno === undefined ? 0 : positiveInt(q.pageno, 'PageNo')
       return ocr.analyse(tenant, fileId, pageNo, /^(true|1)$/i.test(q.forcenewanalysis ?? ''))
     }
     if (action === 'download') {

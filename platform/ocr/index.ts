@@ -3,11 +3,12 @@
 import { openPdf, renderPage, textLayerWords, RENDER_DPI } from './pdf.ts'
 import { tiffToPgm } from './image.ts'
 import { tesseractWords } from './tesseract.ts'
-import { interpret } from './interpret.ts'
+import { interpretDocument, vocabularyHits } from './interpret.ts'
+import { decodeImage, linesRunVertically, parsePgm, rotateQuarter, toPgm, type GreyImage } from './orient.ts'
 import type { InterpretedProperty, OcrPageResult, OcrWord } from './types.ts'
 
 export * from './types.ts'
-export { interpret } from './interpret.ts'
+export { interpret, interpretDocument } from './interpret.ts'
 export { closeOcr } from './tesseract.ts'
 
 export type DocumentKind = 'pdf' | 'png' | 'jpeg' | 'tiff'
@@ -44,22 +45,44 @@ function numbered(words: Omit<OcrWord, 'Id' | 'PageNo'>[], pageNo: number): OcrW
   return words.map((w, i) => ({ Id: i + 1, PageNo: pageNo, ...w }))
 }
 
-async function imageSize(bytes: Uint8Array, kind: DocumentKind): Promise<{ width: number; height: number }> {
-  if (kind === 'png') {
-    const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-    return { width: v.getUint32(16), height: v.getUint32(20) }
+/** Below this many vocabulary words a reading is taken as upside down and the page is read turned 180°. */
+const UPRIGHT_MIN_VOCABULARY = 5
+
+/**
+ * Reads a page image upright: turned a quarter when its lines run vertically, and turned half when the
+ * reading is not invoice vocabulary. Word boxes are in pixels of the upright image, whose size is answered.
+ */
+async function readUpright(
+  grey: GreyImage,
+): Promise<{ words: Omit<OcrWord, 'Id' | 'PageNo'>[]; width: number; height: number }> {
+  let image = linesRunVertically(grey) ? rotateQuarter(grey, 1) : grey
+  let words = await tesseractWords(toPgm(image))
+  if (vocabularyHits(words) < UPRIGHT_MIN_VOCABULARY) {
+    const turned = rotateQuarter(image, 2)
+    const again = await tesseractWords(toPgm(turned))
+    if (vocabularyHits(again) > vocabularyHits(words)) {
+      image = turned
+      words = again
+    }
   }
-  const { Image } = await import('@napi-rs/canvas')
-  const img = new Image()
-  img.src = Buffer.from(bytes)
-  return { width: img.width, height: img.height }
+  return { words, width: image.width, height: image.height }
 }
 
-async function readImage(image: Buffer): Promise<Omit<OcrWord, 'Id' | 'PageNo'>[]> {
+async function readImage(
+  grey: GreyImage,
+): Promise<{ words: Omit<OcrWord, 'Id' | 'PageNo'>[]; width: number; height: number }> {
   try {
-    return await tesseractWords(image)
+    return await readUpright(grey)
   } catch (err) {
     throw new OcrError('unreadable-document', `The image cannot be read: ${(err as Error).message}`)
+  }
+}
+
+async function openReadablePdf(bytes: Uint8Array) {
+  try {
+    return await openPdf(bytes)
+  } catch (err) {
+    throw new OcrError('unreadable-document', `The PDF cannot be read: ${(err as Error).message}`)
   }
 }
 
@@ -76,35 +99,35 @@ export async function readDocument(
     if (kind === 'tiff') {
       const tiff = tiffToPgm(bytes)
       if (!tiff) throw new OcrError('unreadable-document', 'The TIFF image cannot be decoded')
-      const words = await readImage(tiff.image)
+      const read = await readImage(parsePgm(tiff.image)!)
       return [
         {
           PageNo: 1,
-          ImageWidth: tiff.width,
-          ImageHeight: tiff.height,
-          Words: numbered(words, 1),
+          ImageWidth: read.width,
+          ImageHeight: read.height,
+          Words: numbered(read.words, 1),
           Source: 'tesseract',
         },
       ]
     }
-    const size = await imageSize(bytes, kind)
-    const words = await readImage(Buffer.from(bytes))
+    let grey: GreyImage
+    try {
+      grey = await decodeImage(bytes)
+    } catch (err) {
+      throw new OcrError('unreadable-document', `The image cannot be read: ${(err as Error).message}`)
+    }
+    const read = await readImage(grey)
     return [
       {
         PageNo: 1,
-        ImageWidth: size.width,
-        ImageHeight: size.height,
-        Words: numbered(words, 1),
+        ImageWidth: read.width,
+        ImageHeight: read.height,
+        Words: numbered(read.words, 1),
         Source: 'tesseract',
       },
     ]
   }
-  let doc
-  try {
-    doc = await openPdf(bytes)
-  } catch (err) {
-    throw new OcrError('unreadable-document', `The PDF cannot be read: ${(err as Error).message}`)
-  }
+  const doc = await openReadablePdf(bytes)
   try {
     const pages = opts.pages ?? Array.from({ length: doc.numPages }, (_, i) => i + 1)
     const results: OcrPageResult[] = []
@@ -123,12 +146,12 @@ export async function readDocument(
         continue
       }
       const image = await renderPage(doc, pageNo, undefined, 'pgm')
-      const words = await tesseractWords(image.image)
+      const read = await readUpright(parsePgm(image.image)!)
       results.push({
         PageNo: pageNo,
-        ImageWidth: image.width,
-        ImageHeight: image.height,
-        Words: numbered(words, pageNo),
+        ImageWidth: read.width,
+        ImageHeight: read.height,
+        Words: numbered(read.words, pageNo),
         Source: 'tesseract',
       })
     }
@@ -141,6 +164,7 @@ export async function readDocument(
 export interface OcrAnalysis {
   Id: number
   PageNo: number
+  PagesRead: number[]
   ImageWidth: number
   ImageHeight: number
   OcrDataUsed: boolean
@@ -162,28 +186,90 @@ function pageLanguage(words: OcrWord[]): string {
   return en > nb ? 'en' : 'no'
 }
 
-/** The whole OCR result of spec 2.13 for one page (page 1 unless pageNo is given). */
-export async function analyse(
-  bytes: Uint8Array,
-  opts: { pageNo?: number; buyerOrgNumbers?: string[]; contentType?: string } = {},
-): Promise<OcrAnalysis> {
-  const pageNo = opts.pageNo ?? 1
-  const [page] = await readDocument(bytes, { pages: [pageNo], contentType: opts.contentType })
-  const result = page!
+/** Multi-page reading limit: the first and the last pages, and any page between that carries a payment slip. */
+export const READ_FIRST_PAGES = 3
+export const READ_LAST_PAGES = 3
+/** Text-layer pages are cheap: up to this many are looked through for a payment slip between first and last. */
+const SLIP_SCAN_PAGES = 60
+const SLIP_WORDS = /^(giro|kvittering|betalingsblankett|kroner|øre|ore|kundeidentifikasjon|kid)$/i
+
+/** The pages a whole-document analysis reads (1-based), bounded by READ_FIRST_PAGES and READ_LAST_PAGES. */
+export function pagesToRead(pageCount: number): number[] {
+  const pages = new Set<number>()
+  for (let p = 1; p <= Math.min(pageCount, READ_FIRST_PAGES); p++) pages.add(p)
+  for (let p = Math.max(1, pageCount - READ_LAST_PAGES + 1); p <= pageCount; p++) pages.add(p)
+  return [...pages].sort((a, b) => a - b)
+}
+
+/** The PDF's page count and the middle pages whose text layer shows a payment slip. */
+async function pdfPagePlan(bytes: Uint8Array): Promise<{ count: number; slipPages: number[] }> {
+  const doc = await openReadablePdf(bytes)
+  try {
+    const count = doc.numPages
+    // Middle pages with a payment slip in their text layer are read as well.
+    const extra: number[] = []
+    const bounded = new Set(pagesToRead(count))
+    for (let p = 1; p <= Math.min(count, SLIP_SCAN_PAGES); p++) {
+      if (bounded.has(p)) continue
+      const layer = await textLayerWords(doc, p)
+      if (layer.Words.filter((w) => SLIP_WORDS.test(w.Text)).length >= 2) extra.push(p)
+    }
+    return { count, slipPages: extra }
+  } finally {
+    await doc.destroy()
+  }
+}
+
+/** The whole document's pages as read for interpretation (bounded; see pagesToRead). */
+export async function readForInterpretation(bytes: Uint8Array): Promise<OcrPageResult[]> {
+  const kind = sniffDocumentKind(bytes)
+  if (kind !== 'pdf') return readDocument(bytes)
+  const { count, slipPages } = await pdfPagePlan(bytes)
+  const pages = [...new Set([...pagesToRead(count), ...slipPages])].sort((a, b) => a - b)
+  return readDocument(bytes, { pages })
+}
+
+export interface AnalyseOptions {
+  /** One page only; without it the whole document is read (bounded, see pagesToRead). */
+  pageNo?: number
+  /** The company's own organisation numbers: never proposed as the supplier's. */
+  buyerOrgNumbers?: string[]
+  /** The company's own bank accounts: never proposed as the supplier's. */
+  buyerBankAccounts?: string[]
+  contentType?: string
+}
+
+/**
+ * The OCR result of spec 2.13. With `pageNo` it describes that page; without, the whole document: every
+ * candidate carries the `PageNo` it was found on, `PagesRead` lists the pages read, and the top-level
+ * `PageNo`, `ImageWidth` and `ImageHeight` describe the first page read.
+ */
+export async function analyse(bytes: Uint8Array, opts: AnalyseOptions = {}): Promise<OcrAnalysis> {
+  const pages =
+    opts.pageNo !== undefined
+      ? await readDocument(bytes, { pages: [opts.pageNo], contentType: opts.contentType })
+      : await readForInterpretation(bytes)
+  const first = pages[0]!
+  const words = pages.flatMap((p) => p.Words)
   return {
     Id: 0,
-    PageNo: result.PageNo,
-    ImageWidth: result.ImageWidth,
-    ImageHeight: result.ImageHeight,
+    PageNo: first.PageNo,
+    PagesRead: pages.map((p) => p.PageNo),
+    ImageWidth: first.ImageWidth,
+    ImageHeight: first.ImageHeight,
     OcrDataUsed: true,
     OcrTemplateId: null,
-    Language: pageLanguage(result.Words),
+    Language: pageLanguage(words),
     OcrRawData: JSON.stringify({
-      AllWords: result.Words,
-      ImageWidth: result.ImageWidth,
-      ImageHeight: result.ImageHeight,
+      AllWords: words,
+      ImageWidth: first.ImageWidth,
+      ImageHeight: first.ImageHeight,
+      Pages: pages.map((p) => ({ PageNo: p.PageNo, ImageWidth: p.ImageWidth, ImageHeight: p.ImageHeight })),
     }),
-    InterpretedProperties: interpret(result, { buyerOrgNumbers: opts.buyerOrgNumbers }),
+    InterpretedProperties: interpretDocument(pages, {
+      buyerOrgNumbers: opts.buyerOrgNumbers,
+      buyerBankAccounts: opts.buyerBankAccounts,
+    }),
   }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { generateBankAccount, generateKid, generateOrgNumber, makeKid } from '../../common/norwegian.ts'
-import { interpret, parseAmount, parseDate } from './interpret.ts'
+import { makeIban, normaliseIban } from './foreign.ts'
+import { interpret, interpretDocument, parseAmount, parseDate } from './interpret.ts'
 import { OcrPropertyId, type OcrPageResult, type OcrWord } from './types.ts'
 
 /** A page from phrases placed at (x, y): each phrase's words 9 px per character, one space apart. */
@@ -57,6 +58,15 @@ describe('amount and date formats', () => {
     ['1 234,-', '1234.00'],
     ['1,234.56', '1234.56'],
     ['980', '980.00'],
+    ['kr 18 419,-', '18419.00'],
+    ['1 234,50 NOK', '1234.50'],
+    ['NOK 12.345,00', '12345.00'],
+    ['1.234,50 €', '1234.50'],
+    ['1.234,50 kr.', '1234.50'],
+    ['7 599,62-', '-7599.62'],
+    ['(7 599,62)', '-7599.62'],
+    ['-7 599,62', '-7599.62'],
+    ['kr -7 599,62', '-7599.62'],
   ])('reads %s as %s', (printed, value) => {
     expect(parseAmount(printed)).toBe(value)
   })
@@ -274,5 +284,144 @@ describe('distractors', () => {
       [1400, 880, '250,00'],
     ])
     expect(proposals(p)[OcrPropertyId.TotalAmount]).toBe('1250.00')
+  })
+})
+
+describe('the whole document and its wording', () => {
+  const kid = makeKid('4471203', 'mod10')
+
+  it('reads a total and KID on the last page and tells which page each is on', () => {
+    const first = page([
+      [100, 100, 'Nordlys AS'],
+      [100, 140, `Org.nr. ${spaced(org, [3, 3, 3])}`],
+      [900, 200, 'Fakt.nr. 20931'],
+      [100, 400, 'Beskrivelse'],
+      [1400, 400, 'Beløp'],
+      [100, 440, 'Konsulenttimer'],
+      [1400, 440, '1 200,00'],
+      [100, 480, 'Lisens'],
+      [1400, 480, '3 400,00'],
+    ])
+    const last: OcrPageResult = {
+      ...page([
+        [900, 300, 'Sum eks. mva'],
+        [1400, 300, '4 600,00'],
+        [900, 340, 'MVA 25 %'],
+        [1400, 340, '1 150,00'],
+        [900, 380, 'Å betale'],
+        [1400, 380, '5 750,00'],
+        [100, 500, `KID: ${kid}`],
+      ]),
+      PageNo: 3,
+    }
+    const props = interpretDocument([first, last])
+    const got = (id: number) => props.find((p) => p.OcrPropertyId === id)?.ProposedCandidate
+    expect(got(OcrPropertyId.InvoiceNumber)).toMatchObject({ Value: '20931', PageNo: 1 })
+    expect(got(OcrPropertyId.TotalAmount)).toMatchObject({ Value: '5750.00', PageNo: 3 })
+    expect(got(OcrPropertyId.Kid)).toMatchObject({ Value: kid, PageNo: 3 })
+    // Net plus VAT on the page confirms the total.
+    expect(got(OcrPropertyId.TotalAmount)!.ProbabilityFactor).toBeGreaterThanOrEqual(0.9)
+  })
+
+  it('gives an unconfirmed total a probability below 0.9', () => {
+    const props = interpret(
+      page([
+        [900, 380, 'Å betale'],
+        [1400, 380, '3 601 475,00'],
+      ]),
+    )
+    const total = props.find((p) => p.OcrPropertyId === OcrPropertyId.TotalAmount)!.ProposedCandidate
+    expect(total.Value).toBe('3601475.00')
+    expect(total.ProbabilityFactor).toBeLessThan(0.9)
+  })
+
+  it('takes the rest after a prepayment, not the total before it', () => {
+    const got = proposals(
+      page([
+        [900, 300, 'Sum eks. mva'],
+        [1400, 300, '8 000,00'],
+        [900, 340, 'MVA 25 %'],
+        [1400, 340, '2 000,00'],
+        [900, 380, 'Totalt inkl. mva'],
+        [1400, 380, '10 000,00'],
+        [900, 420, 'Forskudd betalt'],
+        [1400, 420, '-3 000,00'],
+        [900, 460, 'Rest å betale'],
+        [1400, 460, '7 000,00'],
+      ]),
+    )
+    expect(got[OcrPropertyId.TotalAmount]).toBe('7000.00')
+  })
+
+  it("reads a credit note's total as negative and its own number, not the credited invoice's", () => {
+    const got = proposals(
+      page([
+        [1300, 60, 'KREDITNOTA'],
+        [900, 200, 'Kreditnota nr. 5512'],
+        [900, 240, 'Gjelder faktura 20931'],
+        [900, 380, 'Totalt'],
+        [1400, 380, '7 599,62'],
+      ]),
+    )
+    expect(got[OcrPropertyId.InvoiceNumber]).toBe('5512')
+    expect(got[OcrPropertyId.TotalAmount]).toBe('-7599.62')
+    expect(
+      proposals(
+        page([
+          [900, 380, 'Til gode'],
+          [1400, 380, '7 599,62'],
+        ]),
+      )[6],
+    ).toBe('-7599.62')
+  })
+
+  it("never proposes the buyer's own bank account", () => {
+    const buyerAccount = generateBankAccount(909)
+    const p = page([
+      [100, 300, `Kundens konto: ${spaced(buyerAccount, [4, 2, 5])}`],
+      [100, 900, 'Til konto'],
+      [700, 900, 'Betalerens kontonummer'],
+      [100, 940, spaced(account, [4, 2, 5]).replace(/ /g, '.')],
+      [700, 940, spaced(buyerAccount, [4, 2, 5]).replace(/ /g, '.')],
+    ])
+    expect(proposals(p)[OcrPropertyId.BankAccount]).toBe(account)
+    const only = page([[100, 300, `Kontonr: ${spaced(buyerAccount, [4, 2, 5])}`]])
+    expect(interpret(only, { buyerBankAccounts: [buyerAccount] })).toEqual([])
+  })
+
+  it('reads foreign suppliers: any IBAN, VAT ids and Swedish, Danish and German labels', () => {
+    const iban = makeIban('DE', '370400440532013000')
+    const got = proposals(
+      page([
+        [100, 100, 'USt-IdNr. DE136695976'],
+        [900, 200, 'Rechnungsnummer: 2026-118'],
+        [900, 240, 'Rechnungsdatum: 03.02.2026'],
+        [900, 280, 'Zahlbar bis: 17.02.2026'],
+        [900, 380, 'Gesamtbetrag'],
+        [1400, 380, '1.234,50 €'],
+        [100, 500, `IBAN ${iban.replace(/(.{4})/g, '$1 ').trim()}`],
+      ]),
+    )
+    expect(got).toMatchObject({
+      1: 'DE136695976',
+      2: iban,
+      5: '2026-118',
+      6: '1234.50',
+      7: '2026-02-03',
+      8: '2026-02-17',
+    })
+    expect(got[OcrPropertyId.BankAccount]).toBeUndefined()
+    const se = proposals(
+      page([
+        [100, 100, 'Momsreg.nr SE556036079301'],
+        [900, 280, 'Förfallodatum 2026-03-01'],
+        [900, 380, 'Att betala'],
+        [1400, 380, '12 400,00 kr'],
+      ]),
+    )
+    expect(se).toMatchObject({ 1: 'SE556036079301', 6: '12400.00', 8: '2026-03-01' })
+    // One digit off: the check fails and nothing is proposed.
+    expect(proposals(page([[100, 100, 'USt-IdNr. DE136695977']]))[1]).toBeUndefined()
+    expect(normaliseIban(iban.slice(0, -1) + '1')).toBeNull()
   })
 })

@@ -15,6 +15,7 @@ import {
   type OcrPageResult,
   type OcrWord,
 } from './types.ts'
+import { normaliseForeignVatId, normaliseIban } from './foreign.ts'
 
 interface Segment {
   words: OcrWord[]
@@ -41,6 +42,8 @@ interface Hit {
   words: OcrWord[]
   placement: 'right' | 'below' | 'pattern'
   probability: number
+  /** Read at a "rest to pay" label (after a prepayment). */
+  rest?: boolean
 }
 
 /** Label text compared without case, spaces or punctuation: `Org. nr.:` and `Org.nr` are the same label. */
@@ -55,10 +58,11 @@ export function normaliseLabel(text: string): string {
     .replace(/^\*+|\*+$/g, '')
 }
 
-type LabelSpec = { prop: OcrPropertyId; weight: number }
+/** `prop` null: a label whose value must not be taken for any property (the buyer's account, the invoice a credit note refers to). */
+type LabelSpec = { prop: OcrPropertyId | null; weight: number; negative?: boolean }
 
 const LABELS = new Map<string, LabelSpec>()
-function label(prop: OcrPropertyId, weight: number, ...texts: string[]) {
+function label(prop: OcrPropertyId | null, weight: number, ...texts: string[]) {
   for (const t of texts) {
     LABELS.set(normaliseLabel(t), { prop, weight })
     // A scan may drop a lone `å` altogether (`Totalt betale`).
@@ -182,6 +186,123 @@ label(
   'Due',
 )
 label(OcrPropertyId.DueDate, 1, 'Betal innen', 'Pay by', 'Betalingsfrist/forfall')
+// Nynorsk, Swedish, Danish and German wording of the common fields.
+label(
+  OcrPropertyId.InvoiceNumber,
+  1,
+  'Fakt.nr.',
+  'Fakt. nr.',
+  'Faktnr',
+  'Kreditnota nr.',
+  'Kreditnotanr.',
+  'Kreditnotanummer',
+  'Kreditfakturanr',
+  'Kreditfakturanummer',
+  'Credit note no.',
+  'Credit note number',
+)
+label(
+  OcrPropertyId.InvoiceNumber,
+  1,
+  'Rechnungsnummer',
+  'Rechnungs-Nr.',
+  'Rechnung Nr.',
+  'Rechnungsnr.',
+  'Gutschrift Nr.',
+)
+label(OcrPropertyId.TotalAmount, 1, 'Å betala', 'Sum å betala', 'Totalt å betala', 'Beløp å betala')
+label(
+  OcrPropertyId.TotalAmount,
+  1,
+  'Att betala',
+  'Summa att betala',
+  'Totalt att betala',
+  'Belopp att betala',
+)
+label(OcrPropertyId.TotalAmount, 1, 'At betale', 'Total at betale', 'I alt at betale', 'Beløb at betale')
+label(OcrPropertyId.TotalAmount, 1, 'Gesamtbetrag', 'Zu zahlen', 'Rechnungsbetrag', 'Endbetrag', 'Zahlbetrag')
+// After a prepayment the rest is what is paid; a credit note's total is the customer's credit.
+label(
+  OcrPropertyId.TotalAmount,
+  1.05,
+  'Rest å betale',
+  'Restbeløp å betale',
+  'Gjenstår å betale',
+  'Restbeløp',
+  'Balance remaining',
+)
+label(
+  OcrPropertyId.TotalAmount,
+  1,
+  'Sum kreditert',
+  'Totalt å kreditere',
+  'Total credit',
+  'Kreditert beløp',
+  'Credit total',
+)
+LABELS.set(normaliseLabel('Til gode'), { prop: OcrPropertyId.TotalAmount, weight: 1, negative: true })
+LABELS.set(normaliseLabel('Dykk til gode'), { prop: OcrPropertyId.TotalAmount, weight: 1, negative: true })
+LABELS.set(normaliseLabel('Til gode kunde'), { prop: OcrPropertyId.TotalAmount, weight: 1, negative: true })
+LABELS.set(normaliseLabel('Deres tilgodehavende'), {
+  prop: OcrPropertyId.TotalAmount,
+  weight: 1,
+  negative: true,
+})
+label(OcrPropertyId.InvoiceDate, 1, 'Fakturadatum', 'Rechnungsdatum', 'Belegdatum')
+label(OcrPropertyId.InvoiceDate, 0.7, 'Datum', 'Dato for faktura')
+label(OcrPropertyId.DueDate, 1, 'Förfallodatum', 'Förfallodag', 'Att betala senast', 'Betalas senast')
+label(OcrPropertyId.DueDate, 1, 'Forfaldsdato', 'Sidste rettidige betalingsdato', 'Betalingsdato')
+label(OcrPropertyId.DueDate, 1, 'Zahlbar bis', 'Fälligkeitsdatum', 'Fällig am', 'Zahlungsziel', 'Fällig')
+label(
+  OcrPropertyId.OfficialNumber,
+  0.95,
+  'Momsreg.nr',
+  'Momsregistreringsnummer',
+  'VAT-nr',
+  'VAT-nr.',
+  'Momsnr.',
+)
+label(
+  OcrPropertyId.OfficialNumber,
+  0.95,
+  'SE-nr.',
+  'CVR-nr.',
+  'CVR',
+  'USt-IdNr.',
+  'USt-ID',
+  'USt-ID-Nr.',
+  'UID',
+)
+// Values that belong to someone else: the buyer's account, the invoice a credit note credits, balances.
+label(
+  null,
+  1,
+  'Kundens konto',
+  'Kundens kontonr.',
+  'Kundens kontonummer',
+  'Betalerens kontonummer',
+  'Betalerens konto',
+  'Betalers konto',
+  'Fra konto',
+  'Debetkonto',
+  "Customer's account",
+  'Customer account',
+)
+label(
+  null,
+  1,
+  'Gjelder faktura',
+  'Gjelder fakturanr.',
+  'Ref. fakturanr.',
+  'Ref. faktura',
+  'Krediterer faktura',
+  'Kreditert faktura',
+  'Credits invoice no.',
+  'Original invoice',
+  'Original invoice no.',
+)
+label(null, 1, 'Tidligere saldo', 'Saldo forrige faktura', 'Forrige saldo', 'Previous balance')
+label(null, 1, 'Forskudd betalt', 'Innbetalt forskudd', 'A konto betalt', 'Prepaid', 'Prepayment')
 label(OcrPropertyId.Department, 1, 'Avdeling', 'Avd', 'Department', 'Dept')
 label(
   OcrPropertyId.Requisition,
@@ -318,18 +439,45 @@ export const parseDate: Parser = (raw) => {
   return null
 }
 
-/** `1 234,56`, `1.234,56`, `kr 1 234,56`, `NOK 1234.56`, `1 234,-` -> `1234.56` / `1234.00`. */
+const CURRENCY = String.raw`(?:kr\.?|nok|sek|dkk|eur|€|usd|\$)`
+const CURRENCY_PREFIX = new RegExp(`^${CURRENCY}\\s*`, 'i')
+const CURRENCY_SUFFIX = new RegExp(`\\s*${CURRENCY}$`, 'i')
+
+/**
+ * `1 234,56`, `1.234,56`, `kr 1 234,56`, `NOK 1234.56`, `1 234,50 NOK`, `1.234,50 €`, `kr 18 419,-` ->
+ * `1234.56`; a minus before or after the number or parentheses around it make it negative (`-1234.56`).
+ */
 export const parseAmount: Parser = (raw) => {
   let text = raw
     .trim()
     .replace(/\u00a0/g, ' ')
-    .replace(/[.;:]$/, '')
-  text = text.replace(/^(?:kr\.?|nok)\s*/i, '').replace(/\s*(?:kr\.?|nok)$/i, '')
-  text = text.replace(/,-$/, ',00')
-  let m = /^(-?\d{1,3}(?:[ .]\d{3})+|-?\d+)(?:,(\d{2}))?$/.exec(text)
-  if (m) return `${m[1]!.replace(/[ .]/g, '')}.${m[2] ?? '00'}`.replace(/^(-?)0+(?=\d)/, '$1')
-  m = /^(-?\d{1,3}(?:[ ,]\d{3})+|-?\d+)(?:\.(\d{2}))?$/.exec(text)
-  if (m) return `${m[1]!.replace(/[ ,]/g, '')}.${m[2] ?? '00'}`.replace(/^(-?)0+(?=\d)/, '$1')
+    .replace(/[\u2212\u2013]/g, '-')
+    .replace(/[;:]$/, '')
+  let negative = false
+  const paren = /^\((.*)\)$/.exec(text)
+  if (paren) {
+    negative = true
+    text = paren[1]!.trim()
+  }
+  if (text.startsWith('-')) {
+    negative = !negative
+    text = text.slice(1).trim()
+  }
+  text = text.replace(CURRENCY_PREFIX, '').replace(CURRENCY_SUFFIX, '')
+  if (text.startsWith('-')) {
+    negative = !negative
+    text = text.slice(1).trim()
+  }
+  text = text.replace(/,-$/, ',00').replace(/\.$/, '')
+  if (/\d-$/.test(text)) {
+    negative = !negative
+    text = text.slice(0, -1)
+  }
+  const sign = negative ? '-' : ''
+  let m = /^(\d{1,3}(?:[ .]\d{3})+|\d+)(?:,(\d{2}))?$/.exec(text)
+  if (m) return `${sign}${m[1]!.replace(/[ .]/g, '').replace(/^0+(?=\d)/, '')}.${m[2] ?? '00'}`
+  m = /^(\d{1,3}(?:[ ,]\d{3})+|\d+)(?:\.(\d{2}))?$/.exec(text)
+  if (m) return `${sign}${m[1]!.replace(/[ ,]/g, '').replace(/^0+(?=\d)/, '')}.${m[2] ?? '00'}`
   return null
 }
 
@@ -340,6 +488,8 @@ export const parseAmount: Parser = (raw) => {
 const stripMarks = (t: string) => t.replace(/(?<=[\d ])['’‘`´",:-](?=[ \d])/g, '').replace(/ {2,}/g, ' ')
 
 const parseOrgNumber: Parser = (raw) => {
+  // A foreign supplier's VAT id (`SE556677889901`, `DK12345674`, `DE123456788`) whose checksum holds.
+  if (/^\s*(SE|DK|DE|FI)\s?\d/i.test(raw)) return normaliseForeignVatId(raw.trim().replace(/[,;.]$/, ''))
   const text = stripMarks(
     raw
       .trim()
@@ -361,9 +511,14 @@ const parseBankAccount: Parser = (raw) => {
 }
 
 const parseIban: Parser = (raw) => {
-  const text = raw.trim().replace(/\s/g, '').toUpperCase()
-  if (!/^NO\d{13}$/.test(text)) return null
-  return isValidNorwegianIban(text) ? text : null
+  const text = raw
+    .trim()
+    .replace(/[,;.]$/, '')
+    .replace(/\s/g, '')
+    .toUpperCase()
+  if (text.startsWith('NO')) return isValidNorwegianIban(text) ? text : null
+  // Any country's IBAN whose length and MOD97 check hold.
+  return normaliseIban(text)
 }
 
 const parseKid: Parser = (raw) => {
@@ -394,7 +549,7 @@ interface PropertyRule {
 
 const RULES: Record<OcrPropertyId, PropertyRule> = {
   1: { parse: parseOrgNumber, maxWords: 5 },
-  2: { parse: parseIban, maxWords: 6 },
+  2: { parse: parseIban, maxWords: 9 },
   3: { parse: parseBankAccount, maxWords: 3 },
   4: { parse: parseKid, maxWords: 5 },
   5: { parse: parseInvoiceNumber, maxWords: 1 },
@@ -455,7 +610,7 @@ export function skewSlope(words: OcrWord[]): number {
 
 export function buildLines(allWords: OcrWord[], source: OcrPageResult['Source'] = 'text-layer'): Line[] {
   // Words without a letter or digit are specks and rules as far as the interpreter is concerned.
-  const words = allWords.filter((w) => /[\p{L}\d]/u.test(w.Text))
+  const words = allWords.filter((w) => /[\p{L}\d#№]/u.test(w.Text))
   // Text-layer heights are the font size; Tesseract's are the ink of capitals and digits (about 0.7 em).
   const gapFactor = source === 'tesseract' ? 1.7 : 1.1
   const slope = skewSlope(words)
@@ -612,7 +767,7 @@ function withOreBox(
   seg: Segment,
   lines: Line[],
   used: OcrWord[],
-): { value: string; words: OcrWord[] } {
+): { value: string; words: OcrWord[]; slip?: boolean } {
   if (!/\.00$/.test(value) || used.length !== seg.words.length) return { value, words: used }
   const last = used[used.length - 1]!
   const lastRight = last.Left + last.Width
@@ -620,7 +775,11 @@ function withOreBox(
     (s) => s.left > lastRight && s.left - lastRight < seg.height * 6 && s.words.length === 1,
   )
   if (next && /^\d{2}$/.test(next.words[0]!.Text)) {
-    return { value: `${value.slice(0, -3)}.${next.words[0]!.Text}`, words: [...used, next.words[0]!] }
+    return {
+      value: `${value.slice(0, -3)}.${next.words[0]!.Text}`,
+      words: [...used, next.words[0]!],
+      slip: true,
+    }
   }
   return { value, words: used }
 }
@@ -628,11 +787,12 @@ function withOreBox(
 type Context = 'buyer' | 'supplier' | null
 
 /** Whether a value sits in the buyer's block (a heading such as "Kunde" above it in the same column). */
-function blockContext(seg: Segment, start: number, lines: Line[]): Context {
+function blockContext(seg: Segment, start: number, lines: Line[], walk = true): Context {
   for (let i = 0; i < start; i++) {
     const before = normaliseLabel(seg.words[i]!.Text)
     if (BUYER_HEADINGS.has(before) || before.startsWith('kunde') || before === 'buyers') return 'buyer'
   }
+  if (!walk) return null
   let bottom = seg.top
   for (let l = seg.line - 1; l >= 0 && l >= seg.line - 8; l--) {
     const line = lines[l]!
@@ -651,12 +811,28 @@ function blockContext(seg: Segment, start: number, lines: Line[]): Context {
   return null
 }
 
+/** Whether the line under a value holds another amount in the same column (a table, not a total). */
+function columnContinues(seg: Segment, lines: Line[]): boolean {
+  const next = lines[seg.line + 1]
+  if (!next || next.top - seg.bottom > seg.height * 2.5) return false
+  return next.segments.some(
+    (s) => s.right > seg.left && s.left < seg.right && parseAmount(text(s.words)) !== null,
+  )
+}
+
 const PLACEMENT_FACTOR = { right: 0.95, below: 0.9, pattern: 0.75 } as const
 
-function collectHits(lines: Line[], pageWidth: number, buyerOrgs: Set<string>): Hit[] {
+interface Buyer {
+  orgs: Set<string>
+  accounts: Set<string>
+}
+
+function collectHits(lines: Line[], pageWidth: number, buyer: Buyer): Hit[] {
+  const buyerOrgs = buyer.orgs
   const hits: Hit[] = []
   for (const labelHit of findLabels(lines)) {
     const prop = labelHit.spec.prop
+    if (prop === null) continue
     const rule = RULES[prop]
     for (const region of valueRegions(labelHit, lines, pageWidth)) {
       const read = readValue(rule, region.words)
@@ -665,17 +841,32 @@ function collectHits(lines: Line[], pageWidth: number, buyerOrgs: Set<string>): 
         continue
       }
       let { value, words } = read
-      if (prop === OcrPropertyId.TotalAmount) ({ value, words } = withOreBox(value, region.seg, lines, words))
-      if (prop === OcrPropertyId.OfficialNumber) {
-        if (buyerOrgs.has(value)) break
-        if (blockContext(labelHit.seg, labelHit.start, lines) === 'buyer') break
+      let slip = false
+      if (prop === OcrPropertyId.TotalAmount)
+        ({ value, words, slip = false } = withOreBox(value, region.seg, lines, words))
+      if (prop === OcrPropertyId.OfficialNumber || prop === OcrPropertyId.BankAccount) {
+        // The company's own numbers and those in the buyer's block are never the supplier's.
+        if (buyerOrgs.has(value) || buyer.accounts.has(value)) break
+        // An account is the buyer's only when its own line says so (`Kundens konto`): a receipt's single
+        // column has the customer's lines above the supplier's account.
+        const walk = prop === OcrPropertyId.OfficialNumber
+        if (blockContext(labelHit.seg, labelHit.start, lines, walk) === 'buyer') break
+      }
+      let probability = labelHit.spec.weight * PLACEMENT_FACTOR[region.placement]
+      if (prop === OcrPropertyId.TotalAmount) {
+        if (labelHit.spec.negative && !value.startsWith('-')) value = `-${value}`
+        // A column heading (`Beløp`) over a column of amounts names line amounts, not the total.
+        if (region.placement === 'below' && columnContinues(region.seg, lines)) probability *= 0.5
+        // Kroner and øre read from their two boxes are the payment slip's amount.
+        if (slip) probability += 0.05
       }
       hits.push({
         prop,
         value,
         words,
         placement: region.placement,
-        probability: labelHit.spec.weight * PLACEMENT_FACTOR[region.placement],
+        probability,
+        rest: labelHit.spec.weight > 1,
       })
       break
     }
@@ -685,8 +876,8 @@ function collectHits(lines: Line[], pageWidth: number, buyerOrgs: Set<string>): 
     for (const seg of line.segments) {
       for (let i = 0; i < seg.words.length; i++) {
         const first = seg.words[i]!.Text
-        if (/^NO\d{0,2}$/i.test(first) || /^\d+$/.test(first)) {
-          for (let n = Math.min(6, seg.words.length - i); n >= 1; n--) {
+        if (/^[A-Z]{2}\d{0,2}/.test(first) || /^\d+$/.test(first)) {
+          for (let n = Math.min(8, seg.words.length - i); n >= 1; n--) {
             const ws = seg.words.slice(i, i + n)
             const t = text(ws)
             if (/^(?:NO[.:]?\s?)?[\d ]{9,13}\s?MVA[.-]?$/i.test(t)) {
@@ -701,7 +892,7 @@ function collectHits(lines: Line[], pageWidth: number, buyerOrgs: Set<string>): 
                 })
               break
             }
-            const iban = /^NO\d/i.test(first) ? parseIban(t) : null
+            const iban = /^[A-Z]{2}\d/.test(first) ? parseIban(t) : null
             if (iban) {
               hits.push({
                 prop: OcrPropertyId.Iban,
@@ -720,7 +911,7 @@ function collectHits(lines: Line[], pageWidth: number, buyerOrgs: Set<string>): 
   // A Norwegian IBAN carries the bank account; it stands in when the account itself could not be read.
   if (!hits.some((h) => h.prop === OcrPropertyId.BankAccount)) {
     const iban = hits.find((h) => h.prop === OcrPropertyId.Iban)
-    if (iban)
+    if (iban && iban.value.startsWith('NO'))
       hits.push({ ...iban, prop: OcrPropertyId.BankAccount, value: iban.value.slice(4), probability: 0.6 })
   }
   return hits
@@ -734,21 +925,194 @@ function box(words: OcrWord[]) {
   return { Left: left, Top: top, Width: right - left, Height: bottom - top }
 }
 
+/**
+ * How many of the words read are invoice vocabulary: a label word, a date or an amount with decimals. A page
+ * read upside down or sideways has almost none.
+ */
+export function vocabularyHits(words: readonly { Text: string }[]): number {
+  let hits = 0
+  for (const w of words) {
+    const t = w.Text.replace(/[:.,;]$/, '')
+    if (LABELS.has(normaliseLabel(t)) || parseDate(t) || (/\d,\d{2}$/.test(t) && parseAmount(t))) hits++
+  }
+  return hits
+}
+
+export interface InterpretOptions {
+  buyerOrgNumbers?: string[]
+  buyerBankAccounts?: string[]
+}
+
 /** Interprets one page into the spec 2.13 properties that were found, best candidate proposed. */
-export function interpret(
-  page: OcrPageResult,
-  opts: { buyerOrgNumbers?: string[] } = {},
+export function interpret(page: OcrPageResult, opts: InterpretOptions = {}): InterpretedProperty[] {
+  return interpretDocument([page], opts)
+}
+
+/**
+ * Interprets the pages of one document together: a value may be on any page (the total and KID on the last,
+ * the invoice number on the first); each candidate carries its PageNo.
+ */
+export function interpretDocument(
+  pages: OcrPageResult[],
+  opts: InterpretOptions = {},
 ): InterpretedProperty[] {
-  const buyerOrgs = new Set((opts.buyerOrgNumbers ?? []).map((o) => o.replace(/\D/g, '')))
-  const lines = buildLines(page.Words, page.Source)
-  const hits = collectHits(lines, page.ImageWidth || 2000, buyerOrgs)
+  const buyer: Buyer = {
+    orgs: new Set((opts.buyerOrgNumbers ?? []).map((o) => o.replace(/\D/g, ''))),
+    accounts: new Set((opts.buyerBankAccounts ?? []).map((o) => o.replace(/\D/g, ''))),
+  }
+  const amounts: number[] = []
+  const vat: number[] = []
+  let vatSum = 0
+  let credit = false
+  const hits = pages.flatMap((page) => {
+    const lines = buildLines(page.Words, page.Source)
+    const found = pageAmounts(lines)
+    amounts.push(...found.amounts)
+    vat.push(...found.vat)
+    vatSum += found.vatSum
+    credit ||= isCreditNote(lines)
+    return collectHits(lines, page.ImageWidth || 2000, buyer).map((h) => ({
+      ...h,
+      page: page.PageNo,
+      scanned: page.Source === 'tesseract',
+    }))
+  })
+  const checks = new AmountChecks(amounts, vat, vatSum)
+  calibrateDates(hits)
+  for (const h of hits) {
+    // Free text read by Tesseract has no check digit: one misread character changes it unnoticed.
+    if (h.scanned && h.prop === OcrPropertyId.InvoiceNumber) h.probability = Math.min(h.probability, 0.85)
+  }
+  for (const h of hits) {
+    if (h.prop !== OcrPropertyId.TotalAmount) continue
+    // A credit note's total is negative however it is printed.
+    if (credit && !h.value.startsWith('-')) h.value = `-${h.value}`
+    // A total the page's own figures add up to is likely right; one they do not is never proposed as sure.
+    h.probability = checks.confirms(h.value, h.rest)
+      ? Math.min(0.99, Math.max(h.probability, 0.8) + 0.12)
+      : Math.min(h.probability, 0.85)
+  }
+  return propose(hits)
+}
+
+const DAY = 86_400_000
+
+/**
+ * An invoice is due on or after its date and within half a year of it: a due date outside that (a misread
+ * year) is not proposed as sure, nor is an invoice date that no due date agrees with.
+ */
+function calibrateDates(hits: Hit[]) {
+  const dates = (prop: OcrPropertyId) => hits.filter((h) => h.prop === prop)
+  const invoiceDates = dates(OcrPropertyId.InvoiceDate)
+  const dueDates = dates(OcrPropertyId.DueDate)
+  const agree = (invoice: Hit, due: Hit) => {
+    const days = (Date.parse(due.value) - Date.parse(invoice.value)) / DAY
+    return days >= 0 && days <= 183
+  }
+  for (const due of dueDates)
+    if (invoiceDates.length && !invoiceDates.some((inv) => agree(inv, due)))
+      due.probability = Math.min(due.probability, 0.6)
+  // Two printings of a date that disagree (a misread digit in one) leave either unsure.
+  for (const list of [invoiceDates, dueDates])
+    for (const h of list)
+      if (list.some((o) => o.value !== h.value && o.probability >= 0.7))
+        h.probability = Math.min(h.probability, 0.85)
+  for (const inv of invoiceDates)
+    if (dueDates.length && !dueDates.some((due) => agree(inv, due)))
+      inv.probability = Math.min(inv.probability, 0.6)
+}
+
+const CREDIT_TITLES = new Set(
+  [
+    'Kreditnota',
+    'Kreditnota nr',
+    'Kreditfaktura',
+    'Credit note',
+    'Credit memo',
+    'Gutschrift',
+    'Kreditnotanr',
+  ].map(normaliseLabel),
+)
+
+/** A credit note says so in its title (a short line: `KREDITNOTA`, `Credit note`, `Gutschrift`). */
+function isCreditNote(lines: Line[]): boolean {
+  return lines.some((line) =>
+    line.segments.some((seg) => {
+      for (let k = 1; k <= Math.min(2, seg.words.length); k++)
+        if (CREDIT_TITLES.has(normaliseLabel(text(seg.words.slice(0, k))))) return true
+      return false
+    }),
+  )
+}
+
+const VAT_LINE = /^(mva|vat|moms|mwst|merverdiavgift|ust)/
+
+/** Every amount printed with decimals on the page (in øre, unsigned) and the amounts of its VAT lines. */
+function pageAmounts(lines: Line[]): { amounts: number[]; vat: number[]; vatSum: number } {
+  const amounts: number[] = []
+  const vat: number[] = []
+  let vatSum = 0
+  for (const line of lines) {
+    let last: number | null = null
+    for (const seg of line.segments) {
+      for (let i = 0; i < seg.words.length; i++) {
+        for (let n = Math.min(4, seg.words.length - i); n >= 1; n--) {
+          const t = text(seg.words.slice(i, i + n))
+          if (!/\d[,.]\d{2}\b|,-/.test(t)) continue
+          const value = parseAmount(t)
+          if (value === null) continue
+          last = Math.round(Math.abs(Number(value)) * 100)
+          amounts.push(last)
+          i += n - 1
+          break
+        }
+      }
+    }
+    const words = line.segments[0]?.words ?? []
+    const head = normaliseLabel(words[0]?.Text ?? '')
+    const second = normaliseLabel(words[1]?.Text ?? '')
+    if (last === null) continue
+    // `MVA 25 %` per rate adds up to the VAT; `Sum MVA` is the VAT on its own.
+    if (VAT_LINE.test(head)) {
+      vatSum += last
+      vat.push(last)
+    } else if (/^(sum|total|totalt|summa|i alt)$/.test(head) && VAT_LINE.test(second)) vat.push(last)
+  }
+  return { amounts, vat, vatSum }
+}
+
+/** Arithmetic the page itself offers for a total: a printed net plus the VAT its VAT lines print. */
+class AmountChecks {
+  private readonly set: Set<number>
+  constructor(
+    amounts: number[],
+    private readonly vat: number[],
+    private readonly vatSum: number,
+  ) {
+    this.set = new Set(amounts)
+  }
+  confirms(value: string, rest = false): boolean {
+    const total = Math.round(Math.abs(Number(value)) * 100)
+    if (!total) return false
+    if (this.vatSum > 0 && this.set.has(total - this.vatSum)) return true
+    // The rest after a prepayment: a confirmed total less a printed prepayment.
+    if (rest)
+      return [...this.set].some(
+        (a) => a > total && this.set.has(a - total) && this.confirms((a / 100).toFixed(2)),
+      )
+    // (Any two printed amounts adding up is not taken: two line amounts often add up to one rate's base.)
+    return this.vat.some((v) => v > 0 && v < total && this.set.has(total - v))
+  }
+}
+
+function propose(hits: (Hit & { page: number })[]): InterpretedProperty[] {
   const properties: InterpretedProperty[] = []
   let candidateId = 0
   for (const prop of Object.values(OcrPropertyId)) {
     const own = hits.filter((h) => h.prop === prop)
     if (!own.length) continue
     // The same value found through several labels (summary and payment slip) is one, stronger candidate.
-    const byValue = new Map<string, { hit: Hit; probability: number }>()
+    const byValue = new Map<string, { hit: Hit & { page: number }; probability: number }>()
     for (const h of own) {
       const seen = byValue.get(h.value)
       if (!seen) byValue.set(h.value, { hit: h, probability: h.probability })
@@ -782,6 +1146,7 @@ export function interpret(
         Value: hit.value,
         ...box(hit.words),
         ProbabilityFactor: Math.round(probability * 100) / 100,
+        PageNo: hit.page,
       }))
     const proposed = candidates[0]!
     properties.push({

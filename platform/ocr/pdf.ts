@@ -2,7 +2,7 @@
 // and page rendering with @napi-rs/canvas for pages that carry no text.
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { rgbaToPgm } from './image.ts'
 import type { OcrWord } from './types.ts'
 
@@ -50,8 +50,8 @@ interface TextItemLike {
 /** Words of a page's text layer, boxes in pixels of the page rendered at RENDER_SCALE. */
 export async function textLayerWords(doc: PDFDocumentProxy, pageNo: number): Promise<TextLayerPage> {
   const page = await doc.getPage(pageNo)
-  const viewport = page.getViewport({ scale: RENDER_SCALE })
   const content = await page.getTextContent()
+  const viewport = page.getViewport({ scale: RENDER_SCALE, rotation: uprightRotation(page, content.items) })
   const words: TextLayerPage['Words'] = []
   let charCount = 0
   for (const raw of content.items) {
@@ -92,6 +92,31 @@ export async function textLayerWords(doc: PDFDocumentProxy, pageNo: number): Pro
     Words: words,
     charCount,
   }
+}
+
+/**
+ * The page rotation (0, 90, 180, 270) under which most of its text runs left to right: the page's own
+ * `/Rotate` unless its text says otherwise (a page turned by its producer or scanner, fixed the wrong way).
+ */
+function uprightRotation(page: PDFPageProxy, items: readonly unknown[]): number {
+  const own = page.rotate
+  const tally = new Map<number, number>()
+  for (const rotation of [own, (own + 90) % 360, (own + 180) % 360, (own + 270) % 360]) {
+    const [a, b, c, d] = page.getViewport({ scale: 1, rotation }).transform as number[]
+    let upright = 0
+    for (const raw of items) {
+      const item = raw as Partial<TextItemLike>
+      if (!item.transform || !item.str?.trim()) continue
+      const [ta, tb] = item.transform as [number, number]
+      const dx = a! * ta + c! * tb
+      const dy = b! * ta + d! * tb
+      if (dx > 0 && Math.abs(dy) < dx * 0.1) upright += item.str.length
+    }
+    tally.set(rotation, upright)
+  }
+  let best = own
+  for (const [rotation, count] of tally) if (count > tally.get(best)!) best = rotation
+  return best
 }
 
 /** Renders a page at the given scale (white background): PNG, or 8-bit greyscale PGM for Tesseract. */

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { OcrError, type OcrAnalysis } from './index.ts'
+import { OcrError, type AnalyseOptions, type OcrAnalysis } from './index.ts'
 import type { ReaderReply, ReaderRequest } from './reader-worker.ts'
 
 /** Idle time after which the reader thread (pdf.js, Tesseract) is ended. */
@@ -104,11 +104,8 @@ function call<T>(req: Request): Promise<T> {
   return send<T>(reader, req)
 }
 
-/** The OCR result of one page (see `analyse` in index.ts), read in the reader thread. */
-export function analyseDocument(
-  bytes: Uint8Array,
-  opts: { pageNo?: number; buyerOrgNumbers?: string[]; contentType?: string },
-): Promise<OcrAnalysis> {
+/** The OCR result of a document or one page (see `analyse` in index.ts), read in the reader thread. */
+export function analyseDocument(bytes: Uint8Array, opts: AnalyseOptions): Promise<OcrAnalysis> {
   return call<OcrAnalysis>({ op: 'analyse', bytes, opts })
 }
 

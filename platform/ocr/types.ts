@@ -37,6 +37,8 @@ export interface InterpretationCandidate {
   Height: number
   Width: number
   ProbabilityFactor: number
+  /** The page the value was read on (its box is in that page's image pixels). */
+  PageNo: number
 }
 
 export interface InterpretedProperty {

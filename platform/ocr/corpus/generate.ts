@@ -47,13 +47,13 @@ export function rng(seed: number): () => number {
   }
 }
 
-type Rand = () => number
-const pick = <T>(r: Rand, items: readonly T[]): T => items[Math.floor(r() * items.length)]!
-const int = (r: Rand, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1))
+export type Rand = () => number
+export const pick = <T>(r: Rand, items: readonly T[]): T => items[Math.floor(r() * items.length)]!
+export const int = (r: Rand, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1))
 
 const NBSP = '\u00a0'
 
-function groupThousands(int: string, sep: string): string {
+export function groupThousands(int: string, sep: string): string {
   return int.replace(/\B(?=(\d{3})+(?!\d))/g, sep)
 }
 
@@ -132,13 +132,13 @@ export function formatDate(iso: string, style: DateStyle): string {
   }
 }
 
-function addDays(iso: string, days: number): string {
+export function addDays(iso: string, days: number): string {
   const d = new Date(`${iso}T00:00:00Z`)
   d.setUTCDate(d.getUTCDate() + days)
   return d.toISOString().slice(0, 10)
 }
 
-const SUPPLIERS = [
+export const SUPPLIERS = [
   'Nordlys Kontorservice AS',
   'Fjordkraft Drift AS',
   'Bergen Rør og Varme AS',
@@ -148,7 +148,7 @@ const SUPPLIERS = [
   'Solberg & Sønn Elektro AS',
   'Vestland Renhold AS',
 ]
-const BUYERS = [
+export const BUYERS = [
   'Ledgerdesk Demo AS',
   'Aurora Regnskap AS',
   'Kvam Bygg AS',
@@ -156,7 +156,7 @@ const BUYERS = [
   'Tromsø Fisk AS',
   'Ålesund Møbler AS',
 ]
-const STREETS = [
+export const STREETS = [
   'Storgata 12',
   'Kongens gate 5',
   'Industriveien 44',
@@ -164,7 +164,7 @@ const STREETS = [
   'Bryggen 21',
   'Havnegata 9',
 ]
-const PLACES = [
+export const PLACES = [
   '0155 Oslo',
   '5003 Bergen',
   '7011 Trondheim',
@@ -172,7 +172,7 @@ const PLACES = [
   '6002 Ålesund',
   '2609 Lillehammer',
 ]
-const ITEMS_NB = [
+export const ITEMS_NB = [
   'Konsulenttimer',
   'Rørleggerarbeid',
   'Kontorrekvisita',
@@ -182,7 +182,7 @@ const ITEMS_NB = [
   'Strøm, periode',
   'Catering, møte',
 ]
-const ITEMS_EN = [
+export const ITEMS_EN = [
   'Consulting hours',
   'Plumbing work',
   'Office supplies',
@@ -194,20 +194,20 @@ const ITEMS_EN = [
 const DEPARTMENTS = ['Salg', 'Drift', 'Innkjøp', 'Økonomi', '200', 'IT']
 const REFERENCES = ['PO-4471', 'Kari Nordmann', 'R-20931', 'Ola Hansen', '88123']
 
-interface FontChoice {
+export interface FontChoice {
   name: string
   regular: PDFFont
   bold: PDFFont
 }
 
-const FONT_NAMES = ['Helvetica', 'Times', 'Courier', 'DejaVuSans', 'DejaVuSerif'] as const
+export const FONT_NAMES = ['Helvetica', 'Times', 'Courier', 'DejaVuSans', 'DejaVuSerif'] as const
 
 function dejavu(file: string): Uint8Array {
   const dir = path.dirname(require.resolve('dejavu-fonts-ttf/package.json'))
   return fs.readFileSync(path.join(dir, 'ttf', file))
 }
 
-async function embedFonts(doc: PDFDocument, name: (typeof FONT_NAMES)[number]): Promise<FontChoice> {
+export async function embedFonts(doc: PDFDocument, name: (typeof FONT_NAMES)[number]): Promise<FontChoice> {
   switch (name) {
     case 'Helvetica':
       return {
@@ -245,7 +245,7 @@ async function embedFonts(doc: PDFDocument, name: (typeof FONT_NAMES)[number]): 
 }
 
 /** Drawing in top-left coordinates (points), as the page reads. */
-class Canvas {
+export class Canvas {
   constructor(
     readonly page: PDFPage,
     readonly fonts: FontChoice,
@@ -539,21 +539,36 @@ function drawGiro(c: Canvas, r: Rand, d: InvoiceData) {
   c.text(d.supplier, 300, top + s * 4.5)
   c.text(d.place, 300, top + s * 6)
   // The bottom row of boxes: KID, kroner, øre, account, each label above its box.
-  const row = top + s * 9
-  const boxTop = row + s * 1.5
-  c.text('Kundeidentifikasjon (KID)', 40, row, { size: s - 1 })
-  c.rect(36, boxTop - 5, 196, s + 12)
-  if (d.kid) c.text(d.kid, 46, boxTop + 1)
-  c.text('Kroner', 256, row, { size: s - 1 })
-  c.rect(252, boxTop - 5, 80, s + 12)
-  c.text(String(Math.floor(d.total / 100)), 322, boxTop + 1, { alignRight: true })
-  c.text('Øre', 345, row, { size: s - 1 })
-  c.rect(340, boxTop - 5, 36, s + 12)
-  c.text(String(d.total % 100).padStart(2, '0'), 348, boxTop + 1)
-  c.text('Til konto', 400, row, { size: s - 1 })
-  c.rect(396, boxTop - 5, 150, s + 12)
-  c.text(formatBankAccount(d.account).replace(/ /g, '.'), 406, boxTop + 1)
+  const boxTop = drawSlipBoxes(c, top + s * 9, [
+    { label: 'Kundeidentifikasjon (KID)', x: 36, width: 196, value: d.kid },
+    { label: 'Kroner', x: 252, width: 80, value: String(Math.floor(d.total / 100)), alignRight: true },
+    { label: 'Øre', x: 340, width: 36, value: String(d.total % 100).padStart(2, '0') },
+    { label: 'Til konto', x: 396, width: 150, value: formatBankAccount(d.account).replace(/ /g, '.') },
+  ])
   if (d.iban) c.text(`IBAN ${formatIban(d.iban)}   BIC DNBANOKK`, 40, boxTop + s * 3)
+}
+
+export interface SlipBox {
+  label: string
+  x: number
+  width: number
+  value: string | null
+  alignRight?: boolean
+  labelSize?: number
+}
+
+/** A payment slip's row of boxes, each label above its pale box; answers the boxes' top. */
+export function drawSlipBoxes(c: Canvas, row: number, boxes: SlipBox[]): number {
+  const s = c.size
+  const boxTop = row + s * 1.5
+  for (const b of boxes) {
+    c.text(b.label, b.x + 4, row, { size: b.labelSize ?? s - 1 })
+    c.rect(b.x, boxTop - 5, b.width, s + 12)
+    if (!b.value) continue
+    const x = b.alignRight ? b.x + b.width - 10 : b.x + (b.width < 50 ? 8 : 10)
+    c.text(b.value, x, boxTop + 1, { alignRight: b.alignRight })
+  }
+  return boxTop
 }
 
 function drawReceipt(c: Canvas, r: Rand, d: InvoiceData) {

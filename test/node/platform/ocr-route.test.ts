@@ -2,6 +2,7 @@
 // generator's ground truth, stored results reused until forceNewAnalysis, errors as 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateInvoice, type GeneratedInvoice } from '../../../platform/ocr/corpus/generate.ts'
+import { generateHardDocument } from '../../../platform/ocr/corpus/hard.ts'
 import { scanVariant } from '../../../platform/ocr/corpus/scan.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
@@ -124,7 +125,8 @@ describe('ocranalyse', () => {
     expect(first.status).toBe(200)
     // Mark the stored result: a reused answer carries the mark, a new analysis does not.
     await p.store.query(
-      `update ocr_result set result = jsonb_set(result, '{OcrTemplateId}', '4242') where file_id = $1 and page_no = 1`,
+      // Page 0: the whole document, read when no PageNo is asked for.
+      `update ocr_result set result = jsonb_set(result, '{OcrTemplateId}', '4242') where file_id = $1 and page_no = 0`,
       [fileId],
     )
     const second = await call('POST', `api/biz/files/${fileId}?action=ocranalyse`)
@@ -153,6 +155,32 @@ describe('ocranalyse', () => {
     for (const a of answers) expect(a.status).toBe(200)
     expect(answers[1]!.body).toEqual(answers[0]!.body)
     expect(answers[2]!.body).toEqual(answers[0]!.body)
+  })
+
+  it('reads a document of several pages whole, each candidate with its PageNo; PageNo reads one page', async () => {
+    const doc = await generateHardDocument('multipage', 1001)
+    const r = await upload(
+      p,
+      { bytes: doc.bytes, fileName: 'several-pages.pdf', key: nordlys },
+      { token: anne },
+    )
+    expect(r.status).toBe(201)
+    const whole = await call('GET', `api/biz/files/${r.body.ID}?action=ocranalyse`)
+    expect(whole.status).toBe(200)
+    expect(whole.body.PagesRead).toEqual(Array.from({ length: doc.pages }, (_, i) => i + 1))
+    const props = whole.body.InterpretedProperties as (Property & { ProposedCandidate: { PageNo: number } })[]
+    const total = props.find((pr) => pr.OcrPropertyId === 6)!
+    expect(total.ProposedCandidate.Value).toBe(doc.truth.fields[6])
+    expect(total.ProposedCandidate.PageNo).toBe(doc.pages)
+    expect(props.find((pr) => pr.OcrPropertyId === 5)!.ProposedCandidate.PageNo).toBe(1)
+    const words = JSON.parse(whole.body.OcrRawData).AllWords as { PageNo: number }[]
+    expect(new Set(words.map((w) => w.PageNo)).size).toBe(doc.pages)
+    const last = await call('GET', `api/biz/files/${r.body.ID}?action=ocranalyse&PageNo=${doc.pages}`)
+    expect(last.status).toBe(200)
+    expect(last.body.PageNo).toBe(doc.pages)
+    expect(last.body.PagesRead).toEqual([doc.pages])
+    for (const pr of last.body.InterpretedProperties as { ProposedCandidate: { PageNo: number } }[])
+      expect(pr.ProposedCandidate.PageNo).toBe(doc.pages)
   })
 
   it('answers 400 for a page the document does not have, and 404 for a file of another company', async () => {
