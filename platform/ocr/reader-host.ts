@@ -69,6 +69,7 @@ function start(): Reader {
     if (reply.ok) entry.resolve(reply.value)
     else if (reply.ocrCode) entry.reject(new OcrError(reply.ocrCode, reply.message))
     else entry.reject(Object.assign(new Error(reply.message), { name: reply.name }))
+    if (r.waiting.size === 0) r.thread.unref()
     if (reader === r && r.waiting.size === 0) armIdleTimer()
   })
   r.thread.on('error', (err) => {
@@ -79,8 +80,7 @@ function start(): Reader {
     if (reader === r) reader = undefined
     failAll(new Error(`the document reader ended (exit code ${code})`))
   })
-  // The reader never keeps the process alive on its own.
-  r.thread.unref()
+  // The reader keeps the process alive only while it has work.
   return r
 }
 
@@ -94,6 +94,7 @@ function send<T>(r: Reader, req: Request): Promise<T> {
   const id = ++nextId
   return new Promise<T>((resolve, reject) => {
     r.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject })
+    r.thread.ref()
     r.thread.postMessage({ ...req, id })
   })
 }
