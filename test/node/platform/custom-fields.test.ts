@@ -55,12 +55,16 @@ describe('custom fields', () => {
     })
     expect(f.status).toBe(201)
     expect(f.body).toMatchObject({ ID: expect.any(Number), StatusCode: 110100, Name: 'Color' })
-    // Not usable before activation: the value is ignored.
+    // Not usable before activation: the value is refused, naming the key, and nothing is written.
     const before = await call('POST', 'api/biz/teams', {
       Name: 'Early',
       CustomValues: { CustomColor: 'red' },
     })
-    expect(before.body.CustomValues).toEqual({})
+    expect(before.status).toBe(400)
+    expect(before.body._validationResults.CustomColor[0].Message).toMatch(
+      /not an active custom field of Team/,
+    )
+    expect((await call('GET', "api/biz/teams?filter=Name eq 'Early'")).body).toEqual([])
     const act = await call('POST', `api/biz/custom-fields/${f.body.ID}?action=activate`)
     expect(act.status).toBe(200)
     expect(act.body.StatusCode).toBe(110101)
