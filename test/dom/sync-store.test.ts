@@ -107,6 +107,14 @@ describe('the workspace and the sync store', () => {
     expect(await db.SupplierInvoice.where('companyKey').equals('nordlys').count()).toBe(0)
     expect(await db.SupplierInvoice.where('companyKey').equals('aurora').count()).toBe(1)
 
+    await expect(sync.setSetting('journaledDays', -1)).rejects.toMatchObject({ code: 'SETTING_OUT_OF_RANGE' })
+    expect((await sync.settings()).journaledDays).toBe(90)
+    expect((await db.checkpoints.get(['aurora', 'SupplierInvoice']))?.id).toBe(1)
+    // A longer window asks for supplier invoices again from the start.
+    await sync.setSetting('journaledDays', 180)
+    expect(await sync.settings()).toMatchObject({ journaledDays: 180, fileCacheBytes: 1024 ** 3 })
+    expect(await db.checkpoints.get(['aurora', 'SupplierInvoice'])).toMatchObject({ updatedAt: null, id: 0 })
+
     test.emit('session.changed', { status: 'signedOut', reason: null })
     await vi.waitFor(() => expect(workspace.value).toBeNull())
     await vi.waitFor(() => expect(sync.connection).toBe('signedOut'))

@@ -5,7 +5,7 @@
 // invoices does not hold the rest back. Everything pauses while offline.
 import type { ConnectionState, PullOptions } from '@common/bridge/sync'
 import { drainCompany, isConnectionError } from './drain.ts'
-import { prefetchFiles } from './files.ts'
+import { evict, prefetchFiles } from './files.ts'
 import { pullEntity, reconcileEntity } from './pull.ts'
 import { cachedEntities, type CachedEntity, type WorkspaceDb } from './schema.ts'
 import type { SyncTransport } from './sync-transport.ts'
@@ -109,9 +109,20 @@ export function createSyncEngine(options: {
     options.onStatus?.({ ...status })
   }
 
+  /** The user's settings (Settings → Offline data) over the defaults. */
+  async function userSettings(): Promise<{ journaledDays: number; fileCacheBytes: number }> {
+    const rows = await db.settings.toArray()
+    const value = (name: string, fallback: number) => rows.find((r) => r.name === name)?.value ?? fallback
+    return {
+      journaledDays: value('journaledDays', settings.journaledDays),
+      fileCacheBytes: value('fileCacheBytes', settings.fileCacheBytes),
+    }
+  }
+
   async function pullOptions(companyKey: string): Promise<PullOptions> {
     const company = await db.companies.get(companyKey)
-    return { top: settings.pageSize, userId: company?.userId ?? null, journaledDays: settings.journaledDays }
+    const { journaledDays } = await userSettings()
+    return { top: settings.pageSize, userId: company?.userId ?? null, journaledDays }
   }
 
   /** Whether a company is kept offline: the open one always, the others by their setting. */
@@ -171,7 +182,7 @@ export function createSyncEngine(options: {
           lastReconciled.set(companyKey, Date.now())
         }
         if (changed) {
-          await prefetchFiles(db, transport, companyKey, settings.fileCacheBytes)
+          await prefetchFiles(db, transport, companyKey, (await userSettings()).fileCacheBytes)
           prefetched.add(companyKey)
         }
         const at = new Date().toISOString()
@@ -284,6 +295,17 @@ export function createSyncEngine(options: {
       } finally {
         report({ syncing: active.size > 0 })
       }
+    },
+    /**
+     * After the user changed what is kept: a longer window of journaled invoices pulls supplier invoices
+     * again from the start (the older ones were never asked for); a shorter one is applied by the next
+     * reconciliation, which runs at the next round.
+     */
+    async scopeChanged(widened: boolean): Promise<void> {
+      if (widened)
+        await db.checkpoints.filter((c) => c.entity === 'SupplierInvoice').modify({ updatedAt: null, id: 0 })
+      lastReconciled.clear()
+      await evict(db, (await userSettings()).fileCacheBytes)
     },
     /** Pushes a company's outbox now (after a change, a retry or a resolved conflict). */
     async push(companyKey: string): Promise<void> {
