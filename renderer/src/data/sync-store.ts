@@ -90,7 +90,7 @@ export const useSyncStore = defineStore('sync', () => {
     })
   }
 
-  onWorkspaceChange(async (next) => {
+  onWorkspaceChange(async (next, owner) => {
     await engine?.stop()
     engine = null
     db = next
@@ -105,6 +105,7 @@ export const useSyncStore = defineStore('sync', () => {
       db: next,
       transport: transport(),
       settings,
+      userIdentity: owner?.userIdentity,
       onStatus: (s) => {
         connection.value = s.connection
         syncing.value = s.syncing
