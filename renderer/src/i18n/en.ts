@@ -12,6 +12,7 @@ const en = {
     tagline: 'Bookkeeping workspace',
   },
   nav: {
+    overview: 'Companies',
     label: 'Main navigation',
     inbox: 'Inbox',
     review: 'Review',
@@ -24,6 +25,7 @@ const en = {
     about: 'About',
   },
   titles: {
+    overview: 'Companies',
     inbox: 'Inbox',
     review: 'Review',
     journal: 'Journal',

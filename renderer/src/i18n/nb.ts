@@ -12,6 +12,7 @@ const nb: Messages = {
     tagline: 'Arbeidsflate for regnskap',
   },
   nav: {
+    overview: 'Selskaper',
     label: 'Hovedmeny',
     inbox: 'Innboks',
     review: 'Kontroll',
@@ -24,6 +25,7 @@ const nb: Messages = {
     about: 'Om',
   },
   titles: {
+    overview: 'Selskaper',
     inbox: 'Innboks',
     review: 'Kontroll',
     journal: 'Bilagsføring',
