@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
+import type { AxeResults, RunOptions } from 'axe-core'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SupplierInvoiceStatus } from '../../common/status.ts'
@@ -87,13 +88,17 @@ async function platform<T>(companyKey: string, path: string, init: RequestInit =
       ...init.headers,
     },
   })
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`)
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`)
   const text = await response.text()
   return (text ? JSON.parse(text) : undefined) as T
 }
 
 const draftsOf = (companyKey: string) =>
-  platform<Invoice[]>(companyKey, `supplierinvoices?filter=StatusCode eq ${SupplierInvoiceStatus.Draft}&orderby=ID`)
+  platform<Invoice[]>(
+    companyKey,
+    `supplierinvoices?filter=StatusCode eq ${SupplierInvoiceStatus.Draft}&orderby=ID`,
+  )
 
 const tableRows = () => page.getByTestId('inbox-table').locator('tbody tr[data-p-index]')
 const syncIndicator = () => page.getByTestId('sync-indicator')
@@ -102,9 +107,12 @@ async function invoiceNumbersShown(): Promise<string[]> {
   return (await tableRows().locator('td:nth-child(2)').allTextContents()).map((text) => text.trim()).sort()
 }
 
-async function openCompanyInbox(company: typeof nordlys): Promise<void> {
+async function openCompanyInbox(company: { key: string; name: string }): Promise<void> {
   await page.getByTestId('nav-overview').click()
-  await page.getByTestId(`overview-row-${company.key}`).getByRole('button', { name: company.name, exact: true }).click()
+  await page
+    .getByTestId(`overview-row-${company.key}`)
+    .getByRole('button', { name: company.name, exact: true })
+    .click()
   await expect.poll(() => page.getByTestId('current-company').textContent(), wait).toContain(company.name)
   await expect.poll(() => page.getByTestId('view-inbox').isVisible(), wait).toBe(true)
 }
@@ -113,9 +121,15 @@ async function runAxe(label: string): Promise<void> {
   const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
   await page.evaluate(source)
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<any> } }).axe
-    const result = await axe.run(document, { resultTypes: ['violations'] })
-    return (result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[])
+    const axe = (
+      globalThis as unknown as {
+        axe: { run: (context: unknown, options: RunOptions) => Promise<AxeResults> }
+      }
+    ).axe
+    const result = await axe.run((globalThis as unknown as { document: unknown }).document, {
+      resultTypes: ['violations'],
+    })
+    return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
   })
@@ -135,7 +149,17 @@ async function setLanguage(language: 'nb' | 'en'): Promise<void> {
   await helper.getByTestId('nav-settings').click()
   await helper.getByTestId('settings-locale').click()
   await helper.getByTestId(`settings-locale-option-${language}`).click()
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang), wait).toBe(language)
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            (globalThis as unknown as { document: { documentElement: { lang: string } } }).document
+              .documentElement.lang,
+        ),
+      wait,
+    )
+    .toBe(language)
 }
 
 async function shoot(name: string): Promise<void> {
@@ -178,9 +202,7 @@ describe('the offline workspace', () => {
       .poll(() => page.getByTestId(`overview-${nordlys.key}-toReview`).getAttribute('data-count'), wait)
       .toBe(String(drafts.length))
     // A count opens the company at that list.
-    await page
-      .getByRole('button', { name: `${drafts.length} to review in ${nordlys.name}` })
-      .click()
+    await page.getByRole('button', { name: `${drafts.length} to review in ${nordlys.name}` }).click()
     await expect.poll(() => page.getByTestId('view-inbox').isVisible(), wait).toBe(true)
     expect(new URL(page.url()).hash).toContain('tab=draft')
     await expect.poll(() => tableRows().count(), wait).toBe(drafts.length)
