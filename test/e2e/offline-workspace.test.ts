@@ -319,7 +319,7 @@ describe('the offline workspace', () => {
     await page.getByTestId('nav-overview').click()
     await shoot('overview')
     await openCompanyInbox(nordlys)
-    await page.getByRole('tab', { name: /^All|^Alle/ }).click()
+    await page.getByRole('tab', { name: /^(All|Alle) / }).click()
     await shoot('inbox')
     await setLanguage('nb')
     await page.getByTestId('nav-overview').click()
