@@ -249,6 +249,7 @@ describe('the offline workspace', () => {
     const meanwhile = await platform<Invoice>(nordlys.key, `supplierinvoices/${target!.ID}`)
     expect(meanwhile.InvoiceNumber).toBe(target!.InvoiceNumber)
 
+    await page.getByRole('searchbox', { name: /Search/ }).fill('')
     await syncIndicator().click()
     await expect.poll(() => page.getByTestId('sync-panel').isVisible(), wait).toBe(true)
     await runAxe('the sync panel')
@@ -288,6 +289,7 @@ describe('the offline workspace', () => {
     const colleague = await platform<Invoice>(nordlys.key, `supplierinvoices/${target.ID}`)
     expect(colleague.InvoiceNumber).toBe('THEIRS-1')
 
+    await page.getByRole('searchbox', { name: /Search/ }).fill('')
     routeCut = false
     await expect.poll(() => syncIndicator().getAttribute('data-conflicts'), { timeout: 90_000 }).toBe('1')
     await syncIndicator().click()
