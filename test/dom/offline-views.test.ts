@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PlatformRow } from '@common/bridge/sync'
 import { useSyncStore } from '@renderer/data/sync-store'
 import { useWorkspace } from '@renderer/data/workspace'
+import { documentsInProgress } from '@renderer/features/overview/documents-in-progress'
 import type { WorkspaceDb } from '@renderer/data/schema'
 import { mountShell, waitForElement, type MountedShell } from './mount-shell.ts'
 import { createTestBridge, sampleSession } from './test-bridge.ts'
@@ -98,6 +99,17 @@ describe('the offline views', () => {
     // The other company is not on this computer yet: a dash, no count.
     expect((await waitForElement(`[data-testid="overview-${other}-toReview"]`)).textContent?.trim()).toBe('–')
     expect(await db.SupplierInvoice.where('companyKey').equals(other).count()).toBe(0)
+    // The scan station's column appears once the app feeds it.
+    expect(document.querySelector(`[data-testid="overview-${current}-inProgress"]`)).toBeNull()
+    documentsInProgress.value = new Map([[current, 3]])
+    await flushPromises()
+    expect((await waitForElement(`[data-testid="overview-${current}-inProgress"]`)).textContent?.trim()).toBe(
+      '3',
+    )
+    expect((await waitForElement(`[data-testid="overview-${other}-inProgress"]`)).textContent?.trim()).toBe(
+      '0',
+    )
+    documentsInProgress.value = null
   }, 30_000)
 
   it('shows a conflict side by side and sends the field the user keeps', async () => {
