@@ -1,36 +1,29 @@
-// Measures the workspace cache in Chromium: bundles sync-cache.page.ts with esbuild, serves it on loopback
-// (IndexedDB needs an origin) and reads the JS heap through the DevTools protocol after a garbage collection.
+// Runs benchmark pages in Chromium: bundles a page script with esbuild, serves it on loopback (IndexedDB
+// needs an origin), exposes main's calls to it, and reads the JS heap through the DevTools protocol.
 import { build } from 'esbuild'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium } from 'playwright-core'
+import { chromium, type CDPSession, type Page } from 'playwright-core'
 
-export interface CacheFigures {
-  p95: number
-  median: number
-  tabP95: number
-  readAllMs: number
-  loadMs: number
-  heapMb: number
-  rows: number
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-}
-
-export async function measureCacheInChromium(count: number): Promise<CacheFigures> {
+export async function withBenchPage<T>(
+  entry: string,
+  exposed: Record<string, (...args: never[]) => unknown>,
+  use: (page: Page, cdp: CDPSession) => Promise<T>,
+): Promise<T> {
   const bundle = await build({
-    entryPoints: [join(import.meta.dirname, 'sync-cache.page.ts')],
+    entryPoints: [join(import.meta.dirname, entry)],
     bundle: true,
     write: false,
     format: 'esm',
     platform: 'browser',
     target: 'chrome120',
+    alias: {
+      '@common': join(import.meta.dirname, '../common'),
+      '@renderer': join(import.meta.dirname, '../renderer/src'),
+    },
   })
   const script = bundle.outputFiles[0]!.text
   const server = createServer((req, res) => {
@@ -51,14 +44,40 @@ export async function measureCacheInChromium(count: number): Promise<CacheFigure
   })
   try {
     const page = context.pages()[0] ?? (await context.newPage())
+    for (const [name, fn] of Object.entries(exposed)) await page.exposeFunction(name, fn)
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)
-    await page.waitForFunction(() => 'benchCache' in window)
-    const cdp = await context.newCDPSession(page)
+    return await use(page, await context.newCDPSession(page))
+  } finally {
+    await context.close()
+    await rm(profile, { recursive: true, force: true })
+    server.close()
+  }
+}
+
+export interface CacheFigures {
+  p95: number
+  median: number
+  tabP95: number
+  readAllMs: number
+  loadMs: number
+  heapMb: number
+  rows: number
+}
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+export async function measureCacheInChromium(count: number): Promise<CacheFigures> {
+  return withBenchPage('sync-cache.page.ts', {}, async (page, cdp) => {
+    await page.waitForFunction(() => 'benchCache' in globalThis)
     const figures = await page.evaluate(
-      (n) => (window as unknown as { benchCache(n: number): Promise<Record<string, unknown>> }).benchCache(n),
+      (n) =>
+        (globalThis as unknown as { benchCache(n: number): Promise<Record<string, unknown>> }).benchCache(n),
       count,
     )
-    // The rows the inbox holds stay referenced by the page until here; collect the rest, then read.
+    // The rows the inbox holds stay referenced by the page; collect the rest, then read.
     await cdp.send('HeapProfiler.collectGarbage')
     const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }
     const result = figures as {
@@ -80,9 +99,5 @@ export async function measureCacheInChromium(count: number): Promise<CacheFigure
       heapMb: heap.usedSize / 1024 / 1024,
       rows: result.rows,
     }
-  } finally {
-    await context.close()
-    await rm(profile, { recursive: true, force: true })
-    server.close()
-  }
+  })
 }

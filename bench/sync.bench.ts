@@ -6,8 +6,9 @@
 // - replaying 1,000 outbox changes (target <= 30 s)
 // - filter and search over 50,000 cached invoices in Chromium's IndexedDB (target <= 50 ms p95), and the
 //   renderer's JS heap with them loaded
-// The platform runs in this process (PGlite), like the tests; the renderer's Dexie runs on fake-indexeddb in
-// Node for the sync figures, and on Chromium's IndexedDB for the cache figures.
+// The platform runs in this process (PGlite), like the tests, with main's sync service; the renderer's sync
+// engine and Dexie run in Chromium on its IndexedDB, calling the service through an exposed function (the
+// bridge's JSON round trip).
 // BENCH_INVOICES=N and BENCH_CACHED=N change the counts.
 import { directTransport, syncServiceOver } from '../test/support/sync.ts'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -22,11 +23,7 @@ import {
   DEMO_USERS,
 } from '../platform/seed/demo-constants.ts'
 import { insertRows } from '../platform/seed/insert.ts'
-import { drainCompany } from '../renderer/src/data/drain.ts'
-import { createRow, updateRow } from '../renderer/src/data/outbox.ts'
-import { openWorkspace, type WorkspaceDb } from '../renderer/src/data/schema.ts'
-import { createSyncEngine, type SyncEngine } from '../renderer/src/data/sync-engine.ts'
-import { measureCacheInChromium } from './sync-cache.ts'
+import { measureCacheInChromium, percentile, withBenchPage } from './sync-cache.ts'
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 10_000)
 const CACHED = Number(process.env.BENCH_CACHED ?? 50_000)
@@ -38,23 +35,16 @@ const line = (name: string, value: string, target: string, ok: boolean | null) =
     `${name.padEnd(52)} ${value.padStart(12)}   target ${target.padEnd(10)} ${ok === null ? '' : ok ? 'ok' : 'MISSED'}`,
   )
 const ms = (v: number) => `${v.toFixed(0)} ms`
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-}
-
-async function companyRecord(db: WorkspaceDb, key: string): Promise<void> {
-  await db.companies.put({
-    Key: key,
-    Name: key,
-    OrganizationNumber: null,
-    offline: true,
-    lastOpenedAt: null,
-    syncState: 'idle',
-    lastSyncAt: null,
-    lastError: null,
-    userId: null,
-  })
+interface SyncFigures {
+  initialMs: number
+  cached: number
+  error: { message: string } | null
+  single: number[]
+  roundsMs: number
+  concurrency: number
+  queued: number
+  replay: { done: number; failed: number; conflicts: number; interrupted: boolean }
+  replayMs: number
 }
 
 async function main(): Promise<void> {
@@ -66,7 +56,6 @@ async function main(): Promise<void> {
     seed: 'demo',
     relaxedDurability: true,
   })
-  const databases: WorkspaceDb[] = []
   try {
     const { store, registry } = platform
     const company = DEMO_COMPANIES.nordlys
@@ -108,96 +97,48 @@ async function main(): Promise<void> {
     const tokenAnswer = await fetch(`${platform.urls.auth}/connect/token`, { method: 'POST', body: form })
     const { access_token: token } = (await tokenAnswer.json()) as { access_token: string }
     const { service } = syncServiceOver(platform.urls.base, token)
-    const direct = directTransport(service)
-    // Time spent waiting for main and the platform, apart from the time the cache takes to store rows.
-    let inPlatform = 0
-    const transport: typeof direct = {
-      ...direct,
-      pull: async (...args) => {
-        const t0 = performance.now()
-        try {
-          return await direct.pull(...args)
-        } finally {
-          inPlatform += performance.now() - t0
-        }
-      },
+    const transport = directTransport(service)
+    // The page's transport: each call goes to main's sync service here, as JSON, errors as { code, message }.
+    const mainCall = async (name: keyof typeof transport, args: unknown[]) => {
+      try {
+        return { ok: await (transport[name] as (...a: unknown[]) => Promise<unknown>)(...args) }
+      } catch (error) {
+        const e = error as { code?: string; message?: string }
+        return { error: { code: e.code ?? 'INTERNAL', message: e.message ?? String(error) } }
+      }
     }
-    const newEngine = async (): Promise<{ db: WorkspaceDb; engine: SyncEngine }> => {
-      const db = openWorkspace('bench', crypto.randomUUID())
-      databases.push(db)
-      for (const c of DEMO_COMPANY_LIST) await companyRecord(db, c.key)
-      return { db, engine: createSyncEngine({ db, transport }) }
-    }
-
-    console.log(
-      `Offline workspace: ${INVOICES} invoices in ${company.name} on loopback, ${CACHED} cached in Chromium\n`,
-    )
-    // Initial sync.
-    const { db, engine } = await newEngine()
-    let t = performance.now()
-    await engine.syncCompany(company.key, true)
-    const initial = performance.now() - t
-    const initialPlatform = inPlatform
-    const cachedInvoices = await db.SupplierInvoice.where('companyKey').equals(company.key).count()
-    const record = await db.companies.get(company.key)
-    if (record?.lastError) throw new Error(`the initial sync failed: ${record.lastError.message}`)
-    line(`initial sync, ${cachedInvoices} invoices cached`, ms(initial), '<= 30 s', initial <= 30_000)
-    line('  of which waiting for main and the platform', ms(initialPlatform), '', null)
-
-    // Rounds with no changes: the open company, then every seeded company.
-    const rounds: number[] = []
-    for (let i = 0; i < 10; i++) {
-      t = performance.now()
-      await engine.syncCompany(company.key, false)
-      rounds.push(performance.now() - t)
-    }
-    line(
-      'round with no changes, one company (median)',
-      ms(percentile(rounds, 50)),
-      '<= 200 ms',
-      percentile(rounds, 50) <= 200,
-    )
-    for (const c of DEMO_COMPANY_LIST) await engine.syncCompany(c.key, true)
-    const keys = DEMO_COMPANY_LIST.map((c) => c.key)
-    t = performance.now()
-    for (let i = 0; i < ROUNDS; i += engine.settings.concurrency)
-      await Promise.all(
-        Array.from({ length: Math.min(engine.settings.concurrency, ROUNDS - i) }, (_, j) =>
-          engine.syncCompany(keys[(i + j) % keys.length]!, false),
-        ),
+    console.log(`Offline workspace: ${INVOICES} invoices in ${company.name} on loopback, ${CACHED} cached\n`)
+    const sync = await withBenchPage('sync-engine.page.ts', { mainCall }, async (page) => {
+      await page.waitForFunction(() => 'benchSync' in globalThis)
+      return page.evaluate(
+        (plan) => (globalThis as unknown as { benchSync(p: unknown): Promise<SyncFigures> }).benchSync(plan),
+        {
+          companies: DEMO_COMPANY_LIST.map((c) => c.key),
+          open: company.key,
+          rounds: ROUNDS,
+          changes: CHANGES,
+          supplierId: suppliers[0]!.ID,
+        },
       )
-    const fifty = performance.now() - t
+    })
+    if (sync.error) throw new Error(`the initial sync failed: ${sync.error.message}`)
     line(
-      `${ROUNDS} company rounds, no changes, ${engine.settings.concurrency} at a time`,
-      ms(fifty),
-      '<= 5 s',
-      fifty <= 5000,
+      `initial sync, ${sync.cached} invoices cached`,
+      ms(sync.initialMs),
+      '<= 30 s',
+      sync.initialMs <= 30_000,
     )
-
-    // Replaying the outbox: half creates, half updates of cached invoices.
-    const cached = await db.SupplierInvoice.where('[companyKey+StatusCode]')
-      .equals([company.key, SupplierInvoiceStatus.Draft])
-      .limit(CHANGES / 2)
-      .toArray()
-    if (cached.length < CHANGES / 2)
-      throw new Error(`only ${cached.length} drafts to change; BENCH_INVOICES >= 2500`)
-    for (let i = 0; i < CHANGES / 2; i++) {
-      await createRow(db, company.key, 'SupplierInvoice', {
-        SupplierID: suppliers[0]!.ID,
-        InvoiceNumber: `REPLAY-${i}`,
-      })
-      await updateRow(db, company.key, 'SupplierInvoice', cached[i]!.ID, { InvoiceNumber: `REPLAYED-${i}` })
-    }
-    t = performance.now()
-    const replay = await drainCompany(db, transport, company.key)
-    const replayed = performance.now() - t
-    if (replay.done !== CHANGES) {
-      const failed = await db.outbox.where('state').equals('failed').first()
-      console.error('a failed change:', JSON.stringify(failed))
-    }
-    if (replay.done !== CHANGES)
-      throw new Error(`replay sent ${replay.done} of ${CHANGES}: ${JSON.stringify(replay)}`)
-    line(`replaying ${CHANGES} outbox changes`, ms(replayed), '<= 30 s', replayed <= 30_000)
+    const single = percentile(sync.single, 50)
+    line('round with no changes, one company (median)', ms(single), '<= 200 ms', single <= 200)
+    line(
+      `${ROUNDS} company rounds, no changes, ${sync.concurrency} at a time`,
+      ms(sync.roundsMs),
+      '<= 5 s',
+      sync.roundsMs <= 5000,
+    )
+    if (sync.replay.done !== CHANGES || sync.queued !== CHANGES)
+      throw new Error(`replay sent ${sync.replay.done} of ${sync.queued}: ${JSON.stringify(sync.replay)}`)
+    line(`replaying ${CHANGES} outbox changes`, ms(sync.replayMs), '<= 30 s', sync.replayMs <= 30_000)
 
     const cache = await measureCacheInChromium(CACHED)
     line(`filter + search over ${CACHED} cached invoices (p95)`, ms(cache.p95), '<= 50 ms', cache.p95 <= 50)
@@ -207,7 +148,6 @@ async function main(): Promise<void> {
     line(`renderer JS heap with ${CACHED} invoices loaded`, `${cache.heapMb.toFixed(0)} MB`, 'printed', null)
     line(`  IndexedDB write of ${CACHED} invoices`, ms(cache.loadMs), '', null)
   } finally {
-    for (const db of databases) await db.delete()
     await platform.close()
     await rm(dataDir, { recursive: true, force: true })
   }

@@ -66,12 +66,12 @@ const pullConcurrency = 5
 /** Entities in the order a company is pulled: what the views need first comes first. */
 const pullOrder: readonly CachedEntity[] = [
   'CompanySettings',
+  'User',
   'SupplierInvoice',
   'Supplier',
   'Approval',
   'Task',
   'FileAttachment',
-  'User',
   'Team',
   'Account',
   'VatType',
@@ -85,6 +85,8 @@ export function createSyncEngine(options: {
   transport: SyncTransport
   settings?: Partial<SyncSettings>
   onStatus?: (status: EngineStatus) => void
+  /** The signed-in user's GlobalIdentity: their approvals are pulled in every company. */
+  userIdentity?: string
   random?: () => number
 }) {
   const { db, transport } = options
@@ -120,7 +122,18 @@ export function createSyncEngine(options: {
   }
 
   async function pullOptions(companyKey: string): Promise<PullOptions> {
-    const company = await db.companies.get(companyKey)
+    let company = await db.companies.get(companyKey)
+    // The user's own User.ID differs per company: found among the company's users once they are cached.
+    if (company && company.userId === null && options.userIdentity) {
+      const me = await db.User.where('companyKey')
+        .equals(companyKey)
+        .filter((u) => u.GlobalIdentity === options.userIdentity)
+        .first()
+      if (me) {
+        await db.companies.update(companyKey, { userId: me.ID })
+        company = { ...company, userId: me.ID }
+      }
+    }
     const { journaledDays } = await userSettings()
     return { top: settings.pageSize, userId: company?.userId ?? null, journaledDays }
   }
@@ -169,6 +182,11 @@ export function createSyncEngine(options: {
           changed ||= taken.some((n) => n > 0)
         }
         if (stopping) return
+        if (options.userId === null) {
+          // The user's User row arrived with this round: their approvals follow at once.
+          const again = await pullOptions(companyKey)
+          if (again.userId !== null) await pullEntity(db, transport, companyKey, 'Approval', again)
+        }
         if (withReference) lastReference.set(companyKey, Date.now())
         const reconciledAt = lastReconciled.get(companyKey) ?? 0
         if (Date.now() - reconciledAt >= settings.reconcileEveryMs) {

@@ -8,9 +8,24 @@ import type { ConnectionState } from '@common/bridge/sync'
 import { useCompaniesStore } from '@renderer/stores/companies'
 import type { CachedEntity, CompanyRecord, OutboxEntry, WorkspaceDb, WorkspaceSetting } from './schema.ts'
 import { createSyncEngine, defaultSyncSettings, type SyncEngine, type SyncSettings } from './sync-engine.ts'
-import { bridgeTransport, type SyncTransport } from './sync-transport.ts'
+import type { SyncTransport } from './sync-transport.ts'
+import { useBridge } from '@renderer/bridge'
 import { onWorkspaceChange } from './workspace.ts'
 import { companySize, discardEntry, removeCompanyData, resolveEntry, retryEntry } from './outbox-actions.ts'
+
+/** The app's transport: every call goes through the typed bridge to main, which holds the tokens. */
+export function bridgeTransport(): SyncTransport {
+  const bridge = useBridge()
+  return {
+    probe: () => bridge.call('connection.probe'),
+    pull: (companyKey, entity, from, options) => bridge.call('sync.pull', companyKey, entity, from, options),
+    ids: (companyKey, entity, options) => bridge.call('sync.ids', companyKey, entity, options),
+    row: (companyKey, entity, id) => bridge.call('sync.row', companyKey, entity, id),
+    execute: (companyKey, command) => bridge.call('outbox.execute', companyKey, command),
+    download: (companyKey, fileId) => bridge.call('files.download', companyKey, fileId),
+    ocr: (companyKey, fileId) => bridge.call('files.ocr', companyKey, fileId),
+  }
+}
 
 /** Companies opened within this many days are kept offline unless the user says otherwise. */
 const recentDays = 30
@@ -75,7 +90,7 @@ export const useSyncStore = defineStore('sync', () => {
     })
   }
 
-  onWorkspaceChange(async (next) => {
+  onWorkspaceChange(async (next, owner) => {
     await engine?.stop()
     engine = null
     db = next
@@ -90,6 +105,7 @@ export const useSyncStore = defineStore('sync', () => {
       db: next,
       transport: transport(),
       settings,
+      userIdentity: owner?.userIdentity,
       onStatus: (s) => {
         connection.value = s.connection
         syncing.value = s.syncing

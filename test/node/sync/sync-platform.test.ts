@@ -79,7 +79,11 @@ async function cachedDrafts(): Promise<Row[]> {
 
 describe('a full sync of a company', () => {
   it('caches every entity of the company with its company key, and nothing of another company', async () => {
-    const engine = createSyncEngine({ db, transport: directTransport(service) })
+    const engine = createSyncEngine({
+      db,
+      transport: directTransport(service),
+      userIdentity: DEMO_USERS.anne.globalIdentity,
+    })
     await db.companies.put({
       Key: nordlys,
       Name: 'Nordlys',
@@ -95,6 +99,14 @@ describe('a full sync of a company', () => {
     const company = await db.companies.get(nordlys)
     expect(company?.lastError).toBeNull()
     expect(company?.lastSyncAt).not.toBeNull()
+    // Anne's own User.ID in Nordlys selects her approvals there.
+    const me = await db.User.where('companyKey')
+      .equals(nordlys)
+      .filter((u) => u.GlobalIdentity === DEMO_USERS.anne.globalIdentity)
+      .first()
+    expect(company?.userId).toBe(me?.ID)
+    const approvals = await db.Approval.where('companyKey').equals(nordlys).toArray()
+    expect(approvals.every((a) => a.UserID === me?.ID)).toBe(true)
     for (const entity of [
       'SupplierInvoice',
       'Supplier',
