@@ -49,13 +49,19 @@ export async function mountShell(
   }
 }
 
-/** The first element matching a CSS selector, once it is in the document. */
+/**
+ * The first element matching a CSS selector, once it is in the document. A view's first load also loads its
+ * chunk (the inbox brings the data table), so this waits up to five seconds rather than vitest's one.
+ */
 export function waitForElement(selector: string): Promise<HTMLElement> {
-  return vi.waitFor(() => {
-    const element = document.querySelector<HTMLElement>(selector)
-    if (!element) throw new Error(`Nothing matches ${selector}`)
-    return element
-  })
+  return vi.waitFor(
+    () => {
+      const element = document.querySelector<HTMLElement>(selector)
+      if (!element) throw new Error(`Nothing matches ${selector}`)
+      return element
+    },
+    { timeout: 5000 },
+  )
 }
 
 export function pressKey(target: EventTarget, init: KeyboardEventInit): KeyboardEvent {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatAmount, formatDate } from './format.ts'
+import { formatAmount, formatBytes, formatDate, formatTimestamp } from './format.ts'
 
 // Intl separates thousands in nb-NO with a no-break space and writes minus as U+2212.
 const nbsp = '\u00a0'
@@ -44,5 +44,20 @@ describe('formatDate', () => {
     expect(() => formatDate('2026-02-30', 'nb')).toThrow(RangeError)
     expect(() => formatDate('05.03.2026', 'nb')).toThrow(/yyyy-mm-dd/)
     expect(() => formatDate(new Date('nonsense'), 'en')).toThrow(RangeError)
+  })
+})
+
+describe('sizes and moments', () => {
+  it('writes a size with the unit that keeps it short, in the language', () => {
+    expect(formatBytes(0, 'nb')).toBe('0\u00a0B')
+    expect(formatBytes(12_400_000, 'nb')).toBe('12,4\u00a0MB')
+    expect(formatBytes(12_400_000, 'en')).toBe('12.4\u00a0MB')
+    expect(formatBytes(1_500_000_000, 'en')).toBe('1.5\u00a0GB')
+  })
+
+  it('writes a moment as date and time of day, and refuses what is no moment', () => {
+    const moment = new Date(2026, 10, 23, 14, 5)
+    expect(formatTimestamp(moment, 'nb')).toBe('23.11.2026, 14:05')
+    expect(() => formatTimestamp('yesterday', 'en')).toThrow(RangeError)
   })
 })

@@ -1,0 +1,169 @@
+// The sync indicator, sync panel and conflict dialog, and the office overview, mounted in the whole shell
+// against a test bridge whose sync calls answer like main's. Rows and outbox entries go into Dexie as the
+// engine would put them.
+import { flushPromises } from '@vue/test-utils'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { PlatformRow } from '@common/bridge/sync'
+import { useSyncStore } from '@renderer/data/sync-store'
+import { useWorkspace } from '@renderer/data/workspace'
+import { documentsInProgress } from '@renderer/features/overview/documents-in-progress'
+import type { WorkspaceDb } from '@renderer/data/schema'
+import { mountShell, waitForElement, type MountedShell } from './mount-shell.ts'
+import { createTestBridge, sampleSession } from './test-bridge.ts'
+
+const companies = [
+  { ID: 1, Name: 'Nordlys Bakeri AS', Key: 'nordlys', IsTest: false, OrganizationNumber: '924956488' },
+  { ID: 2, Name: 'Aurora Arkitekter AS', Key: 'aurora', IsTest: false, OrganizationNumber: '952965891' },
+]
+const invoices: Record<string, PlatformRow[]> = {
+  nordlys: [
+    { ID: 1, UpdatedAt: '2026-11-01T10:00:00.000Z', InvoiceNumber: 'N-1', StatusCode: 30101 },
+    { ID: 2, UpdatedAt: '2026-11-01T10:00:00.000Z', InvoiceNumber: 'N-2', StatusCode: 30101 },
+    { ID: 3, UpdatedAt: '2026-11-01T10:00:00.000Z', InvoiceNumber: 'N-3', StatusCode: 30105 },
+  ],
+  aurora: [{ ID: 1, UpdatedAt: '2026-11-01T10:00:00.000Z', InvoiceNumber: 'A-1', StatusCode: 30101 }],
+}
+
+let shell: MountedShell | undefined
+let db: WorkspaceDb | undefined
+let workspace: ReturnType<typeof useWorkspace> | undefined
+afterEach(async () => {
+  // The views go first (their live queries end), then sign-out stops the engine and closes the database.
+  const test = shell?.test
+  shell?.unmount()
+  test?.emit('session.changed', { status: 'signedOut', reason: null })
+  await vi.waitFor(() => expect(workspace?.value ?? null).toBeNull())
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  await db?.delete()
+  shell = undefined
+  db = undefined
+  workspace = undefined
+  sessionStorage.clear()
+  localStorage.clear()
+})
+
+async function mount(path: string) {
+  const sent: { changes: Record<string, unknown> }[] = []
+  const test = createTestBridge({
+    handlers: {
+      'companies.list': () => companies,
+      'companies.session': (key) => ({
+        companyKey: key,
+        companyName: key,
+        user: sampleSession.status === 'signedIn' ? sampleSession.user : (undefined as never),
+        permissions: ['ui_accounting_bills'],
+        views: ['inbox', 'settings'],
+      }),
+      'connection.probe': () => ({ state: 'online', checkedAt: new Date().toISOString(), message: null }),
+      'sync.pull': (companyKey, entity, from) => {
+        const rows = entity === 'SupplierInvoice' && from.id === 0 ? (invoices[companyKey] ?? []) : []
+        const last = rows.at(-1)
+        return {
+          rows,
+          checkpoint: last ? { updatedAt: String(last.UpdatedAt), id: Number(last.ID) } : from,
+          more: false,
+        }
+      },
+      'sync.ids': (companyKey, entity) =>
+        entity === 'SupplierInvoice' ? (invoices[companyKey] ?? []).map((r) => Number(r.ID)) : [],
+      'sync.row': () => null,
+      'outbox.execute': (_companyKey, command) => {
+        sent.push(command as { changes: Record<string, unknown> })
+        return { status: 'done', row: null, merged: [] }
+      },
+    },
+  })
+  shell = await mountShell({ path, languages: ['en-US'], test })
+  workspace = useWorkspace()
+  await vi.waitFor(() => expect(workspace!.value).not.toBeNull())
+  db = workspace.value!
+  await vi.waitFor(async () => expect(await db!.SupplierInvoice.count()).toBeGreaterThan(0), {
+    timeout: 5000,
+  })
+  return { sent, db }
+}
+
+describe('the offline views', () => {
+  it('count the open company’s cached invoices on the overview, and only that company’s', async () => {
+    const { db } = await mount('/overview')
+    const current = sessionStorage.getItem('ledgerdesk.currentCompany')!
+    await vi.waitFor(
+      async () => {
+        const cell = await waitForElement(`[data-testid="overview-${current}-toReview"]`)
+        const drafts = invoices[current]!.filter((row) => row.StatusCode === 30101).length
+        expect(cell.dataset.count).toBe(String(drafts))
+      },
+      { timeout: 5000 },
+    )
+    const other = companies.find((company) => company.Key !== current)!.Key
+    // The other company is not on this computer yet: a dash, no count.
+    expect((await waitForElement(`[data-testid="overview-${other}-toReview"]`)).textContent?.trim()).toBe('–')
+    expect(await db.SupplierInvoice.where('companyKey').equals(other).count()).toBe(0)
+    // The scan station's column appears once the app feeds it.
+    expect(document.querySelector(`[data-testid="overview-${current}-inProgress"]`)).toBeNull()
+    documentsInProgress.value = new Map([[current, 3]])
+    await flushPromises()
+    expect((await waitForElement(`[data-testid="overview-${current}-inProgress"]`)).textContent?.trim()).toBe(
+      '3',
+    )
+    expect((await waitForElement(`[data-testid="overview-${other}-inProgress"]`)).textContent?.trim()).toBe(
+      '0',
+    )
+    documentsInProgress.value = null
+  }, 30_000)
+
+  it('shows a conflict side by side and sends the field the user keeps', async () => {
+    const { db, sent } = await mount('/overview')
+    const current = sessionStorage.getItem('ledgerdesk.currentCompany')!
+    const row = (await db.SupplierInvoice.where('companyKey').equals(current).first())!
+    await db.outbox.add({
+      companyKey: current,
+      entity: 'SupplierInvoice',
+      entityId: row.ID,
+      operation: { kind: 'update' },
+      changes: { InvoiceNumber: 'MINE-1' },
+      base: { InvoiceNumber: row.InvoiceNumber },
+      baseUpdatedAt: row.UpdatedAt ?? null,
+      operationKey: 'op-1',
+      attempts: 1,
+      state: 'conflict',
+      lastError: { code: 'CONFLICT', message: 'Changed on the server too: InvoiceNumber' },
+      theirs: { InvoiceNumber: 'THEIRS-1' },
+      createdAt: new Date().toISOString(),
+    })
+    const indicator = await waitForElement('[data-testid="sync-indicator"]')
+    await vi.waitFor(() => expect(indicator.dataset.conflicts).toBe('1'), { timeout: 5000 })
+    expect(indicator.textContent).toContain('1 conflict')
+    indicator.click()
+    const resolve = await vi.waitFor(
+      () => {
+        const button = [...document.querySelectorAll('button')].find(
+          (b) => b.textContent?.trim() === 'Resolve',
+        )
+        if (!button) throw new Error('No Resolve button')
+        return button
+      },
+      { timeout: 5000 },
+    )
+    resolve.click()
+    const field = await waitForElement('[data-testid="conflict-field-InvoiceNumber"]')
+    expect(field.textContent).toContain('MINE-1')
+    expect(field.textContent).toContain('THEIRS-1')
+    const apply = [...document.querySelectorAll('button')].find(
+      (b) => b.textContent?.trim() === 'Apply choices',
+    )!
+    expect(apply.disabled).toBe(true)
+    ;(field.querySelector('input[value="mine"]') as HTMLInputElement).click()
+    await flushPromises()
+    await vi.waitFor(() => expect(apply.disabled).toBe(false))
+    apply.click()
+    await vi.waitFor(() => expect(sent).toMatchObject([{ changes: { InvoiceNumber: 'MINE-1' } }]), {
+      timeout: 5000,
+    })
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0))
+    // The push that sent it ends its round before the test signs out.
+    const sync = useSyncStore()
+    await vi.waitFor(() => expect(sync.syncing).toBe(false), { timeout: 5000 })
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }, 30_000)
+})
