@@ -81,7 +81,8 @@ export interface Ledger {
 export async function openLedger(path: string): Promise<Ledger> {
   await mkdir(dirname(path), { recursive: true })
   const entries = new Map<string, LedgerEntry>()
-  const dups: DuplicateRecord[] = []
+  // Keyed by where the duplicate was found: a kill between its record and its move records it twice.
+  const dups = new Map<string, DuplicateRecord>()
   let lines = 0
   let text = ''
   try {
@@ -99,10 +100,10 @@ export async function openLedger(path: string): Promise<Ledger> {
       continue
     }
     lines++
-    if ('d' in line) dups.push(line.d)
+    if ('d' in line) dups.set(line.d.originalPath, line.d)
     else entries.set(line.e.sha256, { ...(entries.get(line.e.sha256) as LedgerEntry), ...line.e })
   }
-  if (lines > 64 && lines > 3 * (entries.size + dups.length)) await compact(path, entries, dups)
+  if (lines > 64 && lines > 3 * (entries.size + dups.size)) await compact(path, entries, [...dups.values()])
   else if (text && !text.endsWith('\n')) {
     // Start the next append on its own line after a torn one.
     const fh = await open(path, 'a')
@@ -126,7 +127,7 @@ export async function openLedger(path: string): Promise<Ledger> {
     path,
     get: (sha) => entries.get(sha),
     entries: () => [...entries.values()],
-    duplicates: () => [...dups],
+    duplicates: () => [...dups.values()],
     async record(sha256, change) {
       const now = new Date().toISOString()
       const merged = { ...(entries.get(sha256) as LedgerEntry), ...change, sha256, updatedAt: now }
@@ -136,7 +137,7 @@ export async function openLedger(path: string): Promise<Ledger> {
     },
     async recordDuplicate(dup) {
       await append({ d: dup })
-      dups.push(dup)
+      dups.set(dup.originalPath, dup)
     },
     async close() {
       await chain

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import type { Logger } from '../../logger.ts'
 import { DUPLICATES, FAILED, freePath, monthFolder, moveTo, PROCESSED, writeDurably, exists } from './files.ts'
-import { openLedger, type Ledger, type LedgerEntry, type ScanStep } from './ledger.ts'
+import { openLedger, type DuplicateRecord, type Ledger, type LedgerEntry, type ScanStep } from './ledger.ts'
 import { isTransient, type ScanPlatform } from './platform.ts'
 import { readFields } from './read-fields.ts'
 import { reasonText, type ScanLocale, type ScanReasonCode } from './reasons.ts'
@@ -32,7 +32,7 @@ export interface BatchSummary {
 
 export interface PipelineEvents {
   entryChanged(entry: LedgerEntry): void
-  duplicateFound(dup: { companyKey: string; name: string; destination: string; invoiceId: number | null; sha256: string }): void
+  duplicateFound(companyKey: string, dup: DuplicateRecord, original: LedgerEntry): void
   batchFinished(summary: BatchSummary): void
   pausedChanged(paused: boolean, reason: string | null): void
 }
@@ -179,16 +179,11 @@ export function createPipeline(options: PipelineOptions) {
           return 'already'
         }
         const destination = await freePath(join(req.folder, PROCESSED, DUPLICATES), name)
-        await l.recordDuplicate({ sha256: sha, name, originalPath: req.path, destination, at: new Date().toISOString() })
+        const dup = { sha256: sha, name, originalPath: req.path, destination, at: new Date().toISOString() }
+        await l.recordDuplicate(dup)
         await moveTo(req.path, destination)
         batchOf(req.companyKey).duplicates++
-        options.events.duplicateFound?.({
-          companyKey: req.companyKey,
-          name,
-          destination,
-          invoiceId: known.invoiceId,
-          sha256: sha,
-        })
+        options.events.duplicateFound?.(req.companyKey, dup, known)
         scheduleIdleCheck()
         return 'duplicate'
       }
