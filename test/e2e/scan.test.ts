@@ -106,8 +106,11 @@ describe('scan station in the browser', () => {
 
     // The same screens in Norwegian, with a batch of six dropped files under way.
     await page.getByTestId('nav-settings').click()
+    await expect.poll(() => page.getByTestId('view-settings').isVisible(), wait).toBe(true)
     await page.getByTestId('settings-locale').click()
     await page.getByTestId('settings-locale-option-nb').click()
+    await expect.poll(() => page.getByRole('heading', { name: 'Skannemapper' }).isVisible(), wait).toBe(true)
+    await page.screenshot({ path: join(screens, 'debug-after-locale.png') })
     await expect.poll(() => page.getByTestId(`scan-folder-${folder}`).textContent(), wait).toMatch(/Overvåkes/)
     await page.screenshot({ path: join(screens, 'settings-scan-folders-nb-1280x800.png') })
     await page.getByTestId('nav-inbox').click()

@@ -7,7 +7,7 @@ const scanNb: ScanMessages = {
     inProgress: 'Ingen dokumenter under behandling | 1 dokument under behandling | {n} dokumenter under behandling',
     paused: 'Venter på plattformen: {reason}. Køen fortsetter av seg selv.',
     cancel: 'Avbryt bunken',
-    cancelled: '{n} dokumenter ble tatt ut av køen.',
+    cancelled: 'Ingen dokumenter sto i kø | 1 dokument ble tatt ut av køen. | {n} dokumenter ble tatt ut av køen.',
     empty: 'Ingenting skannet ennå. Legg PDF-er i en skannemappe, eller slipp filer hvor som helst i vinduet.',
     file: 'Fil',
     status: 'Status',
@@ -40,7 +40,7 @@ const scanNb: ScanMessages = {
   drop: {
     overlay: 'Slipp filene for å skanne dem inn i {company}',
     noCompany: 'Åpne et selskap først for å skanne filer inn i det.',
-    added: '{n} filer lagt i skannekøen for {company}.',
+    added: 'Ingen filer ble lagt til | 1 fil lagt i skannekøen for {company}. | {n} filer lagt i skannekøen for {company}.',
     failed: 'Filene kunne ikke legges til: {reason}',
   },
   folders: {
