@@ -55,7 +55,9 @@ export const ScanFolderState = z.object({
   /** A root folder's subfolders that match no company. */
   unmatched: z.array(z.string()),
   /** A root folder's subfolders that were matched, each watched as a company folder. */
-  children: z.array(z.object({ path: z.string(), companyKey: z.string(), companyName: z.string(), state: z.string() })),
+  children: z.array(
+    z.object({ path: z.string(), companyKey: z.string(), companyName: z.string(), state: z.string() }),
+  ),
 })
 export type ScanFolderState = z.infer<typeof ScanFolderState>
 
@@ -119,7 +121,10 @@ export const scanCalls = {
   'scan.retry': { args: z.tuple([companyKey, z.string().min(1)]), result: z.boolean() },
   'scan.cancel': { args: z.tuple([companyKey]), result: z.number() },
   'scan.dropFiles': { args: z.tuple([companyKey, z.array(DroppedFile).max(1000)]), result: z.number() },
-  'scan.dropPaths': { args: z.tuple([companyKey, z.array(z.string().min(1).max(4000)).max(1000)]), result: z.number() },
+  'scan.dropPaths': {
+    args: z.tuple([companyKey, z.array(z.string().min(1).max(4000)).max(1000)]),
+    result: z.number(),
+  },
   'scan.showInFolder': {
     args: z.tuple([companyKey, z.string().min(1)]),
     result: z.object({ path: z.string().nullable(), shown: z.boolean() }),

@@ -42,10 +42,18 @@ async function axe(selector: string) {
   const found = await page.evaluate(async (sel) => {
     const result = await (
       globalThis as unknown as {
-        axe: { run(c: string): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> }
+        axe: {
+          run(
+            c: string,
+          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>
+        }
       }
     ).axe.run(sel)
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }))
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }))
   }, selector)
   return found.filter((v) => v.impact === 'serious' || v.impact === 'critical')
 }
@@ -61,13 +69,13 @@ describe('scan station in the browser', () => {
     await page.getByLabel(/Folder path/).fill(folder)
     await expect.poll(() => page.getByText('Exists, readable and writable').isVisible(), wait).toBe(true)
     await page.getByRole('button', { name: 'Add folder' }).click()
-    await expect
-      .poll(() => page.getByTestId(`scan-folder-${folder}`).textContent(), wait)
-      .toMatch(/Watching/)
+    await expect.poll(() => page.getByTestId(`scan-folder-${folder}`).textContent(), wait).toMatch(/Watching/)
     expect(await axe('[data-testid="scan-folders"]')).toEqual([])
     await page.screenshot({ path: join(screens, 'settings-scan-folders-en-1280x800.png'), fullPage: false })
 
-    const invoices = await Promise.all([11, 12, 13, 14].map((seed) => generateInvoice(seed, { layout: 'classic' })))
+    const invoices = await Promise.all(
+      [11, 12, 13, 14].map((seed) => generateInvoice(seed, { layout: 'classic' })),
+    )
     invoices.slice(0, 3).forEach((inv, i) => writeFileSync(join(folder, `faktura-${i + 1}.pdf`), inv.pdf))
     writeFileSync(join(folder, 'notat.pdf'), 'Dette er et notat, ikke en faktura.')
     await page.getByTestId('nav-inbox').click()
@@ -80,11 +88,15 @@ describe('scan station in the browser', () => {
     const money = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
     for (const [i, inv] of invoices.slice(0, 3).entries()) {
       const r = row(`faktura-${i + 1}.pdf`)
-      expect((await r.getByTestId('scan-amount').textContent())?.trim()).toBe(money.format(Number(inv.truth[6])))
+      expect((await r.getByTestId('scan-amount').textContent())?.trim()).toBe(
+        money.format(Number(inv.truth[6])),
+      )
       expect((await r.getByTestId('scan-supplier').textContent())?.trim()).not.toBe('')
     }
     await expect.poll(() => row('notat.pdf').getAttribute('data-state'), wait).toBe('failed')
-    expect(await row('notat.pdf').getByTestId('scan-reason').textContent()).toMatch(/not a PDF, PNG, JPEG or TIFF/)
+    expect(await row('notat.pdf').getByTestId('scan-reason').textContent()).toMatch(
+      /not a PDF, PNG, JPEG or TIFF/,
+    )
 
     // Drop a PDF on the window: the overlay names the open company, the file joins the queue.
     const base64 = Buffer.from(invoices[3]!.pdf).toString('base64')
@@ -95,7 +107,9 @@ describe('scan station in the browser', () => {
       ;(globalThis as unknown as { __drop: unknown }).__drop = dt
       window.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }))
     }, base64)
-    await expect.poll(() => page.getByTestId('scan-drop-overlay').textContent(), wait).toMatch(/Drop files to scan them into .+ AS/)
+    await expect
+      .poll(() => page.getByTestId('scan-drop-overlay').textContent(), wait)
+      .toMatch(/Drop files to scan them into .+ AS/)
     await page.evaluate(() => {
       const dt = (globalThis as unknown as { __drop: unknown }).__drop
       window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }))
@@ -111,21 +125,27 @@ describe('scan station in the browser', () => {
     await page.getByTestId('settings-locale-option-nb').click()
     await expect.poll(() => page.getByRole('heading', { name: 'Skannemapper' }).isVisible(), wait).toBe(true)
     await page.screenshot({ path: join(screens, 'debug-after-locale.png') })
-    await expect.poll(() => page.getByTestId(`scan-folder-${folder}`).textContent(), wait).toMatch(/Overvåkes/)
+    await expect
+      .poll(() => page.getByTestId(`scan-folder-${folder}`).textContent(), wait)
+      .toMatch(/Overvåkes/)
     await page.screenshot({ path: join(screens, 'settings-scan-folders-nb-1280x800.png') })
     await page.getByTestId('nav-inbox').click()
     const batch = await Promise.all([21, 22, 23, 24, 25, 26].map((seed) => generateInvoice(seed)))
-    await page.evaluate((files) => {
-      const dt = new DataTransfer()
-      for (const [i, data] of files.entries()) {
-        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0))
-        dt.items.add(new File([bytes], `bunke-${i + 1}.pdf`, { type: 'application/pdf' }))
-      }
-      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }))
-    }, batch.map((b) => Buffer.from(b.pdf).toString('base64')))
+    await page.evaluate(
+      (files) => {
+        const dt = new DataTransfer()
+        for (const [i, data] of files.entries()) {
+          const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0))
+          dt.items.add(new File([bytes], `bunke-${i + 1}.pdf`, { type: 'application/pdf' }))
+        }
+        window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }))
+      },
+      batch.map((b) => Buffer.from(b.pdf).toString('base64')),
+    )
     await expect.poll(() => row('bunke-1.pdf').count(), wait).toBe(1)
     await page.screenshot({ path: join(screens, 'inbox-mid-batch-nb-1280x800.png') })
-    for (let i = 1; i <= 6; i++) await expect.poll(() => row(`bunke-${i}.pdf`).getAttribute('data-state'), wait).toBe('ready')
+    for (let i = 1; i <= 6; i++)
+      await expect.poll(() => row(`bunke-${i}.pdf`).getAttribute('data-state'), wait).toBe('ready')
     expect(await axe('[data-testid="scan-queue"]')).toEqual([])
     await page.screenshot({ path: join(screens, 'inbox-ready-nb-1280x800.png') })
   }, 300_000)

@@ -23,38 +23,60 @@ const pdf = (body: string) => new TextEncoder().encode(`%PDF-1.4\n${body}\n%%EOF
 describe('bad files', () => {
   const cases: [string, Uint8Array, RegExp, RegExp][] = [
     ['tom.pdf', new Uint8Array(), /tom \(0 byte\)/, /empty \(0 bytes\)/],
-    ['word.pdf', new TextEncoder().encode('PK\u0003\u0004 a Word document'), /ikke PDF, PNG, JPEG eller TIFF/, /not a PDF, PNG, JPEG or TIFF/],
-    ['avkuttet.pdf', new TextEncoder().encode('%PDF-1.4\n1 0 obj << >> endobj\n'), /avkuttet eller skadet/, /truncated or damaged/],
-    ['kryptert.pdf', encryptedPdfBytes(), /kryptert \(passordbeskyttet\)/, /encrypted \(password protected\)/],
+    [
+      'word.pdf',
+      new TextEncoder().encode('PK\u0003\u0004 a Word document'),
+      /ikke PDF, PNG, JPEG eller TIFF/,
+      /not a PDF, PNG, JPEG or TIFF/,
+    ],
+    [
+      'avkuttet.pdf',
+      new TextEncoder().encode('%PDF-1.4\n1 0 obj << >> endobj\n'),
+      /avkuttet eller skadet/,
+      /truncated or damaged/,
+    ],
+    [
+      'kryptert.pdf',
+      encryptedPdfBytes(),
+      /kryptert \(passordbeskyttet\)/,
+      /encrypted \(password protected\)/,
+    ],
     ['stor.pdf', pdf('x'.repeat(2000)), /større enn grensen/, /larger than the upload limit/],
   ]
 
-  it.each(['nb', 'en'] as const)('go to failed/ with a reason file (%s) and never reach the platform', async (locale) => {
-    const folder = mkdtempSync(join(tmpdir(), 'scan-bad-'))
-    const pipeline = createPipeline({
-      platform: noPlatform,
-      ledgerDir: mkdtempSync(join(tmpdir(), 'scan-ledger-')),
-      log: quietLog,
-      locale: () => locale,
-      events: {},
-      maxBytes: 1000,
-    })
-    for (const [name, bytes, nb, en] of cases) {
-      writeFileSync(join(folder, name), bytes)
-      expect(await pipeline.take({ companyKey: 'c1', path: join(folder, name), folder }), name).toBe('failed')
-      expect(existsSync(join(folder, name))).toBe(false)
-      expect(readFileSync(join(folder, 'failed', `${name}.reason.txt`), 'utf8')).toMatch(locale === 'nb' ? nb : en)
-    }
-    const entries = await pipeline.entries('c1')
-    expect(entries.map((e) => [e.name, e.state, e.reasonCode])).toEqual([
-      ['tom.pdf', 'failed', 'empty'],
-      ['word.pdf', 'failed', 'unknownType'],
-      ['avkuttet.pdf', 'failed', 'truncatedPdf'],
-      ['kryptert.pdf', 'failed', 'encryptedPdf'],
-      ['stor.pdf', 'failed', 'tooLarge'],
-    ])
-    await pipeline.close()
-  })
+  it.each(['nb', 'en'] as const)(
+    'go to failed/ with a reason file (%s) and never reach the platform',
+    async (locale) => {
+      const folder = mkdtempSync(join(tmpdir(), 'scan-bad-'))
+      const pipeline = createPipeline({
+        platform: noPlatform,
+        ledgerDir: mkdtempSync(join(tmpdir(), 'scan-ledger-')),
+        log: quietLog,
+        locale: () => locale,
+        events: {},
+        maxBytes: 1000,
+      })
+      for (const [name, bytes, nb, en] of cases) {
+        writeFileSync(join(folder, name), bytes)
+        expect(await pipeline.take({ companyKey: 'c1', path: join(folder, name), folder }), name).toBe(
+          'failed',
+        )
+        expect(existsSync(join(folder, name))).toBe(false)
+        expect(readFileSync(join(folder, 'failed', `${name}.reason.txt`), 'utf8')).toMatch(
+          locale === 'nb' ? nb : en,
+        )
+      }
+      const entries = await pipeline.entries('c1')
+      expect(entries.map((e) => [e.name, e.state, e.reasonCode])).toEqual([
+        ['tom.pdf', 'failed', 'empty'],
+        ['word.pdf', 'failed', 'unknownType'],
+        ['avkuttet.pdf', 'failed', 'truncatedPdf'],
+        ['kryptert.pdf', 'failed', 'encryptedPdf'],
+        ['stor.pdf', 'failed', 'tooLarge'],
+      ])
+      await pipeline.close()
+    },
+  )
 
   it('reads the type from the content, not the name', () => {
     expect(sniff(pngBytes())).toEqual({ ok: true, kind: 'png' })

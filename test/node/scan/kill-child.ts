@@ -6,7 +6,13 @@ import { memoryLogger } from '../../../electron/main/logger.ts'
 import { scanPlatformFor } from './support.ts'
 
 const [authUrl, filesUrl, folder, ledgerDir, companyKey, email, password] = process.argv.slice(2) as [
-  string, string, string, string, string, string, string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
 ]
 const log = memoryLogger()
 const { platform } = scanPlatformFor({ authUrl, filesUrl, email, password })

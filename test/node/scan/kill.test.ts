@@ -51,7 +51,8 @@ function start(folder: string, ledgerDir: string) {
   const waitFor = async (word: string, ms: number) => {
     const end = Date.now() + ms
     while (!out.includes(word)) {
-      if (Date.now() > end || proc.exitCode !== null) throw new Error(`the scan child did not print ${word}:\n${out}`)
+      if (Date.now() > end || proc.exitCode !== null)
+        throw new Error(`the scan child did not print ${word}:\n${out}`)
       await sleep(20)
     }
   }
@@ -72,7 +73,9 @@ describe('kill test', () => {
     const ledgerDir = mkdtempSync(join(tmpdir(), 'scan-kill-ledger-'))
     // 36 distinct invoices, 2 of them dropped twice under another name, and 2 bad files: 40 files.
     const invoices = await Promise.all(Array.from({ length: 36 }, (_, i) => generateInvoice(500 + i)))
-    invoices.forEach((inv, i) => writeFileSync(join(folder, `faktura-${String(i + 1).padStart(2, '0')}.pdf`), inv.pdf))
+    invoices.forEach((inv, i) =>
+      writeFileSync(join(folder, `faktura-${String(i + 1).padStart(2, '0')}.pdf`), inv.pdf),
+    )
     writeFileSync(join(folder, 'kopi-a.pdf'), invoices[3]!.pdf)
     writeFileSync(join(folder, 'kopi-b.pdf'), invoices[17]!.pdf)
     writeFileSync(join(folder, 'tom.pdf'), '')
@@ -100,10 +103,13 @@ describe('kill test', () => {
     await kill(last.proc)
 
     const token = await p.token(email)
-    const get = async (path: string) => (await api(p.urls.base, 'GET', path, { token, companyKey: company })).body
+    const get = async (path: string) =>
+      (await api(p.urls.base, 'GET', path, { token, companyKey: company })).body
     const ledger = await openLedger(join(ledgerDir, `${company}.jsonl`))
     for (const hash of distinct) {
-      const marked = await get(`api/biz/supplierinvoices?filter=contains(Comment,'${scanMark(hash)}')&select=ID`)
+      const marked = await get(
+        `api/biz/supplierinvoices?filter=contains(Comment,'${scanMark(hash)}')&select=ID`,
+      )
       expect(marked, hash).toHaveLength(1)
       const entry = ledger.get(hash)!
       expect(entry.state, hash).toBe('done')
@@ -121,7 +127,11 @@ describe('kill test', () => {
     expect(processed).toHaveLength(36)
     expect(duplicates).toHaveLength(2)
     expect([...processed, ...duplicates].sort()).toEqual(
-      [...invoices.map((_, i) => `faktura-${String(i + 1).padStart(2, '0')}.pdf`), 'kopi-a.pdf', 'kopi-b.pdf'].sort(),
+      [
+        ...invoices.map((_, i) => `faktura-${String(i + 1).padStart(2, '0')}.pdf`),
+        'kopi-a.pdf',
+        'kopi-b.pdf',
+      ].sort(),
     )
     expect(duplicates.filter((n) => ['faktura-04.pdf', 'kopi-a.pdf'].includes(n))).toHaveLength(1)
     expect(duplicates.filter((n) => ['faktura-18.pdf', 'kopi-b.pdf'].includes(n))).toHaveLength(1)

@@ -45,7 +45,9 @@ describe('scan pipeline against the local platform', () => {
   it('makes one filled-in draft per file, attaches it, moves the original, and knows duplicates after a restart', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'scan-folder-'))
     const ledgerDir = mkdtempSync(join(tmpdir(), 'scan-ledger-'))
-    const invoices = await Promise.all([101, 102, 103].map((seed) => generateInvoice(seed, { layout: 'classic' })))
+    const invoices = await Promise.all(
+      [101, 102, 103].map((seed) => generateInvoice(seed, { layout: 'classic' })),
+    )
     invoices.forEach((inv, i) => writeFileSync(join(folder, `faktura-${i + 1}.pdf`), inv.pdf))
     writeFileSync(join(folder, 'notat.pdf'), 'dette er ikke en PDF')
     const before = (await get('api/biz/supplierinvoices?select=ID')).length
@@ -81,7 +83,9 @@ describe('scan pipeline against the local platform', () => {
       }
     }
     expect((await get('api/biz/supplierinvoices?select=ID')).length).toBe(before + 3)
-    expect(readFileSync(join(folder, 'failed', 'notat.pdf.reason.txt'), 'utf8')).toMatch(/ikke PDF, PNG, JPEG eller TIFF/)
+    expect(readFileSync(join(folder, 'failed', 'notat.pdf.reason.txt'), 'utf8')).toMatch(
+      /ikke PDF, PNG, JPEG eller TIFF/,
+    )
     expect(readdirSync(folder).filter((n) => n.endsWith('.pdf'))).toEqual([])
     expect(batches).toEqual([{ companyKey: company, ready: 3, failed: 1, duplicates: 0 }])
     await pipeline.close()
@@ -89,7 +93,9 @@ describe('scan pipeline against the local platform', () => {
     // After a restart the same content under another name is a duplicate of the first invoice.
     const again = newPipeline(ledgerDir)
     writeFileSync(join(folder, 'kopi.pdf'), invoices[0]!.pdf)
-    expect(await again.take({ companyKey: company, path: join(folder, 'kopi.pdf'), folder })).toBe('duplicate')
+    expect(await again.take({ companyKey: company, path: join(folder, 'kopi.pdf'), folder })).toBe(
+      'duplicate',
+    )
     await again.idle()
     expect(existsSync(join(folder, 'processed', 'duplicates', 'kopi.pdf'))).toBe(true)
     expect((await again.duplicates(company)).map((d) => d.name)).toEqual(['kopi.pdf'])

@@ -71,7 +71,10 @@ describe('scan service', () => {
 
     const first = (await scan.overview()).folders[0]!
     expect(first.root).toBe(true)
-    expect(first.children.map((c) => c.companyName).sort()).toEqual(['Fjordbygg Rørlegger AS', 'Nordlys Bakeri AS'])
+    expect(first.children.map((c) => c.companyName).sort()).toEqual([
+      'Fjordbygg Rørlegger AS',
+      'Nordlys Bakeri AS',
+    ])
     expect(first.unmatched).toEqual(['Ukjent firma'])
 
     const invoice = await generateInvoice(901)
@@ -87,7 +90,9 @@ describe('scan service', () => {
     expect(await scan.rows(DEMO_COMPANIES.fjordbygg.key)).toEqual([])
 
     // Dropped bytes join the same pipeline; the same content again is a duplicate with a link.
-    await scan.dropFiles(DEMO_COMPANIES.nordlys.key, [{ name: 'e-post.pdf', data: Buffer.from(invoice.pdf).toString('base64') }])
+    await scan.dropFiles(DEMO_COMPANIES.nordlys.key, [
+      { name: 'e-post.pdf', data: Buffer.from(invoice.pdf).toString('base64') },
+    ])
     const dup = await until(() => [...rows.values()].find((r) => r.state === 'duplicate'))
     expect(dup.duplicateOfInvoiceId).toBe(ready.invoiceId)
 
@@ -97,10 +102,17 @@ describe('scan service', () => {
       join(dataDir, 'scan-folders.json'),
       JSON.stringify({
         stableSeconds: 0.2,
-        environments: { 'local-sandbox': [{ path: root, root: true }, { path: aurora, company: '952 965 891' }] },
+        environments: {
+          'local-sandbox': [
+            { path: root, root: true },
+            { path: aurora, company: '952 965 891' },
+          ],
+        },
       }),
     )
-    await until(() => overview?.folders.some((f) => f.companyName === 'Aurora Arkitekter AS' && f.state === 'watching'))
+    await until(() =>
+      overview?.folders.some((f) => f.companyName === 'Aurora Arkitekter AS' && f.state === 'watching'),
+    )
     writeFileSync(join(aurora, 'tom.pdf'), '')
     const failed = await until(() => [...rows.values()].find((r) => r.state === 'failed'))
     expect(failed.reason).toMatch(/tom \(0 byte\)/)
@@ -113,7 +125,12 @@ describe('scan service', () => {
 
     // Settings adds a folder: validated, written to the file.
     const fjord = mkdtempSync(join(tmpdir(), 'scan-fjord-'))
-    expect(await scan.checkPath(fjord)).toMatchObject({ exists: true, readable: true, writable: true, network: false })
+    expect(await scan.checkPath(fjord)).toMatchObject({
+      exists: true,
+      readable: true,
+      writable: true,
+      network: false,
+    })
     expect(await scan.checkPath(join(fjord, 'finnes-ikke'))).toMatchObject({ exists: false })
     const after = await scan.addFolder({ path: fjord, companyKey: DEMO_COMPANIES.fjordbygg.key })
     expect(after.folders.find((f) => f.path === fjord)?.companyName).toBe('Fjordbygg Rørlegger AS')

@@ -1,11 +1,23 @@
 // The folder watcher with temporary folders, natively and by polling: a file is handed on once, only when
 // its size and time have held still and it can be opened; temporary and hidden files and the app's own
 // folders are left alone; a folder that vanishes is unavailable and is watched again when it returns.
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createFolderWatcher, isIgnoredName, type WatchState } from '../../../electron/main/services/scan/watcher.ts'
+import {
+  createFolderWatcher,
+  isIgnoredName,
+  type WatchState,
+} from '../../../electron/main/services/scan/watcher.ts'
 import { quietLog } from './support.ts'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))

@@ -54,7 +54,10 @@ export async function readScanFolders(dataDir: string): Promise<ConfigRead> {
   const parsed = ScanFoldersFile.safeParse(json)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
-    return { ok: false, error: `${scanFoldersFileName}: ${issue.path.join('.') || '(root)'}: ${issue.message}` }
+    return {
+      ok: false,
+      error: `${scanFoldersFileName}: ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    }
   }
   return { ok: true, config: parsed.data }
 }
@@ -72,7 +75,10 @@ export async function writeScanFolders(dataDir: string, config: ScanFoldersFile)
 
 /** Calls `onChange` when scan-folders.json is created, changed or removed. */
 export function watchScanFolders(dataDir: string, onChange: () => void): FSWatcher {
-  const w = watch(join(dataDir, scanFoldersFileName), { ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 150 } })
+  const w = watch(join(dataDir, scanFoldersFileName), {
+    ignoreInitial: true,
+    awaitWriteFinish: { stabilityThreshold: 150 },
+  })
   w.on('all', () => onChange())
   return w
 }
@@ -90,14 +96,22 @@ export function matchCompany(label: string, companies: readonly CompanyRef[]): C
   if (byKey) return byKey
   const digits = digitsOnly(label)
   if (digits.length >= 9) {
-    const byOrg = companies.find((c) => c.OrganizationNumber && digits.includes(digitsOnly(c.OrganizationNumber)))
+    const byOrg = companies.find(
+      (c) => c.OrganizationNumber && digits.includes(digitsOnly(c.OrganizationNumber)),
+    )
     if (byOrg) return byOrg
   }
-  const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim()
   const name = norm(label)
   return (
     companies.find((c) => norm(c.Name) === name) ??
-    companies.find((c) => name.length >= 4 && norm(c.Name).replace(/ (as|asa)$/, '') === name.replace(/ (as|asa)$/, '')) ??
+    companies.find(
+      (c) => name.length >= 4 && norm(c.Name).replace(/ (as|asa)$/, '') === name.replace(/ (as|asa)$/, ''),
+    ) ??
     null
   )
 }

@@ -5,14 +5,7 @@
 import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 
-export type LedgerState =
-  | 'queued'
-  | 'uploading'
-  | 'reading'
-  | 'creating'
-  | 'done'
-  | 'failed'
-  | 'cancelled'
+export type LedgerState = 'queued' | 'uploading' | 'reading' | 'creating' | 'done' | 'failed' | 'cancelled'
 
 /** The pipeline's steps in order; `step` on an entry is the first one not yet finished. */
 export const STEPS = ['upload', 'read', 'supplier', 'invoice', 'link', 'move'] as const
@@ -46,6 +39,11 @@ export interface LedgerEntry {
   invoiceId: number | null
   supplierId: number | null
   supplierCreated: boolean
+  /**
+   * The creating step that was begun and not yet recorded as finished. Only such a step can have created
+   * something an earlier run did not record, so only then is the platform asked before creating again.
+   */
+  started: ScanStep | null
   fields: ReadFields | null
   /** Where the original goes (recorded before it is moved) and where it went. */
   destination: string | null
@@ -150,7 +148,9 @@ export async function openLedger(path: string): Promise<Ledger> {
 async function compact(path: string, entries: Map<string, LedgerEntry>, dups: DuplicateRecord[]) {
   const tmp = `${path}.tmp`
   const fh = await open(tmp, 'w')
-  const body = [...entries.values()].map((e) => JSON.stringify({ e })).concat(dups.map((d) => JSON.stringify({ d })))
+  const body = [...entries.values()]
+    .map((e) => JSON.stringify({ e }))
+    .concat(dups.map((d) => JSON.stringify({ d })))
   await fh.writeFile(body.join('\n') + '\n')
   await fh.sync()
   await fh.close()

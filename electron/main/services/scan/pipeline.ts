@@ -7,7 +7,16 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import type { Logger } from '../../logger.ts'
-import { DUPLICATES, FAILED, freePath, monthFolder, moveTo, PROCESSED, writeDurably, exists } from './files.ts'
+import {
+  DUPLICATES,
+  FAILED,
+  freePath,
+  monthFolder,
+  moveTo,
+  PROCESSED,
+  writeDurably,
+  exists,
+} from './files.ts'
 import { openLedger, type DuplicateRecord, type Ledger, type LedgerEntry, type ScanStep } from './ledger.ts'
 import { isTransient, type ScanPlatform } from './platform.ts'
 import { readFields } from './read-fields.ts'
@@ -138,6 +147,7 @@ export function createPipeline(options: PipelineOptions) {
       invoiceId: null,
       supplierId: null,
       supplierCreated: false,
+      started: null,
       fields: null,
       kind: null,
       readyAt: null,
@@ -206,6 +216,7 @@ export function createPipeline(options: PipelineOptions) {
         invoiceId: null,
         supplierId: null,
         supplierCreated: false,
+        started: null,
         fields: null,
         destination: null,
         reasonCode: null,
@@ -278,7 +289,10 @@ export function createPipeline(options: PipelineOptions) {
   async function withSupplierLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
     const before = supplierLocks.get(key) ?? Promise.resolve()
     const mine = before.then(fn, fn)
-    supplierLocks.set(key, mine.catch(() => undefined))
+    supplierLocks.set(
+      key,
+      mine.catch(() => undefined),
+    )
     return mine
   }
 
@@ -295,19 +309,26 @@ export function createPipeline(options: PipelineOptions) {
     }
     try {
       entry = await record(companyKey, sha, { attempts: entry.attempts + 1, lastError: null })
+      // Asked before a creating step only when an earlier run began it without recording its end.
+      const interrupted = (name: ScanStep) => entry!.started === name
       if (entry.step === 'upload') {
-        await step('upload')
-        let fileId = await platform.findFile(companyKey, sha)
+        const resumed = interrupted('upload')
+        await step('upload', { started: 'upload' })
+        let fileId = resumed ? await platform.findFile(companyKey, sha) : null
         if (fileId === null) {
           const bytes = await readFile(entry.originalPath).catch(() => null)
           if (!bytes) {
-            await failFile({ ...entry, path: entry.originalPath, sha256: sha }, 'unreadable', 'the file is gone')
+            await failFile(
+              { ...entry, path: entry.originalPath, sha256: sha },
+              'unreadable',
+              'the file is gone',
+            )
             return
           }
           check()
           fileId = await platform.upload(companyKey, { bytes, name: entry.name }, signal)
         }
-        await step('read', { fileId })
+        await step('read', { fileId, started: null })
       }
       if (entry.step === 'read') {
         const answer = await platform.read(companyKey, entry.fileId!, signal)
@@ -319,7 +340,8 @@ export function createPipeline(options: PipelineOptions) {
         const { supplierId, created } = await withSupplierLock(
           `${companyKey}/${fields.orgNumber ?? ''}`,
           async () => {
-            if (!fields.orgNumber) return { supplierId: await platform.unknownSupplier(companyKey, unknownName()), created: false }
+            if (!fields.orgNumber)
+              return { supplierId: await platform.unknownSupplier(companyKey, unknownName()), created: false }
             const found = await platform.findSupplier(companyKey, fields.orgNumber)
             if (found !== null) {
               // An interrupted run may have created it without its note: add the note once.
@@ -328,14 +350,16 @@ export function createPipeline(options: PipelineOptions) {
             }
             await record(companyKey, sha, { supplierCreated: true })
             const id = await platform.createSupplier(companyKey, fields, supplierNote())
-            await platform.markSupplier(companyKey, id, supplierNote())
+            await platform.markSupplier(companyKey, id, supplierNote(), true)
             return { supplierId: id, created: true }
           },
         )
         await step('invoice', { supplierId, supplierCreated: created })
       }
       if (entry.step === 'invoice') {
-        let invoiceId = await platform.findInvoice(companyKey, entry.fileId!, sha)
+        const resumed = interrupted('invoice')
+        if (!resumed) entry = await record(companyKey, sha, { started: 'invoice' })
+        let invoiceId = resumed ? await platform.findInvoice(companyKey, entry.fileId!, sha) : null
         check()
         invoiceId ??= await platform.createInvoice(companyKey, {
           supplierId: entry.supplierId!,
@@ -343,16 +367,25 @@ export function createPipeline(options: PipelineOptions) {
           sha256: sha,
           fileName: entry.name,
         })
-        await step('link', { invoiceId })
+        await step('link', { invoiceId, started: null })
       }
       if (entry.step === 'link') {
-        if (!(await platform.isLinked(companyKey, entry.fileId!, entry.invoiceId!)))
+        const resumed = interrupted('link')
+        if (!resumed) entry = await record(companyKey, sha, { started: 'link' })
+        if (!resumed || !(await platform.isLinked(companyKey, entry.fileId!, entry.invoiceId!)))
           await platform.link(companyKey, entry.fileId!, entry.invoiceId!)
-        await step('move', { destination: entry.destination ?? (await freePath(monthFolder(entry.folder), entry.name)) })
+        await step('move', {
+          started: null,
+          destination: entry.destination ?? (await freePath(monthFolder(entry.folder), entry.name)),
+        })
       }
       if (entry.step === 'move') {
         await moveTo(entry.originalPath, entry.destination!)
-        entry = await record(companyKey, sha, { step: 'finished', state: 'done', readyAt: new Date().toISOString() })
+        entry = await record(companyKey, sha, {
+          step: 'finished',
+          state: 'done',
+          readyAt: new Date().toISOString(),
+        })
         batchOf(companyKey).ready++
       }
     } catch (error) {
@@ -375,11 +408,21 @@ export function createPipeline(options: PipelineOptions) {
       if (entry && (entry.step === 'upload' || entry.step === 'read')) {
         const destination = await freePath(join(entry.folder, FAILED), entry.name)
         const text = reasonText('refused', options.locale(), message)
-        await record(companyKey, sha, { state: 'failed', reasonCode: 'refused', lastError: text, destination, step: 'finished' })
+        await record(companyKey, sha, {
+          state: 'failed',
+          reasonCode: 'refused',
+          lastError: text,
+          destination,
+          step: 'finished',
+        })
         await moveFailed(entry.originalPath, destination, text)
       } else {
         // A later step failed: the file stays where it is, and Retry resumes at this step.
-        await record(companyKey, sha, { state: 'failed', reasonCode: 'refused', lastError: reasonText('refused', options.locale(), message) })
+        await record(companyKey, sha, {
+          state: 'failed',
+          reasonCode: 'refused',
+          lastError: reasonText('refused', options.locale(), message),
+        })
       }
       batchOf(companyKey).failed++
     }
@@ -387,7 +430,8 @@ export function createPipeline(options: PipelineOptions) {
 
   /** A done entry whose original is still in the folder (a kill before the move was recorded). */
   async function finishMove(entry: LedgerEntry) {
-    if (entry.destination && (await exists(entry.originalPath))) await moveTo(entry.originalPath, entry.destination)
+    if (entry.destination && (await exists(entry.originalPath)))
+      await moveTo(entry.originalPath, entry.destination)
   }
 
   const cancelled = new Set<string>()
@@ -410,7 +454,13 @@ export function createPipeline(options: PipelineOptions) {
       if (e.step === 'finished' && e.destination && (await exists(e.destination))) {
         // A file that went to failed/ comes back to its folder and is taken again.
         await moveTo(e.destination, e.originalPath)
-        await record(companyKey, sha256, { state: 'queued', step: 'upload', destination: null, reasonCode: null, lastError: null })
+        await record(companyKey, sha256, {
+          state: 'queued',
+          step: 'upload',
+          destination: null,
+          reasonCode: null,
+          lastError: null,
+        })
       } else await record(companyKey, sha256, { state: 'queued', reasonCode: null, lastError: null })
       enqueue(companyKey, sha256)
       return true

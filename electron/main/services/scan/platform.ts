@@ -9,15 +9,12 @@ import type { OcrAnswer } from './read-fields.ts'
 
 export interface ScanPlatform {
   findFile(companyKey: string, sha256: string): Promise<number | null>
-  upload(
-    companyKey: string,
-    file: { bytes: Uint8Array; name: string },
-    signal?: AbortSignal,
-  ): Promise<number>
+  upload(companyKey: string, file: { bytes: Uint8Array; name: string }, signal?: AbortSignal): Promise<number>
   read(companyKey: string, fileId: number, signal?: AbortSignal): Promise<OcrAnswer>
   findSupplier(companyKey: string, orgNumber: string): Promise<number | null>
   createSupplier(companyKey: string, fields: ReadFields, note: string): Promise<number>
-  markSupplier(companyKey: string, supplierId: number, note: string): Promise<void>
+  /** Adds the note once; `fresh` (a supplier just created) skips asking for its notes first. */
+  markSupplier(companyKey: string, supplierId: number, note: string, fresh?: boolean): Promise<void>
   /** The placeholder supplier for invoices whose organisation number could not be read. */
   unknownSupplier(companyKey: string, name: string): Promise<number>
   findInvoice(companyKey: string, fileId: number, sha256: string): Promise<number | null>
@@ -120,10 +117,12 @@ export function createScanPlatform(deps: {
       return id
     },
 
-    async markSupplier(companyKey, supplierId, note) {
+    async markSupplier(companyKey, supplierId, note, fresh = false) {
       const api = await deps.api()
-      const comments = await api.get<Row[]>(`api/biz/comments/Supplier/${supplierId}`, { companyKey })
-      if (comments.some((c) => c.Text === note)) return
+      if (!fresh) {
+        const comments = await api.get<Row[]>(`api/biz/comments/Supplier/${supplierId}`, { companyKey })
+        if (comments.some((c) => c.Text === note)) return
+      }
       await api.post(`api/biz/comments/Supplier/${supplierId}`, { Text: note }, { companyKey })
     },
 

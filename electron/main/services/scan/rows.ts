@@ -18,13 +18,20 @@ export function rowOf(entry: LedgerEntry, progress: number | null = null): ScanR
     supplierCreated: entry.supplierCreated,
     invoiceNumber: entry.fields?.invoiceNumber ?? null,
     amount: entry.fields?.amount ?? null,
-    location: entry.destination && (entry.state === 'done' || entry.state === 'failed') ? entry.destination : entry.originalPath,
+    location:
+      entry.destination && (entry.state === 'done' || entry.state === 'failed')
+        ? entry.destination
+        : entry.originalPath,
     takenAt: entry.takenAt,
     updatedAt: entry.updatedAt,
   }
 }
 
-export function duplicateRow(companyKey: string, dup: DuplicateRecord, original: LedgerEntry | undefined): ScanRow {
+export function duplicateRow(
+  companyKey: string,
+  dup: DuplicateRecord,
+  original: LedgerEntry | undefined,
+): ScanRow {
   return {
     id: `dup:${dup.originalPath}`,
     companyKey,

@@ -78,7 +78,8 @@ const text = {
     note: 'Opprettet fra skanning',
     unknown: 'Ukjent leverandør (skanning)',
     title: 'Skanning ferdig',
-    ready: (n: number, company: string) => `${n} ${n === 1 ? 'faktura' : 'fakturaer'} klar for kontroll i ${company}`,
+    ready: (n: number, company: string) =>
+      `${n} ${n === 1 ? 'faktura' : 'fakturaer'} klar for kontroll i ${company}`,
     failed: (n: number) => `${n} feilet`,
     dups: (n: number) => `${n} ${n === 1 ? 'duplikat' : 'duplikater'}`,
   },
@@ -86,7 +87,8 @@ const text = {
     note: 'Created from a scan',
     unknown: 'Unknown supplier (scan)',
     title: 'Scanning finished',
-    ready: (n: number, company: string) => `${n} ${n === 1 ? 'invoice' : 'invoices'} ready for review in ${company}`,
+    ready: (n: number, company: string) =>
+      `${n} ${n === 1 ? 'invoice' : 'invoices'} ready for review in ${company}`,
     failed: (n: number) => `${n} failed`,
     dups: (n: number) => `${n} ${n === 1 ? 'duplicate' : 'duplicates'}`,
   },
@@ -114,7 +116,9 @@ export function createScanService(deps: ScanServiceDeps) {
       configError = null
     } else {
       configError = read.error
-      log.warn('scan: scan-folders.json could not be read; keeping the last good mappings', { error: read.error })
+      log.warn('scan: scan-folders.json could not be read; keeping the last good mappings', {
+        error: read.error,
+      })
     }
   }
 
@@ -125,7 +129,13 @@ export function createScanService(deps: ScanServiceDeps) {
     a.folders.clear()
   }
 
-  function watchFolder(a: Active, id: string, path: string, company: CompanyRef, polling: PollingMode): CompanyFolder {
+  function watchFolder(
+    a: Active,
+    id: string,
+    path: string,
+    company: CompanyRef,
+    polling: PollingMode,
+  ): CompanyFolder {
     const folder: CompanyFolder = {
       path,
       companyKey: company.Key,
@@ -144,7 +154,11 @@ export function createScanService(deps: ScanServiceDeps) {
             .take({ companyKey: company.Key, path: file, folder: path })
             .catch((error) => {
               folder.error = (error as Error).message
-              log.error('scan: a file could not be taken', { companyKey: company.Key, file, error: String(error) })
+              log.error('scan: a file could not be taken', {
+                companyKey: company.Key,
+                file,
+                error: String(error),
+              })
             })
             .finally(() => void publish())
         },
@@ -226,7 +240,8 @@ export function createScanService(deps: ScanServiceDeps) {
             if (entry.state !== 'uploading') progress.delete(entry.sha256)
             emit('scan.rowChanged', rowOf(entry, progress.get(entry.sha256) ?? 0))
           },
-          duplicateFound: (companyKey, dup, original) => emit('scan.rowChanged', duplicateRow(companyKey, dup, original)),
+          duplicateFound: (companyKey, dup, original) =>
+            emit('scan.rowChanged', duplicateRow(companyKey, dup, original)),
           batchFinished: (b) => {
             const name = a.companies.find((c) => c.Key === b.companyKey)?.Name ?? b.companyKey
             const t = text[locale]
@@ -249,7 +264,9 @@ export function createScanService(deps: ScanServiceDeps) {
     try {
       a.companies = await deps.companies()
     } catch (error) {
-      log.warn('scan: the companies could not be listed; folders start when they can', { error: String(error) })
+      log.warn('scan: the companies could not be listed; folders start when they can', {
+        error: String(error),
+      })
     }
     await applyMappings(a)
   }
@@ -294,7 +311,12 @@ export function createScanService(deps: ScanServiceDeps) {
         error: active?.errors.get(id) ?? list.find((f) => f.error)?.error ?? null,
         unmatched: active?.unmatched.get(id) ?? [],
         children: m.root
-          ? list.map((f) => ({ path: f.path, companyKey: f.companyKey, companyName: f.companyName, state: f.state }))
+          ? list.map((f) => ({
+              path: f.path,
+              companyKey: f.companyKey,
+              companyName: f.companyName,
+              state: f.state,
+            }))
           : [],
       })
     }
@@ -321,7 +343,10 @@ export function createScanService(deps: ScanServiceDeps) {
     const a = requireActive()
     const next: ScanFoldersFile = {
       ...config,
-      environments: { ...config.environments, [a.environmentId]: change(config.environments[a.environmentId] ?? []) },
+      environments: {
+        ...config.environments,
+        [a.environmentId]: change(config.environments[a.environmentId] ?? []),
+      },
     }
     await writeScanFolders(deps.dataDir, next)
     config = next
@@ -332,14 +357,29 @@ export function createScanService(deps: ScanServiceDeps) {
 
   function companyOf(a: Active, companyKey: string): CompanyRef {
     const c = a.companies.find((x) => x.Key === companyKey)
-    if (!c) throw new BridgeError('SCAN_UNKNOWN_COMPANY', 'This company is not one of the signed-in user\'s companies')
+    if (!c)
+      throw new BridgeError(
+        'SCAN_UNKNOWN_COMPANY',
+        "This company is not one of the signed-in user's companies",
+      )
     return c
   }
 
   const dropFolder = (a: Active, companyKey: string) =>
-    join(deps.dataDir, 'scan', a.environmentId.replace(/[^\w-]/g, '_'), 'dropped', companyKey.replace(/[^\w-]/g, '_'))
+    join(
+      deps.dataDir,
+      'scan',
+      a.environmentId.replace(/[^\w-]/g, '_'),
+      'dropped',
+      companyKey.replace(/[^\w-]/g, '_'),
+    )
 
-  async function takeDropped(a: Active, companyKey: string, name: string, write: (to: string) => Promise<void>) {
+  async function takeDropped(
+    a: Active,
+    companyKey: string,
+    name: string,
+    write: (to: string) => Promise<void>,
+  ) {
     const folder = dropFolder(a, companyKey)
     await mkdir(folder, { recursive: true })
     const to = await freePath(folder, basename(name))
@@ -374,10 +414,14 @@ export function createScanService(deps: ScanServiceDeps) {
     },
     /** Follows the session: folders of the signed-in environment run; signed out, the queue waits. */
     sessionChanged(state: { status: string; environmentId?: string }) {
-      switching = switching.then(async () => {
-        if (state.status === 'signedIn' && state.environmentId) await activate(state.environmentId)
-        else if (state.status === 'signedOut' && active) active.pipeline.pause('signed out')
-      }).catch((error) => log.error('scan: the session change could not be applied', { error: String(error) }))
+      switching = switching
+        .then(async () => {
+          if (state.status === 'signedIn' && state.environmentId) await activate(state.environmentId)
+          else if (state.status === 'signedOut' && active) active.pipeline.pause('signed out')
+        })
+        .catch((error) =>
+          log.error('scan: the session change could not be applied', { error: String(error) }),
+        )
       return switching
     },
     preferencesChanged(next: { locale: ScanLocale | null }) {
@@ -391,7 +435,9 @@ export function createScanService(deps: ScanServiceDeps) {
       const bySha = new Map(entries.map((e) => [e.sha256, e]))
       const rows = [
         ...entries.map((e) => rowOf(e, progress.get(e.sha256) ?? 0)),
-        ...(await a.pipeline.duplicates(companyKey)).map((d) => duplicateRow(companyKey, d, bySha.get(d.sha256))),
+        ...(await a.pipeline.duplicates(companyKey)).map((d) =>
+          duplicateRow(companyKey, d, bySha.get(d.sha256)),
+        ),
       ]
       return rows.sort((x, y) => y.takenAt.localeCompare(x.takenAt)).slice(0, 500)
     },
@@ -399,7 +445,10 @@ export function createScanService(deps: ScanServiceDeps) {
       const path = resolve(input.path)
       const check = await this.checkPath(path)
       if (!check.exists || !check.readable || !check.writable)
-        throw new BridgeError('SCAN_FOLDER_UNUSABLE', `${path} cannot be used: it must exist, be readable and writable`)
+        throw new BridgeError(
+          'SCAN_FOLDER_UNUSABLE',
+          `${path} cannot be used: it must exist, be readable and writable`,
+        )
       const a = requireActive()
       const mapping: FolderMapping = input.root
         ? { path, root: true, polling: input.polling ?? 'auto' }
@@ -433,7 +482,8 @@ export function createScanService(deps: ScanServiceDeps) {
       const a = requireActive()
       for (const f of a.folders.get(id) ?? []) await f.watcher.scanNow()
       for (const c of new Set((a.folders.get(id) ?? []).map((f) => f.companyKey))) {
-        for (const e of await a.pipeline.entries(c)) if (e.state === 'cancelled') await a.pipeline.retry(c, e.sha256)
+        for (const e of await a.pipeline.entries(c))
+          if (e.state === 'cancelled') await a.pipeline.retry(c, e.sha256)
       }
       a.pipeline.resume()
       return overview()
@@ -443,7 +493,8 @@ export function createScanService(deps: ScanServiceDeps) {
     async dropFiles(companyKey: string, files: DroppedFile[]) {
       const a = requireActive()
       companyOf(a, companyKey)
-      for (const f of files) await takeDropped(a, companyKey, f.name, (to) => writeFile(to, Buffer.from(f.data, 'base64')))
+      for (const f of files)
+        await takeDropped(a, companyKey, f.name, (to) => writeFile(to, Buffer.from(f.data, 'base64')))
       return files.length
     },
     async dropPaths(companyKey: string, paths: string[]) {

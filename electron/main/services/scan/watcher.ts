@@ -51,8 +51,7 @@ export function createFolderWatcher(options: FolderWatcherOptions) {
   const stableMs = options.stableMs ?? 2000
   const tickMs = Math.max(25, Math.min(250, Math.floor(stableMs / 4)))
   const probe = options.probe ?? defaultProbe
-  const usePolling =
-    options.polling === 'polling' || (options.polling === 'auto' && isNetworkPath(folder))
+  const usePolling = options.polling === 'polling' || (options.polling === 'auto' && isNetworkPath(folder))
   const pending = new Map<string, { size: number; mtimeMs: number; since: number; checking: boolean }>()
   let watcher: FSWatcher | null = null
   let state: WatchState = 'starting'
@@ -76,7 +75,8 @@ export function createFolderWatcher(options: FolderWatcherOptions) {
   function track(path: string) {
     if (stopped || ignored(path)) return
     const known = pending.get(path)
-    if (known) known.since = -1 // something happened: measure again from the next look
+    if (known)
+      known.since = -1 // something happened: measure again from the next look
     else pending.set(path, { size: -1, mtimeMs: -1, since: -1, checking: false })
   }
 
@@ -142,7 +142,9 @@ export function createFolderWatcher(options: FolderWatcherOptions) {
     w.on('add', track)
     w.on('change', track)
     w.on('unlink', (path) => pending.delete(path))
-    w.on('error', (error) => log.warn('scan: the watcher reported an error', { folder, error: String(error) }))
+    w.on('error', (error) =>
+      log.warn('scan: the watcher reported an error', { folder, error: String(error) }),
+    )
     w.on('ready', () => {
       if (watcher === w) setState(usePolling ? 'polling' : 'watching')
     })

@@ -5,7 +5,8 @@ const scanEn = {
     inProgress: 'No documents in progress | 1 document in progress | {n} documents in progress',
     paused: 'Waiting for the platform: {reason}. The queue continues by itself.',
     cancel: 'Cancel batch',
-    cancelled: 'No documents were queued | 1 document was taken out of the queue. | {n} documents were taken out of the queue.',
+    cancelled:
+      'No documents were queued | 1 document was taken out of the queue. | {n} documents were taken out of the queue.',
     empty: 'Nothing scanned yet. Put PDFs in a scan folder, or drop files anywhere on the window.',
     file: 'File',
     status: 'Status',
@@ -38,7 +39,8 @@ const scanEn = {
   drop: {
     overlay: 'Drop files to scan them into {company}',
     noCompany: 'Open a company first to scan files into it.',
-    added: 'No files were added | 1 file added to the scan queue for {company}. | {n} files added to the scan queue for {company}.',
+    added:
+      'No files were added | 1 file added to the scan queue for {company}. | {n} files added to the scan queue for {company}.',
     failed: 'The files could not be added: {reason}',
   },
   folders: {

@@ -4,11 +4,14 @@ import type { ScanMessages } from './messages-en.ts'
 const scanNb: ScanMessages = {
   queue: {
     title: 'Skannede dokumenter',
-    inProgress: 'Ingen dokumenter under behandling | 1 dokument under behandling | {n} dokumenter under behandling',
+    inProgress:
+      'Ingen dokumenter under behandling | 1 dokument under behandling | {n} dokumenter under behandling',
     paused: 'Venter på plattformen: {reason}. Køen fortsetter av seg selv.',
     cancel: 'Avbryt bunken',
-    cancelled: 'Ingen dokumenter sto i kø | 1 dokument ble tatt ut av køen. | {n} dokumenter ble tatt ut av køen.',
-    empty: 'Ingenting skannet ennå. Legg PDF-er i en skannemappe, eller slipp filer hvor som helst i vinduet.',
+    cancelled:
+      'Ingen dokumenter sto i kø | 1 dokument ble tatt ut av køen. | {n} dokumenter ble tatt ut av køen.',
+    empty:
+      'Ingenting skannet ennå. Legg PDF-er i en skannemappe, eller slipp filer hvor som helst i vinduet.',
     file: 'Fil',
     status: 'Status',
     supplier: 'Leverandør',
@@ -40,14 +43,16 @@ const scanNb: ScanMessages = {
   drop: {
     overlay: 'Slipp filene for å skanne dem inn i {company}',
     noCompany: 'Åpne et selskap først for å skanne filer inn i det.',
-    added: 'Ingen filer ble lagt til | 1 fil lagt i skannekøen for {company}. | {n} filer lagt i skannekøen for {company}.',
+    added:
+      'Ingen filer ble lagt til | 1 fil lagt i skannekøen for {company}. | {n} filer lagt i skannekøen for {company}.',
     failed: 'Filene kunne ikke legges til: {reason}',
   },
   folders: {
     heading: 'Skannemapper',
     hint: 'Mapper appen følger med på for skannede dokumenter. Hver fil blir et utkast til leverandørfaktura; originalen flyttes til processed/ (eller failed/ med en forklaring).',
     configFile: 'Kan også settes i {file}',
-    configError: 'Filen med skannemapper kunne ikke leses, så de siste gyldige innstillingene brukes: {error}',
+    configError:
+      'Filen med skannemapper kunne ikke leses, så de siste gyldige innstillingene brukes: {error}',
     none: 'Ingen skannemapper ennå.',
     path: 'Mappe',
     pathLabel: 'Sti til mappen',

@@ -49,7 +49,8 @@ export const useScanStore = defineStore('scan', () => {
     retry: (companyKey: string, id: string) => useBridge().call('scan.retry', companyKey, id),
     cancel: (companyKey: string) => useBridge().call('scan.cancel', companyKey),
     showInFolder: (companyKey: string, id: string) => useBridge().call('scan.showInFolder', companyKey, id),
-    dropFiles: (companyKey: string, files: DroppedFile[]) => useBridge().call('scan.dropFiles', companyKey, files),
+    dropFiles: (companyKey: string, files: DroppedFile[]) =>
+      useBridge().call('scan.dropFiles', companyKey, files),
     dropPaths: (companyKey: string, paths: string[]) => useBridge().call('scan.dropPaths', companyKey, paths),
   }
 })
