@@ -1,13 +1,7 @@
-// The scan station's messages, kept in this feature's own module and merged into the component's scope
-// (the global messages stay reachable through the root fallback).
+// The scan station's messages live in this feature's own modules (messages-en.ts, messages-nb.ts), merged
+// into the app's messages under `scan`; the global scope follows the user's language as it changes.
 import { useI18n } from 'vue-i18n'
-import scanEn, { type ScanMessages } from './messages-en.ts'
-import scanNb from './messages-nb.ts'
 
 export function useScanI18n() {
-  return useI18n<{ message: { scan: ScanMessages } }, 'en' | 'nb'>({
-    useScope: 'local',
-    inheritLocale: true,
-    messages: { en: { scan: scanEn }, nb: { scan: scanNb } },
-  })
+  return useI18n({ useScope: 'global' })
 }
