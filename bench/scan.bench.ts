@@ -107,7 +107,10 @@ async function main() {
           accessToken,
           apiBaseUrl: apiBaseUrlOf(accessToken),
         }))),
-      afterUnauthorized: async () => (grant = null) ?? tokens.current(),
+      afterUnauthorized: async () => {
+        grant = null
+        return tokens.current()
+      },
     }
     const api = createApiClient({ fetch: (u, i) => fetch(u, i), tokens })
     const log = memoryLogger()

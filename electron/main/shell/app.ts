@@ -99,7 +99,9 @@ export function runElectronApp(): void {
         redirectMode: () => (schemeRegistered() ? 'scheme' : 'loopback'),
         reveal: (path) => shell.showItemInFolder(path),
       })
-      void services.start().catch((error: unknown) => log.error('the scan station could not start', { error }))
+      void services
+        .start()
+        .catch((error: unknown) => log.error('the scan station could not start', { error }))
       receiveRedirect = services.session.receiveRedirect
       for (const url of early.splice(0)) receiveSignInRedirect(url)
       registerBridge(createDispatcher(services.handlers, log), allowedOrigins, log)
