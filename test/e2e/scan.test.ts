@@ -124,7 +124,6 @@ describe('scan station in the browser', () => {
     await page.getByTestId('settings-locale').click()
     await page.getByTestId('settings-locale-option-nb').click()
     await expect.poll(() => page.getByRole('heading', { name: 'Skannemapper' }).isVisible(), wait).toBe(true)
-    await page.screenshot({ path: join(screens, 'debug-after-locale.png') })
     await expect
       .poll(() => page.getByTestId(`scan-folder-${folder}`).textContent(), wait)
       .toMatch(/Overvåkes/)
