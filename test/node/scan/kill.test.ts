@@ -142,5 +142,5 @@ describe('kill test', () => {
       'tom.pdf.reason.txt',
     ])
     await ledger.close()
-  }, 175_000)
+  }, 290_000)
 })

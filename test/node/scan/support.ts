@@ -2,7 +2,6 @@
 // platform, signed in as a demo user with the password grant.
 import { createApiClient } from '../../../electron/main/services/api/client.ts'
 import { createScanPlatform } from '../../../electron/main/services/scan/platform.ts'
-import { apiBaseUrlOf } from '../../../electron/main/services/session/oidc.ts'
 import { memoryLogger } from '../../../electron/main/logger.ts'
 
 export interface PlatformAccess {
@@ -27,7 +26,12 @@ export function passwordTokens(access: PlatformAccess) {
     const res = await fetch(`${access.authUrl}/connect/token`, { method: 'POST', body: form })
     const body = (await res.json()) as { access_token?: string }
     if (!res.ok || !body.access_token) throw new Error(`sign-in failed: ${res.status}`)
-    return { accessToken: body.access_token, apiBaseUrl: apiBaseUrlOf(body.access_token) }
+    // The API address is the token's AppFramework claim (read here without the OpenID client library,
+    // which keeps the kill test's child process quick to start).
+    const claims = JSON.parse(Buffer.from(body.access_token.split('.')[1]!, 'base64url').toString()) as {
+      AppFramework: string
+    }
+    return { accessToken: body.access_token, apiBaseUrl: claims.AppFramework.replace(/\/?$/, '/') }
   }
   return {
     current: () => (current ??= signIn()),

@@ -37,14 +37,16 @@ afterEach(async () => {
 })
 
 describe.each(['native', 'polling'] as const)('folder watcher (%s)', (mode) => {
-  async function watched(opts: { folder?: string; probe?: (p: string) => Promise<void> } = {}) {
+  async function watched(
+    opts: { folder?: string; probe?: (p: string) => Promise<void>; stableMs?: number } = {},
+  ) {
     const folder = opts.folder ?? mkdtempSync(join(tmpdir(), `scan-watch-${mode}-`))
     const taken: { path: string; bytes: string }[] = []
     const states: WatchState[] = []
     const w = createFolderWatcher({
       folder,
       polling: mode,
-      stableMs: STABLE,
+      stableMs: opts.stableMs ?? STABLE,
       pollMs: 100,
       healthMs: 150,
       log: quietLog,
@@ -68,18 +70,21 @@ describe.each(['native', 'polling'] as const)('folder watcher (%s)', (mode) => {
     expect(taken.map((t) => t.path.split('/').pop()).sort()).toEqual(['after.pdf', 'before.pdf'])
   })
 
+  // A busy machine can stretch a short pause past the stable time: these two use a long one.
+  const LONG = 1500
+
   it('waits for a slow, chunked write to finish', async () => {
-    const { folder, taken } = await watched()
+    const { folder, taken } = await watched({ stableMs: LONG })
     const path = join(folder, 'slow.pdf')
     writeFileSync(path, '%PDF-1.4 ')
     for (let i = 0; i < 4; i++) {
-      await sleep(STABLE / 2)
+      await sleep(LONG / 5)
       appendFileSync(path, `chunk ${i} `)
       expect(taken).toEqual([])
     }
     await until(() => taken.length === 1)
     expect(taken[0]!.bytes).toBe('%PDF-1.4 chunk 0 chunk 1 chunk 2 chunk 3 ')
-    await sleep(STABLE * 2)
+    await sleep(LONG)
     expect(taken).toHaveLength(1)
   })
 
@@ -96,12 +101,12 @@ describe.each(['native', 'polling'] as const)('folder watcher (%s)', (mode) => {
   })
 
   it('restarts the wait when a duplex scanner rewrites the file', async () => {
-    const { folder, taken } = await watched()
+    const { folder, taken } = await watched({ stableMs: LONG })
     const path = join(folder, 'duplex.pdf')
     writeFileSync(path, '%PDF-1.4 front side only')
-    await sleep(STABLE * 0.6)
+    await sleep(LONG * 0.4)
     writeFileSync(path, '%PDF-1.4 front side and back side')
-    await sleep(STABLE * 0.6)
+    await sleep(LONG * 0.4)
     expect(taken).toEqual([])
     await until(() => taken.length === 1)
     expect(taken[0]!.bytes).toBe('%PDF-1.4 front side and back side')
