@@ -239,6 +239,7 @@ export function createScanService(deps: ScanServiceDeps) {
           entryChanged: (entry) => {
             if (entry.state !== 'uploading') progress.delete(entry.sha256)
             emit('scan.rowChanged', rowOf(entry, progress.get(entry.sha256) ?? 0))
+            publishSoon()
           },
           duplicateFound: (companyKey, dup, original) =>
             emit('scan.rowChanged', duplicateRow(companyKey, dup, original)),
@@ -332,6 +333,15 @@ export function createScanService(deps: ScanServiceDeps) {
 
   async function publish() {
     emit('scan.overviewChanged', await overview())
+  }
+
+  /** The counts in progress change with every step: tell the renderer at most twice a second. */
+  let publishTimer: NodeJS.Timeout | null = null
+  function publishSoon() {
+    publishTimer ??= setTimeout(() => {
+      publishTimer = null
+      void publish()
+    }, 500)
   }
 
   function requireActive(): Active {
@@ -526,6 +536,7 @@ export function createScanService(deps: ScanServiceDeps) {
       return active?.pipeline ?? null
     },
     async stop() {
+      if (publishTimer) clearTimeout(publishTimer)
       await configWatcher?.close()
       await deactivate()
     },

@@ -36,6 +36,15 @@ const scanEn = {
     cancelled: 'Cancelled',
     duplicate: 'Duplicate',
   },
+  reasons: {
+    empty: 'The file is empty (0 bytes). Scan the document again.',
+    tooLarge: 'The file is larger than the upload limit. Split the document or scan at a lower resolution.',
+    unknownType:
+      'The content is not a PDF, PNG, JPEG or TIFF document (the type is read from the content, not the name). Save the document as PDF.',
+    truncatedPdf: 'The PDF is truncated or damaged (its end is missing). Scan or save the document again.',
+    encryptedPdf:
+      'The PDF is encrypted (password protected). Save a copy without a password and add it again.',
+  },
   drop: {
     overlay: 'Drop files to scan them into {company}',
     noCompany: 'Open a company first to scan files into it.',

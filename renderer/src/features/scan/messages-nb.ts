@@ -40,6 +40,17 @@ const scanNb: ScanMessages = {
     cancelled: 'Avbrutt',
     duplicate: 'Duplikat',
   },
+  reasons: {
+    empty: 'Filen er tom (0 byte). Skann dokumentet på nytt.',
+    tooLarge:
+      'Filen er større enn grensen for opplasting. Del opp dokumentet eller skann med lavere oppløsning.',
+    unknownType:
+      'Innholdet er ikke PDF, PNG, JPEG eller TIFF (typen leses fra innholdet, ikke fra navnet). Lagre dokumentet som PDF.',
+    truncatedPdf:
+      'PDF-filen er avkuttet eller skadet (slutten mangler). Skann eller lagre dokumentet på nytt.',
+    encryptedPdf:
+      'PDF-filen er kryptert (passordbeskyttet). Lagre en kopi uten passord og legg den inn igjen.',
+  },
   drop: {
     overlay: 'Slipp filene for å skanne dem inn i {company}',
     noCompany: 'Åpne et selskap først for å skanne filer inn i det.',

@@ -39,11 +39,18 @@ export const useScanStore = defineStore('scan', () => {
   }
 
   const inProgress = computed<Record<string, number>>(() => overview.value?.inProgress ?? {})
+  const busy: ReadonlySet<ScanRow['state']> = new Set(['queued', 'uploading', 'reading', 'creating'])
+  /** Documents in progress for a company: counted from its live rows once loaded, else main's figure. */
+  function inProgressOf(companyKey: string): number {
+    const list = rows.value[companyKey]
+    return list ? list.filter((r) => busy.has(r.state)).length : (inProgress.value[companyKey] ?? 0)
+  }
 
   return {
     overview,
     rows,
     inProgress,
+    inProgressOf,
     load,
     loadOverview,
     retry: (companyKey: string, id: string) => useBridge().call('scan.retry', companyKey, id),
