@@ -103,7 +103,6 @@ export function createScanService(deps: ScanServiceDeps) {
   let locale: ScanLocale = 'nb'
   let paused = false
   let pausedReason: string | null = null
-  const progress = new Map<string, number>()
   let switching: Promise<unknown> = Promise.resolve()
 
   const emit = <E extends EventName>(name: E, payload: Parameters<EmitEvent>[1] & object) =>
@@ -237,8 +236,8 @@ export function createScanService(deps: ScanServiceDeps) {
         unknownSupplierName: () => text[locale].unknown,
         events: {
           entryChanged: (entry) => {
-            if (entry.state !== 'uploading') progress.delete(entry.sha256)
-            emit('scan.rowChanged', rowOf(entry, progress.get(entry.sha256) ?? 0))
+            // Upload progress in per cent is not measured (fetch reports none): rows say "uploading".
+            emit('scan.rowChanged', rowOf(entry, null))
             publishSoon()
           },
           duplicateFound: (companyKey, dup, original) =>
@@ -444,7 +443,7 @@ export function createScanService(deps: ScanServiceDeps) {
       const entries = await a.pipeline.entries(companyKey)
       const bySha = new Map(entries.map((e) => [e.sha256, e]))
       const rows = [
-        ...entries.map((e) => rowOf(e, progress.get(e.sha256) ?? 0)),
+        ...entries.map((e) => rowOf(e, null)),
         ...(await a.pipeline.duplicates(companyKey)).map((d) =>
           duplicateRow(companyKey, d, bySha.get(d.sha256)),
         ),

@@ -29,6 +29,7 @@ const scanEn = {
   state: {
     queued: 'Queued',
     uploading: 'Uploading {progress} %',
+    uploadingPlain: 'Uploading',
     reading: 'Reading',
     creating: 'Creating draft',
     ready: 'Ready for review',

@@ -33,6 +33,7 @@ const scanNb: ScanMessages = {
   state: {
     queued: 'I kø',
     uploading: 'Laster opp {progress} %',
+    uploadingPlain: 'Laster opp',
     reading: 'Leser',
     creating: 'Lager utkast',
     ready: 'Klar for kontroll',
