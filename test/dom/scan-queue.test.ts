@@ -65,7 +65,8 @@ describe('scan queue', () => {
                   id: 'sha-2',
                   name: 'notat.pdf',
                   state: 'failed',
-                  reason: 'Filen er tom (0 byte).',
+                  reason: 'The file is empty (0 bytes). Scan the document again.',
+                  reasonCode: 'empty',
                   invoiceId: null,
                   supplierName: null,
                   amount: null,
@@ -89,9 +90,10 @@ describe('scan queue', () => {
     expect(ready.textContent).toContain('ny leverandør')
     expect(ready.textContent?.replace(/\s/g, ' ')).toMatch(/12 345,50/)
     const failed = await shell.find('scan-row-notat.pdf')
+    // Failed while the app spoke English; shown in the language of now.
     expect(failed.textContent).toContain('Filen er tom (0 byte).')
     expect((await shell.find('scan-row-kopi.pdf')).textContent).toContain('Duplikat av faktura 41')
-    expect(await shell.text('scan-in-progress')).toBe('1 dokument under behandling')
+    expect(await shell.text('scan-in-progress')).toBe('Ingen dokumenter under behandling')
 
     const retry = [...failed.querySelectorAll('button')].find(
       (b) => b.getAttribute('aria-label') === 'Prøv igjen: notat.pdf',
@@ -108,6 +110,7 @@ describe('scan queue', () => {
     test.emit('scan.rowChanged', row({ id: 'sha-9', companyKey: 'other', name: 'annen.pdf' }))
     await nextTick()
     expect((await shell.find('scan-row-ny.pdf')).textContent).toContain('Laster opp 40 %')
+    expect(await shell.text('scan-in-progress')).toBe('1 dokument under behandling')
     expect(document.querySelector('[data-testid="scan-row-annen.pdf"]')).toBeNull()
   }, 30_000)
 })
