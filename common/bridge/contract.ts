@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import type { CallName, EventName } from './names.ts'
 import { syncCalls } from './sync.ts'
+import { scanCalls, scanEvents } from './scan.ts'
 
 export { callNames, eventNames, isCallName, isEventName, type CallName, type EventName } from './names.ts'
 
@@ -167,6 +168,7 @@ export const calls = {
   'companies.list': { args: z.tuple([]), result: z.array(Company) },
   'companies.session': { args: z.tuple([z.string().min(1).max(100)]), result: CompanySession },
   ...syncCalls,
+  ...scanCalls,
 } as const satisfies Record<CallName, { args: z.ZodTuple; result: z.ZodType }>
 // `satisfies Record<CallName, …>` makes a call missing here, or one not listed in names.ts, a type error.
 
@@ -180,6 +182,7 @@ export const events = {
   'app.notification': AppNotification,
   'session.changed': SessionState,
   'sandbox.statusChanged': SandboxStatus,
+  ...scanEvents,
 } as const satisfies Record<EventName, z.ZodType>
 
 export type CallArgs<K extends CallName> = z.input<(typeof calls)[K]['args']>

@@ -9,4 +9,6 @@ export const ipcEventChannel = (name: EventName): string => `bridge:event:${name
 export interface PreloadApi {
   readonly call: { readonly [K in CallName]: (...args: CallArgs<K>) => Promise<BridgeResult<CallResult<K>>> }
   on<E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void): () => void
+  /** The path on disk of a dropped or pasted file (Electron's webUtils.getPathForFile); '' when it has none. */
+  pathForFile(file: File): string
 }

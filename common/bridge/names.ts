@@ -27,6 +27,19 @@ export const callNames = [
   'outbox.execute',
   'files.download',
   'files.ocr',
+  'scan.overview',
+  'scan.rows',
+  'scan.addFolder',
+  'scan.removeFolder',
+  'scan.setPolling',
+  'scan.checkPath',
+  'scan.chooseFolder',
+  'scan.scanNow',
+  'scan.retry',
+  'scan.cancel',
+  'scan.dropFiles',
+  'scan.dropPaths',
+  'scan.showInFolder',
 ] as const
 
 export const eventNames = [
@@ -39,6 +52,10 @@ export const eventNames = [
   'session.changed',
   // The Local sandbox's platform process: starting, ready, failed (with the reason), stopped.
   'sandbox.statusChanged',
+  // The scan station: a file's row changed, the folders or queue changed, a batch finished.
+  'scan.rowChanged',
+  'scan.overviewChanged',
+  'scan.batchFinished',
 ] as const
 
 export type CallName = (typeof callNames)[number]

@@ -25,7 +25,7 @@ const api = exposed.get('ledgerdesk') as PreloadApi
 describe('the preload', () => {
   it('exposes only `ledgerdesk`, with one function per contract call and no raw IPC', () => {
     expect([...exposed.keys()]).toEqual(['ledgerdesk'])
-    expect(Object.keys(api).sort()).toEqual(['call', 'on'])
+    expect(Object.keys(api).sort()).toEqual(['call', 'on', 'pathForFile'])
     expect(Object.keys(api.call).sort()).toEqual([...callNames].sort())
   })
 

@@ -88,6 +88,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     log,
   })
   const dispatch = createDispatcher(services.handlers, log)
+  await services.start().catch((error: unknown) => log.error('the scan station could not start', { error }))
 
   const server = createServer()
   const port = await listen(server, options.port)

@@ -104,6 +104,15 @@ export function createTestBridge(
       authUrl: 'http://127.0.0.1:4100/identity',
     }),
     'companies.list': () => [],
+    'scan.overview': () => ({
+      folders: [],
+      paused: false,
+      pausedReason: null,
+      configError: null,
+      inProgress: {},
+      configFile: '/data/scan-folders.json',
+    }),
+    'scan.rows': () => [],
     'session.vaultInfo': () => ({
       backend: 'safeStorage:gnome_libsecret',
       weakBackend: false,

@@ -15,6 +15,7 @@ import { createSignInFlow, type RedirectMode } from './session/sign-in.ts'
 import { createTokenVault } from './session/token-vault.ts'
 import { createShellService } from './shell.ts'
 import { createSyncService } from './sync/sync-service.ts'
+import { createScanService } from './scan/service.ts'
 
 export interface ServiceDeps {
   about: AboutDeps
@@ -26,10 +27,21 @@ export interface ServiceDeps {
   redirectMode?: () => RedirectMode
   /** The clock of token expiry (tests move it). */
   now?: () => number
+  /** Shows a file in the system's file manager (Electron only). */
+  reveal?: (path: string) => void
 }
 
 export function createServices(deps: ServiceDeps) {
-  const { ports, emit, log } = deps
+  const { ports, log } = deps
+  // The scan station follows the session and the language as they change.
+  const scanRef: { current?: ReturnType<typeof createScanService> } = {}
+  const emit: EmitEvent = (name, payload) => {
+    deps.emit(name, payload)
+    if (name === 'session.changed')
+      void scanRef.current?.sessionChanged(payload as { status: string; environmentId?: string })
+    if (name === 'app.preferencesChanged')
+      scanRef.current?.preferencesChanged(payload as { locale: 'nb' | 'en' | null })
+  }
   const about = createAboutService(deps.about)
   const preferences = createPreferencesService({ dataDir: deps.dataDir, emit, log })
   const shell = createShellService({ external: ports.external })
@@ -68,6 +80,19 @@ export function createServices(deps: ServiceDeps) {
   })
   const companies = createCompaniesService({ api: () => session.api() })
   const sync = createSyncService({ api: () => session.api(), fetch: ports.fetch })
+  const scan = createScanService({
+    dataDir: deps.dataDir,
+    emit,
+    log,
+    notifier: ports.notifier,
+    dialogs: ports.dialogs,
+    ...(deps.reveal ? { reveal: deps.reveal } : {}),
+    api: () => session.api(),
+    companies: () => companies.list(),
+    locale: async () =>
+      (await preferences.get()).locale ?? (/^(nb|nn|no)\b/i.test(deps.about.systemLocale()) ? 'nb' : 'en'),
+  })
+  scanRef.current = scan
   const handlers: Handlers = {
     'app.about': () => about.about(),
     'app.getPreferences': () => preferences.get(),
@@ -94,6 +119,19 @@ export function createServices(deps: ServiceDeps) {
     'outbox.execute': (companyKey, command) => sync.execute(companyKey, command),
     'files.download': (companyKey, fileId) => sync.download(companyKey, fileId),
     'files.ocr': (companyKey, fileId) => sync.ocr(companyKey, fileId),
+    'scan.overview': () => scan.overview(),
+    'scan.rows': (companyKey) => scan.rows(companyKey),
+    'scan.addFolder': (input) => scan.addFolder(input),
+    'scan.removeFolder': (id) => scan.removeFolder(id),
+    'scan.setPolling': (id, mode) => scan.setPolling(id, mode),
+    'scan.checkPath': (path) => scan.checkPath(path),
+    'scan.chooseFolder': () => scan.chooseFolder(),
+    'scan.scanNow': (id) => scan.scanNow(id),
+    'scan.retry': (companyKey, id) => scan.retry(companyKey, id),
+    'scan.cancel': (companyKey) => scan.cancel(companyKey),
+    'scan.dropFiles': (companyKey, files) => scan.dropFiles(companyKey, files),
+    'scan.dropPaths': (companyKey, paths) => scan.dropPaths(companyKey, paths),
+    'scan.showInFolder': (companyKey, id) => scan.showInFolder(companyKey, id),
   }
   return {
     handlers,
@@ -105,9 +143,18 @@ export function createServices(deps: ServiceDeps) {
     session,
     companies,
     sync,
+    scan,
     oidc,
     vault,
-    /** Stops what the services started (the Local sandbox's process) when the app quits. */
-    dispose: () => sandbox.stop(),
+    /** Starts what runs in the background: the scan station (after a restored session). */
+    async start() {
+      await scan.start()
+      await scan.sessionChanged(await session.get())
+    },
+    /** Stops what the services started (the Local sandbox's process, the scan watchers) when the app quits. */
+    dispose: async () => {
+      await scan.stop()
+      await sandbox.stop()
+    },
   }
 }

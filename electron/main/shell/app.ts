@@ -1,7 +1,7 @@
 // The Electron app's life: one instance, the app:// scheme, the sign-in URL scheme, the services with
 // Electron's ports, the bridge over IPC, and the main window.
 import { join, resolve, sep } from 'node:path'
-import { app, BrowserWindow, session } from 'electron'
+import { app, BrowserWindow, session, shell } from 'electron'
 import { createDispatcher } from '../bridge/dispatcher.ts'
 import { originOf } from '../bridge/sender.ts'
 import { consoleLogger } from '../logger.ts'
@@ -18,7 +18,19 @@ import { createMainWindow } from './window.ts'
 const log = consoleLogger
 const outDir = resolve(import.meta.dirname, '..')
 
+/** `--data-dir DIR` (or `--data-dir=DIR`) runs the app on a prepared data folder (a scan station, a test). */
+export function dataDirFromArgv(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    if (arg === '--data-dir' && argv[i + 1]) return resolve(argv[i + 1]!)
+    if (arg.startsWith('--data-dir=')) return resolve(arg.slice('--data-dir='.length))
+  }
+  return undefined
+}
+
 export function runElectronApp(): void {
+  const dataDirArg = dataDirFromArgv(process.argv.slice(1))
+  if (dataDirArg) app.setPath('userData', dataDirArg)
   registerAppScheme()
   if (!app.requestSingleInstanceLock()) {
     app.quit()
@@ -85,7 +97,11 @@ export function runElectronApp(): void {
         emit: emitToWindows,
         log,
         redirectMode: () => (schemeRegistered() ? 'scheme' : 'loopback'),
+        reveal: (path) => shell.showItemInFolder(path),
       })
+      void services
+        .start()
+        .catch((error: unknown) => log.error('the scan station could not start', { error }))
       receiveRedirect = services.session.receiveRedirect
       for (const url of early.splice(0)) receiveSignInRedirect(url)
       registerBridge(createDispatcher(services.handlers, log), allowedOrigins, log)

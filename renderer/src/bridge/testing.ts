@@ -33,5 +33,6 @@ export function fakePreload(): PreloadApi & { listeners: Map<string, (p: unknown
       listeners.set(name, listener as (p: unknown) => void)
       return () => listeners.delete(name)
     },
+    pathForFile: (file) => `/drop/${file.name}`,
   }
 }

@@ -5,6 +5,7 @@ import overviewMessages from '../features/overview/messages.ts'
 import inboxMessages from '../features/inbox/messages.ts'
 import syncMessages from '../features/sync/messages.ts'
 import offlineDataMessages from '../features/settings/offline-messages.ts'
+import scanEn from '../features/scan/messages-en.ts'
 
 const en = {
   app: {
@@ -130,6 +131,7 @@ const en = {
   inbox: inboxMessages.en,
   sync: syncMessages.en,
   offlineData: offlineDataMessages.en,
+  scan: scanEn,
 }
 
 export type Messages = typeof en

@@ -102,8 +102,11 @@ export function createApiClient(options: ApiClientOptions) {
     if (call.query) for (const [k, v] of buildQuery(call.query)) url.searchParams.set(k, v)
     const headers = new Headers({ Accept: 'application/json', Authorization: `Bearer ${grant.accessToken}` })
     if (call.companyKey) headers.set('CompanyKey', call.companyKey)
-    let body: string | undefined
-    if (call.body !== undefined) {
+    let body: string | FormData | undefined
+    if (call.body instanceof FormData) {
+      // Multipart (file uploads): fetch writes the boundary into Content-Type itself.
+      body = call.body
+    } else if (call.body !== undefined) {
       headers.set('Content-Type', 'application/json')
       body = JSON.stringify(call.body)
     }

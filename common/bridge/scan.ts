@@ -1,0 +1,138 @@
+// The scan station's part of the bridge: watched folders per company, the pipeline's rows, files
+// dropped or pasted on the window, and what happened (a row changed, a batch finished).
+import { z } from 'zod'
+
+export const ScanRowState = z.enum([
+  'queued',
+  'uploading',
+  'reading',
+  'creating',
+  'ready',
+  'failed',
+  'cancelled',
+  'duplicate',
+])
+export type ScanRowState = z.infer<typeof ScanRowState>
+
+/** One file in the pipeline, as the inbox shows it. */
+export const ScanRow = z.object({
+  id: z.string(),
+  companyKey: z.string(),
+  name: z.string(),
+  state: ScanRowState,
+  /** Upload progress in per cent while uploading. */
+  progress: z.number().nullable(),
+  reason: z.string().nullable(),
+  reasonCode: z.string().nullable(),
+  invoiceId: z.number().nullable(),
+  /** For a duplicate: the invoice the first copy became. */
+  duplicateOfInvoiceId: z.number().nullable(),
+  supplierName: z.string().nullable(),
+  supplierCreated: z.boolean(),
+  invoiceNumber: z.string().nullable(),
+  amount: z.number().nullable(),
+  /** Where the original is now (processed/, failed/ or still in the folder). */
+  location: z.string().nullable(),
+  takenAt: z.string(),
+  updatedAt: z.string(),
+})
+export type ScanRow = z.infer<typeof ScanRow>
+
+export const PollingMode = z.enum(['auto', 'native', 'polling'])
+export type PollingMode = z.infer<typeof PollingMode>
+
+export const ScanFolderState = z.object({
+  id: z.string(),
+  path: z.string(),
+  root: z.boolean(),
+  companyKey: z.string().nullable(),
+  companyName: z.string().nullable(),
+  polling: PollingMode,
+  state: z.enum(['starting', 'watching', 'polling', 'unavailable', 'stopped', 'unmatched']),
+  lastTakenName: z.string().nullable(),
+  lastTakenAt: z.string().nullable(),
+  error: z.string().nullable(),
+  /** A root folder's subfolders that match no company. */
+  unmatched: z.array(z.string()),
+  /** A root folder's subfolders that were matched, each watched as a company folder. */
+  children: z.array(
+    z.object({ path: z.string(), companyKey: z.string(), companyName: z.string(), state: z.string() }),
+  ),
+})
+export type ScanFolderState = z.infer<typeof ScanFolderState>
+
+export const ScanOverview = z.object({
+  folders: z.array(ScanFolderState),
+  paused: z.boolean(),
+  pausedReason: z.string().nullable(),
+  /** scan-folders.json could not be read: the last good mappings stay in use. */
+  configError: z.string().nullable(),
+  /** Documents in progress per company key. */
+  inProgress: z.record(z.string(), z.number()),
+  configFile: z.string(),
+})
+export type ScanOverview = z.infer<typeof ScanOverview>
+
+export const PathCheck = z.object({
+  path: z.string(),
+  exists: z.boolean(),
+  readable: z.boolean(),
+  writable: z.boolean(),
+  network: z.boolean(),
+})
+export type PathCheck = z.infer<typeof PathCheck>
+
+export const NewScanFolder = z.object({
+  path: z.string().trim().min(1).max(4000),
+  /** The company's Key; omitted for a root folder. */
+  companyKey: z.string().min(1).max(100).optional(),
+  root: z.boolean().optional(),
+  polling: PollingMode.optional(),
+})
+export type NewScanFolder = z.infer<typeof NewScanFolder>
+
+/** A file dropped or pasted in browser mode: its bytes travel over the bridge (base64). */
+export const DroppedFile = z.object({
+  name: z.string().min(1).max(255),
+  data: z.string().max(70 * 1024 * 1024),
+})
+export type DroppedFile = z.infer<typeof DroppedFile>
+
+export const ScanBatch = z.object({
+  companyKey: z.string(),
+  companyName: z.string(),
+  ready: z.number(),
+  failed: z.number(),
+  duplicates: z.number(),
+})
+export type ScanBatch = z.infer<typeof ScanBatch>
+
+const companyKey = z.string().min(1).max(100)
+
+export const scanCalls = {
+  'scan.overview': { args: z.tuple([]), result: ScanOverview },
+  'scan.rows': { args: z.tuple([companyKey]), result: z.array(ScanRow) },
+  'scan.addFolder': { args: z.tuple([NewScanFolder]), result: ScanOverview },
+  'scan.removeFolder': { args: z.tuple([z.string().min(1)]), result: ScanOverview },
+  'scan.setPolling': { args: z.tuple([z.string().min(1), PollingMode]), result: ScanOverview },
+  'scan.checkPath': { args: z.tuple([z.string().trim().min(1).max(4000)]), result: PathCheck },
+  'scan.chooseFolder': { args: z.tuple([]), result: z.string().nullable() },
+  'scan.scanNow': { args: z.tuple([z.string().min(1)]), result: ScanOverview },
+  'scan.retry': { args: z.tuple([companyKey, z.string().min(1)]), result: z.boolean() },
+  'scan.cancel': { args: z.tuple([companyKey]), result: z.number() },
+  'scan.dropFiles': { args: z.tuple([companyKey, z.array(DroppedFile).max(1000)]), result: z.number() },
+  'scan.dropPaths': {
+    args: z.tuple([companyKey, z.array(z.string().min(1).max(4000)).max(1000)]),
+    result: z.number(),
+  },
+  'scan.showInFolder': {
+    args: z.tuple([companyKey, z.string().min(1)]),
+    result: z.object({ path: z.string().nullable(), shown: z.boolean() }),
+  },
+} as const
+
+export const scanEvents = {
+  'scan.rowChanged': ScanRow,
+  'scan.overviewChanged': ScanOverview,
+  'scan.batchFinished': ScanBatch,
+} as const

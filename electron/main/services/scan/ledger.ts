@@ -1,0 +1,161 @@
+// The per-company scan ledger, keyed by the SHA-256 of a file's content. It is an append-only journal
+// (one JSON line per change, fsynced before the step it records goes on), so a kill at any instant leaves
+// every line before the torn last one intact; replaying the lines gives the state. Opening a journal
+// that has grown well past its entries rewrites it as a snapshot (write, fsync, rename, fsync the folder).
+import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises'
+import { dirname } from 'node:path'
+
+export type LedgerState = 'queued' | 'uploading' | 'reading' | 'creating' | 'done' | 'failed' | 'cancelled'
+
+/** The pipeline's steps in order; `step` on an entry is the first one not yet finished. */
+export const STEPS = ['upload', 'read', 'supplier', 'invoice', 'link', 'move'] as const
+export type ScanStep = (typeof STEPS)[number] | 'finished'
+
+export interface ReadFields {
+  orgNumber: string | null
+  supplierName: string | null
+  invoiceNumber: string | null
+  invoiceDate: string | null
+  dueDate: string | null
+  amount: number | null
+  currency: string | null
+  kid: string | null
+  bankAccount: string | null
+  iban: string | null
+}
+
+export interface LedgerEntry {
+  sha256: string
+  companyKey: string
+  state: LedgerState
+  step: ScanStep
+  /** Where the file was taken from, and the folder whose processed/ and failed/ it goes to. */
+  originalPath: string
+  name: string
+  folder: string
+  kind: string | null
+  size: number
+  fileId: number | null
+  invoiceId: number | null
+  supplierId: number | null
+  supplierCreated: boolean
+  /**
+   * The creating step that was begun and not yet recorded as finished. Only such a step can have created
+   * something an earlier run did not record, so only then is the platform asked before creating again.
+   */
+  started: ScanStep | null
+  fields: ReadFields | null
+  /** Where the original goes (recorded before it is moved) and where it went. */
+  destination: string | null
+  reasonCode: string | null
+  lastError: string | null
+  attempts: number
+  takenAt: string
+  updatedAt: string
+  readyAt: string | null
+}
+
+export interface DuplicateRecord {
+  sha256: string
+  name: string
+  originalPath: string
+  destination: string
+  at: string
+}
+
+type Line = { e: Partial<LedgerEntry> & { sha256: string } } | { d: DuplicateRecord }
+
+export interface Ledger {
+  readonly path: string
+  get(sha256: string): LedgerEntry | undefined
+  entries(): LedgerEntry[]
+  duplicates(): DuplicateRecord[]
+  /** Creates or changes an entry; resolves once the change is on disk. */
+  record(sha256: string, change: Partial<LedgerEntry>): Promise<LedgerEntry>
+  recordDuplicate(dup: DuplicateRecord): Promise<void>
+  close(): Promise<void>
+}
+
+export async function openLedger(path: string): Promise<Ledger> {
+  await mkdir(dirname(path), { recursive: true })
+  const entries = new Map<string, LedgerEntry>()
+  // Keyed by where the duplicate was found: a kill between its record and its move records it twice.
+  const dups = new Map<string, DuplicateRecord>()
+  let lines = 0
+  let text = ''
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  for (const raw of text.split('\n')) {
+    if (!raw.trim()) continue
+    let line: Line
+    try {
+      line = JSON.parse(raw) as Line
+    } catch {
+      // A torn last line from a kill mid-append: the change it held never counted as done.
+      continue
+    }
+    lines++
+    if ('d' in line) dups.set(line.d.originalPath, line.d)
+    else entries.set(line.e.sha256, { ...(entries.get(line.e.sha256) as LedgerEntry), ...line.e })
+  }
+  if (lines > 64 && lines > 3 * (entries.size + dups.size)) await compact(path, entries, [...dups.values()])
+  else if (text && !text.endsWith('\n')) {
+    // Start the next append on its own line after a torn one.
+    const fh = await open(path, 'a')
+    await fh.appendFile('\n')
+    await fh.close()
+  }
+
+  let handle: FileHandle | null = await open(path, 'a')
+  let chain: Promise<unknown> = Promise.resolve()
+  const append = (line: Line) => {
+    const next = chain.then(async () => {
+      if (!handle) throw new Error(`The scan ledger ${path} is closed`)
+      await handle.appendFile(JSON.stringify(line) + '\n')
+      await handle.datasync()
+    })
+    chain = next.catch(() => undefined)
+    return next
+  }
+
+  return {
+    path,
+    get: (sha) => entries.get(sha),
+    entries: () => [...entries.values()],
+    duplicates: () => [...dups.values()],
+    async record(sha256, change) {
+      const now = new Date().toISOString()
+      const merged = { ...(entries.get(sha256) as LedgerEntry), ...change, sha256, updatedAt: now }
+      await append({ e: { ...change, sha256, updatedAt: now } })
+      entries.set(sha256, merged)
+      return merged
+    },
+    async recordDuplicate(dup) {
+      await append({ d: dup })
+      dups.set(dup.originalPath, dup)
+    },
+    async close() {
+      await chain
+      await handle?.close()
+      handle = null
+    },
+  }
+}
+
+async function compact(path: string, entries: Map<string, LedgerEntry>, dups: DuplicateRecord[]) {
+  const tmp = `${path}.tmp`
+  const fh = await open(tmp, 'w')
+  const body = [...entries.values()]
+    .map((e) => JSON.stringify({ e }))
+    .concat(dups.map((d) => JSON.stringify({ d })))
+  await fh.writeFile(body.join('\n') + '\n')
+  await fh.sync()
+  await fh.close()
+  await rename(tmp, path)
+  const dir = await open(dirname(path), 'r')
+  await dir.sync().catch(() => undefined)
+  await dir.close()
+}

@@ -1,0 +1,514 @@
+// The scan pipeline: a file taken from a folder (or dropped on the window) becomes exactly one draft
+// supplier invoice. Steps: upload, read (OCR), find or create the supplier, create the draft, link the
+// file, move the original to processed/YYYY-MM/. Each step is recorded in the company's ledger before
+// and after; a restart resumes at the first unfinished step, and before each step that creates
+// something the platform is asked whether an earlier run already created it.
+import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { basename, join } from 'node:path'
+import type { Logger } from '../../logger.ts'
+import {
+  DUPLICATES,
+  FAILED,
+  freePath,
+  monthFolder,
+  moveTo,
+  PROCESSED,
+  writeDurably,
+  exists,
+} from './files.ts'
+import { openLedger, type DuplicateRecord, type Ledger, type LedgerEntry, type ScanStep } from './ledger.ts'
+import { isTransient, type ScanPlatform } from './platform.ts'
+import { readFields } from './read-fields.ts'
+import { reasonText, type ScanLocale, type ScanReasonCode } from './reasons.ts'
+import { DEFAULT_MAX_BYTES, sniff } from './sniff.ts'
+
+export interface TakeRequest {
+  companyKey: string
+  path: string
+  /** The folder whose processed/ and failed/ receive the original. */
+  folder: string
+}
+
+export type TakeOutcome = 'queued' | 'duplicate' | 'failed' | 'already' | 'missing'
+
+export interface BatchSummary {
+  companyKey: string
+  ready: number
+  failed: number
+  duplicates: number
+}
+
+export interface PipelineEvents {
+  entryChanged(entry: LedgerEntry): void
+  duplicateFound(companyKey: string, dup: DuplicateRecord, original: LedgerEntry): void
+  batchFinished(summary: BatchSummary): void
+  pausedChanged(paused: boolean, reason: string | null): void
+}
+
+export interface PipelineOptions {
+  platform: ScanPlatform
+  /** Where the per-company ledgers live. */
+  ledgerDir: string
+  events: Partial<PipelineEvents>
+  log: Logger
+  locale(): ScanLocale
+  concurrency?: number
+  maxBytes?: number
+  /** How long a paused queue (signed out, offline) waits before it tries again. */
+  retryMs?: number
+  /** The note on a supplier created from a scan (in the user's language). */
+  supplierNote?(): string
+  unknownSupplierName?(): string
+}
+
+const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+
+const stateOfStep: Record<ScanStep, LedgerEntry['state']> = {
+  upload: 'uploading',
+  read: 'reading',
+  supplier: 'creating',
+  invoice: 'creating',
+  link: 'creating',
+  move: 'creating',
+  finished: 'done',
+}
+
+class Cancelled extends Error {}
+
+export type Pipeline = ReturnType<typeof createPipeline>
+
+export function createPipeline(options: PipelineOptions) {
+  const { platform, log } = options
+  const concurrency = Math.max(1, options.concurrency ?? 3)
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
+  const retryMs = options.retryMs ?? 5000
+  const supplierNote = options.supplierNote ?? (() => 'Opprettet fra skanning')
+  const unknownName = options.unknownSupplierName ?? (() => 'Ukjent leverandør (skanning)')
+  const ledgers = new Map<string, Promise<Ledger>>()
+  const queue: { companyKey: string; sha256: string }[] = []
+  const active = new Map<string, AbortController>()
+  /** Files being read and hashed, so one path taken twice at once is taken once. */
+  const taking = new Set<string>()
+  const supplierLocks = new Map<string, Promise<unknown>>()
+  const batches = new Map<string, BatchSummary>()
+  let paused = false
+  let pauseTimer: NodeJS.Timeout | null = null
+  let closed = false
+  const idleWaiters: (() => void)[] = []
+
+  const ledger = (companyKey: string) => {
+    let l = ledgers.get(companyKey)
+    if (!l) {
+      l = openLedger(join(options.ledgerDir, `${companyKey.replace(/[^\w-]/g, '_')}.jsonl`))
+      ledgers.set(companyKey, l)
+    }
+    return l
+  }
+
+  const batchOf = (companyKey: string) => {
+    let b = batches.get(companyKey)
+    if (!b) batches.set(companyKey, (b = { companyKey, ready: 0, failed: 0, duplicates: 0 }))
+    return b
+  }
+
+  async function record(companyKey: string, sha: string, change: Partial<LedgerEntry>) {
+    const entry = await (await ledger(companyKey)).record(sha, change)
+    options.events.entryChanged?.(entry)
+    return entry
+  }
+
+  const keyOf = (companyKey: string, sha: string) => `${companyKey}/${sha}`
+  const isQueued = (companyKey: string, sha: string) =>
+    active.has(keyOf(companyKey, sha)) || queue.some((q) => q.companyKey === companyKey && q.sha256 === sha)
+
+  async function failFile(
+    req: { companyKey: string; path: string; folder: string; sha256: string; size: number },
+    code: ScanReasonCode,
+    detail: string,
+  ) {
+    const name = basename(req.path)
+    const text = reasonText(code, options.locale(), detail)
+    const destination = await freePath(join(req.folder, FAILED), name)
+    await record(req.companyKey, req.sha256, {
+      companyKey: req.companyKey,
+      state: 'failed',
+      reasonCode: code,
+      lastError: text,
+      destination,
+      originalPath: req.path,
+      name,
+      folder: req.folder,
+      size: req.size,
+      takenAt: new Date().toISOString(),
+      step: 'finished',
+      attempts: 0,
+      fileId: null,
+      invoiceId: null,
+      supplierId: null,
+      supplierCreated: false,
+      started: null,
+      fields: null,
+      kind: null,
+      readyAt: null,
+    })
+    await moveFailed(req.path, destination, text)
+    batchOf(req.companyKey).failed++
+  }
+
+  async function moveFailed(from: string, destination: string, text: string) {
+    await moveTo(from, destination).catch((error) => {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    })
+    await writeDurably(`${destination}.reason.txt`, text + '\n')
+  }
+
+  /** Takes a stable file: reads and hashes it, and queues it, fails it or sets it aside as a duplicate. */
+  async function take(req: TakeRequest): Promise<TakeOutcome> {
+    const takingKey = `${req.companyKey}\n${req.path}`
+    if (taking.has(takingKey)) return 'already'
+    taking.add(takingKey)
+    try {
+      let bytes: Uint8Array
+      try {
+        bytes = await readFile(req.path)
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code
+        if (code === 'ENOENT') return 'missing'
+        throw error
+      }
+      const sha = sha256Of(bytes)
+      const l = await ledger(req.companyKey)
+      const known = l.get(sha)
+      const name = basename(req.path)
+      if (known && known.state !== 'failed' && known.state !== 'cancelled') {
+        if (known.originalPath === req.path) {
+          // The same file again (a restart, a second event): resume it, never duplicate it.
+          if (known.state !== 'done' && !isQueued(req.companyKey, sha)) enqueue(req.companyKey, sha)
+          if (known.state === 'done') await finishMove(known)
+          return 'already'
+        }
+        const destination = await freePath(join(req.folder, PROCESSED, DUPLICATES), name)
+        const dup = { sha256: sha, name, originalPath: req.path, destination, at: new Date().toISOString() }
+        await l.recordDuplicate(dup)
+        await moveTo(req.path, destination)
+        batchOf(req.companyKey).duplicates++
+        options.events.duplicateFound?.(req.companyKey, dup, known)
+        scheduleIdleCheck()
+        return 'duplicate'
+      }
+      const sniffed = sniff(bytes, maxBytes)
+      if (!sniffed.ok) {
+        await failFile({ ...req, sha256: sha, size: bytes.length }, sniffed.reason, '')
+        scheduleIdleCheck()
+        return 'failed'
+      }
+      await record(req.companyKey, sha, {
+        companyKey: req.companyKey,
+        state: 'queued',
+        step: 'upload',
+        originalPath: req.path,
+        name,
+        folder: req.folder,
+        kind: sniffed.kind,
+        size: bytes.length,
+        fileId: null,
+        invoiceId: null,
+        supplierId: null,
+        supplierCreated: false,
+        started: null,
+        fields: null,
+        destination: null,
+        reasonCode: null,
+        lastError: null,
+        attempts: 0,
+        takenAt: new Date().toISOString(),
+        readyAt: null,
+      })
+      enqueue(req.companyKey, sha)
+      return 'queued'
+    } finally {
+      taking.delete(takingKey)
+    }
+  }
+
+  function enqueue(companyKey: string, sha256: string, front = false) {
+    if (front) queue.unshift({ companyKey, sha256 })
+    else queue.push({ companyKey, sha256 })
+    batchOf(companyKey)
+    pump()
+  }
+
+  function pump() {
+    while (!paused && !closed && active.size < concurrency && queue.length) {
+      const next = queue.shift()!
+      const key = keyOf(next.companyKey, next.sha256)
+      if (active.has(key)) continue
+      const controller = new AbortController()
+      active.set(key, controller)
+      void run(next.companyKey, next.sha256, controller.signal).finally(() => {
+        active.delete(key)
+        pump()
+        scheduleIdleCheck()
+      })
+    }
+  }
+
+  function scheduleIdleCheck() {
+    queueMicrotask(() => {
+      if (active.size || queue.length || taking.size) return
+      for (const summary of batches.values()) {
+        if (summary.ready + summary.failed + summary.duplicates > 0) options.events.batchFinished?.(summary)
+      }
+      batches.clear()
+      for (const resolve of idleWaiters.splice(0)) resolve()
+    })
+  }
+
+  function pause(reason: string) {
+    if (!paused) {
+      paused = true
+      options.events.pausedChanged?.(true, reason)
+    }
+    if (pauseTimer) clearTimeout(pauseTimer)
+    pauseTimer = setTimeout(resume, retryMs)
+    pauseTimer.unref?.()
+  }
+
+  function resume() {
+    if (pauseTimer) clearTimeout(pauseTimer)
+    pauseTimer = null
+    if (paused) {
+      paused = false
+      options.events.pausedChanged?.(false, null)
+    }
+    pump()
+  }
+
+  /** One supplier per organisation number even when several files of one supplier run at once. */
+  async function withSupplierLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const before = supplierLocks.get(key) ?? Promise.resolve()
+    const mine = before.then(fn, fn)
+    supplierLocks.set(
+      key,
+      mine.catch(() => undefined),
+    )
+    return mine
+  }
+
+  async function run(companyKey: string, sha: string, signal: AbortSignal) {
+    const l = await ledger(companyKey)
+    let entry = l.get(sha)
+    if (!entry || entry.state === 'done' || entry.state === 'failed') return
+    const check = () => {
+      if (signal.aborted) throw new Cancelled()
+    }
+    const step = async (name: ScanStep, change: Partial<LedgerEntry> = {}) => {
+      check()
+      entry = await record(companyKey, sha, { step: name, state: stateOfStep[name], ...change })
+    }
+    try {
+      entry = await record(companyKey, sha, { attempts: entry.attempts + 1, lastError: null })
+      // Asked before a creating step only when an earlier run began it without recording its end.
+      const interrupted = (name: ScanStep) => entry!.started === name
+      if (entry.step === 'upload') {
+        const resumed = interrupted('upload')
+        await step('upload', { started: 'upload' })
+        let fileId = resumed ? await platform.findFile(companyKey, sha) : null
+        if (fileId === null) {
+          const bytes = await readFile(entry.originalPath).catch(() => null)
+          if (!bytes) {
+            await failFile(
+              { ...entry, path: entry.originalPath, sha256: sha },
+              'unreadable',
+              'the file is gone',
+            )
+            return
+          }
+          check()
+          fileId = await platform.upload(companyKey, { bytes, name: entry.name }, signal)
+        }
+        await step('read', { fileId, started: null })
+      }
+      if (entry.step === 'read') {
+        const answer = await platform.read(companyKey, entry.fileId!, signal)
+        await step('supplier', { fields: readFields(answer) })
+      }
+      if (entry.step === 'supplier') {
+        const fields = entry.fields!
+        const ctx = entry
+        const { supplierId, created } = await withSupplierLock(
+          `${companyKey}/${fields.orgNumber ?? ''}`,
+          async () => {
+            if (!fields.orgNumber)
+              return { supplierId: await platform.unknownSupplier(companyKey, unknownName()), created: false }
+            const found = await platform.findSupplier(companyKey, fields.orgNumber)
+            if (found !== null) {
+              // An interrupted run may have created it without its note: add the note once.
+              if (ctx.supplierCreated) await platform.markSupplier(companyKey, found, supplierNote())
+              return { supplierId: found, created: ctx.supplierCreated }
+            }
+            await record(companyKey, sha, { supplierCreated: true })
+            const id = await platform.createSupplier(companyKey, fields, supplierNote())
+            await platform.markSupplier(companyKey, id, supplierNote(), true)
+            return { supplierId: id, created: true }
+          },
+        )
+        await step('invoice', { supplierId, supplierCreated: created })
+      }
+      if (entry.step === 'invoice') {
+        const resumed = interrupted('invoice')
+        if (!resumed) entry = await record(companyKey, sha, { started: 'invoice' })
+        let invoiceId = resumed ? await platform.findInvoice(companyKey, entry.fileId!, sha) : null
+        check()
+        invoiceId ??= await platform.createInvoice(companyKey, {
+          supplierId: entry.supplierId!,
+          fields: entry.fields!,
+          sha256: sha,
+          fileName: entry.name,
+        })
+        await step('link', { invoiceId, started: null })
+      }
+      if (entry.step === 'link') {
+        const resumed = interrupted('link')
+        if (!resumed) entry = await record(companyKey, sha, { started: 'link' })
+        if (!resumed || !(await platform.isLinked(companyKey, entry.fileId!, entry.invoiceId!)))
+          await platform.link(companyKey, entry.fileId!, entry.invoiceId!)
+        await step('move', {
+          started: null,
+          destination: entry.destination ?? (await freePath(monthFolder(entry.folder), entry.name)),
+        })
+      }
+      if (entry.step === 'move') {
+        await moveTo(entry.originalPath, entry.destination!)
+        entry = await record(companyKey, sha, {
+          step: 'finished',
+          state: 'done',
+          readyAt: new Date().toISOString(),
+        })
+        batchOf(companyKey).ready++
+      }
+    } catch (error) {
+      if (error instanceof Cancelled || (signal.aborted && cancelled.has(keyOf(companyKey, sha)))) {
+        cancelled.delete(keyOf(companyKey, sha))
+        await record(companyKey, sha, { state: 'cancelled' })
+        return
+      }
+      const message = error instanceof Error ? error.message : String(error)
+      if (isTransient(error) && !closed) {
+        log.warn('scan: the platform cannot be reached; the queue waits', { companyKey, sha, error: message })
+        await record(companyKey, sha, { lastError: message })
+        enqueue(companyKey, sha, true)
+        pause(message)
+        return
+      }
+      if (closed) return
+      log.error('scan: a file failed', { companyKey, sha, step: entry?.step, error: message })
+      // The platform refused the content: the file goes to failed/ with the platform's words.
+      if (entry && (entry.step === 'upload' || entry.step === 'read')) {
+        const destination = await freePath(join(entry.folder, FAILED), entry.name)
+        const text = reasonText('refused', options.locale(), message)
+        await record(companyKey, sha, {
+          state: 'failed',
+          reasonCode: 'refused',
+          lastError: text,
+          destination,
+          step: 'finished',
+        })
+        await moveFailed(entry.originalPath, destination, text)
+      } else {
+        // A later step failed: the file stays where it is, and Retry resumes at this step.
+        await record(companyKey, sha, {
+          state: 'failed',
+          reasonCode: 'refused',
+          lastError: reasonText('refused', options.locale(), message),
+        })
+      }
+      batchOf(companyKey).failed++
+    }
+  }
+
+  /** A done entry whose original is still in the folder (a kill before the move was recorded). */
+  async function finishMove(entry: LedgerEntry) {
+    if (entry.destination && (await exists(entry.originalPath)))
+      await moveTo(entry.originalPath, entry.destination)
+  }
+
+  const cancelled = new Set<string>()
+
+  return {
+    take,
+    /** Resumes every unfinished entry of a company's ledger (at start and after a restart). */
+    async resumeCompany(companyKey: string) {
+      const l = await ledger(companyKey)
+      for (const e of l.entries()) {
+        if (e.state === 'done' || e.state === 'failed' || e.state === 'cancelled') continue
+        if (!isQueued(companyKey, e.sha256)) enqueue(companyKey, e.sha256)
+      }
+    },
+    /** Retry a failed or cancelled entry from the step it stopped at. */
+    async retry(companyKey: string, sha256: string) {
+      const l = await ledger(companyKey)
+      const e = l.get(sha256)
+      if (!e || e.state === 'done' || isQueued(companyKey, sha256)) return false
+      if (e.step === 'finished' && e.destination && (await exists(e.destination))) {
+        // A file that went to failed/ comes back to its folder and is taken again.
+        await moveTo(e.destination, e.originalPath)
+        await record(companyKey, sha256, {
+          state: 'queued',
+          step: 'upload',
+          destination: null,
+          reasonCode: null,
+          lastError: null,
+        })
+      } else await record(companyKey, sha256, { state: 'queued', reasonCode: null, lastError: null })
+      enqueue(companyKey, sha256)
+      return true
+    },
+    /** Cancel: queued files of the company leave the queue and running ones stop at their next step. */
+    async cancel(companyKey: string) {
+      const dropped = queue.filter((q) => q.companyKey === companyKey)
+      for (let i = queue.length - 1; i >= 0; i--) if (queue[i]!.companyKey === companyKey) queue.splice(i, 1)
+      for (const d of dropped) await record(companyKey, d.sha256, { state: 'cancelled' })
+      for (const [key, controller] of active) {
+        if (key.startsWith(`${companyKey}/`)) {
+          cancelled.add(key)
+          controller.abort()
+        }
+      }
+      scheduleIdleCheck()
+      return dropped.length
+    },
+    async entries(companyKey: string) {
+      return (await ledger(companyKey)).entries()
+    },
+    async duplicates(companyKey: string) {
+      return (await ledger(companyKey)).duplicates()
+    },
+    pause,
+    resume,
+    get paused() {
+      return paused
+    },
+    /** Resolves when nothing is queued, running or being taken. */
+    idle(): Promise<void> {
+      if (!active.size && !queue.length && !taking.size) return Promise.resolve()
+      return new Promise((resolve) => idleWaiters.push(resolve))
+    },
+    counts() {
+      const byCompany: Record<string, number> = {}
+      for (const q of queue) byCompany[q.companyKey] = (byCompany[q.companyKey] ?? 0) + 1
+      for (const key of active.keys()) {
+        const c = key.split('/')[0]!
+        byCompany[c] = (byCompany[c] ?? 0) + 1
+      }
+      return byCompany
+    },
+    async close() {
+      closed = true
+      if (pauseTimer) clearTimeout(pauseTimer)
+      for (const c of active.values()) c.abort()
+      for (const l of ledgers.values()) await (await l).close()
+    },
+  }
+}

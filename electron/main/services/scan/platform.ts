@@ -1,0 +1,226 @@
+// What the scan pipeline asks of the platform, over the app's one API client. Every call that creates
+// something has a question beside it that finds what an earlier, interrupted run already created:
+// a file by its content's SHA-256, a supplier by organisation number, an invoice by its link to the file
+// or by the scan mark written into it when it was created.
+import type { ApiClient } from '../api/client.ts'
+import { ApiError } from '../api/errors.ts'
+import type { ReadFields } from './ledger.ts'
+import type { OcrAnswer } from './read-fields.ts'
+
+export interface ScanPlatform {
+  findFile(companyKey: string, sha256: string): Promise<number | null>
+  upload(companyKey: string, file: { bytes: Uint8Array; name: string }, signal?: AbortSignal): Promise<number>
+  read(companyKey: string, fileId: number, signal?: AbortSignal): Promise<OcrAnswer>
+  findSupplier(companyKey: string, orgNumber: string): Promise<number | null>
+  createSupplier(companyKey: string, fields: ReadFields, note: string): Promise<number>
+  /** Adds the note once; `fresh` (a supplier just created) skips asking for its notes first. */
+  markSupplier(companyKey: string, supplierId: number, note: string, fresh?: boolean): Promise<void>
+  /** The placeholder supplier for invoices whose organisation number could not be read. */
+  unknownSupplier(companyKey: string, name: string): Promise<number>
+  findInvoice(companyKey: string, fileId: number, sha256: string): Promise<number | null>
+  createInvoice(companyKey: string, invoice: DraftInvoice): Promise<number>
+  isLinked(companyKey: string, fileId: number, invoiceId: number): Promise<boolean>
+  link(companyKey: string, fileId: number, invoiceId: number): Promise<void>
+}
+
+export interface DraftInvoice {
+  supplierId: number
+  fields: ReadFields
+  sha256: string
+  fileName: string
+}
+
+/** The mark a scanned draft carries, so that a run interrupted after creating it finds it again. */
+export const scanMark = (sha256: string) => `scan:sha256:${sha256}`
+
+type Row = Record<string, unknown>
+const idOf = (row: Row | undefined): number | null => (row && typeof row.ID === 'number' ? row.ID : null)
+const quote = (value: string) => `'${value.replace(/'/g, "''")}'`
+
+export function createScanPlatform(deps: {
+  api(): Promise<ApiClient>
+  /** The file server's base URL (`files` of /api/endpoints). */
+  filesUrl(): Promise<string>
+}): ScanPlatform {
+  const list = async (companyKey: string, path: string, query: Record<string, string | number>) =>
+    (await deps.api()).get<Row[]>(path, { companyKey, query })
+
+  return {
+    async findFile(companyKey, sha256) {
+      const rows = await list(companyKey, 'api/biz/files', {
+        filter: `Sha256 eq ${quote(sha256)}`,
+        select: 'ID',
+        orderby: 'ID',
+        top: 1,
+      })
+      return idOf(rows[0])
+    },
+
+    async upload(companyKey, file, signal) {
+      const form = new FormData()
+      form.set('Key', companyKey)
+      form.set('FileName', file.name)
+      form.set('File', new Blob([file.bytes]), file.name)
+      const api = await deps.api()
+      const url = `${(await deps.filesUrl()).replace(/\/+$/, '')}/api/file`
+      const created = await api.request<Row>(url, {
+        method: 'POST',
+        companyKey,
+        body: form,
+        signal,
+        timeoutMs: 120_000,
+      })
+      const id = idOf(created)
+      if (id === null) throw new Error('The file server answered without a file id')
+      return id
+    },
+
+    async read(companyKey, fileId, signal) {
+      return (await deps.api()).get<OcrAnswer>(`api/biz/files/${fileId}`, {
+        companyKey,
+        query: { action: 'ocranalyse' },
+        signal,
+        timeoutMs: 120_000,
+      })
+    },
+
+    async findSupplier(companyKey, orgNumber) {
+      const rows = await list(companyKey, 'api/biz/suppliers', {
+        filter: `OrgNumber eq ${quote(orgNumber)}`,
+        select: 'ID',
+        orderby: 'ID',
+        top: 1,
+      })
+      return idOf(rows[0])
+    },
+
+    async createSupplier(companyKey, fields, note) {
+      const api = await deps.api()
+      const bank =
+        fields.bankAccount || fields.iban
+          ? [{ _createguid: 'bank', AccountNumber: fields.bankAccount, IBAN: fields.iban, Label: note }]
+          : []
+      const created = await api.post<Row>(
+        'api/biz/suppliers',
+        {
+          OrgNumber: fields.orgNumber,
+          Info: {
+            _createguid: 'info',
+            Name: fields.supplierName ?? `${fields.orgNumber}`,
+            ...(bank.length ? { BankAccounts: bank } : {}),
+          },
+        },
+        { companyKey },
+      )
+      const id = idOf(created)
+      if (id === null) throw new Error('The platform answered a new supplier without an id')
+      return id
+    },
+
+    async markSupplier(companyKey, supplierId, note, fresh = false) {
+      const api = await deps.api()
+      if (!fresh) {
+        const comments = await api.get<Row[]>(`api/biz/comments/Supplier/${supplierId}`, { companyKey })
+        if (comments.some((c) => c.Text === note)) return
+      }
+      await api.post(`api/biz/comments/Supplier/${supplierId}`, { Text: note }, { companyKey })
+    },
+
+    async unknownSupplier(companyKey, name) {
+      const api = await deps.api()
+      const rows = await api.get<Row[]>('api/biz/suppliers', {
+        companyKey,
+        query: { filter: `Info.Name eq ${quote(name)}`, select: 'ID', orderby: 'ID', top: 1 },
+      })
+      const found = idOf(rows[0])
+      if (found !== null) return found
+      const created = await api.post<Row>(
+        'api/biz/suppliers',
+        { Info: { _createguid: 'info', Name: name } },
+        { companyKey },
+      )
+      return idOf(created)!
+    },
+
+    async findInvoice(companyKey, fileId, sha256) {
+      const links = await list(companyKey, 'api/biz/fileentitylinks', {
+        filter: `FileID eq ${fileId} and EntityType eq 'SupplierInvoice'`,
+        select: 'EntityID',
+        orderby: 'ID',
+      })
+      const linked = links.find((l) => typeof l.EntityID === 'number')
+      if (linked) return linked.EntityID as number
+      const marked = await list(companyKey, 'api/biz/supplierinvoices', {
+        filter: `contains(Comment,${quote(scanMark(sha256))})`,
+        select: 'ID',
+        orderby: 'ID',
+        top: 1,
+      })
+      return idOf(marked[0])
+    },
+
+    async createInvoice(companyKey, invoice) {
+      const f = invoice.fields
+      const body: Row = {
+        SupplierID: invoice.supplierId,
+        Comment: `${invoice.fileName}\n${scanMark(invoice.sha256)}`,
+      }
+      if (f.orgNumber) body.SupplierOrgNumber = f.orgNumber
+      if (f.invoiceNumber) body.InvoiceNumber = f.invoiceNumber
+      if (f.invoiceDate) body.InvoiceDate = f.invoiceDate
+      if (f.dueDate) body.PaymentDueDate = f.dueDate
+      if (f.amount !== null) {
+        body.TaxInclusiveAmount = f.amount
+        body.TaxInclusiveAmountCurrency = f.amount
+      }
+      if (f.kid) body.PaymentID = f.kid
+      if (f.bankAccount && !f.kid) body.PaymentInformation = f.bankAccount
+      const api = await deps.api()
+      if (f.bankAccount) {
+        // The supplier's own bank account row, when the account read is one of its accounts.
+        const rows = await api.get<Row[]>('api/biz/bankaccounts', {
+          companyKey,
+          query: { filter: `AccountNumber eq ${quote(f.bankAccount)}`, select: 'ID', top: 1 },
+        })
+        const bankId = idOf(rows[0])
+        if (bankId !== null) body.BankAccountID = bankId
+      }
+      const created = await api.post<Row>('api/biz/supplierinvoices', body, { companyKey })
+      const id = idOf(created)
+      if (id === null) throw new Error('The platform answered a new supplier invoice without an id')
+      return id
+    },
+
+    async isLinked(companyKey, fileId, invoiceId) {
+      const rows = await list(companyKey, 'api/biz/fileentitylinks', {
+        filter: `FileID eq ${fileId} and EntityType eq 'SupplierInvoice' and EntityID eq ${invoiceId}`,
+        select: 'ID',
+      })
+      return rows.length > 0
+    },
+
+    async link(companyKey, fileId, invoiceId) {
+      await (
+        await deps.api()
+      ).post(`api/biz/files/${fileId}`, undefined, {
+        companyKey,
+        query: { action: 'link', entitytype: 'SupplierInvoice', entityid: invoiceId },
+      })
+    },
+  }
+}
+
+/** Errors that mean "not now" (signed out, offline, platform busy), never "this file is bad". */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof ApiError) {
+    return (
+      error.status === 0 ||
+      error.status === 401 ||
+      error.status === 408 ||
+      error.status === 429 ||
+      error.status >= 500
+    )
+  }
+  const code = (error as { code?: string } | null)?.code ?? ''
+  return /SIGNED_OUT|EXPIRED|API_NETWORK|API_TIMEOUT|API_UNAVAILABLE|ECONNREFUSED|ECONNRESET/.test(code)
+}

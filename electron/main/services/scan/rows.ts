@@ -1,0 +1,53 @@
+// Ledger entries and duplicate records as the inbox's rows.
+import type { ScanRow } from '../../../../common/bridge/scan.ts'
+import type { DuplicateRecord, LedgerEntry } from './ledger.ts'
+
+export function rowOf(entry: LedgerEntry, progress: number | null = null): ScanRow {
+  const state: ScanRow['state'] = entry.state === 'done' ? 'ready' : entry.state
+  return {
+    id: entry.sha256,
+    companyKey: entry.companyKey,
+    name: entry.name,
+    state,
+    progress: state === 'uploading' ? progress : null,
+    reason: entry.state === 'failed' || entry.state === 'queued' ? entry.lastError : null,
+    reasonCode: entry.reasonCode,
+    invoiceId: entry.invoiceId,
+    duplicateOfInvoiceId: null,
+    supplierName: entry.fields?.supplierName ?? null,
+    supplierCreated: entry.supplierCreated,
+    invoiceNumber: entry.fields?.invoiceNumber ?? null,
+    amount: entry.fields?.amount ?? null,
+    location:
+      entry.destination && (entry.state === 'done' || entry.state === 'failed')
+        ? entry.destination
+        : entry.originalPath,
+    takenAt: entry.takenAt,
+    updatedAt: entry.updatedAt,
+  }
+}
+
+export function duplicateRow(
+  companyKey: string,
+  dup: DuplicateRecord,
+  original: LedgerEntry | undefined,
+): ScanRow {
+  return {
+    id: `dup:${dup.originalPath}`,
+    companyKey,
+    name: dup.name,
+    state: 'duplicate',
+    progress: null,
+    reason: null,
+    reasonCode: 'duplicate',
+    invoiceId: null,
+    duplicateOfInvoiceId: original?.invoiceId ?? null,
+    supplierName: original?.fields?.supplierName ?? null,
+    supplierCreated: false,
+    invoiceNumber: original?.fields?.invoiceNumber ?? null,
+    amount: original?.fields?.amount ?? null,
+    location: dup.destination,
+    takenAt: dup.at,
+    updatedAt: dup.at,
+  }
+}

@@ -1,0 +1,39 @@
+// What a scanned file is, read from its content and never its name: PDF, PNG, JPEG or TIFF. Files the
+// platform would refuse (empty, truncated or password-protected PDFs, other content, too large) are
+// recognised here first, so they go to failed/ with a reason instead of costing an upload.
+import type { ScanReasonCode } from './reasons.ts'
+
+export type ScanKind = 'pdf' | 'png' | 'jpeg' | 'tiff'
+
+export type SniffResult = { ok: true; kind: ScanKind } | { ok: false; reason: ScanReasonCode }
+
+export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
+  bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b)
+
+function kindOf(bytes: Uint8Array): ScanKind | null {
+  // A PDF may carry a few bytes of junk before its header (the spec allows the header within the first 1 KB).
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1')
+  if (head.includes('%PDF-')) return 'pdf'
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg'
+  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a]))
+    return 'tiff'
+  return null
+}
+
+/** Describes a file's bytes, or says why it cannot become an invoice. */
+export function sniff(bytes: Uint8Array, maxBytes = DEFAULT_MAX_BYTES): SniffResult {
+  if (bytes.length === 0) return { ok: false, reason: 'empty' }
+  if (bytes.length > maxBytes) return { ok: false, reason: 'tooLarge' }
+  const kind = kindOf(bytes)
+  if (!kind) return { ok: false, reason: 'unknownType' }
+  if (kind === 'pdf') {
+    const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 1024))).toString('latin1')
+    if (!tail.includes('%%EOF')) return { ok: false, reason: 'truncatedPdf' }
+    if (/\/Encrypt\s*(\d+\s+\d+\s+R|<<)/.test(Buffer.from(bytes).toString('latin1')))
+      return { ok: false, reason: 'encryptedPdf' }
+  }
+  return { ok: true, kind }
+}

@@ -1,0 +1,106 @@
+// Norwegian (bokmål) strings of the scan station.
+import type { ScanMessages } from './messages-en.ts'
+
+const scanNb: ScanMessages = {
+  queue: {
+    title: 'Skannede dokumenter',
+    inProgress:
+      'Ingen dokumenter under behandling | 1 dokument under behandling | {n} dokumenter under behandling',
+    paused: 'Venter på plattformen: {reason}. Køen fortsetter av seg selv.',
+    cancel: 'Avbryt bunken',
+    cancelled:
+      'Ingen dokumenter sto i kø | 1 dokument ble tatt ut av køen. | {n} dokumenter ble tatt ut av køen.',
+    empty:
+      'Ingenting skannet ennå. Legg PDF-er i en skannemappe, eller slipp filer hvor som helst i vinduet.',
+    file: 'Fil',
+    status: 'Status',
+    supplier: 'Leverandør',
+    invoiceNumber: 'Fakturanr.',
+    amount: 'Beløp',
+    actions: 'Handlinger',
+    retry: 'Prøv igjen',
+    retryFile: 'Prøv igjen: {name}',
+    show: 'Vis i mappe',
+    showFile: 'Vis i mappe: {name}',
+    shownAt: 'Filen ligger i {path}',
+    openInvoice: 'Faktura {id}',
+    duplicateOf: 'Duplikat av faktura {id}',
+    duplicateUnknown: 'Duplikat av et dokument som allerede er skannet',
+    newSupplier: 'ny leverandør',
+    showAll: 'Vis alle {n}',
+    showFewer: 'Vis færre',
+  },
+  state: {
+    queued: 'I kø',
+    uploading: 'Laster opp {progress} %',
+    uploadingPlain: 'Laster opp',
+    reading: 'Leser',
+    creating: 'Lager utkast',
+    ready: 'Klar for kontroll',
+    failed: 'Feilet',
+    cancelled: 'Avbrutt',
+    duplicate: 'Duplikat',
+  },
+  reasons: {
+    empty: 'Filen er tom (0 byte). Skann dokumentet på nytt.',
+    tooLarge:
+      'Filen er større enn grensen for opplasting. Del opp dokumentet eller skann med lavere oppløsning.',
+    unknownType:
+      'Innholdet er ikke PDF, PNG, JPEG eller TIFF (typen leses fra innholdet, ikke fra navnet). Lagre dokumentet som PDF.',
+    truncatedPdf:
+      'PDF-filen er avkuttet eller skadet (slutten mangler). Skann eller lagre dokumentet på nytt.',
+    encryptedPdf:
+      'PDF-filen er kryptert (passordbeskyttet). Lagre en kopi uten passord og legg den inn igjen.',
+  },
+  drop: {
+    overlay: 'Slipp filene for å skanne dem inn i {company}',
+    noCompany: 'Åpne et selskap først for å skanne filer inn i det.',
+    added:
+      'Ingen filer ble lagt til | 1 fil lagt i skannekøen for {company}. | {n} filer lagt i skannekøen for {company}.',
+    failed: 'Filene kunne ikke legges til: {reason}',
+  },
+  folders: {
+    heading: 'Skannemapper',
+    hint: 'Mapper appen følger med på for skannede dokumenter. Hver fil blir et utkast til leverandørfaktura; originalen flyttes til processed/ (eller failed/ med en forklaring).',
+    configFile: 'Kan også settes i {file}',
+    configError:
+      'Filen med skannemapper kunne ikke leses, så de siste gyldige innstillingene brukes: {error}',
+    none: 'Ingen skannemapper ennå.',
+    path: 'Mappe',
+    pathLabel: 'Sti til mappen',
+    company: 'Selskap',
+    companyLabel: 'Selskap for mappen',
+    rootOption: 'Én undermappe per selskap',
+    polling: 'Overvåking',
+    pollingLabel: 'Hvordan {path} overvåkes',
+    mode: { auto: 'Automatisk', native: 'Filhendelser', polling: 'Avspørring (nettverksdisk)' },
+    state: 'Tilstand',
+    lastFile: 'Siste fil hentet',
+    add: 'Legg til mappe',
+    choose: 'Velg mappe …',
+    remove: 'Fjern',
+    removeFolder: 'Fjern {path}',
+    scanNow: 'Skann nå',
+    scanFolderNow: 'Skann nå: {path}',
+    states: {
+      starting: 'Starter',
+      watching: 'Overvåkes',
+      polling: 'Avspørres',
+      unavailable: 'Utilgjengelig',
+      stopped: 'Stoppet',
+      unmatched: 'Ingen selskap passer',
+    },
+    check: {
+      ok: 'Finnes, kan leses og skrives',
+      missing: 'Mappen finnes ikke',
+      unreadable: 'Mappen kan ikke leses',
+      unwritable: 'Appen kan ikke skrive processed/ og failed/ her',
+      network: 'En nettverksdisk: avspørres',
+    },
+    unmatched: 'Undermapper uten selskap: {names}',
+    children: '{n} selskapsmapper',
+    never: 'Ingen ennå',
+  },
+}
+
+export default scanNb

@@ -1,0 +1,155 @@
+// The inbox's scan queue: the open company's rows with their states, a failed file's reason and Retry,
+// a duplicate's link, live changes from main, and the count of documents in progress.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { nextTick } from 'vue'
+import { flushPromises } from '@vue/test-utils'
+import type { ScanRow } from '@common/bridge/scan'
+import { mountShell, type MountedShell } from './mount-shell.ts'
+import { createTestBridge } from './test-bridge.ts'
+
+const key = 'company-nordlys'
+const company = { ID: 1, Name: 'Nordlys Bakeri AS', Key: key, IsTest: false, OrganizationNumber: '924956488' }
+const row = (over: Partial<ScanRow>): ScanRow => ({
+  id: 'sha-1',
+  companyKey: key,
+  name: 'faktura-1.pdf',
+  state: 'ready',
+  progress: null,
+  reason: null,
+  reasonCode: null,
+  invoiceId: 41,
+  duplicateOfInvoiceId: null,
+  supplierName: 'Havbris Catering AS',
+  supplierCreated: true,
+  invoiceNumber: 'F-1001',
+  amount: 12345.5,
+  location: '/scan/processed/2026-11/faktura-1.pdf',
+  takenAt: '2026-11-23T10:00:00.000Z',
+  updatedAt: '2026-11-23T10:00:01.000Z',
+  ...over,
+})
+
+let shell: MountedShell | undefined
+afterEach(() => {
+  shell?.unmount()
+  shell = undefined
+  sessionStorage.clear()
+})
+
+describe('scan queue', () => {
+  it('shows the rows of the open company live, with reasons, Retry and links', async () => {
+    sessionStorage.setItem('ledgerdesk.currentCompany', key)
+    const test = createTestBridge({
+      handlers: {
+        'companies.list': () => [company],
+        'companies.session': () => ({
+          companyKey: key,
+          companyName: company.Name,
+          user: { GlobalIdentity: 'g', DisplayName: 'Anne', Email: 'anne@demo.test', UserName: 'anne' },
+          permissions: ['ui_accounting_bills'],
+          views: ['inbox', 'settings'],
+        }),
+        'scan.overview': () => ({
+          folders: [],
+          paused: false,
+          pausedReason: null,
+          configError: null,
+          inProgress: { [key]: 1 },
+          configFile: '/data/scan-folders.json',
+        }),
+        'scan.rows': (k) =>
+          k === key
+            ? [
+                row({}),
+                row({
+                  id: 'sha-2',
+                  name: 'notat.pdf',
+                  state: 'failed',
+                  reason: 'The file is empty (0 bytes). Scan the document again.',
+                  reasonCode: 'empty',
+                  invoiceId: null,
+                  supplierName: null,
+                  amount: null,
+                }),
+                row({
+                  id: 'dup:/scan/kopi.pdf',
+                  name: 'kopi.pdf',
+                  state: 'duplicate',
+                  invoiceId: null,
+                  duplicateOfInvoiceId: 41,
+                }),
+              ]
+            : [],
+        'scan.retry': () => true,
+      },
+    })
+    shell = await mountShell({ path: '/inbox', test, languages: ['nb-NO'] })
+    const ready = await shell.find('scan-row-faktura-1.pdf')
+    expect(ready.textContent).toContain('Klar for kontroll')
+    expect(ready.textContent).toContain('Havbris Catering AS')
+    expect(ready.textContent).toContain('ny leverandør')
+    expect(ready.textContent?.replace(/\s/g, ' ')).toMatch(/12 345,50/)
+    const failed = await shell.find('scan-row-notat.pdf')
+    // Failed while the app spoke English; shown in the language of now.
+    expect(failed.textContent).toContain('Filen er tom (0 byte).')
+    expect((await shell.find('scan-row-kopi.pdf')).textContent).toContain('Duplikat av faktura 41')
+    expect(await shell.text('scan-in-progress')).toBe('Ingen dokumenter under behandling')
+
+    const retry = [...failed.querySelectorAll('button')].find(
+      (b) => b.getAttribute('aria-label') === 'Prøv igjen: notat.pdf',
+    )!
+    retry.click()
+    await flushPromises()
+    expect(test.calls.filter((c) => c.name === 'scan.retry').map((c) => c.args)).toEqual([[key, 'sha-2']])
+
+    // Main reports a new file uploading; another company's row never shows here.
+    test.emit(
+      'scan.rowChanged',
+      row({ id: 'sha-3', name: 'ny.pdf', state: 'uploading', progress: 40, invoiceId: null }),
+    )
+    test.emit('scan.rowChanged', row({ id: 'sha-9', companyKey: 'other', name: 'annen.pdf' }))
+    await nextTick()
+    expect((await shell.find('scan-row-ny.pdf')).textContent).toContain('Laster opp 40 %')
+    expect(await shell.text('scan-in-progress')).toBe('1 dokument under behandling')
+    expect(document.querySelector('[data-testid="scan-row-annen.pdf"]')).toBeNull()
+  }, 30_000)
+})
+
+describe('scan folders in Settings', () => {
+  it('lists each folder with its state and follows a change of language', async () => {
+    const test = createTestBridge({
+      handlers: {
+        'scan.overview': () => ({
+          folders: [
+            {
+              id: 'folder:/srv/skanner/nordlys',
+              path: '/srv/skanner/nordlys',
+              root: false,
+              companyKey: key,
+              companyName: company.Name,
+              polling: 'auto',
+              state: 'unavailable',
+              lastTakenName: 'faktura-7.pdf',
+              lastTakenAt: '2026-11-23T10:00:00.000Z',
+              error: null,
+              unmatched: [],
+              children: [],
+            },
+          ],
+          paused: false,
+          pausedReason: null,
+          configError: null,
+          inProgress: {},
+          configFile: '/data/scan-folders.json',
+        }),
+      },
+    })
+    shell = await mountShell({ path: '/settings', test, languages: ['en-GB'] })
+    const folder = await shell.find('scan-folder-/srv/skanner/nordlys')
+    expect(folder.textContent).toContain('Unavailable')
+    expect(folder.textContent).toContain('faktura-7.pdf')
+    test.emit('app.preferencesChanged', { locale: 'nb' })
+    await vi.waitFor(() => expect(folder.textContent).toContain('Utilgjengelig'))
+    expect(document.body.textContent).toContain('Skannemapper')
+  }, 30_000)
+})

@@ -1,0 +1,151 @@
+// The scan station in Chromium against the browser-mode host and its Local sandbox: a folder configured
+// in Settings → Scan folders, three PDFs put in it become ready rows with supplier and amount in the
+// inbox, a PDF dropped on the window joins them, a bad file shows its reason; axe-core finds no serious
+// problem in either screen. Screenshots (nb and en) go to SCAN_SCREENS (default test-results/e2e).
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
+import { launchChromium, screenshotDir, startHost, type BrowserFixture, type HostFixture } from './support.ts'
+import { signInWithSandbox } from './sign-in-steps.ts'
+
+// The page's DOM names used inside page.evaluate (this file is type-checked without the DOM library).
+declare const window: { dispatchEvent(event: unknown): boolean }
+declare const DataTransfer: new () => { items: { add(file: File): void } }
+declare const DragEvent: new (type: string, init: object) => unknown
+
+const require = createRequire(import.meta.url)
+const screens = process.env.SCAN_SCREENS ?? screenshotDir
+let fixture: HostFixture
+let browser: BrowserFixture
+let page: Page
+const wait = { timeout: 60_000, interval: 250 }
+
+beforeAll(async () => {
+  fixture = await startHost()
+  browser = await launchChromium()
+  page = await browser.context.newPage()
+  await mkdir(screens, { recursive: true })
+})
+afterAll(async () => {
+  await browser?.stop()
+  await fixture?.stop()
+})
+
+async function axe(selector: string) {
+  // Evaluated over the DevTools protocol: the app's Content Security Policy allows no injected <script>.
+  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'))
+  const found = await page.evaluate(async (sel) => {
+    const result = await (
+      globalThis as unknown as {
+        axe: {
+          run(
+            c: string,
+          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>
+        }
+      }
+    ).axe.run(sel)
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }))
+  }, selector)
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+}
+
+const row = (name: string) => page.getByTestId(`scan-row-${name}`)
+
+describe('scan station in the browser', () => {
+  it('configures a folder, reads three PDFs, takes a dropped one and explains a bad one', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'scan-e2e-'))
+    await page.goto(fixture.host.url)
+    await signInWithSandbox(page, browser.context)
+    await page.getByTestId('nav-settings').click()
+    await page.getByLabel(/Folder path/).fill(folder)
+    await expect.poll(() => page.getByText('Exists, readable and writable').isVisible(), wait).toBe(true)
+    await page.getByRole('button', { name: 'Add folder' }).click()
+    await expect.poll(() => page.getByTestId(`scan-folder-${folder}`).textContent(), wait).toMatch(/Watching/)
+    expect(await axe('[data-testid="scan-folders"]')).toEqual([])
+    await page.screenshot({ path: join(screens, 'settings-scan-folders-en-1280x800.png'), fullPage: false })
+
+    const invoices = await Promise.all(
+      [11, 12, 13, 14].map((seed) => generateInvoice(seed, { layout: 'classic' })),
+    )
+    invoices.slice(0, 3).forEach((inv, i) => writeFileSync(join(folder, `faktura-${i + 1}.pdf`), inv.pdf))
+    writeFileSync(join(folder, 'notat.pdf'), 'Dette er et notat, ikke en faktura.')
+    await page.getByTestId('nav-inbox').click()
+    await expect.poll(() => page.getByTestId('scan-queue').isVisible(), wait).toBe(true)
+    await expect.poll(() => row('faktura-1.pdf').count(), wait).toBe(1)
+    await page.screenshot({ path: join(screens, 'inbox-mid-batch-en-1280x800.png') })
+
+    for (const name of ['faktura-1.pdf', 'faktura-2.pdf', 'faktura-3.pdf'])
+      await expect.poll(() => row(name).getAttribute('data-state'), wait).toBe('ready')
+    const money = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    for (const [i, inv] of invoices.slice(0, 3).entries()) {
+      const r = row(`faktura-${i + 1}.pdf`)
+      expect((await r.getByTestId('scan-amount').textContent())?.trim()).toBe(
+        money.format(Number(inv.truth[6])),
+      )
+      expect((await r.getByTestId('scan-supplier').textContent())?.trim()).not.toBe('')
+    }
+    await expect.poll(() => row('notat.pdf').getAttribute('data-state'), wait).toBe('failed')
+    expect(await row('notat.pdf').getByTestId('scan-reason').textContent()).toMatch(
+      /not a PDF, PNG, JPEG or TIFF/,
+    )
+
+    // Drop a PDF on the window: the overlay names the open company, the file joins the queue.
+    const base64 = Buffer.from(invoices[3]!.pdf).toString('base64')
+    await page.evaluate((data) => {
+      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0))
+      const dt = new DataTransfer()
+      dt.items.add(new File([bytes], 'fra-epost.pdf', { type: 'application/pdf' }))
+      ;(globalThis as unknown as { __drop: unknown }).__drop = dt
+      window.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }))
+    }, base64)
+    await expect
+      .poll(() => page.getByTestId('scan-drop-overlay').textContent(), wait)
+      .toMatch(/Drop files to scan them into .+ AS/)
+    await page.evaluate(() => {
+      const dt = (globalThis as unknown as { __drop: unknown }).__drop
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }))
+    })
+    await expect.poll(() => row('fra-epost.pdf').getAttribute('data-state'), wait).toBe('ready')
+    expect(await axe('[data-testid="scan-queue"]')).toEqual([])
+    await page.screenshot({ path: join(screens, 'inbox-ready-en-1280x800.png') })
+
+    // The same screens in Norwegian, with a batch of six dropped files under way.
+    await page.getByTestId('nav-settings').click()
+    await expect.poll(() => page.getByTestId('view-settings').isVisible(), wait).toBe(true)
+    await page.getByTestId('settings-locale').click()
+    await page.getByTestId('settings-locale-option-nb').click()
+    await expect.poll(() => page.getByRole('heading', { name: 'Skannemapper' }).isVisible(), wait).toBe(true)
+    await expect
+      .poll(() => page.getByTestId(`scan-folder-${folder}`).textContent(), wait)
+      .toMatch(/Overvåkes/)
+    await page.screenshot({ path: join(screens, 'settings-scan-folders-nb-1280x800.png') })
+    await page.getByTestId('nav-inbox').click()
+    const batch = await Promise.all([21, 22, 23, 24, 25, 26].map((seed) => generateInvoice(seed)))
+    await page.evaluate(
+      (files) => {
+        const dt = new DataTransfer()
+        for (const [i, data] of files.entries()) {
+          const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0))
+          dt.items.add(new File([bytes], `bunke-${i + 1}.pdf`, { type: 'application/pdf' }))
+        }
+        window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }))
+      },
+      batch.map((b) => Buffer.from(b.pdf).toString('base64')),
+    )
+    await expect.poll(() => row('bunke-1.pdf').count(), wait).toBe(1)
+    await page.screenshot({ path: join(screens, 'inbox-mid-batch-nb-1280x800.png') })
+    for (let i = 1; i <= 6; i++)
+      await expect.poll(() => row(`bunke-${i}.pdf`).getAttribute('data-state'), wait).toBe('ready')
+    expect(await axe('[data-testid="scan-queue"]')).toEqual([])
+    await page.screenshot({ path: join(screens, 'inbox-ready-nb-1280x800.png') })
+  }, 300_000)
+})

@@ -1,0 +1,141 @@
+// The scan service as main runs it: scan-folders.json read at start and again when it changes, a root
+// folder's subfolders matched to companies by organisation number or name (the rest listed unmatched),
+// files becoming ready rows, a batch notification, dropped files, and a folder added from Settings.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AppNotification, EventName } from '../../../common/bridge/contract.ts'
+import type { ScanOverview, ScanRow } from '../../../common/bridge/scan.ts'
+import { generateInvoice } from '../../../platform/ocr/corpus/generate.ts'
+import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../../platform/seed/demo-constants.ts'
+import { createCompaniesService } from '../../../electron/main/services/companies.ts'
+import { createScanService } from '../../../electron/main/services/scan/service.ts'
+import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { quietLog, scanPlatformFor } from './support.ts'
+
+let p: TestPlatform
+beforeAll(async () => {
+  p = await startTestPlatform()
+})
+afterAll(async () => p?.close())
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+async function until<T>(what: () => T | undefined | false, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = what()
+    if (v) return v
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await sleep(50)
+  }
+}
+
+describe('scan service', () => {
+  it('watches the mapped folders of the signed-in environment and follows scan-folders.json', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'scan-data-'))
+    const root = mkdtempSync(join(tmpdir(), 'scan-root-'))
+    mkdirSync(join(root, '924 956 488 Nordlys'))
+    mkdirSync(join(root, 'Fjordbygg Rørlegger'))
+    mkdirSync(join(root, 'Ukjent firma'))
+    writeFileSync(
+      join(dataDir, 'scan-folders.json'),
+      JSON.stringify({ stableSeconds: 0.2, environments: { 'local-sandbox': [{ path: root, root: true }] } }),
+    )
+    const { api } = scanPlatformFor({
+      authUrl: p.urls.auth,
+      filesUrl: p.urls.files,
+      email: 'anne.accountant@demo.test',
+      password: DEMO_PASSWORD,
+    })
+    const companies = createCompaniesService({ api: async () => api })
+    const rows = new Map<string, ScanRow>()
+    const notes: AppNotification[] = []
+    let overview: ScanOverview | null = null
+    const scan = createScanService({
+      dataDir,
+      log: quietLog,
+      emit: (name: EventName, payload: unknown) => {
+        if (name === 'scan.rowChanged') rows.set((payload as ScanRow).id, payload as ScanRow)
+        if (name === 'scan.overviewChanged') overview = payload as ScanOverview
+      },
+      notifier: { notify: (n) => notes.push(n) },
+      dialogs: { openFiles: async () => [], chooseFolder: async () => null },
+      api: async () => api,
+      companies: () => companies.list(),
+      locale: async () => 'nb',
+      pollMs: 100,
+    })
+    await scan.start()
+    await scan.sessionChanged({ status: 'signedIn', environmentId: 'local-sandbox' })
+
+    const first = (await scan.overview()).folders[0]!
+    expect(first.root).toBe(true)
+    expect(first.children.map((c) => c.companyName).sort()).toEqual([
+      'Fjordbygg Rørlegger AS',
+      'Nordlys Bakeri AS',
+    ])
+    expect(first.unmatched).toEqual(['Ukjent firma'])
+
+    const invoice = await generateInvoice(901)
+    writeFileSync(join(root, '924 956 488 Nordlys', 'faktura.pdf'), invoice.pdf)
+    const ready = await until(() => [...rows.values()].find((r) => r.state === 'ready'))
+    expect(ready.companyKey).toBe(DEMO_COMPANIES.nordlys.key)
+    expect(ready.invoiceId).toBeGreaterThan(0)
+    expect(ready.amount).toBeGreaterThan(0)
+    await until(() => notes.length === 1)
+    expect(notes[0]!.body).toMatch(/^1 faktura klar for kontroll i Nordlys Bakeri AS$/)
+    expect((await scan.rows(DEMO_COMPANIES.nordlys.key)).map((r) => r.state)).toEqual(['ready'])
+    // Another company's rows never include it.
+    expect(await scan.rows(DEMO_COMPANIES.fjordbygg.key)).toEqual([])
+
+    // Dropped bytes join the same pipeline; the same content again is a duplicate with a link.
+    await scan.dropFiles(DEMO_COMPANIES.nordlys.key, [
+      { name: 'e-post.pdf', data: Buffer.from(invoice.pdf).toString('base64') },
+    ])
+    const dup = await until(() => [...rows.values()].find((r) => r.state === 'duplicate'))
+    expect(dup.duplicateOfInvoiceId).toBe(ready.invoiceId)
+
+    // IT edits scan-folders.json: a folder for Aurora directly; the service follows without a restart.
+    const aurora = mkdtempSync(join(tmpdir(), 'scan-aurora-'))
+    writeFileSync(
+      join(dataDir, 'scan-folders.json'),
+      JSON.stringify({
+        stableSeconds: 0.2,
+        environments: {
+          'local-sandbox': [
+            { path: root, root: true },
+            { path: aurora, company: '952 965 891' },
+          ],
+        },
+      }),
+    )
+    await until(() =>
+      overview?.folders.some((f) => f.companyName === 'Aurora Arkitekter AS' && f.state === 'watching'),
+    )
+    writeFileSync(join(aurora, 'tom.pdf'), '')
+    const failed = await until(() => [...rows.values()].find((r) => r.state === 'failed'))
+    expect(failed.reason).toMatch(/tom \(0 byte\)/)
+    expect(existsSync(join(aurora, 'failed', 'tom.pdf.reason.txt'))).toBe(true)
+
+    // A broken file keeps the last good mappings and says why.
+    writeFileSync(join(dataDir, 'scan-folders.json'), '{ "environments": ')
+    await until(() => overview?.configError)
+    expect((await scan.overview()).folders).toHaveLength(2)
+
+    // Settings adds a folder: validated, written to the file.
+    const fjord = mkdtempSync(join(tmpdir(), 'scan-fjord-'))
+    expect(await scan.checkPath(fjord)).toMatchObject({
+      exists: true,
+      readable: true,
+      writable: true,
+      network: false,
+    })
+    expect(await scan.checkPath(join(fjord, 'finnes-ikke'))).toMatchObject({ exists: false })
+    const after = await scan.addFolder({ path: fjord, companyKey: DEMO_COMPANIES.fjordbygg.key })
+    expect(after.folders.find((f) => f.path === fjord)?.companyName).toBe('Fjordbygg Rørlegger AS')
+    const saved = JSON.parse(readFileSync(join(dataDir, 'scan-folders.json'), 'utf8'))
+    expect(saved.environments['local-sandbox'].map((m: { path: string }) => m.path)).toContain(fjord)
+    await scan.stop()
+  }, 90_000)
+})
