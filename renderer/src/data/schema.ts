@@ -19,6 +19,7 @@ export const cachedEntities = [
   'Approval',
   'Task',
   'FileAttachment',
+  'JournalEntry',
 ] as const
 export type CachedEntity = (typeof cachedEntities)[number]
 
@@ -109,6 +110,16 @@ export interface CachedOcr {
   fetchedAt: string
 }
 
+/**
+ * A journal draft or template of the user, kept on this computer until booked (the journal feature owns
+ * its shape; the workspace keys it by company and local id).
+ */
+export interface JournalDraftRow {
+  companyKey: string
+  id: number | string
+  [field: string]: unknown
+}
+
 type RowTables = { [E in CachedEntity]: Table<CachedRow, [string, number]> }
 
 export type WorkspaceDb = Dexie &
@@ -118,6 +129,8 @@ export type WorkspaceDb = Dexie &
     companies: EntityTable<CompanyRecord, 'Key'>
     files: Table<CachedFile, [string, number]>
     ocr: Table<CachedOcr, [string, number]>
+    journalDrafts: Table<JournalDraftRow, [string, number]>
+    journalTemplates: Table<JournalDraftRow, [string, string]>
   }
 
 const rowIndexes: Partial<Record<CachedEntity, string>> = {
@@ -135,6 +148,7 @@ export function openWorkspace(environmentId: string, userIdentity: string): Work
   const db = new Dexie(workspaceName(environmentId, userIdentity)) as WorkspaceDb
   const stores: Record<string, string> = {}
   for (const entity of cachedEntities) {
+    if (entity === 'JournalEntry') continue // from version 2
     const extra = rowIndexes[entity]
     stores[entity] = `[companyKey+ID], companyKey${extra ? `, ${extra}` : ''}`
   }
@@ -144,5 +158,11 @@ export function openWorkspace(environmentId: string, userIdentity: string): Work
   stores.files = '[companyKey+fileId], companyKey, lastUsedAt'
   stores.ocr = '[companyKey+fileId]'
   db.version(1).stores(stores)
+  // Version 2: journal drafts and templates, and booked journal entries (the last 90 days) as rows.
+  db.version(2).stores({
+    JournalEntry: '[companyKey+ID], companyKey, [companyKey+JournalEntryNumber]',
+    journalDrafts: '[companyKey+id], companyKey',
+    journalTemplates: '[companyKey+id], companyKey',
+  })
   return db
 }
