@@ -12,6 +12,8 @@ export interface DraftLine {
   entry: number
   /** yyyy-mm-dd */
   date: string | null
+  /** A date that could not be read, kept as typed or pasted. */
+  dateText: string
   accountId: number | null
   /** What the user typed or pasted for the account, kept while it names no account of the company. */
   accountText: string
@@ -56,7 +58,7 @@ export interface JournalTemplate {
   id: string
   name: string
   /** The template's lines without dates; applying gives them the date chosen then. */
-  lines: Omit<DraftLine, 'key' | 'date' | 'refusal'>[]
+  lines: Omit<DraftLine, 'key' | 'date' | 'dateText' | 'refusal'>[]
   createdAt: string
 }
 
@@ -76,6 +78,7 @@ export function emptyLine(entry: number, date: string | null): DraftLine {
     key: lineKey(),
     entry,
     date,
+    dateText: '',
     accountId: null,
     accountText: '',
     vatTypeId: null,
@@ -259,6 +262,6 @@ export function templateOf(draft: JournalDraft, name: string, now = new Date()):
 export function draftFromTemplate(template: JournalTemplate, date: string, now = new Date()): JournalDraft {
   const draft = newDraft(template.companyKey, date, now)
   draft.title = template.name
-  draft.lines = template.lines.map((l) => ({ ...l, key: lineKey(), date, refusal: null }))
+  draft.lines = template.lines.map((l) => ({ ...l, key: lineKey(), date, dateText: '', refusal: null }))
   return draft
 }
