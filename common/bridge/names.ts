@@ -27,6 +27,8 @@ export const callNames = [
   'outbox.execute',
   'files.download',
   'files.ocr',
+  'journal.search',
+  'journal.bookedBy',
 ] as const
 
 export const eventNames = [

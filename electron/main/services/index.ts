@@ -14,6 +14,7 @@ import { createSessionService } from './session/session.ts'
 import { createSignInFlow, type RedirectMode } from './session/sign-in.ts'
 import { createTokenVault } from './session/token-vault.ts'
 import { createShellService } from './shell.ts'
+import { createJournalService } from './journal/journal-service.ts'
 import { createSyncService } from './sync/sync-service.ts'
 
 export interface ServiceDeps {
@@ -68,6 +69,7 @@ export function createServices(deps: ServiceDeps) {
   })
   const companies = createCompaniesService({ api: () => session.api() })
   const sync = createSyncService({ api: () => session.api(), fetch: ports.fetch })
+  const journal = createJournalService({ api: () => session.api() })
   const handlers: Handlers = {
     'app.about': () => about.about(),
     'app.getPreferences': () => preferences.get(),
@@ -94,6 +96,8 @@ export function createServices(deps: ServiceDeps) {
     'outbox.execute': (companyKey, command) => sync.execute(companyKey, command),
     'files.download': (companyKey, fileId) => sync.download(companyKey, fileId),
     'files.ocr': (companyKey, fileId) => sync.ocr(companyKey, fileId),
+    'journal.search': (companyKey, query) => journal.search(companyKey, query),
+    'journal.bookedBy': (companyKey, operationKey) => journal.bookedBy(companyKey, operationKey),
   }
   return {
     handlers,
@@ -105,6 +109,7 @@ export function createServices(deps: ServiceDeps) {
     session,
     companies,
     sync,
+    journal,
     oidc,
     vault,
     /** Stops what the services started (the Local sandbox's process) when the app quits. */

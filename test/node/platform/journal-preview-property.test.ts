@@ -20,7 +20,7 @@ const call = (method: string, path: string, body?: unknown) =>
 
 let accountIds: number[]
 let bank: number
-let vatTypes: Map<number, VatTypeRule>
+let vatTypes: Map<number, VatTypeRule & { VatCode?: string | null }>
 
 beforeAll(async () => {
   p = await startTestPlatform()
@@ -49,7 +49,9 @@ beforeAll(async () => {
   })
   expect(added.status).toBe(201)
 
-  const types = (await call('GET', 'api/biz/vattypes?expand=VatPercentages')).body as VatTypeRule[]
+  const types = (await call('GET', 'api/biz/vattypes?expand=VatPercentages')).body as (VatTypeRule & {
+    VatCode?: string | null
+  })[]
   vatTypes = new Map(types.map((v) => [v.ID, v]))
 }, 120_000)
 afterAll(() => p?.close())

@@ -5,11 +5,11 @@
 import type { Table } from 'dexie'
 import { outboxEntry } from '@renderer/data/outbox'
 import type { OutboxEntry, WorkspaceDb } from '@renderer/data/schema'
+import { readBookingMarker } from '@common/journal-booking'
 import type { VatTypeRule } from '@common/vat'
 import {
   applyRefusal,
   bookingBody,
-  bookingMarker,
   draftBookable,
   previewDraft,
   type JournalDraft,
@@ -108,6 +108,7 @@ export async function queueBooking(
           refusal: null,
           state: 'queued',
           outboxSeq: seq,
+          operationKey: entry.operationKey,
           updatedAt: now.toISOString(),
         }),
       ) as JournalDraft,
@@ -139,12 +140,12 @@ export async function settleBooking(
     const draft = await table.get([companyKey, draftId])
     if (!draft) throw new DraftError('DRAFT_NOT_FOUND', `Draft ${draftId} is not in ${companyKey}`)
     const entry = draft.outboxSeq ? await db.outbox.get(draft.outboxSeq) : undefined
-    const key = entry?.operationKey ?? markerKeyOf(booked)
+    const key = draft.operationKey ?? entry?.operationKey ?? markerKeyOf(booked)
     const numbers: JournalDraft['booked'] = []
     for (const item of booked) {
-      const m = /\[ld:([0-9a-f]{8})-(\d+)\]/.exec(item.Description ?? '')
-      if (m && (!key || m[1] === key.slice(0, 8)) && item.JournalEntryNumber)
-        numbers.push({ entry: Number(m[2]), number: item.JournalEntryNumber })
+      const marker = readBookingMarker(item.Description)
+      if (marker && (!key || marker.key === key.slice(0, 8)) && item.JournalEntryNumber)
+        numbers.push({ entry: marker.entry, number: item.JournalEntryNumber })
     }
     numbers.sort((a, b) => a.entry - b.entry)
     if (entry?.seq !== undefined) await db.outbox.delete(entry.seq)
@@ -163,8 +164,8 @@ export async function settleBooking(
 
 function markerKeyOf(booked: readonly BookedEntry[]): string | undefined {
   for (const b of booked) {
-    const m = /\[ld:([0-9a-f]{8})-\d+\]/.exec(b.Description ?? '')
-    if (m) return m[1]
+    const marker = readBookingMarker(b.Description)
+    if (marker) return marker.key
   }
   return undefined
 }
@@ -219,12 +220,6 @@ export async function bookingProgress(db: WorkspaceDb, draft: JournalDraft): Pro
   const entry = draft.outboxSeq ? await db.outbox.get(draft.outboxSeq) : undefined
   if (!entry) return { state: 'sent' }
   return entry.state === 'failed' ? { state: 'refused', entry } : { state: 'waiting', entry }
-}
-
-/** The markers of a queued draft's entries: what to look for on the platform to learn their numbers. */
-export function markersOf(draft: JournalDraft, operationKey: string): string[] {
-  const entries = new Set(draft.lines.map((l) => l.entry))
-  return [...entries].sort((a, b) => a - b).map((e) => bookingMarker(operationKey, e))
 }
 
 export async function listTemplates(db: WorkspaceDb, companyKey: string): Promise<JournalTemplate[]> {

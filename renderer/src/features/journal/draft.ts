@@ -2,6 +2,7 @@
 // offline workspace until it is booked. Each line belongs to one entry of the batch; every entry must
 // balance to the øre after its VAT lines, which come from the one rule the platform books with
 // (common/vat.ts previewEntry), so the preview is exactly what gets booked.
+import { bookingMarker } from '@common/journal-booking'
 import { oreToDecimal, type Ore } from '@common/money'
 import { previewEntry, type EntryPreview, type VatTypeRule } from '@common/vat'
 
@@ -45,6 +46,8 @@ export interface JournalDraft {
   state: DraftState
   /** The outbox entry that books this draft, while it is queued. */
   outboxSeq: number | null
+  /** The operation key of the queued booking: its entries carry it, so their numbers find their way back. */
+  operationKey: string | null
   /** The numbers the platform gave the entries (`45-2026`), by entry. */
   booked: { entry: number; number: string }[]
   /** A refusal that concerns no single line (the whole batch). */
@@ -98,6 +101,7 @@ export function newDraft(companyKey: string, date: string, now = new Date()): Jo
     attachments: [],
     state: 'draft',
     outboxSeq: null,
+    operationKey: null,
     booked: [],
     refusal: null,
     createdAt: now.toISOString(),
@@ -184,11 +188,6 @@ export function entryForNewLine(draft: Pick<JournalDraft, 'lines'>, entries: rea
   if (!last) return 1
   const view = entries.find((e) => e.entry === last.entry)
   return view && view.bookable ? last.entry + 1 : last.entry
-}
-
-/** Suffix that marks the entries of one booking, so a retry can ask the platform whether it took effect. */
-export function bookingMarker(operationKey: string, entry: number): string {
-  return `[ld:${operationKey.slice(0, 8)}-${entry}]`
 }
 
 /** The `book-journal-entries` body of a draft (spec 2.14, 4.6): one item per entry, lines in øre decimals. */
