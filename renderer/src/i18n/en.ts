@@ -1,6 +1,7 @@
 // English messages. Their shape is the schema every language must match (see nb.ts).
 // vue-i18n message syntax: `{name}` interpolates; write a literal @, $, | or brace as {'@'} etc.
 import sessionEn from './session-en.ts'
+import journalEn from '../features/journal/messages-en.ts'
 
 const en = {
   app: {
@@ -120,6 +121,7 @@ const en = {
     title: 'Ledgerdesk',
   },
   session: sessionEn,
+  journal: journalEn,
 }
 
 export type Messages = typeof en

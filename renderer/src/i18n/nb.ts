@@ -1,5 +1,6 @@
 // Norwegian bokmål messages. Typed as Messages, so a key missing here (or one only here) fails vue-tsc.
 import sessionNb from './session-nb.ts'
+import journalNb from '../features/journal/messages-nb.ts'
 import type { Messages } from './en.ts'
 
 const nb: Messages = {
@@ -120,6 +121,7 @@ const nb: Messages = {
     title: 'Ledgerdesk',
   },
   session: sessionNb,
+  journal: journalNb,
 }
 
 export default nb
