@@ -1,7 +1,14 @@
 // English messages. Their shape is the schema every language must match (see nb.ts).
 // vue-i18n message syntax: `{name}` interpolates; write a literal @, $, | or brace as {'@'} etc.
 import sessionEn from './session-en.ts'
+<<<<<<< HEAD
 import journalEn from '../features/journal/messages-en.ts'
+=======
+import overviewMessages from '../features/overview/messages.ts'
+import inboxMessages from '../features/inbox/messages.ts'
+import syncMessages from '../features/sync/messages.ts'
+import offlineDataMessages from '../features/settings/offline-messages.ts'
+>>>>>>> offline-ui
 
 const en = {
   app: {
@@ -9,6 +16,7 @@ const en = {
     tagline: 'Bookkeeping workspace',
   },
   nav: {
+    overview: 'Companies',
     label: 'Main navigation',
     inbox: 'Inbox',
     review: 'Review',
@@ -21,6 +29,7 @@ const en = {
     about: 'About',
   },
   titles: {
+    overview: 'Companies',
     inbox: 'Inbox',
     review: 'Review',
     journal: 'Journal',
@@ -121,7 +130,14 @@ const en = {
     title: 'Ledgerdesk',
   },
   session: sessionEn,
+<<<<<<< HEAD
   journal: journalEn,
+=======
+  overview: overviewMessages.en,
+  inbox: inboxMessages.en,
+  sync: syncMessages.en,
+  offlineData: offlineDataMessages.en,
+>>>>>>> offline-ui
 }
 
 export type Messages = typeof en

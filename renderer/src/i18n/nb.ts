@@ -1,6 +1,10 @@
 // Norwegian bokmål messages. Typed as Messages, so a key missing here (or one only here) fails vue-tsc.
 import sessionNb from './session-nb.ts'
 import journalNb from '../features/journal/messages-nb.ts'
+import overviewMessages from '../features/overview/messages.ts'
+import inboxMessages from '../features/inbox/messages.ts'
+import syncMessages from '../features/sync/messages.ts'
+import offlineDataMessages from '../features/settings/offline-messages.ts'
 import type { Messages } from './en.ts'
 
 const nb: Messages = {
@@ -9,6 +13,7 @@ const nb: Messages = {
     tagline: 'Arbeidsflate for regnskap',
   },
   nav: {
+    overview: 'Selskaper',
     label: 'Hovedmeny',
     inbox: 'Innboks',
     review: 'Kontroll',
@@ -21,6 +26,7 @@ const nb: Messages = {
     about: 'Om',
   },
   titles: {
+    overview: 'Selskaper',
     inbox: 'Innboks',
     review: 'Kontroll',
     journal: 'Bilagsføring',
@@ -122,6 +128,10 @@ const nb: Messages = {
   },
   session: sessionNb,
   journal: journalNb,
+  overview: overviewMessages.nb,
+  inbox: inboxMessages.nb,
+  sync: syncMessages.nb,
+  offlineData: offlineDataMessages.nb,
 }
 
 export default nb
