@@ -1,14 +1,11 @@
 // English messages. Their shape is the schema every language must match (see nb.ts).
 // vue-i18n message syntax: `{name}` interpolates; write a literal @, $, | or brace as {'@'} etc.
 import sessionEn from './session-en.ts'
-<<<<<<< HEAD
 import journalEn from '../features/journal/messages-en.ts'
-=======
 import overviewMessages from '../features/overview/messages.ts'
 import inboxMessages from '../features/inbox/messages.ts'
 import syncMessages from '../features/sync/messages.ts'
 import offlineDataMessages from '../features/settings/offline-messages.ts'
->>>>>>> offline-ui
 
 const en = {
   app: {
@@ -130,14 +127,11 @@ const en = {
     title: 'Ledgerdesk',
   },
   session: sessionEn,
-<<<<<<< HEAD
   journal: journalEn,
-=======
   overview: overviewMessages.en,
   inbox: inboxMessages.en,
   sync: syncMessages.en,
   offlineData: offlineDataMessages.en,
->>>>>>> offline-ui
 }
 
 export type Messages = typeof en
