@@ -210,7 +210,7 @@ describe('the offline workspace', () => {
     routeCut = true
     await expect.poll(() => syncIndicator().getAttribute('data-state'), { timeout: 90_000 }).toBe('offline')
 
-    await page.getByRole('textbox', { name: /Search/ }).fill(target!.InvoiceNumber!)
+    await page.getByRole('searchbox', { name: /Search/ }).fill(target!.InvoiceNumber!)
     await expect.poll(() => tableRows().count(), wait).toBe(1)
     await tableRows().first().focus()
     await page.keyboard.press('Enter')
@@ -249,7 +249,7 @@ describe('the offline workspace', () => {
     routeCut = true
     await expect.poll(() => syncIndicator().getAttribute('data-state'), { timeout: 90_000 }).toBe('offline')
 
-    await page.getByRole('textbox', { name: /Search/ }).fill(target.InvoiceNumber!)
+    await page.getByRole('searchbox', { name: /Search/ }).fill(target.InvoiceNumber!)
     await expect.poll(() => tableRows().count(), wait).toBe(1)
     await tableRows().first().click()
     const panel = page.getByTestId('invoice-panel')
