@@ -167,6 +167,7 @@ describe('journal drafting', () => {
     await newDraft()
     await fill('Account', 1, '6540', true)
     await fill('Amount', 1, '100')
+    await fill('Description', 1, 'Ubalansert')
     await fill('Account', 2, '1920', true)
     await cell('Amount', 2).click()
     await fill('Amount', 2, '-90')
@@ -207,6 +208,7 @@ describe('journal drafting', () => {
       .poll(() => page.getByRole('status').allTextContents())
       .toContainEqual(expect.stringContaining('Queued for booking'))
     await page.reload()
+    await page.screenshot({ path: '/tmp/journal-after-reload.png' })
     await page.getByTestId('nav-journal').click()
     await expect.poll(() => page.getByText('Waiting to be booked').count(), wait).toBeGreaterThan(0)
     routeCut = false
