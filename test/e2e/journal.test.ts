@@ -96,7 +96,11 @@ async function runAxe(label: string): Promise<void> {
   const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
   await page.evaluate(source)
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<any> } }).axe
+    const axe = (
+      globalThis as unknown as {
+        axe: { run: (c: unknown, o: unknown) => Promise<{ violations: unknown[] }> }
+      }
+    ).axe
     const result = await axe.run(document, { resultTypes: ['violations'] })
     return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
