@@ -81,6 +81,10 @@ describe('a journal draft', () => {
     const [entry] = previewDraft(draft, vatTypes)
     expect(entry!.lineIndexes).toEqual([0, 1])
     expect(entry!.preview.problems).toEqual([{ draftIndex: 0, field: 'AccountID', problem: 'missing' }])
+    // The line without an account still counts in the difference shown.
+    expect(entry!.preview.balance).toBe(0)
+    const lonely = draftOf([line(1, 1920, -100), { ...missing, amount: 40 }])
+    expect(previewDraft(lonely, vatTypes)[0]!.preview.balance).toBe(-60)
     expect(entry!.bookable).toBe(false)
   })
 

@@ -168,6 +168,12 @@ export function previewDraft(
       else byLine.set(index, [line])
     }
     const problems = preview.problems.map((p) => ({ ...p, draftIndex: lineIndexes[p.draftIndex]! }))
+    // A line the rule cannot book yet (no account) still counts in the difference the user sees.
+    let pending = 0
+    lineIndexes.forEach((index) => {
+      if (!byLine.has(index)) pending += draft.lines[index]!.amount ?? 0
+    })
+    if (pending !== 0) preview.balance += pending
     const bookable =
       problems.length === 0 && preview.balance === 0 && preview.lines.some((l) => l.amount !== 0)
     return { entry, lineIndexes, preview: { ...preview, problems }, byLine, bookable }
