@@ -82,6 +82,7 @@ const journalEn = {
     run: 'Search',
     none: 'No booked entries match.',
     offline: 'Showing entries kept on this computer; the platform cannot be reached.',
+    datePlaceholder: 'dd/mm/yyyy',
     files: 'Attachments',
     lines: 'Lines of entry {number}',
   },

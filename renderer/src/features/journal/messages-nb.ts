@@ -84,6 +84,7 @@ const journalNb: JournalMessages = {
     run: 'Søk',
     none: 'Ingen bokførte bilag passer.',
     offline: 'Viser bilag lagret på denne maskinen; plattformen kan ikke nås.',
+    datePlaceholder: 'dd.mm.åååå',
     files: 'Vedlegg',
     lines: 'Linjer i bilag {number}',
   },
