@@ -3,6 +3,7 @@
 // before a service runs), the browser-mode WebSocket host, and the renderer's typed useBridge().
 import { z } from 'zod'
 import type { CallName, EventName } from './names.ts'
+import { journalCalls } from './journal.ts'
 import { syncCalls } from './sync.ts'
 import { scanCalls, scanEvents } from './scan.ts'
 
@@ -169,6 +170,7 @@ export const calls = {
   'companies.session': { args: z.tuple([z.string().min(1).max(100)]), result: CompanySession },
   ...syncCalls,
   ...scanCalls,
+  ...journalCalls,
 } as const satisfies Record<CallName, { args: z.ZodTuple; result: z.ZodType }>
 // `satisfies Record<CallName, …>` makes a call missing here, or one not listed in names.ts, a type error.
 

@@ -40,6 +40,8 @@ export const callNames = [
   'scan.dropFiles',
   'scan.dropPaths',
   'scan.showInFolder',
+  'journal.search',
+  'journal.bookedBy',
 ] as const
 
 export const eventNames = [

@@ -18,6 +18,7 @@ export const SyncEntity = z.enum([
   'Approval',
   'Task',
   'FileAttachment',
+  'JournalEntry',
 ])
 export type SyncEntity = z.infer<typeof SyncEntity>
 

@@ -14,6 +14,7 @@ import { createSessionService } from './session/session.ts'
 import { createSignInFlow, type RedirectMode } from './session/sign-in.ts'
 import { createTokenVault } from './session/token-vault.ts'
 import { createShellService } from './shell.ts'
+import { createJournalService } from './journal/journal-service.ts'
 import { createSyncService } from './sync/sync-service.ts'
 import { createScanService } from './scan/service.ts'
 
@@ -93,6 +94,7 @@ export function createServices(deps: ServiceDeps) {
       (await preferences.get()).locale ?? (/^(nb|nn|no)\b/i.test(deps.about.systemLocale()) ? 'nb' : 'en'),
   })
   scanRef.current = scan
+  const journal = createJournalService({ api: () => session.api() })
   const handlers: Handlers = {
     'app.about': () => about.about(),
     'app.getPreferences': () => preferences.get(),
@@ -132,6 +134,8 @@ export function createServices(deps: ServiceDeps) {
     'scan.dropFiles': (companyKey, files) => scan.dropFiles(companyKey, files),
     'scan.dropPaths': (companyKey, paths) => scan.dropPaths(companyKey, paths),
     'scan.showInFolder': (companyKey, id) => scan.showInFolder(companyKey, id),
+    'journal.search': (companyKey, query) => journal.search(companyKey, query),
+    'journal.bookedBy': (companyKey, operationKey) => journal.bookedBy(companyKey, operationKey),
   }
   return {
     handlers,
@@ -144,6 +148,7 @@ export function createServices(deps: ServiceDeps) {
     companies,
     sync,
     scan,
+    journal,
     oidc,
     vault,
     /** Starts what runs in the background: the scan station (after a restored session). */

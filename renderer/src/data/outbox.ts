@@ -45,7 +45,7 @@ export async function updateRow(
       const base: Record<string, unknown> = {}
       for (const field of Object.keys(changes)) base[field] = row[field] ?? null
       await db.outbox.add(
-        entry(companyKey, entity, id, { kind: 'update' }, changes, base, row.UpdatedAt ?? null),
+        outboxEntry(companyKey, entity, id, { kind: 'update' }, changes, base, row.UpdatedAt ?? null),
       )
     }
     await table.put({ ...row, ...changes })
@@ -69,7 +69,7 @@ export async function createRow(
       .between([companyKey, -Infinity], [companyKey, 0])
       .first()
     const id = Math.min(lowest?.ID ?? 0, 0) - 1
-    await db.outbox.add(entry(companyKey, entity, id, { kind: 'create' }, values, {}, null))
+    await db.outbox.add(outboxEntry(companyKey, entity, id, { kind: 'create' }, values, {}, null))
     await table.put({ ...values, companyKey, ID: id, UpdatedAt: null })
     return id
   })
@@ -89,12 +89,16 @@ export async function queueAction(
     const row = await table.get([companyKey, id])
     if (!row)
       throw new ChangeError('ROW_NOT_CACHED', `${entity} ${id} is not in the offline cache of ${companyKey}`)
-    await db.outbox.add(entry(companyKey, entity, id, operation, {}, {}, row.UpdatedAt ?? null))
+    await db.outbox.add(outboxEntry(companyKey, entity, id, operation, {}, {}, row.UpdatedAt ?? null))
     if (Object.keys(optimistic).length > 0) await table.put({ ...row, ...optimistic })
   })
 }
 
-function entry(
+/**
+ * A new pending outbox entry, for a feature that writes its own local rows in the same transaction (a
+ * journal draft queued for booking).
+ */
+export function outboxEntry(
   companyKey: string,
   entity: CachedEntity,
   entityId: number,

@@ -19,6 +19,7 @@ export const cachedEntities = [
   'Approval',
   'Task',
   'FileAttachment',
+  'JournalEntry',
 ] as const
 export type CachedEntity = (typeof cachedEntities)[number]
 
@@ -109,6 +110,16 @@ export interface CachedOcr {
   fetchedAt: string
 }
 
+/**
+ * A journal draft or template of the user, kept on this computer until booked (the journal feature owns
+ * its shape; the workspace keys it by company and local id).
+ */
+export interface JournalDraftRow {
+  companyKey: string
+  id: number | string
+  [field: string]: unknown
+}
+
 /** Settings of the workspace (Settings → Offline data), one row per name. */
 export interface WorkspaceSetting {
   name: 'journaledDays' | 'fileCacheBytes'
@@ -125,6 +136,8 @@ export type WorkspaceDb = Dexie &
     files: Table<CachedFile, [string, number]>
     ocr: Table<CachedOcr, [string, number]>
     settings: EntityTable<WorkspaceSetting, 'name'>
+    journalDrafts: Table<JournalDraftRow, [string, number]>
+    journalTemplates: Table<JournalDraftRow, [string, string]>
   }
 
 const rowIndexes: Partial<Record<CachedEntity, string>> = {
@@ -189,6 +202,7 @@ function searchTextMiddleware(db: Dexie): void {
 function rowStores(version: 1 | 2): Record<string, string> {
   const stores: Record<string, string> = {}
   for (const entity of cachedEntities) {
+    if (entity === 'JournalEntry') continue // declared by version 3
     const extra = [rowIndexes[entity], version >= 2 ? rowIndexesV2[entity] : undefined].filter(Boolean)
     stores[entity] = `[companyKey+ID], companyKey${extra.length ? `, ${extra.join(', ')}` : ''}`
   }
@@ -200,7 +214,7 @@ const rowIndexesV2: Partial<Record<CachedEntity, string>> = {
   SupplierInvoice: '[companyKey+PaymentDueDate]',
 }
 
-export const workspaceVersion = 2
+export const workspaceVersion = 3
 
 export function openWorkspace(environmentId: string, userIdentity: string): WorkspaceDb {
   const db = new Dexie(workspaceName(environmentId, userIdentity)) as WorkspaceDb
@@ -210,7 +224,7 @@ export function openWorkspace(environmentId: string, userIdentity: string): Work
 }
 
 /** Every version of the schema, oldest first; an older database upgrades on open with its data kept. */
-export function defineVersions(db: Dexie, upTo: 1 | 2 = 2): void {
+export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 = 3): void {
   db.version(1).stores({
     ...rowStores(1),
     outbox: '++seq, companyKey, state, [companyKey+entity+entityId]',
@@ -248,4 +262,11 @@ export function defineVersions(db: Dexie, upTo: 1 | 2 = 2): void {
         { name: 'fileCacheBytes', value: 1024 ** 3 },
       ])
     })
+  if (upTo < 3) return
+  // Version 3: journal drafts and templates, and booked journal entries (the last 90 days) as rows.
+  db.version(3).stores({
+    JournalEntry: '[companyKey+ID], companyKey, [companyKey+JournalEntryNumber]',
+    journalDrafts: '[companyKey+id], companyKey',
+    journalTemplates: '[companyKey+id], companyKey',
+  })
 }

@@ -7,7 +7,7 @@ import { drainCompany } from './drain.ts'
 import { queueAction, updateRow } from './outbox.ts'
 import { discardEntry, removeCompanyData, resolveEntry } from './outbox-actions.ts'
 import { pullEntity, reconcileEntity } from './pull.ts'
-import { defineVersions, openWorkspace, workspaceName, type WorkspaceDb } from './schema.ts'
+import { defineVersions, openWorkspace, workspaceName, workspaceVersion, type WorkspaceDb } from './schema.ts'
 import type { SyncTransport } from './sync-transport.ts'
 
 let db: WorkspaceDb
@@ -274,7 +274,7 @@ describe('the schema upgrade', () => {
 
     db = openWorkspace('upgrade', user)
     await db.open()
-    expect(db.verno).toBe(2)
+    expect(db.verno).toBe(workspaceVersion)
     expect(await db.SupplierInvoice.count()).toBe(2)
     expect((await db.SupplierInvoice.get(['b', 1]))?._search).toBe('supplier 1 b-1 100')
     expect(

@@ -1,6 +1,7 @@
 // English messages. Their shape is the schema every language must match (see nb.ts).
 // vue-i18n message syntax: `{name}` interpolates; write a literal @, $, | or brace as {'@'} etc.
 import sessionEn from './session-en.ts'
+import journalEn from '../features/journal/messages-en.ts'
 import overviewMessages from '../features/overview/messages.ts'
 import inboxMessages from '../features/inbox/messages.ts'
 import syncMessages from '../features/sync/messages.ts'
@@ -127,6 +128,7 @@ const en = {
     title: 'Ledgerdesk',
   },
   session: sessionEn,
+  journal: journalEn,
   overview: overviewMessages.en,
   inbox: inboxMessages.en,
   sync: syncMessages.en,

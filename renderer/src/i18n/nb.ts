@@ -1,5 +1,6 @@
 // Norwegian bokmål messages. Typed as Messages, so a key missing here (or one only here) fails vue-tsc.
 import sessionNb from './session-nb.ts'
+import journalNb from '../features/journal/messages-nb.ts'
 import overviewMessages from '../features/overview/messages.ts'
 import inboxMessages from '../features/inbox/messages.ts'
 import syncMessages from '../features/sync/messages.ts'
@@ -127,6 +128,7 @@ const nb: Messages = {
     title: 'Ledgerdesk',
   },
   session: sessionNb,
+  journal: journalNb,
   overview: overviewMessages.nb,
   inbox: inboxMessages.nb,
   sync: syncMessages.nb,

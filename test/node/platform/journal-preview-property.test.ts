@@ -51,7 +51,9 @@ beforeAll(async () => {
   })
   expect(added.status).toBe(201)
 
-  const types = (await call('GET', 'api/biz/vattypes?expand=VatPercentages')).body as VatTypeRule[]
+  const types = (await call('GET', 'api/biz/vattypes?expand=VatPercentages')).body as (VatTypeRule & {
+    VatCode?: string | null
+  })[]
   vatTypes = new Map(types.map((v) => [v.ID, v]))
 }, 120_000)
 afterAll(() => p?.close())

@@ -43,6 +43,8 @@ export const sources: Record<SyncEntity, EntitySource> = {
     scope: (options) => (options.userId === null ? 'ID lt 0' : `UserID eq ${options.userId}`),
   },
   Task: { route: 'tasks' },
+  // Booked entries are read by the journal view's search (journal.search); the workspace keeps what it found.
+  JournalEntry: { route: 'journalentries' },
   FileAttachment: {
     route: 'api/statistics',
     statistics: {

@@ -17,6 +17,7 @@ import { PullOptions as PullOptionsSchema } from '../../../../common/bridge/sync
 import type { Fetch } from '../../ports.ts'
 import type { ApiClient } from '../api/client.ts'
 import { ApiError, ApiErrorCode } from '../api/errors.ts'
+import { bookJournalEntries } from '../journal/journal-service.ts'
 import { afterCheckpoint, and, quote, sources } from './entities.ts'
 
 export interface SyncServiceDeps {
@@ -210,6 +211,8 @@ export function createSyncService(deps: SyncServiceDeps) {
           return { status: 'done', row: null, merged: [] }
         }
         case 'action': {
+          if (entity === 'JournalEntry' && operation.action === 'book-journal-entries')
+            return await bookJournalEntries(api, companyKey, command)
           const landsIn = actionLandsIn[entity]?.[operation.action.toLowerCase()]
           if (retry && landsIn) {
             const server = await readRow(api, companyKey, entity, entityId)

@@ -1,0 +1,52 @@
+// The bridge area of journal drafting: reading booked journal entries from the platform (the search of
+// booked entries, and the entries a booking made, found by its marker). Booking itself goes through the
+// outbox (`outbox.execute` with `book-journal-entries`), never through a call of its own.
+import { z } from 'zod'
+
+const CompanyKey = z.string().min(1).max(100)
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+
+export const JournalSearch = z.object({
+  /** `7-2026`, or `7` for that number in any year. */
+  number: z.string().max(40).optional(),
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+  accountId: z.number().int().positive().optional(),
+  /** In øre; matches either side (debit or credit). */
+  amountOre: z.number().int().optional(),
+  /** At most this many entries, newest first. */
+  top: z.number().int().min(1).max(500).default(100),
+})
+export type JournalSearch = z.input<typeof JournalSearch>
+
+export const BookedLine = z.object({
+  ID: z.number().int(),
+  AccountID: z.number().int().nullable(),
+  Amount: z.union([z.number(), z.string()]).nullable(),
+  VatTypeID: z.number().int().nullable(),
+  Description: z.string().nullable(),
+  FinancialDate: z.string().nullable(),
+  JournalEntryDraftLineID: z.number().int().nullable(),
+})
+export type BookedLine = z.infer<typeof BookedLine>
+
+export const BookedJournalEntry = z.object({
+  ID: z.number().int(),
+  JournalEntryNumber: z.string().nullable(),
+  JournalEntryNumberNumeric: z.number().int().nullable(),
+  Description: z.string().nullable(),
+  FinancialDate: z.string().nullable(),
+  UpdatedAt: z.string().nullable(),
+  Lines: z.array(BookedLine),
+  FileIDs: z.array(z.number().int()),
+})
+export type BookedJournalEntry = z.infer<typeof BookedJournalEntry>
+
+export const journalCalls = {
+  'journal.search': { args: z.tuple([CompanyKey, JournalSearch]), result: z.array(BookedJournalEntry) },
+  /** The entries one booking made, by the operation key its entries carry in their Description. */
+  'journal.bookedBy': {
+    args: z.tuple([CompanyKey, z.string().regex(/^[0-9a-f-]{8,64}$/)]),
+    result: z.array(BookedJournalEntry),
+  },
+} as const

@@ -1,0 +1,18 @@
+// The marker a booking's journal entries carry in their Description: the first eight characters of the
+// outbox operation key and the entry's place in the batch. The app writes it; main looks for it before a
+// retry sends a booking again (exactly once), and the app reads it to put each entry's number on its draft.
+
+export function bookingMarker(operationKey: string, entry: number): string {
+  return `${bookingMarkerPrefix(operationKey)}${entry}]`
+}
+
+/** What every entry of one booking carries, whatever its place in the batch. */
+export function bookingMarkerPrefix(operationKey: string): string {
+  return `[ld:${operationKey.slice(0, 8)}-`
+}
+
+/** The key prefix and entry place a Description's marker names, if it has one. */
+export function readBookingMarker(text: string | null | undefined): { key: string; entry: number } | null {
+  const m = /\[ld:([0-9a-f]{8})-(\d+)\]/.exec(text ?? '')
+  return m ? { key: m[1]!, entry: Number(m[2]) } : null
+}

@@ -1,0 +1,187 @@
+// Journal entries on the platform for the journal view: booking a batch (spec 4.6
+// `journalentries?action=book-journal-entries`) exactly once, and reading booked entries back with their
+// lines (VAT lines included) and attached files. A booking's entries carry a marker with the outbox
+// operation key in their Description, so a retry after an unknown outcome first asks the platform whether
+// the batch was booked, and sends it only if not.
+import { bookingMarkerPrefix } from '../../../../common/journal-booking.ts'
+import { oreToDecimal } from '../../../../common/money.ts'
+import {
+  JournalSearch as JournalSearchSchema,
+  type BookedJournalEntry,
+  type BookedLine,
+  type JournalSearch,
+} from '../../../../common/bridge/journal.ts'
+import type { OutboxCommand, OutboxOutcome, PlatformRow } from '../../../../common/bridge/sync.ts'
+import type { ApiClient } from '../api/client.ts'
+
+type Row = Record<string, unknown>
+
+const quote = (value: string) => `'${value.replaceAll("'", "''")}'`
+
+const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v))
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
+
+async function entriesBy(api: ApiClient, companyKey: string, operationKey: string): Promise<Row[]> {
+  return api.get<Row[]>('api/biz/journalentries', {
+    companyKey,
+    query: {
+      filter: `contains(Description,${quote(bookingMarkerPrefix(operationKey))})`,
+      orderby: 'ID',
+      top: 500,
+    },
+  })
+}
+
+/**
+ * Executes a queued booking. On a retry it first looks for entries carrying the booking's marker: if the
+ * earlier attempt booked them, they are the answer and nothing is sent again.
+ */
+export async function bookJournalEntries(
+  api: ApiClient,
+  companyKey: string,
+  command: OutboxCommand,
+): Promise<OutboxOutcome> {
+  if (command.operation.kind !== 'action') throw new Error('a booking is an action')
+  if (command.attempts > 0) {
+    const earlier = await entriesBy(api, companyKey, command.operationKey)
+    if (earlier.length > 0) return { status: 'done', row: earlier[0] as PlatformRow, merged: [] }
+  }
+  const booked = await api.post<Row[]>('api/biz/journalentries', command.operation.body ?? [], {
+    companyKey,
+    query: { action: 'book-journal-entries' },
+  })
+  return { status: 'done', row: (booked[0] ?? null) as PlatformRow | null, merged: [] }
+}
+
+export function createJournalService(deps: { api(): Promise<ApiClient>; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date())
+
+  async function linesOf(
+    api: ApiClient,
+    companyKey: string,
+    entryIds: number[],
+  ): Promise<Map<number, BookedLine[]>> {
+    const byEntry = new Map<number, BookedLine[]>()
+    if (entryIds.length === 0) return byEntry
+    const rows = await api.get<Row[]>('api/biz/journalentrylines', {
+      companyKey,
+      query: {
+        filter: `JournalEntryID in (${entryIds.join(',')})`,
+        orderby: 'JournalEntryID,SortIndex,ID',
+        top: 5000,
+      },
+    })
+    for (const r of rows) {
+      const line: BookedLine = {
+        ID: Number(r.ID),
+        AccountID: num(r.AccountID),
+        Amount: (r.Amount as number | string | null) ?? null,
+        VatTypeID: num(r.VatTypeID),
+        Description: str(r.Description),
+        FinancialDate: str(r.FinancialDate),
+        JournalEntryDraftLineID: num(r.JournalEntryDraftLineID),
+      }
+      const id = Number(r.JournalEntryID)
+      const list = byEntry.get(id)
+      if (list) list.push(line)
+      else byEntry.set(id, [line])
+    }
+    return byEntry
+  }
+
+  async function filesOf(
+    api: ApiClient,
+    companyKey: string,
+    entryIds: number[],
+  ): Promise<Map<number, number[]>> {
+    const byEntry = new Map<number, number[]>()
+    if (entryIds.length === 0) return byEntry
+    const rows = await api.statistics<Row>(
+      {
+        model: 'FileEntityLink',
+        select: 'EntityID as EntityID,FileID as FileID',
+        filter: `EntityType eq 'JournalEntry' and Deleted eq 0 and EntityID in (${entryIds.join(',')})`,
+        top: 5000,
+      },
+      { companyKey },
+    )
+    for (const r of rows) {
+      const id = Number(r.EntityID)
+      byEntry.set(id, [...(byEntry.get(id) ?? []), Number(r.FileID)])
+    }
+    return byEntry
+  }
+
+  /** Entries with their lines and files, in the order given. */
+  async function complete(api: ApiClient, companyKey: string, entries: Row[]): Promise<BookedJournalEntry[]> {
+    const ids = entries.map((e) => Number(e.ID))
+    const [lines, files] = await Promise.all([linesOf(api, companyKey, ids), filesOf(api, companyKey, ids)])
+    return entries.map((e) => {
+      const entryLines = lines.get(Number(e.ID)) ?? []
+      return {
+        ID: Number(e.ID),
+        JournalEntryNumber: str(e.JournalEntryNumber),
+        JournalEntryNumberNumeric: num(e.JournalEntryNumberNumeric),
+        Description: str(e.Description),
+        FinancialDate: entryLines[0]?.FinancialDate ?? null,
+        UpdatedAt: str(e.UpdatedAt),
+        Lines: entryLines,
+        FileIDs: files.get(Number(e.ID)) ?? [],
+      }
+    })
+  }
+
+  return {
+    async bookedBy(companyKey: string, operationKey: string): Promise<BookedJournalEntry[]> {
+      const api = await deps.api()
+      return complete(api, companyKey, await entriesBy(api, companyKey, operationKey))
+    },
+
+    /**
+     * Booked entries matching every criterion given, newest first: by number, by a line's date, account or
+     * amount (either side). Without a criterion: the last 90 days.
+     */
+    async search(companyKey: string, input: JournalSearch): Promise<BookedJournalEntry[]> {
+      const q = JournalSearchSchema.parse(input)
+      const api = await deps.api()
+      const lineFilter: string[] = []
+      if (q.from) lineFilter.push(`FinancialDate ge ${quote(q.from)}`)
+      if (q.to) lineFilter.push(`FinancialDate le ${quote(q.to)}`)
+      if (q.accountId) lineFilter.push(`AccountID eq ${q.accountId}`)
+      if (q.amountOre !== undefined) {
+        const amount = oreToDecimal(Math.abs(q.amountOre))
+        lineFilter.push(`(Amount eq ${amount} or Amount eq -${amount})`)
+      }
+      const number = q.number?.trim()
+      if (number) {
+        lineFilter.push(
+          /^\d+$/.test(number)
+            ? `JournalEntryNumberNumeric eq ${number}`
+            : `JournalEntryNumber eq ${quote(number)}`,
+        )
+      }
+      if (lineFilter.length === 0) {
+        const since = new Date(now().getTime() - 90 * 86_400_000).toISOString().slice(0, 10)
+        lineFilter.push(`FinancialDate ge ${quote(since)}`)
+      }
+      const matching = await api.get<Row[]>('api/biz/journalentrylines', {
+        companyKey,
+        query: {
+          filter: lineFilter.join(' and '),
+          select: 'JournalEntryID',
+          orderby: 'JournalEntryID desc',
+          top: 5000,
+        },
+      })
+      const ids = [...new Set(matching.map((r) => Number(r.JournalEntryID)))].slice(0, q.top)
+      if (ids.length === 0) return []
+      const entries = await api.get<Row[]>('api/biz/journalentries', {
+        companyKey,
+        query: { filter: `ID in (${ids.join(',')})`, orderby: 'ID desc', top: ids.length },
+      })
+      return complete(api, companyKey, entries)
+    },
+  }
+}
+
+export type JournalService = ReturnType<typeof createJournalService>

@@ -1,0 +1,236 @@
+// Journal drafts and templates in the offline workspace, per company (the database is already the signed-in
+// user's own): they survive a restart and work offline. Booking writes the draft's state and its outbox
+// entry in one transaction; the sync engine sends it, and a retry after an unknown outcome first asks the
+// platform for entries carrying the booking's marker, so a batch is never booked twice.
+import type { Table } from 'dexie'
+import { outboxEntry } from '@renderer/data/outbox'
+import type { OutboxEntry, WorkspaceDb } from '@renderer/data/schema'
+import { readBookingMarker } from '@common/journal-booking'
+import type { VatTypeRule } from '@common/vat'
+import {
+  applyRefusal,
+  bookingBody,
+  draftBookable,
+  previewDraft,
+  type JournalDraft,
+  type JournalTemplate,
+} from './draft.ts'
+
+export class DraftError extends Error {
+  constructor(
+    readonly code: 'DRAFT_NOT_FOUND' | 'DRAFT_NOT_BOOKABLE' | 'DRAFT_LOCKED',
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+function draftTable(db: WorkspaceDb): Table<JournalDraft, [string, number]> {
+  return db.journalDrafts as unknown as Table<JournalDraft, [string, number]>
+}
+
+function templateTable(db: WorkspaceDb): Table<JournalTemplate, [string, string]> {
+  return db.journalTemplates as unknown as Table<JournalTemplate, [string, string]>
+}
+
+/** The company's drafts, newest first. */
+export async function listDrafts(db: WorkspaceDb, companyKey: string): Promise<JournalDraft[]> {
+  const rows = await draftTable(db).where('companyKey').equals(companyKey).toArray()
+  return rows.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+}
+
+export function getDraft(db: WorkspaceDb, companyKey: string, id: number): Promise<JournalDraft | undefined> {
+  return draftTable(db).get([companyKey, id])
+}
+
+/** Stores the draft as edited. A draft on its way to the platform, or booked, is not edited any more. */
+export async function saveDraft(db: WorkspaceDb, draft: JournalDraft, now = new Date()): Promise<void> {
+  const table = draftTable(db)
+  await db.transaction('rw', table, async () => {
+    const stored = await table.get([draft.companyKey, draft.id])
+    if (stored && (stored.state === 'queued' || stored.state === 'booked'))
+      throw new DraftError('DRAFT_LOCKED', `Draft ${draft.id} is ${stored.state} and can no longer be edited`)
+    await table.put(JSON.parse(JSON.stringify({ ...draft, updatedAt: now.toISOString() })) as JournalDraft)
+  })
+}
+
+export async function deleteDraft(db: WorkspaceDb, companyKey: string, id: number): Promise<void> {
+  const table = draftTable(db)
+  await db.transaction('rw', table, async () => {
+    const stored = await table.get([companyKey, id])
+    if (stored?.state === 'queued')
+      throw new DraftError('DRAFT_LOCKED', `Draft ${id} is being booked and cannot be deleted now`)
+    await table.delete([companyKey, id])
+  })
+}
+
+/**
+ * Queues the draft's booking: the draft (now read-only) and one outbox entry that books all its entries in
+ * one `book-journal-entries` request, in one transaction. Refused unless every entry balances.
+ */
+export async function queueBooking(
+  db: WorkspaceDb,
+  draft: JournalDraft,
+  vatTypes: ReadonlyMap<number, VatTypeRule>,
+  now = new Date(),
+): Promise<number> {
+  if (!draftBookable(previewDraft(draft, vatTypes)))
+    throw new DraftError(
+      'DRAFT_NOT_BOOKABLE',
+      'Every entry must be complete and balance to 0,00 before booking',
+    )
+  const table = draftTable(db)
+  return db.transaction('rw', table, db.outbox, async () => {
+    const stored = await table.get([draft.companyKey, draft.id])
+    if (stored && (stored.state === 'queued' || stored.state === 'booked'))
+      throw new DraftError('DRAFT_LOCKED', `Draft ${draft.id} is already ${stored.state}`)
+    const entry = outboxEntry(
+      draft.companyKey,
+      'JournalEntry',
+      draft.id,
+      { kind: 'action', action: 'book-journal-entries', body: [] },
+      {},
+      {},
+      null,
+    )
+    entry.operation = {
+      kind: 'action',
+      action: 'book-journal-entries',
+      body: bookingBody(draft, entry.operationKey),
+    }
+    const seq = (await db.outbox.add(entry)) as number
+    const lines = draft.lines.map((l) => ({ ...l, refusal: null }))
+    await table.put(
+      JSON.parse(
+        JSON.stringify({
+          ...draft,
+          lines,
+          refusal: null,
+          state: 'queued',
+          outboxSeq: seq,
+          operationKey: entry.operationKey,
+          updatedAt: now.toISOString(),
+        }),
+      ) as JournalDraft,
+    )
+    return seq
+  })
+}
+
+/** A booked JournalEntry as the platform answers it. */
+export interface BookedEntry {
+  ID: number
+  JournalEntryNumber: string | null
+  Description?: string | null
+  [field: string]: unknown
+}
+
+/**
+ * Records a booking the platform confirmed: each entry's number on the draft (matched by the booking's
+ * marker, whatever order the answer has), the entries in the cache, and the outbox entry gone.
+ */
+export async function settleBooking(
+  db: WorkspaceDb,
+  companyKey: string,
+  draftId: number,
+  booked: readonly BookedEntry[],
+): Promise<JournalDraft> {
+  const table = draftTable(db)
+  return db.transaction('rw', table, db.outbox, db.JournalEntry, async () => {
+    const draft = await table.get([companyKey, draftId])
+    if (!draft) throw new DraftError('DRAFT_NOT_FOUND', `Draft ${draftId} is not in ${companyKey}`)
+    const entry = draft.outboxSeq ? await db.outbox.get(draft.outboxSeq) : undefined
+    const key = draft.operationKey ?? entry?.operationKey ?? markerKeyOf(booked)
+    const numbers: JournalDraft['booked'] = []
+    for (const item of booked) {
+      const marker = readBookingMarker(item.Description)
+      if (marker && (!key || marker.key === key.slice(0, 8)) && item.JournalEntryNumber)
+        numbers.push({ entry: marker.entry, number: item.JournalEntryNumber })
+    }
+    numbers.sort((a, b) => a.entry - b.entry)
+    if (entry?.seq !== undefined) await db.outbox.delete(entry.seq)
+    await db.JournalEntry.bulkPut(booked.map((b) => ({ ...b, companyKey })))
+    const settled: JournalDraft = {
+      ...draft,
+      state: 'booked',
+      booked: numbers,
+      outboxSeq: null,
+      refusal: null,
+    }
+    await table.put(settled)
+    return settled
+  })
+}
+
+function markerKeyOf(booked: readonly BookedEntry[]): string | undefined {
+  for (const b of booked) {
+    const marker = readBookingMarker(b.Description)
+    if (marker) return marker.key
+  }
+  return undefined
+}
+
+/**
+ * Reads the platform's refusal of a booking into line messages: `Entry 2, line 1: account 9999 does not
+ * exist; Entry 1 does not balance …` names lines one-based.
+ */
+export function refusalMessages(text: string): { PropertyName: string; Message: string }[] {
+  return text
+    .replace(/\s*\(and \d+ more\)$/, '')
+    .split('; ')
+    .filter(Boolean)
+    .map((part) => {
+      const m = /^Entry (\d+), line (\d+)(?::\s*|\s+)(.*)$/s.exec(part)
+      return m
+        ? { PropertyName: `[${Number(m[1]) - 1}].DraftLines[${Number(m[2]) - 1}]`, Message: m[3]! }
+        : { PropertyName: '', Message: part }
+    })
+}
+
+/**
+ * Records a refusal: the outbox entry leaves (nothing was booked), the draft is editable again with the
+ * platform's message on the line it concerns.
+ */
+export async function refuseBooking(
+  db: WorkspaceDb,
+  companyKey: string,
+  draftId: number,
+  error: { message: string; messages?: readonly { PropertyName?: string | null; Message: string }[] },
+): Promise<JournalDraft> {
+  const table = draftTable(db)
+  return db.transaction('rw', table, db.outbox, async () => {
+    const draft = await table.get([companyKey, draftId])
+    if (!draft) throw new DraftError('DRAFT_NOT_FOUND', `Draft ${draftId} is not in ${companyKey}`)
+    if (draft.outboxSeq) await db.outbox.delete(draft.outboxSeq)
+    const refused = {
+      ...applyRefusal(draft, error.messages ?? refusalMessages(error.message), error.message),
+      outboxSeq: null,
+    }
+    await table.put(refused)
+    return refused
+  })
+}
+
+/** What the sync engine's outbox says about a queued draft's booking now. */
+export type BookingProgress =
+  { state: 'waiting'; entry: OutboxEntry } | { state: 'refused'; entry: OutboxEntry } | { state: 'sent' }
+
+/** The outbox entry of a queued draft: still waiting (or sending), refused, or gone because it was sent. */
+export async function bookingProgress(db: WorkspaceDb, draft: JournalDraft): Promise<BookingProgress> {
+  const entry = draft.outboxSeq ? await db.outbox.get(draft.outboxSeq) : undefined
+  if (!entry) return { state: 'sent' }
+  return entry.state === 'failed' ? { state: 'refused', entry } : { state: 'waiting', entry }
+}
+
+export async function listTemplates(db: WorkspaceDb, companyKey: string): Promise<JournalTemplate[]> {
+  const rows = await templateTable(db).where('companyKey').equals(companyKey).toArray()
+  return rows.sort((a, b) => a.name.localeCompare(b.name))
+}
+
+export async function saveTemplate(db: WorkspaceDb, template: JournalTemplate): Promise<void> {
+  await templateTable(db).put(JSON.parse(JSON.stringify(template)) as JournalTemplate)
+}
+
+export async function deleteTemplate(db: WorkspaceDb, companyKey: string, id: string): Promise<void> {
+  await templateTable(db).delete([companyKey, id])
+}

@@ -1,0 +1,249 @@
+// Journal drafting in Chromium against the browser-mode host and the Local sandbox: a balanced entry with
+// 25 % input VAT is booked through the outbox and shows its number; an unbalanced draft cannot be booked;
+// three lines pasted from a spreadsheet fill the grid; a draft booked while the platform cannot be reached
+// survives a reload and is booked on reconnect; the view passes axe-core. The route to the platform is cut
+// inside the host (its fetch fails as a refused connection).
+import { mkdir, readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../platform/seed/demo-constants.ts'
+import { launchChromium, startHost, type BrowserFixture, type HostFixture } from './support.ts'
+import { signInWithSandbox } from './sign-in-steps.ts'
+
+const screens = process.env.LEDGERDESK_JOURNAL_SCREENS_DIR ?? null
+const nordlys = DEMO_COMPANIES.nordlys
+
+const realFetch = globalThis.fetch
+let routeCut = false
+let platformOrigin: string | null = null
+globalThis.fetch = (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input))
+  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/identity')) platformOrigin ??= url.origin
+  if (routeCut) return Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }))
+  return realFetch(input, init)
+}
+
+let fixture: HostFixture
+let browser: BrowserFixture
+let page: Page
+const wait = { timeout: 60_000 }
+
+beforeAll(async () => {
+  fixture = await startHost()
+  browser = await launchChromium()
+  page = await browser.context.newPage()
+}, 120_000)
+
+afterAll(async () => {
+  globalThis.fetch = realFetch
+  await browser?.stop()
+  await fixture?.stop()
+})
+
+interface Line {
+  AccountID: number
+  Amount: number | string
+  JournalEntryNumber: string
+}
+
+/** Booked lines of an entry, read on the platform with the integration client (never from the app). */
+async function bookedLines(number: string): Promise<Line[]> {
+  const token = await realFetch(`${platformOrigin}/identity/connect/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'ledgerdesk-integration',
+      client_secret: 'local-integration-secret',
+      username: 'anne.accountant@demo.test',
+      password: DEMO_PASSWORD,
+      scope: 'openid profile AppFramework offline_access',
+    }),
+  }).then(async (r) => ((await r.json()) as { access_token: string }).access_token)
+  const response = await realFetch(
+    `${platformOrigin}/api/biz/journalentrylines?filter=JournalEntryNumber eq '${number}'`,
+    { headers: { Authorization: `Bearer ${token}`, CompanyKey: nordlys.key } },
+  )
+  return (await response.json()) as Line[]
+}
+
+const cell = (column: string, line: number) => page.getByLabel(`${column}, line ${line}`, { exact: true })
+
+async function fill(column: string, line: number, text: string, pick = false) {
+  await cell(column, line).click()
+  await cell(column, line).fill(text)
+  if (pick) await expect.poll(() => page.getByRole('option').count(), wait).toBeGreaterThan(0)
+  await cell(column, line).press('Enter')
+}
+
+async function newDraft() {
+  await page.getByRole('button', { name: 'New draft' }).click()
+  await expect.poll(() => cell('Account', 1).inputValue()).toBe('')
+}
+
+async function typeRentEntry() {
+  await fill('Account', 1, '6540', true)
+  await expect.poll(() => cell('VAT', 1).inputValue()).toMatch(/^1 /)
+  await fill('Amount', 1, '12 500,00')
+  await fill('Description', 1, 'Inventar')
+  await fill('Account', 2, '1920', true)
+  await cell('Amount', 2).click()
+  await fill('Amount', 2, '-12500')
+}
+
+async function runAxe(label: string): Promise<void> {
+  const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+  await page.evaluate(source)
+  // A string runs in the page as written (this project's Node types know no DOM).
+  const violations = (await page.evaluate(`axe
+    .run(document, { resultTypes: ['violations'] })
+    .then((result) => result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.impact + ' ' + v.id + ' at ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`)) as string[]
+  expect(violations, `axe on ${label}`).toEqual([])
+}
+
+async function shoot(name: string) {
+  if (!screens) return
+  await mkdir(screens, { recursive: true })
+  for (const [w, h] of [
+    [1280, 800],
+    [1920, 1080],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h })
+    await page.screenshot({ path: join(screens, `${name}-${w}x${h}.png`), fullPage: false })
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+describe('journal drafting', () => {
+  it('signs in and opens the journal of Nordlys with its accounts cached', async () => {
+    await page.goto(fixture.host.url)
+    await signInWithSandbox(page, browser.context)
+    await page.getByTestId('nav-overview').click()
+    await page
+      .getByTestId(`overview-row-${nordlys.key}`)
+      .getByRole('button', { name: nordlys.name, exact: true })
+      .click()
+    await expect.poll(() => page.getByTestId('current-company').textContent(), wait).toContain(nordlys.name)
+    await page.getByTestId('nav-journal').click()
+    await expect.poll(() => page.getByTestId('view-journal').isVisible(), wait).toBe(true)
+    await newDraft()
+    // The accounts arrive with the company's sync.
+    await cell('Account', 1).click()
+    await expect
+      .poll(async () => {
+        await cell('Account', 1).fill('')
+        await cell('Account', 1).fill('6540')
+        return page.getByRole('option').count()
+      }, wait)
+      .toBeGreaterThan(0)
+    await cell('Account', 1).fill('')
+  }, 240_000)
+
+  it('books a balanced entry with 25 % input VAT and shows its number', async () => {
+    await typeRentEntry()
+    await expect
+      .poll(() => page.locator('.jgrid__preview').allTextContents())
+      .toEqual([expect.stringContaining('10,000.00'), expect.stringContaining('2,500.00')])
+    await expect.poll(() => page.getByTestId('journal-difference').textContent()).toContain('0.00')
+    await runAxe('journal draft')
+    await shoot('draft-en')
+    const book = page.getByRole('button', { name: 'Book', exact: true })
+    expect(await book.isEnabled()).toBe(true)
+    await cell('Description', 2).press('Control+Enter')
+    await expect
+      .poll(() => page.getByRole('status').allTextContents(), wait)
+      .toContainEqual(expect.stringMatching(/Booked: \d+-\d{4}/))
+    const text = (await page.getByRole('status').allTextContents()).find((t) => t.includes('Booked:'))!
+    const number = /(\d+-\d{4})/.exec(text)![1]!
+    const lines = await bookedLines(number)
+    expect(lines.map((l) => Number(l.Amount)).sort((a, b) => a - b)).toEqual([-12500, 2500, 10000])
+  }, 120_000)
+
+  it('an unbalanced draft cannot be booked and shows the difference', async () => {
+    await newDraft()
+    await fill('Account', 1, '6540', true)
+    await fill('Amount', 1, '100')
+    await fill('Description', 1, 'Ubalansert')
+    await fill('Account', 2, '1920', true)
+    await cell('Amount', 2).click()
+    await fill('Amount', 2, '-90')
+    await expect.poll(() => page.getByTestId('journal-difference').textContent()).toContain('10.00')
+    expect(await page.getByRole('button', { name: 'Book', exact: true }).isDisabled()).toBe(true)
+    await cell('Amount', 2).press('Control+Enter')
+    expect(await page.getByRole('status').allTextContents()).not.toContainEqual(
+      expect.stringContaining('Queued'),
+    )
+  })
+
+  it('fills three lines pasted from a spreadsheet, marking the unknown account', async () => {
+    await newDraft()
+    await cell('Account', 1).click()
+    const rows =
+      '31.03.2026\t6540\t1\t1 250,00\tStol\n31.03.2026\t1920\t\t(1 250,00)\tStol\n31.03.2026\t9999\t\t10,00\tUkjent'
+    await page.evaluate(`(() => {
+      const data = new DataTransfer()
+      data.setData('text/plain', ${JSON.stringify(rows)})
+      document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+    })()`)
+    await expect.poll(() => cell('Account', 3).inputValue()).toBe('9999')
+    expect(await cell('Account', 1).inputValue()).toMatch(/^6540 /)
+    expect(await cell('Amount', 2).inputValue()).toBe('-1,250.00')
+    expect(await cell('Account', 3).getAttribute('aria-invalid')).toBe('true')
+    expect(await page.getByRole('button', { name: 'Book', exact: true }).isDisabled()).toBe(true)
+  })
+
+  it('finds booked entries by amount and shows their lines; the view passes axe-core', async () => {
+    await page.getByLabel('Amount', { exact: true }).fill('12 500,00')
+    await page.getByRole('button', { name: 'Search' }).click()
+    await expect.poll(() => page.locator('.booked__row').count(), wait).toBeGreaterThanOrEqual(1)
+    await page.locator('.booked__open').first().click()
+    await expect.poll(() => page.locator('.booked__lines tbody tr').count()).toBe(3)
+    await runAxe('booked entries')
+    await shoot('booked-en')
+  })
+  it('shows the draft and the booked entries in Norwegian', async () => {
+    await page.getByTestId('nav-settings').click()
+    await page.getByTestId('settings-locale').click()
+    await page.getByTestId('settings-locale-option-nb').click()
+    await expect.poll(() => page.evaluate('document.documentElement.lang'), wait).toBe('nb')
+    await page.getByTestId('nav-journal').click()
+    await page.getByRole('button', { name: /Stol/ }).first().click()
+    await expect.poll(() => page.locator('.jgrid__preview').count(), wait).toBeGreaterThan(0)
+    await runAxe('journal draft (nb)')
+    await shoot('draft-nb')
+    await page.getByLabel('Beløp', { exact: true }).fill('12 500,00')
+    await page.getByRole('button', { name: 'Søk' }).click()
+    await expect.poll(() => page.locator('.booked__row').count(), wait).toBeGreaterThanOrEqual(1)
+    await page.locator('.booked__open').first().click()
+    await runAxe('booked entries (nb)')
+    await shoot('booked-nb')
+    await page.getByTestId('nav-settings').click()
+    await page.getByTestId('settings-locale').click()
+    await page.getByTestId('settings-locale-option-en').click()
+    await expect.poll(() => page.evaluate('document.documentElement.lang'), wait).toBe('en')
+    await page.getByTestId('nav-journal').click()
+  })
+
+  it('a draft booked offline survives a reload and is booked on reconnect', async () => {
+    await newDraft()
+    routeCut = true
+    await typeRentEntry()
+    await page.getByRole('button', { name: 'Book', exact: true }).click()
+    await page.screenshot({ path: '/tmp/journal-offline-booked.png' })
+    await expect
+      .poll(() => page.getByRole('status').allTextContents())
+      .toContainEqual(expect.stringContaining('Queued for booking'))
+    await page.reload()
+    await page.screenshot({ path: '/tmp/journal-after-reload.png' })
+    await page.getByTestId('nav-journal').click()
+    await expect.poll(() => page.getByText('Waiting to be booked').count(), wait).toBeGreaterThan(0)
+    routeCut = false
+    await page.getByText('Waiting to be booked').first().click()
+    await expect
+      .poll(() => page.getByRole('status').allTextContents(), { timeout: 120_000 })
+      .toContainEqual(expect.stringMatching(/Booked: \d+-\d{4}/))
+  }, 180_000)
+})

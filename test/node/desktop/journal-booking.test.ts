@@ -1,0 +1,173 @@
+// Booking a journal draft the way the outbox does it, against the real local platform: main's sync service
+// executes the book-journal-entries entry; a retry after an unknown outcome finds the booked entries by
+// their marker and books nothing twice; a refusal names the entry and line; the search finds the entry by
+// number, date, account and amount, with its VAT line and its file.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bookingMarker } from '../../../common/journal-booking.ts'
+import { createApiClient, type ApiClient } from '../../../electron/main/services/api/client.ts'
+import { createJournalService } from '../../../electron/main/services/journal/journal-service.ts'
+import { createSyncService } from '../../../electron/main/services/sync/sync-service.ts'
+import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
+import { api as raw, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+
+const nordlys: string = DEMO_COMPANIES.nordlys.key
+let p: TestPlatform
+let client: ApiClient
+let sync: ReturnType<typeof createSyncService>
+let journal: ReturnType<typeof createJournalService>
+let account: (n: number) => number
+let inputVat25: { ID: number; IncomingAccountID: number }
+
+beforeAll(async () => {
+  p = await startTestPlatform()
+  const token = await p.token(DEMO_USERS.anne.email)
+  const grant = { accessToken: token, apiBaseUrl: new URL('/', p.urls.base).toString() }
+  client = createApiClient({
+    fetch: (input, init) => fetch(input, init),
+    tokens: { current: async () => grant, afterUnauthorized: async () => grant },
+  })
+  sync = createSyncService({ api: async () => client, fetch: (input, init) => fetch(input, init) })
+  journal = createJournalService({ api: async () => client })
+  const accounts = await client.get<{ ID: number; AccountNumber: number }[]>('api/biz/accounts', {
+    companyKey: nordlys,
+    query: { select: 'ID,AccountNumber', top: 1000 },
+  })
+  account = (n) => accounts.find((a) => a.AccountNumber === n)!.ID
+  const [vat] = await client.get<{ ID: number; IncomingAccountID: number }[]>('api/biz/vattypes', {
+    companyKey: nordlys,
+    query: { filter: "VatCode eq '1'" },
+  })
+  inputVat25 = vat!
+}, 120_000)
+afterAll(() => p?.close())
+
+function command(body: unknown, operationKey: string, attempts: number) {
+  return {
+    entity: 'JournalEntry' as const,
+    entityId: -1,
+    operation: { kind: 'action' as const, action: 'book-journal-entries', body },
+    changes: {},
+    base: {},
+    baseUpdatedAt: null,
+    operationKey,
+    attempts,
+  }
+}
+
+async function entriesWithMarker(key: string): Promise<number> {
+  const found = await journal.bookedBy(nordlys, key)
+  return found.length
+}
+
+describe('booking journal entries through the outbox', () => {
+  it('books a batch with 25 % input VAT once, and a retry after an unknown outcome sends nothing again', async () => {
+    const key = crypto.randomUUID()
+    const body = [
+      {
+        Description: `Husleie ${bookingMarker(key, 1)}`,
+        DraftLines: [
+          {
+            AccountID: account(6300),
+            Amount: '12500.00',
+            FinancialDate: '2026-03-31',
+            VatTypeID: inputVat25.ID,
+          },
+          { AccountID: account(1920), Amount: '-12500.00', FinancialDate: '2026-03-31' },
+        ],
+        FileIDs: [],
+      },
+      {
+        Description: `Gebyr ${bookingMarker(key, 2)}`,
+        DraftLines: [
+          { AccountID: account(7770), Amount: '95.50', FinancialDate: '2026-03-31' },
+          { AccountID: account(1920), Amount: '-95.50', FinancialDate: '2026-03-31' },
+        ],
+      },
+    ]
+    const first = await sync.execute(nordlys, command(body, key, 0))
+    expect(first.status).toBe('done')
+    // The answer was lost on the way back: the engine sends the entry again with attempts 1.
+    const retry = await sync.execute(nordlys, command(body, key, 1))
+    expect(retry.status).toBe('done')
+    expect(await entriesWithMarker(key)).toBe(2)
+
+    const booked = await journal.bookedBy(nordlys, key)
+    expect(booked.map((e) => e.JournalEntryNumber)).toEqual([
+      expect.stringMatching(/^\d+-2026$/),
+      expect.stringMatching(/^\d+-2026$/),
+    ])
+    const rent = booked.find((e) => e.Description?.startsWith('Husleie'))!
+    expect(rent.Lines.map((l) => [l.AccountID, Number(l.Amount)]).sort()).toEqual(
+      [
+        [account(6300), 10000],
+        [inputVat25.IncomingAccountID, 2500],
+        [account(1920), -12500],
+      ].sort(),
+    )
+
+    const byNumber = await journal.search(nordlys, { number: rent.JournalEntryNumber! })
+    expect(byNumber.map((e) => e.ID)).toEqual([rent.ID])
+    const byAmountAndAccount = await journal.search(nordlys, {
+      amountOre: 1250000,
+      accountId: account(1920),
+      from: '2026-03-01',
+      to: '2026-03-31',
+    })
+    expect(byAmountAndAccount.map((e) => e.ID)).toContain(rent.ID)
+    expect(byAmountAndAccount.every((e) => e.Lines.some((l) => Math.abs(Number(l.Amount)) === 12500))).toBe(
+      true,
+    )
+    const otherMonth = await journal.search(nordlys, {
+      amountOre: 1250000,
+      from: '2026-04-01',
+      to: '2026-04-30',
+    })
+    expect(otherMonth.map((e) => e.ID)).not.toContain(rent.ID)
+  })
+
+  it('a first send that fails books nothing; the refusal names the entry and the line', async () => {
+    const key = crypto.randomUUID()
+    const body = [
+      {
+        Description: bookingMarker(key, 1),
+        DraftLines: [
+          { AccountID: account(6300), Amount: '100.00', FinancialDate: '2026-03-31' },
+          { AccountID: 99999999, Amount: '-100.00', FinancialDate: '2026-03-31' },
+        ],
+      },
+    ]
+    const outcome = await sync.execute(nordlys, command(body, key, 0))
+    expect(outcome.status).toBe('failed')
+    expect(outcome.status === 'failed' && outcome.error.message).toMatch(/^Entry 1, line 2: /)
+    expect(await entriesWithMarker(key)).toBe(0)
+  })
+
+  it("keeps one company's entries out of another's search", async () => {
+    const aurora: string = DEMO_COMPANIES.aurora.key
+    const key = crypto.randomUUID()
+    await sync.execute(
+      nordlys,
+      command(
+        [
+          {
+            Description: bookingMarker(key, 1),
+            DraftLines: [
+              { AccountID: account(6300), Amount: '4321.09', FinancialDate: '2026-03-30' },
+              { AccountID: account(1920), Amount: '-4321.09', FinancialDate: '2026-03-30' },
+            ],
+          },
+        ],
+        key,
+        0,
+      ),
+    )
+    expect((await journal.search(nordlys, { amountOre: 432109 })).length).toBe(1)
+    const token = await p.token(DEMO_USERS.anne.email, { companyKey: aurora })
+    const seen = await raw(p.urls.base, 'GET', 'api/biz/journalentrylines?filter=Amount eq 4321.09', {
+      token,
+      companyKey: aurora,
+    })
+    expect(seen.body).toEqual([])
+    expect((await journal.search(aurora, { amountOre: 432109 })).length).toBe(0)
+  })
+})
