@@ -31,6 +31,7 @@ import { endpointSet, registerDiscoveryRoutes } from './routes/discovery.ts'
 import { registerErrorHandling } from './routes/errors.ts'
 import { registerStatisticsRoute } from './routes/statistics.ts'
 import { seedDemo } from './seed/demo.ts'
+import { seedDemoApprovals } from './seed/demo-approvals.ts'
 import { seedSystem } from './seed/system.ts'
 import { registerSessionActions } from './tenancy/session.ts'
 import { createTenantCache, registerTenancy } from './tenancy/tenancy.ts'
@@ -145,6 +146,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     await store.transaction(async (tx) => {
       const fresh = await seedSystem(tx, registry)
       if (fresh && (options.seed ?? 'demo') === 'demo') await seedDemo(tx, registry)
+      if (fresh && (options.seed ?? 'demo') === 'demo')
+        await seedDemoApprovals(tx, registry, { hooks, dataDir: options.dataDir })
     })
 
     const identity = await createIdentity({
