@@ -3,6 +3,7 @@
 // before a service runs), the browser-mode WebSocket host, and the renderer's typed useBridge().
 import { z } from 'zod'
 import type { CallName, EventName } from './names.ts'
+import { syncCalls } from './sync.ts'
 
 export { callNames, eventNames, isCallName, isEventName, type CallName, type EventName } from './names.ts'
 
@@ -165,6 +166,7 @@ export const calls = {
   'session.setPersistRefreshTokens': { args: z.tuple([z.boolean()]), result: VaultInfo },
   'companies.list': { args: z.tuple([]), result: z.array(Company) },
   'companies.session': { args: z.tuple([z.string().min(1).max(100)]), result: CompanySession },
+  ...syncCalls,
 } as const satisfies Record<CallName, { args: z.ZodTuple; result: z.ZodType }>
 // `satisfies Record<CallName, …>` makes a call missing here, or one not listed in names.ts, a type error.
 

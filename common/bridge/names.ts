@@ -20,6 +20,13 @@ export const callNames = [
   'session.setPersistRefreshTokens',
   'companies.list',
   'companies.session',
+  'connection.probe',
+  'sync.pull',
+  'sync.ids',
+  'sync.row',
+  'outbox.execute',
+  'files.download',
+  'files.ocr',
 ] as const
 
 export const eventNames = [

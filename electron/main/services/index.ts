@@ -14,6 +14,7 @@ import { createSessionService } from './session/session.ts'
 import { createSignInFlow, type RedirectMode } from './session/sign-in.ts'
 import { createTokenVault } from './session/token-vault.ts'
 import { createShellService } from './shell.ts'
+import { createSyncService } from './sync/sync-service.ts'
 
 export interface ServiceDeps {
   about: AboutDeps
@@ -66,6 +67,7 @@ export function createServices(deps: ServiceDeps) {
     now,
   })
   const companies = createCompaniesService({ api: () => session.api() })
+  const sync = createSyncService({ api: () => session.api(), fetch: ports.fetch })
   const handlers: Handlers = {
     'app.about': () => about.about(),
     'app.getPreferences': () => preferences.get(),
@@ -85,6 +87,13 @@ export function createServices(deps: ServiceDeps) {
     'session.setPersistRefreshTokens': (persist) => session.setPersistRefreshTokens(persist),
     'companies.list': () => companies.list(),
     'companies.session': (companyKey) => companies.session(companyKey),
+    'connection.probe': () => sync.probe(),
+    'sync.pull': (companyKey, entity, from, options) => sync.pull(companyKey, entity, from, options),
+    'sync.ids': (companyKey, entity, options) => sync.ids(companyKey, entity, options),
+    'sync.row': (companyKey, entity, id) => sync.row(companyKey, entity, id),
+    'outbox.execute': (companyKey, command) => sync.execute(companyKey, command),
+    'files.download': (companyKey, fileId) => sync.download(companyKey, fileId),
+    'files.ocr': (companyKey, fileId) => sync.ocr(companyKey, fileId),
   }
   return {
     handlers,
@@ -95,6 +104,7 @@ export function createServices(deps: ServiceDeps) {
     sandbox,
     session,
     companies,
+    sync,
     oidc,
     vault,
     /** Stops what the services started (the Local sandbox's process) when the app quits. */

@@ -1,0 +1,101 @@
+// PDF bytes and OCR results of the invoices in review (draft) and awaiting approval, fetched ahead so they
+// open offline; above the size cap the least recently used files go first. Files of other invoices are
+// fetched when opened (openFile) and take part in the same eviction.
+import { SupplierInvoiceStatus } from '@common/status'
+import type { SyncTransport } from './sync-transport.ts'
+import type { CachedFile, WorkspaceDb } from './schema.ts'
+
+const prefetchStatuses = [SupplierInvoiceStatus.Draft, SupplierInvoiceStatus.ForApproval]
+
+function decode(base64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64)
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return bytes
+}
+
+/** Downloads a file (and its OCR result) into the cache, or touches it when it is there. */
+export async function cacheFile(
+  db: WorkspaceDb,
+  transport: SyncTransport,
+  companyKey: string,
+  fileId: number,
+): Promise<CachedFile> {
+  const cached = await db.files.get([companyKey, fileId])
+  const now = new Date().toISOString()
+  if (cached) {
+    await db.files.update([companyKey, fileId], { lastUsedAt: now })
+    return { ...cached, lastUsedAt: now }
+  }
+  const file = await transport.download(companyKey, fileId)
+  const bytes = decode(file.base64)
+  const row: CachedFile = {
+    companyKey,
+    fileId,
+    name: file.name,
+    contentType: file.contentType,
+    bytes: new Blob([bytes], { type: file.contentType }),
+    size: bytes.byteLength,
+    lastUsedAt: now,
+  }
+  await db.files.put(row)
+  if (!(await db.ocr.get([companyKey, fileId]))) {
+    const result = await transport.ocr(companyKey, fileId)
+    await db.ocr.put({ companyKey, fileId, result, fetchedAt: now })
+  }
+  return row
+}
+
+/** Files attached to the company's invoices in review and awaiting approval, newest invoice first. */
+async function wantedFiles(db: WorkspaceDb, companyKey: string): Promise<number[]> {
+  const invoices = await db.SupplierInvoice.where('[companyKey+StatusCode]')
+    .anyOf(prefetchStatuses.map((s) => [companyKey, s]))
+    .toArray()
+  invoices.sort((a, b) => b.ID - a.ID)
+  const ids: number[] = []
+  for (const invoice of invoices) {
+    const links = await db.FileAttachment.where('[companyKey+EntityType+EntityID]')
+      .equals([companyKey, 'SupplierInvoice', invoice.ID])
+      .toArray()
+    for (const link of links) ids.push(Number(link.FileID))
+  }
+  return ids
+}
+
+export async function prefetchFiles(
+  db: WorkspaceDb,
+  transport: SyncTransport,
+  companyKey: string,
+  capBytes: number,
+): Promise<void> {
+  for (const fileId of await wantedFiles(db, companyKey)) {
+    if (await db.files.get([companyKey, fileId])) continue
+    await cacheFile(db, transport, companyKey, fileId)
+    if ((await cacheSize(db)) > capBytes) break
+  }
+  await evict(db, capBytes)
+}
+
+export async function cacheSize(db: WorkspaceDb): Promise<number> {
+  let total = 0
+  await db.files.each((f) => (total += f.size))
+  return total
+}
+
+/** Evicts least recently used files (every company's) until the cache is under the cap. */
+export async function evict(db: WorkspaceDb, capBytes: number): Promise<number> {
+  let total = await cacheSize(db)
+  let evicted = 0
+  if (total <= capBytes) return 0
+  const oldest = await db.files.orderBy('lastUsedAt').toArray()
+  for (const file of oldest) {
+    if (total <= capBytes) break
+    await db.transaction('rw', db.files, db.ocr, async () => {
+      await db.files.delete([file.companyKey, file.fileId])
+      await db.ocr.delete([file.companyKey, file.fileId])
+    })
+    total -= file.size
+    evicted++
+  }
+  return evicted
+}

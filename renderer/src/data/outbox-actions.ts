@@ -1,0 +1,165 @@
+// What the user does with a change that did not go through (retry, discard, resolve a conflict), and with
+// a company's offline data (its size, removing it). Each is one Dexie transaction over the row and its entry.
+import { withLocalChanges } from './pull.ts'
+import { cachedEntities, type OutboxEntry, type WorkspaceDb } from './schema.ts'
+import type { SyncTransport } from './sync-transport.ts'
+import { isConnectionError } from './drain.ts'
+
+export class OutboxActionError extends Error {
+  constructor(
+    readonly code: 'ENTRY_NOT_FOUND' | 'NOT_A_CONFLICT' | 'CHOICE_MISSING',
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+async function entryOf(db: WorkspaceDb, seq: number): Promise<OutboxEntry> {
+  const entry = await db.outbox.get(seq)
+  if (!entry) throw new OutboxActionError('ENTRY_NOT_FOUND', `No queued change ${seq}`)
+  return entry
+}
+
+/** A failed (or conflicting) entry goes back in the queue; returns it. */
+export async function retryEntry(db: WorkspaceDb, seq: number): Promise<OutboxEntry | undefined> {
+  const entry = await entryOf(db, seq)
+  // An entry that never reached the platform keeps its attempt count: the retry check still runs.
+  await db.outbox.update(seq, { state: 'pending', lastError: null })
+  return { ...entry, state: 'pending', lastError: null }
+}
+
+/**
+ * Drops the entry; the row returns to the server's state: read again from the platform when it can be
+ * reached, else the entry's base values are put back (a row created offline goes away with it).
+ */
+export async function discardEntry(db: WorkspaceDb, transport: SyncTransport, seq: number): Promise<void> {
+  const entry = await entryOf(db, seq)
+  const table = db[entry.entity]
+  let server: Record<string, unknown> | null | undefined
+  if (entry.entityId > 0) {
+    try {
+      server = await transport.row(entry.companyKey, entry.entity, entry.entityId)
+    } catch (error) {
+      if (!isConnectionError(error)) throw error
+      server = undefined
+    }
+  }
+  await db.transaction('rw', table, db.outbox, async () => {
+    await db.outbox.delete(seq)
+    const others = await db.outbox
+      .where('[companyKey+entity+entityId]')
+      .equals([entry.companyKey, entry.entity, entry.entityId])
+      .toArray()
+    const key: [string, number] = [entry.companyKey, entry.entityId]
+    if (entry.operation.kind === 'create' || server === null) {
+      if (others.length === 0) await table.delete(key)
+      return
+    }
+    if (server) {
+      await table.put(withLocalChanges(entry.companyKey, server, others))
+      return
+    }
+    const row = await table.get(key)
+    if (!row) return
+    const restored = { ...row, ...entry.base }
+    for (const other of others) Object.assign(restored, other.changes)
+    await table.put(restored)
+  })
+}
+
+/**
+ * Resolves a conflict field by field: 'mine' keeps the user's value (sent again, now on top of the server's
+ * value), 'theirs' takes the server's value. Every conflicting field needs a choice. Returns the entry
+ * when something is left to send.
+ */
+export async function resolveEntry(
+  db: WorkspaceDb,
+  seq: number,
+  choice: Record<string, 'mine' | 'theirs'>,
+): Promise<OutboxEntry | undefined> {
+  const entry = await entryOf(db, seq)
+  if (entry.state !== 'conflict')
+    throw new OutboxActionError('NOT_A_CONFLICT', `Change ${seq} is not in conflict`)
+  const theirs = entry.theirs ?? {}
+  const fields = Object.keys(theirs)
+  const missing = fields.filter((f) => choice[f] !== 'mine' && choice[f] !== 'theirs')
+  if (missing.length > 0)
+    throw new OutboxActionError('CHOICE_MISSING', `Choose mine or theirs for ${missing.join(', ')}`)
+  const table = db[entry.entity]
+  return db.transaction('rw', table, db.outbox, async () => {
+    const changes = { ...entry.changes }
+    const base = { ...entry.base }
+    const row = await table.get([entry.companyKey, entry.entityId])
+    const local: Record<string, unknown> = {}
+    for (const field of fields) {
+      base[field] = theirs[field]
+      if (choice[field] === 'theirs') {
+        delete changes[field]
+        delete base[field]
+        local[field] = theirs[field]
+      }
+    }
+    if (row && Object.keys(local).length > 0) await table.put({ ...row, ...local })
+    if (Object.keys(changes).length === 0 && entry.operation.kind === 'update') {
+      await db.outbox.delete(seq)
+      return undefined
+    }
+    const resolved: OutboxEntry = {
+      ...entry,
+      changes,
+      base,
+      state: 'pending',
+      lastError: null,
+      theirs: undefined,
+      // The server row as compared is now the base: the next send merges on top of it.
+      baseUpdatedAt: (row?.UpdatedAt as string | undefined) ?? entry.baseUpdatedAt,
+    }
+    await db.outbox.put(resolved)
+    return resolved
+  })
+}
+
+export async function removeCompanyData(
+  db: WorkspaceDb,
+  companyKey: string,
+): Promise<{ removed: true } | { removed: false; unsynced: OutboxEntry[] }> {
+  const tables = [
+    ...cachedEntities.map((e) => db[e]),
+    db.outbox,
+    db.checkpoints,
+    db.files,
+    db.ocr,
+    db.companies,
+  ]
+  return db.transaction('rw', tables, async () => {
+    const unsynced = await db.outbox.where('companyKey').equals(companyKey).sortBy('seq')
+    if (unsynced.length > 0) return { removed: false as const, unsynced }
+    for (const entity of cachedEntities) await db[entity].where('companyKey').equals(companyKey).delete()
+    await db.checkpoints
+      .where('[companyKey+entity]')
+      .between([companyKey, ''], [companyKey, '\uffff'])
+      .delete()
+    await db.files.where('companyKey').equals(companyKey).delete()
+    await db.ocr
+      .where('[companyKey+fileId]')
+      .between([companyKey, -Infinity], [companyKey, Infinity])
+      .delete()
+    await db.companies.update(companyKey, { offline: false, lastSyncAt: null })
+    return { removed: true as const }
+  })
+}
+
+/** Bytes of the company's cache: rows as JSON (what they take, roughly) plus the files' exact sizes. */
+export async function companySize(db: WorkspaceDb, companyKey: string): Promise<number> {
+  let bytes = 0
+  for (const entity of cachedEntities)
+    await db[entity]
+      .where('companyKey')
+      .equals(companyKey)
+      .each((row) => (bytes += JSON.stringify(row).length))
+  await db.files
+    .where('companyKey')
+    .equals(companyKey)
+    .each((f) => (bytes += f.size))
+  return bytes
+}

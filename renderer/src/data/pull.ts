@@ -1,0 +1,116 @@
+// The incremental pull of one entity in one company, and ID reconciliation. The checkpoint is the last row
+// taken, (UpdatedAt, ID): many rows share one UpdatedAt (a bulk import, the seeded invoices), so the next
+// page asks for `UpdatedAt gt T or (UpdatedAt eq T and ID gt N)` ordered by UpdatedAt, ID (main builds it).
+import type { PullOptions, PlatformRow } from '@common/bridge/sync'
+import type { SyncTransport } from './sync-transport.ts'
+import type { CachedEntity, CachedRow, Checkpoint, OutboxEntry, WorkspaceDb } from './schema.ts'
+
+export function emptyCheckpoint(companyKey: string, entity: CachedEntity): Checkpoint {
+  return { companyKey, entity, updatedAt: null, id: 0, lastPulledAt: null, lastReconciledAt: null }
+}
+
+/** The row as cached: the server's row, with the values of changes not yet on the server laid on top. */
+export function withLocalChanges(
+  companyKey: string,
+  row: PlatformRow,
+  unsynced: readonly OutboxEntry[],
+): CachedRow {
+  const cached = { ...row, companyKey, ID: Number(row.ID) } as CachedRow
+  for (const entry of unsynced) {
+    if (entry.entityId !== cached.ID) continue
+    Object.assign(cached, entry.changes)
+  }
+  return cached
+}
+
+async function unsyncedOf(db: WorkspaceDb, companyKey: string, entity: CachedEntity): Promise<OutboxEntry[]> {
+  return db.outbox
+    .where('companyKey')
+    .equals(companyKey)
+    .filter((e) => e.entity === entity)
+    .toArray()
+}
+
+/**
+ * Pulls every page changed since the checkpoint and stores rows and checkpoint together, page by page, so an
+ * interrupted pull resumes where it stopped. Returns the number of rows taken.
+ */
+export async function pullEntity(
+  db: WorkspaceDb,
+  transport: SyncTransport,
+  companyKey: string,
+  entity: CachedEntity,
+  options: PullOptions,
+  shouldStop: () => boolean = () => false,
+): Promise<number> {
+  const table = db[entity]
+  let checkpoint = (await db.checkpoints.get([companyKey, entity])) ?? emptyCheckpoint(companyKey, entity)
+  let taken = 0
+  for (;;) {
+    const page = await transport.pull(
+      companyKey,
+      entity,
+      { updatedAt: checkpoint.updatedAt, id: checkpoint.id },
+      options,
+    )
+    const next: Checkpoint = {
+      ...checkpoint,
+      updatedAt: page.checkpoint.updatedAt,
+      id: page.checkpoint.id,
+      lastPulledAt: page.more ? checkpoint.lastPulledAt : new Date().toISOString(),
+    }
+    await db.transaction('rw', table, db.outbox, db.checkpoints, async () => {
+      if (page.rows.length > 0) {
+        const unsynced = await unsyncedOf(db, companyKey, entity)
+        await table.bulkPut(page.rows.map((row) => withLocalChanges(companyKey, row, unsynced)))
+      }
+      await db.checkpoints.put(next)
+    })
+    checkpoint = next
+    taken += page.rows.length
+    if (!page.more || shouldStop()) return taken
+  }
+}
+
+/**
+ * Learns deletions: the platform hides deleted rows, so a cached row whose ID the platform no longer lists
+ * is gone. It disappears here too, unless it has changes not yet on the server: then those changes become
+ * a conflict the user resolves. Rows created offline (negative IDs) are not the server's to judge.
+ * Returns the IDs removed.
+ */
+export async function reconcileEntity(
+  db: WorkspaceDb,
+  transport: SyncTransport,
+  companyKey: string,
+  entity: CachedEntity,
+  options: PullOptions,
+): Promise<number[]> {
+  const serverIds = new Set(await transport.ids(companyKey, entity, options))
+  const table = db[entity]
+  const removed: number[] = []
+  await db.transaction('rw', table, db.outbox, db.checkpoints, async () => {
+    const keys = (await table.where('companyKey').equals(companyKey).primaryKeys()) as [string, number][]
+    const gone = keys.map(([, id]) => id).filter((id) => id > 0 && !serverIds.has(id))
+    if (gone.length > 0) {
+      const unsynced = await unsyncedOf(db, companyKey, entity)
+      const held = new Set(unsynced.map((e) => e.entityId))
+      for (const entry of unsynced) {
+        if (!gone.includes(entry.entityId) || entry.state === 'sending') continue
+        await db.outbox.update(entry.seq!, {
+          state: 'conflict',
+          lastError: {
+            code: 'DELETED_ON_SERVER',
+            message: `${entity} ${entry.entityId} was deleted on the server`,
+          },
+          theirs: {},
+        })
+      }
+      const drop = gone.filter((id) => !held.has(id))
+      await table.bulkDelete(drop.map((id) => [companyKey, id] as [string, number]))
+      removed.push(...drop)
+    }
+    const checkpoint = (await db.checkpoints.get([companyKey, entity])) ?? emptyCheckpoint(companyKey, entity)
+    await db.checkpoints.put({ ...checkpoint, lastReconciledAt: new Date().toISOString() })
+  })
+  return removed
+}

@@ -1,0 +1,157 @@
+// The sync engine as the views see it: the connection, the last sync, whether a sync runs, and the user's
+// actions on the outbox (sync now, retry, discard, resolve a conflict) and on offline data. Counts of
+// pending, failed and conflicting changes the views read from the outbox table with useLiveQuery, and the
+// per-company state from the companies table.
+import { defineStore } from 'pinia'
+import { ref, watch } from 'vue'
+import type { ConnectionState } from '@common/bridge/sync'
+import { useCompaniesStore } from '@renderer/stores/companies'
+import type { CachedEntity, CompanyRecord, OutboxEntry, WorkspaceDb } from './schema.ts'
+import { createSyncEngine, type SyncEngine, type SyncSettings } from './sync-engine.ts'
+import { bridgeTransport, type SyncTransport } from './sync-transport.ts'
+import { onWorkspaceChange } from './workspace.ts'
+import { companySize, discardEntry, removeCompanyData, resolveEntry, retryEntry } from './outbox-actions.ts'
+
+/** Companies opened within this many days are kept offline unless the user says otherwise. */
+const recentDays = 30
+
+export type RemoveOfflineResult = { removed: true } | { removed: false; unsynced: OutboxEntry[] }
+
+export const useSyncStore = defineStore('sync', () => {
+  const connection = ref<ConnectionState>('signedOut')
+  const lastSyncAt = ref<string | null>(null)
+  const syncing = ref(false)
+  let engine: SyncEngine | null = null
+  let db: WorkspaceDb | null = null
+  /** Tests and benchmarks replace the bridge and the timings. */
+  let transport: () => SyncTransport = bridgeTransport
+  let settings: Partial<SyncSettings> = {}
+  const companies = useCompaniesStore()
+
+  async function knowCompanies(target: WorkspaceDb): Promise<void> {
+    const cutoff = Date.now() - recentDays * 86_400_000
+    await target.transaction('rw', target.companies, async () => {
+      for (const company of companies.companies) {
+        const known = await target.companies.get(company.Key)
+        const opened =
+          company.Key === companies.currentKey ? new Date().toISOString() : (known?.lastOpenedAt ?? null)
+        const record: CompanyRecord = known
+          ? {
+              ...known,
+              Name: company.Name,
+              OrganizationNumber: company.OrganizationNumber,
+              lastOpenedAt: opened,
+            }
+          : {
+              Key: company.Key,
+              Name: company.Name,
+              OrganizationNumber: company.OrganizationNumber,
+              offline:
+                companies.recent.includes(company.Key) || (opened !== null && Date.parse(opened) >= cutoff),
+              lastOpenedAt: opened,
+              syncState: 'idle',
+              lastSyncAt: null,
+              lastError: null,
+              userId: null,
+            }
+        await target.companies.put(record)
+      }
+    })
+  }
+
+  onWorkspaceChange(async (next) => {
+    await engine?.stop()
+    engine = null
+    db = next
+    if (!next) {
+      connection.value = 'signedOut'
+      syncing.value = false
+      lastSyncAt.value = null
+      return
+    }
+    await knowCompanies(next)
+    engine = createSyncEngine({
+      db: next,
+      transport: transport(),
+      settings,
+      onStatus: (s) => {
+        connection.value = s.connection
+        syncing.value = s.syncing
+        lastSyncAt.value = s.lastSyncAt ?? lastSyncAt.value
+      },
+    })
+    engine.setOpenCompany(companies.currentKey)
+    engine.start()
+  })
+
+  watch(
+    () => [companies.companies, companies.currentKey] as const,
+    async () => {
+      if (!db) return
+      await knowCompanies(db)
+      engine?.setOpenCompany(companies.currentKey)
+    },
+  )
+  watch(
+    () => companies.currentSession,
+    async (session) => {
+      // The user's own User.ID in a company selects their approvals there.
+      if (!db || !session) return
+      const users = await db.User.where('companyKey').equals(session.companyKey).toArray()
+      const me = users.find((u) => u.GlobalIdentity === session.user.GlobalIdentity)
+      if (me) await db.companies.update(session.companyKey, { userId: me.ID })
+    },
+  )
+
+  function requireDb(): WorkspaceDb {
+    if (!db) throw new Error('No workspace is open: sign in first')
+    return db
+  }
+
+  async function pushSoon(companyKey: string): Promise<void> {
+    await engine?.push(companyKey)
+  }
+
+  return {
+    connection,
+    lastSyncAt,
+    syncing,
+    /** Syncs one company now, or the open one and every company kept offline. */
+    async syncNow(companyKey?: string): Promise<void> {
+      await engine?.syncNow(companyKey)
+    },
+    /** Sends a failed change again (after the user edited the row). */
+    async retry(seq: number): Promise<void> {
+      const entry = await retryEntry(requireDb(), seq)
+      if (entry) await pushSoon(entry.companyKey)
+    },
+    /** Drops the change and returns the row to the server's state. */
+    async discard(seq: number): Promise<void> {
+      await discardEntry(requireDb(), transport(), seq)
+    },
+    /** Picks, per conflicting field, the user's value or the server's; the result is sent again. */
+    async resolveConflict(seq: number, choice: Record<string, 'mine' | 'theirs'>): Promise<void> {
+      const entry = await resolveEntry(requireDb(), seq, choice)
+      if (entry) await pushSoon(entry.companyKey)
+    },
+    async setOffline(companyKey: string, offline: boolean): Promise<void> {
+      await requireDb().companies.update(companyKey, { offline })
+      if (offline) void engine?.syncCompany(companyKey, true)
+    },
+    /** Removes the company's cached data from this computer; refused while it has unsynced changes. */
+    async removeOfflineData(companyKey: string): Promise<RemoveOfflineResult> {
+      return removeCompanyData(requireDb(), companyKey)
+    },
+    /** Bytes the company's cached rows and files take (an estimate for rows, exact for files). */
+    async sizeOf(companyKey: string): Promise<number> {
+      return companySize(requireDb(), companyKey)
+    },
+    /** Replaces the bridge and the engine's timings (tests, benchmarks); before sign-in. */
+    configure(options: { transport?: () => SyncTransport; settings?: Partial<SyncSettings> }): void {
+      if (options.transport) transport = options.transport
+      if (options.settings) settings = options.settings
+    },
+  }
+})
+
+export type { CachedEntity }
