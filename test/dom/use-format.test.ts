@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { defineComponent, h, nextTick } from 'vue'
 import { mount } from '@vue/test-utils'
 import { createAppI18n } from '@renderer/i18n'
-import { useFormat } from '@renderer/composables/use-format'
+import { useFormat } from '@renderer/ui/use-format'
 
 const Amount = defineComponent({
   setup() {

@@ -1,6 +1,10 @@
 // English messages. Their shape is the schema every language must match (see nb.ts).
 // vue-i18n message syntax: `{name}` interpolates; write a literal @, $, | or brace as {'@'} etc.
 import sessionEn from './session-en.ts'
+import overviewMessages from '../features/overview/messages.ts'
+import inboxMessages from '../features/inbox/messages.ts'
+import syncMessages from '../features/sync/messages.ts'
+import offlineDataMessages from '../features/settings/offline-messages.ts'
 
 const en = {
   app: {
@@ -120,6 +124,10 @@ const en = {
     title: 'Ledgerdesk',
   },
   session: sessionEn,
+  overview: overviewMessages.en,
+  inbox: inboxMessages.en,
+  sync: syncMessages.en,
+  offlineData: offlineDataMessages.en,
 }
 
 export type Messages = typeof en

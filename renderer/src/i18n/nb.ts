@@ -1,5 +1,9 @@
 // Norwegian bokmål messages. Typed as Messages, so a key missing here (or one only here) fails vue-tsc.
 import sessionNb from './session-nb.ts'
+import overviewMessages from '../features/overview/messages.ts'
+import inboxMessages from '../features/inbox/messages.ts'
+import syncMessages from '../features/sync/messages.ts'
+import offlineDataMessages from '../features/settings/offline-messages.ts'
 import type { Messages } from './en.ts'
 
 const nb: Messages = {
@@ -120,6 +124,10 @@ const nb: Messages = {
     title: 'Ledgerdesk',
   },
   session: sessionNb,
+  overview: overviewMessages.nb,
+  inbox: inboxMessages.nb,
+  sync: syncMessages.nb,
+  offlineData: offlineDataMessages.nb,
 }
 
 export default nb

@@ -9,15 +9,15 @@ declare module 'vue-router' {
 }
 
 const components: Record<ViewName, RouteRecordRaw['component']> = {
-  inbox: () => import('../views/InboxView.vue'),
-  review: () => import('../views/ReviewView.vue'),
-  journal: () => import('../views/JournalView.vue'),
-  approvals: () => import('../views/ApprovalsView.vue'),
-  sales: () => import('../views/SalesView.vue'),
-  contacts: () => import('../views/ContactsView.vue'),
-  admin: () => import('../views/AdminView.vue'),
-  settings: () => import('../views/SettingsView.vue'),
-  about: () => import('../views/AboutView.vue'),
+  inbox: () => import('../features/inbox/InboxView.vue'),
+  review: () => import('../features/review/ReviewView.vue'),
+  journal: () => import('../features/journal/JournalView.vue'),
+  approvals: () => import('../features/approvals/ApprovalsView.vue'),
+  sales: () => import('../features/sales/SalesView.vue'),
+  contacts: () => import('../features/contacts/ContactsView.vue'),
+  admin: () => import('../features/admin/AdminView.vue'),
+  settings: () => import('../features/settings/SettingsView.vue'),
+  about: () => import('../features/about/AboutView.vue'),
 }
 
 export const routes: RouteRecordRaw[] = [

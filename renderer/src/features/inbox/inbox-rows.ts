@@ -1,0 +1,134 @@
+// The inbox's rows for one company, read from the offline cache: each supplier invoice with its
+// supplier's name, its attachment count, who its open approval task is assigned to and whether a
+// change of it still waits in the outbox. Filtering, searching and counting run on these rows.
+import { SupplierInvoiceStatus, TaskStatus } from '@common/status'
+import type { CachedRow, WorkspaceDb } from '@renderer/data/schema'
+
+export interface InboxRow {
+  ID: number
+  supplierName: string | null
+  SupplierID: number | null
+  InvoiceNumber: string | null
+  InvoiceDate: string | null
+  PaymentDueDate: string | null
+  TaxInclusiveAmount: number | null
+  StatusCode: number
+  attachments: number
+  assignedTo: string | null
+  /** A change of this invoice has not reached the platform yet. */
+  unsynced: boolean
+  conflict: boolean
+}
+
+export const inboxTabs = ['draft', 'forApproval', 'approved', 'rejected', 'journaled', 'all'] as const
+export type InboxTab = (typeof inboxTabs)[number]
+
+const tabStatus: Record<Exclude<InboxTab, 'all'>, number> = {
+  draft: SupplierInvoiceStatus.Draft,
+  forApproval: SupplierInvoiceStatus.ForApproval,
+  approved: SupplierInvoiceStatus.Approved,
+  rejected: SupplierInvoiceStatus.Rejected,
+  journaled: SupplierInvoiceStatus.Journaled,
+}
+
+export function isInboxTab(value: unknown): value is InboxTab {
+  return typeof value === 'string' && (inboxTabs as readonly string[]).includes(value)
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
+const number = (value: unknown): number | null => {
+  const n = typeof value === 'string' ? Number(value) : value
+  return typeof n === 'number' && Number.isFinite(n) ? n : null
+}
+
+function supplierName(supplier: CachedRow | undefined, invoice: CachedRow): string | null {
+  const fromRow = (row: unknown) => text((row as { Info?: { Name?: unknown } } | undefined)?.Info?.Name)
+  return fromRow(supplier) ?? fromRow(invoice.Supplier) ?? text(invoice.InvoiceReceiverName)
+}
+
+function userName(user: CachedRow | undefined): string | null {
+  if (!user) return null
+  return text(user.DisplayName) ?? text(user.Email) ?? text(user.UserName)
+}
+
+/** Every cached supplier invoice of one company as an inbox row. Reads only that company's rows. */
+export async function loadInboxRows(db: WorkspaceDb, companyKey: string): Promise<InboxRow[]> {
+  const tables = [db.SupplierInvoice, db.Supplier, db.FileAttachment, db.Task, db.User, db.outbox]
+  return db.transaction('r', tables, async () => {
+    const [invoices, suppliers, attachments, tasks, users, outbox] = await Promise.all([
+      db.SupplierInvoice.where('companyKey').equals(companyKey).toArray(),
+      db.Supplier.where('companyKey').equals(companyKey).toArray(),
+      db.FileAttachment.where('companyKey').equals(companyKey).toArray(),
+      db.Task.where('companyKey').equals(companyKey).toArray(),
+      db.User.where('companyKey').equals(companyKey).toArray(),
+      db.outbox.where('companyKey').equals(companyKey).toArray(),
+    ])
+    const supplierById = new Map(suppliers.map((row) => [row.ID, row]))
+    const userById = new Map(users.map((row) => [row.ID, row]))
+    const attachmentCount = new Map<number, number>()
+    for (const link of attachments) {
+      if (link.EntityType !== 'SupplierInvoice') continue
+      const id = link.EntityID as number
+      attachmentCount.set(id, (attachmentCount.get(id) ?? 0) + 1)
+    }
+    const assigned = new Map<number, string | null>()
+    for (const task of tasks)
+      if (task.StatusCode === TaskStatus.Active && typeof task.EntityID === 'number')
+        assigned.set(task.EntityID, userName(userById.get(task.UserID as number)))
+    const unsynced = new Set<number>()
+    const conflicts = new Set<number>()
+    for (const entry of outbox) {
+      if (entry.entity !== 'SupplierInvoice') continue
+      unsynced.add(entry.entityId)
+      if (entry.state === 'conflict') conflicts.add(entry.entityId)
+    }
+    return invoices.map((invoice) => ({
+      ID: invoice.ID,
+      supplierName: supplierName(supplierById.get(invoice.SupplierID as number), invoice),
+      SupplierID: number(invoice.SupplierID),
+      InvoiceNumber: text(invoice.InvoiceNumber),
+      InvoiceDate: text(invoice.InvoiceDate),
+      PaymentDueDate: text(invoice.PaymentDueDate),
+      TaxInclusiveAmount: number(invoice.TaxInclusiveAmount),
+      StatusCode: invoice.StatusCode as number,
+      attachments: attachmentCount.get(invoice.ID) ?? 0,
+      assignedTo: assigned.get(invoice.ID) ?? null,
+      unsynced: unsynced.has(invoice.ID),
+      conflict: conflicts.has(invoice.ID),
+    }))
+  })
+}
+
+export function countTabs(rows: readonly InboxRow[]): Record<InboxTab, number> {
+  const counts = { draft: 0, forApproval: 0, approved: 0, rejected: 0, journaled: 0, all: rows.length }
+  for (const row of rows)
+    for (const tab of inboxTabs) if (tab !== 'all' && tabStatus[tab] === row.StatusCode) counts[tab]++
+  return counts
+}
+
+/** Digits of an amount as typed or shown (`1 234,50`, `1234.5`, `1234`) for matching against a row's amount. */
+function amountKeys(amount: number): string[] {
+  const fixed = amount.toFixed(2)
+  return [fixed.replace('.', ','), fixed, fixed.replace(/[.,]00$/, '')]
+}
+
+/**
+ * The rows of a tab that match the search: words are matched (all of them, any order) against the supplier
+ * name and invoice number; a query that reads as an amount (`1 234,50`) also matches the amount.
+ */
+export function filterRows(rows: readonly InboxRow[], tab: InboxTab, query: string): InboxRow[] {
+  const status = tab === 'all' ? null : tabStatus[tab]
+  const words = query.trim().toLocaleLowerCase('nb').split(/\s+/).filter(Boolean)
+  const amountQuery = query.replace(/[\s\u00a0]/g, '')
+  const asAmount = /^-?\d+([.,]\d{1,2})?$/.test(amountQuery) ? amountQuery : null
+  return rows.filter((row) => {
+    if (status !== null && row.StatusCode !== status) return false
+    if (words.length === 0) return true
+    if (asAmount && row.TaxInclusiveAmount !== null) {
+      const keys = amountKeys(row.TaxInclusiveAmount)
+      if (keys.some((key) => key === asAmount || key.startsWith(asAmount))) return true
+    }
+    const haystack = `${row.supplierName ?? ''} ${row.InvoiceNumber ?? ''}`.toLocaleLowerCase('nb')
+    return words.every((word) => haystack.includes(word))
+  })
+}

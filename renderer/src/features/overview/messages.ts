@@ -1,0 +1,57 @@
+// Strings of the office overview, in English and bokmål (merged into the app's messages as `overview`).
+const en = {
+  heading: 'Companies',
+  lead: 'Every company you work for, counted from the data on this computer.',
+  company: 'Company',
+  orgNumber: 'Org. no. {number}',
+  inProgress: 'Documents in progress',
+  toReview: 'To review',
+  forApproval: 'Awaiting approval',
+  rejected: 'Rejected',
+  approved: 'Approved, not booked',
+  overdue: 'Overdue',
+  myApprovals: 'My approvals',
+  sync: 'Sync',
+  lastSync: 'Last sync',
+  never: 'Never',
+  notOffline: 'Not kept offline',
+  state: {
+    idle: 'Up to date',
+    syncing: 'Syncing…',
+    error: 'Sync failed',
+    offline: 'Offline',
+  },
+  open: 'Open {list} in {company}',
+  empty: 'No companies yet. They appear here once the first sync has run.',
+  countLabel: '{count} {list} in {company}',
+}
+export type OverviewMessages = typeof en
+
+const nb: OverviewMessages = {
+  heading: 'Selskaper',
+  lead: 'Alle selskapene du fører for, telt fra dataene på denne maskinen.',
+  company: 'Selskap',
+  orgNumber: 'Org.nr. {number}',
+  inProgress: 'Dokumenter under behandling',
+  toReview: 'Til kontroll',
+  forApproval: 'Til godkjenning',
+  rejected: 'Avvist',
+  approved: 'Godkjent, ikke bokført',
+  overdue: 'Forfalt',
+  myApprovals: 'Mine godkjenninger',
+  sync: 'Synkronisering',
+  lastSync: 'Sist synkronisert',
+  never: 'Aldri',
+  notOffline: 'Ikke lagret lokalt',
+  state: {
+    idle: 'Oppdatert',
+    syncing: 'Synkroniserer…',
+    error: 'Synkronisering feilet',
+    offline: 'Frakoblet',
+  },
+  open: 'Åpne {list} i {company}',
+  empty: 'Ingen selskaper ennå. De vises her når den første synkroniseringen er ferdig.',
+  countLabel: '{count} {list} i {company}',
+}
+
+export default { en, nb }
