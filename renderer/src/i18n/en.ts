@@ -5,6 +5,7 @@ import overviewMessages from '../features/overview/messages.ts'
 import inboxMessages from '../features/inbox/messages.ts'
 import syncMessages from '../features/sync/messages.ts'
 import offlineDataMessages from '../features/settings/offline-messages.ts'
+import approvalsMessages from '../features/approvals/messages.ts'
 
 const en = {
   app: {
@@ -128,6 +129,7 @@ const en = {
   inbox: inboxMessages.en,
   sync: syncMessages.en,
   offlineData: offlineDataMessages.en,
+  approvals: approvalsMessages.en,
 }
 
 export type Messages = typeof en

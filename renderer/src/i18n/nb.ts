@@ -4,6 +4,7 @@ import overviewMessages from '../features/overview/messages.ts'
 import inboxMessages from '../features/inbox/messages.ts'
 import syncMessages from '../features/sync/messages.ts'
 import offlineDataMessages from '../features/settings/offline-messages.ts'
+import approvalsMessages from '../features/approvals/messages.ts'
 import type { Messages } from './en.ts'
 
 const nb: Messages = {
@@ -128,6 +129,7 @@ const nb: Messages = {
   inbox: inboxMessages.nb,
   sync: syncMessages.nb,
   offlineData: offlineDataMessages.nb,
+  approvals: approvalsMessages.nb,
 }
 
 export default nb
