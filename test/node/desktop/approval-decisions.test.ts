@@ -3,12 +3,12 @@
 // as "already handled by Per Approver", a rejection posts its comment once, and the cache's approval
 // pull includes the approvals of the user one stands in for.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ApprovalStatus, SupplierInvoiceStatus } from '../../../../common/status.ts'
-import type { OutboxCommand, PlatformRow } from '../../../../common/bridge/sync.ts'
-import { DEMO_COMPANIES, DEMO_USERS } from '../../../../platform/seed/demo-constants.ts'
-import { startTestPlatform, type TestPlatform } from '../../../../test/support/platform.ts'
-import { createApiClient, type ApiClient } from '../api/client.ts'
-import { createSyncService, type SyncService } from './sync-service.ts'
+import { ApprovalStatus, SupplierInvoiceStatus } from '../../../common/status.ts'
+import type { OutboxCommand, PlatformRow } from '../../../common/bridge/sync.ts'
+import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
+import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { createApiClient, type ApiClient } from '../../../electron/main/services/api/client.ts'
+import { createSyncService, type SyncService } from '../../../electron/main/services/sync/sync-service.ts'
 
 let p: TestPlatform
 const key = DEMO_COMPANIES.nordlys.key
