@@ -52,6 +52,29 @@ export async function updateRow(
   })
 }
 
+/**
+ * Creates a row offline: it gets a negative local ID until the platform assigns one (the sync engine then
+ * moves the row and later changes to it onto the new ID). Returns the local ID.
+ */
+export async function createRow(
+  db: WorkspaceDb,
+  companyKey: string,
+  entity: CachedEntity,
+  values: Record<string, unknown>,
+): Promise<number> {
+  const table = db[entity]
+  return db.transaction('rw', table, db.outbox, async () => {
+    const lowest = await table
+      .where('[companyKey+ID]')
+      .between([companyKey, -Infinity], [companyKey, 0])
+      .first()
+    const id = Math.min(lowest?.ID ?? 0, 0) - 1
+    await db.outbox.add(entry(companyKey, entity, id, { kind: 'create' }, values, {}, null))
+    await table.put({ ...values, companyKey, ID: id, UpdatedAt: null })
+    return id
+  })
+}
+
 /** Queues a named action (a transition such as assign-to, approve, journal) on a cached row. */
 export async function queueAction(
   db: WorkspaceDb,

@@ -109,6 +109,12 @@ export interface CachedOcr {
   fetchedAt: string
 }
 
+/** Settings of the workspace (Settings → Offline data), one row per name. */
+export interface WorkspaceSetting {
+  name: 'journaledDays' | 'fileCacheBytes'
+  value: number
+}
+
 type RowTables = { [E in CachedEntity]: Table<CachedRow, [string, number]> }
 
 export type WorkspaceDb = Dexie &
@@ -118,6 +124,7 @@ export type WorkspaceDb = Dexie &
     companies: EntityTable<CompanyRecord, 'Key'>
     files: Table<CachedFile, [string, number]>
     ocr: Table<CachedOcr, [string, number]>
+    settings: EntityTable<WorkspaceSetting, 'name'>
   }
 
 const rowIndexes: Partial<Record<CachedEntity, string>> = {
@@ -131,18 +138,114 @@ export function workspaceName(environmentId: string, userIdentity: string): stri
   return `ledgerdesk:${environmentId}:${userIdentity}`
 }
 
-export function openWorkspace(environmentId: string, userIdentity: string): WorkspaceDb {
-  const db = new Dexie(workspaceName(environmentId, userIdentity)) as WorkspaceDb
+/**
+ * What the inbox searches in: supplier name, invoice number and amount, lower-cased, kept on the cached
+ * invoice as `_search` (a local field; the platform's own fields are untouched).
+ */
+export function invoiceSearchText(row: Record<string, unknown>): string {
+  const supplier = row.Supplier as { Info?: { Name?: unknown } } | null | undefined
+  const amount = row.TaxInclusiveAmount ?? row.TaxInclusiveAmountCurrency
+  return [
+    supplier?.Info?.Name,
+    row.InvoiceNumber,
+    amount === null || amount === undefined ? '' : String(amount),
+  ]
+    .filter((v) => v !== null && v !== undefined && v !== '')
+    .join(' ')
+    .toLowerCase()
+}
+
+/**
+ * Keeps `_search` of every supplier invoice written, whoever writes it (pull, outbox, upgrade): a DBCore
+ * middleware sees every put and add of the table.
+ */
+function searchTextMiddleware(db: Dexie): void {
+  db.use({
+    stack: 'dbcore',
+    name: 'invoice-search-text',
+    create: (down) => ({
+      ...down,
+      table(name) {
+        const table = down.table(name)
+        if (name !== 'SupplierInvoice') return table
+        return {
+          ...table,
+          mutate(request) {
+            if (request.type === 'put' || request.type === 'add') {
+              const values = request.values.map((row: CachedRow) => ({
+                ...row,
+                _search: invoiceSearchText(row),
+              }))
+              return table.mutate({ ...request, values })
+            }
+            return table.mutate(request)
+          },
+        }
+      },
+    }),
+  })
+}
+
+function rowStores(version: 1 | 2): Record<string, string> {
   const stores: Record<string, string> = {}
   for (const entity of cachedEntities) {
-    const extra = rowIndexes[entity]
-    stores[entity] = `[companyKey+ID], companyKey${extra ? `, ${extra}` : ''}`
+    const extra = [rowIndexes[entity], version >= 2 ? rowIndexesV2[entity] : undefined].filter(Boolean)
+    stores[entity] = `[companyKey+ID], companyKey${extra.length ? `, ${extra.join(', ')}` : ''}`
   }
-  stores.outbox = '++seq, companyKey, state, [companyKey+entity+entityId]'
-  stores.checkpoints = '[companyKey+entity]'
-  stores.companies = 'Key'
-  stores.files = '[companyKey+fileId], companyKey, lastUsedAt'
-  stores.ocr = '[companyKey+fileId]'
-  db.version(1).stores(stores)
+  return stores
+}
+
+/** Version 2: invoices by due date (overdue counts), outbox by company and state, workspace settings. */
+const rowIndexesV2: Partial<Record<CachedEntity, string>> = {
+  SupplierInvoice: '[companyKey+PaymentDueDate]',
+}
+
+export const workspaceVersion = 2
+
+export function openWorkspace(environmentId: string, userIdentity: string): WorkspaceDb {
+  const db = new Dexie(workspaceName(environmentId, userIdentity)) as WorkspaceDb
+  defineVersions(db)
+  searchTextMiddleware(db)
   return db
+}
+
+/** Every version of the schema, oldest first; an older database upgrades on open with its data kept. */
+export function defineVersions(db: Dexie, upTo: 1 | 2 = 2): void {
+  db.version(1).stores({
+    ...rowStores(1),
+    outbox: '++seq, companyKey, state, [companyKey+entity+entityId]',
+    checkpoints: '[companyKey+entity]',
+    companies: 'Key',
+    files: '[companyKey+fileId], companyKey, lastUsedAt',
+    ocr: '[companyKey+fileId]',
+  })
+  if (upTo < 2) return
+  db.version(2)
+    .stores({
+      ...rowStores(2),
+      outbox: '++seq, companyKey, state, [companyKey+entity+entityId], [companyKey+state]',
+      settings: 'name',
+    })
+    .upgrade(async (tx) => {
+      await tx
+        .table('SupplierInvoice')
+        .toCollection()
+        .modify((row: CachedRow) => {
+          row._search = invoiceSearchText(row)
+        })
+      // Version 1 left an entry 'sending' when the app closed mid-send; it is pending with its attempt
+      // counted, so the retry check runs before it is sent again.
+      await tx
+        .table('outbox')
+        .where('state')
+        .equals('sending')
+        .modify((entry: OutboxEntry) => {
+          entry.state = 'pending'
+          entry.attempts = Math.max(entry.attempts, 1)
+        })
+      await tx.table('settings').bulkPut([
+        { name: 'journaledDays', value: 90 },
+        { name: 'fileCacheBytes', value: 1024 ** 3 },
+      ])
+    })
 }

@@ -74,6 +74,8 @@ export function createSyncEngine(options: {
   const random = options.random ?? Math.random
   const status: EngineStatus = { connection: 'offline', syncing: false, lastSyncAt: null }
   let running = false
+  /** Set by stop(): work in progress ends at its next step. */
+  let stopping = false
   let openKey: string | null = null
   let probeDelay = settings.probeMinMs
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -99,12 +101,12 @@ export function createSyncEngine(options: {
 
   /** One round for one company: outbox first (the user's work), then what changed, then deletions. */
   async function syncCompany(companyKey: string, full: boolean): Promise<void> {
-    const running_ = active.get(companyKey)
-    if (running_) return running_
+    const inFlight = active.get(companyKey)
+    if (inFlight) return inFlight
     const work = (async () => {
       await db.companies.update(companyKey, { syncState: 'syncing' })
       try {
-        const drained = await drainCompany(db, transport, companyKey, () => !running)
+        const drained = await drainCompany(db, transport, companyKey, () => stopping)
         if (drained.interrupted)
           throw Object.assign(new Error('The platform cannot be reached'), { code: 'API_NETWORK' })
         const options = await pullOptions(companyKey)
@@ -112,15 +114,15 @@ export function createSyncEngine(options: {
         let pages = 0
         const stopAfter = full ? Infinity : 5
         for (const entity of pullOrder) {
-          if (!running) return
+          if (stopping) return
           if (entity === 'Approval' && options.userId === null) continue
-          await pullEntity(db, transport, companyKey, entity, options, () => ++pages >= stopAfter || !running)
+          await pullEntity(db, transport, companyKey, entity, options, () => ++pages >= stopAfter || stopping)
           pages = 0
         }
         const reconciledAt = lastReconciled.get(companyKey) ?? 0
         if (Date.now() - reconciledAt >= settings.reconcileEveryMs) {
           for (const entity of pullOrder) {
-            if (!running) return
+            if (stopping) return
             if (entity === 'Approval' && options.userId === null) continue
             await reconcileEntity(db, transport, companyKey, entity, options)
           }
@@ -205,10 +207,12 @@ export function createSyncEngine(options: {
     start(): void {
       if (running) return
       running = true
+      stopping = false
       schedule(0)
     },
     async stop(): Promise<void> {
       running = false
+      stopping = true
       clearTimeout(timer)
       await Promise.allSettled([...active.values()])
     },

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { afterCheckpoint, and, sources } from './entities.ts'
+import { sameValue } from './sync-service.ts'
+
+describe('the pull filter', () => {
+  it('takes the rest of a shared UpdatedAt by ID, then later stamps', () => {
+    expect(afterCheckpoint('2026-11-01T10:00:00.000Z', 42)).toBe(
+      "(UpdatedAt gt '2026-11-01T10:00:00.000Z' or (UpdatedAt eq '2026-11-01T10:00:00.000Z' and ID gt 42))",
+    )
+    expect(afterCheckpoint(null, 0)).toBeNull()
+  })
+
+  it('keeps journaled invoices only from the last days of the setting, and the user approvals only', () => {
+    const now = new Date('2026-11-23T00:00:00.000Z')
+    const scope = sources.SupplierInvoice.scope!({ top: 10, userId: 7, journaledDays: 30 }, now)
+    expect(scope).toBe("(StatusCode ne 30104 or UpdatedAt ge '2026-10-24T00:00:00.000Z')")
+    expect(sources.Approval.scope!({ top: 10, userId: 7, journaledDays: 30 }, now)).toBe('UserID eq 7')
+    expect(and(scope, null, 'ID gt 1')).toBe(`${scope} and ID gt 1`)
+  })
+})
+
+describe('comparing a server value with the base', () => {
+  it('treats a date and its midnight date-time, a number and its text, and null and missing as equal', () => {
+    expect(sameValue('2027-01-15', '2027-01-15T00:00:00Z')).toBe(true)
+    expect(sameValue(1250, '1250')).toBe(true)
+    expect(sameValue(null, undefined)).toBe(true)
+    expect(sameValue('A-1', 'A-2')).toBe(false)
+    expect(sameValue('2027-01-15', '2027-01-16')).toBe(false)
+  })
+})
