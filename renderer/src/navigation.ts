@@ -2,6 +2,7 @@
 // the shortcut handler and the shortcut list in Settings all read this one table.
 
 export const mainViews = [
+  'overview',
   'inbox',
   'review',
   'journal',
@@ -15,6 +16,7 @@ export type MainView = (typeof mainViews)[number]
 export type ViewName = MainView | 'about'
 
 export const viewIcons: Record<ViewName, string> = {
+  overview: 'pi pi-building',
   inbox: 'pi pi-inbox',
   review: 'pi pi-file-check',
   journal: 'pi pi-book',

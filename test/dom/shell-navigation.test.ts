@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { mountShell, pressKey, type MountedShell } from './mount-shell.ts'
 
-const sidebarOrder = ['inbox', 'review', 'journal', 'approvals', 'sales', 'contacts', 'admin', 'settings']
+const sidebarOrder = [
+  'overview',
+  'inbox', 'review', 'journal', 'approvals', 'sales', 'contacts', 'admin', 'settings']
 
 let shell: MountedShell | undefined
 afterEach(() => {
@@ -10,16 +12,16 @@ afterEach(() => {
 })
 
 describe('the shell', () => {
-  it('opens on the inbox with its honest empty state and title', async () => {
+  it('opens on the office overview with its title', async () => {
     shell = await mountShell({ languages: ['en-US'] })
-    expect(shell.router.currentRoute.value.name).toBe('inbox')
-    expect(await shell.text('view-inbox')).toContain('No documents in the inbox yet')
-    expect(await shell.text('view-title')).toBe('Inbox')
-    expect(document.title).toBe('Inbox – Ledgerdesk')
-    expect((await shell.find('nav-inbox')).classList).toContain('sidebar-link--active')
+    expect(shell.router.currentRoute.value.name).toBe('overview')
+    await shell.find('view-overview')
+    expect(await shell.text('view-title')).toBe('Companies')
+    expect(document.title).toBe('Companies – Ledgerdesk')
+    expect((await shell.find('nav-overview')).classList).toContain('sidebar-link--active')
   })
 
-  it('lists the eight main views in order, with their shortcut hints, and About at the foot', async () => {
+  it('lists the nine main views in order, with their shortcut hints, and About at the foot', async () => {
     shell = await mountShell({ languages: ['en-US'] })
     const links = [...document.querySelectorAll<HTMLElement>('nav [data-testid^="nav-"]')]
     expect(links.map((link) => link.dataset.testid)).toEqual([
@@ -35,9 +37,10 @@ describe('the shell', () => {
       'Alt+6',
       'Alt+7',
       'Alt+8',
+      'Alt+9',
       'Alt+0',
     ])
-    expect(links[0]!.textContent).toContain('Inbox')
+    expect(links[0]!.textContent).toContain('Companies')
     expect(links[0]!.getAttribute('aria-keyshortcuts')).toBe('Alt+1')
   })
 
@@ -55,7 +58,7 @@ describe('the shell', () => {
     expect(await shell.text('view-title')).toBe('About Ledgerdesk')
   })
 
-  it('opens the eight main views with Alt+1..Alt+8 and About with Alt+0 and F1', async () => {
+  it('opens the nine main views with Alt+1..Alt+9 and About with Alt+0 and F1', async () => {
     shell = await mountShell({ languages: ['en-US'] })
     for (const [index, view] of sidebarOrder.entries()) {
       const event = pressKey(document.body, {
@@ -98,7 +101,7 @@ describe('the shell', () => {
     checkbox.type = 'checkbox'
     view.append(checkbox)
     pressKey(checkbox, { code: 'Digit1', key: '1', altKey: true })
-    await shell.find('view-inbox')
+    await shell.find('view-overview')
   })
 
   it('leaves the shortcuts to an open modal dialog', async () => {
@@ -113,13 +116,13 @@ describe('the shell', () => {
     expect(shell.router.currentRoute.value.name).toBe('journal')
     dialog.remove()
     pressKey(document.body, { code: 'Digit1', key: '1', altKey: true })
-    await shell.find('view-inbox')
+    await shell.find('view-overview')
   })
 
-  it('sends an unknown address to the inbox', async () => {
+  it('sends an unknown address to the overview', async () => {
     shell = await mountShell({ path: '/no-such-view', languages: ['en-US'] })
-    await shell.find('view-inbox')
-    expect(shell.router.currentRoute.value.name).toBe('inbox')
+    await shell.find('view-overview')
+    expect(shell.router.currentRoute.value.name).toBe('overview')
   })
 
   it('shows the company switcher in the top bar', async () => {

@@ -15,6 +15,7 @@ import {
 import { signInWithSandbox } from './sign-in-steps.ts'
 
 const mainViews = [
+  'overview',
   'inbox',
   'review',
   'journal',
@@ -59,7 +60,7 @@ describe('the app in browser mode', () => {
     // A new user signs in first (the Local sandbox is the default environment).
     await expect.poll(() => page.getByTestId('sign-in-view').isVisible(), wait).toBe(true)
     await signInWithSandbox(page, browser.context)
-    await expect.poll(() => view('inbox').isVisible(), wait).toBe(true)
+    await expect.poll(() => view('overview').isVisible(), wait).toBe(true)
     expect(new URL(page.url()).search).toBe('')
     await expect
       .poll(() => page.getByTestId('connection-indicator').getAttribute('data-state'), wait)
@@ -74,7 +75,7 @@ describe('the app in browser mode', () => {
     }
   })
 
-  it('switches views with Alt+1 … Alt+8 in sidebar order', async () => {
+  it('switches views with Alt+1 … Alt+9 in sidebar order', async () => {
     for (const [index, name] of [...mainViews].reverse().entries()) {
       const key = mainViews.length - index
       await page.keyboard.press(`Alt+${key}`)

@@ -64,7 +64,7 @@ describe('signing in with the Local sandbox', () => {
     await shot(login, '06-back-to-app')
     await login.close()
 
-    await expect.poll(() => page.getByTestId('view-inbox').isVisible(), wait).toBe(true)
+    await expect.poll(() => page.getByTestId('view-overview').isVisible(), wait).toBe(true)
     await expect
       .poll(() => page.getByTestId('current-company').textContent(), wait)
       .not.toMatch(/Loading|Choose/)
@@ -90,7 +90,7 @@ describe('signing in with the Local sandbox', () => {
     await shot(page, '08-switcher-open')
     await list.locator('[role="option"]', { hasText: 'Nordlys Bakeri AS' }).click()
     await expect.poll(() => page.getByTestId('current-company').textContent(), wait).toBe('Nordlys Bakeri AS')
-    await expect.poll(() => page.getByTestId('view-inbox').isVisible(), wait).toBe(true)
+    await expect.poll(() => page.getByTestId('view-overview').isVisible(), wait).toBe(true)
     await shot(page, '09-nordlys-open')
   })
 

@@ -13,6 +13,7 @@ const en = {
     tagline: 'Bookkeeping workspace',
   },
   nav: {
+    overview: 'Companies',
     label: 'Main navigation',
     inbox: 'Inbox',
     review: 'Review',
@@ -25,6 +26,7 @@ const en = {
     about: 'About',
   },
   titles: {
+    overview: 'Companies',
     inbox: 'Inbox',
     review: 'Review',
     journal: 'Journal',

@@ -55,3 +55,34 @@ export function formatDate(date: Date | string, locale: Locale): string {
   if (Number.isNaN(date.getTime())) throw new RangeError('Not a valid date')
   return cached(dateFormats, locale, () => new Intl.DateTimeFormat(intlLocale[locale], options)).format(date)
 }
+
+const timestampFormats = new Map<Locale, Intl.DateTimeFormat>()
+
+/** A moment (an ISO timestamp) as date and time of day in the machine's time zone: `23.11.2026, 14:05`. */
+export function formatTimestamp(value: string | Date, locale: Locale): string {
+  const date = typeof value === 'string' ? new Date(value) : value
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a valid timestamp: ${String(value)}`)
+  return cached(
+    timestampFormats,
+    locale,
+    () => new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'short', timeStyle: 'short' }),
+  ).format(date)
+}
+
+const units = ['B', 'kB', 'MB', 'GB'] as const
+
+/** A size in bytes with the unit that keeps it short: `12,4 MB` in nb, `12.4 MB` in en. */
+export function formatBytes(bytes: number, locale: Locale): string {
+  let value = Math.max(0, bytes)
+  let unit = 0
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000
+    unit++
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1
+  const number = new Intl.NumberFormat(intlLocale[locale], {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value)
+  return `${number}\u00a0${units[unit]}`
+}

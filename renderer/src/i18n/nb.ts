@@ -13,6 +13,7 @@ const nb: Messages = {
     tagline: 'Arbeidsflate for regnskap',
   },
   nav: {
+    overview: 'Selskaper',
     label: 'Hovedmeny',
     inbox: 'Innboks',
     review: 'Kontroll',
@@ -25,6 +26,7 @@ const nb: Messages = {
     about: 'Om',
   },
   titles: {
+    overview: 'Selskaper',
     inbox: 'Innboks',
     review: 'Kontroll',
     journal: 'Bilagsføring',

@@ -9,6 +9,7 @@ declare module 'vue-router' {
 }
 
 const components: Record<ViewName, RouteRecordRaw['component']> = {
+  overview: () => import('../features/overview/OverviewView.vue'),
   inbox: () => import('../features/inbox/InboxView.vue'),
   review: () => import('../features/review/ReviewView.vue'),
   journal: () => import('../features/journal/JournalView.vue'),
@@ -21,14 +22,14 @@ const components: Record<ViewName, RouteRecordRaw['component']> = {
 }
 
 export const routes: RouteRecordRaw[] = [
-  { path: '/', redirect: { name: 'inbox' } },
+  { path: '/', redirect: { name: 'overview' } },
   ...[...mainViews, 'about' as const].map((view): RouteRecordRaw => ({
     path: `/${view}`,
     name: view,
     component: components[view]!,
     meta: { view },
   })),
-  { path: '/:unknown(.*)*', redirect: '/inbox' },
+  { path: '/:unknown(.*)*', redirect: '/overview' },
 ]
 
 export function createAppRouter(history: RouterHistory = createWebHashHistory()) {

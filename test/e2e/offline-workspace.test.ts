@@ -1,0 +1,299 @@
+// The offline workspace in Chromium against the browser-mode host and the Local sandbox: the overview and
+// inbox fill from the cache, an edit made while the platform cannot be reached arrives when it comes back,
+// a colleague's change to the same field becomes a conflict the user resolves, and every new view passes
+// axe-core. The route to the platform is cut inside the host (its fetch fails as a refused connection).
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SupplierInvoiceStatus } from '../../common/status.ts'
+import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../platform/seed/demo-constants.ts'
+import { launchChromium, startHost, type BrowserFixture, type HostFixture } from './support.ts'
+import { signInWithSandbox } from './sign-in-steps.ts'
+
+const screens = process.env.LEDGERDESK_SCREENS_DIR ?? null
+const nordlys = DEMO_COMPANIES.nordlys
+const aurora = DEMO_COMPANIES.aurora
+
+// The host's services run in this process and reach the platform with the global fetch: cutting it here
+// is the network going away between the app and the platform. The test's own API calls use the original.
+const realFetch = globalThis.fetch
+let routeCut = false
+let platformOrigin: string | null = null
+globalThis.fetch = (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input))
+  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/identity')) platformOrigin ??= url.origin
+  if (routeCut) return Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }))
+  return realFetch(input, init)
+}
+
+let fixture: HostFixture
+let browser: BrowserFixture
+let page: Page
+const pageErrors: string[] = []
+
+beforeAll(async () => {
+  fixture = await startHost()
+  browser = await launchChromium()
+  page = await browser.context.newPage()
+  page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`))
+}, 120_000)
+
+afterAll(async () => {
+  globalThis.fetch = realFetch
+  await browser?.stop()
+  await fixture?.stop()
+})
+
+const wait = { timeout: 30_000 }
+
+interface Invoice {
+  ID: number
+  InvoiceNumber: string | null
+  PaymentDueDate: string | null
+  InvoiceDate: string | null
+  TaxInclusiveAmount: number | string | null
+  StatusCode: number
+  UpdatedAt: string
+  [field: string]: unknown
+}
+
+/** A token of a user through the integration client (password grant), as a script of a colleague would. */
+async function tokenOf(username: string): Promise<string> {
+  const response = await realFetch(`${platformOrigin}/identity/connect/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'ledgerdesk-integration',
+      client_secret: 'local-integration-secret',
+      username,
+      password: DEMO_PASSWORD,
+      scope: 'openid profile AppFramework offline_access',
+    }),
+  })
+  expect(response.status).toBe(200)
+  return ((await response.json()) as { access_token: string }).access_token
+}
+
+async function platform<T>(companyKey: string, path: string, init: RequestInit = {}): Promise<T> {
+  const token = await tokenOf('anne.accountant@demo.test')
+  const response = await realFetch(`${platformOrigin}/api/biz/${path}`, {
+    ...init,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      CompanyKey: companyKey,
+      'Content-Type': 'application/json',
+      ...init.headers,
+    },
+  })
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`)
+  const text = await response.text()
+  return (text ? JSON.parse(text) : undefined) as T
+}
+
+const draftsOf = (companyKey: string) =>
+  platform<Invoice[]>(companyKey, `supplierinvoices?filter=StatusCode eq ${SupplierInvoiceStatus.Draft}&orderby=ID`)
+
+const tableRows = () => page.getByTestId('inbox-table').locator('tbody tr[data-p-index]')
+const syncIndicator = () => page.getByTestId('sync-indicator')
+
+async function invoiceNumbersShown(): Promise<string[]> {
+  return (await tableRows().locator('td:nth-child(2)').allTextContents()).map((text) => text.trim()).sort()
+}
+
+async function openCompanyInbox(company: typeof nordlys): Promise<void> {
+  await page.getByTestId('nav-overview').click()
+  await page.getByTestId(`overview-row-${company.key}`).getByRole('button', { name: company.name }).click()
+  await expect.poll(() => page.getByTestId('current-company').textContent(), wait).toContain(company.name)
+  await expect.poll(() => page.getByTestId('view-inbox').isVisible(), wait).toBe(true)
+}
+
+async function runAxe(label: string): Promise<void> {
+  const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+  await page.evaluate(source)
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<any> } }).axe
+    const result = await axe.run(document, { resultTypes: ['violations'] })
+    return (result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[])
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  })
+  expect(violations, `axe on ${label}`).toEqual([])
+}
+
+/**
+ * Switches the app's language from a second tab of the same host: the preference reaches every window, so
+ * the page under test keeps its open panel or dialog while its language changes.
+ */
+let helper: Page | null = null
+async function setLanguage(language: 'nb' | 'en'): Promise<void> {
+  if (!helper) {
+    helper = await browser.context.newPage()
+    await helper.goto(fixture.host.url)
+  }
+  await helper.getByTestId('nav-settings').click()
+  await helper.getByTestId('settings-locale').click()
+  await helper.getByTestId(`settings-locale-option-${language}`).click()
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang), wait).toBe(language)
+}
+
+async function shoot(name: string): Promise<void> {
+  if (!screens) return
+  for (const language of ['nb', 'en'] as const) {
+    await setLanguage(language)
+    for (const [width, height] of [
+      [1280, 800],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width, height })
+      await page.waitForTimeout(300)
+      await page.screenshot({ path: join(screens, `${name}-${language}-${width}x${height}.png`) })
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+describe('the offline workspace', () => {
+  it('signs in to the overview, which counts the seeded drafts from the cache', async () => {
+    await page.goto(fixture.host.url)
+    await signInWithSandbox(page, browser.context)
+    await expect.poll(() => page.getByTestId('view-overview').isVisible(), wait).toBe(true)
+    expect(platformOrigin).not.toBeNull()
+    const drafts = await draftsOf(nordlys.key)
+    expect(drafts.length).toBeGreaterThan(0)
+    await expect
+      .poll(() => page.getByTestId(`overview-${nordlys.key}-toReview`).getAttribute('data-count'), {
+        timeout: 60_000,
+      })
+      .toBe(String(drafts.length))
+    await expect.poll(() => syncIndicator().getAttribute('data-state'), wait).toBe('online')
+    await runAxe('the overview')
+  }, 240_000)
+
+  it('shows Nordlys’ drafts in the inbox, and Aurora’s after switching', async () => {
+    const nordlysDrafts = await draftsOf(nordlys.key)
+    await page
+      .getByTestId(`overview-row-${nordlys.key}`)
+      .getByRole('button', { name: new RegExp(`^${nordlysDrafts.length} `) })
+      .first()
+      .click()
+    await expect.poll(() => page.getByTestId('view-inbox').isVisible(), wait).toBe(true)
+    await expect.poll(() => page.getByTestId('current-company').textContent(), wait).toContain(nordlys.name)
+    await expect
+      .poll(invoiceNumbersShown, wait)
+      .toEqual(nordlysDrafts.map((invoice) => invoice.InvoiceNumber ?? '').sort())
+    expect(await page.getByTestId('inbox-count-draft').textContent()).toBe(String(nordlysDrafts.length))
+    await runAxe('the inbox')
+
+    const auroraDrafts = await draftsOf(aurora.key)
+    await openCompanyInbox(aurora)
+    await page.getByRole('tab', { name: /^Draft/ }).click()
+    await expect
+      .poll(invoiceNumbersShown, wait)
+      .toEqual(auroraDrafts.map((invoice) => invoice.InvoiceNumber ?? '').sort())
+    const nordlysNumbers = new Set(nordlysDrafts.map((invoice) => invoice.InvoiceNumber))
+    expect((await invoiceNumbersShown()).filter((number) => nordlysNumbers.has(number))).toEqual([])
+  }, 120_000)
+
+  it('keeps an edit made offline and sends it when the platform comes back', async () => {
+    await openCompanyInbox(nordlys)
+    const [target] = await draftsOf(nordlys.key)
+    routeCut = true
+    await expect.poll(() => syncIndicator().getAttribute('data-state'), { timeout: 90_000 }).toBe('offline')
+
+    await page.getByRole('textbox', { name: /Search/ }).fill(target!.InvoiceNumber!)
+    await expect.poll(() => tableRows().count(), wait).toBe(1)
+    await tableRows().first().focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByTestId('invoice-panel').isVisible(), wait).toBe(true)
+    const panel = page.getByTestId('invoice-panel')
+    await panel.getByLabel('Invoice no.').fill('OFF-4711')
+    await panel.getByLabel('Due date').fill('31.12.2026')
+    await panel.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => panel.getByTestId('invoice-saved').isVisible(), wait).toBe(true)
+    await expect.poll(() => syncIndicator().getAttribute('data-pending'), wait).toBe('1')
+    expect(await syncIndicator().getAttribute('data-state')).toBe('offline')
+    expect(await syncIndicator().textContent()).toContain('1 pending')
+    // Nothing reached the platform while it could not be reached.
+    const meanwhile = await platform<Invoice>(nordlys.key, `supplierinvoices/${target!.ID}`)
+    expect(meanwhile.InvoiceNumber).toBe(target!.InvoiceNumber)
+
+    await syncIndicator().click()
+    await expect.poll(() => page.getByTestId('sync-panel').isVisible(), wait).toBe(true)
+    await runAxe('the sync panel')
+    await shoot('sync-panel-offline')
+    await page.keyboard.press('Escape')
+
+    routeCut = false
+    await expect.poll(() => syncIndicator().getAttribute('data-state'), { timeout: 90_000 }).toBe('online')
+    await expect.poll(() => syncIndicator().getAttribute('data-pending'), { timeout: 60_000 }).toBe('0')
+    const after = await platform<Invoice>(nordlys.key, `supplierinvoices/${target!.ID}`)
+    expect(after.InvoiceNumber).toBe('OFF-4711')
+    expect(after.PaymentDueDate?.slice(0, 10)).toBe('2026-12-31')
+    expect(after.InvoiceDate).toBe(target!.InvoiceDate)
+    expect(Number(after.TaxInclusiveAmount)).toBe(Number(target!.TaxInclusiveAmount))
+  }, 240_000)
+
+  it('shows a colleague’s change to the same field as a conflict and sends the user’s choice', async () => {
+    const drafts = await draftsOf(nordlys.key)
+    const target = drafts.find((invoice) => invoice.InvoiceNumber !== 'OFF-4711')!
+    routeCut = true
+    await expect.poll(() => syncIndicator().getAttribute('data-state'), { timeout: 90_000 }).toBe('offline')
+
+    await page.getByRole('textbox', { name: /Search/ }).fill(target.InvoiceNumber!)
+    await expect.poll(() => tableRows().count(), wait).toBe(1)
+    await tableRows().first().click()
+    const panel = page.getByTestId('invoice-panel')
+    await panel.getByLabel('Invoice no.').fill('MINE-1')
+    await panel.getByLabel('Due date').fill('15.01.2027')
+    await panel.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => syncIndicator().getAttribute('data-pending'), wait).toBe('1')
+
+    // A colleague changes the invoice number (and only that) on the platform meanwhile.
+    await platform(nordlys.key, `supplierinvoices/${target.ID}`, {
+      method: 'PUT',
+      body: JSON.stringify({ ID: target.ID, InvoiceNumber: 'THEIRS-1' }),
+    })
+    const colleague = await platform<Invoice>(nordlys.key, `supplierinvoices/${target.ID}`)
+    expect(colleague.InvoiceNumber).toBe('THEIRS-1')
+
+    routeCut = false
+    await expect.poll(() => syncIndicator().getAttribute('data-conflicts'), { timeout: 90_000 }).toBe('1')
+    await syncIndicator().click()
+    await page.getByRole('button', { name: 'Resolve' }).click()
+    const dialog = page.getByTestId('conflict-dialog')
+    await expect.poll(() => dialog.isVisible(), wait).toBe(true)
+    const row = dialog.getByTestId('conflict-field-InvoiceNumber')
+    expect(await row.textContent()).toContain('MINE-1')
+    expect(await row.textContent()).toContain('THEIRS-1')
+    await runAxe('the conflict dialog')
+    await shoot('conflict')
+    await page.getByRole('radio', { name: 'Keep mine for Invoice number' }).check()
+    await dialog.getByRole('button', { name: 'Apply choices' }).click()
+    await page.keyboard.press('Escape')
+
+    await expect.poll(() => syncIndicator().getAttribute('data-pending'), { timeout: 60_000 }).toBe('0')
+    await expect.poll(() => syncIndicator().getAttribute('data-conflicts'), wait).toBe('0')
+    const after = await platform<Invoice>(nordlys.key, `supplierinvoices/${target.ID}`)
+    expect(after.InvoiceNumber).toBe('MINE-1')
+    expect(after.PaymentDueDate?.slice(0, 10)).toBe('2027-01-15')
+    for (const field of ['InvoiceDate', 'TaxInclusiveAmount', 'SupplierID', 'StatusCode', 'PaymentID'])
+      expect(after[field], field).toEqual(colleague[field])
+  }, 240_000)
+
+  it('passes axe-core in Settings → Offline data and on the overview in Norwegian', async () => {
+    await page.getByTestId('nav-settings').click()
+    await expect.poll(() => page.getByTestId('settings-offline-data').isVisible(), wait).toBe(true)
+    await runAxe('Settings → Offline data')
+    await page.getByTestId('nav-overview').click()
+    await shoot('overview')
+    await openCompanyInbox(nordlys)
+    await page.getByRole('tab', { name: /^All|^Alle/ }).click()
+    await shoot('inbox')
+    await setLanguage('nb')
+    await page.getByTestId('nav-overview').click()
+    await runAxe('the overview in Norwegian')
+    expect(pageErrors).toEqual([])
+  }, 240_000)
+})
