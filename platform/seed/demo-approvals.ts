@@ -81,12 +81,12 @@ async function one<T = Row>(sql: Sql, text: string, params: unknown[]): Promise<
   return row
 }
 
-interface Actor {
+export interface Actor {
   userId: number
   globalIdentity: string
 }
 
-interface CompanyScope {
+export interface CompanyScope {
   sql: Sql
   registry: Registry
   hooks: HookSet
@@ -121,7 +121,7 @@ function contexts(c: CompanyScope, actor: Actor, reason: string): { wc: WriteCon
 }
 
 /** Runs a registered domain action (`supplierinvoices/{id}?action=assign-to`) as the actor would over HTTP. */
-async function action(
+export async function action(
   c: CompanyScope,
   actor: Actor,
   entityName: string,

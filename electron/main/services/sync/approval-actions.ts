@@ -36,9 +36,25 @@ export function rejectionComment(command: OutboxCommand): string | null {
   return typeof body?.Comment === 'string' && body.Comment.trim() ? body.Comment.trim() : null
 }
 
-async function me(api: ApiClient, companyKey: string): Promise<{ ID: number; GlobalIdentity: string }> {
-  const session = await api.get<Row>('api/biz/users', { companyKey, query: { action: 'current-session' } })
-  return { ID: Number(session.ID), GlobalIdentity: String(session.GlobalIdentity ?? '') }
+interface Me {
+  ID: number
+  GlobalIdentity: string
+}
+/** The signed-in user per company, per client (one client per session): a batch asks once per company. */
+const known = new WeakMap<ApiClient, Map<string, Promise<Me>>>()
+
+function me(api: ApiClient, companyKey: string): Promise<Me> {
+  const perCompany = known.get(api) ?? new Map<string, Promise<Me>>()
+  known.set(api, perCompany)
+  let answer = perCompany.get(companyKey)
+  if (!answer) {
+    answer = api
+      .get<Row>('api/biz/users', { companyKey, query: { action: 'current-session' } })
+      .then((s) => ({ ID: Number(s.ID), GlobalIdentity: String(s.GlobalIdentity ?? '') }))
+    answer.catch(() => perCompany.delete(companyKey))
+    perCompany.set(companyKey, answer)
+  }
+  return answer
 }
 
 async function readApproval(api: ApiClient, companyKey: string, id: number): Promise<Row | null> {
@@ -103,8 +119,7 @@ export async function executeApprovalDecision(
   if (command.operation.kind !== 'action') throw new Error('an approval decision is an action')
   const action = command.operation.action.toLowerCase()
   const id = command.entityId
-  const approval = await readApproval(api, companyKey, id)
-  const user = await me(api, companyKey)
+  const [approval, user] = await Promise.all([readApproval(api, companyKey, id), me(api, companyKey)])
   if (!approval) {
     return {
       status: 'failed',
