@@ -9,7 +9,6 @@ import { useLiveQuery } from '@renderer/data/use-live-query'
 import { useSyncStore } from '@renderer/data/sync-store'
 import { useWorkspace } from '@renderer/data/workspace'
 import type { WorkspaceDb } from '@renderer/data/schema'
-import { useCompaniesStore } from '@renderer/stores/companies'
 import { loadMyApprovals, openCount, type MyApprovalRow } from './my-approval-rows.ts'
 
 /** Fills in the user's User.ID for every company that lacks it; a company where they approve is kept offline. */
@@ -52,20 +51,26 @@ export function useMyApprovals(): { rows: Ref<MyApprovalRow[]>; count: Ref<numbe
 /** Runs once in the shell: learns the companies and notifies about new approvals. */
 export function useMyApprovalsWatcher(): void {
   const workspace = useWorkspace()
-  const companies = useCompaniesStore()
   const sync = useSyncStore()
   const toast = useToast()
   const { t } = useI18n()
   const { rows } = useMyApprovals()
 
+  // Companies of the workspace whose User.ID is not known yet (the workspace adds them as it learns them).
+  const unknown = useLiveQuery<string[]>(
+    async () =>
+      workspace.value
+        ? (await workspace.value.companies.toArray()).filter((c) => c.userId === null).map((c) => c.Key)
+        : [],
+    [workspace],
+    [],
+  )
   watch(
-    () => [workspace.value, companies.companies.map((c) => c.Key).join(',')] as const,
+    () => [workspace.value, unknown.value.join(',')] as const,
     async ([db]) => {
-      if (!db) return
-      const learned = await learnApprovalCompanies(
-        db,
-        companies.companies.map((c) => c.Key),
-        (key) => useBridge().call('companies.session', key),
+      if (!db || unknown.value.length === 0) return
+      const learned = await learnApprovalCompanies(db, unknown.value, (key) =>
+        useBridge().call('companies.session', key),
       )
       for (const key of learned) void sync.syncNow(key)
     },
