@@ -72,7 +72,8 @@ export function useMyApprovalsWatcher(): void {
       const learned = await learnApprovalCompanies(db, unknown.value, (key) =>
         useBridge().call('companies.session', key),
       )
-      for (const key of learned) void sync.syncNow(key)
+      // A round already running read the company before its User.ID was known: sync once more after it.
+      for (const key of learned) void sync.syncNow(key).then(() => sync.syncNow(key))
     },
     { immediate: true },
   )
