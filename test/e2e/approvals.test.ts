@@ -81,12 +81,15 @@ async function runAxe(label: string): Promise<void> {
   const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
   await page.evaluate(source)
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<any> } }).axe
+    type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] }
+    const axe = (
+      globalThis as unknown as {
+        axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Violation[] }> }
+      }
+    ).axe
     const include = ['[data-testid="view-approvals"]', '.p-dialog'].filter((s) => document.querySelector(s))
     const result = await axe.run({ include: include.map((s) => [s]) }, { resultTypes: ['violations'] })
-    return (
-      result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[]
-    )
+    return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
   })
@@ -210,4 +213,30 @@ describe('my approvals', () => {
     )
     expect(approval!.StatusCode).toBe(ApprovalStatus.Approved)
   }, 180_000)
+  it("lets Siri, as Per's substitute, approve one of his", async () => {
+    // The host keeps one session: Per signs out, and Siri signs in on the same app.
+    await page.getByTestId('account-menu').click()
+    await page.getByTestId('sign-out').click()
+    const siriPage = await browser.context.newPage()
+    await siriPage.goto(fixture.host.url)
+    await expect.poll(() => siriPage.getByTestId('sign-in-button').isVisible(), wait).toBe(true)
+    await signInWithSandbox(siriPage, browser.context, {
+      email: DEMO_USERS.siri.email,
+      password: DEMO_PASSWORD,
+    })
+    await siriPage.getByTestId('nav-approvals').click()
+    const substituteRows = siriPage.locator('tr[data-key]', { hasText: 'As substitute for Per Approver' })
+    await expect.poll(() => substituteRows.count(), wait).toBeGreaterThan(0)
+    const row = substituteRows.first()
+    const [companyKey, id] = ((await row.getAttribute('data-key')) ?? '').split(':')
+    await row.click()
+    await siriPage.keyboard.press('a')
+    await expect.poll(() => siriPage.locator(`tr[data-key="${companyKey}:${id}"]`).count(), wait).toBe(0)
+    const [approval] = await platform<Row[]>(
+      DEMO_USERS.anne.email,
+      companyKey!,
+      `approvals?filter=ID eq ${id}`,
+    )
+    expect(approval!.StatusCode).toBe(ApprovalStatus.Approved)
+  }, 240_000)
 })
