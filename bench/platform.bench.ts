@@ -82,7 +82,10 @@ function prng(seed: number): () => number {
 }
 
 /** Starts `npm run platform` on the prepared data and resolves with its URLs once it prints `ready`. */
-function startServer(dataDir: string, databaseUrl: string | undefined): Promise<{ child: ChildProcess; base: string; auth: string }> {
+function startServer(
+  dataDir: string,
+  databaseUrl: string | undefined,
+): Promise<{ child: ChildProcess; base: string; auth: string }> {
   const args = ['--import', 'tsx', 'platform/cli.ts', '--port', '0', '--data-dir', dataDir]
   if (databaseUrl) args.push('--database', databaseUrl)
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })

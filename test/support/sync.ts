@@ -21,7 +21,11 @@ export async function syncServiceFor(
   platform: TestPlatform,
   email: string,
 ): Promise<{ service: SyncService; link: Link }> {
-  const token = await platform.token(email)
+  return syncServiceOver(platform.urls.base, await platform.token(email))
+}
+
+/** Main's sync service for a platform at `apiBaseUrl` with a bearer token (tests and benchmarks). */
+export function syncServiceOver(apiBaseUrl: string, token: string): { service: SyncService; link: Link } {
   const link: Link = { down: false, requests: 0 }
   const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = String(input instanceof Request ? input.url : input)
@@ -35,7 +39,7 @@ export async function syncServiceFor(
     }
     return response
   }
-  const grant = { accessToken: token, apiBaseUrl: platform.urls.base }
+  const grant = { accessToken: token, apiBaseUrl }
   const api = createApiClient({
     fetch,
     tokens: { current: async () => grant, afterUnauthorized: async () => grant },

@@ -173,5 +173,7 @@ async function applyServerRow(
     .where('[companyKey+entity+entityId]')
     .equals([companyKey, entry.entity, id])
     .toArray()
-  await table.put(withLocalChanges(companyKey, row, unsynced))
+  // An answer without expansions keeps the cached ones (Supplier.Info on an invoice).
+  const cached = entry.operation.kind === 'create' ? undefined : await table.get([companyKey, id])
+  await table.put(withLocalChanges(companyKey, { ...cached, ...row }, unsynced))
 }

@@ -50,16 +50,13 @@ export async function cacheFile(
 async function wantedFiles(db: WorkspaceDb, companyKey: string): Promise<number[]> {
   const invoices = await db.SupplierInvoice.where('[companyKey+StatusCode]')
     .anyOf(prefetchStatuses.map((s) => [companyKey, s]))
-    .toArray()
-  invoices.sort((a, b) => b.ID - a.ID)
-  const ids: number[] = []
-  for (const invoice of invoices) {
-    const links = await db.FileAttachment.where('[companyKey+EntityType+EntityID]')
-      .equals([companyKey, 'SupplierInvoice', invoice.ID])
-      .toArray()
-    for (const link of links) ids.push(Number(link.FileID))
-  }
-  return ids
+    .primaryKeys()
+  const wanted = new Set(invoices.map(([, id]) => id))
+  const links = await db.FileAttachment.where('companyKey').equals(companyKey).toArray()
+  return links
+    .filter((link) => link.EntityType === 'SupplierInvoice' && wanted.has(Number(link.EntityID)))
+    .sort((a, b) => Number(b.EntityID) - Number(a.EntityID))
+    .map((link) => Number(link.FileID))
 }
 
 export async function prefetchFiles(
@@ -68,8 +65,11 @@ export async function prefetchFiles(
   companyKey: string,
   capBytes: number,
 ): Promise<void> {
+  const have = new Set(
+    (await db.files.where('companyKey').equals(companyKey).primaryKeys()).map(([, id]) => id),
+  )
   for (const fileId of await wantedFiles(db, companyKey)) {
-    if (await db.files.get([companyKey, fileId])) continue
+    if (have.has(fileId)) continue
     await cacheFile(db, transport, companyKey, fileId)
     if ((await cacheSize(db)) > capBytes) break
   }

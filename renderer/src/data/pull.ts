@@ -59,6 +59,7 @@ export async function pullEntity(
       id: page.checkpoint.id,
       lastPulledAt: page.more ? checkpoint.lastPulledAt : new Date().toISOString(),
     }
+    if (page.rows.length === 0 && !page.more && checkpoint.lastPulledAt !== null) return taken
     await db.transaction('rw', table, db.outbox, db.checkpoints, async () => {
       if (page.rows.length > 0) {
         const unsynced = await unsyncedOf(db, companyKey, entity)

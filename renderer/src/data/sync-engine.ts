@@ -5,7 +5,7 @@
 // invoices does not hold the rest back. Everything pauses while offline.
 import type { ConnectionState, PullOptions } from '@common/bridge/sync'
 import { drainCompany, isConnectionError } from './drain.ts'
-import { prefetchFiles } from './files.ts'
+import { evict, prefetchFiles } from './files.ts'
 import { pullEntity, reconcileEntity } from './pull.ts'
 import { cachedEntities, type CachedEntity, type WorkspaceDb } from './schema.ts'
 import type { SyncTransport } from './sync-transport.ts'
@@ -17,6 +17,8 @@ export interface SyncSettings {
   intervalMs: number
   /** Between ID reconciliations of a company. */
   reconcileEveryMs: number
+  /** Between refreshes of a company's reference data (accounts, VAT types, users...). */
+  referenceEveryMs: number
   /** Journaled supplier invoices younger than this are cached. */
   journaledDays: number
   /** Cached PDF bytes above this are evicted, least recently used first. */
@@ -32,6 +34,7 @@ export const defaultSyncSettings: SyncSettings = {
   concurrency: 3,
   intervalMs: 60_000,
   reconcileEveryMs: 15 * 60_000,
+  referenceEveryMs: 10 * 60_000,
   journaledDays: 90,
   fileCacheBytes: 1024 ** 3,
   pageSize: 1000,
@@ -44,6 +47,21 @@ export interface EngineStatus {
   syncing: boolean
   lastSyncAt: string | null
 }
+
+/** Reference data that rarely changes: refreshed every `referenceEveryMs` and on "Sync now", not every round. */
+const referenceEntities: ReadonlySet<CachedEntity> = new Set([
+  'CompanySettings',
+  'User',
+  'Team',
+  'Account',
+  'VatType',
+  'Department',
+  'Project',
+  'CurrencyCode',
+])
+
+/** Entities pulled at the same time within one company. */
+const pullConcurrency = 5
 
 /** Entities in the order a company is pulled: what the views need first comes first. */
 const pullOrder: readonly CachedEntity[] = [
@@ -82,15 +100,29 @@ export function createSyncEngine(options: {
   let cursor = 0
   const active = new Map<string, Promise<void>>()
   const lastReconciled = new Map<string, number>()
+  const lastReference = new Map<string, number>()
+  /** Companies whose files were prefetched since the engine started (again only when rows change). */
+  const prefetched = new Set<string>()
 
   const report = (change: Partial<EngineStatus>) => {
     Object.assign(status, change)
     options.onStatus?.({ ...status })
   }
 
+  /** The user's settings (Settings → Offline data) over the defaults. */
+  async function userSettings(): Promise<{ journaledDays: number; fileCacheBytes: number }> {
+    const rows = await db.settings.toArray()
+    const value = (name: string, fallback: number) => rows.find((r) => r.name === name)?.value ?? fallback
+    return {
+      journaledDays: value('journaledDays', settings.journaledDays),
+      fileCacheBytes: value('fileCacheBytes', settings.fileCacheBytes),
+    }
+  }
+
   async function pullOptions(companyKey: string): Promise<PullOptions> {
     const company = await db.companies.get(companyKey)
-    return { top: settings.pageSize, userId: company?.userId ?? null, journaledDays: settings.journaledDays }
+    const { journaledDays } = await userSettings()
+    return { top: settings.pageSize, userId: company?.userId ?? null, journaledDays }
   }
 
   /** Whether a company is kept offline: the open one always, the others by their setting. */
@@ -100,7 +132,7 @@ export function createSyncEngine(options: {
   }
 
   /** One round for one company: outbox first (the user's work), then what changed, then deletions. */
-  async function syncCompany(companyKey: string, full: boolean): Promise<void> {
+  async function syncCompany(companyKey: string, full: boolean, everything = false): Promise<void> {
     const inFlight = active.get(companyKey)
     if (inFlight) return inFlight
     const work = (async () => {
@@ -110,25 +142,49 @@ export function createSyncEngine(options: {
         if (drained.interrupted)
           throw Object.assign(new Error('The platform cannot be reached'), { code: 'API_NETWORK' })
         const options = await pullOptions(companyKey)
-        // A background round takes at most a few pages per entity, so no company starves the others.
-        let pages = 0
+        // A background round takes at most a few pages per entity, so no company starves the others;
+        // entities are pulled a few at a time, so a round costs a few round trips, not one per entity.
         const stopAfter = full ? Infinity : 5
-        for (const entity of pullOrder) {
-          if (stopping) return
-          if (entity === 'Approval' && options.userId === null) continue
-          await pullEntity(db, transport, companyKey, entity, options, () => ++pages >= stopAfter || stopping)
-          pages = 0
+        const withReference =
+          everything || Date.now() - (lastReference.get(companyKey) ?? 0) >= settings.referenceEveryMs
+        const entities = pullOrder.filter(
+          (e) =>
+            (e !== 'Approval' || options.userId !== null) && (withReference || !referenceEntities.has(e)),
+        )
+        let changed = !prefetched.has(companyKey)
+        for (let i = 0; i < entities.length && !stopping; i += pullConcurrency) {
+          const taken = await Promise.all(
+            entities.slice(i, i + pullConcurrency).map((entity) => {
+              let pages = 0
+              return pullEntity(
+                db,
+                transport,
+                companyKey,
+                entity,
+                options,
+                () => ++pages >= stopAfter || stopping,
+              )
+            }),
+          )
+          changed ||= taken.some((n) => n > 0)
         }
+        if (stopping) return
+        if (withReference) lastReference.set(companyKey, Date.now())
         const reconciledAt = lastReconciled.get(companyKey) ?? 0
         if (Date.now() - reconciledAt >= settings.reconcileEveryMs) {
-          for (const entity of pullOrder) {
-            if (stopping) return
-            if (entity === 'Approval' && options.userId === null) continue
-            await reconcileEntity(db, transport, companyKey, entity, options)
-          }
+          const all = pullOrder.filter((e) => e !== 'Approval' || options.userId !== null)
+          for (let i = 0; i < all.length && !stopping; i += pullConcurrency)
+            await Promise.all(
+              all
+                .slice(i, i + pullConcurrency)
+                .map((entity) => reconcileEntity(db, transport, companyKey, entity, options)),
+            )
           lastReconciled.set(companyKey, Date.now())
         }
-        await prefetchFiles(db, transport, companyKey, settings.fileCacheBytes)
+        if (changed) {
+          await prefetchFiles(db, transport, companyKey, (await userSettings()).fileCacheBytes)
+          prefetched.add(companyKey)
+        }
         const at = new Date().toISOString()
         await db.companies.update(companyKey, { syncState: 'idle', lastSyncAt: at, lastError: null })
         report({ lastSyncAt: at })
@@ -230,15 +286,26 @@ export function createSyncEngine(options: {
       }
       report({ syncing: true })
       try {
-        if (companyKey) await syncCompany(companyKey, true)
+        if (companyKey) await syncCompany(companyKey, true, true)
         else {
           const keys = await syncedCompanies()
           for (let i = 0; i < keys.length; i += settings.concurrency)
-            await Promise.all(keys.slice(i, i + settings.concurrency).map((k) => syncCompany(k, true)))
+            await Promise.all(keys.slice(i, i + settings.concurrency).map((k) => syncCompany(k, true, true)))
         }
       } finally {
         report({ syncing: active.size > 0 })
       }
+    },
+    /**
+     * After the user changed what is kept: a longer window of journaled invoices pulls supplier invoices
+     * again from the start (the older ones were never asked for); a shorter one is applied by the next
+     * reconciliation, which runs at the next round.
+     */
+    async scopeChanged(widened: boolean): Promise<void> {
+      if (widened)
+        await db.checkpoints.filter((c) => c.entity === 'SupplierInvoice').modify({ updatedAt: null, id: 0 })
+      lastReconciled.clear()
+      await evict(db, (await userSettings()).fileCacheBytes)
     },
     /** Pushes a company's outbox now (after a change, a retry or a resolved conflict). */
     async push(companyKey: string): Promise<void> {

@@ -6,14 +6,30 @@ import { defineStore } from 'pinia'
 import { ref, watch } from 'vue'
 import type { ConnectionState } from '@common/bridge/sync'
 import { useCompaniesStore } from '@renderer/stores/companies'
-import type { CachedEntity, CompanyRecord, OutboxEntry, WorkspaceDb } from './schema.ts'
-import { createSyncEngine, type SyncEngine, type SyncSettings } from './sync-engine.ts'
+import type { CachedEntity, CompanyRecord, OutboxEntry, WorkspaceDb, WorkspaceSetting } from './schema.ts'
+import { createSyncEngine, defaultSyncSettings, type SyncEngine, type SyncSettings } from './sync-engine.ts'
 import { bridgeTransport, type SyncTransport } from './sync-transport.ts'
 import { onWorkspaceChange } from './workspace.ts'
 import { companySize, discardEntry, removeCompanyData, resolveEntry, retryEntry } from './outbox-actions.ts'
 
 /** Companies opened within this many days are kept offline unless the user says otherwise. */
 const recentDays = 30
+
+/** Allowed values of the offline settings. */
+export const settingRanges: Record<WorkspaceSetting['name'], { min: number; max: number }> = {
+  journaledDays: { min: 0, max: 3650 },
+  fileCacheBytes: { min: 50 * 1024 ** 2, max: 100 * 1024 ** 3 },
+}
+
+export class SettingError extends Error {
+  readonly code = 'SETTING_OUT_OF_RANGE'
+  constructor(
+    readonly setting: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
 
 export type RemoveOfflineResult = { removed: true } | { removed: false; unsynced: OutboxEntry[] }
 
@@ -145,6 +161,26 @@ export const useSyncStore = defineStore('sync', () => {
     /** Bytes the company's cached rows and files take (an estimate for rows, exact for files). */
     async sizeOf(companyKey: string): Promise<number> {
       return companySize(requireDb(), companyKey)
+    },
+    /** The offline settings: journaled invoices kept for this many days, and the file cache's cap. */
+    async settings(): Promise<Record<WorkspaceSetting['name'], number>> {
+      const rows = await requireDb().settings.toArray()
+      const value = (name: WorkspaceSetting['name'], fallback: number) =>
+        rows.find((r) => r.name === name)?.value ?? fallback
+      return {
+        journaledDays: value('journaledDays', defaultSyncSettings.journaledDays),
+        fileCacheBytes: value('fileCacheBytes', defaultSyncSettings.fileCacheBytes),
+      }
+    },
+    /** Changes an offline setting; a value out of range is refused with the allowed range. */
+    async setSetting(name: WorkspaceSetting['name'], value: number): Promise<void> {
+      const range = settingRanges[name]
+      if (!Number.isInteger(value) || value < range.min || value > range.max)
+        throw new SettingError(name, `${name} must be a whole number from ${range.min} to ${range.max}`)
+      const target = requireDb()
+      const before = (await target.settings.get(name))?.value ?? defaultSyncSettings[name]
+      await target.settings.put({ name, value })
+      await engine?.scopeChanged(name === 'journaledDays' && value > before)
     },
     /** Replaces the bridge and the engine's timings (tests, benchmarks); before sign-in. */
     configure(options: { transport?: () => SyncTransport; settings?: Partial<SyncSettings> }): void {

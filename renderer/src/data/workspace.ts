@@ -35,8 +35,11 @@ const useWorkspaceStore = defineStore('workspace', () => {
         owner.value = null
         db.value = null
       }
-      for (const listener of listeners) void listener(db.value, owner.value)
-      before?.close()
+      // The engine stops before its database closes.
+      const next = db.value
+      void Promise.allSettled([...listeners].map(async (listener) => listener(next, owner.value))).then(() =>
+        before?.close(),
+      )
     },
     { immediate: true },
   )

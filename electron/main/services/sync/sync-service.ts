@@ -175,11 +175,19 @@ export function createSyncService(deps: SyncServiceDeps) {
               row: server,
             }
           if (Object.keys(send).length === 0) return { status: 'done', row: server, merged: [] }
-          await api.put(path(entity, entityId), { ID: entityId, ...send }, { companyKey })
+          // The answer is the updated entity (field notes); the cache keeps its expansions from before.
+          const updated = await api.put<PlatformRow | undefined>(
+            path(entity, entityId),
+            { ID: entityId, ...send },
+            { companyKey },
+          )
           const moved = !sameValue(server.UpdatedAt, command.baseUpdatedAt)
           return {
             status: 'done',
-            row: await readRow(api, companyKey, entity, entityId),
+            row:
+              updated && typeof updated === 'object'
+                ? updated
+                : await readRow(api, companyKey, entity, entityId),
             merged: moved ? Object.keys(send) : [],
           }
         }
@@ -188,10 +196,11 @@ export function createSyncService(deps: SyncServiceDeps) {
             const earlier = await findCreated(api, companyKey, command)
             if (earlier) return { status: 'done', row: earlier, merged: [] }
           }
+          // The answer is the created entity with its new ID (field notes).
           const created = await api.post<PlatformRow>(path(entity), command.changes, { companyKey })
           return {
             status: 'done',
-            row: await readRow(api, companyKey, entity, Number(created.ID)),
+            row: created,
             merged: [],
           }
         }

@@ -1,0 +1,71 @@
+// Runs in Chromium (bundled by sync-cache.ts): fills a workspace with cached invoices and measures what the
+// inbox does with them: the status tab read through its index, and filter, search and sort in memory.
+import { filterInvoices, type InvoiceFilter } from '../renderer/src/data/invoice-query.ts'
+import { openWorkspace, type CachedRow } from '../renderer/src/data/schema.ts'
+
+const statuses = [30101, 30102, 30103, 30104, 30105]
+const names = [
+  'Bakeriet',
+  'Mølleriet',
+  'Fjordbygg',
+  'Nordlys',
+  'Aurora',
+  'Kontorservice',
+  'Strøm',
+  'Transport',
+]
+
+async function run(count: number) {
+  const db = openWorkspace('bench-cache', String(Date.now()))
+  const key = 'bench-company'
+  const rows: CachedRow[] = Array.from({ length: count }, (_, i) => ({
+    companyKey: key,
+    ID: i + 1,
+    UpdatedAt: '2026-11-01T10:00:00.000Z',
+    InvoiceNumber: String(100_000 + ((i * 7919) % 900_000)),
+    InvoiceDate: '2026-10-01',
+    PaymentDueDate: `2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
+    TaxInclusiveAmount: Math.round(((i * 7919) % 100_000) * 1.25 * 100) / 100,
+    StatusCode: statuses[i % statuses.length],
+    SupplierID: 1 + (i % 300),
+    Supplier: { ID: 1 + (i % 300), Info: { Name: `${names[i % names.length]} ${1 + (i % 300)} AS` } },
+  }))
+  let t = performance.now()
+  for (let i = 0; i < rows.length; i += 5000) await db.SupplierInvoice.bulkPut(rows.slice(i, i + 5000))
+  const loadMs = performance.now() - t
+  rows.length = 0
+
+  // What the inbox holds: the open company's invoices, read once and kept current by its live query.
+  t = performance.now()
+  const loaded = await db.SupplierInvoice.where('companyKey').equals(key).toArray()
+  const readAllMs = performance.now() - t
+  const tabTimes: number[] = []
+  for (let i = 0; i < 20; i++) {
+    t = performance.now()
+    await db.SupplierInvoice.where('[companyKey+StatusCode]')
+      .equals([key, statuses[i % statuses.length]!])
+      .count()
+    tabTimes.push(performance.now() - t)
+  }
+  const filters: InvoiceFilter[] = [
+    { statuses: [30101], text: '', sortBy: 'PaymentDueDate' },
+    { statuses: null, text: 'bakeriet', sortBy: 'Supplier' },
+    { statuses: [30102], text: '12', sortBy: 'TaxInclusiveAmount', descending: true },
+    { statuses: null, text: 'fjordbygg 17', sortBy: 'InvoiceNumber' },
+    { statuses: null, text: '1 250', sortBy: 'PaymentDueDate' },
+  ]
+  const times: number[] = []
+  let found = 0
+  // Warm-up: the inbox has run these code paths before the user types.
+  for (let i = 0; i < 10; i++) filterInvoices(loaded, filters[i % filters.length]!)
+  for (let i = 0; i < 100; i++) {
+    t = performance.now()
+    found += filterInvoices(loaded, filters[i % filters.length]!).length
+    times.push(performance.now() - t)
+  }
+  // Kept, as the inbox keeps them, so the heap read afterwards includes them.
+  ;(window as unknown as { held: CachedRow[] }).held = loaded
+  return { loadMs, readAllMs, tabTimes, times, found, rows: loaded.length }
+}
+
+;(window as unknown as { benchCache: typeof run }).benchCache = run
