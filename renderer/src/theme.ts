@@ -17,6 +17,17 @@ export const LedgerdeskPreset = definePreset(Aura, {
       900: '{blue.900}',
       950: '{blue.950}',
     },
+    // Aura fills buttons with primary.500; white on blue.500 is 3.7:1, below WCAG AA's 4.5:1 for text.
+    colorScheme: {
+      light: {
+        primary: {
+          color: '{primary.600}',
+          contrastColor: '#ffffff',
+          hoverColor: '{primary.700}',
+          activeColor: '{primary.800}',
+        },
+      },
+    },
   },
 })
 

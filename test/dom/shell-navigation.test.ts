@@ -3,7 +3,15 @@ import { mountShell, pressKey, type MountedShell } from './mount-shell.ts'
 
 const sidebarOrder = [
   'overview',
-  'inbox', 'review', 'journal', 'approvals', 'sales', 'contacts', 'admin', 'settings']
+  'inbox',
+  'review',
+  'journal',
+  'approvals',
+  'sales',
+  'contacts',
+  'admin',
+  'settings',
+]
 
 let shell: MountedShell | undefined
 afterEach(() => {

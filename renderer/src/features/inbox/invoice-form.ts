@@ -21,7 +21,8 @@ const dateFields = new Set<EditableField>(['InvoiceDate', 'PaymentDueDate'])
 /** The form as the user first sees it, in their language. */
 export function formFromRow(row: Record<string, unknown>, locale: Locale): InvoiceForm {
   const str = (value: unknown) => (value == null ? '' : String(value))
-  const day = (value: unknown) => (typeof value === 'string' && value ? formatDate(value.slice(0, 10), locale) : '')
+  const day = (value: unknown) =>
+    typeof value === 'string' && value ? formatDate(value.slice(0, 10), locale) : ''
   const amount = row.TaxInclusiveAmount
   return {
     InvoiceNumber: str(row.InvoiceNumber),
@@ -43,7 +44,8 @@ export function parseDay(text: string): string | undefined {
       ? [Number(local[3]), Number(local[2]), Number(local[1])]
       : [NaN, NaN, NaN]
   const date = new Date(Date.UTC(year, month - 1, day))
-  if (Number.isNaN(date.getTime()) || date.getUTCDate() !== day || date.getUTCMonth() !== month - 1) return undefined
+  if (Number.isNaN(date.getTime()) || date.getUTCDate() !== day || date.getUTCMonth() !== month - 1)
+    return undefined
   return date.toISOString().slice(0, 10)
 }
 

@@ -7,7 +7,6 @@ const en = {
   available: 'Make available offline',
   availableFor: 'Make {company} available offline',
   remove: 'Remove offline data from this computer',
-  removeFor: 'Remove offline data of {company} from this computer',
   removeConfirm:
     'Remove the offline data of {company} from this computer? It is downloaded again when needed.',
   removed: 'The offline data of {company} is removed from this computer.',
@@ -26,7 +25,6 @@ const nb: OfflineDataMessages = {
   available: 'Tilgjengelig frakoblet',
   availableFor: 'Gjør {company} tilgjengelig frakoblet',
   remove: 'Fjern frakoblede data fra denne maskinen',
-  removeFor: 'Fjern frakoblede data for {company} fra denne maskinen',
   removeConfirm:
     'Fjerne de frakoblede dataene for {company} fra denne maskinen? De lastes ned igjen ved behov.',
   removed: 'De frakoblede dataene for {company} er fjernet fra denne maskinen.',

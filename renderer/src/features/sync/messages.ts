@@ -18,7 +18,6 @@ const en = {
   neverSynced: 'Not synced yet',
   syncNow: 'Sync now',
   syncing: 'Syncing…',
-  open: 'Sync status: {state}. {details}',
   panel: {
     title: 'Changes on this computer',
     nothing: 'Every change has reached the platform.',
@@ -79,7 +78,6 @@ const nb: SyncMessages = {
   neverSynced: 'Ikke synkronisert ennå',
   syncNow: 'Synkroniser nå',
   syncing: 'Synkroniserer…',
-  open: 'Synkroniseringsstatus: {state}. {details}',
   panel: {
     title: 'Endringer på denne maskinen',
     nothing: 'Alle endringer er kommet fram til plattformen.',

@@ -36,6 +36,7 @@ export function useOutbox() {
     [workspace],
     [],
   )
-  const count = (group: ChangeGroup) => computed(() => changes.value.filter((c) => groupOf(c.entry) === group).length)
+  const count = (group: ChangeGroup) =>
+    computed(() => changes.value.filter((c) => groupOf(c.entry) === group).length)
   return { changes, pending: count('pending'), failed: count('failed'), conflicts: count('conflict') }
 }
