@@ -139,7 +139,7 @@ export const CompanySession = z.object({
   companyName: z.string(),
   user: SessionUser,
   /** The user's own User.ID in this company (it differs per company); null when the answer has none. */
-  userId: z.number().int().nullable().default(null),
+  userId: z.number().int().nullable().optional(),
   permissions: z.array(z.string()),
   views: z.array(AppView),
 })

@@ -36,7 +36,6 @@ const answer = (c: Company, views: CompanySession['views'] = ['inbox', 'settings
   companyKey: c.Key,
   companyName: c.Name,
   user: sampleSession.status === 'signedIn' ? sampleSession.user : (undefined as never),
-  userId: c.ID,
   permissions: [],
   views,
 })

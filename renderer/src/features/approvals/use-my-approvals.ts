@@ -15,7 +15,7 @@ import { loadMyApprovals, openCount, type MyApprovalRow } from './my-approval-ro
 export async function learnApprovalCompanies(
   db: WorkspaceDb,
   companyKeys: readonly string[],
-  session: (key: string) => Promise<{ userId: number | null; views: readonly string[] }>,
+  session: (key: string) => Promise<{ userId?: number | null; views: readonly string[] }>,
 ): Promise<string[]> {
   const learned: string[] = []
   for (const key of companyKeys) {
@@ -23,7 +23,7 @@ export async function learnApprovalCompanies(
     if (!known || known.userId !== null) continue
     try {
       const answer = await session(key)
-      if (answer.userId === null) continue
+      if (answer.userId === null || answer.userId === undefined) continue
       const approves = answer.views.includes('approvals')
       await db.companies.update(key, { userId: answer.userId, ...(approves ? { offline: true } : {}) })
       learned.push(key)
