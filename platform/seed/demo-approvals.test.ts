@@ -69,6 +69,16 @@ describe.each(['nordlys', 'fjordbygg'] as const)('demo approvals in %s', (slug) 
     expect(active.filter((a: any) => a.UserID === anne && a.StepNumber === 2)).toHaveLength(
       stage(slug, 'step2'),
     )
+    // Each invoice names one of this company's suppliers, with that supplier's own bank account.
+    const waiting = await call(
+      'anne',
+      key,
+      'GET',
+      `supplierinvoices?filter=StatusCode eq ${SupplierInvoiceStatus.ForApproval}&expand=Supplier.Info.DefaultBankAccount,BankAccount`,
+    )
+    expect(new Set(waiting.map((i: any) => i.Supplier.Info.Name)).size).toBeGreaterThanOrEqual(3)
+    for (const i of waiting)
+      expect(i.BankAccount.AccountNumber).toBe(i.Supplier.Info.DefaultBankAccount.AccountNumber)
     const invoiceId = active[0].Task.EntityID
     const invoice = await call('anne', key, 'GET', `supplierinvoices/${invoiceId}`)
     expect(invoice.StatusCode).toBe(SupplierInvoiceStatus.ForApproval)

@@ -250,8 +250,9 @@ async function seedCompanyApprovals(
     AccountNumber: string | null
   }>(
     `select s."ID", s."OrgNumber", br."Name", br."DefaultBankAccountID" as "BankAccountID", b."AccountNumber"
-       from "Supplier" s join "BusinessRelation" br on br."ID" = s."BusinessRelationID"
-       left join "BankAccount" b on b."ID" = br."DefaultBankAccountID"
+       from "Supplier" s
+       join "BusinessRelation" br on br."CompanyID" = s."CompanyID" and br."ID" = s."BusinessRelationID"
+       left join "BankAccount" b on b."CompanyID" = s."CompanyID" and b."ID" = br."DefaultBankAccountID"
       where s."CompanyID" = $1 and s."Deleted" = false and s."StatusCode" = 30001 order by s."SupplierNumber"`,
     [c.companyId],
   )
