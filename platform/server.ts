@@ -33,6 +33,7 @@ import { endpointSet, registerDiscoveryRoutes } from './routes/discovery.ts'
 import { registerErrorHandling } from './routes/errors.ts'
 import { registerStatisticsRoute } from './routes/statistics.ts'
 import { seedDemo } from './seed/demo.ts'
+import { seedDemoApprovals } from './seed/demo-approvals.ts'
 import { seedSystem } from './seed/system.ts'
 import { registerSessionActions } from './tenancy/session.ts'
 import { createTenantCache, registerTenancy } from './tenancy/tenancy.ts'
@@ -158,7 +159,10 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     await migrate(store, registry)
     const fresh = await store.transaction(async (tx) => {
       const created = await seedSystem(tx, registry)
-      if (created && (options.seed ?? 'demo') === 'demo') await seedDemo(tx, registry)
+      if (created && (options.seed ?? 'demo') === 'demo') {
+        await seedDemo(tx, registry)
+        await seedDemoApprovals(tx, registry, { hooks, dataDir: options.dataDir })
+      }
       return created
     })
 

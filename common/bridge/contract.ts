@@ -140,6 +140,8 @@ export const CompanySession = z.object({
   companyKey: z.string(),
   companyName: z.string(),
   user: SessionUser,
+  /** The user's own User.ID in this company (it differs per company); null when the answer has none. */
+  userId: z.number().int().nullable().optional(),
   permissions: z.array(z.string()),
   views: z.array(AppView),
 })

@@ -91,7 +91,13 @@ export const OutboxOutcome = z.discriminatedUnion('status', [
   /** The platform refused it for good (400 with a validation message, 403, a row gone). */
   z.object({
     status: z.literal('failed'),
-    error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      field: z.string().optional(),
+      /** Who handled an approval decision that was overtaken (ALREADY_HANDLED). */
+      by: z.string().optional(),
+    }),
     row: PlatformRow.nullable(),
   }),
 ])

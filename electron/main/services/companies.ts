@@ -73,6 +73,7 @@ export function createCompaniesService(deps: { api(): Promise<ApiClient> }) {
           Email: str(answer.Email),
           UserName: str(answer.UserName),
         },
+        userId: Number.isInteger(answer.ID) ? (answer.ID as number) : null,
         permissions,
         views: viewsFor(permissions),
       }

@@ -58,7 +58,7 @@ export interface OutboxEntry {
   operationKey: string
   attempts: number
   state: OutboxState
-  lastError: { code: string; message: string; field?: string } | null
+  lastError: { code: string; message: string; field?: string; by?: string } | null
   /** For a conflict: the server's current values of the conflicting properties. */
   theirs?: Record<string, unknown>
   createdAt: string

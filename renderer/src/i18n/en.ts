@@ -7,6 +7,7 @@ import inboxMessages from '../features/inbox/messages.ts'
 import syncMessages from '../features/sync/messages.ts'
 import offlineDataMessages from '../features/settings/offline-messages.ts'
 import scanEn from '../features/scan/messages-en.ts'
+import approvalsMessages from '../features/approvals/messages.ts'
 
 const en = {
   app: {
@@ -134,6 +135,7 @@ const en = {
   sync: syncMessages.en,
   offlineData: offlineDataMessages.en,
   scan: scanEn,
+  approvals: approvalsMessages.en,
 }
 
 export type Messages = typeof en

@@ -6,6 +6,7 @@ import inboxMessages from '../features/inbox/messages.ts'
 import syncMessages from '../features/sync/messages.ts'
 import offlineDataMessages from '../features/settings/offline-messages.ts'
 import scanNb from '../features/scan/messages-nb.ts'
+import approvalsMessages from '../features/approvals/messages.ts'
 import type { Messages } from './en.ts'
 
 const nb: Messages = {
@@ -134,6 +135,7 @@ const nb: Messages = {
   sync: syncMessages.nb,
   offlineData: offlineDataMessages.nb,
   scan: scanNb,
+  approvals: approvalsMessages.nb,
 }
 
 export default nb

@@ -42,7 +42,8 @@ export const sources: Record<SyncEntity, EntitySource> = {
     route: 'approvals',
     scope: (options) => (options.userId === null ? 'ID lt 0' : `UserID eq ${options.userId}`),
   },
-  Task: { route: 'tasks' },
+  // The plan names every step and its approvers: "step 2 of 3" and who else is in the step.
+  Task: { route: 'tasks', expand: 'ApprovalPlan' },
   // Booked entries are read by the journal view's search (journal.search); the workspace keeps what it found.
   JournalEntry: { route: 'journalentries' },
   FileAttachment: {

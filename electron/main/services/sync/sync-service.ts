@@ -18,6 +18,7 @@ import type { Fetch } from '../../ports.ts'
 import type { ApiClient } from '../api/client.ts'
 import { ApiError, ApiErrorCode } from '../api/errors.ts'
 import { bookJournalEntries } from '../journal/journal-service.ts'
+import { approvalOwners, executeApprovalDecision, isApprovalDecision } from './approval-actions.ts'
 import { afterCheckpoint, and, quote, sources } from './entities.ts'
 
 export interface SyncServiceDeps {
@@ -213,6 +214,7 @@ export function createSyncService(deps: SyncServiceDeps) {
         case 'action': {
           if (entity === 'JournalEntry' && operation.action === 'book-journal-entries')
             return await bookJournalEntries(api, companyKey, command)
+          if (isApprovalDecision(command)) return await executeApprovalDecision(api, companyKey, command)
           const landsIn = actionLandsIn[entity]?.[operation.action.toLowerCase()]
           if (retry && landsIn) {
             const server = await readRow(api, companyKey, entity, entityId)
@@ -233,6 +235,16 @@ export function createSyncService(deps: SyncServiceDeps) {
     }
   }
 
+  /** The rows the cache holds; approvals: the user's own and those of the users they stand in for. */
+  async function scopeOf(companyKey: string, entity: SyncEntity, options: Required<PullOptions>) {
+    if (entity === 'Approval' && options.userId !== null) {
+      const today = now().toISOString().slice(0, 10)
+      const owners = await approvalOwners(await deps.api(), companyKey, options.userId, today)
+      return `(${owners.map((id) => `UserID eq ${id}`).join(' or ')})`
+    }
+    return sources[entity].scope?.(options, now()) ?? null
+  }
+
   return {
     /** One page of rows changed after the checkpoint, ordered by UpdatedAt, ID. */
     async pull(
@@ -242,7 +254,7 @@ export function createSyncService(deps: SyncServiceDeps) {
       input: PullOptions,
     ): Promise<PullPage> {
       const options = PullOptionsSchema.parse(input)
-      const scope = sources[entity].scope?.(options, now()) ?? null
+      const scope = await scopeOf(companyKey, entity, options)
       const rows = await list(companyKey, entity, and(scope, afterCheckpoint(from.updatedAt, from.id)), {
         expand: sources[entity].expand,
         top: options.top,
@@ -261,7 +273,7 @@ export function createSyncService(deps: SyncServiceDeps) {
     /** Every ID the platform lists for the cache's scope (deleted rows are not listed). */
     async ids(companyKey: string, entity: SyncEntity, input: PullOptions): Promise<number[]> {
       const options = PullOptionsSchema.parse(input)
-      const scope = sources[entity].scope?.(options, now()) ?? null
+      const scope = await scopeOf(companyKey, entity, options)
       const ids: number[] = []
       const top = 5000
       for (let last = 0; ;) {

@@ -1,0 +1,179 @@
+// Approving and rejecting from the outbox (spec 3.5). An approval can be handled by someone else while the
+// user's decision waits in the outbox: a colleague in the same step approved it (indirectly approved), the
+// accountant reassigned or cancelled the flow, or a substitute acted. The decision then ends as "already
+// handled by …" (code ALREADY_HANDLED, `by` naming who), never as a platform error. A rejection carries
+// its comment, posted to the invoice (`comments/SupplierInvoice/{id}`) before the reject, once only.
+import { ApprovalStatus } from '../../../../common/status.ts'
+import type { OutboxCommand, OutboxOutcome, PlatformRow } from '../../../../common/bridge/sync.ts'
+import type { ApiClient } from '../api/client.ts'
+import { ApiError } from '../api/errors.ts'
+
+/** Codes of an approval decision that was overtaken; the view shows them as information. */
+export const ApprovalOutcomeCode = {
+  AlreadyHandled: 'ALREADY_HANDLED',
+  Reassigned: 'REASSIGNED',
+} as const
+
+type Row = PlatformRow
+
+const decisions: Record<string, number> = {
+  approve: ApprovalStatus.Approved,
+  reject: ApprovalStatus.Rejected,
+}
+
+export function isApprovalDecision(command: OutboxCommand): boolean {
+  return (
+    command.entity === 'Approval' &&
+    command.operation.kind === 'action' &&
+    command.operation.action.toLowerCase() in decisions
+  )
+}
+
+/** The comment of a rejection, as the view queues it: `{ Comment: text }`. */
+export function rejectionComment(command: OutboxCommand): string | null {
+  if (command.operation.kind !== 'action') return null
+  const body = command.operation.body as { Comment?: unknown } | null | undefined
+  return typeof body?.Comment === 'string' && body.Comment.trim() ? body.Comment.trim() : null
+}
+
+interface Me {
+  ID: number
+  GlobalIdentity: string
+}
+/** The signed-in user per company, per client (one client per session): a batch asks once per company. */
+const known = new WeakMap<ApiClient, Map<string, Promise<Me>>>()
+
+function me(api: ApiClient, companyKey: string): Promise<Me> {
+  const perCompany = known.get(api) ?? new Map<string, Promise<Me>>()
+  known.set(api, perCompany)
+  let answer = perCompany.get(companyKey)
+  if (!answer) {
+    answer = api
+      .get<Row>('api/biz/users', { companyKey, query: { action: 'current-session' } })
+      .then((s) => ({ ID: Number(s.ID), GlobalIdentity: String(s.GlobalIdentity ?? '') }))
+    answer.catch(() => perCompany.delete(companyKey))
+    perCompany.set(companyKey, answer)
+  }
+  return answer
+}
+
+async function readApproval(api: ApiClient, companyKey: string, id: number): Promise<Row | null> {
+  try {
+    return await api.get<Row>(`api/biz/approvals/${id}`, { companyKey, query: { expand: 'Task' } })
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  }
+}
+
+/** Who settled the approval's step: the user of the approval that was approved or rejected there. */
+async function handledBy(api: ApiClient, companyKey: string, approval: Row): Promise<string> {
+  const siblings = await api.get<Row[]>('api/biz/approvals', {
+    companyKey,
+    query: {
+      filter: `TaskID eq ${Number(approval.TaskID)} and (StatusCode eq ${ApprovalStatus.Approved} or StatusCode eq ${ApprovalStatus.Rejected})`,
+      expand: 'User',
+      orderby: 'UpdatedAt desc',
+    },
+  })
+  const step = Number(approval.StepNumber)
+  const decided =
+    Number(approval.StatusCode) === ApprovalStatus.Approved ||
+    Number(approval.StatusCode) === ApprovalStatus.Rejected
+      ? approval
+      : (siblings.find((s) => Number(s.StepNumber) === step) ?? siblings[0])
+  const byIdentity = decided?.UpdatedBy
+  if (typeof byIdentity === 'string' && byIdentity) {
+    const [user] = await api.get<Row[]>('api/biz/users', {
+      companyKey,
+      query: { filter: `GlobalIdentity eq '${byIdentity}'`, select: 'ID,DisplayName', top: 1 },
+    })
+    if (user?.DisplayName) return String(user.DisplayName)
+  }
+  const user = decided?.User as Row | undefined
+  return typeof user?.DisplayName === 'string' ? user.DisplayName : ''
+}
+
+async function postCommentOnce(
+  api: ApiClient,
+  companyKey: string,
+  invoiceId: number,
+  text: string,
+  authorId: number,
+): Promise<void> {
+  const path = `api/biz/comments/SupplierInvoice/${invoiceId}`
+  const existing = await api.get<Row[]>(path, { companyKey })
+  if (existing.some((c) => c.Text === text && Number(c.AuthorID) === authorId)) return
+  await api.post(path, { Text: text }, { companyKey })
+}
+
+/**
+ * Executes an approve or reject from the outbox. Before sending it reads the approval: one that is no
+ * longer active was decided by this user on an earlier attempt (done) or was overtaken (already handled).
+ */
+export async function executeApprovalDecision(
+  api: ApiClient,
+  companyKey: string,
+  command: OutboxCommand,
+): Promise<OutboxOutcome> {
+  if (command.operation.kind !== 'action') throw new Error('an approval decision is an action')
+  const action = command.operation.action.toLowerCase()
+  const id = command.entityId
+  const [approval, user] = await Promise.all([readApproval(api, companyKey, id), me(api, companyKey)])
+  if (!approval) {
+    return {
+      status: 'failed',
+      error: { code: ApprovalOutcomeCode.Reassigned, message: `Approval ${id} no longer exists`, by: '' },
+      row: null,
+    }
+  }
+  const status = Number(approval.StatusCode)
+  if (status !== ApprovalStatus.Active) {
+    if (status === decisions[action] && approval.UpdatedBy === user.GlobalIdentity && command.attempts > 0)
+      return { status: 'done', row: approval, merged: [] }
+    if (status === ApprovalStatus.Reassigned)
+      return {
+        status: 'failed',
+        error: { code: ApprovalOutcomeCode.Reassigned, message: 'The flow was reassigned', by: '' },
+        row: approval,
+      }
+    const by = await handledBy(api, companyKey, approval)
+    return {
+      status: 'failed',
+      error: {
+        code: ApprovalOutcomeCode.AlreadyHandled,
+        message: by ? `Already handled by ${by}` : 'Already handled',
+        by,
+      },
+      row: approval,
+    }
+  }
+  const comment = rejectionComment(command)
+  if (action === 'reject' && comment) {
+    const task = approval.Task as Row | undefined
+    const invoiceId = Number(task?.EntityID)
+    if (Number.isFinite(invoiceId)) await postCommentOnce(api, companyKey, invoiceId, comment, user.ID)
+  }
+  await api.post(`api/biz/approvals/${id}`, null, { companyKey, query: { action } })
+  return { status: 'done', row: await readApproval(api, companyKey, id), merged: [] }
+}
+
+/**
+ * The approvals the workspace caches: the user's own and those of the users they stand in for today
+ * (spec field notes: a substitute acts while FromDate <= today <= ToDate).
+ */
+export async function approvalOwners(
+  api: ApiClient,
+  companyKey: string,
+  userId: number,
+  today: string,
+): Promise<number[]> {
+  const substitutes = await api.get<Row[]>('api/biz/approvalsubstitutes', {
+    companyKey,
+    query: {
+      filter: `SubstituteUserID eq ${userId} and FromDate le '${today}' and ToDate ge '${today}'`,
+      select: 'UserID',
+    },
+  })
+  return [userId, ...new Set(substitutes.map((s) => Number(s.UserID)))]
+}

@@ -1,0 +1,196 @@
+// "My approvals": the signed-in user's active approvals (50120) in every company of the workspace, read
+// from the offline cache. The user's User.ID differs per company (companies.userId, from each company's
+// current-session); an approval of another user that the cache holds is one the user stands in for. A
+// decision queued in the outbox keeps its row in the list with the decision's state until the platform
+// has it, and one overtaken by a colleague shows who handled it.
+import { ApprovalStatus } from '@common/status'
+import type { CachedRow, OutboxEntry, WorkspaceDb } from '@renderer/data/schema'
+
+export type DecisionState = 'pending' | 'sending' | 'failed' | 'alreadyHandled' | 'reassigned'
+
+export interface PlanStep {
+  step: number
+  userNames: string[]
+  /** spec 3.5: a step is skipped when its limit is greater than the amount. */
+  limit: number | null
+  status: number | null
+}
+
+export interface MyApprovalRow {
+  /** `${companyKey}:${ID}`: unique across companies. */
+  key: string
+  companyKey: string
+  companyName: string
+  ID: number
+  TaskID: number
+  invoiceId: number | null
+  supplierName: string | null
+  InvoiceNumber: string | null
+  TaxInclusiveAmount: number | null
+  currency: string | null
+  PaymentDueDate: string | null
+  overdue: boolean
+  step: number
+  steps: number
+  /** Other approvers of the same step. */
+  others: string[]
+  /** Set when the user acts as a substitute: whose approval this is. */
+  substituteFor: string | null
+  plan: PlanStep[]
+  /** The queued decision, if any. */
+  decision: { seq: number; action: string; state: DecisionState; by: string | null; message: string } | null
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
+const num = (value: unknown): number | null => {
+  const n = typeof value === 'string' ? Number(value) : value
+  return typeof n === 'number' && Number.isFinite(n) ? n : null
+}
+const userName = (user: CachedRow | undefined): string | null =>
+  user ? (text(user.DisplayName) ?? text(user.Email) ?? text(user.UserName)) : null
+
+function decisionOf(entry: OutboxEntry | undefined): MyApprovalRow['decision'] {
+  if (!entry || entry.operation.kind !== 'action') return null
+  const code = entry.lastError?.code
+  const state: DecisionState =
+    code === 'ALREADY_HANDLED'
+      ? 'alreadyHandled'
+      : code === 'REASSIGNED'
+        ? 'reassigned'
+        : entry.state === 'conflict'
+          ? 'failed'
+          : entry.state
+  return {
+    seq: entry.seq!,
+    action: entry.operation.action,
+    state,
+    by: entry.lastError?.by || null,
+    message: entry.lastError?.message ?? '',
+  }
+}
+
+/** Today as yyyy-mm-dd in local time: a due date before it is overdue. */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
+/** The rows of one company. Reads only that company's rows. */
+async function companyRows(
+  db: WorkspaceDb,
+  company: { Key: string; Name: string; userId: number },
+  today: string,
+): Promise<MyApprovalRow[]> {
+  const key = company.Key
+  const [approvals, outbox] = await Promise.all([
+    db.Approval.where('companyKey').equals(key).toArray(),
+    db.outbox.where('companyKey').equals(key).toArray(),
+  ])
+  const decisions = new Map(
+    outbox.filter((e) => e.entity === 'Approval').map((e) => [e.entityId, e] as const),
+  )
+  const shown = approvals.filter((a) => Number(a.StatusCode) === ApprovalStatus.Active || decisions.has(a.ID))
+  if (shown.length === 0) return []
+  const taskIds = [...new Set(shown.map((a) => num(a.TaskID)).filter((id): id is number => id !== null))]
+  const tasks = await db.Task.bulkGet(taskIds.map((id) => [key, id] as [string, number]))
+  const taskById = new Map(tasks.filter((t): t is CachedRow => !!t).map((t) => [t.ID, t]))
+  const invoiceIds = [...taskById.values()]
+    .map((t) => num(t.EntityID))
+    .filter((id): id is number => id !== null)
+  const invoices = await db.SupplierInvoice.bulkGet(invoiceIds.map((id) => [key, id] as [string, number]))
+  const invoiceById = new Map(invoices.filter((i): i is CachedRow => !!i).map((i) => [i.ID, i]))
+  const users = new Map(
+    (await db.User.where('companyKey').equals(key).toArray()).map((u) => [u.ID, u] as const),
+  )
+  const suppliers = new Map(
+    (await db.Supplier.where('companyKey').equals(key).toArray()).map((s) => [s.ID, s] as const),
+  )
+  const nameOf = (id: unknown) => userName(users.get(num(id) ?? -1)) ?? (id === null ? '' : `#${String(id)}`)
+
+  return shown.map((a): MyApprovalRow => {
+    const task = taskById.get(num(a.TaskID) ?? -1)
+    const invoice = task ? invoiceById.get(num(task.EntityID) ?? -1) : undefined
+    const planRows = (Array.isArray(task?.ApprovalPlan) ? task.ApprovalPlan : []) as CachedRow[]
+    const stepNumbers = [...new Set(planRows.map((p) => num(p.StepNumber) ?? 1))].sort((x, y) => x - y)
+    const step = num(a.StepNumber) ?? 1
+    const plan: PlanStep[] = stepNumbers.map((s) => {
+      const rows = planRows.filter((p) => (num(p.StepNumber) ?? 1) === s)
+      return {
+        step: s,
+        userNames: rows.map((p) => nameOf(p.UserID)),
+        limit: rows.map((p) => num(p.Limit)).find((l) => l !== null) ?? null,
+        status: num(rows[0]?.StatusCode),
+      }
+    })
+    const others = planRows
+      .filter((p) => (num(p.StepNumber) ?? 1) === step && num(p.UserID) !== num(a.UserID))
+      .map((p) => nameOf(p.UserID))
+    const supplier = suppliers.get(num(invoice?.SupplierID) ?? -1)
+    const supplierName =
+      text((supplier?.Info as { Name?: unknown } | undefined)?.Name) ??
+      text((invoice?.Supplier as { Info?: { Name?: unknown } } | undefined)?.Info?.Name) ??
+      null
+    const due = text(invoice?.PaymentDueDate)?.slice(0, 10) ?? null
+    return {
+      key: `${key}:${a.ID}`,
+      companyKey: key,
+      companyName: company.Name,
+      ID: a.ID,
+      TaskID: num(a.TaskID) ?? 0,
+      invoiceId: invoice?.ID ?? num(task?.EntityID),
+      supplierName,
+      InvoiceNumber: text(invoice?.InvoiceNumber),
+      TaxInclusiveAmount: num(invoice?.TaxInclusiveAmount) ?? num(a.Amount),
+      currency: text(a.CurrencyCode),
+      PaymentDueDate: due,
+      overdue: due !== null && due < today,
+      step,
+      steps: Math.max(stepNumbers.length, step),
+      others,
+      substituteFor: num(a.UserID) === company.userId ? null : nameOf(a.UserID),
+      plan,
+      decision: decisionOf(decisions.get(a.ID)),
+    }
+  })
+}
+
+/** Every company's rows, due date first (no due date last), then company and invoice number. */
+export async function loadMyApprovals(db: WorkspaceDb, today = localToday()): Promise<MyApprovalRow[]> {
+  const companies = (await db.companies.toArray()).filter(
+    (c): c is typeof c & { userId: number } => c.userId !== null,
+  )
+  const perCompany = await Promise.all(companies.map((c) => companyRows(db, c, today)))
+  return perCompany.flat().sort((x, y) => {
+    if (x.PaymentDueDate !== y.PaymentDueDate) {
+      if (x.PaymentDueDate === null) return 1
+      if (y.PaymentDueDate === null) return -1
+      return x.PaymentDueDate < y.PaymentDueDate ? -1 : 1
+    }
+    return (
+      x.companyName.localeCompare(y.companyName) ||
+      (x.InvoiceNumber ?? '').localeCompare(y.InvoiceNumber ?? '')
+    )
+  })
+}
+
+export type DueFilter = 'all' | 'overdue' | 'week'
+
+export function filterRows(
+  rows: readonly MyApprovalRow[],
+  filter: { companyKey: string | null; due: DueFilter },
+  today = localToday(),
+): MyApprovalRow[] {
+  const weekEnd = new Date(`${today}T12:00:00`)
+  weekEnd.setDate(weekEnd.getDate() + 7)
+  const week = localToday(weekEnd)
+  return rows.filter(
+    (r) =>
+      (filter.companyKey === null || r.companyKey === filter.companyKey) &&
+      (filter.due === 'all' ||
+        (filter.due === 'overdue' && r.overdue) ||
+        (filter.due === 'week' && r.PaymentDueDate !== null && r.PaymentDueDate <= week)),
+  )
+}
+
+/** Rows still waiting for the user's decision (the sidebar count). */
+export const openCount = (rows: readonly MyApprovalRow[]) => rows.filter((r) => r.decision === null).length

@@ -1,0 +1,246 @@
+// My approvals in Chromium with the demo office: Per sees his approvals from Nordlys Bakeri AS and
+// Fjordbygg Rørlegger AS in one list, approves step one from the keyboard (the invoice moves to Anne's
+// step two), rejects one with a comment (the invoice returns to review with the comment), approves one
+// while the platform cannot be reached (it arrives on reconnect), and the view passes axe-core.
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApprovalStatus, SupplierInvoiceStatus } from '../../common/status.ts'
+import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
+import { launchChromium, startHost, type BrowserFixture, type HostFixture } from './support.ts'
+import { signInWithSandbox } from './sign-in-steps.ts'
+
+const screens = process.env.LEDGERDESK_SCREENS_DIR ?? null
+const nordlys = DEMO_COMPANIES.nordlys
+const fjordbygg = DEMO_COMPANIES.fjordbygg
+
+// The host's services reach the platform with this process's fetch: cutting it is the network going away.
+const realFetch = globalThis.fetch
+let routeCut = false
+let platformOrigin: string | null = null
+globalThis.fetch = (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input))
+  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/identity')) platformOrigin ??= url.origin
+  if (routeCut) return Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }))
+  return realFetch(input, init)
+}
+
+let fixture: HostFixture
+let browser: BrowserFixture
+let page: Page
+
+beforeAll(async () => {
+  fixture = await startHost()
+  browser = await launchChromium()
+  page = await browser.context.newPage()
+}, 120_000)
+afterAll(async () => {
+  globalThis.fetch = realFetch
+  await browser?.stop()
+  await fixture?.stop()
+})
+
+const wait = { timeout: 60_000 }
+
+async function platform<T>(who: string, companyKey: string, path: string): Promise<T> {
+  const token = await realFetch(`${platformOrigin}/identity/connect/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'ledgerdesk-integration',
+      client_secret: 'local-integration-secret',
+      username: who,
+      password: DEMO_PASSWORD,
+      scope: 'openid profile AppFramework offline_access',
+    }),
+  }).then(async (r) => ((await r.json()) as { access_token: string }).access_token)
+  const response = await realFetch(`${platformOrigin}/api/biz/${path}`, {
+    headers: { Authorization: `Bearer ${token}`, CompanyKey: companyKey },
+  })
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`)
+  return (await response.json()) as T
+}
+
+interface Row {
+  ID: number
+  StatusCode: number
+  UserID: number
+  StepNumber: number
+  TaskID: number
+  [field: string]: unknown
+}
+
+const rowsOf = (companyKey: string) => page.locator(`tr[data-key^="${companyKey}:"]`)
+const approvalIdOf = async (row: ReturnType<Page['locator']>) =>
+  Number(((await row.getAttribute('data-key')) ?? '').split(':')[1])
+
+/** axe-core on the approvals view and, when open, its dialog (the shell around them has its own checks). */
+async function runAxe(label: string): Promise<void> {
+  const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+  await page.evaluate(source)
+  const violations = await page.evaluate(async () => {
+    type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] }
+    const axe = (
+      globalThis as unknown as {
+        axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Violation[] }> }
+      }
+    ).axe
+    const page = (globalThis as unknown as { document: { querySelector(s: string): unknown } }).document
+    const include = ['[data-testid="view-approvals"]', '.p-dialog'].filter((s) => page.querySelector(s))
+    const result = await axe.run({ include: include.map((s) => [s]) }, { resultTypes: ['violations'] })
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  })
+  expect(violations, `axe on ${label}`).toEqual([])
+}
+
+let helper: Page | null = null
+async function setLanguage(language: 'nb' | 'en'): Promise<void> {
+  if (!helper) {
+    helper = await browser.context.newPage()
+    await helper.goto(fixture.host.url)
+  }
+  await helper.getByTestId('nav-settings').click()
+  await helper.getByTestId('settings-locale').click()
+  await helper.getByTestId(`settings-locale-option-${language}`).click()
+  await expect.poll(() => page.evaluate('document.documentElement.lang'), wait).toBe(language)
+}
+
+async function shoot(name: string, sizes: readonly (readonly [number, number])[] = [[1280, 800]]) {
+  if (!screens) return
+  for (const language of ['nb', 'en'] as const) {
+    await setLanguage(language)
+    for (const [width, height] of sizes) {
+      await page.setViewportSize({ width, height })
+      await page.waitForTimeout(400)
+      await page.screenshot({ path: join(screens, `${name}-${language}-${width}x${height}.png`) })
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+describe('my approvals', () => {
+  it("shows Per's approvals from Nordlys and Fjordbygg in one list", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(fixture.host.url)
+    await signInWithSandbox(page, browser.context, { email: DEMO_USERS.per.email, password: DEMO_PASSWORD })
+    await page.getByTestId('nav-approvals').click()
+    await expect.poll(() => page.getByTestId('view-approvals').isVisible(), wait).toBe(true)
+    await expect.poll(() => rowsOf(nordlys.key).count(), wait).toBeGreaterThanOrEqual(3)
+    await expect.poll(() => rowsOf(fjordbygg.key).count(), wait).toBeGreaterThanOrEqual(3)
+    await expect.poll(() => page.getByTestId('nav-count').textContent(), wait).toMatch(/^\d+$/)
+    await expect.poll(() => page.locator('td.overdue').count(), wait).toBeGreaterThan(0)
+    await rowsOf(nordlys.key).first().click()
+    await runAxe('my approvals')
+    await shoot('approvals-list', [
+      [1280, 800],
+      [1920, 1080],
+    ])
+  }, 300_000)
+
+  it('shows the PDF of the selected invoice', async () => {
+    await rowsOf(nordlys.key).first().click()
+    await expect.poll(() => page.locator('iframe.detail__pdf').count(), wait).toBe(1)
+  }, 120_000)
+
+  it('approves step one with the keyboard, and the invoice moves to Anne', async () => {
+    await setLanguage('en')
+    const row = rowsOf(nordlys.key).first()
+    const id = await approvalIdOf(row)
+    await row.click()
+    await page.keyboard.press('a')
+    await expect.poll(() => page.locator(`tr[data-key="${nordlys.key}:${id}"]`).count(), wait).toBe(0)
+    const [approval] = await platform<Row[]>(
+      DEMO_USERS.anne.email,
+      nordlys.key,
+      `approvals?filter=ID eq ${id}`,
+    )
+    expect(approval!.StatusCode).toBe(ApprovalStatus.Approved)
+    const next = await platform<Row[]>(
+      DEMO_USERS.anne.email,
+      nordlys.key,
+      `approvals?filter=TaskID eq ${approval!.TaskID} and StatusCode eq ${ApprovalStatus.Active}`,
+    )
+    expect(next.map((a) => a.StepNumber)).toEqual([2])
+  }, 120_000)
+
+  it('rejects with a comment: the invoice returns to review with the comment', async () => {
+    const row = rowsOf(fjordbygg.key).first()
+    const id = await approvalIdOf(row)
+    await row.click()
+    await page.keyboard.press('r')
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: 'Reject' }).click()
+    await expect.poll(() => dialog.getByText('Write why the invoice is rejected.').isVisible()).toBe(true)
+    await dialog.getByLabel('Comment to the accountant').fill('Feil pris: avtalt 30 000 kr eks. mva')
+    await runAxe('the reject dialog')
+    await dialog.getByRole('button', { name: 'Reject' }).click()
+    await expect.poll(() => page.locator(`tr[data-key="${fjordbygg.key}:${id}"]`).count(), wait).toBe(0)
+    const [approval] = await platform<Row[]>(
+      DEMO_USERS.anne.email,
+      fjordbygg.key,
+      `approvals?filter=ID eq ${id}&expand=Task`,
+    )
+    const invoiceId = Number((approval!.Task as { EntityID: number }).EntityID)
+    const invoice = await platform<Row>(DEMO_USERS.anne.email, fjordbygg.key, `supplierinvoices/${invoiceId}`)
+    expect(invoice.StatusCode).toBe(SupplierInvoiceStatus.Rejected)
+    const comments = await platform<{ Text: string }[]>(
+      DEMO_USERS.anne.email,
+      fjordbygg.key,
+      `comments/SupplierInvoice/${invoiceId}`,
+    )
+    expect(comments.at(-1)!.Text).toBe('Feil pris: avtalt 30 000 kr eks. mva')
+  }, 120_000)
+
+  it('keeps an approval made offline and sends it on reconnect', async () => {
+    const row = rowsOf(nordlys.key).first()
+    const id = await approvalIdOf(row)
+    routeCut = true
+    await row.click()
+    await page.keyboard.press('a')
+    await expect
+      .poll(() => page.locator(`tr[data-key="${nordlys.key}:${id}"]`).textContent(), wait)
+      .toContain('Waiting to be sent')
+    await page.waitForTimeout(1500)
+    // The test's own calls use the real fetch: the platform has not seen the decision yet.
+    const [still] = await platform<Row[]>(DEMO_USERS.anne.email, nordlys.key, `approvals?filter=ID eq ${id}`)
+    expect(still!.StatusCode).toBe(ApprovalStatus.Active)
+    routeCut = false
+    await expect.poll(() => page.locator(`tr[data-key="${nordlys.key}:${id}"]`).count(), wait).toBe(0)
+    const [approval] = await platform<Row[]>(
+      DEMO_USERS.anne.email,
+      nordlys.key,
+      `approvals?filter=ID eq ${id}`,
+    )
+    expect(approval!.StatusCode).toBe(ApprovalStatus.Approved)
+  }, 180_000)
+  it("lets Siri, as Per's substitute, approve one of his", async () => {
+    // The host keeps one session: Per signs out, and Siri signs in on the same app.
+    await page.getByTestId('account-menu').click()
+    await page.getByTestId('sign-out').click()
+    const siriPage = await browser.context.newPage()
+    await siriPage.goto(fixture.host.url)
+    await expect.poll(() => siriPage.getByTestId('sign-in-button').isVisible(), wait).toBe(true)
+    await signInWithSandbox(siriPage, browser.context, {
+      email: DEMO_USERS.siri.email,
+      password: DEMO_PASSWORD,
+    })
+    await siriPage.getByTestId('nav-approvals').click()
+    const substituteRows = siriPage.locator('tr[data-key]', { hasText: 'As substitute for Per Approver' })
+    await expect.poll(() => substituteRows.count(), wait).toBeGreaterThan(0)
+    const row = substituteRows.first()
+    const [companyKey, id] = ((await row.getAttribute('data-key')) ?? '').split(':')
+    await row.click()
+    await siriPage.keyboard.press('a')
+    await expect.poll(() => siriPage.locator(`tr[data-key="${companyKey}:${id}"]`).count(), wait).toBe(0)
+    const [approval] = await platform<Row[]>(
+      DEMO_USERS.anne.email,
+      companyKey!,
+      `approvals?filter=ID eq ${id}`,
+    )
+    expect(approval!.StatusCode).toBe(ApprovalStatus.Approved)
+  }, 240_000)
+})
