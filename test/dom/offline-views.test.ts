@@ -99,8 +99,12 @@ describe('the offline views', () => {
     // The other company is not on this computer yet: a dash, no count.
     expect((await waitForElement(`[data-testid="overview-${other}-toReview"]`)).textContent?.trim()).toBe('–')
     expect(await db.SupplierInvoice.where('companyKey').equals(other).count()).toBe(0)
-    // The scan station's column appears once the app feeds it.
-    expect(document.querySelector(`[data-testid="overview-${current}-inProgress"]`)).toBeNull()
+    // The scan station feeds the documents in progress: none yet, then three for the open company.
+    await vi.waitFor(async () =>
+      expect(
+        (await waitForElement(`[data-testid="overview-${current}-inProgress"]`)).textContent?.trim(),
+      ).toBe('0'),
+    )
     documentsInProgress.value = new Map([[current, 3]])
     await flushPromises()
     expect((await waitForElement(`[data-testid="overview-${current}-inProgress"]`)).textContent?.trim()).toBe(

@@ -47,7 +47,7 @@ describe('signing in, in the renderer', () => {
     expect(await shell.text('sign-in-outcome')).toBe(
       'Your session has ended. Sign in again to continue; nothing you did here is lost.',
     )
-    expect(document.querySelector('[data-testid="view-inbox"]')).toBeNull()
+    expect(document.querySelector('[data-testid="view-overview"]')).toBeNull()
   })
 
   it('says it in Norwegian for a Norwegian user', async () => {
@@ -59,11 +59,11 @@ describe('signing in, in the renderer', () => {
   it('goes back to sign-in when main reports the session ended, and to the workspace when signed in again', async () => {
     const test = createTestBridge()
     shell = await mountShell({ test, languages: ['en-US'] })
-    await shell.find('view-inbox')
+    await shell.find('view-overview')
     test.emit('session.changed', expired)
     expect(await shell.text('sign-in-outcome')).toContain('Your session has ended')
     test.emit('session.changed', sampleSession)
-    await shell.find('view-inbox')
+    await shell.find('view-overview')
   })
 
   it('never shows one company’s session under another’s name when answers arrive late', async () => {

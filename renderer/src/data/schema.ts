@@ -79,6 +79,9 @@ export type CompanySyncState = 'idle' | 'syncing' | 'error' | 'offline'
 /** One company of the user: its sync state and its offline settings. */
 export interface CompanyRecord {
   Key: string
+  /** The platform's Company.ID and IsTest, so the company list can be shown offline. */
+  ID?: number
+  IsTest?: boolean
   Name: string
   OrganizationNumber: string | null
   /** Whether this company's data is kept on this computer (default: opened in the last 30 days). */

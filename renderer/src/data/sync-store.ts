@@ -69,12 +69,16 @@ export const useSyncStore = defineStore('sync', () => {
         const record: CompanyRecord = known
           ? {
               ...known,
+              ID: company.ID,
+              IsTest: company.IsTest,
               Name: company.Name,
               OrganizationNumber: company.OrganizationNumber,
               lastOpenedAt: opened,
             }
           : {
               Key: company.Key,
+              ID: company.ID,
+              IsTest: company.IsTest,
               Name: company.Name,
               OrganizationNumber: company.OrganizationNumber,
               offline:

@@ -5,6 +5,7 @@ import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import type { AppView, Company, CompanySession, SessionReason } from '@common/bridge/contract'
 import { useBridge } from '@renderer/bridge'
+import { useWorkspace } from '@renderer/data/workspace'
 import { useSessionStore } from './session.ts'
 
 // sessionStorage is per window (and per tab in browser mode): each window remembers its own company.
@@ -62,7 +63,15 @@ export const useCompaniesStore = defineStore('companies', () => {
     loading.value = true
     error.value = null
     try {
-      companies.value = await useBridge().call('companies.list')
+      try {
+        companies.value = await useBridge().call('companies.list')
+      } catch (e) {
+        // Offline (or the platform is down): the companies this user's workspace already knows, so the
+        // cached work stays reachable; the list is asked for again on the next sign-in or reload.
+        const known = await knownCompanies()
+        if (known.length === 0) throw e
+        companies.value = known
+      }
       const session = useSessionStore()
       const loginKey = session.state.status === 'signedIn' ? session.state.loginCompanyKey : null
       const keep = [currentKey.value, loginKey, ...recent.value].find(
@@ -75,6 +84,18 @@ export const useCompaniesStore = defineStore('companies', () => {
     } finally {
       loading.value = false
     }
+  }
+
+  async function knownCompanies(): Promise<Company[]> {
+    const db = useWorkspace().value
+    if (!db) return []
+    return (await db.companies.toArray()).map((c) => ({
+      ID: c.ID ?? 0,
+      Name: c.Name,
+      Key: c.Key,
+      IsTest: c.IsTest ?? false,
+      OrganizationNumber: c.OrganizationNumber,
+    }))
   }
 
   /** Opens a company in this window: instant from the cache, refreshed in the background. */

@@ -152,7 +152,7 @@ describe('read declarations', () => {
       const stats = await as(
         'per',
         'GET',
-        `api/statistics?model=${e.name}&select=ID,${e.ownerField}&wrap=false`,
+        `api/statistics?model=${e.name}&select=ID as ID,${e.ownerField} as Owner&wrap=false`,
       )
       const expect_ = await as('anne', 'GET', `api/biz/${e.route}?filter=${mine}`)
       const ids = (rows: { ID: number }[]) => rows.map((r) => r.ID).sort((a, b) => a - b)
