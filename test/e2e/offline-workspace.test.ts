@@ -118,6 +118,8 @@ async function openCompanyInbox(company: { key: string; name: string }): Promise
 }
 
 async function runAxe(label: string): Promise<void> {
+  // Colours are judged as the user sees them: after dialogs and drawers have finished fading in.
+  await page.waitForFunction('document.getAnimations().every((a) => a.playState !== "running")')
   const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
   await page.evaluate(source)
   const violations = await page.evaluate(async () => {

@@ -2,6 +2,7 @@
 // actions on the outbox (sync now, retry, discard, resolve a conflict) and on offline data. Counts of
 // pending, failed and conflicting changes the views read from the outbox table with useLiveQuery, and the
 // per-company state from the companies table.
+import Dexie from 'dexie'
 import { defineStore } from 'pinia'
 import { ref, watch } from 'vue'
 import type { ConnectionState } from '@common/bridge/sync'
@@ -12,6 +13,19 @@ import type { SyncTransport } from './sync-transport.ts'
 import { useBridge } from '@renderer/bridge'
 import { onWorkspaceChange } from './workspace.ts'
 import { companySize, discardEntry, removeCompanyData, resolveEntry, retryEntry } from './outbox-actions.ts'
+
+/**
+ * Runs work on the open workspace that may race with signing out: when the workspace closes meanwhile, the
+ * work is moot (the next workspace starts from its own state), so only that outcome is dropped.
+ */
+async function unlessClosed(work: () => Promise<void>): Promise<void> {
+  try {
+    await work()
+  } catch (error) {
+    if ((error as { name?: string }).name === Dexie.errnames.DatabaseClosed) return
+    throw error
+  }
+}
 
 /** The app's transport: every call goes through the typed bridge to main, which holds the tokens. */
 export function bridgeTransport(): SyncTransport {
@@ -123,19 +137,25 @@ export const useSyncStore = defineStore('sync', () => {
   watch(
     () => [companies.companies, companies.currentKey] as const,
     async () => {
-      if (!db) return
-      await knowCompanies(db)
-      engine?.setOpenCompany(companies.currentKey)
+      const target = db
+      if (!target) return
+      await unlessClosed(async () => {
+        await knowCompanies(target)
+        engine?.setOpenCompany(companies.currentKey)
+      })
     },
   )
   watch(
     () => companies.currentSession,
     async (session) => {
       // The user's own User.ID in a company selects their approvals there.
-      if (!db || !session) return
-      const users = await db.User.where('companyKey').equals(session.companyKey).toArray()
-      const me = users.find((u) => u.GlobalIdentity === session.user.GlobalIdentity)
-      if (me) await db.companies.update(session.companyKey, { userId: me.ID })
+      const target = db
+      if (!target || !session) return
+      await unlessClosed(async () => {
+        const users = await target.User.where('companyKey').equals(session.companyKey).toArray()
+        const me = users.find((u) => u.GlobalIdentity === session.user.GlobalIdentity)
+        if (me) await target.companies.update(session.companyKey, { userId: me.ID })
+      })
     },
   )
 
