@@ -59,35 +59,26 @@ export const useCompaniesStore = defineStore('companies', () => {
     }
   }
 
-  /** Opens the company this window had, the one chosen at login, a recent one, or the first. */
-  function openPreferred(): void {
-    const session = useSessionStore()
-    const loginKey = session.state.status === 'signedIn' ? session.state.loginCompanyKey : null
-    const keep = [currentKey.value, loginKey, ...recent.value].find(
-      (k) => k && companies.value.some((c) => c.Key === k),
-    )
-    const first = keep ?? ordered.value[0]?.Key ?? null
-    if (first) select(first)
-  }
-
   async function load(): Promise<void> {
     loading.value = true
     error.value = null
     try {
-      // The companies this user's workspace already knows come first, so the cached work is there at once
-      // (and offline, where the platform cannot be asked); the platform's answer then replaces them.
-      const known = await knownCompanies()
-      if (known.length > 0) {
-        companies.value = known
-        openPreferred()
-      }
       try {
         companies.value = await useBridge().call('companies.list')
       } catch (e) {
+        // Offline (or the platform is down): the companies this user's workspace already knows, so the
+        // cached work stays reachable; the list is asked for again on the next sign-in or reload.
+        const known = await knownCompanies()
         if (known.length === 0) throw e
-        return
+        companies.value = known
       }
-      openPreferred()
+      const session = useSessionStore()
+      const loginKey = session.state.status === 'signedIn' ? session.state.loginCompanyKey : null
+      const keep = [currentKey.value, loginKey, ...recent.value].find(
+        (k) => k && companies.value.some((c) => c.Key === k),
+      )
+      const first = keep ?? ordered.value[0]?.Key ?? null
+      if (first) select(first)
     } catch (e) {
       error.value = { code: (e as { code?: string }).code ?? 'INTERNAL', message: (e as Error).message }
     } finally {
