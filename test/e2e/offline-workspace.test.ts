@@ -119,7 +119,17 @@ async function openCompanyInbox(company: { key: string; name: string }): Promise
 
 async function runAxe(label: string): Promise<void> {
   // Colours are judged as the user sees them: after dialogs and drawers have finished fading in.
-  await page.waitForFunction('document.getAnimations().every((a) => a.playState !== "running")')
+  await page.waitForFunction(() =>
+    (
+      globalThis as unknown as {
+        document: {
+          getAnimations(): { playState: string; effect: { getTiming(): { iterations?: number } } | null }[]
+        }
+      }
+    ).document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  )
   const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
   await page.evaluate(source)
   const violations = await page.evaluate(async () => {
