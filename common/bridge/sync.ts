@@ -3,8 +3,11 @@
 // connection. Main builds every platform request from these; the renderer never sends a raw query.
 import { z } from 'zod'
 
-/** The platform entities the workspace caches (renderer/src/data/schema.ts keeps the same list). */
-export const SyncEntity = z.enum([
+/**
+ * The platform entities the workspace caches, named as the platform names them: the one list the bridge
+ * validates and the renderer's Dexie schema declares its tables from.
+ */
+export const syncEntities = [
   'SupplierInvoice',
   'Supplier',
   'Account',
@@ -19,7 +22,8 @@ export const SyncEntity = z.enum([
   'Task',
   'FileAttachment',
   'JournalEntry',
-])
+] as const
+export const SyncEntity = z.enum(syncEntities)
 export type SyncEntity = z.infer<typeof SyncEntity>
 
 const CompanyKey = z.string().min(1).max(100)

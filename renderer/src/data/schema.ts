@@ -3,25 +3,12 @@
 // entities. Besides them: the outbox (changes waiting to go to the platform), the pull checkpoints, the
 // per-company sync state and offline settings, and the cached PDF bytes and OCR results.
 import Dexie, { type EntityTable, type Table } from 'dexie'
+import type { CompanySession } from '@common/bridge/contract'
+import { syncEntities, type SyncEntity } from '@common/bridge/sync'
 
-/** The platform entities the workspace caches, named as the platform names them. */
-export const cachedEntities = [
-  'SupplierInvoice',
-  'Supplier',
-  'Account',
-  'VatType',
-  'Department',
-  'Project',
-  'CurrencyCode',
-  'User',
-  'Team',
-  'CompanySettings',
-  'Approval',
-  'Task',
-  'FileAttachment',
-  'JournalEntry',
-] as const
-export type CachedEntity = (typeof cachedEntities)[number]
+/** The platform entities the workspace caches: the bridge's list (common/bridge/sync.ts), one table each. */
+export const cachedEntities = syncEntities
+export type CachedEntity = SyncEntity
 
 /** A platform row as cached: the platform's fields plus the company it belongs to. */
 export interface CachedRow {
@@ -123,6 +110,16 @@ export interface JournalDraftRow {
   [field: string]: unknown
 }
 
+/**
+ * The current-session answer of a company (its views, the user's permissions and User.ID there), kept so
+ * the company opens while the platform cannot be reached.
+ */
+export interface CachedCompanySession {
+  companyKey: string
+  session: CompanySession
+  savedAt: string
+}
+
 /** Settings of the workspace (Settings → Offline data), one row per name. */
 export interface WorkspaceSetting {
   name: 'journaledDays' | 'fileCacheBytes'
@@ -141,6 +138,7 @@ export type WorkspaceDb = Dexie &
     settings: EntityTable<WorkspaceSetting, 'name'>
     journalDrafts: Table<JournalDraftRow, [string, number]>
     journalTemplates: Table<JournalDraftRow, [string, string]>
+    companySessions: EntityTable<CachedCompanySession, 'companyKey'>
   }
 
 const rowIndexes: Partial<Record<CachedEntity, string>> = {
@@ -217,7 +215,7 @@ const rowIndexesV2: Partial<Record<CachedEntity, string>> = {
   SupplierInvoice: '[companyKey+PaymentDueDate]',
 }
 
-export const workspaceVersion = 3
+export const workspaceVersion = 4
 
 export function openWorkspace(environmentId: string, userIdentity: string): WorkspaceDb {
   const db = new Dexie(workspaceName(environmentId, userIdentity)) as WorkspaceDb
@@ -227,7 +225,7 @@ export function openWorkspace(environmentId: string, userIdentity: string): Work
 }
 
 /** Every version of the schema, oldest first; an older database upgrades on open with its data kept. */
-export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 = 3): void {
+export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 | 4 = 4): void {
   db.version(1).stores({
     ...rowStores(1),
     outbox: '++seq, companyKey, state, [companyKey+entity+entityId]',
@@ -272,4 +270,7 @@ export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 = 3): void {
     journalDrafts: '[companyKey+id], companyKey',
     journalTemplates: '[companyKey+id], companyKey',
   })
+  if (upTo < 4) return
+  // Version 4: each company's current-session answer, so a company opens offline after a restart.
+  db.version(4).stores({ companySessions: 'companyKey' })
 }

@@ -62,8 +62,20 @@ export class SettingError extends Error {
 
 export type RemoveOfflineResult = { removed: true } | { removed: false; unsynced: OutboxEntry[] }
 
+/** What the views show: the probe's answer, or 'connecting' from opening the workspace until it answers. */
+export type SyncConnection = ConnectionState | 'connecting'
+
+/** The latest sync of any company the workspace knows: what was last known before this start. */
+async function lastKnownSync(target: WorkspaceDb): Promise<string | null> {
+  let latest: string | null = null
+  await target.companies.each((c) => {
+    if (c.lastSyncAt && (!latest || c.lastSyncAt > latest)) latest = c.lastSyncAt
+  })
+  return latest
+}
+
 export const useSyncStore = defineStore('sync', () => {
-  const connection = ref<ConnectionState>('signedOut')
+  const connection = ref<SyncConnection>('signedOut')
   const lastSyncAt = ref<string | null>(null)
   const syncing = ref(false)
   let engine: SyncEngine | null = null
@@ -118,6 +130,9 @@ export const useSyncStore = defineStore('sync', () => {
       lastSyncAt.value = null
       return
     }
+    // Until the first probe answers, the indicator says it is connecting, with the last sync it knows.
+    connection.value = 'connecting'
+    lastSyncAt.value = await lastKnownSync(next)
     await knowCompanies(next)
     engine = createSyncEngine({
       db: next,
@@ -145,6 +160,10 @@ export const useSyncStore = defineStore('sync', () => {
       })
     },
   )
+  // Sessions opened from the workspace while offline are asked for again once the platform answers.
+  watch(connection, (state, before) => {
+    if (state === 'online' && before !== 'online') void companies.refreshCachedSessions()
+  })
   watch(
     () => companies.currentSession,
     async (session) => {

@@ -5,6 +5,7 @@ import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import type { AppView, Company, CompanySession, SessionReason } from '@common/bridge/contract'
 import { useBridge } from '@renderer/bridge'
+import { isConnectionError } from '@renderer/data/drain'
 import { useWorkspace } from '@renderer/data/workspace'
 import { useSessionStore } from './session.ts'
 
@@ -49,14 +50,34 @@ export const useCompaniesStore = defineStore('companies', () => {
     })
   })
 
+  /** Companies whose session answer came from the workspace: asked for again once the platform answers. */
+  const cachedSessions = ref<ReadonlySet<string>>(new Set())
+
   async function loadSession(key: string): Promise<void> {
+    const db = useWorkspace().value
     try {
       const answer = await useBridge().call('companies.session', key)
       sessions.value = { ...sessions.value, [key]: answer }
+      cachedSessions.value = new Set([...cachedSessions.value].filter((k) => k !== key))
+      await db?.companySessions
+        .put({ companyKey: key, session: answer, savedAt: new Date().toISOString() })
+        .catch((e: unknown) => console.error('Keeping the company session failed', { companyKey: key, e }))
     } catch (e) {
+      // The platform cannot be reached: the answer kept from the last time opens the company offline.
+      const kept = isConnectionError(e) ? await db?.companySessions.get(key).catch(() => undefined) : undefined
+      if (kept && kept.session.companyKey.toLowerCase() === key.toLowerCase()) {
+        sessions.value = { ...sessions.value, [key]: kept.session }
+        cachedSessions.value = new Set([...cachedSessions.value, key])
+        return
+      }
       if (currentKey.value === key)
         error.value = { code: (e as { code?: string }).code ?? 'INTERNAL', message: (e as Error).message }
     }
+  }
+
+  /** Asks the platform again for the sessions that came from the workspace (after it can be reached). */
+  async function refreshCachedSessions(): Promise<void> {
+    await Promise.all([...cachedSessions.value].map((key) => loadSession(key)))
   }
 
   async function load(): Promise<void> {
@@ -146,6 +167,7 @@ export const useCompaniesStore = defineStore('companies', () => {
     error,
     load,
     select,
+    refreshCachedSessions,
     clear,
   }
 })
