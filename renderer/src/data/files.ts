@@ -46,8 +46,11 @@ export async function cacheFile(
   return row
 }
 
-/** Files attached to the company's invoices in review and awaiting approval, newest invoice first. */
-async function wantedFiles(db: WorkspaceDb, companyKey: string): Promise<number[]> {
+/**
+ * Files attached to the company's invoices in review and awaiting approval, newest invoice first, with their
+ * size when the attachment list knows it (File.ContentLength).
+ */
+async function wantedFiles(db: WorkspaceDb, companyKey: string): Promise<{ id: number; size: number }[]> {
   const invoices = await db.SupplierInvoice.where('[companyKey+StatusCode]')
     .anyOf(prefetchStatuses.map((s) => [companyKey, s]))
     .primaryKeys()
@@ -56,9 +59,14 @@ async function wantedFiles(db: WorkspaceDb, companyKey: string): Promise<number[
   return links
     .filter((link) => link.EntityType === 'SupplierInvoice' && wanted.has(Number(link.EntityID)))
     .sort((a, b) => Number(b.EntityID) - Number(a.EntityID))
-    .map((link) => Number(link.FileID))
+    .map((link) => ({ id: Number(link.FileID), size: Number(link.ContentLength) || 0 }))
 }
 
+/**
+ * Fetches the queues' documents ahead, newest invoice first, while they fit under the cap: prefetching
+ * stops at the first document that would not fit, so it never pushes out what the user opened lately to
+ * make room for a document nobody has asked for yet.
+ */
 export async function prefetchFiles(
   db: WorkspaceDb,
   transport: SyncTransport,
@@ -68,10 +76,12 @@ export async function prefetchFiles(
   const have = new Set(
     (await db.files.where('companyKey').equals(companyKey).primaryKeys()).map(([, id]) => id),
   )
-  for (const fileId of await wantedFiles(db, companyKey)) {
-    if (have.has(fileId)) continue
-    await cacheFile(db, transport, companyKey, fileId)
-    if ((await cacheSize(db)) > capBytes) break
+  let total = await cacheSize(db)
+  for (const file of await wantedFiles(db, companyKey)) {
+    if (have.has(file.id)) continue
+    if (total + file.size > capBytes) break
+    total += (await cacheFile(db, transport, companyKey, file.id)).size
+    if (total > capBytes) break
   }
   await evict(db, capBytes)
 }

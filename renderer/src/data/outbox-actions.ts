@@ -130,6 +130,7 @@ export async function removeCompanyData(
     db.files,
     db.ocr,
     db.companies,
+    db.companySessions,
   ]
   return db.transaction('rw', tables, async () => {
     const unsynced = await db.outbox.where('companyKey').equals(companyKey).sortBy('seq')
@@ -144,6 +145,8 @@ export async function removeCompanyData(
       .where('[companyKey+fileId]')
       .between([companyKey, -Infinity], [companyKey, Infinity])
       .delete()
+    await db.companySessions.delete(companyKey)
+    // Journal drafts and templates are the user's own work, not a copy of the platform's: they stay.
     await db.companies.update(companyKey, { offline: false, lastSyncAt: null })
     return { removed: true as const }
   })

@@ -64,7 +64,9 @@ export const useCompaniesStore = defineStore('companies', () => {
         .catch((e: unknown) => console.error('Keeping the company session failed', { companyKey: key, e }))
     } catch (e) {
       // The platform cannot be reached: the answer kept from the last time opens the company offline.
-      const kept = isConnectionError(e) ? await db?.companySessions.get(key).catch(() => undefined) : undefined
+      const kept = isConnectionError(e)
+        ? await db?.companySessions.get(key).catch(() => undefined)
+        : undefined
       if (kept && kept.session.companyKey.toLowerCase() === key.toLowerCase()) {
         sessions.value = { ...sessions.value, [key]: kept.session }
         cachedSessions.value = new Set([...cachedSessions.value, key])

@@ -36,7 +36,17 @@ const en = {
   },
   entity: {
     SupplierInvoice: 'Supplier invoice',
+    JournalEntry: 'Journal draft',
+    Approval: 'Approval',
     other: '{entity}',
+  },
+  action: {
+    'book-journal-entries': 'booking',
+    approve: 'approve',
+    reject: 'reject',
+    'assign-to': 'send for approval',
+    assign: 'assign',
+    journal: 'journal',
   },
   conflict: {
     title: 'Resolve conflict: {entity} {id}',
@@ -98,7 +108,17 @@ const nb: SyncMessages = {
   },
   entity: {
     SupplierInvoice: 'Leverandørfaktura',
+    JournalEntry: 'Bilagskladd',
+    Approval: 'Godkjenning',
     other: '{entity}',
+  },
+  action: {
+    'book-journal-entries': 'bokføring',
+    approve: 'godkjenn',
+    reject: 'avvis',
+    'assign-to': 'send til godkjenning',
+    assign: 'tildel',
+    journal: 'bokfør',
   },
   conflict: {
     title: 'Løs konflikt: {entity} {id}',
