@@ -27,6 +27,9 @@ export const BookedLine = z.object({
   Description: z.string().nullable(),
   FinancialDate: z.string().nullable(),
   JournalEntryDraftLineID: z.number().int().nullable(),
+  /** The department and project of the line's Dimensions, when it has them. */
+  DepartmentID: z.number().int().nullable().optional(),
+  ProjectID: z.number().int().nullable().optional(),
 })
 export type BookedLine = z.infer<typeof BookedLine>
 

@@ -152,7 +152,8 @@ export const useCompaniesStore = defineStore('companies', () => {
       if (who) {
         if (before) clear()
         void load()
-      } else clear()
+      } else if (before) clear()
+      // Before the sign-in state is known (a reload) nothing is cleared: the window keeps its company.
     },
     { immediate: true },
   )

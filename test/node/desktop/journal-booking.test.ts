@@ -170,4 +170,65 @@ describe('booking journal entries through the outbox', () => {
     expect(seen.body).toEqual([])
     expect((await journal.search(aurora, { amountOre: 432109 })).length).toBe(0)
   })
+
+  it('books lines on a department and a project through one Dimensions row per combination, reused later', async () => {
+    const [department] = await client.get<{ ID: number }[]>('api/biz/departments', {
+      companyKey: nordlys,
+      query: { filter: "DepartmentNumber eq '2'" },
+    })
+    const [project] = await client.get<{ ID: number }[]>('api/biz/projects', {
+      companyKey: nordlys,
+      query: { filter: "ProjectNumber eq '101'" },
+    })
+    const both = { DepartmentID: department!.ID, ProjectID: project!.ID }
+    const book = async (amount: string) => {
+      const key = crypto.randomUUID()
+      const outcome = await sync.execute(
+        nordlys,
+        command(
+          [
+            {
+              Description: bookingMarker(key, 1),
+              DraftLines: [
+                { AccountID: account(6300), Amount: amount, FinancialDate: '2026-03-29', Dimensions: both },
+                {
+                  AccountID: account(6540),
+                  Amount: '10.00',
+                  FinancialDate: '2026-03-29',
+                  Dimensions: { DepartmentID: department!.ID, ProjectID: null },
+                },
+                {
+                  AccountID: account(1920),
+                  Amount: `-${(Number(amount) + 10).toFixed(2)}`,
+                  FinancialDate: '2026-03-29',
+                },
+              ],
+            },
+          ],
+          key,
+          0,
+        ),
+      )
+      expect(outcome.status).toBe('done')
+      const [entry] = await journal.bookedBy(nordlys, key)
+      return entry!.Lines
+    }
+    const first = await book('777.00')
+    expect(first.map((l) => [l.DepartmentID ?? null, l.ProjectID ?? null])).toEqual([
+      [department!.ID, project!.ID],
+      [department!.ID, null],
+      [null, null],
+    ])
+    const again = await book('778.00')
+    const dimensionsOf = async (lines: typeof first) => {
+      const ids = lines.map((l) => l.ID).join(',')
+      const rows = await client.get<{ DimensionsID: number | null }[]>('api/biz/journalentrylines', {
+        companyKey: nordlys,
+        query: { filter: `ID in (${ids})`, select: 'ID,DimensionsID', orderby: 'ID' },
+      })
+      return rows.map((r) => r.DimensionsID)
+    }
+    // The second booking reuses the rows the first one made: no new Dimensions row per booking.
+    expect(await dimensionsOf(again)).toEqual(await dimensionsOf(first))
+  })
 })

@@ -118,6 +118,11 @@ describe('a full sync of a company', () => {
       expect(await db[entity].where('companyKey').equals(nordlys).count(), entity).toBeGreaterThan(0)
     const supplier = await db.Supplier.where('companyKey').equals(nordlys).first()
     expect(supplier).toHaveProperty('Info.Name')
+    // VAT types come with their rates and validity, so a preview dated before a rate change is right.
+    const vatTypes = await db.VatType.where('companyKey').equals(nordlys).toArray()
+    expect(vatTypes.every((v) => Array.isArray(v.VatPercentages))).toBe(true)
+    const rates = vatTypes.flatMap((v) => v.VatPercentages as { ValidFrom?: string | null }[])
+    expect(rates.some((r) => typeof r.ValidFrom === 'string')).toBe(true)
     expect(await db.SupplierInvoice.where('companyKey').equals(aurora).count()).toBe(0)
   })
 })

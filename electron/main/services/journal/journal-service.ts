@@ -32,6 +32,74 @@ async function entriesBy(api: ApiClient, companyKey: string, operationKey: strin
   })
 }
 
+/** The department and project a draft line is booked on, as the journal view queues it. */
+interface LineDimensions {
+  DepartmentID?: number | null
+  ProjectID?: number | null
+}
+
+const dimensionFilter = (field: string, id: number | null | undefined) =>
+  id ? `${field} eq ${Math.trunc(id)}` : `${field} eq null`
+
+/**
+ * The Dimensions row (spec: a draft line's `DimensionsID`) that holds exactly this department and project:
+ * an existing one, else a new one. Looking first makes a retry after a lost answer reuse the row it made.
+ */
+async function dimensionsId(api: ApiClient, companyKey: string, wanted: LineDimensions): Promise<number> {
+  const filter = [
+    dimensionFilter('DepartmentID', wanted.DepartmentID),
+    dimensionFilter('ProjectID', wanted.ProjectID),
+    dimensionFilter('RegionID', null),
+    dimensionFilter('ResponsibleID', null),
+  ].join(' and ')
+  const found = await api.get<Row[]>('api/biz/dimensions', {
+    companyKey,
+    query: { filter, select: 'ID', orderby: 'ID', top: 1 },
+  })
+  if (found[0]) return Number(found[0].ID)
+  const created = await api.post<Row>(
+    'api/biz/dimensions',
+    { DepartmentID: wanted.DepartmentID ?? null, ProjectID: wanted.ProjectID ?? null },
+    { companyKey },
+  )
+  return Number(created.ID)
+}
+
+/**
+ * The booking body as the platform takes it: a draft line's `Dimensions` (department and project chosen in
+ * the journal) becomes the `DimensionsID` of the row that holds them, one row per combination.
+ */
+export async function withDimensions(api: ApiClient, companyKey: string, body: unknown): Promise<unknown> {
+  if (!Array.isArray(body)) return body
+  const ids = new Map<string, number>()
+  const entries: unknown[] = []
+  for (const entry of body as Row[]) {
+    const lines = Array.isArray(entry?.DraftLines) ? (entry.DraftLines as Row[]) : null
+    if (!lines) {
+      entries.push(entry)
+      continue
+    }
+    const draftLines: Row[] = []
+    for (const line of lines) {
+      const { Dimensions, ...rest } = line
+      const wanted = (Dimensions ?? null) as LineDimensions | null
+      if (!wanted || (!wanted.DepartmentID && !wanted.ProjectID)) {
+        draftLines.push(rest)
+        continue
+      }
+      const key = `${wanted.DepartmentID ?? ''}:${wanted.ProjectID ?? ''}`
+      let id = ids.get(key)
+      if (id === undefined) {
+        id = await dimensionsId(api, companyKey, wanted)
+        ids.set(key, id)
+      }
+      draftLines.push({ ...rest, DimensionsID: id })
+    }
+    entries.push({ ...entry, DraftLines: draftLines })
+  }
+  return entries
+}
+
 /**
  * Executes a queued booking. On a retry it first looks for entries carrying the booking's marker: if the
  * earlier attempt booked them, they are the answer and nothing is sent again.
@@ -46,7 +114,8 @@ export async function bookJournalEntries(
     const earlier = await entriesBy(api, companyKey, command.operationKey)
     if (earlier.length > 0) return { status: 'done', row: earlier[0] as PlatformRow, merged: [] }
   }
-  const booked = await api.post<Row[]>('api/biz/journalentries', command.operation.body ?? [], {
+  const body = await withDimensions(api, companyKey, command.operation.body ?? [])
+  const booked = await api.post<Row[]>('api/biz/journalentries', body, {
     companyKey,
     query: { action: 'book-journal-entries' },
   })
@@ -68,10 +137,12 @@ export function createJournalService(deps: { api(): Promise<ApiClient>; now?: ()
       query: {
         filter: `JournalEntryID in (${entryIds.join(',')})`,
         orderby: 'JournalEntryID,SortIndex,ID',
+        expand: 'Dimensions',
         top: 5000,
       },
     })
     for (const r of rows) {
+      const dimensions = (r.Dimensions ?? null) as Row | null
       const line: BookedLine = {
         ID: Number(r.ID),
         AccountID: num(r.AccountID),
@@ -80,6 +151,8 @@ export function createJournalService(deps: { api(): Promise<ApiClient>; now?: ()
         Description: str(r.Description),
         FinancialDate: str(r.FinancialDate),
         JournalEntryDraftLineID: num(r.JournalEntryDraftLineID),
+        DepartmentID: num(dimensions?.DepartmentID),
+        ProjectID: num(dimensions?.ProjectID),
       }
       const id = Number(r.JournalEntryID)
       const list = byEntry.get(id)

@@ -31,7 +31,9 @@ export const sources: Record<SyncEntity, EntitySource> = {
     expand: 'Info,Info.Addresses,Info.BankAccounts,Info.InvoiceAddress,Info.DefaultBankAccount',
   },
   Account: { route: 'accounts' },
-  VatType: { route: 'vattypes' },
+  // The rates with their validity (spec 2.14 VatPercentages): the journal's preview of a line dated before
+  // a rate change uses the rate valid then, as the platform books it.
+  VatType: { route: 'vattypes', expand: 'VatPercentages' },
   Department: { route: 'departments' },
   Project: { route: 'projects' },
   CurrencyCode: { route: 'currencycodes' },
