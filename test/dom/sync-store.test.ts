@@ -2,6 +2,7 @@
 // engine, which caches each company's rows under its own key; signing out stops it and closes the database.
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { AppView } from '@common/bridge/contract'
 import type { PlatformRow } from '@common/bridge/sync'
 import { installBridge } from '@renderer/bridge'
 import { useSyncStore } from '@renderer/data/sync-store'
@@ -25,24 +26,44 @@ const invoices: Record<string, PlatformRow[]> = {
 
 let cleanup: (() => Promise<void>) | undefined
 afterEach(async () => {
+  platform.down = false
+  platform.views = ['inbox', 'settings']
   await cleanup?.()
+  cleanup = undefined
   sessionStorage.clear()
   localStorage.clear()
 })
+
+/** Whether the platform answers; while it does not, every call that needs it fails as main reports it. */
+const platform = { down: false, views: ['inbox', 'settings'] as AppView[] }
+const unreachable = () => Object.assign(new Error('The platform cannot be reached'), { code: 'API_NETWORK' })
+const reachable =
+  <T>(answer: () => T) =>
+  () => {
+    if (platform.down) throw unreachable()
+    return answer()
+  }
 
 function start() {
   const sent: unknown[] = []
   const test = createTestBridge({
     handlers: {
-      'companies.list': () => companies,
-      'companies.session': (key) => ({
-        companyKey: key,
-        companyName: key,
-        user: sampleSession.status === 'signedIn' ? sampleSession.user : (undefined as never),
-        permissions: ['ui_accounting_bills'],
-        views: ['inbox', 'settings'],
-      }),
-      'connection.probe': () => ({ state: 'online', checkedAt: new Date().toISOString(), message: null }),
+      'companies.list': reachable(() => companies),
+      'companies.session': (key) => {
+        if (platform.down) throw unreachable()
+        return {
+          companyKey: key,
+          companyName: key,
+          user: sampleSession.status === 'signedIn' ? sampleSession.user : (undefined as never),
+          permissions: ['ui_accounting_bills'],
+          views: platform.views,
+        }
+      },
+      'connection.probe': reachable(() => ({
+        state: 'online' as const,
+        checkedAt: new Date().toISOString(),
+        message: null,
+      })),
       'sync.pull': (companyKey, entity, from) => {
         const rows = entity === 'SupplierInvoice' && from.id === 0 ? (invoices[companyKey] ?? []) : []
         const last = rows.at(-1)
@@ -118,5 +139,53 @@ describe('the workspace and the sync store', () => {
     test.emit('session.changed', { status: 'signedOut', reason: null })
     await vi.waitFor(() => expect(workspace.value).toBeNull())
     await vi.waitFor(() => expect(sync.connection).toBe('signedOut'))
+  })
+
+  it('opens the window’s company from the workspace after a restart without the platform, and asks again once it answers', async () => {
+    const first = start()
+    useSyncStore()
+    await useSessionStore().load()
+    const before = useCompaniesStore()
+    await vi.waitFor(() => expect(before.currentSession?.views).toEqual(['inbox', 'settings']))
+    before.select('aurora')
+    await vi.waitFor(() => expect(before.currentSession?.companyKey).toBe('aurora'))
+    const db = useWorkspace().value!
+    await vi.waitFor(async () => expect(await db.companySessions.get('aurora')).toBeDefined())
+    await vi.waitFor(async () => expect((await db.companies.get('aurora'))?.lastSyncAt).toBeTruthy(), {
+      timeout: 5_000,
+    })
+    const lastSync = (await db.companies.get('aurora'))!.lastSyncAt
+    first.test.emit('session.changed', { status: 'signedOut', reason: null })
+    await vi.waitFor(() => expect(useWorkspace().value).toBeNull())
+
+    // A reload: new stores, the same window (its company in sessionStorage), the platform out of reach.
+    platform.down = true
+    platform.views = ['inbox', 'journal', 'settings']
+    start()
+    const sync = useSyncStore()
+    await useSessionStore().load()
+    const after = useCompaniesStore()
+    expect(sync.connection).toBe('connecting')
+    await vi.waitFor(() => expect(after.currentKey).toBe('aurora'))
+    await vi.waitFor(() => expect(after.currentSession?.views).toEqual(['inbox', 'settings']))
+    expect(after.companies.map((c) => c.Key).sort()).toEqual(['aurora', 'nordlys'])
+    expect(after.error).toBeNull()
+    expect(sync.lastSyncAt).toBe(lastSync)
+    await vi.waitFor(() => expect(sync.connection).toBe('offline'))
+    const reopened = useWorkspace().value!
+    cleanup = async () => {
+      await reopened.delete()
+    }
+
+    // The platform answers again: the kept answer is replaced by the platform's own.
+    platform.down = false
+    await sync.syncNow()
+    await vi.waitFor(() => expect(sync.connection).toBe('online'))
+    await vi.waitFor(() => expect(after.currentSession?.views).toEqual(['inbox', 'journal', 'settings']))
+    expect((await reopened.companySessions.get('aurora'))?.session.views).toEqual([
+      'inbox',
+      'journal',
+      'settings',
+    ])
   })
 })

@@ -237,12 +237,11 @@ describe('journal drafting', () => {
     await expect
       .poll(() => page.getByRole('status').allTextContents())
       .toContainEqual(expect.stringContaining('Queued for booking'))
-    page.on('console', (m) => console.log('CONSOLE', m.type(), m.text()))
     await page.reload()
+    // Until the first probe answers, the indicator says it is connecting, not signed out.
+    expect(await page.getByTestId('sync-indicator').getAttribute('data-state')).not.toBe('signedOut')
+    await expect.poll(() => page.getByTestId('current-company').textContent(), wait).toContain(nordlys.name)
     await page.getByTestId('nav-journal').click()
-    await new Promise((r) => setTimeout(r, 8000))
-    await page.screenshot({ path: '/tmp/offline2-after-reload.png' })
-    console.log('BODY', await page.evaluate(() => document.body.innerText))
     await expect.poll(() => page.getByText('Waiting to be booked').count(), wait).toBeGreaterThan(0)
     routeCut = false
     await page.getByText('Waiting to be booked').first().click()

@@ -121,6 +121,8 @@ export const useSyncStore = defineStore('sync', () => {
   }
 
   onWorkspaceChange(async (next, owner) => {
+    // Until the first probe answers, the indicator says it is connecting, with the last sync it knows.
+    if (next) connection.value = 'connecting'
     await engine?.stop()
     engine = null
     db = next
@@ -130,8 +132,6 @@ export const useSyncStore = defineStore('sync', () => {
       lastSyncAt.value = null
       return
     }
-    // Until the first probe answers, the indicator says it is connecting, with the last sync it knows.
-    connection.value = 'connecting'
     lastSyncAt.value = await lastKnownSync(next)
     await knowCompanies(next)
     engine = createSyncEngine({
