@@ -16,3 +16,12 @@ export function readBookingMarker(text: string | null | undefined): { key: strin
   const m = /\[ld:([0-9a-f]{8})-(\d+)\]/.exec(text ?? '')
   return m ? { key: m[1]!, entry: Number(m[2]) } : null
 }
+
+/**
+ * A Description as the app shows it: without the booking marker, which is there for the retry check only.
+ * The spec offers no other free field on a booked entry (the request item is DraftLines and FileIDs), so
+ * the marker stays in the Description the platform keeps, and the app's own views leave it out.
+ */
+export function withoutBookingMarker(text: string | null | undefined): string {
+  return (text ?? '').replace(/\s*\[ld:[0-9a-f]{8}-\d+\]/g, '').trim()
+}
