@@ -93,8 +93,8 @@ function company(Key: string, offline = true): CompanyRecord {
   }
 }
 
-const invoice = (ID: number, StatusCode = 30101): PlatformRow => ({ ID, UpdatedAt: when, StatusCode })
-const link = (ID: number, invoiceId: number, fileId: number): PlatformRow => ({
+const invoice = (ID: number, StatusCode = 30101) => ({ ID, UpdatedAt: when, StatusCode })
+const link = (ID: number, invoiceId: number, fileId: number) => ({
   ID,
   UpdatedAt: when,
   EntityType: 'SupplierInvoice',

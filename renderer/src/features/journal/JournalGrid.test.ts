@@ -5,7 +5,7 @@ import type { VatTypeRule } from '@common/vat'
 import { createAppI18n } from '@renderer/i18n'
 import JournalGrid from './JournalGrid.vue'
 import { emptyLine, previewDraft, type DraftLine } from './draft.ts'
-import type { AccountRef } from './parse.ts'
+import type { AccountRef, DimensionRef } from './parse.ts'
 
 const accounts: AccountRef[] = [
   { ID: 11, AccountNumber: 1920, AccountName: 'Bankinnskudd', VatTypeID: null },
@@ -22,6 +22,12 @@ const vat: VatTypeRule & { VatCode: string } = {
   IncomingAccountID: 13,
   OutgoingAccountID: null,
 }
+
+const departments: DimensionRef[] = [
+  { ID: 21, Number: '1', Name: 'Administrasjon' },
+  { ID: 22, Number: '2', Name: 'Salg' },
+]
+const projects: DimensionRef[] = [{ ID: 31, Number: '100', Name: 'Nytt lager' }]
 
 let wrapper: VueWrapper | undefined
 afterEach(() => {
@@ -43,6 +49,8 @@ function mountGrid(
         entries: previewDraft({ lines: lines.value }, new Map([[7, vat]])),
         accounts,
         vatTypes: [vat],
+        departments,
+        projects,
         amountMode,
         'onUpdate:lines': (next: DraftLine[]) => (lines.value = next),
         onBook: () => booked.push(1),
@@ -160,5 +168,29 @@ describe('the journal grid', () => {
     await type(0, 4, '1 234,56')
     expect(lines.value[0]!.amount).toBe(-123456)
     expect(cell(0, 3).value).toBe('')
+  })
+
+  it('takes a department and a project by number or name, and never guesses one the company does not have', async () => {
+    const start = { ...emptyLine(1, '2026-01-31'), accountId: 12, amount: 10000, description: 'Stand' }
+    const { lines } = mountGrid([start])
+    await type(0, 5, 'sal')
+    expect(document.querySelector('[role="listbox"]')?.textContent).toContain('2 Salg')
+    await press(0, 5, 'Enter')
+    await type(0, 6, '100')
+    await press(0, 6, 'Enter')
+    expect(lines.value[0]).toMatchObject({ departmentId: 22, projectId: 31 })
+    expect(cell(0, 5).value).toBe('2 Salg')
+    await type(0, 6, '999')
+    cell(0, 6).dispatchEvent(new FocusEvent('blur'))
+    await flushPromises()
+    expect(lines.value[0]!.projectId).toBe(31)
+    // Pasted columns after the description are department and project.
+    const event = new Event('paste', { bubbles: true, cancelable: true }) as Event & {
+      clipboardData: unknown
+    }
+    event.clipboardData = { getData: () => '31.01.2026\t6300\t\t100,00\tMesse\t1\tNytt lager' }
+    cell(0, 1).dispatchEvent(event)
+    await flushPromises()
+    expect(lines.value[1]).toMatchObject({ description: 'Messe', departmentId: 21, projectId: 31 })
   })
 })

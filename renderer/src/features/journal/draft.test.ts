@@ -116,6 +116,20 @@ describe('a journal draft', () => {
     ])
   })
 
+  it('sends the department and project of a line for main to book on their Dimensions row', () => {
+    const draft = draftOf([
+      { ...line(1, 6300, 500), departmentId: 22, projectId: 31 },
+      { ...line(1, 6540, 100), departmentId: 22 },
+      line(1, 1920, -600),
+    ])
+    const [entry] = bookingBody(draft, '0123456789abcdef')
+    expect(entry!.DraftLines.map((l) => ('Dimensions' in l ? l.Dimensions : null))).toEqual([
+      { DepartmentID: 22, ProjectID: 31 },
+      { DepartmentID: 22, ProjectID: null },
+      null,
+    ])
+  })
+
   it('puts the platform refusal on the line it names and the rest on the draft', () => {
     const draft = draftOf([
       emptyLine(1, null),

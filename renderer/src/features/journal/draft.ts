@@ -24,6 +24,9 @@ export interface DraftLine {
   /** An amount that could not be read, kept as typed so nothing the user entered is lost. */
   amountText: string
   description: string
+  /** The department and project the line is booked on (a Dimensions row on the platform). */
+  departmentId?: number | null
+  projectId?: number | null
   /** The platform's refusal of this line at the last booking, shown on the line. */
   refusal: string | null
 }
@@ -88,6 +91,8 @@ export function emptyLine(entry: number, date: string | null): DraftLine {
     amount: null,
     amountText: '',
     description: '',
+    departmentId: null,
+    projectId: null,
     refusal: null,
   }
 }
@@ -209,6 +214,10 @@ export function bookingBody(draft: JournalDraft, operationKey: string) {
         FinancialDate: l.date,
         Description: l.description || undefined,
         ...(l.vatTypeId ? { VatTypeID: l.vatTypeId } : {}),
+        // Main books the pair on the Dimensions row that holds it (the draft line's DimensionsID).
+        ...(l.departmentId || l.projectId
+          ? { Dimensions: { DepartmentID: l.departmentId ?? null, ProjectID: l.projectId ?? null } }
+          : {}),
       })),
       FileIDs: draft.attachments.filter((a) => a.entry === entry).map((a) => a.fileId),
     }
@@ -250,14 +259,16 @@ export function templateOf(draft: JournalDraft, name: string, now = new Date()):
     name,
     lines: draft.lines
       .filter((l) => !isBlank(l))
-      .map(({ entry, accountId, accountText, vatTypeId, amount, amountText, description }) => ({
-        entry,
-        accountId,
-        accountText,
-        vatTypeId,
-        amount,
-        amountText,
-        description,
+      .map((l) => ({
+        entry: l.entry,
+        accountId: l.accountId,
+        accountText: l.accountText,
+        vatTypeId: l.vatTypeId,
+        amount: l.amount,
+        amountText: l.amountText,
+        description: l.description,
+        departmentId: l.departmentId ?? null,
+        projectId: l.projectId ?? null,
       })),
     createdAt: now.toISOString(),
   }

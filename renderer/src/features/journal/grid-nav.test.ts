@@ -20,6 +20,23 @@ describe('the journal grid keyboard', () => {
     })
   })
 
+  it('Enter past the description goes to the next line; arrows still reach the department and project after it', () => {
+    const wide = { rows: 2, cols: 7, enterCols: 5 }
+    expect(gridAction({ key: 'Enter' }, { row: 0, col: 4 }, wide, false)).toEqual({
+      type: 'move',
+      to: { row: 1, col: 1 },
+    })
+    expect(gridAction({ key: 'Enter' }, { row: 1, col: 5 }, wide, false)).toEqual({
+      type: 'move',
+      to: { row: 1, col: 6 },
+    })
+    expect(gridAction({ key: 'Enter' }, { row: 1, col: 6 }, wide, false)).toEqual({ type: 'newLine', col: 1 })
+    expect(gridAction({ key: 'ArrowRight' }, { row: 0, col: 4 }, wide, false)).toEqual({
+      type: 'move',
+      to: { row: 0, col: 5 },
+    })
+  })
+
   it('arrows move between cells unless the cell is being edited (F2), then left and right stay in the text', () => {
     expect(gridAction({ key: 'ArrowRight' }, { row: 1, col: 1 }, size, false)).toEqual({
       type: 'move',

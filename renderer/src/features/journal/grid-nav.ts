@@ -1,5 +1,6 @@
 // The journal grid's keyboard, as one pure decision per key press (listed for the user in one place,
-// `shortcuts` below): Enter moves to the next cell and past the last cell to a new line, F2 edits the
+// `shortcuts` below): Enter moves to the next cell and past the line's last typed cell (the description;
+// department and project after it are reached with Tab or the arrows) to the next line, F2 edits the
 // cell's text, Esc cancels the edit, arrows move between cells while not editing, Ctrl+D duplicates the
 // line, Ctrl+Enter books.
 
@@ -33,7 +34,7 @@ export interface KeyPress {
 export function gridAction(
   press: KeyPress,
   at: GridPosition,
-  size: { rows: number; cols: number },
+  size: { rows: number; cols: number; enterCols?: number },
   editing: boolean,
   firstCol = 1,
 ): GridAction | null {
@@ -45,7 +46,9 @@ export function gridAction(
   switch (press.key) {
     case 'Enter':
       if (press.shiftKey) return at.col > 0 ? { type: 'move', to: { row: at.row, col: at.col - 1 } } : null
-      if (at.col < size.cols - 1) return { type: 'move', to: { row: at.row, col: at.col + 1 } }
+      // The line's last typed cell ends the line; from a cell after it Enter still walks right.
+      if (at.col < size.cols - 1 && at.col !== (size.enterCols ?? size.cols) - 1)
+        return { type: 'move', to: { row: at.row, col: at.col + 1 } }
       if (at.row < size.rows - 1) return { type: 'move', to: { row: at.row + 1, col: firstCol } }
       return { type: 'newLine', col: firstCol }
     case 'F2':

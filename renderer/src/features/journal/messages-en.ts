@@ -19,6 +19,8 @@ const journalEn = {
     debit: 'Debit',
     credit: 'Credit',
     description: 'Description',
+    department: 'Department',
+    project: 'Project',
   },
   cell: '{column}, line {line}',
   defaultVat: 'VAT {code}',

@@ -21,6 +21,8 @@ const journalNb: JournalMessages = {
     debit: 'Debet',
     credit: 'Kredit',
     description: 'Tekst',
+    department: 'Avdeling',
+    project: 'Prosjekt',
   },
   cell: '{column}, linje {line}',
   defaultVat: 'Mva {code}',

@@ -76,6 +76,9 @@ export interface PastedLine {
   vatTypeId: number | null
   amount: Ore | null
   description: string
+  /** Department and project as pasted (a number or a name), for the grid to match exactly. */
+  departmentText: string
+  projectText: string
   problems: { field: 'date' | 'account' | 'vat' | 'amount'; text: string }[]
 }
 
@@ -83,7 +86,17 @@ export interface PastedLine {
  * Columns of a pasted row in order. The default is the grid's own order: date, account, VAT code, amount,
  * description. Two-column amounts (debit, credit) are read with `debit` and `credit`.
  */
-export type PasteColumn = 'date' | 'account' | 'vat' | 'amount' | 'debit' | 'credit' | 'description' | 'skip'
+export type PasteColumn =
+  | 'date'
+  | 'account'
+  | 'vat'
+  | 'amount'
+  | 'debit'
+  | 'credit'
+  | 'description'
+  | 'department'
+  | 'project'
+  | 'skip'
 
 export const defaultPasteColumns: readonly PasteColumn[] = ['date', 'account', 'vat', 'amount', 'description']
 
@@ -164,6 +177,8 @@ export function readPastedRows(
       vatTypeId: null,
       amount: null,
       description: cell('description'),
+      departmentText: cell('department'),
+      projectText: cell('project'),
       problems: [],
     }
     const dateText = cell('date')
@@ -204,4 +219,23 @@ export function readPastedRows(
     lines.push(line)
   }
   return lines
+}
+
+/** A department or project as the grid offers it: its number and name. */
+export interface DimensionRef {
+  ID: number
+  Number: string
+  Name: string
+}
+
+/** The department or project a cell names: its number exactly (`2`, `2 Salg`) or its exact name; never a guess. */
+export function findDimension(text: string, options: readonly DimensionRef[]): DimensionRef | undefined {
+  const s = text.trim().toLowerCase()
+  if (!s) return undefined
+  const number = /^(\S+)(?:\s|$)/.exec(s)?.[1]
+  return (
+    options.find((o) => o.Name.toLowerCase() === s) ??
+    options.find((o) => `${o.Number} ${o.Name}`.toLowerCase() === s) ??
+    options.find((o) => o.Number.toLowerCase() === number)
+  )
 }
