@@ -46,10 +46,12 @@ interface Line {
   AccountID: number
   Amount: number | string
   JournalEntryNumber: string
+  JournalEntryID: number
+  DimensionsID: number | null
 }
 
-/** Booked lines of an entry, read on the platform with the integration client (never from the app). */
-async function bookedLines(number: string): Promise<Line[]> {
+/** A GET on the platform with the integration client (never through the app). */
+async function onPlatform<T>(path: string): Promise<T> {
   const token = await realFetch(`${platformOrigin}/identity/connect/token`, {
     method: 'POST',
     body: new URLSearchParams({
@@ -61,12 +63,15 @@ async function bookedLines(number: string): Promise<Line[]> {
       scope: 'openid profile AppFramework offline_access',
     }),
   }).then(async (r) => ((await r.json()) as { access_token: string }).access_token)
-  const response = await realFetch(
-    `${platformOrigin}/api/biz/journalentrylines?filter=JournalEntryNumber eq '${number}'`,
-    { headers: { Authorization: `Bearer ${token}`, CompanyKey: nordlys.key } },
-  )
-  return (await response.json()) as Line[]
+  const response = await realFetch(`${platformOrigin}/api/${path}`, {
+    headers: { Authorization: `Bearer ${token}`, CompanyKey: nordlys.key },
+  })
+  return (await response.json()) as T
 }
+
+/** Booked lines of an entry, read on the platform. */
+const bookedLines = (number: string) =>
+  onPlatform<Line[]>(`biz/journalentrylines?filter=JournalEntryNumber eq '${number}'`)
 
 const cell = (column: string, line: number) => page.getByLabel(`${column}, line ${line}`, { exact: true })
 
@@ -104,7 +109,8 @@ async function runAxe(label: string): Promise<void> {
   expect(violations, `axe on ${label}`).toEqual([])
 }
 
-async function shoot(name: string) {
+/** Screenshots at both sizes, scrolled to `section` when one is given. */
+async function shoot(name: string, section?: ReturnType<Page['getByTestId']>) {
   if (!screens) return
   await mkdir(screens, { recursive: true })
   for (const [w, h] of [
@@ -112,6 +118,7 @@ async function shoot(name: string) {
     [1920, 1080],
   ] as const) {
     await page.setViewportSize({ width: w, height: h })
+    await section?.scrollIntoViewIfNeeded()
     await page.screenshot({ path: join(screens, `${name}-${w}x${h}.png`), fullPage: false })
   }
   await page.setViewportSize({ width: 1280, height: 800 })
@@ -142,8 +149,21 @@ describe('journal drafting', () => {
     await cell('Account', 1).fill('')
   }, 240_000)
 
-  it('books a balanced entry with 25 % input VAT and shows its number', async () => {
+  it('books a balanced entry with 25 % input VAT, a department, a project and a document, and shows its number', async () => {
     await typeRentEntry()
+    await fill('Department', 1, '2', true)
+    await fill('Project', 1, 'Nettbutikk', true)
+    expect(await cell('Department', 1).inputValue()).toBe('2 Salg')
+    expect(await cell('Project', 1).inputValue()).toBe('101 Nettbutikk')
+    // A document of the company, from the attachment lists on this computer.
+    await page.getByRole('button', { name: 'Attach a document to entry 1' }).click()
+    const dialog = page.getByRole('dialog')
+    await expect.poll(() => dialog.getByRole('button', { name: /^Attach / }).count(), wait).toBeGreaterThan(0)
+    await dialog
+      .getByRole('button', { name: /^Attach / })
+      .first()
+      .click()
+    await expect.poll(() => page.getByTestId('journal-attachment').count()).toBe(1)
     await expect
       .poll(() => page.locator('.jgrid__preview').allTextContents())
       .toEqual([expect.stringContaining('10,000.00'), expect.stringContaining('2,500.00')])
@@ -160,6 +180,16 @@ describe('journal drafting', () => {
     const number = /(\d+-\d{4})/.exec(text)![1]!
     const lines = await bookedLines(number)
     expect(lines.map((l) => Number(l.Amount)).sort((a, b) => a - b)).toEqual([-12500, 2500, 10000])
+    // The cost line (net and VAT) is on Salg / Nettbutikk; the bank line on none.
+    const net = lines.find((l) => Number(l.Amount) === 10000)!
+    const bank = lines.find((l) => Number(l.Amount) === -12500)!
+    expect(bank.DimensionsID).toBeNull()
+    const dimensions = await onPlatform<{ Department: { Name: string }; Project: { Name: string } }>(
+      `biz/dimensions/${net.DimensionsID}?expand=Department,Project`,
+    )
+    expect([dimensions.Department.Name, dimensions.Project.Name]).toEqual(['Salg', 'Nettbutikk'])
+    const files = await onPlatform<unknown[]>(`biz/files/JournalEntry/${net.JournalEntryID}`)
+    expect(files).toHaveLength(1)
   }, 120_000)
 
   it('an unbalanced draft cannot be booked and shows the difference', async () => {
@@ -195,6 +225,27 @@ describe('journal drafting', () => {
     expect(await page.getByRole('button', { name: 'Book', exact: true }).isDisabled()).toBe(true)
   })
 
+  it('shows Settings → Offline data with its sizes and settings; the view passes axe-core', async () => {
+    await page.getByTestId('nav-settings').click()
+    const section = page.getByTestId('settings-offline-data')
+    await expect.poll(() => section.isVisible(), wait).toBe(true)
+    await expect
+      .poll(
+        () => page.getByTestId(`offline-row-${nordlys.key}`).getByTestId('offline-size').textContent(),
+        wait,
+      )
+      .toMatch(/\d/)
+    expect(await page.getByLabel('Journaled invoices kept').inputValue()).toMatch(/^90/)
+    await section.scrollIntoViewIfNeeded()
+    await runAxe('Settings → Offline data')
+    await shoot('settings-offline-data-en', section)
+    await page.getByTestId('nav-journal').click()
+    await page
+      .getByRole('button', { name: /Inventar/ })
+      .first()
+      .click()
+  })
+
   it('finds booked entries by amount and shows their lines; the view passes axe-core', async () => {
     await page.getByLabel('Amount', { exact: true }).fill('12 500,00')
     await page.getByRole('button', { name: 'Search' }).click()
@@ -209,8 +260,14 @@ describe('journal drafting', () => {
     await page.getByTestId('settings-locale').click()
     await page.getByTestId('settings-locale-option-nb').click()
     await expect.poll(() => page.evaluate('document.documentElement.lang'), wait).toBe('nb')
+    const section = page.getByTestId('settings-offline-data')
+    await runAxe('Settings → Offline data (nb)')
+    await shoot('settings-offline-data-nb', section)
     await page.getByTestId('nav-journal').click()
-    await page.getByRole('button', { name: /Stol/ }).first().click()
+    await page
+      .getByRole('button', { name: /Inventar/ })
+      .first()
+      .click()
     await expect.poll(() => page.locator('.jgrid__preview').count(), wait).toBeGreaterThan(0)
     await runAxe('journal draft (nb)')
     await shoot('draft-nb')
