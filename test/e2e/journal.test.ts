@@ -123,6 +123,17 @@ describe('journal drafting', () => {
       }, wait)
       .toBeGreaterThan(0)
     await cell('Account', 1).fill('')
+    // The VAT types (with their rates) arrive with the same sync.
+    await cell('VAT', 1).click()
+    await expect
+      .poll(async () => {
+        await cell('VAT', 1).fill('')
+        await cell('VAT', 1).fill('1')
+        return page.getByRole('option').count()
+      }, wait)
+      .toBeGreaterThan(0)
+    await cell('VAT', 1).fill('')
+    await cell('Account', 1).click()
   }, 240_000)
 
   it('books a balanced entry with 25 % input VAT, a department, a project and a document, and shows its number', async () => {
