@@ -143,7 +143,7 @@ describe('journal drafting', () => {
     expect(await cell('Department', 1).inputValue()).toBe('2 Salg')
     expect(await cell('Project', 1).inputValue()).toBe('101 Nettbutikk')
     // A document of the company, from the attachment lists on this computer.
-    await page.getByRole('button', { name: 'Attach a document to entry 1' }).click()
+    await page.getByRole('button', { name: 'Attach document to entry 1' }).click()
     const dialog = page.getByRole('dialog')
     await expect.poll(() => dialog.getByRole('button', { name: /^Attach / }).count(), wait).toBeGreaterThan(0)
     await dialog

@@ -15,7 +15,7 @@ const journalEn = {
     entry: 'Entry {entry}',
     none: 'No document',
     add: 'Attach document',
-    addTo: 'Attach a document to entry {entry}',
+    addTo: 'Attach document to entry {entry}',
     remove: 'Remove {name} from entry {entry}',
     pickTitle: 'Attach a document to entry {entry}',
     search: 'Search',

@@ -17,7 +17,7 @@ const journalNb: JournalMessages = {
     entry: 'Bilag {entry}',
     none: 'Ingen dokumenter',
     add: 'Legg ved dokument',
-    addTo: 'Legg ved et dokument på bilag {entry}',
+    addTo: 'Legg ved dokument på bilag {entry}',
     remove: 'Fjern {name} fra bilag {entry}',
     pickTitle: 'Legg ved et dokument på bilag {entry}',
     search: 'Søk',
