@@ -1,0 +1,65 @@
+// A page with the document viewer alone, for the viewer's end-to-end checks and its benchmark: the app's
+// own i18n, PrimeVue theme and styles, and a small API on `window.viewerHarness` the test drives.
+import 'primeicons/primeicons.css'
+import '@renderer/styles/base.css'
+import { createApp, reactive } from 'vue'
+import PrimeVue from 'primevue/config'
+import { createAppI18n } from '@renderer/i18n/index.ts'
+import { primeVueOptions } from '@renderer/theme.ts'
+import type { ViewerBox, ViewerWord } from '@renderer/ui/document-viewer/index.ts'
+import HarnessApp from './HarnessApp.vue'
+
+export interface HarnessState {
+  source: Blob | null
+  contentType: string
+  boxes: ViewerBox[]
+  words: ViewerWord[]
+  activeBoxId: string | number | null
+  width: number
+  height: number
+  loads: number
+  errors: string[]
+  clickedWords: string[]
+  rendered: { page: number; ms: number }[]
+}
+
+const state = reactive<HarnessState>({
+  source: null,
+  contentType: '',
+  boxes: [],
+  words: [],
+  activeBoxId: null,
+  width: 900,
+  height: 760,
+  loads: 0,
+  errors: [],
+  clickedWords: [],
+  rendered: [],
+})
+
+const i18n = createAppI18n('en')
+const harness = {
+  state,
+  async open(url: string, contentType = '') {
+    const blob = await (await fetch(url)).blob()
+    state.rendered = []
+    state.contentType = contentType
+    state.source = blob
+  },
+  close() {
+    state.source = null
+  },
+  setLocale(locale: 'nb' | 'en') {
+    i18n.global.locale.value = locale
+    document.documentElement.lang = locale
+  },
+  /** Canvases drawn on the main pages right now (thumbnails not counted). */
+  drawnPages(): number[] {
+    return [...document.querySelectorAll<HTMLElement>('.dv__page')]
+      .filter((p) => p.querySelector('canvas[data-rendered="true"]'))
+      .map((p) => Number(p.dataset.page))
+  },
+}
+Object.assign(globalThis, { viewerHarness: harness })
+
+createApp(HarnessApp, { state }).use(i18n).use(PrimeVue, primeVueOptions).mount('#app')
