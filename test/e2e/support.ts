@@ -1,9 +1,10 @@
 // Shared set-up for the browser end-to-end suite: the browser-mode host started in this process on a
 // free port with a fresh data folder, and Debian's Chromium driven by playwright-core.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { chromium, type BrowserContext } from 'playwright-core'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { memoryLogger } from '../../electron/main/logger.ts'
 import { startWebHost, type WebHost } from '../../electron/web/host.ts'
 
@@ -62,4 +63,25 @@ export async function launchChromium(): Promise<BrowserFixture> {
       await rm(profile, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * Serious and critical axe-core findings inside the first of `selectors` found on the page (all of them when
+ * several match). axe is evaluated as a function source, which the app's CSP allows (no injected <script>).
+ */
+export async function axeFindings(page: Page, selectors: string[]): Promise<string[]> {
+  const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+  await page.evaluate(source)
+  return page.evaluate(async (wanted) => {
+    type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] }
+    const g = globalThis as unknown as {
+      axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Violation[] }> }
+      document: { querySelector(s: string): unknown }
+    }
+    const include = wanted.filter((s) => g.document.querySelector(s))
+    const result = await g.axe.run({ include: include.map((s) => [s]) }, { resultTypes: ['violations'] })
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  }, selectors)
 }

@@ -2,7 +2,7 @@
 // own i18n, PrimeVue theme and styles, and a small API on `window.viewerHarness` the test drives.
 import 'primeicons/primeicons.css'
 import '@renderer/styles/base.css'
-import { createApp, reactive } from 'vue'
+import { createApp, reactive, watch } from 'vue'
 import PrimeVue from 'primevue/config'
 import { createAppI18n } from '@renderer/i18n/index.ts'
 import { primeVueOptions } from '@renderer/theme.ts'
@@ -45,6 +45,26 @@ const harness = {
     state.rendered = []
     state.contentType = contentType
     state.source = blob
+  },
+  /** Opens a fixture and answers the milliseconds until its first page is drawn. */
+  async showAndWait(url: string, contentType = ''): Promise<number> {
+    const bytes = await (await fetch(url)).blob()
+    const started = performance.now()
+    const drawn = new Promise<void>((resolve) => {
+      const stop = watch(
+        () => state.rendered.some((r) => r.page === 1),
+        (yes) => {
+          if (!yes) return
+          stop()
+          resolve()
+        },
+      )
+    })
+    state.rendered = []
+    state.contentType = contentType
+    state.source = bytes
+    await drawn
+    return performance.now() - started
   },
   close() {
     state.source = null
