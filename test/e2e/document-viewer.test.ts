@@ -198,11 +198,46 @@ async function inkUnder(rect: ShownRect): Promise<number> {
   }, rect)
 }
 
+/** Box labels as the review screen names its fields. */
+const fieldNames = {
+  nb: [
+    'Org.nr.',
+    'IBAN',
+    'Kontonr.',
+    'KID',
+    'Fakturanr.',
+    'Beløp',
+    'Fakturadato',
+    'Forfall',
+    'Avdeling',
+    'Rekvisisjon',
+  ],
+  en: [
+    'Org. no.',
+    'IBAN',
+    'Account no.',
+    'KID',
+    'Invoice no.',
+    'Amount',
+    'Invoice date',
+    'Due date',
+    'Department',
+    'Requisition',
+  ],
+}
+
 async function shoot(name: string): Promise<void> {
   if (!screens) return
   await mkdir(screens, { recursive: true })
   for (const language of ['nb', 'en'] as const) {
-    await page.evaluate((l) => (globalThis as unknown as Win).viewerHarness.setLocale(l), language)
+    await page.evaluate(
+      ({ l, names }) => {
+        const h = (globalThis as unknown as Win).viewerHarness
+        h.setLocale(l)
+        for (const box of h.state.boxes) box.label = names[Number(box.id) - 1]
+      },
+      { l: language, names: fieldNames[language] },
+    )
     for (const [width, height] of [
       [1280, 800],
       [1920, 1080],
@@ -212,7 +247,7 @@ async function shoot(name: string): Promise<void> {
         ({ w, h }) => {
           Object.assign((globalThis as unknown as Win).viewerHarness.state, { width: w, height: h })
         },
-        { w: Math.min(width, 1100), h: height - 16 },
+        { w: Math.round(width * 0.6), h: height - 16 },
       )
       await page.waitForTimeout(600)
       await page.screenshot({ path: join(screens, `${name}-${language}-${width}x${height}.png`) })
