@@ -4,6 +4,8 @@
 // answers its text, and axe-core finds nothing serious. With LEDGERDESK_SCREENS_DIR=DIR it saves a native
 // and a scanned invoice with boxes in nb and en at 1280x800 and 1920x1080.
 import { mkdir } from 'node:fs/promises'
+import { createCanvas } from '@napi-rs/canvas'
+import UTIF from 'utif2'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -80,7 +82,12 @@ async function read(bytes: Uint8Array): Promise<Read> {
   return { result, invoiceNumber, boxes, words: ocrWords(result) }
 }
 
-async function show(name: string, bytes: Uint8Array, type: string, ocr: Read): Promise<void> {
+async function show(
+  name: string,
+  bytes: Uint8Array,
+  type: string,
+  ocr: { boxes: ViewerBox[]; words: ViewerWord[] },
+): Promise<void> {
   harness.fixtures.set(name, { bytes, type })
   const loads = await page.evaluate(() => (globalThis as unknown as Win).viewerHarness.state.loads)
   await page.evaluate(
@@ -319,4 +326,41 @@ describe('the document viewer', () => {
     expect(await inkUnder(upright)).toBeGreaterThan(0.03)
     await shoot('scanned-invoice')
   }, 300_000)
+
+  it('shows PNG, JPEG and TIFF pages the same way, with a box on the ink it marks at every turn', async () => {
+    const width = 1240
+    const height = 1754
+    const canvas = createCanvas(width, height)
+    const ctx = canvas.getContext('2d')
+    ctx.fillStyle = '#fff'
+    ctx.fillRect(0, 0, width, height)
+    ctx.fillStyle = '#000'
+    ctx.fillRect(150, 300, 400, 60)
+    const stamp = { left: 150, top: 300, width: 400, height: 60, imageWidth: width, imageHeight: height }
+    const rgba = new Uint8Array(ctx.getImageData(0, 0, width, height).data)
+    const images = [
+      { name: 'page.png', type: 'image/png', bytes: new Uint8Array(await canvas.encode('png')) },
+      { name: 'page.jpg', type: 'image/jpeg', bytes: new Uint8Array(await canvas.encode('jpeg', 90)) },
+      { name: 'page.tif', type: 'image/tiff', bytes: new Uint8Array(UTIF.encodeImage(rgba, width, height)) },
+    ]
+    for (const image of images) {
+      await show(image.name, image.bytes, image.type, { boxes: [{ id: 5, page: 1, ...stamp }], words: [] })
+      for (let turn = 0; turn < 4; turn++) {
+        const box = await onPage('.dv__box.active')
+        const portrait = turn % 2 === 0
+        expect(box.pageWidth / box.pageHeight, image.name).toBeCloseTo(
+          portrait ? width / height : height / width,
+          2,
+        )
+        expect(await inkUnder(box), `${image.name} turned ${turn * 90}`).toBeGreaterThan(0.9)
+        await rotateRight(1)
+        await expect
+          .poll(
+            () => page.evaluate(() => (globalThis as unknown as Win).viewerHarness.drawnPages().length),
+            wait,
+          )
+          .toBe(1)
+      }
+    }
+  }, 120_000)
 })

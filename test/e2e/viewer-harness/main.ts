@@ -2,40 +2,12 @@
 // own i18n, PrimeVue theme and styles, and a small API on `window.viewerHarness` the test drives.
 import 'primeicons/primeicons.css'
 import '@renderer/styles/base.css'
-import { createApp, reactive, watch } from 'vue'
+import { createApp, watch } from 'vue'
 import PrimeVue from 'primevue/config'
 import { createAppI18n } from '@renderer/i18n/index.ts'
 import { primeVueOptions } from '@renderer/theme.ts'
-import type { ViewerBox, ViewerWord } from '@renderer/ui/document-viewer/index.ts'
 import HarnessApp from './HarnessApp.vue'
-
-export interface HarnessState {
-  source: Blob | null
-  contentType: string
-  boxes: ViewerBox[]
-  words: ViewerWord[]
-  activeBoxId: string | number | null
-  width: number
-  height: number
-  loads: number
-  errors: string[]
-  clickedWords: string[]
-  rendered: { page: number; ms: number }[]
-}
-
-const state = reactive<HarnessState>({
-  source: null,
-  contentType: '',
-  boxes: [],
-  words: [],
-  activeBoxId: null,
-  width: 900,
-  height: 760,
-  loads: 0,
-  errors: [],
-  clickedWords: [],
-  rendered: [],
-})
+import { state } from './harness-state.ts'
 
 const i18n = createAppI18n('en')
 const harness = {
@@ -82,4 +54,4 @@ const harness = {
 }
 Object.assign(globalThis, { viewerHarness: harness })
 
-createApp(HarnessApp, { state }).use(i18n).use(PrimeVue, primeVueOptions).mount('#app')
+createApp(HarnessApp).use(i18n).use(PrimeVue, primeVueOptions).mount('#app')
