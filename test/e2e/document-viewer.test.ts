@@ -17,7 +17,7 @@ import { OCR_PROPERTIES, type InterpretedProperty } from '../../platform/ocr/typ
 import { overlaps, type ShownRect } from '../../renderer/src/ui/document-viewer/geometry.ts'
 import { candidateBox, ocrPages, ocrWords } from '../../renderer/src/ui/document-viewer/ocr.ts'
 import type { ViewerBox, ViewerWord } from '../../renderer/src/ui/document-viewer/types.ts'
-import { axeFindings, launchChromium, type BrowserFixture } from './support.ts'
+import { axeViolations, launchChromium, type BrowserFixture } from './support.ts'
 import { startViewerHarness, type ViewerHarness } from './viewer-harness/serve.ts'
 
 const screens = process.env.LEDGERDESK_SCREENS_DIR ?? null
@@ -292,7 +292,7 @@ describe('the document viewer', () => {
       () => (globalThis as unknown as Win).viewerHarness.state.clickedWords[0]!,
     )
     expect(ocr.invoiceNumber.ProposedCandidate.HitWordText.split(/\s+/)).toContain(clicked)
-    expect(await axeFindings(page, ['.dv'])).toEqual([])
+    expect(await axeViolations(page, ['.dv'])).toEqual([])
     await shoot('native-invoice')
   }, 180_000)
 
