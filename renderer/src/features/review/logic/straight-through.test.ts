@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { openWorkspace, type WorkspaceDb } from '@renderer/data/schema'
-import { removeCompanyData } from '@renderer/data/outbox-actions'
 import { SupplierInvoiceStatus } from '@common/status'
-import { straightThroughByCompany } from '@renderer/features/overview/straight-through'
 import { saveInvoice } from './actions.ts'
 import { changedProposals } from './straight-through.ts'
 
@@ -34,10 +32,10 @@ describe('changed proposals', () => {
   })
 })
 
-describe('the straight-through figure', () => {
-  it('counts the last save of each invoice per company, and goes with the company data', async () => {
+describe('recording the outcome of a save', () => {
+  it('records per company and invoice whether a save kept every proposal; the last save counts', async () => {
     db = openWorkspace('test', crypto.randomUUID())
-    const rows = [1, 2, 3].map((ID) => ({
+    const rows = [1, 2].map((ID) => ({
       companyKey: 'a',
       ID,
       StatusCode: SupplierInvoiceStatus.Draft,
@@ -56,16 +54,25 @@ describe('the straight-through figure', () => {
       })
     await save('a', 1, 'N1')
     await save('a', 2, 'CHANGED')
-    await save('a', 3, 'CHANGED')
-    // Saved again with the proposal put back: the last save counts.
-    await save('a', 3, 'N3')
     await save('b', 1, 'OTHER')
-    const figures = await straightThroughByCompany(db, ['a', 'b', 'c'])
-    expect(figures.get('a')).toEqual({ straight: 2, total: 3 })
-    expect(figures.get('b')).toEqual({ straight: 0, total: 1 })
-    expect(figures.get('c')).toEqual({ straight: 0, total: 0 })
-    await db.outbox.clear()
-    expect(await removeCompanyData(db, 'a')).toEqual({ removed: true })
-    expect((await straightThroughByCompany(db, ['a'])).get('a')).toEqual({ straight: 0, total: 0 })
+    const outcome = async (key: string, id: number) =>
+      (await db!.reviewOutcomes.get([key, id]))?.straightThrough
+    expect([await outcome('a', 1), await outcome('a', 2), await outcome('b', 1)]).toEqual([
+      true,
+      false,
+      false,
+    ])
+    expect((await db.reviewOutcomes.get(['a', 2]))?.changedFields).toEqual(['InvoiceNumber'])
+    // Saved again with the proposal put back: the last save counts.
+    await save('a', 2, 'N2')
+    expect(await outcome('a', 2)).toBe(true)
+    expect(await db.reviewOutcomes.count()).toBe(3)
+  })
+
+  it('records nothing when the screen had no proposals to compare with', async () => {
+    db = openWorkspace('test', crypto.randomUUID())
+    await db.SupplierInvoice.put({ companyKey: 'a', ID: 1, StatusCode: SupplierInvoiceStatus.Draft })
+    await saveInvoice(db, { companyKey: 'a', invoiceId: 1, fields: { InvoiceNumber: 'X' } })
+    expect(await db.reviewOutcomes.count()).toBe(0)
   })
 })
