@@ -331,4 +331,27 @@ describe('sending on', () => {
     expect((history.comments[0]!.Author as Row).DisplayName).toBeTruthy()
     expect(history.tasks).toEqual([])
   })
+
+  // Last in the file: the global rule it creates applies to every later booking in the company.
+  it('counts a booking that a global rule turned into an approval flow as done on replay', async () => {
+    const invoice = await draft({ TaxInclusiveAmount: 90_000 })
+    const [per] = await get<Row[]>(`api/biz/users?hateoas=false&filter=Email eq '${DEMO_USERS.per.email}'`)
+    const rule = await call('POST', 'api/biz/approvalrules', {
+      Description: 'Over 50 000',
+      Steps: [{ StepNumber: 1, ApprovalType: 1, Limit: 50_000, Users: [{ UserID: per!.ID }] }],
+    })
+    expect(rule.status).toBeLessThan(300)
+    await bookInvoice(db, nordlys, invoice.ID)
+    const lost = loseAnswerOf('POST', `supplierinvoices/${invoice.ID}?`)
+    expect((await drain()).interrupted).toBe(true)
+    link.fault = undefined
+    expect(await drain()).toMatchObject({ done: 1, failed: 0 })
+    expect(lost.sent()).toBe(1)
+    expect((await get(`api/biz/supplierinvoices/${invoice.ID}?hateoas=false`)).StatusCode).toBe(
+      SupplierInvoiceStatus.ForApproval,
+    )
+    expect((await db.SupplierInvoice.get([nordlys, invoice.ID]))?.StatusCode).toBe(
+      SupplierInvoiceStatus.ForApproval,
+    )
+  })
 })
