@@ -120,6 +120,21 @@ export interface CachedCompanySession {
   savedAt: string
 }
 
+/**
+ * What a review save did to the values the app proposed (OCR and supplier memory): the office overview's
+ * straight-through figure counts invoices saved with none of them changed. Kept on this computer, per
+ * company and invoice; the last save of an invoice counts.
+ */
+export interface ReviewOutcome {
+  companyKey: string
+  invoiceId: number
+  /** Saved without changing any proposed value. */
+  straightThrough: boolean
+  /** The proposed fields the user changed (platform names). */
+  changedFields: string[]
+  savedAt: string
+}
+
 /** Settings of the workspace (Settings → Offline data), one row per name. */
 export interface WorkspaceSetting {
   name: 'journaledDays' | 'fileCacheBytes'
@@ -139,6 +154,7 @@ export type WorkspaceDb = Dexie &
     journalDrafts: Table<JournalDraftRow, [string, number]>
     journalTemplates: Table<JournalDraftRow, [string, string]>
     companySessions: EntityTable<CachedCompanySession, 'companyKey'>
+    reviewOutcomes: Table<ReviewOutcome, [string, number]>
   }
 
 const rowIndexes: Partial<Record<CachedEntity, string>> = {
@@ -215,7 +231,7 @@ const rowIndexesV2: Partial<Record<CachedEntity, string>> = {
   SupplierInvoice: '[companyKey+PaymentDueDate]',
 }
 
-export const workspaceVersion = 4
+export const workspaceVersion = 5
 
 export function openWorkspace(environmentId: string, userIdentity: string): WorkspaceDb {
   const db = new Dexie(workspaceName(environmentId, userIdentity)) as WorkspaceDb
@@ -225,7 +241,7 @@ export function openWorkspace(environmentId: string, userIdentity: string): Work
 }
 
 /** Every version of the schema, oldest first; an older database upgrades on open with its data kept. */
-export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 | 4 = 4): void {
+export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 | 4 | 5 = 5): void {
   db.version(1).stores({
     ...rowStores(1),
     outbox: '++seq, companyKey, state, [companyKey+entity+entityId]',
@@ -273,4 +289,7 @@ export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 | 4 = 4): void {
   if (upTo < 4) return
   // Version 4: each company's current-session answer, so a company opens offline after a restart.
   db.version(4).stores({ companySessions: 'companyKey' })
+  if (upTo < 5) return
+  // Version 5: what each review save did to the proposed values (the straight-through figure).
+  db.version(5).stores({ reviewOutcomes: '[companyKey+invoiceId], companyKey' })
 }

@@ -5,6 +5,7 @@ import journalEn from '../features/journal/messages-en.ts'
 import overviewMessages from '../features/overview/messages.ts'
 import inboxMessages from '../features/inbox/messages.ts'
 import syncMessages from '../features/sync/messages.ts'
+import reviewLogicMessages from '../features/review/logic/messages.ts'
 import offlineDataMessages from '../features/settings/offline-messages.ts'
 import scanEn from '../features/scan/messages-en.ts'
 import approvalsMessages from '../features/approvals/messages.ts'
@@ -134,6 +135,7 @@ const en = {
   overview: overviewMessages.en,
   inbox: inboxMessages.en,
   sync: syncMessages.en,
+  reviewLogic: reviewLogicMessages.en,
   offlineData: offlineDataMessages.en,
   scan: scanEn,
   approvals: approvalsMessages.en,

@@ -4,6 +4,7 @@ import journalNb from '../features/journal/messages-nb.ts'
 import overviewMessages from '../features/overview/messages.ts'
 import inboxMessages from '../features/inbox/messages.ts'
 import syncMessages from '../features/sync/messages.ts'
+import reviewLogicMessages from '../features/review/logic/messages.ts'
 import offlineDataMessages from '../features/settings/offline-messages.ts'
 import scanNb from '../features/scan/messages-nb.ts'
 import approvalsMessages from '../features/approvals/messages.ts'
@@ -134,6 +135,7 @@ const nb: Messages = {
   overview: overviewMessages.nb,
   inbox: inboxMessages.nb,
   sync: syncMessages.nb,
+  reviewLogic: reviewLogicMessages.nb,
   offlineData: offlineDataMessages.nb,
   scan: scanNb,
   approvals: approvalsMessages.nb,
