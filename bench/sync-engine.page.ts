@@ -21,6 +21,7 @@ const transport: SyncTransport = {
   ids: (...args) => call('ids', ...args),
   row: (...args) => call('row', ...args),
   execute: (...args) => call('execute', ...args),
+  executeBatch: (...args) => call('executeBatch', ...args),
   download: (...args) => call('download', ...args),
   ocr: (...args) => call('ocr', ...args),
 }
