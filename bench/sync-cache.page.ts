@@ -2,6 +2,7 @@
 // inbox does with them: the status tab read through its index, and filter, search and sort in memory.
 import { filterInvoices, type InvoiceFilter } from '../renderer/src/data/invoice-query.ts'
 import { openWorkspace, type CachedRow } from '../renderer/src/data/schema.ts'
+import { countCompanies, isoDay } from '../renderer/src/features/overview/overview-counts.ts'
 
 const statuses = [30101, 30102, 30103, 30104, 30105]
 const names = [
@@ -69,3 +70,48 @@ async function run(count: number) {
 }
 
 ;(globalThis as unknown as { benchCache: typeof run }).benchCache = run
+
+/**
+ * The office overview's counts for `companies` companies from the cache (what the view waits for before its
+ * table shows): each company with a few hundred unbooked and booked invoices and the user's approvals.
+ */
+async function overview(companies: number) {
+  const db = openWorkspace('bench-overview', String(Date.now()))
+  const records = Array.from({ length: companies }, (_, c) => ({ Key: `company-${c}`, userId: 7 }))
+  let invoices = 0
+  for (const { Key } of records) {
+    const rows: CachedRow[] = Array.from({ length: 150 + ((records.length * 37) % 200) }, (_, i) => ({
+      companyKey: Key,
+      ID: i + 1,
+      UpdatedAt: '2026-11-01T10:00:00.000Z',
+      InvoiceNumber: String(10_000 + i),
+      PaymentDueDate: `2026-${String(1 + (i % 12)).padStart(2, '0')}-15`,
+      TaxInclusiveAmount: 1000 + i,
+      StatusCode: statuses[i % statuses.length],
+      SupplierID: 1 + (i % 30),
+    }))
+    invoices += rows.length
+    await db.SupplierInvoice.bulkPut(rows)
+    await db.Approval.bulkPut(
+      Array.from({ length: 10 }, (_, i) => ({
+        companyKey: Key,
+        ID: i + 1,
+        UserID: i % 2 === 0 ? 7 : 8,
+        StatusCode: 50120,
+      })),
+    )
+  }
+  const today = isoDay(new Date())
+  const times: number[] = []
+  let counted = 0
+  for (let i = 0; i < 25; i++) {
+    const t = performance.now()
+    const counts = await countCompanies(db, records, today)
+    times.push(performance.now() - t)
+    counted = counts.size
+  }
+  await db.delete()
+  return { times: times.slice(5), counted, invoices }
+}
+
+;(globalThis as unknown as { benchOverview: typeof overview }).benchOverview = overview

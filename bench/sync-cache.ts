@@ -101,3 +101,31 @@ export async function measureCacheInChromium(count: number): Promise<CacheFigure
     }
   })
 }
+
+export interface OverviewFigures {
+  p95: number
+  median: number
+  invoices: number
+}
+
+export async function measureOverviewInChromium(companies: number): Promise<OverviewFigures> {
+  return withBenchPage('sync-cache.page.ts', {}, async (page) => {
+    await page.waitForFunction(() => 'benchOverview' in globalThis)
+    const result = await page.evaluate(
+      (n) =>
+        (
+          globalThis as unknown as {
+            benchOverview(n: number): Promise<{ times: number[]; counted: number; invoices: number }>
+          }
+        ).benchOverview(n),
+      companies,
+    )
+    if (result.counted !== companies)
+      throw new Error(`the overview counted ${result.counted} of ${companies} companies`)
+    return {
+      p95: percentile(result.times, 95),
+      median: percentile(result.times, 50),
+      invoices: result.invoices,
+    }
+  })
+}

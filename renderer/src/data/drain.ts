@@ -96,11 +96,14 @@ export async function drainCompany(
       unfinished.shift()
     }
     const tables = [...new Set(sending.map(({ entry }) => db[entry.entity]))]
-    await db.transaction('rw', [db.outbox, ...tables], async () => {
-      for (const [k, outcome] of outcomes.entries()) await settle(db, companyKey, sending[k]!.entry, outcome)
-      // Not finished: pending again, their attempt counted, so a retry first checks whether it took effect.
-      for (const { entry } of unfinished) await db.outbox.update(entry.seq!, { state: 'pending' })
-    })
+    // The entries are of different rows, so their records go to the database side by side.
+    await db.transaction('rw', [db.outbox, ...tables], () =>
+      Promise.all([
+        ...outcomes.map((outcome, k) => settle(db, companyKey, sending[k]!.entry, outcome)),
+        // Not finished: pending again, their attempt counted, so a retry first checks whether it took effect.
+        ...unfinished.map(({ entry }) => db.outbox.update(entry.seq!, { state: 'pending' })),
+      ]),
+    )
     for (const [k, outcome] of outcomes.entries()) {
       if (outcome.status === 'done') result.done++
       else {
@@ -138,9 +141,11 @@ async function markSending(
         held.add(rowKey(queued))
         continue
       }
-      await db.outbox.update(entry.seq!, { state: 'sending', attempts: entry.attempts + 1 })
       sending.push({ entry, queued, key: rowKey(queued) })
     }
+    await db.outbox.bulkPut(
+      sending.map(({ entry }) => ({ ...entry, state: 'sending' as const, attempts: entry.attempts + 1 })),
+    )
     return sending
   })
 }
@@ -172,41 +177,41 @@ async function send(
   }
 }
 
-/** Records what main answered: the entry leaves the outbox, or waits for the user with the reason. */
+/**
+ * Records what main answered: the entry leaves the outbox, or waits for the user with the reason. Runs in
+ * the caller's transaction over the outbox and the entry's table; it touches only the entry and its row.
+ */
 async function settle(
   db: WorkspaceDb,
   companyKey: string,
   entry: OutboxEntry,
   outcome: OutboxOutcome,
 ): Promise<void> {
-  const table = db[entry.entity]
-  await db.transaction('rw', table, db.outbox, async () => {
-    if (outcome.status === 'done') {
-      // A change merged into the entry while it was on its way is not on the server yet: keep it queued.
-      const now = await db.outbox.get(entry.seq!)
-      const lateChanges = now ? changedSince(entry.changes, now.changes) : {}
-      if (now && Object.keys(lateChanges).length > 0) {
-        await db.outbox.update(entry.seq!, {
-          state: 'pending',
-          changes: lateChanges,
-          base: pick(entry.changes, Object.keys(lateChanges), now.base),
-          baseUpdatedAt: (outcome.row?.UpdatedAt as string | undefined) ?? entry.baseUpdatedAt,
-          attempts: 0,
-          operationKey: crypto.randomUUID(),
-        })
-      } else await db.outbox.delete(entry.seq!)
-      if (outcome.row) await applyServerRow(db, companyKey, entry, outcome.row)
-    } else {
+  if (outcome.status === 'done') {
+    // A change merged into the entry while it was on its way is not on the server yet: keep it queued.
+    const now = await db.outbox.get(entry.seq!)
+    const lateChanges = now ? changedSince(entry.changes, now.changes) : {}
+    if (now && Object.keys(lateChanges).length > 0) {
       await db.outbox.update(entry.seq!, {
-        state: outcome.status,
-        lastError:
-          outcome.status === 'failed'
-            ? outcome.error
-            : { code: 'CONFLICT', message: `Changed on the server too: ${outcome.fields.join(', ')}` },
-        theirs: outcome.status === 'conflict' ? outcome.theirs : undefined,
+        state: 'pending',
+        changes: lateChanges,
+        base: pick(entry.changes, Object.keys(lateChanges), now.base),
+        baseUpdatedAt: (outcome.row?.UpdatedAt as string | undefined) ?? entry.baseUpdatedAt,
+        attempts: 0,
+        operationKey: crypto.randomUUID(),
       })
-    }
-  })
+    } else await db.outbox.delete(entry.seq!)
+    if (outcome.row) await applyServerRow(db, companyKey, entry, outcome.row)
+  } else {
+    await db.outbox.update(entry.seq!, {
+      state: outcome.status,
+      lastError:
+        outcome.status === 'failed'
+          ? outcome.error
+          : { code: 'CONFLICT', message: `Changed on the server too: ${outcome.fields.join(', ')}` },
+      theirs: outcome.status === 'conflict' ? outcome.theirs : undefined,
+    })
+  }
 }
 
 function changedSince(sent: Record<string, unknown>, now: Record<string, unknown>): Record<string, unknown> {
