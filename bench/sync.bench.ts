@@ -200,10 +200,16 @@ async function main(): Promise<void> {
   if (parts.has('initial') || parts.has('rounds') || parts.has('replay')) await syncParts()
   if (parts.has('cache')) {
     const cache = await measureCacheInChromium(CACHED)
-    line(`filter + search over ${CACHED} cached invoices (p95)`, ms(cache.p95), '<= 50 ms', cache.p95 <= 50)
+    line(
+      `inbox tab + search over ${CACHED} cached invoices (p95)`,
+      ms(cache.p95),
+      '<= 50 ms',
+      cache.p95 <= 50,
+    )
     line('  the same, median', ms(cache.median), '', null)
+    line('  the first letter typed (prepares the search text)', ms(cache.firstSearchMs), '', null)
     line('  status tab count through its index (p95)', ms(cache.tabP95), '', null)
-    line(`  reading the company's ${CACHED} invoices from IndexedDB`, ms(cache.readAllMs), '', null)
+    line(`  reading the inbox's ${CACHED} rows from IndexedDB`, ms(cache.readAllMs), '', null)
     line(`renderer JS heap with ${CACHED} invoices loaded`, `${cache.heapMb.toFixed(0)} MB`, 'printed', null)
     line(`  IndexedDB write of ${CACHED} invoices`, ms(cache.loadMs), '', null)
   }
