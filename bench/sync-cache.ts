@@ -58,6 +58,7 @@ export interface CacheFigures {
   p95: number
   median: number
   tabP95: number
+  firstSearchMs: number
   readAllMs: number
   loadMs: number
   heapMb: number
@@ -83,6 +84,7 @@ export async function measureCacheInChromium(count: number): Promise<CacheFigure
     const result = figures as {
       times: number[]
       tabTimes: number[]
+      firstSearchMs: number
       readAllMs: number
       loadMs: number
       rows: number
@@ -94,10 +96,39 @@ export async function measureCacheInChromium(count: number): Promise<CacheFigure
       p95: percentile(result.times, 95),
       median: percentile(result.times, 50),
       tabP95: percentile(result.tabTimes, 95),
+      firstSearchMs: result.firstSearchMs,
       readAllMs: result.readAllMs,
       loadMs: result.loadMs,
       heapMb: heap.usedSize / 1024 / 1024,
       rows: result.rows,
+    }
+  })
+}
+
+export interface OverviewFigures {
+  p95: number
+  median: number
+  invoices: number
+}
+
+export async function measureOverviewInChromium(companies: number): Promise<OverviewFigures> {
+  return withBenchPage('sync-cache.page.ts', {}, async (page) => {
+    await page.waitForFunction(() => 'benchOverview' in globalThis)
+    const result = await page.evaluate(
+      (n) =>
+        (
+          globalThis as unknown as {
+            benchOverview(n: number): Promise<{ times: number[]; counted: number; invoices: number }>
+          }
+        ).benchOverview(n),
+      companies,
+    )
+    if (result.counted !== companies)
+      throw new Error(`the overview counted ${result.counted} of ${companies} companies`)
+    return {
+      p95: percentile(result.times, 95),
+      median: percentile(result.times, 50),
+      invoices: result.invoices,
     }
   })
 }

@@ -25,6 +25,7 @@ export const callNames = [
   'sync.ids',
   'sync.row',
   'outbox.execute',
+  'outbox.executeBatch',
   'files.download',
   'files.ocr',
   'scan.overview',

@@ -107,6 +107,21 @@ export const OutboxOutcome = z.discriminatedUnion('status', [
 ])
 export type OutboxOutcome = z.infer<typeof OutboxOutcome>
 
+/** Most outbox entries main executes in one call (`outbox.executeBatch`). */
+export const outboxBatchLimit = 100
+
+/**
+ * What main did with a batch of outbox entries, in their order: an outcome for each entry it finished.
+ * When it stopped early (the connection went, the platform failed), `error` says why and the entries from
+ * `outcomes.length` on were not finished: the first of them may have reached the platform (its retry check
+ * runs), the rest were not sent.
+ */
+export const OutboxBatchResult = z.object({
+  outcomes: z.array(OutboxOutcome),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+})
+export type OutboxBatchResult = z.infer<typeof OutboxBatchResult>
+
 export const ConnectionState = z.enum(['online', 'offline', 'signedOut', 'serverError'])
 export type ConnectionState = z.infer<typeof ConnectionState>
 
@@ -135,6 +150,10 @@ export const syncCalls = {
   'sync.ids': { args: z.tuple([CompanyKey, SyncEntity, PullOptions]), result: z.array(z.number().int()) },
   'sync.row': { args: z.tuple([CompanyKey, SyncEntity, EntityId]), result: PlatformRow.nullable() },
   'outbox.execute': { args: z.tuple([CompanyKey, OutboxCommand]), result: OutboxOutcome },
+  'outbox.executeBatch': {
+    args: z.tuple([CompanyKey, z.array(OutboxCommand).min(1).max(outboxBatchLimit)]),
+    result: OutboxBatchResult,
+  },
   'files.download': { args: z.tuple([CompanyKey, EntityId]), result: DownloadedFile },
   'files.ocr': { args: z.tuple([CompanyKey, EntityId]), result: z.unknown() },
 } as const

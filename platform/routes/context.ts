@@ -43,10 +43,14 @@ export async function readContext(
   tenant: Tenant,
   sql: Sql = pc.store,
 ): Promise<ReadContext> {
+  // Outside a transaction the roles read with the cached membership serve every request it answers;
+  // inside one they are read in the transaction, which may have changed them.
+  const outside = sql === pc.store
   const [customFields, roles] = await Promise.all([
     pc.customFields.load(pc.store, tenant.companyId),
-    rolesOf(sql, tenant.companyId, tenant.userId),
+    outside && tenant.roles ? tenant.roles : rolesOf(sql, tenant.companyId, tenant.userId),
   ])
+  if (outside) tenant.roles = roles
   return {
     sql,
     registry: pc.registry,

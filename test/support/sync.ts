@@ -68,6 +68,7 @@ export function directTransport(service: SyncService): SyncTransport {
     ids: (c, e, o) => wire(() => service.ids(c, e, o)),
     row: (c, e, id) => wire(() => service.row(c, e, id)),
     execute: (c, cmd) => wire(() => service.execute(c, cmd)),
+    executeBatch: (c, cmds) => wire(() => service.executeBatch(c, cmds)),
     download: (c, id) => wire(() => service.download(c, id)),
     ocr: (c, id) => wire(() => service.ocr(c, id)),
   }

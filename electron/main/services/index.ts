@@ -121,6 +121,7 @@ export function createServices(deps: ServiceDeps) {
     'sync.ids': (companyKey, entity, options) => sync.ids(companyKey, entity, options),
     'sync.row': (companyKey, entity, id) => sync.row(companyKey, entity, id),
     'outbox.execute': (companyKey, command) => sync.execute(companyKey, command),
+    'outbox.executeBatch': (companyKey, commands) => sync.executeBatch(companyKey, commands),
     'files.download': (companyKey, fileId) => sync.download(companyKey, fileId),
     'files.ocr': (companyKey, fileId) => sync.ocr(companyKey, fileId),
     'scan.overview': () => scan.overview(),

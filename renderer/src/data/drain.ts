@@ -2,7 +2,12 @@
 // the later entries of the same row (they build on it); other rows go on. A lost connection stops the drain
 // with the entry still pending: its attempt count tells main to check, before sending again, whether the
 // attempt took effect, so nothing is done twice.
-import type { OutboxOutcome, PlatformRow } from '@common/bridge/sync'
+import {
+  outboxBatchLimit,
+  type OutboxCommand,
+  type OutboxOutcome,
+  type PlatformRow,
+} from '@common/bridge/sync'
 import { withLocalChanges } from './pull.ts'
 import type { SyncTransport } from './sync-transport.ts'
 import type { OutboxEntry, WorkspaceDb } from './schema.ts'
@@ -36,102 +41,177 @@ export interface DrainResult {
 
 const rowKey = (e: Pick<OutboxEntry, 'entity' | 'entityId'>) => `${e.entity}:${e.entityId}`
 
+/**
+ * Drains a company's outbox in order, up to `batchSize` entries per call to main (main sends runs of them
+ * as bulk requests), at most one entry of a row per call: a later change of a row builds on the answer to
+ * the earlier one.
+ */
 export async function drainCompany(
   db: WorkspaceDb,
   transport: SyncTransport,
   companyKey: string,
   shouldStop: () => boolean = () => false,
+  batchSize: number = outboxBatchLimit,
 ): Promise<DrainResult> {
   const result: DrainResult = { done: 0, conflicts: 0, failed: 0, interrupted: false }
   const held = new Set<string>()
-  // One pass in sequence order; entries added while draining are taken by the next pass.
-  const entries = await db.outbox.where('companyKey').equals(companyKey).sortBy('seq')
-  for (const queued of entries) {
-    if (shouldStop()) break
-    const key = rowKey(queued)
-    if (queued.state === 'conflict' || queued.state === 'failed') {
-      held.add(key)
-      continue
-    }
-    if (held.has(key)) continue
-    // Read it again: a view may have merged more changes into it, or the user discarded it.
-    const entry = await db.outbox.get(queued.seq!)
-    if (!entry || entry.state === 'conflict' || entry.state === 'failed') {
-      if (entry) held.add(key)
-      continue
-    }
-    await db.outbox.update(entry.seq!, { state: 'sending', attempts: entry.attempts + 1 })
-    let outcome: OutboxOutcome
-    try {
-      outcome = await transport.execute(companyKey, {
-        entity: entry.entity,
-        entityId: entry.entityId,
-        operation: entry.operation,
-        changes: entry.changes,
-        base: entry.base,
-        baseUpdatedAt: entry.baseUpdatedAt,
-        operationKey: entry.operationKey,
-        attempts: entry.attempts,
-      })
-    } catch (error) {
-      if (isConnectionError(error)) {
-        await db.outbox.update(entry.seq!, { state: 'pending' })
-        result.interrupted = true
-        return result
+  const limit = transport.executeBatch ? Math.max(1, Math.min(batchSize, outboxBatchLimit)) : 1
+  // One pass in sequence order; entries added while draining are taken by the next pass. A row keeps the
+  // key it had when the pass began (a create's answer moves later entries to the platform's ID).
+  let queue = await db.outbox.where('companyKey').equals(companyKey).sortBy('seq')
+  while (queue.length > 0 && !shouldStop()) {
+    const picked: OutboxEntry[] = []
+    const rows = new Set<string>()
+    let taken = 0
+    for (; taken < queue.length && picked.length < limit; taken++) {
+      const queued = queue[taken]!
+      const key = rowKey(queued)
+      if (queued.state === 'conflict' || queued.state === 'failed') {
+        held.add(key)
+        continue
       }
+      if (held.has(key)) continue
+      if (rows.has(key)) break
+      picked.push(queued)
+      rows.add(key)
+    }
+    queue = queue.slice(taken)
+    const sending = await markSending(db, picked, held)
+    if (sending.length === 0) continue
+    const { outcomes, error } = await send(
+      transport,
+      companyKey,
+      sending.map(({ entry }) => entry),
+    )
+    const unfinished = sending.slice(outcomes.length)
+    const stopped = error !== null && isConnectionError(error)
+    if (error !== null && !stopped && unfinished.length > 0) {
+      // Not the connection: the platform or main failed on this entry, so it waits for the user.
       const e = error as { code?: string; message?: string }
-      outcome = {
+      outcomes.push({
         status: 'failed',
         error: { code: e.code ?? 'INTERNAL', message: e.message ?? String(error) },
         row: null,
+      })
+      unfinished.shift()
+    }
+    const tables = [...new Set(sending.map(({ entry }) => db[entry.entity]))]
+    // The entries are of different rows, so their records go to the database side by side.
+    await db.transaction('rw', [db.outbox, ...tables], () =>
+      Promise.all([
+        ...outcomes.map((outcome, k) => settle(db, companyKey, sending[k]!.entry, outcome)),
+        // Not finished: pending again, their attempt counted, so a retry first checks whether it took effect.
+        ...unfinished.map(({ entry }) => db.outbox.update(entry.seq!, { state: 'pending' })),
+      ]),
+    )
+    for (const [k, outcome] of outcomes.entries()) {
+      if (outcome.status === 'done') result.done++
+      else {
+        held.add(sending[k]!.key)
+        if (outcome.status === 'conflict') result.conflicts++
+        else result.failed++
       }
     }
-    await settle(db, companyKey, entry, outcome)
-    if (outcome.status === 'done') result.done++
-    else {
-      held.add(key)
-      if (outcome.status === 'conflict') result.conflicts++
-      else result.failed++
+    if (stopped) {
+      result.interrupted = true
+      return result
     }
+    queue = [...unfinished.map(({ queued }) => queued), ...queue]
   }
   return result
 }
 
-/** Records what main answered: the entry leaves the outbox, or waits for the user with the reason. */
+/**
+ * Reads the entries again (a view may have merged more changes into one, or the user discarded it) and
+ * marks them sending with their attempt counted, in one transaction.
+ */
+async function markSending(
+  db: WorkspaceDb,
+  picked: OutboxEntry[],
+  held: Set<string>,
+): Promise<{ entry: OutboxEntry; queued: OutboxEntry; key: string }[]> {
+  if (picked.length === 0) return []
+  return db.transaction('rw', db.outbox, async () => {
+    const now = await db.outbox.bulkGet(picked.map((e) => e.seq!))
+    const sending: { entry: OutboxEntry; queued: OutboxEntry; key: string }[] = []
+    for (const [k, entry] of now.entries()) {
+      const queued = picked[k]!
+      if (!entry) continue
+      if (entry.state === 'conflict' || entry.state === 'failed') {
+        held.add(rowKey(queued))
+        continue
+      }
+      sending.push({ entry, queued, key: rowKey(queued) })
+    }
+    await db.outbox.bulkPut(
+      sending.map(({ entry }) => ({ ...entry, state: 'sending' as const, attempts: entry.attempts + 1 })),
+    )
+    return sending
+  })
+}
+
+/** Sends entries to main: several in one call when the transport can, else the one. */
+async function send(
+  transport: SyncTransport,
+  companyKey: string,
+  entries: OutboxEntry[],
+): Promise<{ outcomes: OutboxOutcome[]; error: unknown }> {
+  const commands: OutboxCommand[] = entries.map((entry) => ({
+    entity: entry.entity,
+    entityId: entry.entityId,
+    operation: entry.operation,
+    changes: entry.changes,
+    base: entry.base,
+    baseUpdatedAt: entry.baseUpdatedAt,
+    operationKey: entry.operationKey,
+    attempts: entry.attempts,
+  }))
+  try {
+    if (transport.executeBatch && commands.length > 1) {
+      const answer = await transport.executeBatch(companyKey, commands)
+      return { outcomes: answer.outcomes, error: answer.error }
+    }
+    return { outcomes: [await transport.execute(companyKey, commands[0]!)], error: null }
+  } catch (error) {
+    return { outcomes: [], error }
+  }
+}
+
+/**
+ * Records what main answered: the entry leaves the outbox, or waits for the user with the reason. Runs in
+ * the caller's transaction over the outbox and the entry's table; it touches only the entry and its row.
+ */
 async function settle(
   db: WorkspaceDb,
   companyKey: string,
   entry: OutboxEntry,
   outcome: OutboxOutcome,
 ): Promise<void> {
-  const table = db[entry.entity]
-  await db.transaction('rw', table, db.outbox, async () => {
-    if (outcome.status === 'done') {
-      // A change merged into the entry while it was on its way is not on the server yet: keep it queued.
-      const now = await db.outbox.get(entry.seq!)
-      const lateChanges = now ? changedSince(entry.changes, now.changes) : {}
-      if (now && Object.keys(lateChanges).length > 0) {
-        await db.outbox.update(entry.seq!, {
-          state: 'pending',
-          changes: lateChanges,
-          base: pick(entry.changes, Object.keys(lateChanges), now.base),
-          baseUpdatedAt: (outcome.row?.UpdatedAt as string | undefined) ?? entry.baseUpdatedAt,
-          attempts: 0,
-          operationKey: crypto.randomUUID(),
-        })
-      } else await db.outbox.delete(entry.seq!)
-      if (outcome.row) await applyServerRow(db, companyKey, entry, outcome.row)
-    } else {
+  if (outcome.status === 'done') {
+    // A change merged into the entry while it was on its way is not on the server yet: keep it queued.
+    const now = await db.outbox.get(entry.seq!)
+    const lateChanges = now ? changedSince(entry.changes, now.changes) : {}
+    if (now && Object.keys(lateChanges).length > 0) {
       await db.outbox.update(entry.seq!, {
-        state: outcome.status,
-        lastError:
-          outcome.status === 'failed'
-            ? outcome.error
-            : { code: 'CONFLICT', message: `Changed on the server too: ${outcome.fields.join(', ')}` },
-        theirs: outcome.status === 'conflict' ? outcome.theirs : undefined,
+        state: 'pending',
+        changes: lateChanges,
+        base: pick(entry.changes, Object.keys(lateChanges), now.base),
+        baseUpdatedAt: (outcome.row?.UpdatedAt as string | undefined) ?? entry.baseUpdatedAt,
+        attempts: 0,
+        operationKey: crypto.randomUUID(),
       })
-    }
-  })
+    } else await db.outbox.delete(entry.seq!)
+    if (outcome.row) await applyServerRow(db, companyKey, entry, outcome.row)
+  } else {
+    await db.outbox.update(entry.seq!, {
+      state: outcome.status,
+      lastError:
+        outcome.status === 'failed'
+          ? outcome.error
+          : { code: 'CONFLICT', message: `Changed on the server too: ${outcome.fields.join(', ')}` },
+      theirs: outcome.status === 'conflict' ? outcome.theirs : undefined,
+    })
+  }
 }
 
 function changedSince(sent: Record<string, unknown>, now: Record<string, unknown>): Record<string, unknown> {

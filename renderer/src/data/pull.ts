@@ -46,13 +46,15 @@ export async function pullEntity(
   const table = db[entity]
   let checkpoint = (await db.checkpoints.get([companyKey, entity])) ?? emptyCheckpoint(companyKey, entity)
   let taken = 0
+  const ask = (from: { updatedAt: string | null; id: number }) => {
+    const request = transport.pull(companyKey, entity, from, options)
+    // Awaited below; until then a failure must not count as unhandled.
+    request.catch(() => undefined)
+    return request
+  }
+  let request = ask({ updatedAt: checkpoint.updatedAt, id: checkpoint.id })
   for (;;) {
-    const page = await transport.pull(
-      companyKey,
-      entity,
-      { updatedAt: checkpoint.updatedAt, id: checkpoint.id },
-      options,
-    )
+    const page = await request
     const next: Checkpoint = {
       ...checkpoint,
       updatedAt: page.checkpoint.updatedAt,
@@ -60,6 +62,9 @@ export async function pullEntity(
       lastPulledAt: page.more ? checkpoint.lastPulledAt : new Date().toISOString(),
     }
     if (page.rows.length === 0 && !page.more && checkpoint.lastPulledAt !== null) return taken
+    const more = page.more && !shouldStop()
+    // The next page travels while this one is written.
+    if (more) request = ask(page.checkpoint)
     await db.transaction('rw', table, db.outbox, db.checkpoints, async () => {
       if (page.rows.length > 0) {
         const unsynced = await unsyncedOf(db, companyKey, entity)
@@ -69,7 +74,7 @@ export async function pullEntity(
     })
     checkpoint = next
     taken += page.rows.length
-    if (!page.more || shouldStop()) return taken
+    if (!more) return taken
   }
 }
 

@@ -36,6 +36,7 @@ export function bridgeTransport(): SyncTransport {
     ids: (companyKey, entity, options) => bridge.call('sync.ids', companyKey, entity, options),
     row: (companyKey, entity, id) => bridge.call('sync.row', companyKey, entity, id),
     execute: (companyKey, command) => bridge.call('outbox.execute', companyKey, command),
+    executeBatch: (companyKey, commands) => bridge.call('outbox.executeBatch', companyKey, commands),
     download: (companyKey, fileId) => bridge.call('files.download', companyKey, fileId),
     ocr: (companyKey, fileId) => bridge.call('files.ocr', companyKey, fileId),
   }

@@ -3,6 +3,7 @@
 import type {
   ConnectionProbe,
   DownloadedFile,
+  OutboxBatchResult,
   OutboxCommand,
   OutboxOutcome,
   PlatformRow,
@@ -18,6 +19,8 @@ export interface SyncTransport {
   ids(companyKey: string, entity: SyncEntity, options: PullOptions): Promise<number[]>
   row(companyKey: string, entity: SyncEntity, id: number): Promise<PlatformRow | null>
   execute(companyKey: string, command: OutboxCommand): Promise<OutboxOutcome>
+  /** Several entries in one call (main sends runs of them as bulk requests); without it, one at a time. */
+  executeBatch?(companyKey: string, commands: OutboxCommand[]): Promise<OutboxBatchResult>
   download(companyKey: string, fileId: number): Promise<DownloadedFile>
   ocr(companyKey: string, fileId: number): Promise<unknown>
 }

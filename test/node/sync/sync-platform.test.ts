@@ -235,3 +235,74 @@ describe('sending the outbox', () => {
     expect((await db.SupplierInvoice.get([nordlys, created[0]!.ID]))?.InvoiceNumber).toBe(number)
   })
 })
+
+describe('sending the outbox in batches', () => {
+  /** Records every request's method and path (without the query) while the drain runs. */
+  function requests(): string[] {
+    const seen: string[] = []
+    link.fault = (phase, url, method) => {
+      if (phase === 'before') seen.push(`${method} ${new URL(url).pathname}`)
+      return false
+    }
+    return seen
+  }
+
+  it('sends updates of several rows as one bulk PUT, and a refused change fails alone with its message', async () => {
+    const [a, b, c] = await cachedDrafts()
+    await updateRow(db, nordlys, 'SupplierInvoice', a!.ID, { InvoiceNumber: 'BULK-A' })
+    await updateRow(db, nordlys, 'SupplierInvoice', b!.ID, { SupplierID: 999999 })
+    await updateRow(db, nordlys, 'SupplierInvoice', c!.ID, { InvoiceNumber: 'BULK-C' })
+    const seen = requests()
+    const result = await drainCompany(db, directTransport(service), nordlys)
+    expect(result).toMatchObject({ done: 2, failed: 1, conflicts: 0 })
+    // One read of the three rows, the bulk write the platform refused as a whole, then each alone.
+    expect(seen.slice(0, 2)).toEqual(['GET /api/biz/supplierinvoices', 'PUT /api/biz/supplierinvoices'])
+    const [entry] = await db.outbox.toArray()
+    expect(entry).toMatchObject({ entityId: b!.ID, state: 'failed' })
+    expect(entry!.lastError?.message.length).toBeGreaterThan(5)
+    expect((await get(`api/biz/supplierinvoices/${a!.ID}?hateoas=false`)).InvoiceNumber).toBe('BULK-A')
+    expect((await get(`api/biz/supplierinvoices/${c!.ID}?hateoas=false`)).InvoiceNumber).toBe('BULK-C')
+    expect((await get(`api/biz/supplierinvoices/${b!.ID}?hateoas=false`)).SupplierID).toBe(b!.SupplierID)
+  })
+
+  it('holds only the row whose change conflicts, and sends the others in one request', async () => {
+    const [a, b] = await cachedDrafts()
+    await updateRow(db, nordlys, 'SupplierInvoice', a!.ID, { InvoiceNumber: 'MINE-A' })
+    await updateRow(db, nordlys, 'SupplierInvoice', b!.ID, { InvoiceNumber: 'MINE-B' })
+    await put(`api/biz/supplierinvoices/${a!.ID}`, { InvoiceNumber: 'THEIRS-A' })
+    const seen = requests()
+    const result = await drainCompany(db, directTransport(service), nordlys)
+    expect(result).toMatchObject({ done: 1, conflicts: 1 })
+    expect(seen).toEqual(['GET /api/biz/supplierinvoices', 'PUT /api/biz/supplierinvoices'])
+    const [entry] = await db.outbox.toArray()
+    expect(entry).toMatchObject({ entityId: a!.ID, state: 'conflict', theirs: { InvoiceNumber: 'THEIRS-A' } })
+    expect((await get(`api/biz/supplierinvoices/${a!.ID}?hateoas=false`)).InvoiceNumber).toBe('THEIRS-A')
+    expect((await get(`api/biz/supplierinvoices/${b!.ID}?hateoas=false`)).InvoiceNumber).toBe('MINE-B')
+    expect((await db.SupplierInvoice.get([nordlys, b!.ID]))?.InvoiceNumber).toBe('MINE-B')
+  })
+
+  it('creates several rows with one bulk POST and moves each local row to the ID it got', async () => {
+    const [invoice] = await cachedDrafts()
+    const { createRow } = await import('../../../renderer/src/data/outbox.ts')
+    const prefix = `BULK-${crypto.randomUUID().slice(0, 8)}-`
+    const localIds: number[] = []
+    for (let n = 0; n < 3; n++)
+      localIds.push(
+        await createRow(db, nordlys, 'SupplierInvoice', {
+          SupplierID: invoice!.SupplierID,
+          InvoiceNumber: `${prefix}${n}`,
+        }),
+      )
+    const seen = requests()
+    expect(await drainCompany(db, directTransport(service), nordlys)).toMatchObject({ done: 3 })
+    expect(seen).toEqual(['POST /api/biz/supplierinvoices'])
+    const created = await get<Row[]>(
+      `api/biz/supplierinvoices?hateoas=false&filter=startswith(InvoiceNumber,'${prefix}')&orderby=ID`,
+    )
+    expect(created.map((r) => r.InvoiceNumber)).toEqual([0, 1, 2].map((n) => `${prefix}${n}`))
+    for (const [n, row] of created.entries()) {
+      expect(await db.SupplierInvoice.get([nordlys, localIds[n]!])).toBeUndefined()
+      expect((await db.SupplierInvoice.get([nordlys, row.ID]))?.InvoiceNumber).toBe(`${prefix}${n}`)
+    }
+  })
+})

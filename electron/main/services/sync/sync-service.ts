@@ -5,6 +5,7 @@ import { ApprovalStatus, SupplierInvoiceStatus } from '../../../../common/status
 import type {
   ConnectionProbe,
   DownloadedFile,
+  OutboxBatchResult,
   OutboxCommand,
   OutboxOutcome,
   PlatformRow,
@@ -66,6 +67,64 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b)
 }
 
+/**
+ * An update against the server's row: the properties the server still has at their base values are sent
+ * (`send`; `merged` names them when the row moved since the base), the same property changed on both sides
+ * is a conflict, and nothing to send is done at once.
+ */
+function decideUpdate(
+  command: OutboxCommand,
+  server: PlatformRow | null,
+): OutboxOutcome | { send: Record<string, unknown>; merged: string[] } {
+  if (!server)
+    return {
+      status: 'failed',
+      error: {
+        code: 'DELETED_ON_SERVER',
+        message: `${command.entity} ${command.entityId} no longer exists on the platform`,
+      },
+      row: null,
+    }
+  const send: Record<string, unknown> = {}
+  const conflicts: string[] = []
+  for (const [field, mine] of Object.entries(command.changes)) {
+    if (sameValue(server[field], mine)) continue
+    if (sameValue(server[field], command.base[field])) send[field] = mine
+    else conflicts.push(field)
+  }
+  if (conflicts.length > 0)
+    return {
+      status: 'conflict',
+      fields: conflicts,
+      theirs: Object.fromEntries(conflicts.map((f) => [f, server[f] ?? null])),
+      row: server,
+    }
+  if (Object.keys(send).length === 0) return { status: 'done', row: server, merged: [] }
+  const moved = !sameValue(server.UpdatedAt, command.baseUpdatedAt)
+  return { send, merged: moved ? Object.keys(send) : [] }
+}
+
+/**
+ * The entries from `start` that can travel as one bulk request (field notes: POST or PUT of an array to a
+ * base route is a bulk write and answers an array): consecutive updates, or consecutive creates, of one
+ * entity with a list route, each of a different row. Anything else goes alone.
+ */
+function bulkRun(commands: readonly OutboxCommand[], start: number): OutboxCommand[] {
+  const first = commands[start]!
+  const kind = first.operation.kind
+  if ((kind !== 'update' && kind !== 'create') || sources[first.entity].statistics) return [first]
+  const run = [first]
+  const rows = new Set([first.entityId])
+  for (let i = start + 1; i < commands.length; i++) {
+    const next = commands[i]!
+    if (next.entity !== first.entity || next.operation.kind !== kind || rows.has(next.entityId)) break
+    if (kind === 'update' && next.entityId <= 0) break
+    run.push(next)
+    rows.add(next.entityId)
+  }
+  return kind === 'update' && first.entityId <= 0 ? [first] : run
+}
+
 function refusal(error: unknown): OutboxOutcome | null {
   if (!(error instanceof ApiError)) return null
   if (error.status === 0 || error.status >= 500 || error.status === 401) return null
@@ -92,6 +151,24 @@ export function createSyncService(deps: SyncServiceDeps) {
       if (error instanceof ApiError && error.status === 404) return null
       throw error
     }
+  }
+
+  /** The server's rows of several IDs in one request (`ID eq a or ID eq b ...`), with the cache's expansions. */
+  async function readRows(
+    api: ApiClient,
+    companyKey: string,
+    entity: SyncEntity,
+    ids: readonly number[],
+  ): Promise<Map<number, PlatformRow>> {
+    const rows = await api.get<PlatformRow[]>(path(entity), {
+      companyKey,
+      query: {
+        filter: ids.map((id) => `ID eq ${id}`).join(' or '),
+        ...(sources[entity].expand ? { expand: sources[entity].expand } : {}),
+        top: ids.length,
+      },
+    })
+    return new Map(rows.map((row) => [Number(row.ID), row]))
   }
 
   async function list(
@@ -154,44 +231,21 @@ export function createSyncService(deps: SyncServiceDeps) {
       switch (operation.kind) {
         case 'update': {
           const server = await readRow(api, companyKey, entity, entityId)
-          if (!server)
-            return {
-              status: 'failed',
-              error: {
-                code: 'DELETED_ON_SERVER',
-                message: `${entity} ${entityId} no longer exists on the platform`,
-              },
-              row: null,
-            }
-          const send: Record<string, unknown> = {}
-          const conflicts: string[] = []
-          for (const [field, mine] of Object.entries(command.changes)) {
-            if (sameValue(server[field], mine)) continue
-            if (sameValue(server[field], command.base[field])) send[field] = mine
-            else conflicts.push(field)
-          }
-          if (conflicts.length > 0)
-            return {
-              status: 'conflict',
-              fields: conflicts,
-              theirs: Object.fromEntries(conflicts.map((f) => [f, server[f] ?? null])),
-              row: server,
-            }
-          if (Object.keys(send).length === 0) return { status: 'done', row: server, merged: [] }
+          const decided = decideUpdate(command, server)
+          if ('status' in decided) return decided
           // The answer is the updated entity (field notes); the cache keeps its expansions from before.
           const updated = await api.put<PlatformRow | undefined>(
             path(entity, entityId),
-            { ID: entityId, ...send },
+            { ID: entityId, ...decided.send },
             { companyKey },
           )
-          const moved = !sameValue(server.UpdatedAt, command.baseUpdatedAt)
           return {
             status: 'done',
             row:
               updated && typeof updated === 'object'
                 ? updated
                 : await readRow(api, companyKey, entity, entityId),
-            merged: moved ? Object.keys(send) : [],
+            merged: decided.merged,
           }
         }
         case 'create': {
@@ -235,6 +289,125 @@ export function createSyncService(deps: SyncServiceDeps) {
       const refused = refusal(error)
       if (refused) return refused
       throw error
+    }
+  }
+
+  /** Updates of several rows of one entity: one read of the server's rows, one bulk PUT of what to send. */
+  async function updateRun(
+    api: ApiClient,
+    companyKey: string,
+    run: readonly OutboxCommand[],
+  ): Promise<OutboxOutcome[]> {
+    const entity = run[0]!.entity
+    const server = await readRows(
+      api,
+      companyKey,
+      entity,
+      run.map((c) => c.entityId),
+    )
+    const outcomes: OutboxOutcome[] = []
+    const sends: { at: number; send: Record<string, unknown>; merged: string[] }[] = []
+    run.forEach((command, at) => {
+      const decided = decideUpdate(command, server.get(command.entityId) ?? null)
+      if ('status' in decided) outcomes[at] = decided
+      else sends.push({ at, ...decided })
+    })
+    if (sends.length === 0) return outcomes
+    let answer: unknown
+    try {
+      answer = await api.put<unknown>(
+        path(entity),
+        sends.map(({ at, send }) => ({ ID: run[at]!.entityId, ...send })),
+        { companyKey },
+      )
+    } catch (error) {
+      if (!refusal(error)) throw error
+      // The platform refused the bulk write: each alone, so the refusal lands on the change it concerns.
+      for (const { at } of sends) outcomes[at] = await execute(companyKey, run[at]!)
+      return outcomes
+    }
+    const answered =
+      Array.isArray(answer) && answer.length === sends.length ? (answer as PlatformRow[]) : null
+    const reread = answered
+      ? null
+      : await readRows(
+          api,
+          companyKey,
+          entity,
+          sends.map(({ at }) => run[at]!.entityId),
+        )
+    sends.forEach(({ at, merged }, k) => {
+      const row = answered?.[k] ?? reread?.get(run[at]!.entityId) ?? null
+      outcomes[at] = { status: 'done', row, merged }
+    })
+    return outcomes
+  }
+
+  /**
+   * Creates of one entity as one bulk POST. A retried create first looks for the row an earlier attempt made
+   * (as alone); only those not found are sent.
+   */
+  async function createRun(
+    api: ApiClient,
+    companyKey: string,
+    run: readonly OutboxCommand[],
+  ): Promise<OutboxOutcome[]> {
+    const outcomes: OutboxOutcome[] = []
+    const send: number[] = []
+    for (const [at, command] of run.entries()) {
+      const earlier = command.attempts > 0 ? await findCreated(api, companyKey, command) : null
+      if (earlier) outcomes[at] = { status: 'done', row: earlier, merged: [] }
+      else send.push(at)
+    }
+    if (send.length === 0) return outcomes
+    let created: unknown
+    try {
+      created = await api.post<unknown>(
+        path(run[0]!.entity),
+        send.map((at) => run[at]!.changes),
+        { companyKey },
+      )
+    } catch (error) {
+      if (!refusal(error)) throw error
+      // Refused: each alone, as a retry, so one the platform may have kept from the bulk write is found
+      // instead of made twice.
+      for (const at of send)
+        outcomes[at] = await execute(companyKey, { ...run[at]!, attempts: Math.max(1, run[at]!.attempts) })
+      return outcomes
+    }
+    const rows = Array.isArray(created) && created.length === send.length ? (created as PlatformRow[]) : null
+    for (const [k, at] of send.entries()) {
+      // An answer without the rows: each is found by what it was created with.
+      const row = rows?.[k] ?? (await findCreated(api, companyKey, run[at]!))
+      outcomes[at] = { status: 'done', row, merged: [] }
+    }
+    return outcomes
+  }
+
+  /**
+   * Entries in their order, consecutive updates or creates of one entity as one bulk request. Stops at the
+   * first error it cannot put on an entry (the connection went, the platform failed) and says so; the
+   * outcomes before it stand.
+   */
+  async function executeBatch(
+    companyKey: string,
+    commands: readonly OutboxCommand[],
+  ): Promise<OutboxBatchResult> {
+    const outcomes: OutboxOutcome[] = []
+    try {
+      const api = await deps.api()
+      for (let i = 0; i < commands.length;) {
+        const run = bulkRun(commands, i)
+        if (run.length === 1) outcomes.push(await execute(companyKey, run[0]!))
+        else if (run[0]!.operation.kind === 'update')
+          outcomes.push(...(await updateRun(api, companyKey, run)))
+        else outcomes.push(...(await createRun(api, companyKey, run)))
+        i += run.length
+      }
+      return { outcomes, error: null }
+    } catch (error) {
+      const e = error as { code?: string; message?: string }
+      return { outcomes, error: { code: e.code ?? 'INTERNAL', message: e.message ?? String(error) } }
     }
   }
 
@@ -300,6 +473,7 @@ export function createSyncService(deps: SyncServiceDeps) {
     },
 
     execute,
+    executeBatch,
 
     /** The file's bytes (field notes: `files/{id}?action=download` answers a URL to them). */
     async download(companyKey: string, fileId: number): Promise<DownloadedFile> {
