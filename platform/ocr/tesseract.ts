@@ -16,7 +16,13 @@ const TIMED_OUT = new Error('Tesseract did not answer in time')
 let pool: Promise<Worker[]> | null = null
 let next = 0
 
-const LANGS = ['nor', 'eng'] as const
+/**
+ * The Norwegian model alone: its alphabet covers the English, Swedish, Danish and German letters invoices
+ * use, and with a second model Tesseract reads every word it is unsure of twice. Over the scanned documents
+ * of the harder corpus it read about 15% faster with fewer wrong values (faxes 91.7% -> 92.7% of fields
+ * right, wrong 3 -> 1; photos 96.9% -> 94.8%, missing 3 -> 5, none wrong; turned scans 100% either way).
+ */
+const LANGS = ['nor'] as const
 
 /**
  * tesseract.js reads every language from one folder; the npm data packages keep one language each, so a
