@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { degrees, PDFDocument } from 'pdf-lib'
 import { CORE_PROPERTIES, generateHardDocument, type HardKind } from './corpus/hard.ts'
 import { analyse, closeOcr, pagesToRead, readDocument } from './index.ts'
-import { linesRunVertically, parsePgm, rotateQuarter } from './orient.ts'
+import { linesRunVertically, parsePgm, rotateQuarter, uprightness } from './orient.ts'
+import { tiffToPgm } from './image.ts'
 import { openPdf, renderPage } from './pdf.ts'
 
 afterAll(async () => {
@@ -71,6 +72,30 @@ describe('orientation', () => {
     // Four quarter turns give the same image back.
     const round = rotateQuarter(rotateQuarter(rotateQuarter(rotateQuarter(grey, 1), 1), 1), 1)
     expect(Buffer.compare(Buffer.from(round.data), Buffer.from(grey.data))).toBe(0)
+  })
+
+  it('tells an upside-down page from an upright one by the shape of its lines, before any reading', async () => {
+    for (const [kind, seed] of [
+      ['slip', 1002],
+      ['fax', 1004],
+      ['credit', 1001],
+    ] as const) {
+      const doc = await generateHardDocument(kind, seed)
+      // A fax comes as a TIFF or an image-only PDF: the upright page is rendered from either at 200 dpi.
+      const grey =
+        doc.format === 'tiff'
+          ? parsePgm(tiffToPgm(doc.bytes)!.image)!
+          : await (async () => {
+              const pdf = await openPdf(doc.bytes)
+              const page = parsePgm((await renderPage(pdf, 1, undefined, 'pgm')).image)!
+              await pdf.destroy()
+              return page
+            })()
+      expect(uprightness(grey), `${kind} ${seed}`).toBe('upright')
+      expect(uprightness(rotateQuarter(grey, 2)), `${kind} ${seed} turned`).toBe('upside-down')
+    }
+    // A blank page says nothing.
+    expect(uprightness({ width: 400, height: 600, data: new Uint8Array(400 * 600).fill(255) })).toBe('unsure')
   })
 
   it('reads a scan turned a quarter upright', { timeout: 240_000 }, async () => {

@@ -4,7 +4,15 @@ import { openPdf, renderPage, textLayerWords, RENDER_DPI } from './pdf.ts'
 import { tiffToPgm } from './image.ts'
 import { tesseractWords } from './tesseract.ts'
 import { interpretDocument, vocabularyHits } from './interpret.ts'
-import { decodeImage, linesRunVertically, parsePgm, rotateQuarter, toPgm, type GreyImage } from './orient.ts'
+import {
+  decodeImage,
+  linesRunVertically,
+  parsePgm,
+  rotateQuarter,
+  toPgm,
+  uprightness,
+  type GreyImage,
+} from './orient.ts'
 import type { InterpretedProperty, OcrPageResult, OcrWord } from './types.ts'
 
 export * from './types.ts'
@@ -49,12 +57,18 @@ function numbered(words: Omit<OcrWord, 'Id' | 'PageNo'>[], pageNo: number): OcrW
 const UPRIGHT_MIN_VOCABULARY = 5
 
 /**
- * Reads a page image upright: turned a quarter when its lines run vertically, and turned half when the
- * reading is not invoice vocabulary. Word boxes are in pixels of the upright image, whose size is answered.
+ * Reads a page image upright: turned a quarter when its lines run vertically, and half when the shape of its
+ * lines says it is upside down, so that Tesseract reads the page once. A reading that is still not invoice
+ * vocabulary (lines too close to tell, or told wrong) is read again turned half. Word boxes are in pixels of
+ * the upright image, whose size is answered.
  */
 async function readUpright(grey: GreyImage): Promise<UprightReading> {
   let quarters = linesRunVertically(grey) ? 1 : 0
   let image = rotateQuarter(grey, quarters)
+  if (uprightness(image) === 'upside-down') {
+    image = rotateQuarter(image, 2)
+    quarters += 2
+  }
   let words = await tesseractWords(toPgm(image))
   if (vocabularyHits(words) < UPRIGHT_MIN_VOCABULARY) {
     const turned = rotateQuarter(image, 2)

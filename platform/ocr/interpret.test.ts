@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { generateBankAccount, generateKid, generateOrgNumber, makeKid } from '../../common/norwegian.ts'
+import {
+  bankAccountToIban,
+  generateBankAccount,
+  generateKid,
+  generateOrgNumber,
+  makeKid,
+} from '../../common/norwegian.ts'
 import { makeIban, normaliseIban } from './foreign.ts'
 import { interpret, interpretDocument, parseAmount, parseDate } from './interpret.ts'
 import { OcrPropertyId, type OcrPageResult, type OcrWord } from './types.ts'
@@ -217,6 +223,49 @@ describe('checksums', () => {
       [100, 400, 'IBAN: NO94 8601 1117 947'],
     ])
     expect(proposals(p)).toEqual({})
+  })
+})
+
+describe("the IBAN of the page's own bank account", () => {
+  const iban = bankAccountToIban(account)!
+  const grouped = (s: string) => s.replace(/(.{4})(?=.)/g, '$1 ')
+  const misread = (s: string, at: number) =>
+    s.slice(0, at) + String((Number(s[at]) + 3) % 10) + s.slice(at + 1)
+  const read = (ibanText: string) => {
+    const props = interpret(
+      page(
+        [
+          [100, 200, `Kontonummer: ${spaced(account, [4, 2, 5])}`],
+          [100, 300, `IBAN: ${ibanText}`],
+        ],
+        'tesseract',
+      ),
+    )
+    return props.find((x) => x.OcrPropertyId === OcrPropertyId.Iban)?.ProposedCandidate ?? null
+  }
+
+  it('stands in for an IBAN whose check fails by one misread, added or lost digit, never as sure', () => {
+    for (const text of [
+      grouped(misread(iban, 9)),
+      grouped(iban.slice(0, 8) + '5' + iban.slice(8)),
+      grouped(iban.slice(0, 12) + iban.slice(13)),
+      // The scan lost everything after the check digits.
+      iban.slice(0, 4),
+    ]) {
+      const candidate = read(text)
+      expect(candidate?.Value, text).toBe(iban)
+      expect(candidate!.ProbabilityFactor).toBeLessThan(0.9)
+    }
+  })
+
+  it('reads an IBAN whose groups a scan joined with dashes or dots', () => {
+    expect(read(iban.slice(0, 4) + '-' + grouped(iban.slice(4)).replace(/ /g, '.'))?.Value).toBe(iban)
+  })
+
+  it('is not proposed when the printed check digits or two digits disagree', () => {
+    const otherCheck = `NO${String((Number(iban.slice(2, 4)) + 11) % 100).padStart(2, '0')}${iban.slice(4)}`
+    expect(read(grouped(otherCheck))).toBeNull()
+    expect(read(grouped(misread(misread(iban, 6), 11)))).toBeNull()
   })
 })
 

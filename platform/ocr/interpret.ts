@@ -2,6 +2,7 @@
 // right of or below each label, parses Norwegian number and date formats, and never proposes an
 // organisation number, bank account, IBAN or KID that fails its check digit.
 import {
+  bankAccountToIban,
   isValidBankAccount,
   isValidKid,
   isValidNorwegianIban,
@@ -514,6 +515,8 @@ const parseIban: Parser = (raw) => {
   const text = raw
     .trim()
     .replace(/[,;.]$/, '')
+    // Spaces between the groups, and the dash or dot a scan reads for one.
+    .replace(/(?<=[\dA-Z])[\s.-]+(?=[\dA-Z])/gi, '')
     .replace(/\s/g, '')
     .toUpperCase()
   if (text.startsWith('NO')) return isValidNorwegianIban(text) ? text : null
@@ -914,7 +917,61 @@ function collectHits(lines: Line[], pageWidth: number, buyer: Buyer): Hit[] {
     if (iban && iban.value.startsWith('NO'))
       hits.push({ ...iban, prop: OcrPropertyId.BankAccount, value: iban.value.slice(4), probability: 0.6 })
   }
+  if (!hits.some((h) => h.prop === OcrPropertyId.Iban)) hits.push(...ibanOfAccount(lines, hits))
   return hits
+}
+
+/**
+ * A Norwegian IBAN is the bank account with `NO` and two check digits in front. When the page's IBAN failed
+ * its check (a fax that lost or misread a digit) but what was read of it agrees with the IBAN of the account
+ * read on the same page (the same check digits and at most one other character different), that IBAN is
+ * proposed, below sure: the account's own check digit and the printed check digits both vouch for it.
+ */
+/** Characters to insert, delete or replace to turn one text into the other. */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i]
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    prev = row
+  }
+  return prev[b.length]!
+}
+
+function ibanOfAccount(lines: Line[], hits: Hit[]): Hit[] {
+  const account = hits
+    .filter((h) => h.prop === OcrPropertyId.BankAccount)
+    .sort((a, b) => b.probability - a.probability)[0]
+  const expected = account ? bankAccountToIban(account.value) : null
+  if (!account || !expected) return []
+  for (const line of lines) {
+    for (const seg of line.segments) {
+      for (let i = 0; i < seg.words.length; i++) {
+        if (!/^NO\d{2}/i.test(seg.words[i]!.Text)) continue
+        const words = seg.words.slice(i, i + 5)
+        const read = text(words)
+          .replace(/[\s.-]/g, '')
+          .toUpperCase()
+        if (read.slice(0, 4) !== expected.slice(0, 4)) continue
+        // What was read after the check digits, against as much of the account (a lost tail is no error).
+        const rest = read.slice(4, expected.length + 1)
+        const bban = expected.slice(4)
+        const differ = Math.min(editDistance(rest, bban), editDistance(rest, bban.slice(0, rest.length)))
+        if (differ > 1) continue
+        return [
+          {
+            prop: OcrPropertyId.Iban,
+            value: expected,
+            words,
+            placement: 'pattern',
+            probability: Math.min(0.7, account.probability),
+          },
+        ]
+      }
+    }
+  }
+  return []
 }
 
 function box(words: OcrWord[]) {

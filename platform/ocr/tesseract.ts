@@ -16,6 +16,11 @@ const TIMED_OUT = new Error('Tesseract did not answer in time')
 let pool: Promise<Worker[]> | null = null
 let next = 0
 
+/**
+ * Norwegian and English. The Norwegian model alone read the scanned documents of the harder corpus about 15%
+ * faster (faxes 91.7% -> 92.7% of fields right, photos 96.9% -> 94.8%), but the original corpus's scans fell
+ * from at least 96% to 94.3% (bank accounts and organisation numbers lost), so both are kept.
+ */
 const LANGS = ['nor', 'eng'] as const
 
 /**
