@@ -19,6 +19,7 @@ export const SyncEntity = z.enum([
   'Task',
   'FileAttachment',
   'JournalEntry',
+  'ApprovalSubstitute',
 ])
 export type SyncEntity = z.infer<typeof SyncEntity>
 

@@ -20,6 +20,7 @@ export const cachedEntities = [
   'Task',
   'FileAttachment',
   'JournalEntry',
+  'ApprovalSubstitute',
 ] as const
 export type CachedEntity = (typeof cachedEntities)[number]
 
@@ -205,7 +206,7 @@ function searchTextMiddleware(db: Dexie): void {
 function rowStores(version: 1 | 2): Record<string, string> {
   const stores: Record<string, string> = {}
   for (const entity of cachedEntities) {
-    if (entity === 'JournalEntry') continue // declared by version 3
+    if (entity === 'JournalEntry' || entity === 'ApprovalSubstitute') continue // declared later
     const extra = [rowIndexes[entity], version >= 2 ? rowIndexesV2[entity] : undefined].filter(Boolean)
     stores[entity] = `[companyKey+ID], companyKey${extra.length ? `, ${extra.join(', ')}` : ''}`
   }
@@ -217,7 +218,7 @@ const rowIndexesV2: Partial<Record<CachedEntity, string>> = {
   SupplierInvoice: '[companyKey+PaymentDueDate]',
 }
 
-export const workspaceVersion = 3
+export const workspaceVersion = 4
 
 export function openWorkspace(environmentId: string, userIdentity: string): WorkspaceDb {
   const db = new Dexie(workspaceName(environmentId, userIdentity)) as WorkspaceDb
@@ -227,7 +228,7 @@ export function openWorkspace(environmentId: string, userIdentity: string): Work
 }
 
 /** Every version of the schema, oldest first; an older database upgrades on open with its data kept. */
-export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 = 3): void {
+export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 | 4 = 4): void {
   db.version(1).stores({
     ...rowStores(1),
     outbox: '++seq, companyKey, state, [companyKey+entity+entityId]',
@@ -272,4 +273,7 @@ export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 = 3): void {
     journalDrafts: '[companyKey+id], companyKey',
     journalTemplates: '[companyKey+id], companyKey',
   })
+  if (upTo < 4) return
+  // Version 4: approval substitutes where the user is away or stands in (Mens jeg er borte).
+  db.version(4).stores({ ApprovalSubstitute: '[companyKey+ID], companyKey' })
 }

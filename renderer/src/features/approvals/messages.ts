@@ -1,4 +1,6 @@
 // Strings of My approvals (merged as `approvals`).
+import substitutes from './substitute-messages.ts'
+
 const en = {
   title: 'My approvals',
   summary: '{count} waiting for you | {count} waiting for you',
@@ -75,6 +77,7 @@ const en = {
   notify: {
     title: 'A new invoice to approve | {count} new invoices to approve',
   },
+  substitutes: substitutes.en,
 }
 
 const nb: typeof en = {
@@ -153,6 +156,7 @@ const nb: typeof en = {
   notify: {
     title: 'En ny faktura å godkjenne | {count} nye fakturaer å godkjenne',
   },
+  substitutes: substitutes.nb,
 }
 
 export default { en, nb }
