@@ -42,6 +42,7 @@ export const callNames = [
   'scan.showInFolder',
   'journal.search',
   'journal.bookedBy',
+  'approvals.flow',
 ] as const
 
 export const eventNames = [

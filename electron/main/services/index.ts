@@ -15,6 +15,7 @@ import { createSignInFlow, type RedirectMode } from './session/sign-in.ts'
 import { createTokenVault } from './session/token-vault.ts'
 import { createShellService } from './shell.ts'
 import { createJournalService } from './journal/journal-service.ts'
+import { createApprovalFlowService } from './approvals/flow-service.ts'
 import { createSyncService } from './sync/sync-service.ts'
 import { createScanService } from './scan/service.ts'
 
@@ -95,6 +96,7 @@ export function createServices(deps: ServiceDeps) {
   })
   scanRef.current = scan
   const journal = createJournalService({ api: () => session.api() })
+  const approvalFlows = createApprovalFlowService({ api: () => session.api() })
   const handlers: Handlers = {
     'app.about': () => about.about(),
     'app.getPreferences': () => preferences.get(),
@@ -136,6 +138,7 @@ export function createServices(deps: ServiceDeps) {
     'scan.showInFolder': (companyKey, id) => scan.showInFolder(companyKey, id),
     'journal.search': (companyKey, query) => journal.search(companyKey, query),
     'journal.bookedBy': (companyKey, operationKey) => journal.bookedBy(companyKey, operationKey),
+    'approvals.flow': (companyKey, invoiceId) => approvalFlows.flow(companyKey, invoiceId),
   }
   return {
     handlers,

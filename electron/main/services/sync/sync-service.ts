@@ -34,6 +34,7 @@ const actionLandsIn: Partial<Record<SyncEntity, Record<string, readonly number[]
     assign: [SupplierInvoiceStatus.ForApproval, SupplierInvoiceStatus.Assigned],
     journal: [SupplierInvoiceStatus.Journaled],
     rejectinvoice: [SupplierInvoiceStatus.Rejected],
+    cancelapprovement: [SupplierInvoiceStatus.ForApproval],
   },
   Approval: {
     approve: [ApprovalStatus.Approved],
