@@ -1,5 +1,6 @@
 // Strings of My approvals (merged as `approvals`).
 import substitutes from './substitute-messages.ts'
+import flow from './flow-messages.ts'
 
 const en = {
   title: 'My approvals',
@@ -78,6 +79,7 @@ const en = {
     title: 'A new invoice to approve | {count} new invoices to approve',
   },
   substitutes: substitutes.en,
+  flow: flow.en,
 }
 
 const nb: typeof en = {
@@ -157,6 +159,7 @@ const nb: typeof en = {
     title: 'En ny faktura å godkjenne | {count} nye fakturaer å godkjenne',
   },
   substitutes: substitutes.nb,
+  flow: flow.nb,
 }
 
 export default { en, nb }

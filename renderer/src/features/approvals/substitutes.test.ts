@@ -86,10 +86,10 @@ function transport(answer: (companyKey: string, command: OutboxCommand) => Outbo
     pull: unused,
     ids: unused,
     row: () => Promise.resolve(null),
-    execute: (companyKey, command) => Promise.resolve(answer(companyKey, command)),
+    execute: (companyKey: string, command: OutboxCommand) => Promise.resolve(answer(companyKey, command)),
     download: unused,
     ocr: unused,
-  } as unknown as SyncTransport
+  }
 }
 
 describe('while I am away', () => {
