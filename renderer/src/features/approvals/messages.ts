@@ -1,6 +1,7 @@
 // Strings of My approvals (merged as `approvals`).
 import substitutes from './substitute-messages.ts'
 import flow from './flow-messages.ts'
+import approved from './approved-messages.ts'
 
 const en = {
   title: 'My approvals',
@@ -80,6 +81,7 @@ const en = {
   },
   substitutes: substitutes.en,
   flow: flow.en,
+  approved: approved.en,
 }
 
 const nb: typeof en = {
@@ -160,6 +162,7 @@ const nb: typeof en = {
   },
   substitutes: substitutes.nb,
   flow: flow.nb,
+  approved: approved.nb,
 }
 
 export default { en, nb }
