@@ -142,7 +142,7 @@ describe('my approvals', () => {
       .getByRole('button', { name: /^End the period of Siri Substitute/ })
       .click()
     await expect.poll(() => planned.count(), wait).toBe(1)
-    await dialog.getByRole('button', { name: 'Close' }).click()
+    await dialog.getByRole('button', { name: 'Close' }).last().click()
   }, 240_000)
 
   // The panel's PDF waits for the pdf.js viewer (the review screen's widget): the page's CSP allows no
