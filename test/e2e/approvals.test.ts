@@ -258,6 +258,7 @@ describe('my approvals', () => {
     await page.getByTestId('sign-out').click()
     await expect.poll(() => page.getByTestId('sign-in-button').isVisible(), wait).toBe(true)
     await signInWithSandbox(page, browser.context, { email: DEMO_USERS.anne.email, password: DEMO_PASSWORD })
+    await expect.poll(() => page.getByTestId('nav-approvals').isVisible(), { timeout: 120_000 }).toBe(true)
     await page.getByTestId('nav-approvals').click()
     await page.getByRole('radio', { name: 'Approved, not booked' }).click()
     const list = page.getByTestId('approved-not-booked')
