@@ -260,7 +260,7 @@ describe('my approvals', () => {
     await signInWithSandbox(page, browser.context, { email: DEMO_USERS.anne.email, password: DEMO_PASSWORD })
     await expect.poll(() => page.getByTestId('nav-approvals').isVisible(), { timeout: 120_000 }).toBe(true)
     await page.getByTestId('nav-approvals').click()
-    await page.getByRole('radio', { name: 'Approved, not booked' }).click()
+    await page.getByRole('button', { name: 'Approved, not booked' }).click()
     const list = page.getByTestId('approved-not-booked')
     await expect.poll(() => list.locator('tr[data-id]').count(), wait).toBeGreaterThan(0)
     const row = list.locator('tr[data-id]').first()
