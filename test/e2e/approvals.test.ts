@@ -259,6 +259,10 @@ describe('my approvals', () => {
     await expect.poll(() => page.getByTestId('sign-in-button').isVisible(), wait).toBe(true)
     await signInWithSandbox(page, browser.context, { email: DEMO_USERS.anne.email, password: DEMO_PASSWORD })
     await expect.poll(() => page.getByTestId('nav-approvals').isVisible(), { timeout: 120_000 }).toBe(true)
+    // Nordlys Bakeri AS holds the demo's approved invoice waiting to be booked.
+    await page.getByTestId('company-switcher').click()
+    await page.getByTestId('company-list').locator('[role="option"]', { hasText: nordlys.name }).click()
+    await expect.poll(() => page.getByTestId('current-company').textContent(), wait).toBe(nordlys.name)
     await page.getByTestId('nav-approvals').click()
     await page.getByRole('button', { name: 'Approved, not booked' }).click()
     const list = page.getByTestId('approved-not-booked')
