@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { CallName, EventName } from './names.ts'
 import { journalCalls } from './journal.ts'
 import { reviewCalls } from './review.ts'
+import { approvalsCalls } from './approvals.ts'
 import { syncCalls } from './sync.ts'
 import { scanCalls, scanEvents } from './scan.ts'
 
@@ -175,6 +176,7 @@ export const calls = {
   ...scanCalls,
   ...journalCalls,
   ...reviewCalls,
+  ...approvalsCalls,
 } as const satisfies Record<CallName, { args: z.ZodTuple; result: z.ZodType }>
 // `satisfies Record<CallName, …>` makes a call missing here, or one not listed in names.ts, a type error.
 

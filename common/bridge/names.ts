@@ -45,6 +45,7 @@ export const callNames = [
   'journal.bookedBy',
   'review.proposedRule',
   'review.history',
+  'approvals.flow',
 ] as const
 
 export const eventNames = [

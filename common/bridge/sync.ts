@@ -22,6 +22,7 @@ export const syncEntities = [
   'Task',
   'FileAttachment',
   'JournalEntry',
+  'ApprovalSubstitute',
 ] as const
 export const SyncEntity = z.enum(syncEntities)
 export type SyncEntity = z.infer<typeof SyncEntity>

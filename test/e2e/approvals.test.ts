@@ -92,6 +92,59 @@ describe('my approvals', () => {
     ])
   }, 300_000)
 
+  it('shows the flow of the selected invoice: its steps, approvers and the rule', async () => {
+    await rowsOf(nordlys.key).first().click()
+    const panel = page.getByTestId('flow-panel')
+    await expect.poll(() => panel.textContent(), wait).toContain('Step 2')
+    expect(await panel.textContent()).toContain('Per Approver')
+    expect(await panel.getByTestId('flow-rule').textContent()).toMatch(/Rule:/)
+    await shoot('flow-panel', [
+      [1280, 800],
+      [1920, 1080],
+    ])
+  }, 180_000)
+
+  it('lets Per choose Siri as his substitute in all his companies, and end it again', async () => {
+    await setLanguage('en')
+    await page.getByRole('button', { name: 'While I am away' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: 'Add substitute' }).click()
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toContain('Choose who stands in for you.')
+    await dialog.getByRole('combobox', { name: 'Substitute' }).click()
+    await page.getByRole('option', { name: 'Siri Substitute' }).click()
+    await dialog.getByLabel('First day').fill('10/12/2030')
+    await dialog.getByLabel('First day').press('Tab')
+    await dialog.getByLabel('Last day').fill('20/12/2030')
+    await dialog.getByLabel('Last day').press('Tab')
+    await dialog.getByRole('button', { name: 'Add substitute' }).click()
+    await expect.poll(() => dialog.getByRole('status').textContent(), wait).toContain('Saved for 2 companies')
+    const planned = dialog.locator('tr[data-key]', { hasText: '2030' })
+    await expect.poll(() => planned.count(), wait).toBe(2)
+    await expect.poll(() => planned.first().textContent(), wait).toContain('Planned')
+    for (const company of [nordlys, fjordbygg]) {
+      const rows = await platform<Row[]>(
+        DEMO_USERS.anne.email,
+        company.key,
+        `approvalsubstitutes?filter=FromDate eq '2030-12-10'`,
+      )
+      expect(rows).toHaveLength(1)
+    }
+    await runAxe('the substitute dialog')
+    await shoot('substitute-dialog', [
+      [1280, 800],
+      [1920, 1080],
+    ])
+    await setLanguage('en')
+    await planned
+      .first()
+      .getByRole('button', { name: /^End the period of Siri Substitute/ })
+      .click()
+    await expect.poll(() => planned.count(), wait).toBe(1)
+    await dialog.getByRole('button', { name: 'Close' }).last().click()
+  }, 240_000)
+
   it('shows the PDF of the selected invoice, drawn by the document viewer', async () => {
     await setLanguage('en')
     await rowsOf(nordlys.key).first().click()
@@ -214,5 +267,46 @@ describe('my approvals', () => {
       `approvals?filter=ID eq ${id}`,
     )
     expect(approval!.StatusCode).toBe(ApprovalStatus.Approved)
+    await siriPage.close()
   }, 240_000)
+
+  it('lets Anne book an approved invoice and shows its entry number', async () => {
+    // Siri's session is the host's session now: she signs out, and Anne signs in.
+    await page.goto(fixture.host.url)
+    await page.getByTestId('account-menu').click()
+    await page.getByTestId('sign-out').click()
+    await expect.poll(() => page.getByTestId('sign-in-button').isVisible(), wait).toBe(true)
+    await signInWithSandbox(page, browser.context, { email: DEMO_USERS.anne.email, password: DEMO_PASSWORD })
+    await expect.poll(() => page.getByTestId('nav-approvals').isVisible(), { timeout: 120_000 }).toBe(true)
+    // Nordlys Bakeri AS holds the demo's approved invoice waiting to be booked.
+    await page.getByTestId('company-switcher').click()
+    await page.getByTestId('company-list').locator('[role="option"]', { hasText: nordlys.name }).click()
+    await expect.poll(() => page.getByTestId('current-company').textContent(), wait).toBe(nordlys.name)
+    await page.getByTestId('nav-approvals').click()
+    await page.getByRole('button', { name: 'Approved, not booked' }).click()
+    const list = page.getByTestId('approved-not-booked')
+    await expect.poll(() => list.locator('tr[data-id]').count(), wait).toBeGreaterThan(0)
+    const row = list.locator('tr[data-id]').first()
+    const id = Number(await row.getAttribute('data-id'))
+    await row.click()
+    await expect.poll(() => page.getByTestId('flow-panel').textContent(), wait).toContain('Step 1')
+    await runAxe('approved, not booked')
+    await shoot('approved-not-booked', [
+      [1280, 800],
+      [1920, 1080],
+    ])
+    await setLanguage('en')
+    await list.getByRole('button', { name: /^Book 1/ }).click()
+    await expect
+      .poll(() => list.locator(`tr[data-id="${id}"]`).textContent(), { timeout: 90_000 })
+      .toMatch(/Booked as entry \d+-\d{4}/)
+    const booked = await Promise.all(
+      [nordlys, fjordbygg].map((c) =>
+        platform<Row[]>(DEMO_USERS.anne.email, c.key, `supplierinvoices?filter=ID eq ${id}`),
+      ),
+    )
+    expect(
+      booked.flat().some((i) => i.StatusCode === SupplierInvoiceStatus.Journaled && i.JournalEntryID),
+    ).toBe(true)
+  }, 300_000)
 })

@@ -15,6 +15,7 @@ import { createSignInFlow, type RedirectMode } from './session/sign-in.ts'
 import { createTokenVault } from './session/token-vault.ts'
 import { createShellService } from './shell.ts'
 import { createJournalService } from './journal/journal-service.ts'
+import { createApprovalFlowService } from './approvals/flow-service.ts'
 import { createSyncService } from './sync/sync-service.ts'
 import { createScanService } from './scan/service.ts'
 import { createReviewService } from './review/review-service.ts'
@@ -97,6 +98,7 @@ export function createServices(deps: ServiceDeps) {
   scanRef.current = scan
   const journal = createJournalService({ api: () => session.api() })
   const review = createReviewService({ api: () => session.api() })
+  const approvalFlows = createApprovalFlowService({ api: () => session.api() })
   const handlers: Handlers = {
     'app.about': () => about.about(),
     'app.getPreferences': () => preferences.get(),
@@ -141,6 +143,7 @@ export function createServices(deps: ServiceDeps) {
     'journal.bookedBy': (companyKey, operationKey) => journal.bookedBy(companyKey, operationKey),
     'review.proposedRule': (companyKey, query) => review.proposedRule(companyKey, query),
     'review.history': (companyKey, invoiceId) => review.history(companyKey, invoiceId),
+    'approvals.flow': (companyKey, invoiceId) => approvalFlows.flow(companyKey, invoiceId),
   }
   return {
     handlers,

@@ -201,7 +201,9 @@ async function settle(
         operationKey: crypto.randomUUID(),
       })
     } else await db.outbox.delete(entry.seq!)
-    if (outcome.row) await applyServerRow(db, companyKey, entry, outcome.row)
+    // A delete that is done removes the cached row (a view shows it as ending until then).
+    if (entry.operation.kind === 'delete') await db[entry.entity].delete([companyKey, entry.entityId])
+    else if (outcome.row) await applyServerRow(db, companyKey, entry, outcome.row)
   } else {
     await db.outbox.update(entry.seq!, {
       state: outcome.status,

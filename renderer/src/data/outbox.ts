@@ -95,6 +95,27 @@ export async function queueAction(
 }
 
 /**
+ * Queues the deletion of a cached row. The row stays until the platform has deleted it (a view shows it as
+ * ending); discarding the entry keeps it.
+ */
+export async function deleteRow(
+  db: WorkspaceDb,
+  companyKey: string,
+  entity: CachedEntity,
+  id: number,
+): Promise<void> {
+  const table = db[entity]
+  await db.transaction('rw', table, db.outbox, async () => {
+    const row = await table.get([companyKey, id])
+    if (!row)
+      throw new ChangeError('ROW_NOT_CACHED', `${entity} ${id} is not in the offline cache of ${companyKey}`)
+    await db.outbox.add(
+      outboxEntry(companyKey, entity, id, { kind: 'delete' }, {}, {}, row.UpdatedAt ?? null),
+    )
+  })
+}
+
+/**
  * A new pending outbox entry, for a feature that writes its own local rows in the same transaction (a
  * journal draft queued for booking).
  */

@@ -219,7 +219,7 @@ function searchTextMiddleware(db: Dexie): void {
 function rowStores(version: 1 | 2): Record<string, string> {
   const stores: Record<string, string> = {}
   for (const entity of cachedEntities) {
-    if (entity === 'JournalEntry') continue // declared by version 3
+    if (entity === 'JournalEntry' || entity === 'ApprovalSubstitute') continue // declared later
     const extra = [rowIndexes[entity], version >= 2 ? rowIndexesV2[entity] : undefined].filter(Boolean)
     stores[entity] = `[companyKey+ID], companyKey${extra.length ? `, ${extra.join(', ')}` : ''}`
   }
@@ -231,7 +231,7 @@ const rowIndexesV2: Partial<Record<CachedEntity, string>> = {
   SupplierInvoice: '[companyKey+PaymentDueDate]',
 }
 
-export const workspaceVersion = 5
+export const workspaceVersion = 6
 
 export function openWorkspace(environmentId: string, userIdentity: string): WorkspaceDb {
   const db = new Dexie(workspaceName(environmentId, userIdentity)) as WorkspaceDb
@@ -241,7 +241,7 @@ export function openWorkspace(environmentId: string, userIdentity: string): Work
 }
 
 /** Every version of the schema, oldest first; an older database upgrades on open with its data kept. */
-export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 | 4 | 5 = 5): void {
+export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 | 4 | 5 | 6 = 6): void {
   db.version(1).stores({
     ...rowStores(1),
     outbox: '++seq, companyKey, state, [companyKey+entity+entityId]',
@@ -292,4 +292,7 @@ export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 | 4 | 5 = 5): void {
   if (upTo < 5) return
   // Version 5: what each review save did to the proposed values (the straight-through figure).
   db.version(5).stores({ reviewOutcomes: '[companyKey+invoiceId], companyKey' })
+  if (upTo < 6) return
+  // Version 6: approval substitutes where the user is away or stands in (Mens jeg er borte).
+  db.version(6).stores({ ApprovalSubstitute: '[companyKey+ID], companyKey' })
 }

@@ -60,6 +60,9 @@ const referenceEntities: ReadonlySet<CachedEntity> = new Set([
   'CurrencyCode',
 ])
 
+/** Entities pulled for the signed-in user only: asked for once their User.ID in the company is known. */
+const perUser: ReadonlySet<CachedEntity> = new Set(['Approval', 'ApprovalSubstitute'])
+
 /** Entities pulled at the same time within one company. */
 const pullConcurrency = 5
 
@@ -72,6 +75,7 @@ const pullOrder: readonly CachedEntity[] = [
   'Approval',
   'Task',
   'FileAttachment',
+  'ApprovalSubstitute',
   'Team',
   'Account',
   'VatType',
@@ -161,8 +165,7 @@ export function createSyncEngine(options: {
         const withReference =
           everything || Date.now() - (lastReference.get(companyKey) ?? 0) >= settings.referenceEveryMs
         const entities = pullOrder.filter(
-          (e) =>
-            (e !== 'Approval' || options.userId !== null) && (withReference || !referenceEntities.has(e)),
+          (e) => (!perUser.has(e) || options.userId !== null) && (withReference || !referenceEntities.has(e)),
         )
         let changed = !prefetched.has(companyKey)
         for (let i = 0; i < entities.length && !stopping; i += pullConcurrency) {
@@ -185,12 +188,13 @@ export function createSyncEngine(options: {
         if (options.userId === null) {
           // The user's User row arrived with this round: their approvals follow at once.
           const again = await pullOptions(companyKey)
-          if (again.userId !== null) await pullEntity(db, transport, companyKey, 'Approval', again)
+          if (again.userId !== null)
+            for (const entity of perUser) await pullEntity(db, transport, companyKey, entity, again)
         }
         if (withReference) lastReference.set(companyKey, Date.now())
         const reconciledAt = lastReconciled.get(companyKey) ?? 0
         if (Date.now() - reconciledAt >= settings.reconcileEveryMs) {
-          const all = pullOrder.filter((e) => e !== 'Approval' || options.userId !== null)
+          const all = pullOrder.filter((e) => !perUser.has(e) || options.userId !== null)
           for (let i = 0; i < all.length && !stopping; i += pullConcurrency)
             await Promise.all(
               all

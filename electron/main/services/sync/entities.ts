@@ -50,6 +50,14 @@ export const sources: Record<SyncEntity, EntitySource> = {
   Task: { route: 'tasks', expand: 'ApprovalPlan' },
   // Booked entries are read by the journal view's search (journal.search); the workspace keeps what it found.
   JournalEntry: { route: 'journalentries' },
+  // The user's own substitutes and those they stand in for (spec 4.8).
+  ApprovalSubstitute: {
+    route: 'approvalsubstitutes',
+    scope: (options) =>
+      options.userId === null
+        ? 'ID lt 0'
+        : `(UserID eq ${options.userId} or SubstituteUserID eq ${options.userId})`,
+  },
   FileAttachment: {
     route: 'api/statistics',
     statistics: {

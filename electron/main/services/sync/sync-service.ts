@@ -37,6 +37,7 @@ const actionLandsIn: Partial<Record<SyncEntity, Record<string, readonly number[]
     // spec 3.5: a global rule whose limit the amount reaches starts a flow instead of booking.
     journal: [SupplierInvoiceStatus.Journaled, SupplierInvoiceStatus.ForApproval],
     rejectinvoice: [SupplierInvoiceStatus.Rejected],
+    cancelapprovement: [SupplierInvoiceStatus.ForApproval],
   },
   Approval: {
     approve: [ApprovalStatus.Approved],

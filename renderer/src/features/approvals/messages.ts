@@ -1,4 +1,8 @@
 // Strings of My approvals (merged as `approvals`).
+import substitutes from './substitute-messages.ts'
+import flow from './flow-messages.ts'
+import approved from './approved-messages.ts'
+
 const en = {
   title: 'My approvals',
   summary: '{count} waiting for you | {count} waiting for you',
@@ -75,6 +79,9 @@ const en = {
   notify: {
     title: 'A new invoice to approve | {count} new invoices to approve',
   },
+  substitutes: substitutes.en,
+  flow: flow.en,
+  approved: approved.en,
 }
 
 const nb: typeof en = {
@@ -153,6 +160,9 @@ const nb: typeof en = {
   notify: {
     title: 'En ny faktura å godkjenne | {count} nye fakturaer å godkjenne',
   },
+  substitutes: substitutes.nb,
+  flow: flow.nb,
+  approved: approved.nb,
 }
 
 export default { en, nb }

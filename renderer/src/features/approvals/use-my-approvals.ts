@@ -4,12 +4,14 @@
 import { computed, watch, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { useToast } from 'primevue/usetoast'
+import type { ToastMessageOptions } from 'primevue/toast'
 import { useBridge } from '@renderer/bridge'
 import { useLiveQuery } from '@renderer/data/use-live-query'
 import { useSyncStore } from '@renderer/data/sync-store'
 import { useWorkspace } from '@renderer/data/workspace'
 import type { WorkspaceDb } from '@renderer/data/schema'
 import { loadMyApprovals, openCount, type MyApprovalRow } from './my-approval-rows.ts'
+import { createAnnouncer } from './new-approvals.ts'
 
 /** Fills in the user's User.ID for every company that lacks it; a company where they approve is kept offline. */
 export async function learnApprovalCompanies(
@@ -35,8 +37,6 @@ export async function learnApprovalCompanies(
   return learned
 }
 
-let announced: Set<string> | null = null
-
 export function useMyApprovals(): { rows: Ref<MyApprovalRow[]>; count: Ref<number> } {
   const workspace = useWorkspace()
   const rows = useLiveQuery<MyApprovalRow[]>(
@@ -53,8 +53,7 @@ export function useMyApprovalsWatcher(): void {
   const workspace = useWorkspace()
   const sync = useSyncStore()
   const toast = useToast()
-  const { t } = useI18n()
-  const { rows } = useMyApprovals()
+  const { t, locale } = useI18n()
 
   // Companies of the workspace whose User.ID is not known yet (the workspace adds them as it learns them).
   const unknown = useLiveQuery<string[]>(
@@ -78,24 +77,55 @@ export function useMyApprovalsWatcher(): void {
     { immediate: true },
   )
 
-  // The first answer is what the user already has; later answers with approvals not seen before are new.
-  watch(
-    () => [workspace.value, sync.lastSyncAt] as const,
-    () => {
-      const open = rows.value.filter((r) => r.decision === null)
-      if (announced === null) {
-        if (sync.lastSyncAt !== null) announced = new Set(open.map((r) => r.key))
-        return
-      }
-      const fresh = open.filter((r) => !announced!.has(r.key))
-      for (const r of open) announced.add(r.key)
-      if (fresh.length === 0) return
-      const title = t('approvals.notify.title', { count: fresh.length }, fresh.length)
-      const body = [...new Set(fresh.map((r) => r.companyName))].join(', ')
-      toast.add({ severity: 'info', summary: title, detail: body, life: 8000 })
-      if (typeof Notification !== 'undefined' && Notification.permission === 'granted')
-        new Notification(title, { body })
+  // New approvals: the rows and each company's pull state read in one transaction, so a company's first
+  // complete pull is judged with the rows it brought (they are what the user already had).
+  const snapshot = useLiveQuery<{ rows: MyApprovalRow[]; pulled: Set<string> } | null>(
+    async () => {
+      const db = workspace.value
+      if (!db) return null
+      const tables = [db.companies, db.Approval, db.outbox, db.Task, db.SupplierInvoice, db.User, db.Supplier]
+      return db.transaction('r', [...tables, db.checkpoints], async () => {
+        const checkpoints = await db.checkpoints.filter((c) => c.entity === 'Approval').toArray()
+        const pulled = new Set(checkpoints.filter((c) => c.lastPulledAt !== null).map((c) => c.companyKey))
+        return { rows: await loadMyApprovals(db), pulled }
+      })
     },
+    [workspace],
+    null,
   )
-  watch(workspace, () => (announced = null))
+  const announcer = createAnnouncer()
+  watch(workspace, () => announcer.reset())
+  const life = 8000
+  let shown: { message: ToastMessageOptions; count: number } | null = null
+  const title = (count: number) => t('approvals.notify.title', { count }, count)
+  watch(snapshot, (answer) => {
+    if (!answer) return
+    const open = new Map<string, string[]>()
+    for (const r of answer.rows)
+      if (r.decision === null) open.set(r.companyKey, [...(open.get(r.companyKey) ?? []), r.key])
+    const freshKeys = new Set(announcer.next({ open, pulled: answer.pulled }))
+    if (freshKeys.size === 0) return
+    const fresh = answer.rows.filter((r) => freshKeys.has(r.key))
+    const body = [...new Set(fresh.map((r) => r.companyName))].join(', ')
+    if (shown) toast.remove(shown.message)
+    const message: ToastMessageOptions = {
+      severity: 'info',
+      summary: title(fresh.length),
+      detail: body,
+      life,
+    }
+    const notice = { message, count: fresh.length }
+    shown = notice
+    toast.add(message)
+    setTimeout(() => shown === notice && (shown = null), life)
+    if (typeof Notification !== 'undefined' && Notification.permission === 'granted')
+      new Notification(title(fresh.length), { body })
+  })
+  // A notice still on screen follows a change of language.
+  watch(locale, () => {
+    if (!shown) return
+    toast.remove(shown.message)
+    shown.message = { ...shown.message, summary: title(shown.count) }
+    toast.add(shown.message)
+  })
 }

@@ -1,0 +1,61 @@
+// The bridge area of approval flows: the whole flow of one supplier invoice as the platform has it now
+// (task, plan, every approval with its user and time, comments, the rule and why it applied). Changes to
+// a flow (reAssign-to, cancelApprovement) go through the outbox, never through a call of their own.
+import { z } from 'zod'
+
+const CompanyKey = z.string().min(1).max(100)
+const EntityId = z.number().int()
+
+export const FlowPlanRow = z.object({
+  userName: z.string(),
+  status: z.number().int().nullable(),
+  /** When the approval of this row was last changed (approved, rejected...). */
+  at: z.string().nullable(),
+  /** Who acted, when it was not the planned user (a substitute or a colleague). */
+  actedBy: z.string().nullable(),
+  comment: z.string().nullable(),
+})
+
+export const FlowStep = z.object({
+  step: z.number().int(),
+  /** spec 2.15: 1 one user must approve, 0 all must approve. */
+  approvalType: z.number().int(),
+  limit: z.number().nullable(),
+  rows: z.array(FlowPlanRow),
+})
+
+export const FlowComment = z.object({ author: z.string(), text: z.string(), at: z.string().nullable() })
+
+export const InvoiceFlow = z.object({
+  invoiceStatus: z.number().int().nullable(),
+  amount: z.number().nullable(),
+  task: z
+    .object({
+      ID: z.number().int(),
+      status: z.number().int().nullable(),
+      title: z.string().nullable(),
+      message: z.string().nullable(),
+      requestedBy: z.string().nullable(),
+      createdAt: z.string().nullable(),
+    })
+    .nullable(),
+  /** Why this flow: a rule linked to the supplier/project/department, a global rule, or chosen by hand. */
+  rule: z
+    .object({
+      ID: z.number().int(),
+      description: z.string(),
+      reason: z.enum(['link', 'global', 'chosen']),
+      /** For a link: Supplier, Project or Department, and which one. */
+      source: z.enum(['Supplier', 'Project', 'Department']).nullable(),
+      sourceName: z.string().nullable(),
+      priority: z.number().int().nullable(),
+    })
+    .nullable(),
+  steps: z.array(FlowStep),
+  comments: z.array(FlowComment),
+})
+export type InvoiceFlow = z.infer<typeof InvoiceFlow>
+
+export const approvalsCalls = {
+  'approvals.flow': { args: z.tuple([CompanyKey, EntityId]), result: InvoiceFlow },
+} as const

@@ -1,0 +1,135 @@
+// The flow of one supplier invoice as the platform has it now (spec 2.15, 3.5, 4.8): its latest task with
+// the plan of every step (limit, type), every approval with its user, status and time, the comments on
+// the invoice, and which rule applied and why: a rule linked to the invoice's supplier, project or
+// department (chosen by group Priority, 0 first), a global rule (one step with a limit), or chosen by hand.
+import { ApprovalStatus } from '../../../../common/status.ts'
+import type { InvoiceFlow } from '../../../../common/bridge/approvals.ts'
+import type { ApiClient } from '../api/client.ts'
+
+type Row = Record<string, unknown>
+
+const num = (v: unknown): number | null => {
+  const n = typeof v === 'string' && v !== '' ? Number(v) : v
+  return typeof n === 'number' && Number.isFinite(n) ? n : null
+}
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
+const sources = ['Supplier', 'Project', 'Department'] as const
+
+export function createApprovalFlowService(deps: { api(): Promise<ApiClient> }) {
+  async function flow(companyKey: string, invoiceId: number): Promise<InvoiceFlow> {
+    const api = await deps.api()
+    const get = <T>(path: string, query: Record<string, string | number | undefined> = {}) =>
+      api.get<T>(`api/biz/${path}`, { companyKey, query })
+    const [invoice, models, users, comments] = await Promise.all([
+      get<Row>(`supplierinvoices/${invoiceId}`, { expand: 'DefaultDimensions' }),
+      get<Row[]>('models', { filter: "Name eq 'SupplierInvoice'", select: 'ID' }),
+      get<Row[]>('users', { select: 'ID,DisplayName,Email,GlobalIdentity' }),
+      get<Row[]>(`comments/SupplierInvoice/${invoiceId}`),
+    ])
+    const byId = new Map(users.map((u) => [num(u.ID), u] as const))
+    const byIdentity = new Map(users.map((u) => [str(u.GlobalIdentity), u] as const))
+    const nameOf = (u: Row | undefined, fallback = '') =>
+      u ? (str(u.DisplayName) ?? str(u.Email) ?? `#${String(u.ID)}`) : fallback
+    const modelId = num(models[0]?.ID)
+    const [task] = await get<Row[]>('tasks', {
+      filter: `EntityID eq ${invoiceId}${modelId === null ? '' : ` and ModelID eq ${modelId}`}`,
+      expand: 'ApprovalPlan',
+      orderby: 'ID desc',
+      top: 1,
+    })
+    const result: InvoiceFlow = {
+      invoiceStatus: num(invoice.StatusCode),
+      amount: num(invoice.TaxInclusiveAmount),
+      task: null,
+      rule: null,
+      steps: [],
+      comments: comments
+        .map((c) => ({
+          author: nameOf(byId.get(num(c.AuthorID))),
+          text: String(c.Text ?? ''),
+          at: str(c.CreatedAt),
+        }))
+        .sort((a, b) => (b.at ?? '').localeCompare(a.at ?? '')),
+    }
+    if (!task) return result
+    const approvals = await get<Row[]>('approvals', { filter: `TaskID eq ${num(task.ID)}`, orderby: 'ID' })
+    result.task = {
+      ID: Number(task.ID),
+      status: num(task.StatusCode),
+      title: str(task.Title),
+      message: str(task.Message),
+      requestedBy: nameOf(byId.get(num(task.UserID))) || null,
+      createdAt: str(task.CreatedAt),
+    }
+    const plan = (Array.isArray(task.ApprovalPlan) ? task.ApprovalPlan : []) as Row[]
+    const stepNumbers = [...new Set(plan.map((p) => num(p.StepNumber) ?? 1))].sort((a, b) => a - b)
+    result.steps = stepNumbers.map((step) => {
+      const rows = plan.filter((p) => (num(p.StepNumber) ?? 1) === step)
+      return {
+        step,
+        approvalType: num(rows[0]?.ApprovalType) ?? 1,
+        limit: rows.map((p) => num(p.Limit)).find((l) => l !== null) ?? null,
+        rows: rows.map((p) => {
+          const approval =
+            approvals.find((a) => num(a.ID) === num(p.ApprovalID)) ??
+            approvals.find((a) => num(a.StepNumber) === step && num(a.UserID) === num(p.UserID))
+          const status = num(approval?.StatusCode) ?? num(p.StatusCode)
+          const decided = status === ApprovalStatus.Approved || status === ApprovalStatus.Rejected
+          const actor = decided ? byIdentity.get(str(approval?.UpdatedBy)) : undefined
+          const planned = byId.get(num(p.UserID))
+          return {
+            userName: nameOf(planned, p.SharedRoleId ? `#role ${String(p.SharedRoleId)}` : ''),
+            status,
+            at: approval && status !== ApprovalStatus.Active ? str(approval.UpdatedAt) : null,
+            actedBy: actor && actor !== planned ? nameOf(actor) : null,
+            comment: str(p.Comment),
+          }
+        }),
+      }
+    })
+    const ruleId = num(task.ApprovalRuleID)
+    if (ruleId !== null) result.rule = await ruleOf(get, ruleId, invoice)
+    return result
+  }
+
+  async function ruleOf(
+    get: <T>(path: string, query?: Record<string, string | number | undefined>) => Promise<T>,
+    ruleId: number,
+    invoice: Row,
+  ): Promise<InvoiceFlow['rule']> {
+    const [rule, links] = await Promise.all([
+      get<Row>(`approvalrules/${ruleId}`, { expand: 'Steps' }),
+      get<Row[]>('approvalrulelinks', {
+        filter: `ApprovalRuleID eq ${ruleId}`,
+        expand: 'ApprovalRuleLinkGroup',
+      }),
+    ])
+    const dims = (invoice.DefaultDimensions ?? {}) as Row
+    const ids = [num(invoice.SupplierID), num(dims.ProjectID), num(dims.DepartmentID)]
+    const base = { ID: ruleId, description: str(rule.Description) ?? `#${ruleId}` }
+    const matching = links
+      .map((l) => {
+        const group = (l.ApprovalRuleLinkGroup ?? {}) as Row
+        const source = num(l.SourceEntity) ?? num(group.SourceEntity) ?? 0
+        return { l, group, source }
+      })
+      .filter(({ l, source }) => ids[source] !== null && num(l.SourceInstanceID) === ids[source])
+      .sort((a, b) => (num(a.group.Priority) ?? 0) - (num(b.group.Priority) ?? 0))
+    const link = matching[0]
+    if (link) {
+      const source = sources[link.source] ?? 'Supplier'
+      const route = { Supplier: 'suppliers', Project: 'projects', Department: 'departments' }[source]
+      const named = await get<Row>(
+        `${route}/${ids[link.source]}`,
+        source === 'Supplier' ? { expand: 'Info' } : {},
+      )
+      const name = str((named.Info as Row | undefined)?.Name) ?? str(named.Name) ?? `#${ids[link.source]}`
+      return { ...base, reason: 'link', source, sourceName: name, priority: num(link.group.Priority) ?? 0 }
+    }
+    const steps = (Array.isArray(rule.Steps) ? rule.Steps : []) as Row[]
+    const global = steps.length === 1 && num(steps[0]?.Limit) !== null
+    return { ...base, reason: global ? 'global' : 'chosen', source: null, sourceName: null, priority: null }
+  }
+
+  return { flow }
+}
