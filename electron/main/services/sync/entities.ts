@@ -20,7 +20,7 @@ export const quote = (value: string) => `'${value.replaceAll("'", "''")}'`
 export const sources: Record<SyncEntity, EntitySource> = {
   SupplierInvoice: {
     route: 'supplierinvoices',
-    expand: 'Supplier,Supplier.Info',
+    expand: 'Supplier,Supplier.Info,DefaultDimensions',
     scope: (options, now) => {
       const cutoff = new Date(now.getTime() - options.journaledDays * 86_400_000).toISOString()
       return `(StatusCode ne ${SupplierInvoiceStatus.Journaled} or UpdatedAt ge ${quote(cutoff)})`
