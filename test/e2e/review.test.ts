@@ -1,0 +1,298 @@
+// The OCR review in Chromium with the demo office: Anne opens Nordlys Bakeri AS's review queue; the scanned
+// invoice shows what OCR read, and she confirms it with the keyboard alone (Enter takes the read invoice
+// number and KID); a wrong KID is refused until it is fixed or saved with a reason; a review made while the
+// platform cannot be reached arrives on reconnect; the screen passes axe-core.
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SupplierInvoiceStatus } from '../../common/status.ts'
+import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
+import { DEMO_REVIEW_INVOICES } from '../../platform/seed/demo-review.ts'
+import { launchChromium, startHost, type BrowserFixture, type HostFixture } from './support.ts'
+import { signInWithSandbox } from './sign-in-steps.ts'
+
+const screens = process.env.LEDGERDESK_SCREENS_DIR ?? null
+const nordlys = DEMO_COMPANIES.nordlys
+const scanned = DEMO_REVIEW_INVOICES.find((inv) => inv.source === 'scan' && inv.otherAccount)!
+const native = DEMO_REVIEW_INVOICES.find((inv) => inv.source === 'native')!
+
+// The host's services reach the platform with this process's fetch: cutting it is the network going away.
+const realFetch = globalThis.fetch
+let routeCut = false
+let platformOrigin: string | null = null
+globalThis.fetch = (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input))
+  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/identity')) platformOrigin ??= url.origin
+  if (routeCut) return Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }))
+  return realFetch(input, init)
+}
+
+let fixture: HostFixture
+let browser: BrowserFixture
+let page: Page
+const pageErrors: string[] = []
+
+beforeAll(async () => {
+  fixture = await startHost()
+  browser = await launchChromium()
+  page = await browser.context.newPage()
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+}, 120_000)
+afterAll(async () => {
+  globalThis.fetch = realFetch
+  await browser?.stop()
+  await fixture?.stop()
+})
+
+const wait = { timeout: 90_000 }
+
+interface Invoice {
+  ID: number
+  InvoiceNumber: string | null
+  PaymentID: string | null
+  Comment: string | null
+  StatusCode: number
+  [field: string]: unknown
+}
+
+async function platform<T>(companyKey: string, path: string): Promise<T> {
+  const token = await realFetch(`${platformOrigin}/identity/connect/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'ledgerdesk-integration',
+      client_secret: 'local-integration-secret',
+      username: DEMO_USERS.anne.email,
+      password: DEMO_PASSWORD,
+      scope: 'openid profile AppFramework offline_access',
+    }),
+  }).then(async (r) => ((await r.json()) as { access_token: string }).access_token)
+  const response = await realFetch(`${platformOrigin}/api/biz/${path}`, {
+    headers: { Authorization: `Bearer ${token}`, CompanyKey: companyKey },
+  })
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`)
+  return (await response.json()) as T
+}
+
+/** The seeded draft whose PDF is named `name` (the demo's review queue names its drafts after their file). */
+async function draftWithFile(name: string): Promise<Invoice> {
+  const drafts = await platform<Invoice[]>(
+    nordlys.key,
+    `supplierinvoices?filter=StatusCode eq ${SupplierInvoiceStatus.Draft}&orderby=ID`,
+  )
+  const found = drafts.find((d) => d.Comment === name)
+  if (!found) throw new Error(`No seeded draft with the file ${name}`)
+  return found
+}
+
+const field = (name: string) => page.getByTestId(`review-field-${name}`).locator('input')
+const counter = () => page.getByTestId('review-counter')
+
+async function openReview(invoiceId: number): Promise<void> {
+  await page.goto(`${fixture.host.url}#/review?invoice=${invoiceId}`)
+  await expect.poll(() => page.getByTestId('view-review').isVisible(), wait).toBe(true)
+  await expect.poll(() => counter().isVisible(), wait).toBe(true)
+}
+
+async function syncNow(): Promise<void> {
+  await page.getByTestId('sync-now').click()
+}
+
+async function runAxe(label: string): Promise<void> {
+  const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+  await page.evaluate(source)
+  const violations = await page.evaluate(async () => {
+    type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] }
+    const g = globalThis as unknown as {
+      axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Violation[] }> }
+      document: { querySelector(s: string): unknown }
+    }
+    const include = ['[data-testid="view-review"]', '.p-dialog'].filter((s) => g.document.querySelector(s))
+    const result = await g.axe.run({ include: include.map((s) => [s]) }, { resultTypes: ['violations'] })
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  })
+  expect(violations, `axe on ${label}`).toEqual([])
+}
+
+let helper: Page | null = null
+async function setLanguage(language: 'nb' | 'en'): Promise<void> {
+  if (!helper) {
+    helper = await browser.context.newPage()
+    await helper.goto(fixture.host.url)
+  }
+  await helper.getByTestId('nav-settings').click()
+  await helper.getByTestId('settings-locale').click()
+  await helper.getByTestId(`settings-locale-option-${language}`).click()
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            (globalThis as unknown as { document: { documentElement: { lang: string } } }).document
+              .documentElement.lang,
+        ),
+      wait,
+    )
+    .toBe(language)
+}
+
+async function shoot(name: string, before?: () => Promise<void>): Promise<void> {
+  if (!screens) return
+  for (const language of ['nb', 'en'] as const) {
+    await setLanguage(language)
+    for (const [width, height] of [
+      [1280, 800],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width, height })
+      await page.waitForTimeout(300)
+      if (before) await before()
+      await page.screenshot({ path: join(screens, `${name}-${language}-${width}x${height}.png`) })
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+describe('the OCR review', () => {
+  it('opens Nordlys’ review queue with a counter and moves through it', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(fixture.host.url)
+    await signInWithSandbox(page, browser.context)
+    await page.getByTestId('nav-overview').click()
+    await page
+      .getByTestId(`overview-row-${nordlys.key}`)
+      .getByRole('button', { name: nordlys.name, exact: true })
+      .click()
+    await expect.poll(() => page.getByTestId('current-company').textContent(), wait).toContain(nordlys.name)
+    await setLanguage('en')
+    await page.getByTestId('nav-review').click()
+    await expect.poll(() => counter().textContent(), wait).toMatch(/^\s*1 of \d+\s*$/)
+    const total = Number((await counter().textContent())!.trim().split(' of ')[1])
+    const drafts = await platform<Invoice[]>(
+      nordlys.key,
+      `supplierinvoices?filter=StatusCode eq ${SupplierInvoiceStatus.Draft} or StatusCode eq ${SupplierInvoiceStatus.Rejected}`,
+    )
+    expect(total).toBe(drafts.length)
+    await page.keyboard.press('Alt+PageDown')
+    await expect.poll(() => counter().textContent(), wait).toMatch(/^\s*2 of /)
+    await page.keyboard.press('Alt+PageUp')
+    await expect.poll(() => counter().textContent(), wait).toMatch(/^\s*1 of /)
+    await runAxe('the review screen')
+  }, 300_000)
+
+  it('confirms a scanned invoice with the keyboard alone: Enter takes what OCR read', async () => {
+    const invoice = await draftWithFile(`Faktura ${scanned.invoiceNumber} (skannet).pdf`)
+    expect(invoice.InvoiceNumber ?? '').toBe('')
+    await openReview(invoice.ID)
+    // The OCR answer of the scan is cached with its PDF; the proposal shows under the empty field.
+    await expect
+      .poll(() => page.getByTestId('review-field-InvoiceNumber').textContent(), wait)
+      .toContain(`Read: ${scanned.invoiceNumber}`)
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id ?? ''), wait)
+      .toBe('review-supplier')
+    await page.keyboard.press('Enter') // supplier, matched when the draft was made
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id ?? ''))
+      .toMatch(/^review-InvoiceNumber/)
+    for (let i = 0; i < 6; i++) await page.keyboard.press('Enter')
+    await expect.poll(() => field('InvoiceNumber').inputValue()).toBe(scanned.invoiceNumber)
+    await expect.poll(() => page.getByTestId('field-confirmed').count()).toBeGreaterThanOrEqual(6)
+    // Alt+Down opens the alternatives of the focused field, with their probability.
+    await field('InvoiceNumber').focus()
+    await page.keyboard.press('Alt+ArrowDown')
+    const list = page.getByTestId('review-field-InvoiceNumber').getByRole('listbox')
+    await expect.poll(() => list.isVisible()).toBe(true)
+    await expect.poll(() => list.getByRole('option').first().textContent()).toMatch(/\d+ %/)
+    await shoot('review-scanned-alternatives')
+    await page.keyboard.press('Escape')
+    await page.keyboard.press('Control+s')
+    await expect.poll(() => page.getByTestId('review-status').textContent(), wait).toContain('Saved')
+    // Focus stays where the user was.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id ?? ''))
+      .toMatch(/^review-InvoiceNumber/)
+    await syncNow()
+    await expect
+      .poll(
+        async () => (await platform<Invoice>(nordlys.key, `supplierinvoices/${invoice.ID}`)).InvoiceNumber,
+        wait,
+      )
+      .toBe(scanned.invoiceNumber)
+    const after = await platform<Invoice>(nordlys.key, `supplierinvoices/${invoice.ID}`)
+    expect(after.PaymentID).toMatch(/^\d{10}$/)
+  }, 300_000)
+
+  it('refuses a wrong KID until it is fixed or saved with a reason', async () => {
+    const invoice = await draftWithFile(`Faktura ${native.invoiceNumber}.pdf`)
+    await openReview(invoice.ID)
+    const kid = field('PaymentID')
+    await expect.poll(() => kid.inputValue(), wait).toMatch(/^\d{10}$/)
+    const right = await kid.inputValue()
+    const last = Number(right.at(-1))
+    const wrong = `${right.slice(0, -1)}${(last + 1) % 10}`
+    await kid.fill(wrong)
+    await expect
+      .poll(() => page.getByTestId('review-field-PaymentID').getByTestId('field-problem').textContent())
+      .toContain('wrong check digit')
+    await page.keyboard.press('Control+s')
+    const dialog = page.getByRole('dialog')
+    await expect.poll(() => dialog.isVisible()).toBe(true)
+    await shoot('review-checksum-error')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    expect((await platform<Invoice>(nordlys.key, `supplierinvoices/${invoice.ID}`)).PaymentID).toBe(right)
+    // Fixed: saved.
+    await kid.fill(right)
+    await page.keyboard.press('Control+s')
+    await expect
+      .poll(() => page.getByTestId('review-status').textContent(), wait)
+      .toMatch(/Saved|Nothing changed/)
+    // Wrong again, with a reason: saved.
+    await kid.fill(wrong)
+    await page.keyboard.press('Control+s')
+    await expect.poll(() => dialog.isVisible()).toBe(true)
+    await dialog.getByLabel('Reason').fill('KID bekreftet av leverandør på telefon')
+    await dialog.getByRole('button', { name: 'Save anyway' }).click()
+    await expect.poll(() => page.getByTestId('review-status').textContent(), wait).toContain('Saved')
+    await expect
+      .poll(() => page.getByTestId('field-override').textContent())
+      .toContain('bekreftet av leverandør')
+    await syncNow()
+    await expect
+      .poll(
+        async () => (await platform<Invoice>(nordlys.key, `supplierinvoices/${invoice.ID}`)).PaymentID,
+        wait,
+      )
+      .toBe(wrong)
+  }, 300_000)
+
+  it('keeps a review made while the platform cannot be reached and sends it on reconnect', async () => {
+    const invoice = await draftWithFile(`Faktura ${native.invoiceNumber}.pdf`)
+    await openReview(invoice.ID)
+    routeCut = true
+    try {
+      await field('InvoiceNumber').fill(`${native.invoiceNumber}-B`)
+      await page.keyboard.press('Control+s')
+      await expect.poll(() => page.getByTestId('review-status').textContent(), wait).toContain('Saved')
+      await syncNow()
+      await page.waitForTimeout(500)
+      expect((await platform<Invoice>(nordlys.key, `supplierinvoices/${invoice.ID}`)).InvoiceNumber).toBe(
+        native.invoiceNumber,
+      )
+    } finally {
+      routeCut = false
+    }
+    await syncNow()
+    await expect
+      .poll(
+        async () => (await platform<Invoice>(nordlys.key, `supplierinvoices/${invoice.ID}`)).InvoiceNumber,
+        wait,
+      )
+      .toBe(`${native.invoiceNumber}-B`)
+    expect(pageErrors).toEqual([])
+  }, 300_000)
+})
