@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import type { CallName, EventName } from './names.ts'
 import { journalCalls } from './journal.ts'
+import { reviewCalls } from './review.ts'
 import { syncCalls } from './sync.ts'
 import { scanCalls, scanEvents } from './scan.ts'
 
@@ -173,6 +174,7 @@ export const calls = {
   ...syncCalls,
   ...scanCalls,
   ...journalCalls,
+  ...reviewCalls,
 } as const satisfies Record<CallName, { args: z.ZodTuple; result: z.ZodType }>
 // `satisfies Record<CallName, …>` makes a call missing here, or one not listed in names.ts, a type error.
 

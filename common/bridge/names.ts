@@ -42,6 +42,8 @@ export const callNames = [
   'scan.showInFolder',
   'journal.search',
   'journal.bookedBy',
+  'review.proposedRule',
+  'review.history',
 ] as const
 
 export const eventNames = [

@@ -17,6 +17,7 @@ import { createShellService } from './shell.ts'
 import { createJournalService } from './journal/journal-service.ts'
 import { createSyncService } from './sync/sync-service.ts'
 import { createScanService } from './scan/service.ts'
+import { createReviewService } from './review/review-service.ts'
 
 export interface ServiceDeps {
   about: AboutDeps
@@ -95,6 +96,7 @@ export function createServices(deps: ServiceDeps) {
   })
   scanRef.current = scan
   const journal = createJournalService({ api: () => session.api() })
+  const review = createReviewService({ api: () => session.api() })
   const handlers: Handlers = {
     'app.about': () => about.about(),
     'app.getPreferences': () => preferences.get(),
@@ -136,6 +138,8 @@ export function createServices(deps: ServiceDeps) {
     'scan.showInFolder': (companyKey, id) => scan.showInFolder(companyKey, id),
     'journal.search': (companyKey, query) => journal.search(companyKey, query),
     'journal.bookedBy': (companyKey, operationKey) => journal.bookedBy(companyKey, operationKey),
+    'review.proposedRule': (companyKey, query) => review.proposedRule(companyKey, query),
+    'review.history': (companyKey, invoiceId) => review.history(companyKey, invoiceId),
   }
   return {
     handlers,

@@ -130,6 +130,7 @@ export async function removeCompanyData(
     db.files,
     db.ocr,
     db.companies,
+    db.reviewOutcomes,
   ]
   return db.transaction('rw', tables, async () => {
     const unsynced = await db.outbox.where('companyKey').equals(companyKey).sortBy('seq')
@@ -144,6 +145,7 @@ export async function removeCompanyData(
       .where('[companyKey+fileId]')
       .between([companyKey, -Infinity], [companyKey, Infinity])
       .delete()
+    await db.reviewOutcomes.where('companyKey').equals(companyKey).delete()
     await db.companies.update(companyKey, { offline: false, lastSyncAt: null })
     return { removed: true as const }
   })

@@ -123,6 +123,21 @@ export interface JournalDraftRow {
   [field: string]: unknown
 }
 
+/**
+ * What a review save did to the values the app proposed (OCR and supplier memory): the office overview's
+ * straight-through figure counts invoices saved with none of them changed. Kept on this computer, per
+ * company and invoice; the last save of an invoice counts.
+ */
+export interface ReviewOutcome {
+  companyKey: string
+  invoiceId: number
+  /** Saved without changing any proposed value. */
+  straightThrough: boolean
+  /** The proposed fields the user changed (platform names). */
+  changedFields: string[]
+  savedAt: string
+}
+
 /** Settings of the workspace (Settings → Offline data), one row per name. */
 export interface WorkspaceSetting {
   name: 'journaledDays' | 'fileCacheBytes'
@@ -141,6 +156,7 @@ export type WorkspaceDb = Dexie &
     settings: EntityTable<WorkspaceSetting, 'name'>
     journalDrafts: Table<JournalDraftRow, [string, number]>
     journalTemplates: Table<JournalDraftRow, [string, string]>
+    reviewOutcomes: Table<ReviewOutcome, [string, number]>
   }
 
 const rowIndexes: Partial<Record<CachedEntity, string>> = {
@@ -217,7 +233,7 @@ const rowIndexesV2: Partial<Record<CachedEntity, string>> = {
   SupplierInvoice: '[companyKey+PaymentDueDate]',
 }
 
-export const workspaceVersion = 3
+export const workspaceVersion = 4
 
 export function openWorkspace(environmentId: string, userIdentity: string): WorkspaceDb {
   const db = new Dexie(workspaceName(environmentId, userIdentity)) as WorkspaceDb
@@ -227,7 +243,7 @@ export function openWorkspace(environmentId: string, userIdentity: string): Work
 }
 
 /** Every version of the schema, oldest first; an older database upgrades on open with its data kept. */
-export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 = 3): void {
+export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 | 4 = 4): void {
   db.version(1).stores({
     ...rowStores(1),
     outbox: '++seq, companyKey, state, [companyKey+entity+entityId]',
@@ -272,4 +288,7 @@ export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 = 3): void {
     journalDrafts: '[companyKey+id], companyKey',
     journalTemplates: '[companyKey+id], companyKey',
   })
+  if (upTo < 4) return
+  // Version 4: what each review save did to the proposed values (the straight-through figure).
+  db.version(4).stores({ reviewOutcomes: '[companyKey+invoiceId], companyKey' })
 }

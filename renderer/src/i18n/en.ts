@@ -6,6 +6,7 @@ import overviewMessages from '../features/overview/messages.ts'
 import inboxMessages from '../features/inbox/messages.ts'
 import reviewMessages from '../features/review/messages.ts'
 import syncMessages from '../features/sync/messages.ts'
+import reviewLogicMessages from '../features/review/logic/messages.ts'
 import offlineDataMessages from '../features/settings/offline-messages.ts'
 import scanEn from '../features/scan/messages-en.ts'
 import approvalsMessages from '../features/approvals/messages.ts'
@@ -136,6 +137,7 @@ const en = {
   inbox: inboxMessages.en,
   review: reviewMessages.en,
   sync: syncMessages.en,
+  reviewLogic: reviewLogicMessages.en,
   offlineData: offlineDataMessages.en,
   scan: scanEn,
   approvals: approvalsMessages.en,

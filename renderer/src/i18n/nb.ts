@@ -5,6 +5,7 @@ import overviewMessages from '../features/overview/messages.ts'
 import inboxMessages from '../features/inbox/messages.ts'
 import reviewMessages from '../features/review/messages.ts'
 import syncMessages from '../features/sync/messages.ts'
+import reviewLogicMessages from '../features/review/logic/messages.ts'
 import offlineDataMessages from '../features/settings/offline-messages.ts'
 import scanNb from '../features/scan/messages-nb.ts'
 import approvalsMessages from '../features/approvals/messages.ts'
@@ -136,6 +137,7 @@ const nb: Messages = {
   inbox: inboxMessages.nb,
   review: reviewMessages.nb,
   sync: syncMessages.nb,
+  reviewLogic: reviewLogicMessages.nb,
   offlineData: offlineDataMessages.nb,
   scan: scanNb,
   approvals: approvalsMessages.nb,

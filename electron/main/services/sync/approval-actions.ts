@@ -43,7 +43,8 @@ interface Me {
 /** The signed-in user per company, per client (one client per session): a batch asks once per company. */
 const known = new WeakMap<ApiClient, Map<string, Promise<Me>>>()
 
-function me(api: ApiClient, companyKey: string): Promise<Me> {
+/** The signed-in user's User.ID and GlobalIdentity in a company (asked once per company and client). */
+export function sessionUser(api: ApiClient, companyKey: string): Promise<Me> {
   const perCompany = known.get(api) ?? new Map<string, Promise<Me>>()
   known.set(api, perCompany)
   let answer = perCompany.get(companyKey)
@@ -94,7 +95,8 @@ async function handledBy(api: ApiClient, companyKey: string, approval: Row): Pro
   return typeof user?.DisplayName === 'string' ? user.DisplayName : ''
 }
 
-async function postCommentOnce(
+/** Posts a comment on a supplier invoice unless the same user's same text is there (a retry). */
+export async function postCommentOnce(
   api: ApiClient,
   companyKey: string,
   invoiceId: number,
@@ -119,7 +121,10 @@ export async function executeApprovalDecision(
   if (command.operation.kind !== 'action') throw new Error('an approval decision is an action')
   const action = command.operation.action.toLowerCase()
   const id = command.entityId
-  const [approval, user] = await Promise.all([readApproval(api, companyKey, id), me(api, companyKey)])
+  const [approval, user] = await Promise.all([
+    readApproval(api, companyKey, id),
+    sessionUser(api, companyKey),
+  ])
   if (!approval) {
     return {
       status: 'failed',

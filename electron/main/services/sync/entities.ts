@@ -20,7 +20,9 @@ export const quote = (value: string) => `'${value.replaceAll("'", "''")}'`
 export const sources: Record<SyncEntity, EntitySource> = {
   SupplierInvoice: {
     route: 'supplierinvoices',
-    expand: 'Supplier,Supplier.Info,DefaultDimensions',
+    // Cost lines, dimensions and the bank account feed the review's supplier memory and its
+    // bank-account check from the cache.
+    expand: 'Supplier,Supplier.Info,JournalEntry,JournalEntry.DraftLines,DefaultDimensions,BankAccount',
     scope: (options, now) => {
       const cutoff = new Date(now.getTime() - options.journaledDays * 86_400_000).toISOString()
       return `(StatusCode ne ${SupplierInvoiceStatus.Journaled} or UpdatedAt ge ${quote(cutoff)})`

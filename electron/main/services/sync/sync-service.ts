@@ -20,6 +20,7 @@ import { ApiError, ApiErrorCode } from '../api/errors.ts'
 import { bookJournalEntries } from '../journal/journal-service.ts'
 import { approvalOwners, executeApprovalDecision, isApprovalDecision } from './approval-actions.ts'
 import { afterCheckpoint, and, quote, sources } from './entities.ts'
+import { executeReviewAction, isReviewAction } from './review-actions.ts'
 
 export interface SyncServiceDeps {
   api(): Promise<ApiClient>
@@ -215,6 +216,7 @@ export function createSyncService(deps: SyncServiceDeps) {
           if (entity === 'JournalEntry' && operation.action === 'book-journal-entries')
             return await bookJournalEntries(api, companyKey, command)
           if (isApprovalDecision(command)) return await executeApprovalDecision(api, companyKey, command)
+          if (isReviewAction(command)) return await executeReviewAction(api, companyKey, command)
           const landsIn = actionLandsIn[entity]?.[operation.action.toLowerCase()]
           if (retry && landsIn) {
             const server = await readRow(api, companyKey, entity, entityId)

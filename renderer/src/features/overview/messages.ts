@@ -24,6 +24,9 @@ const en = {
   open: 'Open {list} in {company}',
   empty: 'No companies yet. They appear here once the first sync has run.',
   countLabel: '{count} {list} in {company}',
+  straightThrough: 'Straight through',
+  straightThroughValue: '{straight} of {total}',
+  straightThroughHint: 'Invoices saved in review on this computer without changing what was read or proposed',
 }
 export type OverviewMessages = typeof en
 
@@ -52,6 +55,10 @@ const nb: OverviewMessages = {
   open: 'Åpne {list} i {company}',
   empty: 'Ingen selskaper ennå. De vises her når den første synkroniseringen er ferdig.',
   countLabel: '{count} {list} i {company}',
+  straightThrough: 'Rett gjennom',
+  straightThroughValue: '{straight} av {total}',
+  straightThroughHint:
+    'Fakturaer lagret i kontroll på denne maskinen uten å endre det som ble lest eller foreslått',
 }
 
 export default { en, nb }

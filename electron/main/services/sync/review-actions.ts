@@ -1,0 +1,200 @@
+// The review screen's outbox actions that are not one platform transition (spec 4.5; field notes
+// "Graph writes", "Approvals"): the invoice's cost lines saved as `JournalEntry.DraftLines`, a comment
+// (`comments/SupplierInvoice/{id}`), and lock/unlock (`entitylock`). Each first reads what the platform
+// has, so a retry after a lost answer finds its effect there and does not do it twice: cost lines are
+// set to the wanted list (lines the platform already has are matched, not added again), a comment is
+// posted unless the user's same text is there, a lock only when the invoice is not locked.
+import type { OutboxCommand, OutboxOutcome, PlatformRow } from '../../../../common/bridge/sync.ts'
+import { toOre } from '../../../../common/money.ts'
+import type { ApiClient } from '../api/client.ts'
+import { ApiError } from '../api/errors.ts'
+import { postCommentOnce, sessionUser } from './approval-actions.ts'
+import { sources } from './entities.ts'
+
+type Row = PlatformRow
+
+/** The review's own actions on a supplier invoice, as queued by the renderer. */
+export const ReviewAction = {
+  SaveCostLines: 'save-cost-lines',
+  Comment: 'comment',
+  Lock: 'lock',
+  Unlock: 'unlock',
+} as const
+
+const reviewActions = new Set<string>(Object.values(ReviewAction))
+
+export function isReviewAction(command: OutboxCommand): boolean {
+  return (
+    command.entity === 'SupplierInvoice' &&
+    command.operation.kind === 'action' &&
+    reviewActions.has(command.operation.action)
+  )
+}
+
+/** A cost line as the review queues it (platform names; an ID for a line the platform already has). */
+export interface CostLine {
+  ID?: number | null
+  AccountID: number
+  VatTypeID?: number | null
+  Amount: number | string
+  Description?: string | null
+  DepartmentID?: number | null
+  ProjectID?: number | null
+}
+
+const lineFields = ['AccountID', 'VatTypeID', 'Amount', 'Description'] as const
+
+function sameLine(a: Row | CostLine, b: Row | CostLine): boolean {
+  const av = a as Record<string, unknown>
+  const bv = b as Record<string, unknown>
+  return lineFields.every((f) =>
+    f === 'Amount'
+      ? toOre(av[f]) === toOre(bv[f])
+      : (av[f] ?? null) === (bv[f] ?? null) || String(av[f] ?? '') === String(bv[f] ?? ''),
+  )
+}
+
+function dimensionsOf(line: CostLine, existing: Row | undefined): Row | undefined {
+  if (line.DepartmentID == null && line.ProjectID == null) return undefined
+  const dims = existing?.Dimensions as Row | undefined
+  return {
+    ...(dims?.ID ? { ID: dims.ID } : { _createguid: crypto.randomUUID() }),
+    DepartmentID: line.DepartmentID ?? null,
+    ProjectID: line.ProjectID ?? null,
+  }
+}
+
+/**
+ * The graph that turns the invoice's saved lines into `wanted`: lines with an ID update that line, lines
+ * without one take an unmatched saved line with the same values (a retry finds what the first attempt
+ * created) or are created, and saved lines left over are deleted.
+ */
+export function costLineGraph(
+  saved: readonly Row[],
+  wanted: readonly CostLine[],
+  date: string | null,
+): Row[] {
+  const left = new Map(saved.filter((l) => l.Deleted !== true).map((l) => [Number(l.ID), l]))
+  const out: Row[] = []
+  const pending: CostLine[] = []
+  for (const line of wanted) {
+    if (line.ID != null && left.has(Number(line.ID))) {
+      const existing = left.get(Number(line.ID))!
+      left.delete(Number(line.ID))
+      out.push(draftLine(line, existing, date, out.length))
+    } else pending.push(line)
+  }
+  for (const line of pending) {
+    const match = [...left.values()].find((l) => sameLine(l, line))
+    if (match) left.delete(Number(match.ID))
+    out.push(draftLine(line, match, date, out.length))
+  }
+  for (const gone of left.values()) out.push({ ID: gone.ID, Deleted: true })
+  return out
+}
+
+function draftLine(line: CostLine, existing: Row | undefined, date: string | null, index: number): Row {
+  const dims = dimensionsOf(line, existing)
+  return {
+    ...(existing ? { ID: existing.ID } : { _createguid: crypto.randomUUID() }),
+    AccountID: line.AccountID,
+    VatTypeID: line.VatTypeID ?? null,
+    Amount: line.Amount,
+    AmountCurrency: line.Amount,
+    Description: line.Description ?? null,
+    SortIndex: index + 1,
+    ...(date ? { FinancialDate: date } : {}),
+    ...(dims ? { Dimensions: dims } : {}),
+  }
+}
+
+async function readInvoice(api: ApiClient, companyKey: string, id: number): Promise<Row | null> {
+  try {
+    return await api.get<Row>(`api/biz/supplierinvoices/${id}`, {
+      companyKey,
+      query: { expand: `${sources.SupplierInvoice.expand},JournalEntry.DraftLines.Dimensions` },
+    })
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  }
+}
+
+async function locksOf(api: ApiClient, companyKey: string, id: number): Promise<Row[]> {
+  return api.get<Row[]>('api/biz/entitylock', {
+    companyKey,
+    query: { filter: `EntityType eq 'SupplierInvoice' and EntityID eq ${id}`, select: 'ID,Message' },
+  })
+}
+
+function body(command: OutboxCommand): Record<string, unknown> {
+  const raw = command.operation.kind === 'action' ? command.operation.body : undefined
+  return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {}
+}
+
+const gone = (id: number): OutboxOutcome => ({
+  status: 'failed',
+  error: { code: 'DELETED_ON_SERVER', message: `SupplierInvoice ${id} no longer exists on the platform` },
+  row: null,
+})
+
+export async function executeReviewAction(
+  api: ApiClient,
+  companyKey: string,
+  command: OutboxCommand,
+): Promise<OutboxOutcome> {
+  if (command.operation.kind !== 'action') throw new Error('a review action is an action')
+  const id = command.entityId
+  const args = body(command)
+  switch (command.operation.action) {
+    case ReviewAction.SaveCostLines: {
+      const invoice = await readInvoice(api, companyKey, id)
+      if (!invoice) return gone(id)
+      const wanted = Array.isArray(args.Lines) ? (args.Lines as CostLine[]) : []
+      const entry = invoice.JournalEntry as Row | null | undefined
+      const saved = Array.isArray(entry?.DraftLines) ? (entry.DraftLines as Row[]) : []
+      const date = typeof invoice.InvoiceDate === 'string' ? invoice.InvoiceDate.slice(0, 10) : null
+      const DraftLines = costLineGraph(saved, wanted, date)
+      const journalEntry = entry?.ID
+        ? { ID: entry.ID, DraftLines }
+        : { _createguid: crypto.randomUUID(), DraftLines }
+      await api.put(`api/biz/supplierinvoices/${id}`, { ID: id, JournalEntry: journalEntry }, { companyKey })
+      return { status: 'done', row: await readInvoice(api, companyKey, id), merged: [] }
+    }
+    case ReviewAction.Comment: {
+      const text = typeof args.Text === 'string' ? args.Text.trim() : ''
+      if (!text)
+        return {
+          status: 'failed',
+          error: { code: 'VALIDATION', message: 'A comment needs a text' },
+          row: null,
+        }
+      const user = await sessionUser(api, companyKey)
+      await postCommentOnce(api, companyKey, id, text, user.ID)
+      return { status: 'done', row: null, merged: [] }
+    }
+    case ReviewAction.Lock: {
+      if ((await locksOf(api, companyKey, id)).length === 0)
+        await api.post(
+          'api/biz/entitylock',
+          {
+            Message: typeof args.Message === 'string' ? args.Message : '',
+            EntityType: 'SupplierInvoice',
+            EntityID: id,
+          },
+          { companyKey },
+        )
+      return { status: 'done', row: null, merged: [] }
+    }
+    case ReviewAction.Unlock: {
+      if ((await locksOf(api, companyKey, id)).length > 0)
+        await api.put('api/biz/entitylock', null, {
+          companyKey,
+          query: { action: 'unlock', id: String(id), entitytype: 'SupplierInvoice' },
+        })
+      return { status: 'done', row: null, merged: [] }
+    }
+    default:
+      throw new Error(`unknown review action ${command.operation.action}`)
+  }
+}
