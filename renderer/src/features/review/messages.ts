@@ -66,6 +66,10 @@ const en = {
   unchanged: 'Nothing changed.',
   saveFailed: 'The change could not be saved on this computer.',
   readOnly: 'Only drafts and rejected invoices can be changed here.',
+  bankAccountFirst: 'Confirm the new bank account before saving.',
+  sent: 'Sent for approval. It reaches the platform at the next sync.',
+  booked: 'Queued for booking. It reaches the platform at the next sync.',
+  noRule: 'No approval rule applies to this supplier and project; book it, or ask the platform when online.',
   shortcuts: {
     title: 'Keyboard shortcuts in review',
     open: 'Keyboard shortcuts',
@@ -84,7 +88,6 @@ const en = {
     help: 'Show the shortcuts',
     sendForApproval: 'Send for approval',
     book: 'Book',
-    reject: 'Reject',
   },
 }
 
@@ -155,6 +158,11 @@ const nb: typeof en = {
   unchanged: 'Ingenting er endret.',
   saveFailed: 'Endringen kunne ikke lagres på denne maskinen.',
   readOnly: 'Bare utkast og avviste fakturaer kan endres her.',
+  bankAccountFirst: 'Bekreft det nye kontonummeret før du lagrer.',
+  sent: 'Sendt til godkjenning. Den når plattformen ved neste synkronisering.',
+  booked: 'Lagt i kø for bokføring. Den når plattformen ved neste synkronisering.',
+  noRule:
+    'Ingen godkjenningsregel gjelder for denne leverandøren og prosjektet; bokfør den, eller spør plattformen når du er på nett.',
   shortcuts: {
     title: 'Hurtigtaster i kontroll',
     open: 'Hurtigtaster',
@@ -173,7 +181,6 @@ const nb: typeof en = {
     help: 'Vis hurtigtastene',
     sendForApproval: 'Send til godkjenning',
     book: 'Bokfør',
-    reject: 'Avvis',
   },
 }
 

@@ -10,7 +10,6 @@ export type ReviewCommand =
   | 'previous'
   | 'sendForApproval'
   | 'book'
-  | 'reject'
   | 'zoomIn'
   | 'zoomOut'
   | 'help'
@@ -65,12 +64,6 @@ export const reviewShortcuts: readonly ReviewShortcut[] = [
     keys: 'Alt+Shift+B',
     inFields: true,
     matches: (e) => e.altKey && e.shiftKey && !e.ctrlKey && e.code === 'KeyB',
-  },
-  {
-    command: 'reject',
-    keys: 'Alt+Shift+R',
-    inFields: true,
-    matches: (e) => e.altKey && e.shiftKey && !e.ctrlKey && e.code === 'KeyR',
   },
   {
     command: 'zoomIn',
