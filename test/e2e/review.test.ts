@@ -91,9 +91,15 @@ const field = (name: string) => page.getByTestId(`review-field-${name}`).locator
 const counter = () => page.getByTestId('review-counter')
 
 async function openReview(invoiceId: number): Promise<void> {
-  await page.goto(`${fixture.host.url}#/review?invoice=${invoiceId}`)
+  // In-app navigation: a reload would start a new browser-mode session.
+  await page.evaluate((id) => {
+    ;(globalThis as unknown as { location: { hash: string } }).location.hash = `#/review?invoice=${id}`
+  }, invoiceId)
   await expect.poll(() => page.getByTestId('view-review').isVisible(), wait).toBe(true)
   await expect.poll(() => counter().isVisible(), wait).toBe(true)
+  await expect
+    .poll(() => page.getByTestId('review-form').getAttribute('data-invoice'), wait)
+    .toBe(String(invoiceId))
 }
 
 async function syncNow(): Promise<void> {
