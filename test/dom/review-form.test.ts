@@ -88,10 +88,14 @@ describe('a review field', () => {
     expect(list().isVisible()).toBe(true)
     expect(input().attributes('aria-expanded')).toBe('true')
     const options = list().findAll('[role="option"]')
-    expect(options.map((o) => o.findAll('span').map((s) => s.text()).join(' '))).toEqual([
-      '13/03/2026 13.03.2026 92 %',
-      '27/02/2026 27.02.2026 41 %',
-    ])
+    expect(
+      options.map((o) =>
+        o
+          .findAll('span')
+          .map((s) => s.text())
+          .join(' '),
+      ),
+    ).toEqual(['13/03/2026 13.03.2026 92 %', '27/02/2026 27.02.2026 41 %'])
     // The value in the field is the active option; ArrowDown moves to the next one.
     expect(options[0]!.attributes('aria-selected')).toBe('true')
     await key(input(), 'ArrowDown')
