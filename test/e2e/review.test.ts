@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SupplierInvoiceStatus } from '../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
@@ -85,6 +86,23 @@ async function draftWithFile(name: string): Promise<Invoice> {
   const found = drafts.find((d) => d.Comment === name)
   if (!found) throw new Error(`No seeded draft with the file ${name}`)
   return found
+}
+
+/**
+ * Where the demo invoice prints its number (demoInvoicePdf: "Fakturanummer: N" at x 360, baseline 750 on an
+ * A4 page, Helvetica 10), as fractions of the page.
+ */
+async function printedNumberRect(number: string) {
+  const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica)
+  const [width, height] = [595.28, 841.89]
+  const left = 360 + font.widthOfTextAtSize('Fakturanummer: ', 10)
+  const right = left + font.widthOfTextAtSize(number, 10)
+  return {
+    left: left / width,
+    right: right / width,
+    top: (height - 750 - 10) / height,
+    bottom: (height - 748) / height,
+  }
 }
 
 const field = (name: string) => page.getByTestId(`review-field-${name}`).locator('input')
@@ -194,10 +212,34 @@ describe('the OCR review', () => {
     const invoice = await draftWithFile(`Faktura ${scanned.invoiceNumber} (skannet).pdf`)
     expect(invoice.InvoiceNumber ?? '').toBe('')
     await openReview(invoice.ID)
-    // The OCR answer of the scan is cached with its PDF; the proposal shows under the empty field.
+    // The OCR answer of the scan is cached with its PDF (Tesseract reads it on the platform, which takes a
+    // while on a busy machine; the next sync asks again); the proposal shows under the empty field.
+    await syncNow()
     await expect
-      .poll(() => page.getByTestId('review-field-InvoiceNumber').textContent(), wait)
+      .poll(() => page.getByTestId('review-field-InvoiceNumber').locator('.field__note').textContent(), {
+        timeout: 240_000,
+        interval: 2_000,
+      })
       .toContain(`Read: ${scanned.invoiceNumber}`)
+    // Focusing the invoice number highlights its box, drawn on the page where the number is printed.
+    await field('InvoiceNumber').focus()
+    const active = page.locator('[data-testid="review-document"] .dv__box.active')
+    await expect.poll(() => active.count(), wait).toBe(1)
+    const drawn = await active.evaluate((el) => {
+      const pageRect = el.parentElement!.getBoundingClientRect()
+      const r = el.getBoundingClientRect()
+      return {
+        left: (r.left - pageRect.left) / pageRect.width,
+        right: (r.right - pageRect.left) / pageRect.width,
+        top: (r.top - pageRect.top) / pageRect.height,
+        bottom: (r.bottom - pageRect.top) / pageRect.height,
+      }
+    })
+    const printed = await printedNumberRect(scanned.invoiceNumber)
+    const overlapX = Math.min(drawn.right, printed.right) - Math.max(drawn.left, printed.left)
+    const overlapY = Math.min(drawn.bottom, printed.bottom) - Math.max(drawn.top, printed.top)
+    expect(overlapX, JSON.stringify({ drawn, printed })).toBeGreaterThan(0)
+    expect(overlapY, JSON.stringify({ drawn, printed })).toBeGreaterThan(0)
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.id ?? ''), wait)
       .toBe('review-supplier')

@@ -39,11 +39,27 @@ export async function cacheFile(
     lastUsedAt: now,
   }
   await db.files.put(row)
-  if (!(await db.ocr.get([companyKey, fileId]))) {
-    const result = await transport.ocr(companyKey, fileId)
-    await db.ocr.put({ companyKey, fileId, result, fetchedAt: now })
-  }
+  if (!(await db.ocr.get([companyKey, fileId]))) await cacheOcr(db, transport, companyKey, fileId)
   return row
+}
+
+/** The OCR answer of a cached file; a failure is logged and asked again at the next prefetch. */
+async function cacheOcr(
+  db: WorkspaceDb,
+  transport: SyncTransport,
+  companyKey: string,
+  fileId: number,
+): Promise<void> {
+  try {
+    const result = await transport.ocr(companyKey, fileId)
+    await db.ocr.put({ companyKey, fileId, result, fetchedAt: new Date().toISOString() })
+  } catch (error) {
+    console.warn('The OCR answer of a cached file could not be fetched; it is asked again at the next sync', {
+      companyKey,
+      fileId,
+      error,
+    })
+  }
 }
 
 /** Files attached to the company's invoices in review and awaiting approval, newest invoice first. */
@@ -69,7 +85,11 @@ export async function prefetchFiles(
     (await db.files.where('companyKey').equals(companyKey).primaryKeys()).map(([, id]) => id),
   )
   for (const fileId of await wantedFiles(db, companyKey)) {
-    if (have.has(fileId)) continue
+    if (have.has(fileId)) {
+      // A file whose OCR answer did not arrive (the platform was busy reading a scan) is asked again.
+      if (!(await db.ocr.get([companyKey, fileId]))) await cacheOcr(db, transport, companyKey, fileId)
+      continue
+    }
     await cacheFile(db, transport, companyKey, fileId)
     if ((await cacheSize(db)) > capBytes) break
   }
