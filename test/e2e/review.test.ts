@@ -105,6 +105,13 @@ async function printedNumberRect(number: string) {
   }
 }
 
+const activeId = () =>
+  page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement
+        ?.id ?? '',
+  )
+
 const field = (name: string) => page.getByTestId(`review-field-${name}`).locator('input')
 const counter = () => page.getByTestId('review-counter')
 
@@ -240,13 +247,9 @@ describe('the OCR review', () => {
     const overlapY = Math.min(drawn.bottom, printed.bottom) - Math.max(drawn.top, printed.top)
     expect(overlapX, JSON.stringify({ drawn, printed })).toBeGreaterThan(0)
     expect(overlapY, JSON.stringify({ drawn, printed })).toBeGreaterThan(0)
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.id ?? ''), wait)
-      .toBe('review-supplier')
+    await expect.poll(() => activeId(), wait).toBe('review-supplier')
     await page.keyboard.press('Enter') // supplier, matched when the draft was made
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.id ?? ''))
-      .toMatch(/^review-InvoiceNumber/)
+    await expect.poll(() => activeId()).toMatch(/^review-InvoiceNumber/)
     for (let i = 0; i < 6; i++) await page.keyboard.press('Enter')
     await expect.poll(() => field('InvoiceNumber').inputValue()).toBe(scanned.invoiceNumber)
     await expect.poll(() => page.getByTestId('field-confirmed').count()).toBeGreaterThanOrEqual(6)
@@ -261,9 +264,7 @@ describe('the OCR review', () => {
     await page.keyboard.press('Control+s')
     await expect.poll(() => page.getByTestId('review-status').textContent(), wait).toContain('Saved')
     // Focus stays where the user was.
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.id ?? ''))
-      .toMatch(/^review-InvoiceNumber/)
+    await expect.poll(() => activeId()).toMatch(/^review-InvoiceNumber/)
     await syncNow()
     await expect
       .poll(
