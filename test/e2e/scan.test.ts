@@ -2,15 +2,21 @@
 // in Settings → Scan folders, three PDFs put in it become ready rows with supplier and amount in the
 // inbox, a PDF dropped on the window joins them, a bad file shows its reason; axe-core finds no serious
 // problem in either screen. Screenshots (nb and en) go to SCAN_SCREENS (default test-results/e2e).
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
-import { launchChromium, screenshotDir, startHost, type BrowserFixture, type HostFixture } from './support.ts'
+import {
+  axeViolations,
+  launchChromium,
+  screenshotDir,
+  startHost,
+  type BrowserFixture,
+  type HostFixture,
+} from './support.ts'
 import { signInWithSandbox } from './sign-in-steps.ts'
 
 // The page's DOM names used inside page.evaluate (this file is type-checked without the DOM library).
@@ -18,7 +24,6 @@ declare const window: { dispatchEvent(event: unknown): boolean }
 declare const DataTransfer: new () => { items: { add(file: File): void } }
 declare const DragEvent: new (type: string, init: object) => unknown
 
-const require = createRequire(import.meta.url)
 const screens = process.env.SCAN_SCREENS ?? screenshotDir
 let fixture: HostFixture
 let browser: BrowserFixture
@@ -36,27 +41,7 @@ afterAll(async () => {
   await fixture?.stop()
 })
 
-async function axe(selector: string) {
-  // Evaluated over the DevTools protocol: the app's Content Security Policy allows no injected <script>.
-  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'))
-  const found = await page.evaluate(async (sel) => {
-    const result = await (
-      globalThis as unknown as {
-        axe: {
-          run(
-            c: string,
-          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>
-        }
-      }
-    ).axe.run(sel)
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      targets: v.nodes.map((n) => n.target.join(' ')),
-    }))
-  }, selector)
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-}
+const axe = (selector: string) => axeViolations(page, [selector])
 
 const row = (name: string) => page.getByTestId(`scan-row-${name}`)
 
