@@ -52,9 +52,7 @@ const UPRIGHT_MIN_VOCABULARY = 5
  * Reads a page image upright: turned a quarter when its lines run vertically, and turned half when the
  * reading is not invoice vocabulary. Word boxes are in pixels of the upright image, whose size is answered.
  */
-async function readUpright(
-  grey: GreyImage,
-): Promise<UprightReading> {
+async function readUpright(grey: GreyImage): Promise<UprightReading> {
   let quarters = linesRunVertically(grey) ? 1 : 0
   let image = rotateQuarter(grey, quarters)
   let words = await tesseractWords(toPgm(image))
