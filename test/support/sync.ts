@@ -4,7 +4,7 @@
 // did the work.
 import 'fake-indexeddb/auto'
 import { BridgeError } from '../../common/bridge/contract.ts'
-import { createApiClient } from '../../electron/main/services/api/client.ts'
+import { createApiClient, type ApiClient } from '../../electron/main/services/api/client.ts'
 import { createSyncService, type SyncService } from '../../electron/main/services/sync/sync-service.ts'
 import type { SyncTransport } from '../../renderer/src/data/sync-transport.ts'
 import type { TestPlatform } from './platform.ts'
@@ -20,12 +20,15 @@ export interface Link {
 export async function syncServiceFor(
   platform: TestPlatform,
   email: string,
-): Promise<{ service: SyncService; link: Link }> {
+): Promise<{ service: SyncService; link: Link; api: ApiClient }> {
   return syncServiceOver(platform.urls.base, await platform.token(email))
 }
 
 /** Main's sync service for a platform at `apiBaseUrl` with a bearer token (tests and benchmarks). */
-export function syncServiceOver(apiBaseUrl: string, token: string): { service: SyncService; link: Link } {
+export function syncServiceOver(
+  apiBaseUrl: string,
+  token: string,
+): { service: SyncService; link: Link; api: ApiClient } {
   const link: Link = { down: false, requests: 0 }
   const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = String(input instanceof Request ? input.url : input)
@@ -46,7 +49,7 @@ export function syncServiceOver(apiBaseUrl: string, token: string): { service: S
     attempts: 1,
     sleep: async () => undefined,
   })
-  return { service: createSyncService({ api: async () => api, fetch }), link }
+  return { service: createSyncService({ api: async () => api, fetch }), link, api }
 }
 
 /** What the bridge does: arguments and answers travel as JSON, errors as { code, message }. */

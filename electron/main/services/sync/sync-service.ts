@@ -33,7 +33,8 @@ const actionLandsIn: Partial<Record<SyncEntity, Record<string, readonly number[]
   SupplierInvoice: {
     'assign-to': [SupplierInvoiceStatus.ForApproval],
     assign: [SupplierInvoiceStatus.ForApproval, SupplierInvoiceStatus.Assigned],
-    journal: [SupplierInvoiceStatus.Journaled],
+    // spec 3.5: a global rule whose limit the amount reaches starts a flow instead of booking.
+    journal: [SupplierInvoiceStatus.Journaled, SupplierInvoiceStatus.ForApproval],
     rejectinvoice: [SupplierInvoiceStatus.Rejected],
   },
   Approval: {

@@ -59,6 +59,7 @@ const en = {
     empty: 'Nothing has happened to this invoice yet.',
     comment: 'Comment',
     created: 'Registered',
+    sent: 'Sent for approval by {user}',
     status: 'Status: {status}',
     approval: {
       '50120': 'Waiting for {user}',
@@ -139,6 +140,7 @@ const nb: ReviewLogicMessages = {
     empty: 'Ingenting har skjedd med denne fakturaen ennå.',
     comment: 'Kommentar',
     created: 'Registrert',
+    sent: 'Sendt til godkjenning av {user}',
     status: 'Status: {status}',
     approval: {
       '50120': 'Venter på {user}',

@@ -1,0 +1,357 @@
+// The review screen's sending-on against the real local platform: the renderer's actions queue in the
+// outbox, main's sync service executes them over HTTP. Save with cost lines and an override comment,
+// send for approval to the rule the platform proposes, book, lock and unlock, delete a draft, and the
+// history; a replay after a lost answer does nothing twice.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import 'fake-indexeddb/auto'
+import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
+import { SupplierInvoiceStatus } from '../../../common/status.ts'
+import { drainCompany } from '../../../renderer/src/data/drain.ts'
+import { pullEntity } from '../../../renderer/src/data/pull.ts'
+import { openWorkspace, type WorkspaceDb } from '../../../renderer/src/data/schema.ts'
+import {
+  addComment,
+  bookInvoice,
+  deleteDraft,
+  saveInvoice,
+  sendForApproval,
+  setLocked,
+} from '../../../renderer/src/features/review/logic/actions.ts'
+import {
+  createReviewService,
+  type ReviewService,
+} from '../../../electron/main/services/review/review-service.ts'
+import type { SyncService } from '../../../electron/main/services/sync/sync-service.ts'
+import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { directTransport, syncServiceFor, type Link } from '../../support/sync.ts'
+
+const nordlys = DEMO_COMPANIES.nordlys.key
+const anne = DEMO_USERS.anne.email
+
+type Row = Record<string, unknown> & { ID: number }
+
+let platform: TestPlatform
+let service: SyncService
+let review: ReviewService
+let link: Link
+let db: WorkspaceDb
+let token: string
+
+beforeAll(async () => {
+  platform = await startTestPlatform()
+  const sync = await syncServiceFor(platform, anne)
+  ;({ service, link } = sync)
+  review = createReviewService({ api: async () => sync.api })
+  token = await platform.token(anne)
+})
+afterAll(async () => platform?.close())
+beforeEach(async () => {
+  await db?.delete()
+  db = openWorkspace('test', crypto.randomUUID())
+  link.down = false
+  link.fault = undefined
+})
+
+const call = async <T = Row>(method: string, path: string, body?: unknown) => {
+  const answer = await api<T>(platform.urls.base, method, path, { token, companyKey: nordlys, body })
+  return answer
+}
+const get = async <T = Row>(path: string) => (await call<T>('GET', path)).body
+const drain = () => drainCompany(db, directTransport(service), nordlys)
+
+/** A fresh draft on the platform, cached: every test works on its own invoice. */
+async function draft(values: Record<string, unknown> = {}): Promise<Row> {
+  const [supplier] = await get<Row[]>('api/biz/suppliers?hateoas=false&top=1&orderby=ID')
+  const created = await call<Row>('POST', 'api/biz/supplierinvoices', {
+    SupplierID: supplier!.ID,
+    InvoiceNumber: `R-${crypto.randomUUID().slice(0, 8)}`,
+    InvoiceDate: '2026-03-10',
+    PaymentDueDate: '2026-03-24',
+    TaxInclusiveAmount: 1250,
+    ...values,
+  })
+  expect(created.status).toBeLessThan(300)
+  await pullEntity(db, directTransport(service), nordlys, 'SupplierInvoice', {
+    top: 1000,
+    userId: null,
+    journaledDays: 90,
+  })
+  const row = await db.SupplierInvoice.get([nordlys, created.body.ID])
+  expect(row).toBeDefined()
+  return row as Row
+}
+
+async function accountId(number: number): Promise<number> {
+  const [account] = await get<Row[]>(`api/biz/accounts?hateoas=false&filter=AccountNumber eq ${number}`)
+  return account!.ID
+}
+async function vatTypeId(code: string): Promise<number> {
+  const [vat] = await get<Row[]>(`api/biz/vattypes?hateoas=false&filter=VatCode eq '${code}'`)
+  return vat!.ID
+}
+async function linesOnPlatform(id: number): Promise<Row[]> {
+  const invoice = await get(`api/biz/supplierinvoices/${id}?hateoas=false&expand=JournalEntry.DraftLines`)
+  const lines = ((invoice.JournalEntry as Row | null)?.DraftLines as Row[] | undefined) ?? []
+  return lines.filter((l) => l.Deleted !== true)
+}
+async function commentsOnPlatform(id: number): Promise<Row[]> {
+  return get<Row[]>(`api/biz/comments/SupplierInvoice/${id}`)
+}
+
+/** Cuts the answer of the first request matching, after the platform did the work. */
+function loseAnswerOf(method: string, part: string): { sent: () => number } {
+  let sent = 0
+  link.fault = (phase, url, m) => {
+    if (m !== method || !url.includes(part)) return false
+    if (phase === 'before') sent++
+    return phase === 'after' && sent === 1
+  }
+  return { sent: () => sent }
+}
+
+describe('saving the review', () => {
+  it('saves header fields, cost lines and the override reason as a comment, and records the outcome', async () => {
+    const invoice = await draft()
+    const [office, coffee, vat25] = await Promise.all([accountId(6540), accountId(6800), vatTypeId('1')])
+    await saveInvoice(db, {
+      companyKey: nordlys,
+      invoiceId: invoice.ID,
+      fields: { PaymentID: '10072345-', InvoiceDate: '2026-03-10' },
+      costLines: [
+        { AccountID: office, VatTypeID: vat25, Amount: 1000, Description: 'Papir' },
+        { AccountID: coffee, VatTypeID: vat25, Amount: 250, Description: 'Kaffe' },
+      ],
+      proposed: { PaymentID: '10072345-', InvoiceDate: '2026-03-10', AccountID: office },
+      override: {
+        fields: ['BankAccount'],
+        reason: 'Utenlandsk konto',
+        text: 'Lagret med feilet kontroll: Utenlandsk konto',
+      },
+    })
+    // Only the field that changed is queued: InvoiceDate is the same as on the platform.
+    const queued = await db.outbox.orderBy('seq').toArray()
+    expect(
+      queued.map((e) => (e.operation.kind === 'action' ? e.operation.action : e.operation.kind)),
+    ).toEqual(['update', 'save-cost-lines', 'comment'])
+    expect(queued[0]!.changes).toEqual({ PaymentID: '10072345-' })
+    expect(await db.reviewOutcomes.get([nordlys, invoice.ID])).toMatchObject({
+      straightThrough: true,
+      changedFields: [],
+    })
+
+    expect(await drain()).toMatchObject({ done: 3, failed: 0, conflicts: 0 })
+    const server = await get(`api/biz/supplierinvoices/${invoice.ID}?hateoas=false`)
+    expect(server.PaymentID).toBe('10072345-')
+    const lines = await linesOnPlatform(invoice.ID)
+    expect(lines.map((l) => [l.AccountID, Number(l.Amount), l.Description])).toEqual([
+      [office, 1000, 'Papir'],
+      [coffee, 250, 'Kaffe'],
+    ])
+    expect((await commentsOnPlatform(invoice.ID)).map((c) => c.Text)).toEqual([
+      'Lagret med feilet kontroll: Utenlandsk konto',
+    ])
+    // The cache has the platform's lines with their IDs after the sync.
+    const cached = await db.SupplierInvoice.get([nordlys, invoice.ID])
+    const cachedLines = (cached?.JournalEntry as Row).DraftLines as Row[]
+    expect(cachedLines.every((l) => typeof l.ID === 'number')).toBe(true)
+
+    // A second save changes one line, drops the other, and counts as not straight through.
+    await saveInvoice(db, {
+      companyKey: nordlys,
+      invoiceId: invoice.ID,
+      fields: {},
+      costLines: [
+        {
+          ID: cachedLines[0]!.ID as number,
+          AccountID: office,
+          VatTypeID: vat25,
+          Amount: 1250,
+          Description: 'Papir',
+        },
+      ],
+      proposed: { AccountID: coffee },
+    })
+    expect(await db.reviewOutcomes.get([nordlys, invoice.ID])).toMatchObject({
+      straightThrough: false,
+      changedFields: ['AccountID'],
+    })
+    expect(await drain()).toMatchObject({ done: 1, failed: 0 })
+    const after = await linesOnPlatform(invoice.ID)
+    expect(after.map((l) => [l.ID, Number(l.Amount)])).toEqual([[cachedLines[0]!.ID, 1250]])
+  })
+
+  it('does not add the cost lines twice when the answer to the save was lost', async () => {
+    const invoice = await draft()
+    const office = await accountId(6540)
+    await saveInvoice(db, {
+      companyKey: nordlys,
+      invoiceId: invoice.ID,
+      fields: {},
+      costLines: [
+        { AccountID: office, Amount: 600, Description: 'A' },
+        { AccountID: office, Amount: 650, Description: 'B' },
+      ],
+    })
+    const lost = loseAnswerOf('PUT', `supplierinvoices/${invoice.ID}`)
+    expect((await drain()).interrupted).toBe(true)
+    expect(await linesOnPlatform(invoice.ID)).toHaveLength(2)
+    link.fault = undefined
+    expect(await drain()).toMatchObject({ done: 1, failed: 0 })
+    expect(lost.sent()).toBe(1)
+    const lines = await linesOnPlatform(invoice.ID)
+    expect(lines.map((l) => l.Description).sort()).toEqual(['A', 'B'])
+  })
+
+  it('posts a comment once when its answer was lost', async () => {
+    const invoice = await draft()
+    await addComment(db, nordlys, invoice.ID, 'Sjekket mot pakkseddel')
+    loseAnswerOf('POST', `comments/SupplierInvoice/${invoice.ID}`)
+    expect((await drain()).interrupted).toBe(true)
+    link.fault = undefined
+    expect(await drain()).toMatchObject({ done: 1 })
+    expect((await commentsOnPlatform(invoice.ID)).map((c) => c.Text)).toEqual(['Sjekket mot pakkseddel'])
+  })
+
+  it('refuses an override without a reason and an invoice that is no longer editable', async () => {
+    const invoice = await draft()
+    await expect(
+      saveInvoice(db, {
+        companyKey: nordlys,
+        invoiceId: invoice.ID,
+        fields: { PaymentID: '123' },
+        override: { fields: ['PaymentID'], reason: ' ', text: '' },
+      }),
+    ).rejects.toMatchObject({ code: 'OVERRIDE_REASON_MISSING' })
+    await db.SupplierInvoice.update([nordlys, invoice.ID], { StatusCode: SupplierInvoiceStatus.ForApproval })
+    await expect(
+      saveInvoice(db, { companyKey: nordlys, invoiceId: invoice.ID, fields: { PaymentID: '123' } }),
+    ).rejects.toMatchObject({ code: 'NOT_EDITABLE' })
+    expect(await db.outbox.count()).toBe(0)
+  })
+})
+
+describe('sending on', () => {
+  it('sends for approval to the rule the platform proposes for the supplier, once though the answer was lost', async () => {
+    const invoice = await draft()
+    const [rule] = await get<Row[]>('api/biz/approvalrules?hateoas=false&top=1&orderby=ID')
+    const grouped = await call('PUT', 'api/biz/ApprovalRuleLinkGroups?action=bulk-save', [
+      {
+        SourceEntity: 0,
+        Priority: 0,
+        Links: [{ SourceEntity: 0, SourceInstanceID: invoice.SupplierID, ApprovalRuleID: rule!.ID }],
+      },
+    ])
+    expect(grouped.status).toBeLessThan(300)
+    const proposed = await review.proposedRule(nordlys, {
+      supplierId: Number(invoice.SupplierID),
+      projectId: null,
+    })
+    expect(proposed.ApprovalRuleID).toBe(rule!.ID)
+    expect(proposed.Description).toBe(rule!.Description)
+    expect(await review.proposedRule(nordlys, { supplierId: 999_999, projectId: null })).toEqual({
+      ApprovalRuleID: null,
+      Description: null,
+    })
+
+    await sendForApproval(db, nordlys, invoice.ID, { ApprovalRuleID: proposed.ApprovalRuleID! }, 'Se over')
+    expect((await db.SupplierInvoice.get([nordlys, invoice.ID]))?.StatusCode).toBe(
+      SupplierInvoiceStatus.ForApproval,
+    )
+    const lost = loseAnswerOf('POST', `supplierinvoices/${invoice.ID}?`)
+    expect((await drain()).interrupted).toBe(true)
+    link.fault = undefined
+    expect(await drain()).toMatchObject({ done: 1, failed: 0 })
+    expect(lost.sent()).toBe(1)
+    expect((await get(`api/biz/supplierinvoices/${invoice.ID}?hateoas=false`)).StatusCode).toBe(
+      SupplierInvoiceStatus.ForApproval,
+    )
+    const history = await review.history(nordlys, invoice.ID)
+    expect(history.tasks).toHaveLength(1)
+    expect((history.tasks[0]!.Approvals as Row[]).length).toBeGreaterThan(0)
+  })
+
+  it('books a draft with its cost lines where no approval is needed', async () => {
+    const invoice = await draft({ TaxInclusiveAmount: 500 })
+    const [office, vat25] = await Promise.all([accountId(6540), vatTypeId('1')])
+    await saveInvoice(db, {
+      companyKey: nordlys,
+      invoiceId: invoice.ID,
+      fields: {},
+      costLines: [{ AccountID: office, VatTypeID: vat25, Amount: 500, Description: 'Papir' }],
+    })
+    await bookInvoice(db, nordlys, invoice.ID)
+    expect(await drain()).toMatchObject({ done: 2, failed: 0 })
+    const server = await get(`api/biz/supplierinvoices/${invoice.ID}?hateoas=false&expand=JournalEntry`)
+    expect(server.StatusCode).toBe(SupplierInvoiceStatus.Journaled)
+    expect((server.JournalEntry as Row).JournalEntryNumber).toMatch(/^\d+-\d{4}$/)
+  })
+
+  it('locks with a message (the platform then refuses changes) and unlocks, each once', async () => {
+    const invoice = await draft()
+    await setLocked(db, nordlys, invoice.ID, true, 'Venter på kreditnota')
+    loseAnswerOf('POST', 'entitylock')
+    expect((await drain()).interrupted).toBe(true)
+    link.fault = undefined
+    expect(await drain()).toMatchObject({ done: 1 })
+    const locks = await get<Row[]>(
+      `api/biz/entitylock?hateoas=false&filter=EntityType eq 'SupplierInvoice' and EntityID eq ${invoice.ID}`,
+    )
+    expect(locks.map((l) => l.Message)).toEqual(['Venter på kreditnota'])
+    const refused = await call('PUT', `api/biz/supplierinvoices/${invoice.ID}`, { InvoiceNumber: 'X' })
+    expect(refused.status).toBe(400)
+    expect(JSON.stringify(refused.body)).toContain('Venter på kreditnota')
+
+    await setLocked(db, nordlys, invoice.ID, false)
+    expect(await drain()).toMatchObject({ done: 1, failed: 0 })
+    const open = await call('PUT', `api/biz/supplierinvoices/${invoice.ID}`, { InvoiceNumber: 'X' })
+    expect(open.status).toBe(200)
+  })
+
+  it('deletes a wrongly scanned draft, once though the answer was lost, and refuses a non-draft', async () => {
+    const invoice = await draft()
+    await deleteDraft(db, nordlys, invoice.ID)
+    expect(await db.SupplierInvoice.get([nordlys, invoice.ID])).toBeUndefined()
+    loseAnswerOf('DELETE', `supplierinvoices/${invoice.ID}`)
+    expect((await drain()).interrupted).toBe(true)
+    link.fault = undefined
+    expect(await drain()).toMatchObject({ done: 1, failed: 0 })
+    expect((await call('GET', `api/biz/supplierinvoices/${invoice.ID}`)).status).toBe(404)
+
+    const other = await draft()
+    await db.SupplierInvoice.update([nordlys, other.ID], { StatusCode: SupplierInvoiceStatus.Approved })
+    await expect(deleteDraft(db, nordlys, other.ID)).rejects.toMatchObject({ code: 'NOT_A_DRAFT' })
+  })
+
+  it('reads the history with comments from the platform', async () => {
+    const invoice = await draft()
+    await addComment(db, nordlys, invoice.ID, 'Første kommentar')
+    await drain()
+    const history = await review.history(nordlys, invoice.ID)
+    expect(history.comments.map((c) => c.Text)).toEqual(['Første kommentar'])
+    expect((history.comments[0]!.Author as Row).DisplayName).toBeTruthy()
+    expect(history.tasks).toEqual([])
+  })
+
+  // Last in the file: the global rule it creates applies to every later booking in the company.
+  it('counts a booking that a global rule turned into an approval flow as done on replay', async () => {
+    const invoice = await draft({ TaxInclusiveAmount: 90_000 })
+    const [per] = await get<Row[]>(`api/biz/users?hateoas=false&filter=Email eq '${DEMO_USERS.per.email}'`)
+    const rule = await call('POST', 'api/biz/approvalrules', {
+      Description: 'Over 50 000',
+      Steps: [{ StepNumber: 1, ApprovalType: 1, Limit: 50_000, Users: [{ UserID: per!.ID }] }],
+    })
+    expect(rule.status).toBeLessThan(300)
+    await bookInvoice(db, nordlys, invoice.ID)
+    const lost = loseAnswerOf('POST', `supplierinvoices/${invoice.ID}?`)
+    expect((await drain()).interrupted).toBe(true)
+    link.fault = undefined
+    expect(await drain()).toMatchObject({ done: 1, failed: 0 })
+    expect(lost.sent()).toBe(1)
+    expect((await get(`api/biz/supplierinvoices/${invoice.ID}?hateoas=false`)).StatusCode).toBe(
+      SupplierInvoiceStatus.ForApproval,
+    )
+    expect((await db.SupplierInvoice.get([nordlys, invoice.ID]))?.StatusCode).toBe(
+      SupplierInvoiceStatus.ForApproval,
+    )
+  })
+})
