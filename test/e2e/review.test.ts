@@ -2,16 +2,23 @@
 // invoice shows what OCR read, and she confirms it with the keyboard alone (Enter takes the read invoice
 // number and KID); a wrong KID is refused until it is fixed or saved with a reason; a review made while the
 // platform cannot be reached arrives on reconnect; the screen passes axe-core.
-import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SupplierInvoiceStatus } from '../../common/status.ts'
-import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
+import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { DEMO_REVIEW_INVOICES } from '../../platform/seed/demo-review.ts'
-import { launchChromium, startHost, type BrowserFixture, type HostFixture } from './support.ts'
+import {
+  axeViolations,
+  interceptPlatformRoute,
+  languageSwitch,
+  launchChromium,
+  platformApi,
+  shootBothLanguages,
+  startHost,
+  type BrowserFixture,
+  type HostFixture,
+} from './support.ts'
 import { signInWithSandbox } from './sign-in-steps.ts'
 
 const screens = process.env.LEDGERDESK_SCREENS_DIR ?? null
@@ -19,20 +26,12 @@ const nordlys = DEMO_COMPANIES.nordlys
 const scanned = DEMO_REVIEW_INVOICES.find((inv) => inv.source === 'scan' && inv.otherAccount)!
 const native = DEMO_REVIEW_INVOICES.find((inv) => inv.source === 'native')!
 
-// The host's services reach the platform with this process's fetch: cutting it is the network going away.
-const realFetch = globalThis.fetch
-let routeCut = false
-let platformOrigin: string | null = null
-globalThis.fetch = (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : String(input))
-  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/identity')) platformOrigin ??= url.origin
-  if (routeCut) return Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }))
-  return realFetch(input, init)
-}
+const route = interceptPlatformRoute()
 
 let fixture: HostFixture
 let browser: BrowserFixture
 let page: Page
+let setLanguage: (language: 'nb' | 'en') => Promise<void>
 const pageErrors: string[] = []
 
 beforeAll(async () => {
@@ -40,9 +39,10 @@ beforeAll(async () => {
   browser = await launchChromium()
   page = await browser.context.newPage()
   page.on('pageerror', (error) => pageErrors.push(error.message))
+  setLanguage = languageSwitch(browser.context, fixture.host.url, page)
 }, 120_000)
 afterAll(async () => {
-  globalThis.fetch = realFetch
+  route.restore()
   await browser?.stop()
   await fixture?.stop()
 })
@@ -58,24 +58,8 @@ interface Invoice {
   [field: string]: unknown
 }
 
-async function platform<T>(companyKey: string, path: string): Promise<T> {
-  const token = await realFetch(`${platformOrigin}/identity/connect/token`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: 'ledgerdesk-integration',
-      client_secret: 'local-integration-secret',
-      username: DEMO_USERS.anne.email,
-      password: DEMO_PASSWORD,
-      scope: 'openid profile AppFramework offline_access',
-    }),
-  }).then(async (r) => ((await r.json()) as { access_token: string }).access_token)
-  const response = await realFetch(`${platformOrigin}/api/biz/${path}`, {
-    headers: { Authorization: `Bearer ${token}`, CompanyKey: companyKey },
-  })
-  if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`)
-  return (await response.json()) as T
-}
+const platform = <T>(companyKey: string, path: string) =>
+  platformApi<T>(route.origin(), DEMO_USERS.anne.email, companyKey, path)
 
 /** The seeded draft whose PDF is named `name` (the demo's review queue names its drafts after their file). */
 async function draftWithFile(name: string): Promise<Invoice> {
@@ -132,60 +116,13 @@ async function syncNow(): Promise<void> {
 }
 
 async function runAxe(label: string): Promise<void> {
-  const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-  await page.evaluate(source)
-  const violations = await page.evaluate(async () => {
-    type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] }
-    const g = globalThis as unknown as {
-      axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Violation[] }> }
-      document: { querySelector(s: string): unknown }
-    }
-    const include = ['[data-testid="view-review"]', '.p-dialog'].filter((s) => g.document.querySelector(s))
-    const result = await g.axe.run({ include: include.map((s) => [s]) }, { resultTypes: ['violations'] })
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  })
-  expect(violations, `axe on ${label}`).toEqual([])
+  expect(await axeViolations(page, ['[data-testid="view-review"]', '.p-dialog']), `axe on ${label}`).toEqual(
+    [],
+  )
 }
 
-let helper: Page | null = null
-async function setLanguage(language: 'nb' | 'en'): Promise<void> {
-  if (!helper) {
-    helper = await browser.context.newPage()
-    await helper.goto(fixture.host.url)
-  }
-  await helper.getByTestId('nav-settings').click()
-  await helper.getByTestId('settings-locale').click()
-  await helper.getByTestId(`settings-locale-option-${language}`).click()
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            (globalThis as unknown as { document: { documentElement: { lang: string } } }).document
-              .documentElement.lang,
-        ),
-      wait,
-    )
-    .toBe(language)
-}
-
-async function shoot(name: string, before?: () => Promise<void>): Promise<void> {
-  if (!screens) return
-  for (const language of ['nb', 'en'] as const) {
-    await setLanguage(language)
-    for (const [width, height] of [
-      [1280, 800],
-      [1920, 1080],
-    ] as const) {
-      await page.setViewportSize({ width, height })
-      await page.waitForTimeout(300)
-      if (before) await before()
-      await page.screenshot({ path: join(screens, `${name}-${language}-${width}x${height}.png`) })
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
+async function shoot(name: string): Promise<void> {
+  if (screens) await shootBothLanguages(page, setLanguage, screens, name)
 }
 
 describe('the OCR review', () => {
@@ -322,7 +259,7 @@ describe('the OCR review', () => {
   it('keeps a review made while the platform cannot be reached and sends it on reconnect', async () => {
     const invoice = await draftWithFile(`Faktura ${native.invoiceNumber}.pdf`)
     await openReview(invoice.ID)
-    routeCut = true
+    route.cut = true
     try {
       await field('InvoiceNumber').fill(`${native.invoiceNumber}-B`)
       await page.keyboard.press('Control+s')
@@ -333,7 +270,7 @@ describe('the OCR review', () => {
         native.invoiceNumber,
       )
     } finally {
-      routeCut = false
+      route.cut = false
     }
     await syncNow()
     await expect
