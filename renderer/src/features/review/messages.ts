@@ -69,6 +69,7 @@ const en = {
   bankAccountFirst: 'Confirm the new bank account before saving.',
   sent: 'Sent for approval. It reaches the platform at the next sync.',
   booked: 'Queued for booking. It reaches the platform at the next sync.',
+  ruleApplies: 'An approval rule applies to this invoice: send it for approval.',
   noRule: 'No approval rule applies to this supplier and project; book it, or ask the platform when online.',
   shortcuts: {
     title: 'Keyboard shortcuts in review',
