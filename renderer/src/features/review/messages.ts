@@ -162,6 +162,7 @@ const nb: typeof en = {
   bankAccountFirst: 'Bekreft det nye kontonummeret før du lagrer.',
   sent: 'Sendt til godkjenning. Den når plattformen ved neste synkronisering.',
   booked: 'Lagt i kø for bokføring. Den når plattformen ved neste synkronisering.',
+  ruleApplies: 'En godkjenningsregel gjelder for denne fakturaen: send den til godkjenning.',
   noRule:
     'Ingen godkjenningsregel gjelder for denne leverandøren og prosjektet; bokfør den, eller spør plattformen når du er på nett.',
   shortcuts: {
