@@ -256,6 +256,28 @@ describe('the OCR review', () => {
       .toBe(wrong)
   }, 300_000)
 
+  it('warns of a duplicate and of a bank account the supplier was never paid to, which must be confirmed', async () => {
+    const twin = await draftWithFile(`Faktura ${native.invoiceNumber} (skannet).pdf`)
+    await openReview(twin.ID)
+    await expect.poll(() => page.getByTestId('duplicate-warning').first().isVisible(), wait).toBe(true)
+    await shoot('review-duplicate-warning')
+    const changed = await draftWithFile(`Faktura ${scanned.invoiceNumber} (skannet).pdf`)
+    await openReview(changed.ID)
+    const warning = page.getByTestId('bank-account-warning')
+    await expect.poll(() => warning.isVisible(), wait).toBe(true)
+    await field('InvoiceNumber').fill(`${scanned.invoiceNumber}`)
+    await page.keyboard.press('Control+s')
+    await expect
+      .poll(() => page.getByTestId('review-status').textContent())
+      .toContain('Confirm the new bank account')
+    await warning.getByRole('checkbox').check()
+    await page.keyboard.press('Control+s')
+    await expect
+      .poll(() => page.getByTestId('review-status').textContent(), wait)
+      .toMatch(/Saved|Nothing changed/)
+    await runAxe('the review with its warnings')
+  }, 300_000)
+
   it('keeps a review made while the platform cannot be reached and sends it on reconnect', async () => {
     const invoice = await draftWithFile(`Faktura ${native.invoiceNumber}.pdf`)
     await openReview(invoice.ID)
