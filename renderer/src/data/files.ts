@@ -96,6 +96,14 @@ export async function prefetchFiles(
   await evict(db, capBytes)
 }
 
+/** Whether a cached file of the company has no OCR answer yet. */
+export async function filesMissingOcr(db: WorkspaceDb, companyKey: string): Promise<boolean> {
+  const files = await db.files.where('companyKey').equals(companyKey).primaryKeys()
+  if (files.length === 0) return false
+  const read = await db.ocr.bulkGet(files)
+  return read.some((row) => !row)
+}
+
 export async function cacheSize(db: WorkspaceDb): Promise<number> {
   let total = 0
   await db.files.each((f) => (total += f.size))
