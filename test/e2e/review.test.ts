@@ -184,6 +184,8 @@ describe('the OCR review', () => {
     const overlapY = Math.min(drawn.bottom, printed.bottom) - Math.max(drawn.top, printed.top)
     expect(overlapX, JSON.stringify({ drawn, printed })).toBeGreaterThan(0)
     expect(overlapY, JSON.stringify({ drawn, printed })).toBeGreaterThan(0)
+    // Back to the first field by keyboard.
+    await page.keyboard.press('Shift+Tab')
     await expect.poll(() => activeId(), wait).toBe('review-supplier')
     await page.keyboard.press('Enter') // supplier, matched when the draft was made
     await expect.poll(() => activeId()).toMatch(/^review-InvoiceNumber/)
@@ -286,7 +288,8 @@ describe('the OCR review', () => {
   }, 300_000)
 
   it('keeps a review made while the platform cannot be reached and sends it on reconnect', async () => {
-    const invoice = await draftWithFile(`Faktura ${native.invoiceNumber}.pdf`)
+    // The second scan of the native invoice: no KID read into it, the supplier's own account.
+    const invoice = await draftWithFile(`Faktura ${native.invoiceNumber} (skannet).pdf`)
     await openReview(invoice.ID)
     route.cut = true
     try {
@@ -295,9 +298,9 @@ describe('the OCR review', () => {
       await expect.poll(() => page.getByTestId('review-status').textContent(), wait).toContain('Saved')
       await syncNow()
       await page.waitForTimeout(500)
-      expect((await platform<Invoice>(nordlys.key, `supplierinvoices/${invoice.ID}`)).InvoiceNumber).toBe(
-        native.invoiceNumber,
-      )
+      expect(
+        (await platform<Invoice>(nordlys.key, `supplierinvoices/${invoice.ID}`)).InvoiceNumber ?? '',
+      ).toBe('')
     } finally {
       route.cut = false
     }
