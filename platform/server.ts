@@ -34,6 +34,7 @@ import { registerErrorHandling } from './routes/errors.ts'
 import { registerStatisticsRoute } from './routes/statistics.ts'
 import { seedDemo } from './seed/demo.ts'
 import { seedDemoApprovals } from './seed/demo-approvals.ts'
+import { seedDemoReview } from './seed/demo-review.ts'
 import { seedSystem } from './seed/system.ts'
 import { registerSessionActions } from './tenancy/session.ts'
 import { createTenantCache, registerTenancy } from './tenancy/tenancy.ts'
@@ -162,6 +163,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       if (created && (options.seed ?? 'demo') === 'demo') {
         await seedDemo(tx, registry)
         await seedDemoApprovals(tx, registry, { hooks, dataDir: options.dataDir })
+        await seedDemoReview(tx, registry, { hooks, dataDir: options.dataDir })
       }
       return created
     })

@@ -67,7 +67,7 @@ export const DEMO_APPROVAL_INVOICES: Record<'nordlys' | 'fjordbygg', readonly De
 /** Siri stands in for Per from a few days ago until two weeks from the seed. */
 export const DEMO_SUBSTITUTE_DAYS = { from: -3, to: 14 } as const
 
-const isoDay = (offsetDays: number): string => {
+export const isoDay = (offsetDays: number): string => {
   const d = new Date()
   d.setUTCHours(12, 0, 0, 0)
   d.setUTCDate(d.getUTCDate() + offsetDays)
@@ -75,7 +75,7 @@ const isoDay = (offsetDays: number): string => {
 }
 const round2 = (n: number) => Math.round(n * 100) / 100
 
-async function one<T = Row>(sql: Sql, text: string, params: unknown[]): Promise<T> {
+export async function one<T = Row>(sql: Sql, text: string, params: unknown[]): Promise<T> {
   const row = (await sql.query<T>(text, params)).rows[0]
   if (!row) throw new Error(`demo approvals: nothing found for ${text} ${JSON.stringify(params)}`)
   return row
@@ -95,7 +95,7 @@ export interface CompanyScope {
   transitionEntities: ReadonlySet<string>
 }
 
-function contexts(c: CompanyScope, actor: Actor, reason: string): { wc: WriteContext; rc: ReadContext } {
+export function contexts(c: CompanyScope, actor: Actor, reason: string): { wc: WriteContext; rc: ReadContext } {
   const rc: ReadContext = {
     sql: c.sql,
     registry: c.registry,
@@ -147,7 +147,7 @@ export async function action(
   return def.handler(req)
 }
 
-const create = (c: CompanyScope, actor: Actor, entityName: string, body: unknown) =>
+export const create = (c: CompanyScope, actor: Actor, entityName: string, body: unknown) =>
   createEntity(contexts(c, actor, `POST ${entityName}`).wc, c.registry.require(entityName), body)
 
 /** A one-page invoice PDF with the invoice's own facts, so the viewer shows what is being approved. */
@@ -200,7 +200,7 @@ export async function demoInvoicePdf(facts: {
   return doc.save({ useObjectStreams: false })
 }
 
-async function storeBytes(files: FileStorage, bytes: Uint8Array): Promise<string> {
+export async function storeBytes(files: FileStorage, bytes: Uint8Array): Promise<string> {
   const sha256 = createHash('sha256').update(bytes).digest('hex')
   const path = files.pathOf(sha256)
   await mkdir(dirname(path), { recursive: true })

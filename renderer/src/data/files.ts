@@ -39,11 +39,27 @@ export async function cacheFile(
     lastUsedAt: now,
   }
   await db.files.put(row)
-  if (!(await db.ocr.get([companyKey, fileId]))) {
-    const result = await transport.ocr(companyKey, fileId)
-    await db.ocr.put({ companyKey, fileId, result, fetchedAt: now })
-  }
+  if (!(await db.ocr.get([companyKey, fileId]))) await cacheOcr(db, transport, companyKey, fileId)
   return row
+}
+
+/** The OCR answer of a cached file; a failure is logged and asked again at the next prefetch. */
+async function cacheOcr(
+  db: WorkspaceDb,
+  transport: SyncTransport,
+  companyKey: string,
+  fileId: number,
+): Promise<void> {
+  try {
+    const result = await transport.ocr(companyKey, fileId)
+    await db.ocr.put({ companyKey, fileId, result, fetchedAt: new Date().toISOString() })
+  } catch (error) {
+    console.warn('The OCR answer of a cached file could not be fetched; it is asked again at the next sync', {
+      companyKey,
+      fileId,
+      error,
+    })
+  }
 }
 
 /**
@@ -78,12 +94,24 @@ export async function prefetchFiles(
   )
   let total = await cacheSize(db)
   for (const file of await wantedFiles(db, companyKey)) {
-    if (have.has(file.id)) continue
+    if (have.has(file.id)) {
+      // A file whose OCR answer did not arrive (the platform was busy reading a scan) is asked again.
+      if (!(await db.ocr.get([companyKey, file.id]))) await cacheOcr(db, transport, companyKey, file.id)
+      continue
+    }
     if (total + file.size > capBytes) break
     total += (await cacheFile(db, transport, companyKey, file.id)).size
     if (total > capBytes) break
   }
   await evict(db, capBytes)
+}
+
+/** Whether a cached file of the company has no OCR answer yet. */
+export async function filesMissingOcr(db: WorkspaceDb, companyKey: string): Promise<boolean> {
+  const files = await db.files.where('companyKey').equals(companyKey).primaryKeys()
+  if (files.length === 0) return false
+  const read = await db.ocr.bulkGet(files)
+  return read.some((row) => !row)
 }
 
 export async function cacheSize(db: WorkspaceDb): Promise<number> {

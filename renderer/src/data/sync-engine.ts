@@ -5,7 +5,7 @@
 // invoices does not hold the rest back. Everything pauses while offline.
 import type { ConnectionState, PullOptions } from '@common/bridge/sync'
 import { drainCompany, isConnectionError } from './drain.ts'
-import { evict, prefetchFiles } from './files.ts'
+import { evict, filesMissingOcr, prefetchFiles } from './files.ts'
 import { pullEntity, reconcileEntity } from './pull.ts'
 import { cachedEntities, type CachedEntity, type WorkspaceDb } from './schema.ts'
 import type { SyncTransport } from './sync-transport.ts'
@@ -203,7 +203,8 @@ export function createSyncEngine(options: {
             )
           lastReconciled.set(companyKey, Date.now())
         }
-        if (changed) {
+        // A file whose OCR answer did not arrive last time (a scan still being read) is asked again.
+        if (changed || (await filesMissingOcr(db, companyKey))) {
           await prefetchFiles(db, transport, companyKey, (await userSettings()).fileCacheBytes)
           prefetched.add(companyKey)
         }

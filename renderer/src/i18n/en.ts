@@ -4,6 +4,7 @@ import sessionEn from './session-en.ts'
 import journalEn from '../features/journal/messages-en.ts'
 import overviewMessages from '../features/overview/messages.ts'
 import inboxMessages from '../features/inbox/messages.ts'
+import reviewMessages from '../features/review/messages.ts'
 import syncMessages from '../features/sync/messages.ts'
 import reviewLogicMessages from '../features/review/logic/messages.ts'
 import offlineDataMessages from '../features/settings/offline-messages.ts'
@@ -134,6 +135,7 @@ const en = {
   journal: journalEn,
   overview: overviewMessages.en,
   inbox: inboxMessages.en,
+  review: reviewMessages.en,
   sync: syncMessages.en,
   reviewLogic: reviewLogicMessages.en,
   offlineData: offlineDataMessages.en,

@@ -3,6 +3,7 @@ import sessionNb from './session-nb.ts'
 import journalNb from '../features/journal/messages-nb.ts'
 import overviewMessages from '../features/overview/messages.ts'
 import inboxMessages from '../features/inbox/messages.ts'
+import reviewMessages from '../features/review/messages.ts'
 import syncMessages from '../features/sync/messages.ts'
 import reviewLogicMessages from '../features/review/logic/messages.ts'
 import offlineDataMessages from '../features/settings/offline-messages.ts'
@@ -134,6 +135,7 @@ const nb: Messages = {
   journal: journalNb,
   overview: overviewMessages.nb,
   inbox: inboxMessages.nb,
+  review: reviewMessages.nb,
   sync: syncMessages.nb,
   reviewLogic: reviewLogicMessages.nb,
   offlineData: offlineDataMessages.nb,

@@ -510,6 +510,8 @@ export function createSyncService(deps: SyncServiceDeps) {
       return (await deps.api()).get(`api/biz/files/${fileId}`, {
         companyKey,
         query: { action: 'ocranalyse' },
+        // Reading a scanned page with Tesseract takes longer than an ordinary call.
+        timeoutMs: 180_000,
       })
     },
 

@@ -1,0 +1,176 @@
+// The demo office's review queue: drafts in Nordlys Bakeri AS with their PDF attached, as the scan station
+// leaves them, so a new user meets a living review screen. One invoice arrived as a native PDF (text layer),
+// one as a scan (image only, read by Tesseract) printing a bank account the supplier was never paid to,
+// and the first one again as a scan (a duplicate). The drafts carry the fields the pipeline fills; the
+// scanned ones leave the invoice number and KID for the review to take from what OCR read. Written
+// through the platform's own write path, as demo-approvals.ts does.
+import { generateBankAccount, generateKid } from '../../common/norwegian.ts'
+import type { Sql } from '../db/store.ts'
+import { linkFile } from '../files/attachments.ts'
+import { createFileStorage, type FileStorage } from '../files/storage.ts'
+import type { HookSet } from '../model/hooks.ts'
+import { createEntity } from '../model/write.ts'
+import { scanVariant } from '../ocr/corpus/scan.ts'
+import type { Registry } from '../registry/registry.ts'
+import { transitionEntities } from '../domain/transitions.ts'
+import { DEMO_COMPANIES, DEMO_USERS } from './demo-constants.ts'
+import {
+  contexts,
+  create,
+  demoInvoicePdf,
+  isoDay,
+  one,
+  storeBytes,
+  type Actor,
+  type CompanyScope,
+} from './demo-approvals.ts'
+
+export interface DemoReviewInvoice {
+  /** Which of the company's suppliers (by supplier number order). */
+  supplier: number
+  invoiceNumber: string
+  invoiceDaysAgo: number
+  dueInDays: number
+  net: number
+  description: string
+  source: 'native' | 'scan'
+  /** The scan prints an account the supplier has not been paid to (the bank-account-changed warning). */
+  otherAccount?: boolean
+}
+
+/** The review queue of Nordlys Bakeri AS, in the order the drafts are created. */
+export const DEMO_REVIEW_INVOICES: readonly DemoReviewInvoice[] = [
+  {
+    supplier: 0,
+    invoiceNumber: '71001',
+    invoiceDaysAgo: 4,
+    dueInDays: 10,
+    net: 8_400,
+    description: 'Rengjøring av bakeri, november',
+    source: 'native',
+  },
+  {
+    supplier: 1,
+    invoiceNumber: '88412',
+    invoiceDaysAgo: 2,
+    dueInDays: 12,
+    net: 15_960,
+    description: 'Smør og meieri, uke 47',
+    source: 'scan',
+    otherAccount: true,
+  },
+  {
+    supplier: 0,
+    invoiceNumber: '71001',
+    invoiceDaysAgo: 4,
+    dueInDays: 10,
+    net: 8_400,
+    description: 'Rengjøring av bakeri, november',
+    source: 'scan',
+  },
+]
+
+const round2 = (n: number) => Math.round(n * 100) / 100
+
+async function seedInvoice(
+  c: CompanyScope,
+  anne: Actor,
+  files: FileStorage | undefined,
+  inv: DemoReviewInvoice,
+  index: number,
+): Promise<void> {
+  const { rows: suppliers } = await c.sql.query<{
+    ID: number
+    OrgNumber: string
+    Name: string
+    BankAccountID: number | null
+    AccountNumber: string | null
+  }>(
+    `select s."ID", s."OrgNumber", br."Name", br."DefaultBankAccountID" as "BankAccountID", b."AccountNumber"
+       from "Supplier" s
+       join "BusinessRelation" br on br."CompanyID" = s."CompanyID" and br."ID" = s."BusinessRelationID"
+       left join "BankAccount" b on b."CompanyID" = s."CompanyID" and b."ID" = br."DefaultBankAccountID"
+      where s."CompanyID" = $1 and s."Deleted" = false and s."StatusCode" = 30001 order by s."SupplierNumber"`,
+    [c.companyId],
+  )
+  const supplier = suppliers[inv.supplier % suppliers.length]!
+  const nok = await one<{ ID: number }>(c.sql, `select "ID" from "CurrencyCode" where "Code" = 'NOK'`, [])
+  const net = round2(inv.net)
+  const vat = round2(net * 0.25)
+  const gross = round2(net + vat)
+  const invoiceDate = isoDay(-inv.invoiceDaysAgo)
+  const dueDate = isoDay(inv.dueInDays)
+  const kid = generateKid(9100 + Number(inv.invoiceNumber), 10, 'mod10')
+  const account = inv.otherAccount ? generateBankAccount(4242 + index) : (supplier.AccountNumber ?? '')
+  const scanned = inv.source === 'scan'
+  const invoiceId = await create(c, anne, 'SupplierInvoice', {
+    SupplierID: supplier.ID,
+    SupplierOrgNumber: supplier.OrgNumber,
+    InvoiceDate: invoiceDate,
+    PaymentDueDate: dueDate,
+    TaxInclusiveAmount: gross,
+    TaxInclusiveAmountCurrency: gross,
+    CurrencyCodeID: nok.ID,
+    CurrencyExchangeRate: 1,
+    ...(scanned ? {} : { InvoiceNumber: inv.invoiceNumber, PaymentID: kid }),
+    ...(inv.otherAccount ? { PaymentInformation: account } : { BankAccountID: supplier.BankAccountID }),
+    Comment: `Faktura ${inv.invoiceNumber}${scanned ? ' (skannet)' : ''}.pdf`,
+  })
+  if (!files) return
+  const native = await demoInvoicePdf({
+    supplier: supplier.Name,
+    buyer: DEMO_COMPANIES.nordlys.name,
+    invoiceNumber: inv.invoiceNumber,
+    invoiceDate,
+    dueDate,
+    description: inv.description,
+    net,
+    vat,
+    kid,
+    account,
+  })
+  const bytes = scanned
+    ? await scanVariant(native, 31 + index, { dpi: 200, rotation: 0.4, noise: 40, format: 'png' })
+    : native
+  const sha256 = await storeBytes(files, bytes)
+  const { wc } = contexts(c, anne, 'POST files/api/file')
+  const fileId = await createEntity(wc, c.registry.require('File'), {
+    Name: `Faktura ${inv.invoiceNumber}${scanned ? ' (skannet)' : ''}.pdf`,
+    Description: inv.description,
+    StorageReference: files.reference(sha256),
+    ContentLength: bytes.length,
+    Extension: '.pdf',
+    ContentType: 'application/pdf',
+    ClientId: 'ledgerdesk-demo-seed',
+    Pages: 1,
+    IsMultipageFile: false,
+    Sha256: sha256,
+  })
+  await linkFile(wc, fileId, { entity: c.registry.require('SupplierInvoice'), id: invoiceId })
+}
+
+/** Seeds the review queue into a demo office just seeded (same transaction); PDFs go to `dataDir`'s store. */
+export async function seedDemoReview(
+  sql: Sql,
+  registry: Registry,
+  opts: { hooks: HookSet; dataDir?: string },
+): Promise<void> {
+  const company = DEMO_COMPANIES.nordlys
+  const row = await one<{ ID: number }>(sql, `select "ID" from "Company" where "Key" = $1`, [company.key])
+  const scope: CompanyScope = {
+    sql,
+    registry,
+    hooks: opts.hooks,
+    companyId: row.ID,
+    companyKey: company.key,
+    transitionEntities: await transitionEntities(sql),
+  }
+  const user = await one<{ ID: number; GlobalIdentity: string }>(
+    sql,
+    `select "ID", "GlobalIdentity" from "User" where "CompanyID" = $1 and lower("Email") = lower($2) and "Deleted" = false`,
+    [row.ID, DEMO_USERS.anne.email],
+  )
+  const anne: Actor = { userId: user.ID, globalIdentity: user.GlobalIdentity }
+  const files = opts.dataDir ? createFileStorage(opts.dataDir) : undefined
+  for (const [index, inv] of DEMO_REVIEW_INVOICES.entries()) await seedInvoice(scope, anne, files, inv, index)
+}

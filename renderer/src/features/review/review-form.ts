@@ -1,0 +1,248 @@
+// The review form of one supplier invoice: what the user sees in each field (in their language), the
+// OCR proposal behind it, the checks as they type (Norwegian number rules from `common/`) and the
+// platform values of what changed. Pure functions, so the form's rules are tested without a browser.
+import { fromOre, parseMoney } from '@common/money'
+import {
+  digitsOnly,
+  formatBankAccount,
+  ibanToBankAccount,
+  isValidBankAccount,
+  isValidKid,
+  isValidNorwegianIban,
+} from '@common/norwegian'
+import type { Locale } from '@common/bridge/contract'
+import { formatAmount, formatDate } from '@renderer/i18n/format'
+import type { OcrCandidate, ProposedField } from './ocr-proposals.ts'
+
+/** The text fields of the form, in the order the work goes (focus order and Enter's "next"). */
+export const textFields = [
+  'InvoiceNumber',
+  'InvoiceDate',
+  'PaymentDueDate',
+  'TaxInclusiveAmount',
+  'PaymentID',
+  'BankAccount',
+] as const
+export type TextField = (typeof textFields)[number]
+
+export type ReviewForm = Record<TextField, string> & {
+  SupplierID: number | null
+  CurrencyCodeID: number | null
+  DepartmentID: number | null
+  ProjectID: number | null
+  Comment: string
+}
+
+export type ProblemCode =
+  | 'invalidDate'
+  | 'invalidAmount'
+  | 'invalidKid'
+  | 'invalidBankAccount'
+  | 'dueBeforeInvoice'
+  | 'supplierMissing'
+
+export interface FieldProblem {
+  code: ProblemCode
+  /** A checksum failure: the number may be right all the same, and can be saved with a reason. */
+  overridable: boolean
+}
+
+export type FormProblems = Partial<Record<TextField | 'SupplierID', FieldProblem>>
+
+const dateFields = new Set<TextField>(['InvoiceDate', 'PaymentDueDate'])
+
+const str = (value: unknown) => (value == null ? '' : String(value))
+const idOf = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) && value !== 0 ? value : null
+
+/** A platform date (`2026-11-03` or with a time part) as the user reads it; '' when none. */
+function shownDay(value: unknown, locale: Locale): string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) return ''
+  try {
+    return formatDate(value.slice(0, 10), locale)
+  } catch {
+    return value
+  }
+}
+
+function shownAmount(value: unknown, locale: Locale): string {
+  if (value === null || value === undefined || value === '') return ''
+  const n = Number(value)
+  return Number.isFinite(n) ? formatAmount(n, locale) : str(value)
+}
+
+/** The account number the invoice is paid to: its bank account row's number when the cache has it. */
+export function invoiceBankAccount(
+  row: Record<string, unknown>,
+  supplier: Record<string, unknown> | null,
+): string {
+  const id = idOf(row.BankAccountID)
+  const accounts = supplierAccounts(supplier)
+  const match = id === null ? undefined : accounts.find((a) => a.ID === id)
+  return match ? formatBankAccount(match.AccountNumber) : ''
+}
+
+/** The supplier's bank accounts as cached (`Info.BankAccounts`). */
+export function supplierAccounts(
+  supplier: Record<string, unknown> | null,
+): { ID: number; AccountNumber: string }[] {
+  const info = supplier?.Info as { BankAccounts?: unknown } | undefined
+  const list = Array.isArray(info?.BankAccounts) ? (info.BankAccounts as Record<string, unknown>[]) : []
+  return list
+    .filter((a) => typeof a.ID === 'number' && typeof a.AccountNumber === 'string')
+    .map((a) => ({ ID: a.ID as number, AccountNumber: digitsOnly(a.AccountNumber as string) }))
+}
+
+/** The form as the user first sees it, from the cached invoice. */
+export function formFromRow(
+  row: Record<string, unknown>,
+  supplier: Record<string, unknown> | null,
+  locale: Locale,
+): ReviewForm {
+  const dims = (row.DefaultDimensions ?? {}) as Record<string, unknown>
+  return {
+    SupplierID: idOf(row.SupplierID),
+    InvoiceNumber: str(row.InvoiceNumber),
+    InvoiceDate: shownDay(row.InvoiceDate, locale),
+    PaymentDueDate: shownDay(row.PaymentDueDate, locale),
+    TaxInclusiveAmount: shownAmount(row.TaxInclusiveAmount, locale),
+    CurrencyCodeID: idOf(row.CurrencyCodeID),
+    PaymentID: str(row.PaymentID),
+    BankAccount: invoiceBankAccount(row, supplier) || str(row.PaymentInformation).trim(),
+    DepartmentID: idOf(dims.DepartmentID),
+    ProjectID: idOf(dims.ProjectID),
+    Comment: str(row.Comment),
+  }
+}
+
+/** A candidate's normalised value (`2026-11-03`, `12500.00`) as the user would type it in the field. */
+export function shownCandidate(
+  field: ProposedField,
+  candidate: Pick<OcrCandidate, 'value'>,
+  locale: Locale,
+): string {
+  if (field === 'InvoiceDate' || field === 'PaymentDueDate')
+    return shownDay(candidate.value, locale) || candidate.value
+  if (field === 'TaxInclusiveAmount') return shownAmount(candidate.value, locale)
+  if (field === 'BankAccount') {
+    const fromIban = ibanToBankAccount(candidate.value)
+    return formatBankAccount(fromIban ?? candidate.value)
+  }
+  return candidate.value
+}
+
+/** `dd.mm.yyyy` (also `/` or `-` separated, two-digit years as 20yy) or ISO to `yyyy-mm-dd`. */
+export function parseDay(text: string): string | undefined {
+  const value = text.trim()
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value)
+  const local = /^(\d{1,2})[./-](\d{1,2})[./-](\d{2}|\d{4})$/.exec(value)
+  if (!iso && !local) return undefined
+  const [year, month, day] = iso
+    ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
+    : [Number(local![3]!.length === 2 ? `20${local![3]}` : local![3]), Number(local![2]), Number(local![1])]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  if (date.getUTCDate() !== day || date.getUTCMonth() !== month - 1) return undefined
+  return date.toISOString().slice(0, 10)
+}
+
+/** The account digits of what was typed: a bank account (dots and spaces allowed) or a Norwegian IBAN. */
+export function readBankAccount(text: string): { account: string } | { problem: true } | null {
+  const trimmed = text.trim()
+  if (trimmed === '') return null
+  if (/^NO/i.test(trimmed.replace(/\s/g, ''))) {
+    return isValidNorwegianIban(trimmed) ? { account: ibanToBankAccount(trimmed)! } : { problem: true }
+  }
+  const digits = digitsOnly(trimmed)
+  return isValidBankAccount(digits) ? { account: digits } : { problem: true }
+}
+
+/** Every problem of the form as it stands: checks run on each keystroke. */
+export function checkForm(form: ReviewForm): FormProblems {
+  const problems: FormProblems = {}
+  if (form.SupplierID === null) problems.SupplierID = { code: 'supplierMissing', overridable: false }
+  for (const field of dateFields) {
+    if (form[field].trim() !== '' && !parseDay(form[field]))
+      problems[field] = { code: 'invalidDate', overridable: false }
+  }
+  const invoiceDay = parseDay(form.InvoiceDate)
+  const dueDay = parseDay(form.PaymentDueDate)
+  if (invoiceDay && dueDay && dueDay < invoiceDay)
+    problems.PaymentDueDate = { code: 'dueBeforeInvoice', overridable: false }
+  if (form.TaxInclusiveAmount.trim() !== '' && parseMoney(form.TaxInclusiveAmount) === undefined)
+    problems.TaxInclusiveAmount = { code: 'invalidAmount', overridable: false }
+  const kid = form.PaymentID.replace(/\s/g, '')
+  if (kid !== '' && !isValidKid(kid)) problems.PaymentID = { code: 'invalidKid', overridable: true }
+  const bank = readBankAccount(form.BankAccount)
+  if (bank && 'problem' in bank) problems.BankAccount = { code: 'invalidBankAccount', overridable: true }
+  return problems
+}
+
+/** Whether a field's value is the OCR proposal (however the user typed it). */
+export function sameValue(field: TextField, a: string, b: string): boolean {
+  if (dateFields.has(field)) return (parseDay(a) ?? a.trim()) === (parseDay(b) ?? b.trim())
+  if (field === 'TaxInclusiveAmount') return (parseMoney(a) ?? a.trim()) === (parseMoney(b) ?? b.trim())
+  if (field === 'PaymentID' || field === 'BankAccount') return digitsOnly(a) === digitsOnly(b)
+  return a.trim() === b.trim()
+}
+
+export interface SaveContext {
+  row: Record<string, unknown>
+  supplier: Record<string, unknown> | null
+  /** Fields whose checksum failure the user overrode with a reason. */
+  overridden: ReadonlySet<TextField>
+}
+
+/**
+ * The platform values of what changed, or the problems that stop the save. A checksum failure stops it
+ * unless the user overrode it; everything else that fails stops it.
+ */
+export function changesFrom(
+  form: ReviewForm,
+  { row, supplier, overridden }: SaveContext,
+): { changes: Record<string, unknown>; blocking: FormProblems } {
+  const found = checkForm(form)
+  const blocking: FormProblems = {}
+  for (const [field, problem] of Object.entries(found) as [TextField, FieldProblem][])
+    if (!(problem.overridable && overridden.has(field))) blocking[field] = problem
+  const changes: Record<string, unknown> = {}
+  if (Object.keys(blocking).length > 0) return { changes, blocking }
+  const set = (field: string, value: unknown) => {
+    const before = row[field] ?? null
+    const normalised =
+      typeof before === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(before) ? before.slice(0, 10) : before
+    if (normalised !== value && !(normalised === '' && value === null)) changes[field] = value
+  }
+  set('SupplierID', form.SupplierID)
+  set('InvoiceNumber', form.InvoiceNumber.trim() || null)
+  set('InvoiceDate', parseDay(form.InvoiceDate) ?? null)
+  set('PaymentDueDate', parseDay(form.PaymentDueDate) ?? null)
+  const ore = form.TaxInclusiveAmount.trim() === '' ? undefined : parseMoney(form.TaxInclusiveAmount)
+  const amount = ore === undefined ? null : fromOre(ore)
+  const beforeAmount = row.TaxInclusiveAmount == null ? null : Number(row.TaxInclusiveAmount)
+  if (beforeAmount !== amount) {
+    changes.TaxInclusiveAmount = amount
+    changes.TaxInclusiveAmountCurrency = amount
+  }
+  set('CurrencyCodeID', form.CurrencyCodeID)
+  set('PaymentID', form.PaymentID.replace(/\s/g, '') || null)
+  set('Comment', form.Comment.trim() || null)
+  const bank = readBankAccount(form.BankAccount)
+  const account =
+    bank && 'account' in bank ? bank.account : form.BankAccount.trim() ? digitsOnly(form.BankAccount) : null
+  const known = account ? supplierAccounts(supplier).find((a) => a.AccountNumber === account) : undefined
+  // The invoice points at one of the supplier's bank account rows; an account the supplier does not have
+  // travels as the payment information, as the scan pipeline writes it.
+  set('BankAccountID', known?.ID ?? null)
+  if (!known) set('PaymentInformation', account)
+  const dims = (row.DefaultDimensions ?? null) as Record<string, unknown> | null
+  const beforeDept = idOf(dims?.DepartmentID)
+  const beforeProject = idOf(dims?.ProjectID)
+  if (beforeDept !== form.DepartmentID || beforeProject !== form.ProjectID) {
+    changes.DefaultDimensions = {
+      ...(dims && idOf(dims.ID) ? { ID: dims.ID } : { _createguid: crypto.randomUUID() }),
+      DepartmentID: form.DepartmentID,
+      ProjectID: form.ProjectID,
+    }
+  }
+  return { changes, blocking }
+}

@@ -1,0 +1,81 @@
+// The review queue of one company: its drafts and rejected supplier invoices from the offline cache, in the
+// inbox's order (due date, earliest first; invoices without one last), and what the review shows of one
+// invoice: the row, its supplier, its first attached file and that file's cached OCR answer.
+import { SupplierInvoiceStatus } from '@common/status'
+import type { CachedFile, CachedRow, WorkspaceDb } from '@renderer/data/schema'
+
+const queueStatuses = [SupplierInvoiceStatus.Draft, SupplierInvoiceStatus.Rejected]
+
+/** The invoice IDs of the queue, in order. Reads only this company's rows. */
+export async function loadQueue(db: WorkspaceDb, companyKey: string): Promise<number[]> {
+  const rows = await db.SupplierInvoice.where('[companyKey+StatusCode]')
+    .anyOf(queueStatuses.map((status) => [companyKey, status]))
+    .toArray()
+  const due = (row: CachedRow) =>
+    typeof row.PaymentDueDate === 'string' && row.PaymentDueDate ? row.PaymentDueDate.slice(0, 10) : '\uffff'
+  return rows.sort((a, b) => due(a).localeCompare(due(b)) || a.ID - b.ID).map((row) => row.ID)
+}
+
+export interface ReviewDocument {
+  row: CachedRow
+  supplier: CachedRow | null
+  file: CachedFile | null
+  /** The attachment's ID when the invoice has one whose bytes are not on this computer yet. */
+  missingFileId: number | null
+  ocr: unknown
+}
+
+/** What the review shows of one invoice; null when it is not in this company's cache. */
+export async function loadDocument(
+  db: WorkspaceDb,
+  companyKey: string,
+  invoiceId: number,
+): Promise<ReviewDocument | null> {
+  return db.transaction(
+    'r',
+    [db.SupplierInvoice, db.Supplier, db.FileAttachment, db.files, db.ocr],
+    async () => {
+      const row = await db.SupplierInvoice.get([companyKey, invoiceId])
+      if (!row) return null
+      const supplierId = typeof row.SupplierID === 'number' ? row.SupplierID : null
+      const [supplier, links] = await Promise.all([
+        supplierId === null ? undefined : db.Supplier.get([companyKey, supplierId]),
+        db.FileAttachment.where('[companyKey+EntityType+EntityID]')
+          .equals([companyKey, 'SupplierInvoice', invoiceId])
+          .toArray(),
+      ])
+      const fileId = links.map((link) => Number(link.FileID)).sort((a, b) => a - b)[0]
+      const [file, ocr] =
+        fileId === undefined
+          ? [undefined, undefined]
+          : await Promise.all([db.files.get([companyKey, fileId]), db.ocr.get([companyKey, fileId])])
+      return {
+        row,
+        supplier: supplier ?? null,
+        file: file ?? null,
+        missingFileId: fileId !== undefined && !file ? fileId : null,
+        ocr: ocr?.result ?? null,
+      }
+    },
+  )
+}
+
+/** Suppliers matching what the user typed: by name (any word's start) or organisation number digits. */
+export function matchSuppliers(suppliers: readonly CachedRow[], query: string, limit = 20): CachedRow[] {
+  const q = query.trim().toLocaleLowerCase('nb')
+  const digits = q.replace(/[\s.]/g, '')
+  if (q === '') return suppliers.slice(0, limit)
+  const out: CachedRow[] = []
+  for (const supplier of suppliers) {
+    const name = supplierName(supplier).toLocaleLowerCase('nb')
+    const org = String(supplier.OrgNumber ?? '').replace(/\s/g, '')
+    if (name.includes(q) || (/^\d+$/.test(digits) && org.startsWith(digits))) out.push(supplier)
+    if (out.length >= limit) break
+  }
+  return out
+}
+
+export function supplierName(supplier: CachedRow | Record<string, unknown> | null | undefined): string {
+  const name = (supplier?.Info as { Name?: unknown } | undefined)?.Name
+  return typeof name === 'string' ? name : ''
+}

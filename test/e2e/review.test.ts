@@ -1,0 +1,316 @@
+// The OCR review in Chromium with the demo office: Anne opens Nordlys Bakeri AS's review queue; the scanned
+// invoice shows what OCR read, and she confirms it with the keyboard alone (Enter takes the read invoice
+// number and KID); a wrong KID is refused until it is fixed or saved with a reason; a review made while the
+// platform cannot be reached arrives on reconnect; the screen passes axe-core.
+import type { Page } from 'playwright-core'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SupplierInvoiceStatus } from '../../common/status.ts'
+import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
+import { DEMO_REVIEW_INVOICES } from '../../platform/seed/demo-review.ts'
+import {
+  axeViolations,
+  interceptPlatformRoute,
+  languageSwitch,
+  launchChromium,
+  platformApi,
+  shootBothLanguages,
+  startHost,
+  type BrowserFixture,
+  type HostFixture,
+} from './support.ts'
+import { signInWithSandbox } from './sign-in-steps.ts'
+
+const screens = process.env.LEDGERDESK_SCREENS_DIR ?? null
+const nordlys = DEMO_COMPANIES.nordlys
+const scanned = DEMO_REVIEW_INVOICES.find((inv) => inv.source === 'scan' && inv.otherAccount)!
+const native = DEMO_REVIEW_INVOICES.find((inv) => inv.source === 'native')!
+
+const route = interceptPlatformRoute()
+
+let fixture: HostFixture
+let browser: BrowserFixture
+let page: Page
+let setLanguage: (language: 'nb' | 'en') => Promise<void>
+const pageErrors: string[] = []
+
+beforeAll(async () => {
+  fixture = await startHost()
+  browser = await launchChromium()
+  page = await browser.context.newPage()
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  setLanguage = languageSwitch(browser.context, fixture.host.url, page)
+}, 120_000)
+afterAll(async () => {
+  route.restore()
+  await browser?.stop()
+  await fixture?.stop()
+})
+
+const wait = { timeout: 90_000 }
+
+interface Invoice {
+  ID: number
+  InvoiceNumber: string | null
+  PaymentID: string | null
+  Comment: string | null
+  StatusCode: number
+  [field: string]: unknown
+}
+
+const platform = <T>(companyKey: string, path: string) =>
+  platformApi<T>(route.origin(), DEMO_USERS.anne.email, companyKey, path)
+
+/** The seeded draft whose PDF is named `name` (the demo's review queue names its drafts after their file). */
+async function draftWithFile(name: string): Promise<Invoice> {
+  const drafts = await platform<Invoice[]>(
+    nordlys.key,
+    `supplierinvoices?filter=StatusCode eq ${SupplierInvoiceStatus.Draft}&orderby=ID`,
+  )
+  const found = drafts.find((d) => d.Comment === name)
+  if (!found) throw new Error(`No seeded draft with the file ${name}`)
+  return found
+}
+
+/**
+ * Where the demo invoice prints its number (demoInvoicePdf: "Fakturanummer: N" at x 360, baseline 750 on an
+ * A4 page, Helvetica 10), as fractions of the page.
+ */
+async function printedNumberRect(number: string) {
+  const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica)
+  const [width, height] = [595.28, 841.89]
+  const left = 360 + font.widthOfTextAtSize('Fakturanummer: ', 10)
+  const right = left + font.widthOfTextAtSize(number, 10)
+  return {
+    left: left / width,
+    right: right / width,
+    top: (height - 750 - 10) / height,
+    bottom: (height - 748) / height,
+  }
+}
+
+const activeId = () =>
+  page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement
+        ?.id ?? '',
+  )
+
+const field = (name: string) => page.getByTestId(`review-field-${name}`).locator('input')
+const counter = () => page.getByTestId('review-counter')
+
+async function openReview(invoiceId: number): Promise<void> {
+  // In-app navigation: a reload would start a new browser-mode session.
+  await page.evaluate((id) => {
+    ;(globalThis as unknown as { location: { hash: string } }).location.hash = `#/review?invoice=${id}`
+  }, invoiceId)
+  await expect.poll(() => page.getByTestId('view-review').isVisible(), wait).toBe(true)
+  await expect.poll(() => counter().isVisible(), wait).toBe(true)
+  await expect
+    .poll(() => page.getByTestId('review-form').getAttribute('data-invoice'), wait)
+    .toBe(String(invoiceId))
+}
+
+async function syncNow(): Promise<void> {
+  await page.getByTestId('sync-now').click()
+}
+
+async function runAxe(label: string): Promise<void> {
+  expect(await axeViolations(page, ['[data-testid="view-review"]', '.p-dialog']), `axe on ${label}`).toEqual(
+    [],
+  )
+}
+
+async function shoot(name: string): Promise<void> {
+  if (screens) await shootBothLanguages(page, setLanguage, screens, name)
+}
+
+describe('the OCR review', () => {
+  it('opens Nordlys’ review queue with a counter and moves through it', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(fixture.host.url)
+    await signInWithSandbox(page, browser.context)
+    await page.getByTestId('nav-overview').click()
+    await page
+      .getByTestId(`overview-row-${nordlys.key}`)
+      .getByRole('button', { name: nordlys.name, exact: true })
+      .click()
+    await expect.poll(() => page.getByTestId('current-company').textContent(), wait).toContain(nordlys.name)
+    await setLanguage('en')
+    await page.getByTestId('nav-review').click()
+    await expect.poll(() => counter().textContent(), wait).toMatch(/^\s*1 of \d+\s*$/)
+    const total = Number((await counter().textContent())!.trim().split(' of ')[1])
+    const drafts = await platform<Invoice[]>(
+      nordlys.key,
+      `supplierinvoices?filter=StatusCode eq ${SupplierInvoiceStatus.Draft} or StatusCode eq ${SupplierInvoiceStatus.Rejected}`,
+    )
+    expect(total).toBe(drafts.length)
+    await page.keyboard.press('Alt+PageDown')
+    await expect.poll(() => counter().textContent(), wait).toMatch(/^\s*2 of /)
+    await page.keyboard.press('Alt+PageUp')
+    await expect.poll(() => counter().textContent(), wait).toMatch(/^\s*1 of /)
+    await runAxe('the review screen')
+  }, 300_000)
+
+  it('confirms a scanned invoice with the keyboard alone: Enter takes what OCR read', async () => {
+    const invoice = await draftWithFile(`Faktura ${scanned.invoiceNumber} (skannet).pdf`)
+    expect(invoice.InvoiceNumber ?? '').toBe('')
+    await openReview(invoice.ID)
+    // The OCR answer of the scan is cached with its PDF (Tesseract reads it on the platform, which takes a
+    // while on a busy machine; the next sync asks again); the proposal shows under the empty field.
+    const note = page.getByTestId('review-field-InvoiceNumber').locator('.field__note')
+    const deadline = Date.now() + 300_000
+    while (!((await note.textContent()) ?? '').includes(`Read: ${scanned.invoiceNumber}`)) {
+      if (Date.now() > deadline) throw new Error(`OCR proposal not shown: ${await note.textContent()}`)
+      if (await page.getByTestId('sync-now').isEnabled()) await syncNow()
+      await page.waitForTimeout(10_000)
+    }
+    // Focusing the invoice number highlights its box, drawn on the page where the number is printed.
+    await field('InvoiceNumber').focus()
+    const active = page.locator('[data-testid="review-document"] .dv__box.active')
+    await expect.poll(() => active.count(), wait).toBe(1)
+    const drawn = await active.evaluate((el) => {
+      const pageRect = el.parentElement!.getBoundingClientRect()
+      const r = el.getBoundingClientRect()
+      return {
+        left: (r.left - pageRect.left) / pageRect.width,
+        right: (r.right - pageRect.left) / pageRect.width,
+        top: (r.top - pageRect.top) / pageRect.height,
+        bottom: (r.bottom - pageRect.top) / pageRect.height,
+      }
+    })
+    const printed = await printedNumberRect(scanned.invoiceNumber)
+    const overlapX = Math.min(drawn.right, printed.right) - Math.max(drawn.left, printed.left)
+    const overlapY = Math.min(drawn.bottom, printed.bottom) - Math.max(drawn.top, printed.top)
+    expect(overlapX, JSON.stringify({ drawn, printed })).toBeGreaterThan(0)
+    expect(overlapY, JSON.stringify({ drawn, printed })).toBeGreaterThan(0)
+    // Back to the first field by keyboard.
+    await page.keyboard.press('Shift+Tab')
+    await expect.poll(() => activeId(), wait).toBe('review-supplier')
+    await page.keyboard.press('Enter') // supplier, matched when the draft was made
+    await expect.poll(() => activeId()).toMatch(/^review-InvoiceNumber/)
+    for (let i = 0; i < 6; i++) await page.keyboard.press('Enter')
+    await expect.poll(() => field('InvoiceNumber').inputValue()).toBe(scanned.invoiceNumber)
+    await expect.poll(() => page.getByTestId('field-confirmed').count()).toBeGreaterThanOrEqual(6)
+    // Alt+Down opens the alternatives of the focused field, with their probability.
+    await field('InvoiceNumber').focus()
+    await page.keyboard.press('Alt+ArrowDown')
+    const list = page.getByTestId('review-field-InvoiceNumber').getByRole('listbox')
+    await expect.poll(() => list.isVisible()).toBe(true)
+    await expect.poll(() => list.getByRole('option').first().textContent()).toMatch(/\d+ %/)
+    await shoot('review-scanned-alternatives')
+    await page.keyboard.press('Escape')
+    // The scan prints an account the supplier was never paid to: saving waits for the confirmation.
+    await page.keyboard.press('Control+s')
+    await expect
+      .poll(() => page.getByTestId('review-status').textContent())
+      .toContain('Confirm the new bank account')
+    await expect.poll(() => activeId()).toBe('review-bank-confirm')
+    await page.keyboard.press('Space')
+    await page.keyboard.press('Control+s')
+    await expect.poll(() => page.getByTestId('review-status').textContent(), wait).toContain('Saved')
+    // Focus stays where the user was.
+    await expect.poll(() => activeId()).toBe('review-bank-confirm')
+    await syncNow()
+    await expect
+      .poll(
+        async () => (await platform<Invoice>(nordlys.key, `supplierinvoices/${invoice.ID}`)).InvoiceNumber,
+        wait,
+      )
+      .toBe(scanned.invoiceNumber)
+    const after = await platform<Invoice>(nordlys.key, `supplierinvoices/${invoice.ID}`)
+    expect(after.PaymentID).toMatch(/^\d{10}$/)
+  }, 300_000)
+
+  it('refuses a wrong KID until it is fixed or saved with a reason', async () => {
+    const invoice = await draftWithFile(`Faktura ${native.invoiceNumber}.pdf`)
+    await openReview(invoice.ID)
+    const kid = field('PaymentID')
+    await expect.poll(() => kid.inputValue(), wait).toMatch(/^\d{10}$/)
+    const right = await kid.inputValue()
+    const last = Number(right.at(-1))
+    const wrong = `${right.slice(0, -1)}${(last + 1) % 10}`
+    await kid.fill(wrong)
+    await expect
+      .poll(() => page.getByTestId('review-field-PaymentID').getByTestId('field-problem').textContent())
+      .toContain('wrong check digit')
+    await page.keyboard.press('Control+s')
+    const dialog = page.getByRole('dialog')
+    await expect.poll(() => dialog.isVisible()).toBe(true)
+    await shoot('review-checksum-error')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    expect((await platform<Invoice>(nordlys.key, `supplierinvoices/${invoice.ID}`)).PaymentID).toBe(right)
+    // Fixed: saved.
+    await kid.fill(right)
+    await page.keyboard.press('Control+s')
+    await expect
+      .poll(() => page.getByTestId('review-status').textContent(), wait)
+      .toMatch(/Saved|Nothing changed/)
+    // Wrong again, with a reason: saved.
+    await kid.fill(wrong)
+    await page.keyboard.press('Control+s')
+    await expect.poll(() => dialog.isVisible()).toBe(true)
+    await dialog.getByLabel('Reason').fill('KID bekreftet av leverandør på telefon')
+    await dialog.getByRole('button', { name: 'Save anyway' }).click()
+    await expect.poll(() => page.getByTestId('review-status').textContent(), wait).toContain('Saved')
+    await expect
+      .poll(() => page.getByTestId('field-override').textContent())
+      .toContain('bekreftet av leverandør')
+    await syncNow()
+    await expect
+      .poll(
+        async () => (await platform<Invoice>(nordlys.key, `supplierinvoices/${invoice.ID}`)).PaymentID,
+        wait,
+      )
+      .toBe(wrong)
+  }, 300_000)
+
+  it('warns of a duplicate and of a bank account the supplier was never paid to, which must be confirmed', async () => {
+    const twin = await draftWithFile(`Faktura ${native.invoiceNumber} (skannet).pdf`)
+    await openReview(twin.ID)
+    await expect.poll(() => page.getByTestId('duplicate-warning').first().isVisible(), wait).toBe(true)
+    await shoot('review-duplicate-warning')
+    const changed = await draftWithFile(`Faktura ${scanned.invoiceNumber} (skannet).pdf`)
+    await openReview(changed.ID)
+    const warning = page.getByTestId('bank-account-warning')
+    await expect.poll(() => warning.isVisible(), wait).toBe(true)
+    await field('InvoiceNumber').fill(`${scanned.invoiceNumber}`)
+    await page.keyboard.press('Control+s')
+    await expect
+      .poll(() => page.getByTestId('review-status').textContent())
+      .toContain('Confirm the new bank account')
+    await warning.getByRole('checkbox').check()
+    await page.keyboard.press('Control+s')
+    await expect
+      .poll(() => page.getByTestId('review-status').textContent(), wait)
+      .toMatch(/Saved|Nothing changed/)
+    await runAxe('the review with its warnings')
+  }, 300_000)
+
+  it('keeps a review made while the platform cannot be reached and sends it on reconnect', async () => {
+    // The second scan of the native invoice: no KID read into it, the supplier's own account.
+    const invoice = await draftWithFile(`Faktura ${native.invoiceNumber} (skannet).pdf`)
+    await openReview(invoice.ID)
+    route.cut = true
+    try {
+      await field('InvoiceNumber').fill(`${native.invoiceNumber}-B`)
+      await page.keyboard.press('Control+s')
+      await expect.poll(() => page.getByTestId('review-status').textContent(), wait).toContain('Saved')
+      await syncNow()
+      await page.waitForTimeout(500)
+      expect(
+        (await platform<Invoice>(nordlys.key, `supplierinvoices/${invoice.ID}`)).InvoiceNumber ?? '',
+      ).toBe('')
+    } finally {
+      route.cut = false
+    }
+    await syncNow()
+    await expect
+      .poll(
+        async () => (await platform<Invoice>(nordlys.key, `supplierinvoices/${invoice.ID}`)).InvoiceNumber,
+        wait,
+      )
+      .toBe(`${native.invoiceNumber}-B`)
+    expect(pageErrors).toEqual([])
+  }, 300_000)
+})
