@@ -95,7 +95,11 @@ export interface CompanyScope {
   transitionEntities: ReadonlySet<string>
 }
 
-export function contexts(c: CompanyScope, actor: Actor, reason: string): { wc: WriteContext; rc: ReadContext } {
+export function contexts(
+  c: CompanyScope,
+  actor: Actor,
+  reason: string,
+): { wc: WriteContext; rc: ReadContext } {
   const rc: ReadContext = {
     sql: c.sql,
     registry: c.registry,
