@@ -29,7 +29,17 @@ const pct = (sorted: number[], p: number) =>
 function startServer(dataDir: string): Promise<{ child: ChildProcess; auth: string; base: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'platform/cli.ts', '--port', '0', '--data-dir', dataDir],
+    // Profiling flags given to the benchmark (`node --cpu-prof …`) profile the platform too.
+    [
+      ...process.execArgv.filter((a) => a.startsWith('--cpu-prof')),
+      '--import',
+      'tsx',
+      'platform/cli.ts',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+    ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
