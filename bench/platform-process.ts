@@ -64,9 +64,13 @@ export function rssOf(pid: number): number | undefined {
   }
 }
 
-/** CPU time (user + system) a process has used, in seconds, from /proc/<pid>/stat. */
-export function cpuSecondsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+/** CPU time (user + system) a process (or one of its threads) has used, in seconds, from /proc. */
+export function cpuSecondsOf(pid: number, thread?: number): number {
+  // With `thread`, the one thread's time (/proc/<pid>/task/<tid>/stat; the main thread's tid is the pid).
+  const stat = readFileSync(
+    thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`,
+    'utf8',
+  )
   // Fields after the command name (which may hold spaces) start at the state, field 3; utime and stime are 14, 15.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   const ticksPerSecond = 100

@@ -36,6 +36,7 @@ import { seedDemo } from './seed/demo.ts'
 import { seedDemoApprovals } from './seed/demo-approvals.ts'
 import { seedSystem } from './seed/system.ts'
 import { registerSessionActions } from './tenancy/session.ts'
+import { registerRoleCache } from './tenancy/roles.ts'
 import { createTenantCache, registerTenancy } from './tenancy/tenancy.ts'
 import { registerUserAdminRules } from './tenancy/user-admin.ts'
 
@@ -93,6 +94,7 @@ function registerSystemHooks(): void {
   registerSales(hooks)
   registerEntityLocks(hooks)
   registerFiles(hooks)
+  registerRoleCache(hooks)
 }
 
 /**

@@ -10,7 +10,7 @@ import { createEntity, deleteEntity, setFields, updateEntity, type WriteContext 
 import { getEntityById, type ReadContext } from '../query/index.ts'
 import type { Registry } from '../registry/registry.ts'
 import type { EntityDef } from '../registry/types.ts'
-import { rolesOf } from '../tenancy/roles.ts'
+import { cachedRolesOf, rolesOf } from '../tenancy/roles.ts'
 import type { Tenant, TenantCache } from '../tenancy/tenancy.ts'
 
 export interface PlatformUrls {
@@ -45,7 +45,10 @@ export async function readContext(
 ): Promise<ReadContext> {
   const [customFields, roles] = await Promise.all([
     pc.customFields.load(pc.store, tenant.companyId),
-    rolesOf(sql, tenant.companyId, tenant.userId),
+    // Outside a transaction the kept answer serves; inside one, the transaction's own view counts.
+    sql === pc.store
+      ? cachedRolesOf(pc.store, tenant.companyId, tenant.userId)
+      : rolesOf(sql, tenant.companyId, tenant.userId),
   ])
   return {
     sql,
