@@ -2,7 +2,7 @@
 // in Settings → Scan folders, three PDFs put in it become ready rows with supplier and amount in the
 // inbox, a PDF dropped on the window joins them, a bad file shows its reason; axe-core finds no serious
 // problem in either screen. Screenshots (nb and en) go to SCAN_SCREENS (default test-results/e2e).
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -60,9 +60,24 @@ async function axe(selector: string) {
 
 const row = (name: string) => page.getByTestId(`scan-row-${name}`)
 
+/** The screen at 1280x800 and at 1920x1080, then back to 1280x800. */
+async function shoot(name: string) {
+  await page.screenshot({ path: join(screens, `${name}-1280x800.png`) })
+  await page.setViewportSize({ width: 1920, height: 1080 })
+  await page.screenshot({ path: join(screens, `${name}-1920x1080.png`) })
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
 describe('scan station in the browser', () => {
   it('configures a folder, reads three PDFs, takes a dropped one and explains a bad one', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'scan-e2e-'))
+    // A folder as deep as an office's share gives it: the path column shortens it on one line.
+    const folder = join(
+      mkdtempSync(join(tmpdir(), 'scan-e2e-')),
+      'Regnskap',
+      'Skannede bilag 2. etasje',
+      'Nordlys',
+    )
+    mkdirSync(folder, { recursive: true })
     await page.goto(fixture.host.url)
     await signInWithSandbox(page, browser.context)
     await page.getByTestId('nav-settings').click()
@@ -71,7 +86,7 @@ describe('scan station in the browser', () => {
     await page.getByRole('button', { name: 'Add folder' }).click()
     await expect.poll(() => page.getByTestId(`scan-folder-${folder}`).textContent(), wait).toMatch(/Watching/)
     expect(await axe('[data-testid="scan-folders"]')).toEqual([])
-    await page.screenshot({ path: join(screens, 'settings-scan-folders-en-1280x800.png'), fullPage: false })
+    await shoot('settings-scan-folders-en')
 
     const invoices = await Promise.all(
       [11, 12, 13, 14].map((seed) => generateInvoice(seed, { layout: 'classic' })),
@@ -81,7 +96,7 @@ describe('scan station in the browser', () => {
     await page.getByTestId('nav-inbox').click()
     await expect.poll(() => page.getByTestId('scan-queue').isVisible(), wait).toBe(true)
     await expect.poll(() => row('faktura-1.pdf').count(), wait).toBe(1)
-    await page.screenshot({ path: join(screens, 'inbox-mid-batch-en-1280x800.png') })
+    await shoot('inbox-mid-batch-en')
 
     for (const name of ['faktura-1.pdf', 'faktura-2.pdf', 'faktura-3.pdf'])
       await expect.poll(() => row(name).getAttribute('data-state'), wait).toBe('ready')
@@ -127,7 +142,7 @@ describe('scan station in the browser', () => {
     await expect
       .poll(() => page.getByTestId(`scan-folder-${folder}`).textContent(), wait)
       .toMatch(/Overvåkes/)
-    await page.screenshot({ path: join(screens, 'settings-scan-folders-nb-1280x800.png') })
+    await shoot('settings-scan-folders-nb')
     await page.getByTestId('nav-inbox').click()
     const batch = await Promise.all([21, 22, 23, 24, 25, 26].map((seed) => generateInvoice(seed)))
     await page.evaluate(
@@ -142,7 +157,7 @@ describe('scan station in the browser', () => {
       batch.map((b) => Buffer.from(b.pdf).toString('base64')),
     )
     await expect.poll(() => row('bunke-1.pdf').count(), wait).toBe(1)
-    await page.screenshot({ path: join(screens, 'inbox-mid-batch-nb-1280x800.png') })
+    await shoot('inbox-mid-batch-nb')
     for (let i = 1; i <= 6; i++)
       await expect.poll(() => row(`bunke-${i}.pdf`).getAttribute('data-state'), wait).toBe('ready')
     expect(await axe('[data-testid="scan-queue"]')).toEqual([])
