@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint'
 import pluginVue from 'eslint-plugin-vue'
 import prettier from 'eslint-config-prettier'
 import globals from 'globals'
+import { readdirSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)]
@@ -22,10 +23,13 @@ const wall = (message, { paths = [], patterns = [] }) => ({
 })
 
 export const walls = {
-  renderer: wall('renderer/ runs in a sandboxed browser page: reach main only through the bridge (useBridge).', {
-    paths: ['electron', ...nodeBuiltins],
-    patterns: [...folder('electron'), ...folder('platform'), 'electron/*', 'node:*'],
-  }),
+  renderer: wall(
+    'renderer/ runs in a sandboxed browser page: reach main only through the bridge (useBridge).',
+    {
+      paths: ['electron', ...nodeBuiltins],
+      patterns: [...folder('electron'), ...folder('platform'), 'electron/*', 'node:*'],
+    },
+  ),
   platform: wall('platform/ is a standalone server: it never imports the desktop app.', {
     paths: ['electron'],
     patterns: [...folder('electron'), ...folder('renderer'), 'electron/*'],
@@ -34,14 +38,47 @@ export const walls = {
     paths: ['electron', ...nodeBuiltins],
     patterns: [...folder('electron'), ...folder('renderer'), ...folder('platform'), 'electron/*', 'node:*'],
   }),
-  services: wall('Only the thin Electron layer (electron/main/shell/) imports electron; services use ports.', {
-    paths: ['electron'],
-    patterns: ['electron/*', ...folder('renderer'), ...folder('platform')],
-  }),
+  services: wall(
+    'Only the thin Electron layer (electron/main/shell/) imports electron; services use ports.',
+    {
+      paths: ['electron'],
+      patterns: ['electron/*', ...folder('renderer'), ...folder('platform')],
+    },
+  ),
   shell: wall('The Electron layer never imports renderer/ or platform/ code.', {
     patterns: [...folder('renderer'), ...folder('platform')],
   }),
 }
+
+/**
+ * A feature folder reaches another feature only through that feature's `index.ts` (its public face), never
+ * its internals; the composition root (App.vue, the router) wires features together and is exempt.
+ */
+const features = readdirSync(new URL('./renderer/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const rendererWall = walls.renderer['no-restricted-imports'][1]
+const featureWall = (own) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: rendererWall.paths,
+      patterns: [
+        ...rendererWall.patterns,
+        {
+          group: features
+            .filter((other) => other !== own)
+            .flatMap((other) => [
+              `@renderer/features/${other}/*`,
+              ...['..', '../..', '../../..'].map((up) => `${up}/${other}/*`),
+              `**/features/${other}/*`,
+            ]),
+          message: `A feature imports another feature only through its index.ts (ARCHITECTURE.md: features never reach into each other's internals).`,
+        },
+      ],
+    },
+  ],
+})
 
 export default tseslint.config(
   {
@@ -67,9 +104,20 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: walls.renderer,
   },
+  ...features.map((own) => ({
+    files: [`renderer/src/features/${own}/**/*.{ts,vue}`],
+    rules: featureWall(own),
+  })),
   { files: ['platform/**/*.ts'], rules: walls.platform },
   { files: ['common/**/*.ts'], rules: walls.common },
-  { files: ['electron/**/*.ts'], ignores: ['electron/main/shell/**', 'electron/main/index.ts', 'electron/preload/**'], rules: walls.services },
-  { files: ['electron/main/shell/**/*.ts', 'electron/main/index.ts', 'electron/preload/**/*.ts'], rules: walls.shell },
+  {
+    files: ['electron/**/*.ts'],
+    ignores: ['electron/main/shell/**', 'electron/main/index.ts', 'electron/preload/**'],
+    rules: walls.services,
+  },
+  {
+    files: ['electron/main/shell/**/*.ts', 'electron/main/index.ts', 'electron/preload/**/*.ts'],
+    rules: walls.shell,
+  },
   prettier,
 )

@@ -2,30 +2,28 @@
 // Fjordbygg Rørlegger AS in one list, approves step one from the keyboard (the invoice moves to Anne's
 // step two), rejects one with a comment (the invoice returns to review with the comment), approves one
 // while the platform cannot be reached (it arrives on reconnect), and the view passes axe-core.
-import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApprovalStatus, SupplierInvoiceStatus } from '../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
-import { launchChromium, startHost, type BrowserFixture, type HostFixture } from './support.ts'
+import {
+  axeViolations,
+  interceptPlatformRoute,
+  languageSwitch,
+  launchChromium,
+  platformApi,
+  shootBothLanguages,
+  startHost,
+  type BrowserFixture,
+  type HostFixture,
+} from './support.ts'
 import { signInWithSandbox } from './sign-in-steps.ts'
 
 const screens = process.env.LEDGERDESK_SCREENS_DIR ?? null
 const nordlys = DEMO_COMPANIES.nordlys
 const fjordbygg = DEMO_COMPANIES.fjordbygg
 
-// The host's services reach the platform with this process's fetch: cutting it is the network going away.
-const realFetch = globalThis.fetch
-let routeCut = false
-let platformOrigin: string | null = null
-globalThis.fetch = (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : String(input))
-  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/identity')) platformOrigin ??= url.origin
-  if (routeCut) return Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }))
-  return realFetch(input, init)
-}
+const route = interceptPlatformRoute()
 
 let fixture: HostFixture
 let browser: BrowserFixture
@@ -35,33 +33,18 @@ beforeAll(async () => {
   fixture = await startHost()
   browser = await launchChromium()
   page = await browser.context.newPage()
+  setLanguage = languageSwitch(browser.context, fixture.host.url, page)
 }, 120_000)
 afterAll(async () => {
-  globalThis.fetch = realFetch
+  route.restore()
   await browser?.stop()
   await fixture?.stop()
 })
 
 const wait = { timeout: 60_000 }
 
-async function platform<T>(who: string, companyKey: string, path: string): Promise<T> {
-  const token = await realFetch(`${platformOrigin}/identity/connect/token`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: 'ledgerdesk-integration',
-      client_secret: 'local-integration-secret',
-      username: who,
-      password: DEMO_PASSWORD,
-      scope: 'openid profile AppFramework offline_access',
-    }),
-  }).then(async (r) => ((await r.json()) as { access_token: string }).access_token)
-  const response = await realFetch(`${platformOrigin}/api/biz/${path}`, {
-    headers: { Authorization: `Bearer ${token}`, CompanyKey: companyKey },
-  })
-  if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`)
-  return (await response.json()) as T
-}
+const platform = <T>(who: string, companyKey: string, path: string) =>
+  platformApi<T>(route.origin(), who, companyKey, path)
 
 interface Row {
   ID: number
@@ -78,48 +61,16 @@ const approvalIdOf = async (row: ReturnType<Page['locator']>) =>
 
 /** axe-core on the approvals view and, when open, its dialog (the shell around them has its own checks). */
 async function runAxe(label: string): Promise<void> {
-  const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-  await page.evaluate(source)
-  const violations = await page.evaluate(async () => {
-    type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] }
-    const axe = (
-      globalThis as unknown as {
-        axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Violation[] }> }
-      }
-    ).axe
-    const page = (globalThis as unknown as { document: { querySelector(s: string): unknown } }).document
-    const include = ['[data-testid="view-approvals"]', '.p-dialog'].filter((s) => page.querySelector(s))
-    const result = await axe.run({ include: include.map((s) => [s]) }, { resultTypes: ['violations'] })
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  })
-  expect(violations, `axe on ${label}`).toEqual([])
+  expect(
+    await axeViolations(page, ['[data-testid="view-approvals"]', '.p-dialog']),
+    `axe on ${label}`,
+  ).toEqual([])
 }
 
-let helper: Page | null = null
-async function setLanguage(language: 'nb' | 'en'): Promise<void> {
-  if (!helper) {
-    helper = await browser.context.newPage()
-    await helper.goto(fixture.host.url)
-  }
-  await helper.getByTestId('nav-settings').click()
-  await helper.getByTestId('settings-locale').click()
-  await helper.getByTestId(`settings-locale-option-${language}`).click()
-  await expect.poll(() => page.evaluate('document.documentElement.lang'), wait).toBe(language)
-}
+let setLanguage: (language: 'nb' | 'en') => Promise<void>
 
 async function shoot(name: string, sizes: readonly (readonly [number, number])[] = [[1280, 800]]) {
-  if (!screens) return
-  for (const language of ['nb', 'en'] as const) {
-    await setLanguage(language)
-    for (const [width, height] of sizes) {
-      await page.setViewportSize({ width, height })
-      await page.waitForTimeout(400)
-      await page.screenshot({ path: join(screens, `${name}-${language}-${width}x${height}.png`) })
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
+  if (screens) await shootBothLanguages(page, setLanguage, screens, name, sizes)
 }
 
 describe('my approvals', () => {
@@ -200,7 +151,7 @@ describe('my approvals', () => {
   it('keeps an approval made offline and sends it on reconnect', async () => {
     const row = rowsOf(nordlys.key).first()
     const id = await approvalIdOf(row)
-    routeCut = true
+    route.cut = true
     await row.click()
     await page.keyboard.press('a')
     await expect
@@ -210,7 +161,7 @@ describe('my approvals', () => {
     // The test's own calls use the real fetch: the platform has not seen the decision yet.
     const [still] = await platform<Row[]>(DEMO_USERS.anne.email, nordlys.key, `approvals?filter=ID eq ${id}`)
     expect(still!.StatusCode).toBe(ApprovalStatus.Active)
-    routeCut = false
+    route.cut = false
     await expect.poll(() => page.locator(`tr[data-key="${nordlys.key}:${id}"]`).count(), wait).toBe(0)
     const [approval] = await platform<Row[]>(
       DEMO_USERS.anne.email,

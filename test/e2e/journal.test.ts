@@ -3,27 +3,27 @@
 // three lines pasted from a spreadsheet fill the grid; a draft booked while the platform cannot be reached
 // survives a reload and is booked on reconnect; the view passes axe-core. The route to the platform is cut
 // inside the host (its fetch fails as a refused connection).
-import { mkdir, readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../platform/seed/demo-constants.ts'
-import { launchChromium, startHost, type BrowserFixture, type HostFixture } from './support.ts'
+import { DEMO_COMPANIES } from '../../platform/seed/demo-constants.ts'
+import {
+  axeViolations,
+  interceptPlatformRoute,
+  launchChromium,
+  platformApi,
+  SCREEN_SIZES,
+  startHost,
+  type BrowserFixture,
+  type HostFixture,
+} from './support.ts'
 import { signInWithSandbox } from './sign-in-steps.ts'
 
 const screens = process.env.LEDGERDESK_JOURNAL_SCREENS_DIR ?? null
 const nordlys = DEMO_COMPANIES.nordlys
 
-const realFetch = globalThis.fetch
-let routeCut = false
-let platformOrigin: string | null = null
-globalThis.fetch = (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : String(input))
-  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/identity')) platformOrigin ??= url.origin
-  if (routeCut) return Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }))
-  return realFetch(input, init)
-}
+const route = interceptPlatformRoute()
 
 let fixture: HostFixture
 let browser: BrowserFixture
@@ -37,7 +37,7 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
-  globalThis.fetch = realFetch
+  route.restore()
   await browser?.stop()
   await fixture?.stop()
 })
@@ -49,23 +49,13 @@ interface Line {
 }
 
 /** Booked lines of an entry, read on the platform with the integration client (never from the app). */
-async function bookedLines(number: string): Promise<Line[]> {
-  const token = await realFetch(`${platformOrigin}/identity/connect/token`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: 'ledgerdesk-integration',
-      client_secret: 'local-integration-secret',
-      username: 'anne.accountant@demo.test',
-      password: DEMO_PASSWORD,
-      scope: 'openid profile AppFramework offline_access',
-    }),
-  }).then(async (r) => ((await r.json()) as { access_token: string }).access_token)
-  const response = await realFetch(
-    `${platformOrigin}/api/biz/journalentrylines?filter=JournalEntryNumber eq '${number}'`,
-    { headers: { Authorization: `Bearer ${token}`, CompanyKey: nordlys.key } },
+function bookedLines(number: string): Promise<Line[]> {
+  return platformApi<Line[]>(
+    route.origin(),
+    'anne.accountant@demo.test',
+    nordlys.key,
+    `journalentrylines?filter=JournalEntryNumber eq '${number}'`,
   )
-  return (await response.json()) as Line[]
 }
 
 const cell = (column: string, line: number) => page.getByLabel(`${column}, line ${line}`, { exact: true })
@@ -93,24 +83,13 @@ async function typeRentEntry() {
 }
 
 async function runAxe(label: string): Promise<void> {
-  const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-  await page.evaluate(source)
-  // A string runs in the page as written (this project's Node types know no DOM).
-  const violations = (await page.evaluate(`axe
-    .run(document, { resultTypes: ['violations'] })
-    .then((result) => result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => v.impact + ' ' + v.id + ' at ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`)) as string[]
-  expect(violations, `axe on ${label}`).toEqual([])
+  expect(await axeViolations(page), `axe on ${label}`).toEqual([])
 }
 
 async function shoot(name: string) {
   if (!screens) return
   await mkdir(screens, { recursive: true })
-  for (const [w, h] of [
-    [1280, 800],
-    [1920, 1080],
-  ] as const) {
+  for (const [w, h] of SCREEN_SIZES) {
     await page.setViewportSize({ width: w, height: h })
     await page.screenshot({ path: join(screens, `${name}-${w}x${h}.png`), fullPage: false })
   }
@@ -232,7 +211,7 @@ describe('journal drafting', () => {
   // and the draft list stays empty. Re-enable once the company sessions are kept offline.
   it.skip('a draft booked offline survives a reload and is booked on reconnect', async () => {
     await newDraft()
-    routeCut = true
+    route.cut = true
     await typeRentEntry()
     await page.getByRole('button', { name: 'Book', exact: true }).click()
     await page.screenshot({ path: '/tmp/journal-offline-booked.png' })
@@ -243,7 +222,7 @@ describe('journal drafting', () => {
     await page.screenshot({ path: '/tmp/journal-after-reload.png' })
     await page.getByTestId('nav-journal').click()
     await expect.poll(() => page.getByText('Waiting to be booked').count(), wait).toBeGreaterThan(0)
-    routeCut = false
+    route.cut = false
     await page.getByText('Waiting to be booked').first().click()
     await expect
       .poll(() => page.getByRole('status').allTextContents(), { timeout: 120_000 })

@@ -2,32 +2,28 @@
 // inbox fill from the cache, an edit made while the platform cannot be reached arrives when it comes back,
 // a colleague's change to the same field becomes a conflict the user resolves, and every new view passes
 // axe-core. The route to the platform is cut inside the host (its fetch fails as a refused connection).
-import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import { join } from 'node:path'
-import type { AxeResults, RunOptions } from 'axe-core'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SupplierInvoiceStatus } from '../../common/status.ts'
-import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../platform/seed/demo-constants.ts'
-import { launchChromium, startHost, type BrowserFixture, type HostFixture } from './support.ts'
+import { DEMO_COMPANIES } from '../../platform/seed/demo-constants.ts'
+import {
+  axeViolations,
+  interceptPlatformRoute,
+  languageSwitch,
+  launchChromium,
+  platformApi,
+  shootBothLanguages,
+  startHost,
+  type BrowserFixture,
+  type HostFixture,
+} from './support.ts'
 import { signInWithSandbox } from './sign-in-steps.ts'
 
 const screens = process.env.LEDGERDESK_SCREENS_DIR ?? null
 const nordlys = DEMO_COMPANIES.nordlys
 const aurora = DEMO_COMPANIES.aurora
 
-// The host's services run in this process and reach the platform with the global fetch: cutting it here
-// is the network going away between the app and the platform. The test's own API calls use the original.
-const realFetch = globalThis.fetch
-let routeCut = false
-let platformOrigin: string | null = null
-globalThis.fetch = (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : String(input))
-  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/identity')) platformOrigin ??= url.origin
-  if (routeCut) return Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }))
-  return realFetch(input, init)
-}
+const route = interceptPlatformRoute()
 
 let fixture: HostFixture
 let browser: BrowserFixture
@@ -39,10 +35,11 @@ beforeAll(async () => {
   browser = await launchChromium()
   page = await browser.context.newPage()
   page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`))
+  setLanguage = languageSwitch(browser.context, fixture.host.url, page)
 }, 120_000)
 
 afterAll(async () => {
-  globalThis.fetch = realFetch
+  route.restore()
   await browser?.stop()
   await fixture?.stop()
 })
@@ -60,39 +57,8 @@ interface Invoice {
   [field: string]: unknown
 }
 
-/** A token of a user through the integration client (password grant), as a script of a colleague would. */
-async function tokenOf(username: string): Promise<string> {
-  const response = await realFetch(`${platformOrigin}/identity/connect/token`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: 'ledgerdesk-integration',
-      client_secret: 'local-integration-secret',
-      username,
-      password: DEMO_PASSWORD,
-      scope: 'openid profile AppFramework offline_access',
-    }),
-  })
-  expect(response.status).toBe(200)
-  return ((await response.json()) as { access_token: string }).access_token
-}
-
-async function platform<T>(companyKey: string, path: string, init: RequestInit = {}): Promise<T> {
-  const token = await tokenOf('anne.accountant@demo.test')
-  const response = await realFetch(`${platformOrigin}/api/biz/${path}`, {
-    ...init,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      CompanyKey: companyKey,
-      'Content-Type': 'application/json',
-      ...init.headers,
-    },
-  })
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`)
-  const text = await response.text()
-  return (text ? JSON.parse(text) : undefined) as T
-}
+const platform = <T>(companyKey: string, path: string, init: RequestInit = {}) =>
+  platformApi<T>(route.origin(), 'anne.accountant@demo.test', companyKey, path, init)
 
 const draftsOf = (companyKey: string) =>
   platform<Invoice[]>(
@@ -118,76 +84,13 @@ async function openCompanyInbox(company: { key: string; name: string }): Promise
 }
 
 async function runAxe(label: string): Promise<void> {
-  // Colours are judged as the user sees them: after dialogs and drawers have finished fading in.
-  await page.waitForFunction(() =>
-    (
-      globalThis as unknown as {
-        document: {
-          getAnimations(): { playState: string; effect: { getTiming(): { iterations?: number } } | null }[]
-        }
-      }
-    ).document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  )
-  const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-  await page.evaluate(source)
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: { run: (context: unknown, options: RunOptions) => Promise<AxeResults> }
-      }
-    ).axe
-    const result = await axe.run((globalThis as unknown as { document: unknown }).document, {
-      resultTypes: ['violations'],
-    })
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  })
-  expect(violations, `axe on ${label}`).toEqual([])
+  expect(await axeViolations(page), `axe on ${label}`).toEqual([])
 }
 
-/**
- * Switches the app's language from a second tab of the same host: the preference reaches every window, so
- * the page under test keeps its open panel or dialog while its language changes.
- */
-let helper: Page | null = null
-async function setLanguage(language: 'nb' | 'en'): Promise<void> {
-  if (!helper) {
-    helper = await browser.context.newPage()
-    await helper.goto(fixture.host.url)
-  }
-  await helper.getByTestId('nav-settings').click()
-  await helper.getByTestId('settings-locale').click()
-  await helper.getByTestId(`settings-locale-option-${language}`).click()
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            (globalThis as unknown as { document: { documentElement: { lang: string } } }).document
-              .documentElement.lang,
-        ),
-      wait,
-    )
-    .toBe(language)
-}
+let setLanguage: (language: 'nb' | 'en') => Promise<void>
 
 async function shoot(name: string): Promise<void> {
-  if (!screens) return
-  for (const language of ['nb', 'en'] as const) {
-    await setLanguage(language)
-    for (const [width, height] of [
-      [1280, 800],
-      [1920, 1080],
-    ] as const) {
-      await page.setViewportSize({ width, height })
-      await page.waitForTimeout(300)
-      await page.screenshot({ path: join(screens, `${name}-${language}-${width}x${height}.png`) })
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
+  if (screens) await shootBothLanguages(page, setLanguage, screens, name)
 }
 
 describe('the offline workspace', () => {
@@ -195,7 +98,7 @@ describe('the offline workspace', () => {
     await page.goto(fixture.host.url)
     await signInWithSandbox(page, browser.context)
     await expect.poll(() => page.getByTestId('view-overview').isVisible(), wait).toBe(true)
-    expect(platformOrigin).not.toBeNull()
+    expect(route.origin()).toMatch(/^http:\/\/127\.0\.0\.1:/)
     await expect.poll(() => syncIndicator().getAttribute('data-state'), wait).toBe('online')
     await runAxe('the overview')
 
@@ -241,7 +144,7 @@ describe('the offline workspace', () => {
   it('keeps an edit made offline and sends it when the platform comes back', async () => {
     await openCompanyInbox(nordlys)
     const [target] = await draftsOf(nordlys.key)
-    routeCut = true
+    route.cut = true
     await expect.poll(() => syncIndicator().getAttribute('data-state'), { timeout: 90_000 }).toBe('offline')
 
     await page.getByRole('searchbox', { name: /Search/ }).fill(target!.InvoiceNumber!)
@@ -268,7 +171,7 @@ describe('the offline workspace', () => {
     await shoot('sync-panel-offline')
     await page.keyboard.press('Escape')
 
-    routeCut = false
+    route.cut = false
     await expect.poll(() => syncIndicator().getAttribute('data-state'), { timeout: 90_000 }).toBe('online')
     await expect.poll(() => syncIndicator().getAttribute('data-pending'), { timeout: 60_000 }).toBe('0')
     const after = await platform<Invoice>(nordlys.key, `supplierinvoices/${target!.ID}`)
@@ -281,7 +184,7 @@ describe('the offline workspace', () => {
   it('shows a colleague’s change to the same field as a conflict and sends the user’s choice', async () => {
     const drafts = await draftsOf(nordlys.key)
     const target = drafts.find((invoice) => invoice.InvoiceNumber !== 'OFF-4711')!
-    routeCut = true
+    route.cut = true
     await expect.poll(() => syncIndicator().getAttribute('data-state'), { timeout: 90_000 }).toBe('offline')
 
     await page.getByRole('searchbox', { name: /Search/ }).fill(target.InvoiceNumber!)
@@ -302,7 +205,7 @@ describe('the offline workspace', () => {
     expect(colleague.InvoiceNumber).toBe('THEIRS-1')
 
     await page.getByRole('searchbox', { name: /Search/ }).fill('')
-    routeCut = false
+    route.cut = false
     await expect.poll(() => syncIndicator().getAttribute('data-conflicts'), { timeout: 90_000 }).toBe('1')
     await syncIndicator().click()
     await page.getByRole('button', { name: 'Resolve' }).click()

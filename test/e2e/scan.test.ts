@@ -2,15 +2,23 @@
 // in Settings → Scan folders, three PDFs put in it become ready rows with supplier and amount in the
 // inbox, a PDF dropped on the window joins them, a bad file shows its reason; axe-core finds no serious
 // problem in either screen. Screenshots (nb and en) go to SCAN_SCREENS (default test-results/e2e).
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
-import { launchChromium, screenshotDir, startHost, type BrowserFixture, type HostFixture } from './support.ts'
+import {
+  axeViolations,
+  languageSwitch,
+  launchChromium,
+  screenshotDir,
+  shootBothLanguages,
+  startHost,
+  type BrowserFixture,
+  type HostFixture,
+} from './support.ts'
 import { signInWithSandbox } from './sign-in-steps.ts'
 
 // The page's DOM names used inside page.evaluate (this file is type-checked without the DOM library).
@@ -18,7 +26,6 @@ declare const window: { dispatchEvent(event: unknown): boolean }
 declare const DataTransfer: new () => { items: { add(file: File): void } }
 declare const DragEvent: new (type: string, init: object) => unknown
 
-const require = createRequire(import.meta.url)
 const screens = process.env.SCAN_SCREENS ?? screenshotDir
 let fixture: HostFixture
 let browser: BrowserFixture
@@ -36,37 +43,9 @@ afterAll(async () => {
   await fixture?.stop()
 })
 
-async function axe(selector: string) {
-  // Evaluated over the DevTools protocol: the app's Content Security Policy allows no injected <script>.
-  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'))
-  const found = await page.evaluate(async (sel) => {
-    const result = await (
-      globalThis as unknown as {
-        axe: {
-          run(
-            c: string,
-          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>
-        }
-      }
-    ).axe.run(sel)
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      targets: v.nodes.map((n) => n.target.join(' ')),
-    }))
-  }, selector)
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-}
+const axe = (selector: string) => axeViolations(page, [selector])
 
 const row = (name: string) => page.getByTestId(`scan-row-${name}`)
-
-/** The screen at 1280x800 and at 1920x1080, then back to 1280x800. */
-async function shoot(name: string) {
-  await page.screenshot({ path: join(screens, `${name}-1280x800.png`) })
-  await page.setViewportSize({ width: 1920, height: 1080 })
-  await page.screenshot({ path: join(screens, `${name}-1920x1080.png`) })
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
 
 describe('scan station in the browser', () => {
   it('configures a folder, reads three PDFs, takes a dropped one and explains a bad one', async () => {
@@ -86,7 +65,8 @@ describe('scan station in the browser', () => {
     await page.getByRole('button', { name: 'Add folder' }).click()
     await expect.poll(() => page.getByTestId(`scan-folder-${folder}`).textContent(), wait).toMatch(/Watching/)
     expect(await axe('[data-testid="scan-folders"]')).toEqual([])
-    await shoot('settings-scan-folders-en')
+    const setLanguage = languageSwitch(browser.context, fixture.host.url, page)
+    await shootBothLanguages(page, setLanguage, screens, 'settings-scan-folders')
 
     const invoices = await Promise.all(
       [11, 12, 13, 14].map((seed) => generateInvoice(seed, { layout: 'classic' })),
@@ -96,7 +76,6 @@ describe('scan station in the browser', () => {
     await page.getByTestId('nav-inbox').click()
     await expect.poll(() => page.getByTestId('scan-queue').isVisible(), wait).toBe(true)
     await expect.poll(() => row('faktura-1.pdf').count(), wait).toBe(1)
-    await shoot('inbox-mid-batch-en')
 
     for (const name of ['faktura-1.pdf', 'faktura-2.pdf', 'faktura-3.pdf'])
       await expect.poll(() => row(name).getAttribute('data-state'), wait).toBe('ready')
@@ -133,7 +112,7 @@ describe('scan station in the browser', () => {
     expect(await axe('[data-testid="scan-queue"]')).toEqual([])
     await page.screenshot({ path: join(screens, 'inbox-ready-en-1280x800.png') })
 
-    // The same screens in Norwegian, with a batch of six dropped files under way.
+    // The same screens in Norwegian, and a batch of twelve dropped files under way in both languages.
     await page.getByTestId('nav-settings').click()
     await expect.poll(() => page.getByTestId('view-settings').isVisible(), wait).toBe(true)
     await page.getByTestId('settings-locale').click()
@@ -142,9 +121,9 @@ describe('scan station in the browser', () => {
     await expect
       .poll(() => page.getByTestId(`scan-folder-${folder}`).textContent(), wait)
       .toMatch(/Overvåkes/)
-    await shoot('settings-scan-folders-nb')
     await page.getByTestId('nav-inbox').click()
-    const batch = await Promise.all([21, 22, 23, 24, 25, 26].map((seed) => generateInvoice(seed)))
+    const seeds = Array.from({ length: 12 }, (_, i) => 21 + i)
+    const batch = await Promise.all(seeds.map((seed) => generateInvoice(seed)))
     await page.evaluate(
       (files) => {
         const dt = new DataTransfer()
@@ -157,8 +136,9 @@ describe('scan station in the browser', () => {
       batch.map((b) => Buffer.from(b.pdf).toString('base64')),
     )
     await expect.poll(() => row('bunke-1.pdf').count(), wait).toBe(1)
-    await shoot('inbox-mid-batch-nb')
-    for (let i = 1; i <= 6; i++)
+    await shootBothLanguages(page, setLanguage, screens, 'inbox-mid-batch')
+    await setLanguage('nb')
+    for (let i = 1; i <= seeds.length; i++)
       await expect.poll(() => row(`bunke-${i}.pdf`).getAttribute('data-state'), wait).toBe('ready')
     expect(await axe('[data-testid="scan-queue"]')).toEqual([])
     await page.screenshot({ path: join(screens, 'inbox-ready-nb-1280x800.png') })

@@ -1,11 +1,15 @@
 // Shared set-up for the browser end-to-end suite: the browser-mode host started in this process on a
-// free port with a fresh data folder, and Debian's Chromium driven by playwright-core.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+// free port with a fresh data folder, Debian's Chromium driven by playwright-core, the route to the
+// platform that a test can cut, calls to the platform as a colleague, axe-core and screenshots.
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { chromium, type BrowserContext } from 'playwright-core'
+import type { AxeResults, RunOptions } from 'axe-core'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { memoryLogger } from '../../electron/main/logger.ts'
 import { startWebHost, type WebHost } from '../../electron/web/host.ts'
+import { DEMO_PASSWORD } from '../../platform/seed/demo-constants.ts'
 
 export const repoRoot = resolve(import.meta.dirname, '../..')
 export const screenshotDir = join(repoRoot, 'test-results/e2e')
@@ -62,4 +66,171 @@ export async function launchChromium(): Promise<BrowserFixture> {
       await rm(profile, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * The route between the host's services and the platform. The services run in this process and reach the
+ * platform with the global fetch, so failing it here is the network going away (a refused connection); the
+ * test's own calls to the platform go through `platformApi`, which always uses the real fetch.
+ */
+// This module is loaded before any test replaces the global fetch.
+const realFetch = globalThis.fetch
+
+export interface PlatformRoute {
+  /** True while the route is cut. */
+  cut: boolean
+  /** The platform's origin, known once the host has called it (sign-in does). */
+  origin(): string
+  restore(): void
+}
+
+export function interceptPlatformRoute(): PlatformRoute {
+  let origin: string | null = null
+  const route: PlatformRoute = {
+    cut: false,
+    origin() {
+      if (!origin) throw new Error('the host has not called the platform yet')
+      return origin
+    },
+    restore() {
+      globalThis.fetch = realFetch
+    },
+  }
+  globalThis.fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input))
+    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/identity')) origin ??= url.origin
+    if (route.cut) return Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }))
+    return realFetch(input, init)
+  }
+  return route
+}
+
+/** A user's token through the integration client (password grant), as a colleague's script would get one. */
+export async function platformToken(origin: string, username: string): Promise<string> {
+  const response = await realFetch(`${origin}/identity/connect/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'ledgerdesk-integration',
+      client_secret: 'local-integration-secret',
+      username,
+      password: DEMO_PASSWORD,
+      scope: 'openid profile AppFramework offline_access',
+    }),
+  })
+  if (!response.ok) throw new Error(`token for ${username}: ${response.status} ${await response.text()}`)
+  return ((await response.json()) as { access_token: string }).access_token
+}
+
+/** A call to the platform's business API as `username` in one company, never through the app. */
+export async function platformApi<T>(
+  origin: string,
+  username: string,
+  companyKey: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<T> {
+  const token = await platformToken(origin, username)
+  const response = await realFetch(`${origin}/api/biz/${path}`, {
+    ...init,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      CompanyKey: companyKey,
+      'Content-Type': 'application/json',
+      ...init.headers,
+    },
+  })
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`)
+  const text = await response.text()
+  return (text ? JSON.parse(text) : undefined) as T
+}
+
+/**
+ * Serious and critical axe-core violations on the page, or inside the given selectors that exist. Colours
+ * are judged as the user sees them: after dialogs and drawers have finished fading in. axe is evaluated
+ * over the DevTools protocol and called through functions, because the app's CSP allows no injected
+ * script and no string evaluation.
+ */
+export async function axeViolations(page: Page, include: readonly string[] = []): Promise<string[]> {
+  await page.waitForFunction(() =>
+    (
+      globalThis as unknown as {
+        document: {
+          getAnimations(): { playState: string; effect: { getTiming(): { iterations?: number } } | null }[]
+        }
+      }
+    ).document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  )
+  await page.evaluate(await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'))
+  return page.evaluate(async (selectors) => {
+    const axe = (
+      globalThis as unknown as {
+        axe: { run: (context: unknown, options: RunOptions) => Promise<AxeResults> }
+      }
+    ).axe
+    const document = (globalThis as unknown as { document: { querySelector(s: string): unknown } }).document
+    const present = selectors.filter((s) => document.querySelector(s))
+    const context = selectors.length ? { include: present.map((s) => [s]) } : document
+    const result = await axe.run(context, { resultTypes: ['violations'] })
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  }, include)
+}
+
+/**
+ * Switches the app's language from a second tab of the same host: the preference reaches every window, so
+ * the page under test keeps its open panel or dialog while its language changes.
+ */
+export function languageSwitch(context: BrowserContext, hostUrl: string, page: Page) {
+  let other: Page | null = null
+  return async function setLanguage(language: 'nb' | 'en'): Promise<void> {
+    if (!other) {
+      other = await context.newPage()
+      await other.goto(hostUrl)
+    }
+    await other.getByTestId('nav-settings').click()
+    await other.getByTestId('settings-locale').click()
+    await other.getByTestId(`settings-locale-option-${language}`).click()
+    const deadline = Date.now() + 30_000
+    while ((await documentLanguage(page)) !== language) {
+      if (Date.now() > deadline) throw new Error(`the page did not switch to ${language}`)
+      await page.waitForTimeout(100)
+    }
+  }
+}
+
+const documentLanguage = (page: Page) =>
+  page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { lang: string } } }).document.documentElement
+        .lang,
+  )
+
+export const SCREEN_SIZES = [
+  [1280, 800],
+  [1920, 1080],
+] as const
+
+/** Screenshots of the page as it stands, in both languages and both window sizes, into `dir`. */
+export async function shootBothLanguages(
+  page: Page,
+  setLanguage: (language: 'nb' | 'en') => Promise<void>,
+  dir: string,
+  name: string,
+  sizes: readonly (readonly [number, number])[] = SCREEN_SIZES,
+): Promise<void> {
+  await mkdir(dir, { recursive: true })
+  for (const language of ['nb', 'en'] as const) {
+    await setLanguage(language)
+    for (const [width, height] of sizes) {
+      await page.setViewportSize({ width, height })
+      await page.waitForTimeout(300)
+      await page.screenshot({ path: join(dir, `${name}-${language}-${width}x${height}.png`) })
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
 }

@@ -66,6 +66,26 @@ describe('architecture walls', () => {
       "import { app } from 'electron'\nvoid app\n",
       'the browser-mode host imports electron',
     ],
+    [
+      'renderer/src/features/inbox/x.ts',
+      "import { a } from '@renderer/features/approvals/decisions'\nvoid a\n",
+      "a feature imports another feature's internals by alias",
+    ],
+    [
+      'renderer/src/features/inbox/x.ts',
+      "import a from '../sync/SyncPanel.vue'\nvoid a\n",
+      "a feature imports another feature's internals relatively",
+    ],
+    [
+      'renderer/src/features/inbox/parts/x.ts',
+      "import { a } from '../../scan/store'\nvoid a\n",
+      "a nested file of a feature imports another feature's internals",
+    ],
+    [
+      'renderer/src/features/inbox/x.ts',
+      "import { a } from '../../../../electron/main/index.ts'\nvoid a\n",
+      'a feature imports electron/',
+    ],
   ]
   for (const [file, code, what] of crossings) {
     it(`fails lint when ${what}`, async () => {
@@ -103,6 +123,21 @@ describe('architecture walls', () => {
       'platform/routes/x.ts',
       "import { UserStatus } from '../../common/status.ts'\nvoid UserStatus\n",
       'platform imports common/',
+    ],
+    [
+      'renderer/src/features/shell/x.ts',
+      "import { useMyApprovals } from '@renderer/features/approvals'\nvoid useMyApprovals\n",
+      "a feature imports another feature's index",
+    ],
+    [
+      'renderer/src/features/inbox/parts/x.ts',
+      "import { a } from '../inbox-rows'\nimport { b } from '@renderer/data/schema'\nvoid a\nvoid b\n",
+      'a feature imports its own files and data/',
+    ],
+    [
+      'renderer/src/router/x.ts',
+      "import { a } from '@renderer/features/inbox/scan-slot'\nvoid a\n",
+      'the composition root wires features together',
     ],
   ]
   for (const [file, code, what] of allowed) {
