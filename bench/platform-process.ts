@@ -2,6 +2,7 @@
 // process, and what the operating system says about that process: resident memory and CPU time from /proc.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { PLATFORM_PROCESS_ENV } from '../electron/main/ports.ts'
 
 export interface RunningPlatform {
   child: ChildProcess
@@ -23,7 +24,11 @@ export function startServer(dataDir: string, databaseUrl: string | undefined): P
   const args = ['--import', 'tsx', 'platform/cli.ts', '--port', '0', '--data-dir', dataDir]
   if (databaseUrl) args.push('--database', databaseUrl)
   const t0 = performance.now()
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  // With the environment the app's launcher gives the platform (electron/main/ports.ts).
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...PLATFORM_PROCESS_ENV },
+  })
   return new Promise((resolve, reject) => {
     let out = ''
     let err = ''

@@ -16,6 +16,7 @@ import { createScanPlatform } from '../electron/main/services/scan/platform.ts'
 import { createFolderWatcher } from '../electron/main/services/scan/watcher.ts'
 import { apiBaseUrlOf } from '../electron/main/services/session/oidc.ts'
 import { DEMO_COMPANIES, DEMO_PASSWORD } from '../platform/seed/demo-constants.ts'
+import { PLATFORM_PROCESS_ENV } from '../electron/main/ports.ts'
 import { cpuSecondsOf } from './platform-process.ts'
 
 const TEXT = Number(process.env.BENCH_TEXT ?? 500)
@@ -41,9 +42,7 @@ function startServer(dataDir: string): Promise<{ child: ChildProcess; auth: stri
       '--data-dir',
       dataDir,
     ],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...PLATFORM_PROCESS_ENV } },
   )
   return new Promise((resolve, reject) => {
     let out = ''
