@@ -52,10 +52,9 @@ const UPRIGHT_MIN_VOCABULARY = 5
  * Reads a page image upright: turned a quarter when its lines run vertically, and turned half when the
  * reading is not invoice vocabulary. Word boxes are in pixels of the upright image, whose size is answered.
  */
-async function readUpright(
-  grey: GreyImage,
-): Promise<{ words: Omit<OcrWord, 'Id' | 'PageNo'>[]; width: number; height: number }> {
-  let image = linesRunVertically(grey) ? rotateQuarter(grey, 1) : grey
+async function readUpright(grey: GreyImage): Promise<UprightReading> {
+  let quarters = linesRunVertically(grey) ? 1 : 0
+  let image = rotateQuarter(grey, quarters)
   let words = await tesseractWords(toPgm(image))
   if (vocabularyHits(words) < UPRIGHT_MIN_VOCABULARY) {
     const turned = rotateQuarter(image, 2)
@@ -63,14 +62,21 @@ async function readUpright(
     if (vocabularyHits(again) > vocabularyHits(words)) {
       image = turned
       words = again
+      quarters += 2
     }
   }
-  return { words, width: image.width, height: image.height }
+  return { words, width: image.width, height: image.height, rotation: (quarters % 4) * 90 }
 }
 
-async function readImage(
-  grey: GreyImage,
-): Promise<{ words: Omit<OcrWord, 'Id' | 'PageNo'>[]; width: number; height: number }> {
+interface UprightReading {
+  words: Omit<OcrWord, 'Id' | 'PageNo'>[]
+  width: number
+  height: number
+  /** Degrees clockwise the image was turned to be read. */
+  rotation: number
+}
+
+async function readImage(grey: GreyImage): Promise<UprightReading> {
   try {
     return await readUpright(grey)
   } catch (err) {
@@ -107,6 +113,7 @@ export async function readDocument(
           ImageHeight: read.height,
           Words: numbered(read.words, 1),
           Source: 'tesseract',
+          Rotation: read.rotation,
         },
       ]
     }
@@ -124,6 +131,7 @@ export async function readDocument(
         ImageHeight: read.height,
         Words: numbered(read.words, 1),
         Source: 'tesseract',
+        Rotation: read.rotation,
       },
     ]
   }
@@ -142,6 +150,7 @@ export async function readDocument(
           ImageHeight: layer.ImageHeight,
           Words: numbered(layer.Words, pageNo),
           Source: 'text-layer',
+          Rotation: layer.Rotation,
         })
         continue
       }
@@ -153,6 +162,7 @@ export async function readDocument(
         ImageHeight: read.height,
         Words: numbered(read.words, pageNo),
         Source: 'tesseract',
+        Rotation: read.rotation,
       })
     }
     return results
@@ -264,7 +274,12 @@ export async function analyse(bytes: Uint8Array, opts: AnalyseOptions = {}): Pro
       AllWords: words,
       ImageWidth: first.ImageWidth,
       ImageHeight: first.ImageHeight,
-      Pages: pages.map((p) => ({ PageNo: p.PageNo, ImageWidth: p.ImageWidth, ImageHeight: p.ImageHeight })),
+      Pages: pages.map((p) => ({
+        PageNo: p.PageNo,
+        ImageWidth: p.ImageWidth,
+        ImageHeight: p.ImageHeight,
+        Rotation: p.Rotation,
+      })),
     }),
     InterpretedProperties: interpretDocument(pages, {
       buyerOrgNumbers: opts.buyerOrgNumbers,

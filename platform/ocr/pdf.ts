@@ -38,6 +38,8 @@ export interface TextLayerPage {
   ImageHeight: number
   Words: Omit<OcrWord, 'Id' | 'PageNo'>[]
   charCount: number
+  /** Degrees clockwise the words' frame is turned from the page as displayed with its own /Rotate. */
+  Rotation: number
 }
 
 interface TextItemLike {
@@ -51,7 +53,8 @@ interface TextItemLike {
 export async function textLayerWords(doc: PDFDocumentProxy, pageNo: number): Promise<TextLayerPage> {
   const page = await doc.getPage(pageNo)
   const content = await page.getTextContent()
-  const viewport = page.getViewport({ scale: RENDER_SCALE, rotation: uprightRotation(page, content.items) })
+  const rotation = uprightRotation(page, content.items)
+  const viewport = page.getViewport({ scale: RENDER_SCALE, rotation })
   const words: TextLayerPage['Words'] = []
   let charCount = 0
   for (const raw of content.items) {
@@ -91,6 +94,7 @@ export async function textLayerWords(doc: PDFDocumentProxy, pageNo: number): Pro
     ImageHeight: Math.round(viewport.height),
     Words: words,
     charCount,
+    Rotation: (rotation - page.rotate + 360) % 360,
   }
 }
 

@@ -17,6 +17,11 @@ export interface OcrPageResult {
   ImageHeight: number
   Words: OcrWord[]
   Source: 'text-layer' | 'tesseract'
+  /**
+   * Degrees (0, 90, 180, 270) the page image was turned clockwise, from the page as displayed with its own
+   * `/Rotate`, to be read upright: the word boxes are in that turned image. A viewer maps them back with it.
+   */
+  Rotation?: number
 }
 
 export interface OcrProperty {

@@ -8,6 +8,7 @@ import syncMessages from '../features/sync/messages.ts'
 import offlineDataMessages from '../features/settings/offline-messages.ts'
 import scanEn from '../features/scan/messages-en.ts'
 import approvalsMessages from '../features/approvals/messages.ts'
+import viewerMessages from '../ui/document-viewer/messages.ts'
 
 const en = {
   app: {
@@ -136,6 +137,7 @@ const en = {
   offlineData: offlineDataMessages.en,
   scan: scanEn,
   approvals: approvalsMessages.en,
+  viewer: viewerMessages.en,
 }
 
 export type Messages = typeof en

@@ -7,6 +7,7 @@ import syncMessages from '../features/sync/messages.ts'
 import offlineDataMessages from '../features/settings/offline-messages.ts'
 import scanNb from '../features/scan/messages-nb.ts'
 import approvalsMessages from '../features/approvals/messages.ts'
+import viewerMessages from '../ui/document-viewer/messages.ts'
 import type { Messages } from './en.ts'
 
 const nb: Messages = {
@@ -136,6 +137,7 @@ const nb: Messages = {
   offlineData: offlineDataMessages.nb,
   scan: scanNb,
   approvals: approvalsMessages.nb,
+  viewer: viewerMessages.nb,
 }
 
 export default nb
