@@ -2,6 +2,7 @@
 // process, and what the operating system says about that process: resident memory and CPU time from /proc.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { PLATFORM_PROCESS_ENV } from '../electron/main/ports.ts'
 
 export interface RunningPlatform {
   child: ChildProcess
@@ -23,7 +24,11 @@ export function startServer(dataDir: string, databaseUrl: string | undefined): P
   const args = ['--import', 'tsx', 'platform/cli.ts', '--port', '0', '--data-dir', dataDir]
   if (databaseUrl) args.push('--database', databaseUrl)
   const t0 = performance.now()
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  // With the environment the app's launcher gives the platform (electron/main/ports.ts).
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...PLATFORM_PROCESS_ENV },
+  })
   return new Promise((resolve, reject) => {
     let out = ''
     let err = ''
@@ -64,9 +69,13 @@ export function rssOf(pid: number): number | undefined {
   }
 }
 
-/** CPU time (user + system) a process has used, in seconds, from /proc/<pid>/stat. */
-export function cpuSecondsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+/** CPU time (user + system) a process (or one of its threads) has used, in seconds, from /proc. */
+export function cpuSecondsOf(pid: number, thread?: number): number {
+  // With `thread`, the one thread's time (/proc/<pid>/task/<tid>/stat; the main thread's tid is the pid).
+  const stat = readFileSync(
+    thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`,
+    'utf8',
+  )
   // Fields after the command name (which may hold spaces) start at the state, field 3; utime and stime are 14, 15.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   const ticksPerSecond = 100

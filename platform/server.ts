@@ -37,6 +37,7 @@ import { seedDemoApprovals } from './seed/demo-approvals.ts'
 import { seedDemoReview } from './seed/demo-review.ts'
 import { seedSystem } from './seed/system.ts'
 import { registerSessionActions } from './tenancy/session.ts'
+import { registerRoleCache } from './tenancy/roles.ts'
 import { createTenantCache, registerTenancy } from './tenancy/tenancy.ts'
 import { registerUserAdminRules } from './tenancy/user-admin.ts'
 
@@ -94,6 +95,7 @@ function registerSystemHooks(): void {
   registerSales(hooks)
   registerEntityLocks(hooks)
   registerFiles(hooks)
+  registerRoleCache(hooks)
 }
 
 /**

@@ -122,6 +122,10 @@ interface DueRow {
 
 const workers = new Set<{ wake(): void }>()
 
+/** How long a woken worker waits for more work before it looks at the queues. */
+export const GATHER_MS = 50
+const gather = () => new Promise((resolve) => setTimeout(resolve, GATHER_MS))
+
 /** Wakes the running workers of this process (after a transaction that enqueued or raised events). */
 export function notifyDeliveries(): void {
   for (const w of workers) w.wake()
@@ -293,6 +297,9 @@ export function startDeliveryWorker(
       if (stopped) break
       // Sleeps until woken (a new row, a POST finished) or the next retry is due; no polling in between.
       await sleeper.sleep(sleepFor(store, due))
+      // Writes come in bursts (a scan batch writes several rows per document): the events of the next
+      // GATHER_MS join one pass instead of a pass of five queries each.
+      if (!stopped) await gather()
     }
     await unlisten()
   })()

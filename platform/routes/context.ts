@@ -10,7 +10,7 @@ import { createEntity, deleteEntity, setFields, updateEntity, type WriteContext 
 import { getEntityById, type ReadContext } from '../query/index.ts'
 import type { Registry } from '../registry/registry.ts'
 import type { EntityDef } from '../registry/types.ts'
-import { rolesOf } from '../tenancy/roles.ts'
+import { cachedRolesOf, rolesOf } from '../tenancy/roles.ts'
 import type { Tenant, TenantCache } from '../tenancy/tenancy.ts'
 
 export interface PlatformUrls {
@@ -43,14 +43,13 @@ export async function readContext(
   tenant: Tenant,
   sql: Sql = pc.store,
 ): Promise<ReadContext> {
-  // Outside a transaction the roles read with the cached membership serve every request it answers;
-  // inside one they are read in the transaction, which may have changed them.
-  const outside = sql === pc.store
   const [customFields, roles] = await Promise.all([
     pc.customFields.load(pc.store, tenant.companyId),
-    outside && tenant.roles ? tenant.roles : rolesOf(sql, tenant.companyId, tenant.userId),
+    // Outside a transaction the kept answer serves; inside one, the transaction's own view counts.
+    sql === pc.store
+      ? cachedRolesOf(pc.store, tenant.companyId, tenant.userId)
+      : rolesOf(sql, tenant.companyId, tenant.userId),
   ])
-  if (outside) tenant.roles = roles
   return {
     sql,
     registry: pc.registry,

@@ -24,11 +24,6 @@ export interface Tenant {
   userId: number
   globalIdentity: string
   clientId: string
-  /**
-   * The caller's role names in the company, read once while this resolution is cached (the cache is
-   * cleared after every committed write, so a changed role counts from the next request).
-   */
-  roles?: Set<string>
 }
 
 declare module 'fastify' {

@@ -2,7 +2,7 @@
 // in Settings → Scan folders, three PDFs put in it become ready rows with supplier and amount in the
 // inbox, a PDF dropped on the window joins them, a bad file shows its reason; axe-core finds no serious
 // problem in either screen. Screenshots (nb and en) go to SCAN_SCREENS (default test-results/e2e).
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,8 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
 import {
   axeViolations,
+  languageSwitch,
   launchChromium,
   screenshotDir,
+  shootBothLanguages,
   startHost,
   type BrowserFixture,
   type HostFixture,
@@ -47,7 +49,14 @@ const row = (name: string) => page.getByTestId(`scan-row-${name}`)
 
 describe('scan station in the browser', () => {
   it('configures a folder, reads three PDFs, takes a dropped one and explains a bad one', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'scan-e2e-'))
+    // A folder as deep as an office's share gives it: the path column shortens it on one line.
+    const folder = join(
+      mkdtempSync(join(tmpdir(), 'scan-e2e-')),
+      'Regnskap',
+      'Skannede bilag 2. etasje',
+      'Nordlys',
+    )
+    mkdirSync(folder, { recursive: true })
     await page.goto(fixture.host.url)
     await signInWithSandbox(page, browser.context)
     await page.getByTestId('nav-settings').click()
@@ -56,7 +65,8 @@ describe('scan station in the browser', () => {
     await page.getByRole('button', { name: 'Add folder' }).click()
     await expect.poll(() => page.getByTestId(`scan-folder-${folder}`).textContent(), wait).toMatch(/Watching/)
     expect(await axe('[data-testid="scan-folders"]')).toEqual([])
-    await page.screenshot({ path: join(screens, 'settings-scan-folders-en-1280x800.png'), fullPage: false })
+    const setLanguage = languageSwitch(browser.context, fixture.host.url, page)
+    await shootBothLanguages(page, setLanguage, screens, 'settings-scan-folders')
 
     const invoices = await Promise.all(
       [11, 12, 13, 14].map((seed) => generateInvoice(seed, { layout: 'classic' })),
@@ -66,7 +76,6 @@ describe('scan station in the browser', () => {
     await page.getByTestId('nav-inbox').click()
     await expect.poll(() => page.getByTestId('scan-queue').isVisible(), wait).toBe(true)
     await expect.poll(() => row('faktura-1.pdf').count(), wait).toBe(1)
-    await page.screenshot({ path: join(screens, 'inbox-mid-batch-en-1280x800.png') })
 
     for (const name of ['faktura-1.pdf', 'faktura-2.pdf', 'faktura-3.pdf'])
       await expect.poll(() => row(name).getAttribute('data-state'), wait).toBe('ready')
@@ -103,7 +112,7 @@ describe('scan station in the browser', () => {
     expect(await axe('[data-testid="scan-queue"]')).toEqual([])
     await page.screenshot({ path: join(screens, 'inbox-ready-en-1280x800.png') })
 
-    // The same screens in Norwegian, with a batch of six dropped files under way.
+    // The same screens in Norwegian, and a batch of twelve dropped files under way in both languages.
     await page.getByTestId('nav-settings').click()
     await expect.poll(() => page.getByTestId('view-settings').isVisible(), wait).toBe(true)
     await page.getByTestId('settings-locale').click()
@@ -112,9 +121,9 @@ describe('scan station in the browser', () => {
     await expect
       .poll(() => page.getByTestId(`scan-folder-${folder}`).textContent(), wait)
       .toMatch(/Overvåkes/)
-    await page.screenshot({ path: join(screens, 'settings-scan-folders-nb-1280x800.png') })
     await page.getByTestId('nav-inbox').click()
-    const batch = await Promise.all([21, 22, 23, 24, 25, 26].map((seed) => generateInvoice(seed)))
+    const seeds = Array.from({ length: 12 }, (_, i) => 21 + i)
+    const batch = await Promise.all(seeds.map((seed) => generateInvoice(seed)))
     await page.evaluate(
       (files) => {
         const dt = new DataTransfer()
@@ -127,8 +136,9 @@ describe('scan station in the browser', () => {
       batch.map((b) => Buffer.from(b.pdf).toString('base64')),
     )
     await expect.poll(() => row('bunke-1.pdf').count(), wait).toBe(1)
-    await page.screenshot({ path: join(screens, 'inbox-mid-batch-nb-1280x800.png') })
-    for (let i = 1; i <= 6; i++)
+    await shootBothLanguages(page, setLanguage, screens, 'inbox-mid-batch')
+    await setLanguage('nb')
+    for (let i = 1; i <= seeds.length; i++)
       await expect.poll(() => row(`bunke-${i}.pdf`).getAttribute('data-state'), wait).toBe('ready')
     expect(await axe('[data-testid="scan-queue"]')).toEqual([])
     await page.screenshot({ path: join(screens, 'inbox-ready-nb-1280x800.png') })

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { resolve } from 'node:path'
-import type { PlatformProcess } from '../ports.ts'
+import { PLATFORM_PROCESS_ENV, type PlatformProcess } from '../ports.ts'
 
 const repoRoot = resolve(import.meta.dirname, '../../..')
 
@@ -16,7 +16,7 @@ export function createChildPlatformProcess(
       const child = spawn(process.execPath, ['--import', 'tsx', cliPath, ...args], {
         cwd: options.cwd ?? repoRoot,
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, NODE_NO_WARNINGS: '1' },
+        env: { ...process.env, ...PLATFORM_PROCESS_ENV, NODE_NO_WARNINGS: '1' },
       })
       const lines = createInterface({ input: child.stdout })
       const errLines = createInterface({ input: child.stderr })

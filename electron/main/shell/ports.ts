@@ -4,7 +4,13 @@ import { createInterface } from 'node:readline'
 import { BrowserWindow, dialog, net, Notification, safeStorage, shell, utilityProcess } from 'electron'
 import ElectronStore from 'electron-store'
 import { BridgeError } from '../../../common/bridge/contract.ts'
-import type { KeyValueStore, PlatformProcess, Ports, SecretStore } from '../ports.ts'
+import {
+  PLATFORM_PROCESS_ENV,
+  type KeyValueStore,
+  type PlatformProcess,
+  type Ports,
+  type SecretStore,
+} from '../ports.ts'
 import { SecretErrorCode } from '../node/secret-store.ts'
 
 function safeStorageSecrets(): SecretStore {
@@ -72,6 +78,7 @@ function utilityPlatformProcess(entry: string): PlatformProcess {
       const child = utilityProcess.fork(entry, [...args], {
         stdio: 'pipe',
         serviceName: 'Ledgerdesk local platform',
+        env: { ...process.env, ...PLATFORM_PROCESS_ENV },
       })
       const lineListeners: ((line: string) => void)[] = []
       const exitListeners: ((code: number | null) => void)[] = []

@@ -112,6 +112,23 @@ async function anyId(e: EntityDef): Promise<number> {
   return Number(rows[0]!.ID)
 }
 
+describe('roles', () => {
+  it("count on the very next request when given and taken away, though members' roles are kept between requests", async () => {
+    const path = 'api/biz/eventplans'
+    // Read twice first, so a kept answer exists before the change.
+    expect((await as('per', 'GET', path)).status).toBe(403)
+    expect((await as('per', 'GET', path)).status).toBe(403)
+    const perId = (await as('per', 'GET', 'api/biz/users?action=current-session')).body.ID as number
+    const admin = (await as('anne', 'GET', "api/biz/roles?filter=Name eq 'Administrator'")).body[0]
+      .ID as number
+    const given = await as('anne', 'POST', 'api/biz/userroles', { UserID: perId, SharedRoleId: admin })
+    expect(given.status, JSON.stringify(given.body)).toBe(201)
+    expect((await as('per', 'GET', path)).status).toBe(200)
+    expect((await as('anne', 'DELETE', `api/biz/userroles/${given.body.ID}`)).status).toBeLessThan(300)
+    expect((await as('per', 'GET', path)).status).toBe(403)
+  })
+})
+
 describe('read declarations', () => {
   it('declares the invitation, webhook and notification rules the platform relies on', () => {
     expect(restrictedRead.map((e) => e.name).sort()).toEqual(

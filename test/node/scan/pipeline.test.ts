@@ -25,7 +25,11 @@ afterAll(async () => p?.close())
 
 const get = async (path: string) => (await api(p.urls.base, 'GET', path, { token, companyKey: company })).body
 
-function newPipeline(ledgerDir: string, batches: BatchSummary[] = []) {
+function newPipeline(
+  ledgerDir: string,
+  batches: BatchSummary[] = [],
+  progress: { name: string; percent: number }[] = [],
+) {
   const { platform } = scanPlatformFor({
     authUrl: p.urls.auth,
     filesUrl: p.urls.files,
@@ -37,7 +41,10 @@ function newPipeline(ledgerDir: string, batches: BatchSummary[] = []) {
     ledgerDir,
     log: quietLog,
     locale: () => 'nb',
-    events: { batchFinished: (b) => batches.push(b) },
+    events: {
+      batchFinished: (b) => batches.push(b),
+      uploadProgress: (entry, percent) => progress.push({ name: entry.name, percent }),
+    },
   })
 }
 
@@ -53,7 +60,8 @@ describe('scan pipeline against the local platform', () => {
     const before = (await get('api/biz/supplierinvoices?select=ID')).length
 
     const batches: BatchSummary[] = []
-    const pipeline = newPipeline(ledgerDir, batches)
+    const progress: { name: string; percent: number }[] = []
+    const pipeline = newPipeline(ledgerDir, batches, progress)
     const outcomes = await Promise.all(
       ['faktura-1.pdf', 'faktura-2.pdf', 'faktura-3.pdf', 'notat.pdf'].map((name) =>
         pipeline.take({ companyKey: company, path: join(folder, name), folder }),
@@ -88,6 +96,14 @@ describe('scan pipeline against the local platform', () => {
     )
     expect(readdirSync(folder).filter((n) => n.endsWith('.pdf'))).toEqual([])
     expect(batches).toEqual([{ companyKey: company, ready: 3, failed: 1, duplicates: 0 }])
+    // Each uploaded file's percentage rises to 100; the refused one never uploads.
+    for (const name of ['faktura-1.pdf', 'faktura-2.pdf', 'faktura-3.pdf']) {
+      const seen = progress.filter((p) => p.name === name).map((p) => p.percent)
+      expect(seen.length, name).toBeGreaterThan(0)
+      expect(seen.at(-1)).toBe(100)
+      expect(seen).toEqual([...seen].sort((a, b) => a - b))
+    }
+    expect(progress.some((p) => p.name === 'notat.pdf')).toBe(false)
     await pipeline.close()
 
     // After a restart the same content under another name is a duplicate of the first invoice.

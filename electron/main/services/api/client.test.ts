@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createApiClient, buildQuery, type AccessGrant, type TokenSource } from './client.ts'
+import { createApiClient, buildQuery, UPLOAD_CHUNK, type AccessGrant, type TokenSource } from './client.ts'
 import { ApiError, ApiErrorCode, apiErrorFrom } from './errors.ts'
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void
@@ -172,6 +172,55 @@ describe('the API client', () => {
       message: 'Authorization required',
     })
     expect(refreshes).toBe(1)
+  })
+
+  it('counts a multipart upload as it goes, and sends it whole again after a refresh on 401', async () => {
+    const received: { auth?: string; type?: string; length: number; text: string }[] = []
+    const base = await serve((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (c: Buffer) => chunks.push(c))
+      req.on('end', () => {
+        const body = Buffer.concat(chunks)
+        received.push({
+          auth: req.headers.authorization,
+          type: req.headers['content-type'],
+          length: body.length,
+          text: body.toString('latin1'),
+        })
+        if (req.headers.authorization === 'Bearer old') json(res, 401, { Message: 'expired' })
+        else json(res, 201, { ID: 42 })
+      })
+    })
+    let token = 'old'
+    const tokens: TokenSource = {
+      current: async () => ({ accessToken: token, apiBaseUrl: base }),
+      afterUnauthorized: async () => ({ accessToken: (token = 'new'), apiBaseUrl: base }),
+    }
+    const api = createApiClient({ fetch, tokens })
+    const bytes = new Uint8Array(3 * UPLOAD_CHUNK + 1000).fill(0x41)
+    const form = new FormData()
+    form.set('Key', 'key-a')
+    form.set('File', new Blob([bytes]), 'faktura.pdf')
+    const progress: [number, number][] = []
+    const created = await api.request('files/api/file', {
+      method: 'POST',
+      body: form,
+      onUploadProgress: (sent, total) => progress.push([sent, total]),
+    })
+    expect(created).toEqual({ ID: 42 })
+    expect(received.map((r) => r.auth)).toEqual(['Bearer old', 'Bearer new'])
+    const [, second] = received
+    expect(second!.type).toMatch(/^multipart\/form-data; boundary=/)
+    expect(second!.text).toContain('filename="faktura.pdf"')
+    expect(second!.text).toContain('A'.repeat(3 * UPLOAD_CHUNK + 1000))
+    // Each attempt counts from its first piece to the whole body; the total is the body the server got.
+    const total = second!.length
+    expect(progress.every(([, t]) => t === total)).toBe(true)
+    const ends = progress.filter(([sent]) => sent === total)
+    expect(ends).toHaveLength(2)
+    expect(progress.length).toBeGreaterThanOrEqual(2 * Math.ceil(total / UPLOAD_CHUNK))
+    const secondAttempt = progress.slice(progress.indexOf(ends[0]!) + 1).map(([sent]) => sent)
+    expect(secondAttempt).toEqual([...secondAttempt].sort((a, b) => a - b))
   })
 
   it('throws for statistics answered with HTTP 200 and Success: false, and returns Data otherwise', async () => {

@@ -57,6 +57,37 @@ export interface CallOptions {
   body?: unknown
   timeoutMs?: number
   signal?: AbortSignal
+  /**
+   * Told how many bytes of a multipart body (FormData) have gone to the connection, and of how many. The
+   * body is then sent as a stream of UPLOAD_CHUNK-sized pieces, counted as the connection takes them.
+   */
+  onUploadProgress?(sent: number, total: number): void
+}
+
+/** The piece of an upload counted at a time: small enough for a moving percentage on a slow link. */
+export const UPLOAD_CHUNK = 64 * 1024
+
+/** A multipart body as bytes and its Content-Type (with the boundary), for a counted stream per attempt. */
+async function encodeForm(form: FormData): Promise<{ bytes: Uint8Array; contentType: string }> {
+  const encoded = new Response(form)
+  const contentType = encoded.headers.get('content-type') ?? 'multipart/form-data'
+  return { bytes: new Uint8Array(await encoded.arrayBuffer()), contentType }
+}
+
+function countedStream(bytes: Uint8Array, onProgress: (sent: number, total: number) => void) {
+  let sent = 0
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= bytes.length) {
+        controller.close()
+        return
+      }
+      const chunk = bytes.subarray(sent, sent + UPLOAD_CHUNK)
+      sent += chunk.length
+      controller.enqueue(chunk)
+      onProgress(sent, bytes.length)
+    },
+  })
 }
 
 export interface ApiClientOptions {
@@ -97,13 +128,20 @@ export function createApiClient(options: ApiClientOptions) {
     call: CallOptions,
     grant: AccessGrant,
     signal: AbortSignal,
+    encoded: { bytes: Uint8Array; contentType: string } | null,
   ): Promise<Response> {
     const url = new URL(path.replace(/^\/+/, ''), grant.apiBaseUrl)
     if (call.query) for (const [k, v] of buildQuery(call.query)) url.searchParams.set(k, v)
     const headers = new Headers({ Accept: 'application/json', Authorization: `Bearer ${grant.accessToken}` })
     if (call.companyKey) headers.set('CompanyKey', call.companyKey)
-    let body: string | FormData | undefined
-    if (call.body instanceof FormData) {
+    let body: string | FormData | ReadableStream<Uint8Array> | undefined
+    if (encoded && call.onUploadProgress) {
+      headers.set('Content-Type', encoded.contentType)
+      const stream = countedStream(encoded.bytes, call.onUploadProgress)
+      // A streamed body is sent half duplex: the whole request before the answer is read.
+      const init = { method: call.method ?? 'GET', headers, body: stream, signal, duplex: 'half' }
+      return options.fetch(url, init as RequestInit)
+    } else if (call.body instanceof FormData) {
       // Multipart (file uploads): fetch writes the boundary into Content-Type itself.
       body = call.body
     } else if (call.body !== undefined) {
@@ -125,12 +163,14 @@ export function createApiClient(options: ApiClientOptions) {
       return transportError(ApiErrorCode.Network, 'The platform could not be reached')
     }
 
+    const encoded =
+      call.onUploadProgress && call.body instanceof FormData ? await encodeForm(call.body) : null
     let grant = await options.tokens.current()
     let refreshed = false
     for (let attempt = 1; ; attempt++) {
       let response: Response
       try {
-        response = await once(path, call, grant, signal)
+        response = await once(path, call, grant, signal, encoded)
       } catch (error) {
         if (safe && attempt < attempts && !signal.aborted) {
           await sleep(backoffMs * 2 ** (attempt - 1), signal).catch(() => undefined)

@@ -110,16 +110,30 @@ export async function openLedger(path: string): Promise<Ledger> {
   }
 
   let handle: FileHandle | null = await open(path, 'a')
-  let chain: Promise<unknown> = Promise.resolve()
-  const append = (line: Line) => {
-    const next = chain.then(async () => {
-      if (!handle) throw new Error(`The scan ledger ${path} is closed`)
-      await handle.appendFile(JSON.stringify(line) + '\n')
-      await handle.datasync()
-    })
-    chain = next.catch(() => undefined)
-    return next
+  // Group commit: the lines recorded while one write and fsync are under way go out together in the next
+  // one, so files running at once share an fsync instead of queueing one each.
+  let pending: { text: string; done(): void; fail(e: unknown): void }[] = []
+  let writing: Promise<void> | null = null
+  const flush = async () => {
+    while (pending.length) {
+      const batch = pending
+      pending = []
+      try {
+        if (!handle) throw new Error(`The scan ledger ${path} is closed`)
+        await handle.appendFile(batch.map((b) => b.text).join(''))
+        await handle.datasync()
+        for (const b of batch) b.done()
+      } catch (error) {
+        for (const b of batch) b.fail(error)
+      }
+    }
+    writing = null
   }
+  const append = (line: Line) =>
+    new Promise<void>((done, fail) => {
+      pending.push({ text: JSON.stringify(line) + '\n', done, fail })
+      writing ??= flush()
+    })
 
   return {
     path,
@@ -138,7 +152,7 @@ export async function openLedger(path: string): Promise<Ledger> {
       dups.set(dup.originalPath, dup)
     },
     async close() {
-      await chain
+      await writing
       await handle?.close()
       handle = null
     },

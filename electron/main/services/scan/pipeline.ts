@@ -41,6 +41,8 @@ export interface BatchSummary {
 
 export interface PipelineEvents {
   entryChanged(entry: LedgerEntry): void
+  /** The share of an uploading file's bytes sent so far, in per cent. */
+  uploadProgress(entry: LedgerEntry, percent: number): void
   duplicateFound(companyKey: string, dup: DuplicateRecord, original: LedgerEntry): void
   batchFinished(summary: BatchSummary): void
   pausedChanged(paused: boolean, reason: string | null): void
@@ -326,7 +328,10 @@ export function createPipeline(options: PipelineOptions) {
             return
           }
           check()
-          fileId = await platform.upload(companyKey, { bytes, name: entry.name }, signal)
+          const uploading = entry
+          fileId = await platform.upload(companyKey, { bytes, name: entry.name }, signal, (percent) =>
+            options.events.uploadProgress?.(uploading, percent),
+          )
         }
         await step('read', { fileId, started: null })
       }

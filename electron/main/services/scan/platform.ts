@@ -9,7 +9,13 @@ import type { OcrAnswer } from './read-fields.ts'
 
 export interface ScanPlatform {
   findFile(companyKey: string, sha256: string): Promise<number | null>
-  upload(companyKey: string, file: { bytes: Uint8Array; name: string }, signal?: AbortSignal): Promise<number>
+  /** Uploads the bytes; `onProgress` hears the share sent so far, in per cent. */
+  upload(
+    companyKey: string,
+    file: { bytes: Uint8Array; name: string },
+    signal?: AbortSignal,
+    onProgress?: (percent: number) => void,
+  ): Promise<number>
   read(companyKey: string, fileId: number, signal?: AbortSignal): Promise<OcrAnswer>
   findSupplier(companyKey: string, orgNumber: string): Promise<number | null>
   createSupplier(companyKey: string, fields: ReadFields, note: string): Promise<number>
@@ -56,7 +62,7 @@ export function createScanPlatform(deps: {
       return idOf(rows[0])
     },
 
-    async upload(companyKey, file, signal) {
+    async upload(companyKey, file, signal, onProgress) {
       const form = new FormData()
       form.set('Key', companyKey)
       form.set('FileName', file.name)
@@ -69,6 +75,7 @@ export function createScanPlatform(deps: {
         body: form,
         signal,
         timeoutMs: 120_000,
+        ...(onProgress ? { onUploadProgress: (sent, total) => onProgress((100 * sent) / total) } : {}),
       })
       const id = idOf(created)
       if (id === null) throw new Error('The file server answered without a file id')

@@ -51,3 +51,25 @@ export function duplicateRow(
     updatedAt: dup.at,
   }
 }
+
+/**
+ * How often an uploading row's percentage reaches the renderer: at most once per `intervalMs` per file,
+ * and always at 100 %, so a fast link does not flood the bridge with an event per 64 KB.
+ */
+export function progressThrottle(intervalMs = 200, now: () => number = () => performance.now()) {
+  const last = new Map<string, { at: number; percent: number }>()
+  return {
+    shouldTell(id: string, percent: number): boolean {
+      const shown = Math.floor(percent)
+      if (shown >= 100) {
+        last.delete(id)
+        return true
+      }
+      const before = last.get(id)
+      const t = now()
+      if (before && (before.percent === shown || t - before.at < intervalMs)) return false
+      last.set(id, { at: t, percent: shown })
+      return true
+    },
+  }
+}

@@ -35,7 +35,7 @@ import { isNetworkPath } from './network.ts'
 import { createPipeline, type Pipeline } from './pipeline.ts'
 import { createScanPlatform } from './platform.ts'
 import type { ScanLocale } from './reasons.ts'
-import { duplicateRow, rowOf } from './rows.ts'
+import { duplicateRow, progressThrottle, rowOf } from './rows.ts'
 import { createFolderWatcher, isIgnoredName, type WatchState } from './watcher.ts'
 
 export interface ScanServiceDeps {
@@ -104,6 +104,7 @@ export function createScanService(deps: ScanServiceDeps) {
   let paused = false
   let pausedReason: string | null = null
   let switching: Promise<unknown> = Promise.resolve()
+  const progressShown = progressThrottle()
 
   const emit = <E extends EventName>(name: E, payload: Parameters<EmitEvent>[1] & object) =>
     (deps.emit as (n: E, p: unknown) => void)(name, payload)
@@ -236,9 +237,13 @@ export function createScanService(deps: ScanServiceDeps) {
         unknownSupplierName: () => text[locale].unknown,
         events: {
           entryChanged: (entry) => {
-            // Upload progress in per cent is not measured (fetch reports none): rows say "uploading".
-            emit('scan.rowChanged', rowOf(entry, null))
+            // An uploading row starts at 0 % (its bytes are counted as they go: uploadProgress).
+            emit('scan.rowChanged', rowOf(entry, entry.state === 'uploading' ? 0 : null))
             publishSoon()
+          },
+          uploadProgress: (entry, percent) => {
+            if (progressShown.shouldTell(entry.sha256, percent))
+              emit('scan.rowChanged', rowOf(entry, percent))
           },
           duplicateFound: (companyKey, dup, original) =>
             emit('scan.rowChanged', duplicateRow(companyKey, dup, original)),
