@@ -123,13 +123,21 @@ describe('my approvals', () => {
     const planned = dialog.locator('tr[data-key]', { hasText: '2030' })
     await expect.poll(() => planned.count(), wait).toBe(2)
     await expect.poll(() => planned.first().textContent(), wait).toContain('Planned')
+    // Saved through the outbox: on the platform once the outbox has drained.
     for (const company of [nordlys, fjordbygg]) {
-      const rows = await platform<Row[]>(
-        DEMO_USERS.anne.email,
-        company.key,
-        `approvalsubstitutes?filter=FromDate eq '2030-12-10'`,
-      )
-      expect(rows).toHaveLength(1)
+      await expect
+        .poll(
+          async () =>
+            (
+              await platform<Row[]>(
+                DEMO_USERS.anne.email,
+                company.key,
+                `approvalsubstitutes?filter=FromDate eq '2030-12-10'`,
+              )
+            ).length,
+          wait,
+        )
+        .toBe(1)
     }
     await runAxe('the substitute dialog')
     await shoot('substitute-dialog', [

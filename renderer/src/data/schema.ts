@@ -231,7 +231,7 @@ const rowIndexesV2: Partial<Record<CachedEntity, string>> = {
   SupplierInvoice: '[companyKey+PaymentDueDate]',
 }
 
-export const workspaceVersion = 6
+export const workspaceVersion = 7
 
 export function openWorkspace(environmentId: string, userIdentity: string): WorkspaceDb {
   const db = new Dexie(workspaceName(environmentId, userIdentity)) as WorkspaceDb
@@ -241,7 +241,7 @@ export function openWorkspace(environmentId: string, userIdentity: string): Work
 }
 
 /** Every version of the schema, oldest first; an older database upgrades on open with its data kept. */
-export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 | 4 | 5 | 6 = 6): void {
+export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 | 4 | 5 | 6 | 7 = 7): void {
   db.version(1).stores({
     ...rowStores(1),
     outbox: '++seq, companyKey, state, [companyKey+entity+entityId]',
@@ -295,4 +295,10 @@ export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 | 4 | 5 | 6 = 6): void
   if (upTo < 6) return
   // Version 6: approval substitutes where the user is away or stands in (Mens jeg er borte).
   db.version(6).stores({ ApprovalSubstitute: '[companyKey+ID], companyKey' })
+  if (upTo < 7) return
+  // Version 7: unbooked invoices by status and due date, so the office overview counts its overdue ones
+  // from index keys without reading a row.
+  db.version(7).stores({
+    SupplierInvoice: `${rowStores(2).SupplierInvoice}, [companyKey+StatusCode+PaymentDueDate]`,
+  })
 }

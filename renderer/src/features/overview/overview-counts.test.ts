@@ -8,7 +8,12 @@ afterEach(async () => {
   await db.delete()
 })
 
-const invoice = (companyKey: string, ID: number, StatusCode: number, PaymentDueDate = '2026-12-31') => ({
+const invoice = (
+  companyKey: string,
+  ID: number,
+  StatusCode: number,
+  PaymentDueDate: string | null = '2026-12-31',
+) => ({
   companyKey,
   ID,
   StatusCode,
@@ -29,6 +34,10 @@ describe('the office overview counts', () => {
       invoice('nordlys', 6, SI.Journaled, '2026-01-01'),
       invoice('aurora', 1, SI.Draft),
       invoice('aurora', 2, SI.ForApproval, '2026-11-22'),
+      // No due date: counted by its status, never overdue; a due date with a time counts by its day.
+      invoice('aurora', 3, SI.Rejected, null),
+      invoice('aurora', 4, SI.Approved, '2026-11-23T00:00:00'),
+      invoice('aurora', 5, SI.Approved, '2026-11-22T23:59:00'),
     ])
     await db.Approval.bulkPut([
       { companyKey: 'nordlys', ID: 1, UserID: 7, StatusCode: ApprovalStatus.Active },
@@ -58,9 +67,9 @@ describe('the office overview counts', () => {
     expect(counts.get('aurora')).toEqual({
       toReview: 1,
       forApproval: 1,
-      rejected: 0,
-      approved: 0,
-      overdue: 1,
+      rejected: 1,
+      approved: 2,
+      overdue: 2,
       myApprovals: 1,
     })
     expect(counts.get('empty')).toEqual({
