@@ -101,7 +101,14 @@ export async function loadApproved(
           r,
           entries.filter((e) => e.entityId === r.ID),
         ),
-        entryNumber: journalEntryId === null ? null : (journal.get(journalEntryId) ?? null),
+        // The number from the cached entry, or from the entry the invoice row carries expanded.
+        entryNumber:
+          journalEntryId === null
+            ? null
+            : (journal.get(journalEntryId) ??
+              text(
+                (r.JournalEntry as { JournalEntryNumber?: unknown } | null | undefined)?.JournalEntryNumber,
+              )),
         JournalEntryID: journalEntryId,
         sentToPayment: r.IsSentToPayment === true,
       }
