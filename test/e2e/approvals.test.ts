@@ -291,7 +291,7 @@ describe('my approvals', () => {
     await page.getByTestId('company-list').locator('[role="option"]', { hasText: nordlys.name }).click()
     await expect.poll(() => page.getByTestId('current-company').textContent(), wait).toBe(nordlys.name)
     await page.getByTestId('nav-approvals').click()
-    await page.getByRole('button', { name: 'Approved, not booked' }).click()
+    await page.getByRole('button', { name: 'Approved, not booked', exact: true }).click()
     const list = page.getByTestId('approved-not-booked')
     await expect.poll(() => list.locator('tr[data-id]').count(), wait).toBeGreaterThan(0)
     const row = list.locator('tr[data-id]').first()

@@ -71,12 +71,12 @@ async function fill(column: string, line: number, text: string, pick = false) {
 
 async function newDraft() {
   await page.getByRole('button', { name: 'New draft' }).click()
-  await expect.poll(() => cell('Account', 1).inputValue()).toBe('')
+  await expect.poll(() => cell('Account', 1).inputValue(), wait).toBe('')
 }
 
 async function typeRentEntry() {
   await fill('Account', 1, '6540', true)
-  await expect.poll(() => cell('VAT', 1).inputValue()).toMatch(/^1 /)
+  await expect.poll(() => cell('VAT', 1).inputValue(), wait).toMatch(/^1 /)
   await fill('Amount', 1, '12 500,00')
   await fill('Description', 1, 'Inventar')
   await fill('Account', 2, '1920', true)
