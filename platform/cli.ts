@@ -72,9 +72,17 @@ async function main(): Promise<void> {
     }
     throw err
   }
+  // LEDGERDESK_PLATFORM_PHASES=1: one stderr line per start-up phase, milliseconds since the process began
+  // (what `npm run bench:platform` breaks the start-up time down by).
+  const phase =
+    process.env.LEDGERDESK_PLATFORM_PHASES === '1'
+      ? (name: string) => console.error(`phase ${name} ${Math.round(performance.now())}`)
+      : undefined
+  phase?.('entry')
   // Flags are checked before the server and its dependencies load, so a typo fails fast and alone.
   const { startPlatform } = await import('./server.ts')
-  const platform = await startPlatform({ ...options, logger: { level: 'warn' } })
+  phase?.('modules')
+  const platform = await startPlatform({ ...options, logger: { level: 'warn' }, onPhase: phase })
   for (const [name, url] of Object.entries(platform.endpoints))
     console.log(`${name.padEnd(13)}${url || '(none)'}`)
   console.log(`${'LicenseAdmin'.padEnd(13)}${platform.urls.licenseAdmin}`)

@@ -65,6 +65,8 @@ export interface PlatformOptions {
   webhookTimeoutMs?: number
   /** Attempts before a webhook or purchase-event delivery is marked failed (default 10). */
   webhookMaxAttempts?: number
+  /** Called as each start-up phase ends, with its name (`store`, `schema`, `seed`, ...); for timing the start. */
+  onPhase?: (phase: string) => void
 }
 
 export interface Platform {
@@ -127,6 +129,7 @@ function urlHost(host: string): string {
 
 export async function startPlatform(options: PlatformOptions): Promise<Platform> {
   registerSystemHooks()
+  const phase = options.onPhase ?? (() => {})
   const host = options.host ?? '127.0.0.1'
   const httpServer = createServer()
   const address = await listen(httpServer, options.port ?? 4100, host)
@@ -159,7 +162,9 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       relaxedDurability: options.relaxedDurability,
     })
     closers.push(() => store.close())
+    phase('store')
     await migrate(store, registry)
+    phase('schema')
     const fresh = await store.transaction(async (tx) => {
       const created = await seedSystem(tx, registry)
       if (created && (options.seed ?? 'demo') === 'demo') {
@@ -169,6 +174,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       }
       return created
     })
+    phase('seed')
 
     const identity = await createIdentity({
       store,
@@ -178,6 +184,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       tokenTtl: options.tokenTtl ?? 3600,
     })
     closers.push(() => identity.close())
+    phase('identity')
 
     const app = Fastify({
       logger: options.logger ?? { level: 'warn' },
@@ -215,6 +222,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     registerBizRoutes(app, pc)
     await identity.register(app)
     await app.ready()
+    phase('routes')
     const events = startEvents(store, {
       retryBaseMs: options.webhookRetryBaseMs,
       timeoutMs: options.webhookTimeoutMs,
@@ -224,6 +232,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     closers.push(() => events.stop())
     closers.push(startLicenseWorker(pc, app.log))
     if (fresh) releaseStartupMemory()
+    phase('workers')
     ;(app.log as FastifyBaseLogger).info({ urls }, 'platform ready')
 
     let closed: Promise<void> | undefined
