@@ -168,8 +168,11 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     const fresh = await store.transaction(async (tx) => {
       const created = await seedSystem(tx, registry)
       if (created && (options.seed ?? 'demo') === 'demo') {
+        phase('seed-system')
         await seedDemo(tx, registry)
+        phase('seed-demo')
         await seedDemoApprovals(tx, registry, { hooks, dataDir: options.dataDir })
+        phase('seed-approvals')
         await seedDemoReview(tx, registry, { hooks, dataDir: options.dataDir })
       }
       return created
