@@ -80,7 +80,9 @@ export async function runPlatformCli(): Promise<void> {
     process.env.LEDGERDESK_PLATFORM_PHASES === '1'
       ? (name: string) => {
           const cpu = process.cpuUsage()
-          console.error(`phase ${name} ${Math.round(performance.now())} ${Math.round((cpu.user + cpu.system) / 1000)}`)
+          console.error(
+            `phase ${name} ${Math.round(performance.now())} ${Math.round((cpu.user + cpu.system) / 1000)}`,
+          )
         }
       : undefined
   phase?.('entry')

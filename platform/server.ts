@@ -32,9 +32,6 @@ import type { PlatformContext, PlatformUrls } from './routes/context.ts'
 import { endpointSet, registerDiscoveryRoutes } from './routes/discovery.ts'
 import { registerErrorHandling } from './routes/errors.ts'
 import { registerStatisticsRoute } from './routes/statistics.ts'
-import { seedDemo } from './seed/demo.ts'
-import { seedDemoApprovals } from './seed/demo-approvals.ts'
-import { seedDemoReview } from './seed/demo-review.ts'
 import { seedSystem } from './seed/system.ts'
 import { registerSessionActions } from './tenancy/session.ts'
 import { registerRoleCache } from './tenancy/roles.ts'
@@ -168,6 +165,13 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     const fresh = await store.transaction(async (tx) => {
       const created = await seedSystem(tx, registry)
       if (created && (options.seed ?? 'demo') === 'demo') {
+        // The demo seed and what it draws its PDFs with (pdf-lib, fontkit, canvas) load only for a new
+        // database: a restart does not pay for them.
+        const [{ seedDemo }, { seedDemoApprovals }, { seedDemoReview }] = await Promise.all([
+          import('./seed/demo.ts'),
+          import('./seed/demo-approvals.ts'),
+          import('./seed/demo-review.ts'),
+        ])
         phase('seed-system')
         await seedDemo(tx, registry)
         phase('seed-demo')

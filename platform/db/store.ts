@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs'
 import v8 from 'node:v8'
 import { PGlite, protocol, types as pgliteTypes } from '@electric-sql/pglite'
-import pg from 'pg'
+import type pg from 'pg'
 
 export interface QueryResult<T> {
   rows: T[]
@@ -192,15 +192,17 @@ async function openPglite(dataDir: string | undefined, relaxedDurability: boolea
 }
 
 async function openPostgres(url: string): Promise<Store> {
+  // The PostgreSQL driver loads only for a server database, not with every embedded start.
+  const { default: driver } = await import('pg')
   const typeParsers = {
     getTypeParser(oid: number, format?: string) {
       if (oid === DATE || oid === NUMERIC) return (v: string) => v
       if (oid === TIMESTAMP || oid === TIMESTAMPTZ) return (v: string) => toIso(v)
       if (oid === INT8) return (v: string) => Number(v)
-      return pg.types.getTypeParser(oid, format as 'text')
+      return driver.types.getTypeParser(oid, format as 'text')
     },
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10, types: typeParsers as pg.CustomTypesConfig })
+  const pool = new driver.Pool({ connectionString: url, max: 10, types: typeParsers as pg.CustomTypesConfig })
   // A broken idle connection must not crash the server; the next query gets a fresh one.
   pool.on('error', () => {})
   await pool.query('select 1')
@@ -238,6 +240,7 @@ async function listenPostgres(
   channel: string,
   onNotify: () => void,
 ): Promise<() => Promise<void>> {
+  const { default: driver } = await import('pg')
   let stopped = false
   let client: pg.Client | undefined
   let retry: ReturnType<typeof setTimeout> | undefined
@@ -256,7 +259,7 @@ async function listenPostgres(
     reconnectLater()
   }
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url })
+    const c = new driver.Client({ connectionString: url })
     c.on('error', () => lost(c))
     c.on('end', () => lost(c))
     c.on('notification', (n) => {

@@ -1,7 +1,6 @@
 // What an upload is, by its content and never its name (issue 4, "File server and attachments"):
 // PDF, PNG, JPEG or TIFF, with its page count. An empty file, a truncated or encrypted PDF, or any
 // other content is refused with a message that says what is wrong.
-import UTIF from 'utif2'
 import { PlatformError } from '../errors.ts'
 import { sniffDocumentKind, type DocumentKind } from '../ocr/index.ts'
 import { pdfPageCount } from '../ocr/reader-host.ts'
@@ -50,7 +49,9 @@ async function pdfPages(bytes: Uint8Array, name: string): Promise<number> {
   }
 }
 
-function tiffPages(bytes: Uint8Array, name: string): number {
+async function tiffPages(bytes: Uint8Array, name: string): Promise<number> {
+  // Loaded with the first TIFF, not with the platform (it is rarely needed and costs start-up time).
+  const { default: UTIF } = await import('utif2')
   try {
     const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer
     const ifds = UTIF.decode(buffer)
@@ -70,6 +71,7 @@ export async function inspectDocument(bytes: Uint8Array, name: string): Promise<
       name,
       'the content is not a PDF, PNG, JPEG or TIFF document (the type is read from the content, not the name)',
     )
-  const pages = kind === 'pdf' ? await pdfPages(bytes, name) : kind === 'tiff' ? tiffPages(bytes, name) : 1
+  const pages =
+    kind === 'pdf' ? await pdfPages(bytes, name) : kind === 'tiff' ? await tiffPages(bytes, name) : 1
   return { kind, ...TYPES[kind], pages }
 }

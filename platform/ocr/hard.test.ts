@@ -84,7 +84,7 @@ describe('orientation', () => {
       // A fax comes as a TIFF or an image-only PDF: the upright page is rendered from either at 200 dpi.
       const grey =
         doc.format === 'tiff'
-          ? parsePgm(tiffToPgm(doc.bytes)!.image)!
+          ? parsePgm((await tiffToPgm(doc.bytes))!.image)!
           : await (async () => {
               const pdf = await openPdf(doc.bytes)
               const page = parsePgm((await renderPage(pdf, 1, undefined, 'pgm')).image)!

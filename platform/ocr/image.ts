@@ -1,6 +1,5 @@
 // Image helpers for Tesseract: 8-bit greyscale PGM from RGBA pixels, and TIFF decoding (Tesseract's WASM
 // build reads PNG, JPEG and PNM but not TIFF).
-import UTIF from 'utif2'
 
 /** Binary PGM (P5) of RGBA pixels: cheap to produce for a page-sized image, and Tesseract reads it. */
 export function rgbaToPgm(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Buffer {
@@ -16,7 +15,11 @@ export function rgbaToPgm(rgba: Uint8Array | Uint8ClampedArray, width: number, h
 }
 
 /** The first page of a TIFF as a PGM image, or null when the TIFF cannot be decoded. */
-export function tiffToPgm(bytes: Uint8Array): { image: Buffer; width: number; height: number } | null {
+export async function tiffToPgm(
+  bytes: Uint8Array,
+): Promise<{ image: Buffer; width: number; height: number } | null> {
+  // Loaded with the first TIFF, not with the platform.
+  const { default: UTIF } = await import('utif2')
   try {
     const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer
     const [ifd] = UTIF.decode(buffer)

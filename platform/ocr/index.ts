@@ -117,7 +117,7 @@ export async function readDocument(
     if (opts.pages && opts.pages.some((p) => p !== 1))
       throw new OcrError('no-such-page', 'An image has one page')
     if (kind === 'tiff') {
-      const tiff = tiffToPgm(bytes)
+      const tiff = await tiffToPgm(bytes)
       if (!tiff) throw new OcrError('unreadable-document', 'The TIFF image cannot be decoded')
       const read = await readImage(parsePgm(tiff.image)!)
       return [
