@@ -1,6 +1,7 @@
 // Brings a database up to date: the system tables, then one table per entity of the model
 // registry. Table = model name, column = field name (spec spelling), so SQL reads like the spec.
 // Company-scoped tables carry "CompanyID" and have the primary key ("CompanyID", "ID").
+import { createHash } from 'node:crypto'
 import type { Registry } from '../registry/registry.ts'
 import type { EntityDef, FieldType } from '../registry/types.ts'
 import { ident, type Sql, type Store } from './store.ts'
@@ -60,21 +61,47 @@ export function entityTableDdl(registry: Registry, entity: EntityDef): string[] 
   return stmts
 }
 
+/**
+ * The schema a registry needs, as one fingerprint of its system migrations and entity tables. A database that
+ * recorded this fingerprint at its last migration has exactly these tables, columns and indexes, so a restart
+ * with unchanged code checks one row instead of running some 1,300 `if not exists` statements (about 0.35 s
+ * of CPU on the embedded database).
+ */
+export function schemaFingerprint(registry: Registry): string {
+  const hash = createHash('sha256')
+  for (const m of systemMigrations) hash.update(`${m.id}\n${m.sql}\n`)
+  for (const e of registry.entities) for (const stmt of entityTableDdl(registry, e)) hash.update(`${stmt};\n`)
+  return `schema:${hash.digest('hex').slice(0, 32)}`
+}
+
+/** Runs statements in order: as one script where the connection can (one exchange), else one by one. */
+async function runScript(sql: Sql, statements: readonly string[]): Promise<void> {
+  if (sql.exec) await sql.exec(statements.map((s) => `${s};`).join('\n'))
+  else for (const stmt of statements) await sql.query(stmt)
+}
+
 export async function migrate(store: Store, registry: Registry): Promise<void> {
   await store.query(
     'create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())',
   )
   const { rows } = await store.query<{ id: string }>('select id from schema_migrations')
   const done = new Set(rows.map((r) => r.id))
+  const fingerprint = schemaFingerprint(registry)
+  if (done.has(fingerprint)) return
   for (const m of systemMigrations) {
     if (done.has(m.id)) continue
     await store.transaction(async (tx) => {
-      for (const stmt of splitStatements(m.sql)) await tx.query(stmt)
+      await runScript(tx, splitStatements(m.sql))
       await tx.query('insert into schema_migrations (id) values ($1)', [m.id])
     })
   }
   await store.transaction(async (tx) => {
-    for (const e of registry.entities) for (const stmt of entityTableDdl(registry, e)) await tx.query(stmt)
+    await runScript(
+      tx,
+      registry.entities.flatMap((e) => entityTableDdl(registry, e)),
+    )
+    await tx.query(`delete from schema_migrations where id like 'schema:%'`)
+    await tx.query('insert into schema_migrations (id) values ($1)', [fingerprint])
   })
 }
 

@@ -15,6 +15,12 @@ export interface QueryResult<T> {
 /** Anything that runs SQL: the store itself or an open transaction. */
 export interface Sql {
   query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>>
+  /**
+   * Runs a script of statements without parameters in one exchange (PostgreSQL's simple query protocol), in
+   * order, stopping at the first error. A thousand small DDL statements take one exchange instead of a
+   * thousand. Both stores have it; a stand-in for tests may leave it out.
+   */
+  exec?(script: string): Promise<void>
 }
 
 const MAX_PREPARED = 200
@@ -122,10 +128,13 @@ async function openPglite(dataDir: string | undefined, relaxedDurability: boolea
     }),
   )
   void pgliteTypes
-  const wrap = (q: Pick<PGlite, 'query'>): Sql => ({
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Sql => ({
     async query<T>(text: string, params: readonly unknown[] = []) {
       const r = await q.query<T>(text, params as unknown[])
       return { rows: r.rows, affectedRows: r.affectedRows ?? 0 }
+    },
+    async exec(script: string) {
+      await q.exec(script)
     },
   })
   const base = wrap(db)
@@ -138,6 +147,7 @@ async function openPglite(dataDir: string | undefined, relaxedDurability: boolea
   return {
     kind: 'pglite',
     query: base.query,
+    exec: base.exec,
     async queryText(text, params, options = {}) {
       const parts: Uint8Array[] = []
       let statement = ''
@@ -213,11 +223,16 @@ async function openPostgres(url: string): Promise<Store> {
   return {
     kind: 'postgres',
     query: (text, params) => run(pool, text, params),
+    // Without parameters pg sends the text as a simple query, which may hold several statements.
+    exec: async (script) => void (await pool.query(script)),
     async transaction(fn) {
       const client = await pool.connect()
       try {
         await client.query('BEGIN')
-        const result = await fn({ query: (text, params) => run(client, text, params) })
+        const result = await fn({
+          query: (text, params) => run(client, text, params),
+          exec: async (script) => void (await client.query(script)),
+        })
         await client.query('COMMIT')
         return result
       } catch (err) {
