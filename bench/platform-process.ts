@@ -1,5 +1,5 @@
-// The platform as the user runs it (`npm run platform`, that is platform/cli.ts under tsx) in its own
-// process, and what the operating system says about that process: resident memory and CPU time from /proc.
+// The platform as the user runs it (`npm run platform`, that is scripts/platform.mjs) in its own process,
+// and what the operating system says about that process: resident memory and CPU time from /proc.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { PLATFORM_PROCESS_ENV } from '../electron/main/ports.ts'
@@ -17,17 +17,34 @@ export interface RunningPlatform {
   readyCpuSeconds: number
   /** What the process wrote to stderr so far (its warnings and errors). */
   stderr(): string
+  /** Start-up phases in order as they ended: name, milliseconds and CPU milliseconds since the process began. */
+  phases: StartPhase[]
+}
+
+export interface StartPhase {
+  name: string
+  ms: number
+  cpuMs: number
+}
+
+/** The phase lines the platform prints with LEDGERDESK_PLATFORM_PHASES=1 (platform/cli.ts). */
+export function parsePhases(stderr: string): StartPhase[] {
+  return [...stderr.matchAll(/^phase (\S+) (\d+) (\d+)$/gm)].map((m) => ({
+    name: m[1]!,
+    ms: Number(m[2]),
+    cpuMs: Number(m[3]),
+  }))
 }
 
 /** Starts the platform's CLI on a data directory and resolves once it prints `ready`. */
 export function startServer(dataDir: string, databaseUrl: string | undefined): Promise<RunningPlatform> {
-  const args = ['--import', 'tsx', 'platform/cli.ts', '--port', '0', '--data-dir', dataDir]
+  const args = ['scripts/platform.mjs', '--port', '0', '--data-dir', dataDir]
   if (databaseUrl) args.push('--database', databaseUrl)
   const t0 = performance.now()
   // With the environment the app's launcher gives the platform (electron/main/ports.ts).
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...PLATFORM_PROCESS_ENV },
+    env: { ...process.env, ...PLATFORM_PROCESS_ENV, LEDGERDESK_PLATFORM_PHASES: '1' },
   })
   return new Promise((resolve, reject) => {
     let out = ''
@@ -44,7 +61,17 @@ export function startServer(dataDir: string, databaseUrl: string | undefined): P
       const base = urls.AppFramework
       const auth = urls.Identity
       if (base && auth)
-        resolve({ child, pid: child.pid!, urls, base, auth, readyMs, readyCpuSeconds, stderr: () => err })
+        resolve({
+          child,
+          pid: child.pid!,
+          urls,
+          base,
+          auth,
+          readyMs,
+          readyCpuSeconds,
+          stderr: () => err,
+          phases: parsePhases(err),
+        })
       else reject(new Error(`the platform printed no URLs:\n${out}`))
     })
     child.once('exit', (code) => reject(new Error(`the platform exited with ${code}:\n${out}${err}`)))

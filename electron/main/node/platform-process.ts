@@ -1,5 +1,6 @@
-// Browser mode's way to run the local platform: a Node child process running platform/cli.ts through
-// tsx, with the same flags the Electron utility process gets. The app talks to it over HTTP only.
+// Browser mode's way to run the local platform: a Node child process running `npm run platform`'s launcher
+// (scripts/platform.mjs: the platform's build, rebuilt when its sources changed), with the same flags the
+// Electron utility process gets. The app talks to it over HTTP only.
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { resolve } from 'node:path'
@@ -10,10 +11,11 @@ const repoRoot = resolve(import.meta.dirname, '../../..')
 export function createChildPlatformProcess(
   options: { cliPath?: string; cwd?: string } = {},
 ): PlatformProcess {
-  const cliPath = options.cliPath ?? resolve(repoRoot, 'platform/cli.ts')
+  const cliPath = options.cliPath ?? resolve(repoRoot, 'scripts/platform.mjs')
+  const loader = cliPath.endsWith('.ts') ? ['--import', 'tsx'] : []
   return {
     start(args) {
-      const child = spawn(process.execPath, ['--import', 'tsx', cliPath, ...args], {
+      const child = spawn(process.execPath, [...loader, cliPath, ...args], {
         cwd: options.cwd ?? repoRoot,
         stdio: ['ignore', 'pipe', 'pipe'],
         env: { ...process.env, ...PLATFORM_PROCESS_ENV, NODE_NO_WARNINGS: '1' },
