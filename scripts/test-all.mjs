@@ -10,13 +10,21 @@ const reports = join('test-results', 'vitest')
 rmSync(reports, { recursive: true, force: true })
 mkdirSync(reports, { recursive: true })
 
-const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, `${name}.json`)}`]
+const vitestJson = (name) => [
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(reports, `${name}.json`)}`,
+]
 
 const steps = [
   { name: 'typecheck (node)', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.node.json', '--noEmit'] },
   { name: 'typecheck (web)', cmd: 'npx', args: ['vue-tsc', '-p', 'tsconfig.web.json', '--noEmit'] },
   { name: 'lint', cmd: 'npx', args: ['eslint', '--max-warnings', '0', '.'] },
-  { name: 'unit and integration', cmd: 'npx', args: ['vitest', 'run', '--project', 'node', '--project', 'dom', ...vitestJson('unit')] },
+  {
+    name: 'unit and integration',
+    cmd: 'npx',
+    args: ['vitest', 'run', '--project', 'node', '--project', 'dom', ...vitestJson('unit')],
+  },
   { name: 'build for end-to-end', cmd: 'node', args: ['scripts/build-web.mjs'] },
   { name: 'end-to-end', cmd: 'npx', args: ['vitest', 'run', '--project', 'e2e', ...vitestJson('e2e')] },
 ]
@@ -28,7 +36,9 @@ for (const step of steps) {
   const r = spawnSync(step.cmd, step.args, { stdio: 'inherit', env: process.env })
   const ok = r.status === 0
   results.push({ name: step.name, ok, seconds: (Date.now() - started) / 1000 })
-  console.log(`=== ${step.name}: ${ok ? 'ok' : `FAILED (exit ${r.status ?? r.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  console.log(
+    `=== ${step.name}: ${ok ? 'ok' : `FAILED (exit ${r.status ?? r.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  )
 }
 
 let passed = 0
