@@ -87,9 +87,17 @@ export async function runPlatformCli(): Promise<void> {
       : undefined
   phase?.('entry')
   // Flags are checked before the server and its dependencies load, so a typo fails fast and alone.
-  const { startPlatform } = await import('./server.ts')
+  const [{ startPlatform }, { defaultTemplateDir }] = await Promise.all([
+    import('./server.ts'),
+    import('./db/template.ts'),
+  ])
   phase?.('modules')
-  const platform = await startPlatform({ ...options, logger: { level: 'warn' }, onPhase: phase })
+  const platform = await startPlatform({
+    ...options,
+    templateDir: defaultTemplateDir(),
+    logger: { level: 'warn' },
+    onPhase: phase,
+  })
   for (const [name, url] of Object.entries(platform.endpoints))
     console.log(`${name.padEnd(13)}${url || '(none)'}`)
   console.log(`${'LicenseAdmin'.padEnd(13)}${platform.urls.licenseAdmin}`)

@@ -7,8 +7,9 @@ import { join } from 'node:path'
 import v8 from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify'
-import { migrate } from './db/migrate.ts'
+import { migrate, schemaFingerprint } from './db/migrate.ts'
 import { openStore, type Store } from './db/store.ts'
+import { databaseTemplate, isNewDatabaseDir } from './db/template.ts'
 import { registerApprovals } from './domain/approvals/index.ts'
 import { registerCommentRoutes } from './domain/comments.ts'
 import { createCustomFieldCache, registerCustomFieldHooks } from './domain/custom-fields.ts'
@@ -62,6 +63,12 @@ export interface PlatformOptions {
   webhookTimeoutMs?: number
   /** Attempts before a webhook or purchase-event delivery is marked failed (default 10). */
   webhookMaxAttempts?: number
+  /**
+   * Embedded database only: the folder of database templates (db/template.ts). A new database is loaded from
+   * the template of this schema when there is one, and leaves one behind when there is not. Without it every
+   * new database runs initdb and the schema.
+   */
+  templateDir?: string
   /** Called as each start-up phase ends, with its name (`store`, `schema`, `seed`, ...); for timing the start. */
   onPhase?: (phase: string) => void
 }
@@ -153,14 +160,26 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     for (const close of closers.reverse()) await close().catch(() => {})
   }
   try {
+    const dbDir = join(options.dataDir, 'db')
+    const template =
+      options.templateDir && !options.databaseUrl && isNewDatabaseDir(dbDir)
+        ? databaseTemplate(options.templateDir, schemaFingerprint(registry))
+        : undefined
+    const fromTemplate = template?.extractInto(dbDir) ?? false
     const store = await openStore({
-      dataDir: join(options.dataDir, 'db'),
+      dataDir: dbDir,
       databaseUrl: options.databaseUrl,
       relaxedDurability: options.relaxedDurability,
     })
     closers.push(() => store.close())
-    phase('store')
+    phase(fromTemplate ? 'store-from-template' : 'store')
     await migrate(store, registry)
+    // The first new database of this schema leaves its empty, migrated state behind for the next ones.
+    if (template && !fromTemplate && store.dumpDataDir) {
+      await template.save(await store.dumpDataDir()).catch((err: unknown) => {
+        console.error(`platform: the database template could not be kept in ${template.path}:`, err)
+      })
+    }
     phase('schema')
     const fresh = await store.transaction(async (tx) => {
       const created = await seedSystem(tx, registry)

@@ -49,6 +49,8 @@ export interface Store extends Sql {
    * connection is back, as notifications may have been missed). Answers the function that stops listening.
    */
   listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>
+  /** Embedded database only: its data directory as an uncompressed tar (PGlite's dumpDataDir). */
+  dumpDataDir?(): Promise<Blob>
   close(): Promise<void>
 }
 
@@ -197,6 +199,7 @@ async function openPglite(dataDir: string | undefined, relaxedDurability: boolea
       return out
     },
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    dumpDataDir: () => db.dumpDataDir('none'),
     close: () => db.close(),
   }
 }
