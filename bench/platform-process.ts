@@ -37,14 +37,18 @@ export function parsePhases(stderr: string): StartPhase[] {
 }
 
 /** Starts the platform's CLI on a data directory and resolves once it prints `ready`. */
-export function startServer(dataDir: string, databaseUrl: string | undefined): Promise<RunningPlatform> {
+export function startServer(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  env: Record<string, string> = {},
+): Promise<RunningPlatform> {
   const args = ['scripts/platform.mjs', '--port', '0', '--data-dir', dataDir]
   if (databaseUrl) args.push('--database', databaseUrl)
   const t0 = performance.now()
   // With the environment the app's launcher gives the platform (electron/main/ports.ts).
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...PLATFORM_PROCESS_ENV, LEDGERDESK_PLATFORM_PHASES: '1' },
+    env: { ...process.env, ...PLATFORM_PROCESS_ENV, LEDGERDESK_PLATFORM_PHASES: '1', ...env },
   })
   return new Promise((resolve, reject) => {
     let out = ''

@@ -97,8 +97,20 @@ export async function measureSandbox(opts: SandboxOptions, log: (line: string) =
     const tb0 = performance.now()
     const built = await ensurePlatformBuild()
     const buildMs = performance.now() - tb0
-    // 1. First start: schema and demo seed on an empty data directory.
-    let running = await startServer(dataDir, undefined)
+    // 1. First start on a new machine: an empty data directory and no database template yet (initdb, schema,
+    // demo seed; it leaves the template behind).
+    const templates = { LEDGERDESK_PLATFORM_TEMPLATES: join(dataDir, 'templates') }
+    const coldDir = join(dataDir, 'cold')
+    let running = await startServer(coldDir, undefined, templates)
+    const coldStart = running.readyMs
+    const coldCpu = running.readyCpuSeconds
+    const coldPhases = phaseBreakdown(running.phases, coldStart)
+    await stopServer(running.child)
+    await rm(coldDir, { recursive: true, force: true })
+
+    // 1b. First start of another empty data directory on that machine: from the template.
+    const sandboxDir = join(dataDir, 'sandbox')
+    running = await startServer(sandboxDir, undefined, templates)
     const firstStart = running.readyMs
     const firstCpu = running.readyCpuSeconds
     const firstPhases = phaseBreakdown(running.phases, firstStart)
@@ -107,7 +119,7 @@ export async function measureSandbox(opts: SandboxOptions, log: (line: string) =
     await stopServer(running.child)
 
     // 2. Restart on the existing data; idle memory and idle CPU of that process.
-    running = await startServer(dataDir, undefined)
+    running = await startServer(sandboxDir, undefined, templates)
     const restart = running.readyMs
     const restartCpu = running.readyCpuSeconds
     const restartPhases = phaseBreakdown(running.phases, restart)
@@ -164,19 +176,26 @@ export async function measureSandbox(opts: SandboxOptions, log: (line: string) =
 
     rows.push(
       [
-        'first start, empty data dir (schema + demo seed)',
+        'first start, empty data dir, new machine (initdb + schema + demo seed)',
+        `${(coldStart / 1000).toFixed(1)} s (${coldCpu.toFixed(1)} s CPU)`,
+        '<= 8 s',
+        verdict(coldStart <= 8000),
+      ],
+      ['  by phase (ms wall/CPU)', coldPhases, '', ''],
+      [
+        'first start, empty data dir, from the schema template (demo seed)',
         `${(firstStart / 1000).toFixed(1)} s (${firstCpu.toFixed(1)} s CPU)`,
         '<= 8 s',
         verdict(firstStart <= 8000),
       ],
+      ['  by phase (ms wall/CPU)', firstPhases, '', ''],
       [
         'restart on existing data',
         `${(restart / 1000).toFixed(1)} s (${restartCpu.toFixed(1)} s CPU)`,
         '<= 2 s',
         verdict(restart <= 2000),
       ],
-      ['  first start by phase (ms wall/CPU)', firstPhases, '', ''],
-      ['  restart by phase (ms wall/CPU)', restartPhases, '', ''],
+      ['  by phase (ms wall/CPU)', restartPhases, '', ''],
       [
         'platform build before the starts (once per source change)',
         built ? `${Math.round(buildMs)} ms` : 'up to date',
