@@ -2,6 +2,7 @@
 // and page rendering with @napi-rs/canvas for pages that carry no text.
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import type { Canvas } from '@napi-rs/canvas'
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { rgbaToPgm } from './image.ts'
 import type { OcrWord } from './types.ts'
@@ -130,6 +131,18 @@ export async function renderPage(
   scale = RENDER_SCALE,
   format: 'png' | 'pgm' = 'png',
 ): Promise<{ image: Buffer; width: number; height: number }> {
+  const { canvas, width, height } = await renderPageCanvas(doc, pageNo, scale)
+  if (format === 'png') return { image: await canvas.encode('png'), width, height }
+  const ctx = canvas.getContext('2d')
+  return { image: rgbaToPgm(ctx.getImageData(0, 0, width, height).data, width, height), width, height }
+}
+
+/** Renders a page at the given scale on a white canvas (for drawing it on, without encoding it first). */
+export async function renderPageCanvas(
+  doc: PDFDocumentProxy,
+  pageNo: number,
+  scale = RENDER_SCALE,
+): Promise<{ canvas: Canvas; width: number; height: number }> {
   const { createCanvas } = await import('@napi-rs/canvas')
   const page = await doc.getPage(pageNo)
   const viewport = page.getViewport({ scale })
@@ -148,6 +161,5 @@ export async function renderPage(
     background: '#ffffff',
   }).promise
   page.cleanup()
-  if (format === 'png') return { image: await canvas.encode('png'), width, height }
-  return { image: rgbaToPgm(ctx.getImageData(0, 0, width, height).data, width, height), width, height }
+  return { canvas, width, height }
 }

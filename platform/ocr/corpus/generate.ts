@@ -17,6 +17,9 @@ import {
   generateOrgNumber,
 } from '../../../common/norwegian.ts'
 import type { OcrPropertyId } from '../types.ts'
+import { rng } from './rng.ts'
+
+export { rng }
 
 const require = createRequire(import.meta.url)
 
@@ -33,18 +36,6 @@ export interface GeneratedInvoice {
   pdf: Uint8Array
   truth: InvoiceTruth
   buyerOrgNumber: string
-}
-
-/** mulberry32: small, fast, deterministic. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 export type Rand = () => number

@@ -1,7 +1,7 @@
 // Image-only variants of generated invoices, as a scanner delivers them: the page rendered at 150-300 dpi,
 // turned by up to 1.5 degrees, with speckle noise, embedded as an image in a PDF without a text layer.
 import { deflateSync } from 'node:zlib'
-import { createCanvas, type Image } from '@napi-rs/canvas'
+import { createCanvas } from '@napi-rs/canvas'
 import {
   concatTransformationMatrix,
   drawObject,
@@ -10,8 +10,8 @@ import {
   pushGraphicsState,
   type PDFPage,
 } from 'pdf-lib'
-import { openPdf, renderPage } from '../pdf.ts'
-import { rng } from './generate.ts'
+import { openPdf, renderPageCanvas } from '../pdf.ts'
+import { rng } from './rng.ts'
 
 export interface ScanOptions {
   dpi?: number
@@ -43,10 +43,10 @@ export async function scanVariant(
   const doc = await openPdf(pdf)
   const page = await doc.getPage(1)
   const { width: wPt, height: hPt } = page.getViewport({ scale: 1 })
-  const rendered = await renderPage(doc, 1, o.dpi / 72)
+  // The rendered page is drawn turned onto the scan directly (its pixels, without a PNG between).
+  const rendered = await renderPageCanvas(doc, 1, o.dpi / 72)
   await doc.destroy()
-  const { loadImage } = await import('@napi-rs/canvas')
-  const image: Image = await loadImage(rendered.image)
+  const image = rendered.canvas
   const canvas = createCanvas(rendered.width, rendered.height)
   const ctx = canvas.getContext('2d')
   ctx.fillStyle = '#ffffff'
