@@ -9,6 +9,7 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
 import { DEMO_COMPANIES } from '../../platform/seed/demo-constants.ts'
 import {
   axeViolations,
@@ -212,6 +213,52 @@ describe('journal drafting', () => {
     expect(await cell('Account', 3).getAttribute('aria-invalid')).toBe('true')
     expect(await page.getByRole('button', { name: 'Book', exact: true }).isDisabled()).toBe(true)
   })
+
+  it('uploads a PDF dropped on an entry and books it with the entry; a file that is not a document is refused by name', async () => {
+    await newDraft()
+    await fill('Account', 1, '7770', true)
+    await fill('Amount', 1, '120')
+    await fill('Description', 1, 'Kvittering fra slipp')
+    await fill('Account', 2, '1920', true)
+    await cell('Amount', 2).click()
+    await fill('Amount', 2, '-120')
+    const target = page.getByTestId('journal-attach-entry-1')
+    const drop = async (name: string, type: string, bytes: Uint8Array) => {
+      const dataTransfer = await page.evaluateHandle(
+        ({ name, type, base64 }) => {
+          // In the page: a drag of one file, as a file manager starts it.
+          const page = globalThis as unknown as {
+            DataTransfer: new () => { items: { add(file: unknown): void } }
+          }
+          const data = new page.DataTransfer()
+          const content = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+          data.items.add(new File([content], name, { type }))
+          return data
+        },
+        { name, type, base64: Buffer.from(bytes).toString('base64') },
+      )
+      await target.dispatchEvent('dragover', { dataTransfer })
+      await target.dispatchEvent('drop', { dataTransfer })
+    }
+    await drop('kvittering.pdf', 'application/pdf', (await generateInvoice(3)).pdf)
+    await expect
+      .poll(() => target.getByTestId('journal-attachment').allTextContents(), wait)
+      .toEqual([expect.stringContaining('kvittering.pdf')])
+    await drop('timeliste.txt', 'text/plain', new TextEncoder().encode('Timer mars: 37,5'))
+    await expect
+      .poll(() => page.getByTestId('journal-attach-refused').textContent(), wait)
+      .toContain('timeliste.txt was not attached: only PDF files and images')
+    // The scan station's window-wide drop did not take either file.
+    expect(await page.getByTestId('scan-drop-overlay').count()).toBe(0)
+    await shoot('attach-dropped-en', target)
+    await cell('Description', 2).press('Control+Enter')
+    const lines = await expect
+      .poll(() => onPlatform<Line[]>(`journalentrylines?filter=Description eq 'Kvittering fra slipp'`), wait)
+      .toHaveLength(1)
+      .then(() => onPlatform<Line[]>(`journalentrylines?filter=Description eq 'Kvittering fra slipp'`))
+    const files = await onPlatform<{ Name: string }[]>(`files/JournalEntry/${lines[0]!.JournalEntryID}`)
+    expect(files.map((f) => f.Name)).toEqual(['kvittering.pdf'])
+  }, 120_000)
 
   it('shows Settings → Offline data with its sizes and settings; the view passes axe-core', async () => {
     await page.getByTestId('nav-settings').click()
