@@ -1,6 +1,6 @@
 // New embedded databases from a template: the first new database of a schema leaves a template behind, the
-// next starts from it (no initdb) with the same schema and its own rows; a damaged template is refused.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+// next starts from it (no initdb) with the same schema and its own rows; a damaged template is replaced.
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -69,12 +69,34 @@ describe('database templates', () => {
   }, 180_000)
 
   it('refuses a template entry that would leave the database folder', () => {
-    const header = Buffer.alloc(1024)
-    header.write('../outside', 0)
-    header.write('00000000001\0', 124)
-    header.write('0', 156)
     const into = join(root, 'refused')
-    expect(() => extractTar(header, into)).toThrow(/unexpected entry '\.\.\/outside'/)
+    expect(() => extractTar(escapingTar(), into)).toThrow(/unexpected entry '\.\.\/outside'/)
     expect(existsSync(join(root, 'outside'))).toBe(false)
   })
+
+  it('runs initdb instead of a damaged template, and leaves a good one in its place', async () => {
+    const dir = join(root, 'templates')
+    const [name] = readdirSync(dir)
+    writeFileSync(join(dir, name!), escapingTar())
+    const third = await start('third')
+    try {
+      expect(third.phases).toContain('store')
+      const models = await third.platform.store.query<{ n: number }>('select count(*)::int as n from "Model"')
+      expect(models.rows[0]!.n).toBe(registry.entities.length)
+    } finally {
+      await third.platform.close()
+    }
+    expect(readdirSync(dir)).toEqual([name])
+    expect(statSync(join(dir, name!)).size).toBeGreaterThan(1_000_000)
+    expect(readdirSync(root).filter((f) => f.includes('partial'))).toEqual([])
+  }, 180_000)
 })
+
+/** A tar whose one entry names a path outside the folder it is extracted into. */
+function escapingTar(): Buffer {
+  const header = Buffer.alloc(1024)
+  header.write('../outside', 0)
+  header.write('00000000001\0', 124)
+  header.write('0', 156)
+  return header
+}

@@ -25,42 +25,65 @@ export function defaultTemplateDir(env: NodeJS.ProcessEnv = process.env): string
   return join(cache, 'ledgerdesk', 'platform-templates')
 }
 
-function pgliteVersion(): string {
-  // The package's exports do not include its package.json; it sits one folder above the entry.
-  const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'))
-  const pkg = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as {
-    version: string
+function pgliteVersion(): string | undefined {
+  try {
+    // The package's exports do not include its package.json; it sits one folder above the entry.
+    const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'))
+    const pkg = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as {
+      version?: unknown
+    }
+    return typeof pkg.version === 'string' ? pkg.version : undefined
+  } catch {
+    return undefined
   }
-  return pkg.version
 }
 
 export interface DatabaseTemplate {
   /** The template file of this PGlite and schema (present or not). */
   readonly path: string
   /**
-   * Writes the template's files into an empty database folder; answers false when there is no template yet.
-   * Node writes them directly: PGlite's own `loadDataDir` writes through its WebAssembly file system and took
-   * about as much CPU as initdb.
+   * Writes the template's files into a missing or empty database folder; answers false when there is no
+   * template (or it is damaged, then it is removed). Node writes them directly: PGlite's own `loadDataDir`
+   * writes through its WebAssembly file system and took about as much CPU as initdb.
    */
   extractInto(dbDir: string): boolean
   /** Keeps a dump of a just-migrated empty database as the template (written whole, then renamed). */
   save(dump: Blob): Promise<void>
 }
 
-export function databaseTemplate(dir: string, schemaFingerprint: string): DatabaseTemplate {
-  const name = `pglite-${pgliteVersion()}-${schemaFingerprint.replace(/[^\w.-]/g, '_')}.tar`
+/** The template of this PGlite and schema; undefined where PGlite's version cannot be told (then no template). */
+export function databaseTemplate(dir: string, schemaFingerprint: string): DatabaseTemplate | undefined {
+  const version = pgliteVersion()
+  if (!version) return undefined
+  const name = `pglite-${version}-${schemaFingerprint.replace(/[^\w.-]/g, '_')}.tar`
   const path = join(dir, name)
   return {
     path,
     extractInto(dbDir) {
+      // Only into a folder that is missing or empty; a folder with other files is left to initdb to judge.
+      if (existsSync(dbDir) && readdirSync(dbDir).length > 0) return false
       let tar: Buffer
       try {
         tar = readFileSync(path)
       } catch {
         return false
       }
-      extractTar(tar, dbDir)
-      return true
+      // Extracted beside the folder and renamed into place, so a start killed halfway leaves no half database.
+      const partial = `${dbDir}.${process.pid}.partial`
+      try {
+        extractTar(tar, partial)
+        rmSync(dbDir, { recursive: true, force: true })
+        renameSync(partial, dbDir)
+        return true
+      } catch (err) {
+        rmSync(partial, { recursive: true, force: true })
+        // A damaged template is dropped; the next new database makes a new one.
+        rmSync(path, { force: true })
+        console.error(
+          `platform: the database template ${path} could not be used (${String(err)}); running initdb`,
+        )
+        return false
+      }
     },
     async save(dump) {
       mkdirSync(dir, { recursive: true })
