@@ -4,8 +4,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import v8 from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify'
 import { migrate, schemaFingerprint } from './db/migrate.ts'
 import { openStore, type Store } from './db/store.ts'
@@ -25,6 +23,7 @@ import { registerFileRoutes, registerFiles } from './files/routes.ts'
 import { createIdentity } from './identity/index.ts'
 import { registerLicenseRoutes, startLicenseWorker } from './license/index.ts'
 import { hooks } from './model/hooks.ts'
+import { collectGarbage } from './memory.ts'
 import { closeReader } from './ocr/reader-host.ts'
 import { registry } from './registry/index.ts'
 import type { Registry } from './registry/registry.ts'
@@ -102,18 +101,6 @@ function registerSystemHooks(): void {
   registerEntityLocks(hooks)
   registerFiles(hooks)
   registerRoleCache(hooks)
-}
-
-/**
- * A new embedded database is created by a second, temporary PostgreSQL instance (initdb) whose WebAssembly
- * memory and data-directory image (several hundred MB) are garbage once it closed; V8 would keep them until
- * its next full collection, which an idle server may not reach for a long time. Measured with the demo seed:
- * 733 -> 400 MB resident right after the first start. One collection, once, at the end of that start.
- */
-function releaseStartupMemory(): void {
-  v8.setFlagsFromString('--expose-gc')
-  const gc = runInNewContext('gc') as (() => void) | undefined
-  gc?.()
 }
 
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
@@ -257,7 +244,10 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     })
     closers.push(() => events.stop())
     closers.push(startLicenseWorker(pc, app.log))
-    if (fresh) releaseStartupMemory()
+    // A new embedded database is created by a second, temporary PostgreSQL instance (initdb) whose
+    // WebAssembly memory and data-directory image (several hundred MB) are garbage once it closed. Measured
+    // with the demo seed: 733 -> 400 MB resident right after the first start. One collection, once.
+    if (fresh) collectGarbage()
     phase('workers')
     ;(app.log as FastifyBaseLogger).info({ urls }, 'platform ready')
 
