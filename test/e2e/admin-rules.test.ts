@@ -81,10 +81,15 @@ describe('approval rules (Admin)', () => {
     await stepRow(3).locator('.p-multiselect').click()
     await page.getByRole('option', { name: 'Siri Substitute' }).click()
     await page.keyboard.press('Escape')
+    await expect.poll(() => page.locator('.p-multiselect-overlay').count(), wait).toBe(0)
+    await expect.poll(() => stepRow(3).textContent(), wait).toContain('Siri Substitute')
     const limit = view().getByLabel('From amount in step 3')
     await limit.fill('1 000 000 000 000')
     await view().getByRole('button', { name: 'Save rule' }).click()
-    await expect.poll(() => limit.getAttribute('aria-invalid'), wait).toBe('true')
+    await expect
+      .poll(() => view().locator('.admin-outcome').textContent(), wait)
+      .toBe('The platform did not save the rule: see the marked fields.')
+    expect(await limit.getAttribute('aria-invalid')).toBe('true')
     const problem = page.locator(`#${await limit.getAttribute('aria-describedby')}`)
     expect(await problem.textContent()).toContain('The amount is too large.')
     expect(await stepRow(3).locator('.admin-problem').count()).toBe(1)
@@ -107,6 +112,35 @@ describe('approval rules (Admin)', () => {
       [2, 0, 1],
       [3, 50_000, 1],
     ])
+  }, 180_000)
+
+  it('adds a threshold on booking held for administrators', async () => {
+    await view().getByRole('tab', { name: 'Thresholds' }).click()
+    await view().getByRole('button', { name: 'Add threshold' }).click()
+    await view().getByRole('combobox', { name: 'When', exact: true }).click()
+    await page.getByRole('option', { name: 'Book', exact: true }).click()
+    await view().getByLabel('Value', { exact: true }).fill('100000')
+    await view().getByRole('combobox', { name: 'Role', exact: true }).click()
+    await page.getByRole('option', { name: 'Administrator', exact: true }).click()
+    await view().getByRole('button', { name: 'Save threshold' }).click()
+    await expect
+      .poll(() => view().getByRole('status').first().textContent(), wait)
+      .toContain('The threshold is saved.')
+    const row = view().locator('.admin-thresholds tbody tr').first()
+    expect((await row.textContent())?.replace(/\s+/g, ' ')).toContain('Book')
+    const thresholds = await platformApi<{ PropertyName: string; Operator: number; Value: string }[]>(
+      route.origin(),
+      DEMO_USERS.anne.email,
+      nordlys.key,
+      'thresholds',
+    )
+    expect(thresholds.map((x) => [x.PropertyName, x.Operator, x.Value])).toContainEqual([
+      'TaxInclusiveAmount',
+      1,
+      '100000',
+    ])
+    await runAxe('thresholds')
+    await shoot('admin-thresholds')
   }, 180_000)
 
   it('links a supplier to the rule, and the tester names the rule for that supplier', async () => {
