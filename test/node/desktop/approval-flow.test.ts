@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApprovalStatus, SupplierInvoiceStatus } from '../../../common/status.ts'
 import type { PlatformRow } from '../../../common/bridge/sync.ts'
-import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
+import { DEMO_COMPANIES } from '../../../platform/seed/demo-constants.ts'
 import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 import { demoClients, outboxCommand, type DemoClients, type DemoUserKey } from '../../support/demo-clients.ts'
 import { createApprovalFlowService } from '../../../electron/main/services/approvals/flow-service.ts'
