@@ -61,3 +61,23 @@ export function parseLimit(text: string): number | null | undefined {
   const ore = parseMoney(text)
   return ore === undefined || ore < 0 ? undefined : fromOre(ore)
 }
+
+/** A save's outcome: the saved value, or the problems per field (or, with none, why it failed). */
+export type Saved<T> =
+  { ok: true; value: T } | { ok: false; problems: Record<string, ProblemText>; failed: string | null }
+
+export async function saveOrProblems<T>(
+  save: () => Promise<T>,
+  key?: (path: string) => string,
+): Promise<Saved<T>> {
+  try {
+    return { ok: true, value: await save() }
+  } catch (error) {
+    const found = fieldProblems(error)
+    return {
+      ok: false,
+      problems: problemsByField(found, key),
+      failed: found.length ? null : error instanceof Error ? error.message : String(error),
+    }
+  }
+}
