@@ -2,6 +2,7 @@
 // and page rendering with @napi-rs/canvas for pages that carry no text.
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { rgbaToPgm } from './image.ts'
 import type { OcrWord } from './types.ts'
@@ -39,7 +40,7 @@ const guarded: readonly object[] = [
   Set.prototype,
 ]
 
-async function loadPdfjs(): Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> {
+async function loadPdfjs(): Promise<typeof Pdfjs> {
   const natives = guarded.map((target) => Object.getOwnPropertyDescriptors(target))
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
   // In Node pdf.js runs its worker on this thread, importing it at the first document (and its polyfills
