@@ -13,6 +13,8 @@ export type ReviewCommand =
   | 'zoomIn'
   | 'zoomOut'
   | 'help'
+  | 'addLine'
+  | 'removeLine'
 
 export interface ReviewShortcut {
   command: ReviewCommand
@@ -72,6 +74,9 @@ export const reviewShortcuts: readonly ReviewShortcut[] = [
     matches: (e) => plain(e) && (e.key === '+' || e.key === '='),
   },
   { command: 'zoomOut', keys: '-', inFields: false, matches: (e) => plain(e) && e.key === '-' },
+  // Handled by the cost lines themselves (CostLines.vue), listed here so `?` and Settings show them.
+  { command: 'addLine', keys: 'Alt+Insert', inFields: true, matches: () => false },
+  { command: 'removeLine', keys: 'Alt+Delete', inFields: true, matches: () => false },
   { command: 'help', keys: '?', inFields: false, matches: (e) => !e.ctrlKey && !e.altKey && e.key === '?' },
 ]
 
