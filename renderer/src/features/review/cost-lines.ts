@@ -13,7 +13,13 @@ import { fromOre, toOre, type Ore } from '@common/money'
 import type { VatTypeRule } from '@common/vat'
 import type { Locale } from '@common/bridge/contract'
 import { formatAmount } from '@renderer/i18n/format'
-import { findAccount, findVatType, parseAmount, type AccountRef, type VatTypeRef } from '../journal/index.ts'
+import {
+  findAccount,
+  findVatType,
+  parseAmount,
+  type AccountRef,
+  type VatTypeRef,
+} from '@renderer/features/journal'
 import type { ReviewCostLine } from './logic/actions.ts'
 import { draftLines, num, type Row } from './logic/invoice-rows.ts'
 import type { CodingProposals } from './logic/supplier-memory.ts'
