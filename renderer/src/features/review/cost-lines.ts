@@ -163,7 +163,8 @@ export function summarise(
   return {
     read,
     figures: costLineFigures(inputs, rules, date),
-    finding: total === undefined ? null : checkCostLines(total, inputs, rules, date),
+    // checkCostLines reads a number as kroner (as the platform's rows carry it).
+    finding: total === undefined ? null : checkCostLines(fromOre(total), inputs, rules, date),
     unreadable: read.some((l) => Object.keys(l.problems).length > 0),
   }
 }
