@@ -200,6 +200,43 @@ describe('the OCR review', () => {
     await expect.poll(() => list.getByRole('option').first().textContent()).toMatch(/\d+ %/)
     await shoot('review-scanned-alternatives')
     await page.keyboard.press('Escape')
+    // The cost lines start from supplier memory's proposal for the whole total, with its reason; the user
+    // codes two lines from the keyboard: Enter goes cell to cell, Alt+Insert adds a line.
+    const gross = Math.round(scanned.net * 125) / 100
+    const lines = page.getByTestId('review-cost-lines')
+    await expect.poll(() => lines.getByTestId('review-lines-reason').count(), wait).toBeGreaterThan(0)
+    await expect.poll(() => page.getByTestId('review-line-account-0').inputValue(), wait).toMatch(/^\d{4}$/)
+    await page.getByTestId('review-line-account-0').focus()
+    const typeCell = async (text: string) => {
+      await page.keyboard.press('Control+a')
+      await page.keyboard.type(text)
+    }
+    await typeCell('4000')
+    await page.keyboard.press('Enter')
+    await typeCell('1')
+    await page.keyboard.press('Enter')
+    await typeCell('15 000')
+    await page.keyboard.press('Enter')
+    await typeCell('Smør')
+    await expect
+      .poll(() => page.getByTestId('review-lines-check').textContent())
+      .toContain(`difference ${(gross - 15_000).toLocaleString('en-GB', { minimumFractionDigits: 2 })})`)
+    await page.keyboard.press('Alt+Insert')
+    await expect.poll(() => activeId()).toBe('review-line-1-account')
+    await typeCell('6540')
+    await page.keyboard.press('Enter')
+    await typeCell('1')
+    await page.keyboard.press('Enter')
+    await typeCell(String(gross - 15_000))
+    await page.keyboard.press('Enter')
+    await typeCell('Kjøleskap')
+    await expect.poll(() => page.getByTestId('review-line-vat-amount-0').textContent()).toContain('3,000.00')
+    await expect
+      .poll(() => page.getByTestId('review-lines-check').textContent())
+      .toContain('The lines add up to the total')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => activeId()).toBe('review-save')
+    await shoot('review-cost-lines')
     // The scan prints an account the supplier was never paid to: saving waits for the confirmation.
     await page.keyboard.press('Control+s')
     await expect
@@ -220,6 +257,21 @@ describe('the OCR review', () => {
       .toBe(scanned.invoiceNumber)
     const after = await platform<Invoice>(nordlys.key, `supplierinvoices/${invoice.ID}`)
     expect(after.PaymentID).toMatch(/^\d{10}$/)
+    // The two lines arrive as the invoice's JournalEntry.DraftLines.
+    const draftLines = async () => {
+      const coded = await platform<Invoice & { JournalEntry?: { DraftLines?: Record<string, unknown>[] } }>(
+        nordlys.key,
+        `supplierinvoices/${invoice.ID}?expand=JournalEntry.DraftLines`,
+      )
+      return (coded.JournalEntry?.DraftLines ?? [])
+        .filter((l) => l.Deleted !== true)
+        .map((l) => [Number(l.Amount), l.Description])
+        .sort((a, b) => Number(b[0]) - Number(a[0]))
+    }
+    await expect.poll(draftLines, wait).toEqual([
+      [15_000, 'Smør'],
+      [gross - 15_000, 'Kjøleskap'],
+    ])
   }, 300_000)
 
   it('refuses a wrong KID until it is fixed or saved with a reason', async () => {
