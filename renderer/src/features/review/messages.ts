@@ -107,6 +107,40 @@ const en = {
       invalidAmount: 'Write the amount such as 1 234,50.',
     },
   },
+  approval: {
+    title: 'Send for approval',
+    to: 'Who approves',
+    rule: 'The rule for this supplier and project: {rule}',
+    ruleState: {
+      loading: 'Asking the platform for the rule…',
+      none: 'No rule applies to this supplier and project.',
+      offline: 'The platform cannot be reached to propose a rule.',
+    },
+    users: 'Users',
+    chooseUsers: 'Choose users',
+    team: 'Team',
+    chooseTeam: 'Choose a team',
+    message: 'Message to the approvers (optional)',
+  },
+  lock: {
+    title: 'Lock the invoice',
+    text: 'A locked invoice cannot be changed by anyone until it is unlocked. Say why.',
+    message: 'Message',
+    confirm: 'Lock',
+    locked: 'Locked. It reaches the platform at the next sync.',
+    unlocked: 'Unlocked. It reaches the platform at the next sync.',
+  },
+  remove: {
+    title: 'Delete the draft',
+    text: 'Delete the draft {name}? Use this for a wrongly scanned document; the draft and its lines are deleted on the platform at the next sync.',
+    confirm: 'Delete draft',
+    failed: 'The draft could not be deleted: {message}',
+    onlyDrafts: 'Only a draft can be deleted.',
+  },
+  history: {
+    open: 'History',
+    close: 'Close the history',
+  },
   shortcuts: {
     title: 'Keyboard shortcuts in review',
     open: 'Keyboard shortcuts',
@@ -127,6 +161,10 @@ const en = {
     book: 'Book',
     addLine: 'Add a cost line below',
     removeLine: 'Remove the cost line',
+    lock: 'Lock the invoice with a message',
+    unlock: 'Unlock the invoice',
+    deleteDraft: 'Delete a wrongly scanned draft',
+    history: 'Show or hide the history',
   },
 }
 
@@ -239,6 +277,40 @@ const nb: typeof en = {
       invalidAmount: 'Skriv beløpet som 1 234,50.',
     },
   },
+  approval: {
+    title: 'Send til godkjenning',
+    to: 'Hvem godkjenner',
+    rule: 'Regelen for denne leverandøren og prosjektet: {rule}',
+    ruleState: {
+      loading: 'Spør plattformen om regelen …',
+      none: 'Ingen regel gjelder for denne leverandøren og prosjektet.',
+      offline: 'Plattformen kan ikke nås for å foreslå en regel.',
+    },
+    users: 'Brukere',
+    chooseUsers: 'Velg brukere',
+    team: 'Team',
+    chooseTeam: 'Velg et team',
+    message: 'Melding til godkjennerne (valgfritt)',
+  },
+  lock: {
+    title: 'Lås fakturaen',
+    text: 'En låst faktura kan ikke endres av noen før den låses opp. Skriv hvorfor.',
+    message: 'Melding',
+    confirm: 'Lås',
+    locked: 'Låst. Det når plattformen ved neste synkronisering.',
+    unlocked: 'Låst opp. Det når plattformen ved neste synkronisering.',
+  },
+  remove: {
+    title: 'Slett utkastet',
+    text: 'Slette utkastet {name}? Bruk dette for et feilskannet dokument; utkastet og linjene slettes på plattformen ved neste synkronisering.',
+    confirm: 'Slett utkast',
+    failed: 'Utkastet kunne ikke slettes: {message}',
+    onlyDrafts: 'Bare et utkast kan slettes.',
+  },
+  history: {
+    open: 'Historikk',
+    close: 'Lukk historikken',
+  },
   shortcuts: {
     title: 'Hurtigtaster i kontroll',
     open: 'Hurtigtaster',
@@ -259,6 +331,10 @@ const nb: typeof en = {
     book: 'Bokfør',
     addLine: 'Legg til en konteringslinje under',
     removeLine: 'Fjern konteringslinjen',
+    lock: 'Lås fakturaen med en melding',
+    unlock: 'Lås opp fakturaen',
+    deleteDraft: 'Slett et feilskannet utkast',
+    history: 'Vis eller skjul historikken',
   },
 }
 

@@ -15,6 +15,10 @@ export type ReviewCommand =
   | 'help'
   | 'addLine'
   | 'removeLine'
+  | 'lock'
+  | 'unlock'
+  | 'deleteDraft'
+  | 'history'
 
 export interface ReviewShortcut {
   command: ReviewCommand
@@ -66,6 +70,30 @@ export const reviewShortcuts: readonly ReviewShortcut[] = [
     keys: 'Alt+Shift+B',
     inFields: true,
     matches: (e) => e.altKey && e.shiftKey && !e.ctrlKey && e.code === 'KeyB',
+  },
+  {
+    command: 'lock',
+    keys: 'Alt+Shift+L',
+    inFields: true,
+    matches: (e) => e.altKey && e.shiftKey && !e.ctrlKey && e.code === 'KeyL',
+  },
+  {
+    command: 'unlock',
+    keys: 'Alt+Shift+U',
+    inFields: true,
+    matches: (e) => e.altKey && e.shiftKey && !e.ctrlKey && e.code === 'KeyU',
+  },
+  {
+    command: 'deleteDraft',
+    keys: 'Alt+Shift+D',
+    inFields: true,
+    matches: (e) => e.altKey && e.shiftKey && !e.ctrlKey && e.code === 'KeyD',
+  },
+  {
+    command: 'history',
+    keys: 'Alt+Shift+H',
+    inFields: true,
+    matches: (e) => e.altKey && e.shiftKey && !e.ctrlKey && e.code === 'KeyH',
   },
   {
     command: 'zoomIn',
