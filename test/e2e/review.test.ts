@@ -7,6 +7,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SupplierInvoiceStatus } from '../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
+import { DEMO_APPROVAL_RULE } from '../../platform/seed/demo-approvals.ts'
 import { DEMO_REVIEW_INVOICES } from '../../platform/seed/demo-review.ts'
 import {
   axeViolations,
@@ -58,8 +59,8 @@ interface Invoice {
   [field: string]: unknown
 }
 
-const platform = <T>(companyKey: string, path: string) =>
-  platformApi<T>(route.origin(), DEMO_USERS.anne.email, companyKey, path)
+const platform = <T>(companyKey: string, path: string, init?: RequestInit) =>
+  platformApi<T>(route.origin(), DEMO_USERS.anne.email, companyKey, path, init)
 
 /** The seeded draft whose PDF is named `name` (the demo's review queue names its drafts after their file). */
 async function draftWithFile(name: string): Promise<Invoice> {
@@ -363,6 +364,48 @@ describe('the OCR review', () => {
         wait,
       )
       .toBe(`${native.invoiceNumber}-B`)
+  }, 300_000)
+
+  it('sends an invoice for approval to the rule the platform proposes for its supplier', async () => {
+    const invoice = await draftWithFile(`Faktura ${native.invoiceNumber} (skannet).pdf`)
+    const [rule] = await platform<{ ID: number }[]>(
+      nordlys.key,
+      `approvalrules?filter=Description eq '${DEMO_APPROVAL_RULE}'`,
+    )
+    // The office links the supplier to its rule (ApprovalRuleLinkGroups bulk-save), as in the platform's UI.
+    await platform(nordlys.key, 'ApprovalRuleLinkGroups/?action=bulk-save', {
+      method: 'PUT',
+      body: JSON.stringify([
+        {
+          Name: 'Leverandører',
+          SourceEntity: 0,
+          Priority: 0,
+          Links: [{ SourceEntity: 0, SourceInstanceID: invoice.SupplierID, ApprovalRuleID: rule!.ID }],
+        },
+      ]),
+    })
+    await openReview(invoice.ID)
+    await field('InvoiceNumber').focus()
+    await page.keyboard.press('Alt+Shift+A')
+    const dialog = page.getByTestId('approval-dialog')
+    await expect.poll(() => dialog.isVisible(), wait).toBe(true)
+    await expect.poll(() => dialog.textContent(), wait).toContain(DEMO_APPROVAL_RULE)
+    await expect.poll(() => dialog.getByLabel(new RegExp(DEMO_APPROVAL_RULE)).isChecked()).toBe(true)
+    await runAxe('the send-for-approval dialog')
+    await dialog.getByLabel('Message to the approvers (optional)').fill('Vask i november')
+    await dialog.getByTestId('approval-send').click()
+    await syncNow()
+    await expect
+      .poll(
+        async () => (await platform<Invoice>(nordlys.key, `supplierinvoices/${invoice.ID}`)).StatusCode,
+        wait,
+      )
+      .toBe(SupplierInvoiceStatus.ForApproval)
+    const tasks = await platform<{ ID: number; EntityID: number }[]>(
+      nordlys.key,
+      `tasks?filter=EntityID eq ${invoice.ID}`,
+    )
+    expect(tasks.length).toBeGreaterThan(0)
     expect(pageErrors).toEqual([])
   }, 300_000)
 })

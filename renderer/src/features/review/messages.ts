@@ -91,6 +91,7 @@ const en = {
     vatSum: 'Of which VAT',
     total: 'Invoice total',
     matches: 'The lines add up to the total.',
+    rate: 'VAT rate {percent} %',
     mismatch: 'the lines with VAT do not add up to the total.',
     proposed: 'Proposed {what}: {reason}',
     what: {
@@ -261,6 +262,7 @@ const nb: typeof en = {
     vatSum: 'Herav mva.',
     total: 'Fakturabeløp',
     matches: 'Linjene går opp mot totalen.',
+    rate: 'Mva-sats {percent} %',
     mismatch: 'linjene med mva. går ikke opp mot totalen.',
     proposed: 'Foreslått {what}: {reason}',
     what: {
