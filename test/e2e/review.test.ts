@@ -117,9 +117,10 @@ async function syncNow(): Promise<void> {
 }
 
 async function runAxe(label: string): Promise<void> {
-  expect(await axeViolations(page, ['[data-testid="view-review"]', '.p-dialog']), `axe on ${label}`).toEqual(
-    [],
-  )
+  expect(
+    await axeViolations(page, ['[data-testid="view-review"]', '.p-dialog', '.p-drawer']),
+    `axe on ${label}`,
+  ).toEqual([])
 }
 
 async function shoot(name: string): Promise<void> {
@@ -406,6 +407,55 @@ describe('the OCR review', () => {
       `tasks?filter=EntityID eq ${invoice.ID}`,
     )
     expect(tasks.length).toBeGreaterThan(0)
+  }, 300_000)
+
+  it('locks an invoice with a message, shows its history beside the form, and deletes a wrongly scanned draft', async () => {
+    const invoice = await draftWithFile(`Faktura ${native.invoiceNumber}.pdf`)
+    await openReview(invoice.ID)
+    const statusText = () => page.getByTestId('review-status').textContent()
+    const locks = async () =>
+      (
+        await platform<{ Message: string }[]>(
+          nordlys.key,
+          `entitylock?filter=EntityType eq 'SupplierInvoice' and EntityID eq ${invoice.ID}`,
+        )
+      ).map((l) => l.Message)
+    await field('InvoiceNumber').focus()
+    await page.keyboard.press('Alt+Shift+L')
+    const lockDialog = page.getByTestId('lock-dialog')
+    await expect.poll(() => lockDialog.isVisible()).toBe(true)
+    await lockDialog.getByLabel('Message').fill('Venter på kreditnota')
+    await lockDialog.getByRole('button', { name: 'Lock', exact: true }).click()
+    await expect.poll(statusText).toContain('Locked')
+    await syncNow()
+    await expect.poll(locks, wait).toEqual(['Venter på kreditnota'])
+    // The history beside the form: the reason the wrong KID was saved with, from the earlier review.
+    await page.keyboard.press('Alt+Shift+H')
+    const history = page.getByTestId('review-history-panel')
+    await expect.poll(() => history.textContent(), wait).toContain('bekreftet av leverandør')
+    await runAxe('the history panel')
+    await page.keyboard.press('Alt+Shift+H')
+    await expect.poll(() => history.isVisible()).toBe(false)
+    await page.keyboard.press('Alt+Shift+U')
+    await expect.poll(statusText).toContain('Unlocked')
+    await syncNow()
+    await expect.poll(locks, wait).toEqual([])
+    // Deleted after a confirmation: the next invoice takes its place, and the platform deletes it.
+    await page.keyboard.press('Alt+Shift+D')
+    const confirm = page.getByTestId('delete-dialog')
+    await expect.poll(() => confirm.isVisible()).toBe(true)
+    await confirm.getByTestId('delete-confirm').click()
+    await expect
+      .poll(() => page.getByTestId('review-form').getAttribute('data-invoice'), wait)
+      .not.toBe(String(invoice.ID))
+    await syncNow()
+    await expect
+      .poll(
+        async () =>
+          (await platform<Invoice[]>(nordlys.key, `supplierinvoices?filter=ID eq ${invoice.ID}`)).length,
+        wait,
+      )
+      .toBe(0)
     expect(pageErrors).toEqual([])
   }, 300_000)
 })
