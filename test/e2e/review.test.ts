@@ -434,6 +434,7 @@ describe('the OCR review', () => {
     const history = page.getByTestId('review-history-panel')
     await expect.poll(() => history.textContent(), wait).toContain('bekreftet av leverandør')
     await runAxe('the history panel')
+    await shoot('review-history')
     await page.keyboard.press('Alt+Shift+H')
     await expect.poll(() => history.isVisible()).toBe(false)
     await page.keyboard.press('Alt+Shift+U')
