@@ -45,11 +45,26 @@ export const BookedJournalEntry = z.object({
 })
 export type BookedJournalEntry = z.infer<typeof BookedJournalEntry>
 
+/** A document dropped on a draft: its name and bytes (base64), at most 30 MB. */
+export const JournalDocument = z.object({
+  name: z.string().trim().min(1).max(255),
+  data: z
+    .string()
+    .min(1)
+    .max(Math.ceil((30 * 1024 * 1024 * 4) / 3) + 4),
+})
+export type JournalDocument = z.infer<typeof JournalDocument>
+
 export const journalCalls = {
   'journal.search': { args: z.tuple([CompanyKey, JournalSearch]), result: z.array(BookedJournalEntry) },
   /** The entries one booking made, by the operation key its entries carry in their Description. */
   'journal.bookedBy': {
     args: z.tuple([CompanyKey, z.string().regex(/^[0-9a-f-]{8,64}$/)]),
     result: z.array(BookedJournalEntry),
+  },
+  /** Uploads a PDF or image dropped on a draft to the company's files; the entry books it in its FileIDs. */
+  'journal.uploadDocument': {
+    args: z.tuple([CompanyKey, JournalDocument]),
+    result: z.object({ fileId: z.number().int().positive(), name: z.string(), size: z.number().int() }),
   },
 } as const

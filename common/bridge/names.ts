@@ -43,6 +43,7 @@ export const callNames = [
   'scan.showInFolder',
   'journal.search',
   'journal.bookedBy',
+  'journal.uploadDocument',
   'review.proposedRule',
   'review.history',
   'approvals.flow',

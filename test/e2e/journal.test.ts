@@ -9,6 +9,7 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
 import { DEMO_COMPANIES } from '../../platform/seed/demo-constants.ts'
 import {
   axeViolations,
@@ -76,7 +77,9 @@ async function newDraft() {
 
 async function typeRentEntry() {
   await fill('Account', 1, '6540', true)
-  await expect.poll(() => cell('VAT', 1).inputValue(), wait).toMatch(/^1 /)
+  await expect
+    .poll(async () => `${await cell('Account', 1).inputValue()} | ${await cell('VAT', 1).inputValue()}`, wait)
+    .toMatch(/^6540 .* \| 1 /)
   await fill('Amount', 1, '12 500,00')
   await fill('Description', 1, 'Inventar')
   await fill('Account', 2, '1920', true)
@@ -136,10 +139,7 @@ describe('journal drafting', () => {
     await cell('Account', 1).click()
   }, 240_000)
 
-  // In the full end-to-end run (not when this file runs alone, where all pass) account 6540's default VAT
-  // code stayed empty for 60 s after it was picked, and this check and the ones after it build on that
-  // entry. Skipped until the cause is found; the default VAT code is covered by JournalGrid.test.ts.
-  it.skip('books a balanced entry with 25 % input VAT, a department, a project and a document, and shows its number', async () => {
+  it('books a balanced entry with 25 % input VAT, a department, a project and a document, and shows its number', async () => {
     await typeRentEntry()
     await fill('Department', 1, '2', true)
     await fill('Project', 1, 'Nettbutikk', true)
@@ -214,8 +214,53 @@ describe('journal drafting', () => {
     expect(await page.getByRole('button', { name: 'Book', exact: true }).isDisabled()).toBe(true)
   })
 
-  // Builds on the entry of the skipped booking check above.
-  it.skip('shows Settings → Offline data with its sizes and settings; the view passes axe-core', async () => {
+  it('uploads a PDF dropped on an entry and books it with the entry; a file that is not a document is refused by name', async () => {
+    await newDraft()
+    await fill('Account', 1, '7770', true)
+    await fill('Amount', 1, '120')
+    await fill('Description', 1, 'Kvittering fra slipp')
+    await fill('Account', 2, '1920', true)
+    await cell('Amount', 2).click()
+    await fill('Amount', 2, '-120')
+    const target = page.getByTestId('journal-attach-entry-1')
+    const drop = async (name: string, type: string, bytes: Uint8Array) => {
+      const dataTransfer = await page.evaluateHandle(
+        ({ name, type, base64 }) => {
+          // In the page: a drag of one file, as a file manager starts it.
+          const page = globalThis as unknown as {
+            DataTransfer: new () => { items: { add(file: unknown): void } }
+          }
+          const data = new page.DataTransfer()
+          const content = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+          data.items.add(new File([content], name, { type }))
+          return data
+        },
+        { name, type, base64: Buffer.from(bytes).toString('base64') },
+      )
+      await target.dispatchEvent('dragover', { dataTransfer })
+      await target.dispatchEvent('drop', { dataTransfer })
+    }
+    await drop('kvittering.pdf', 'application/pdf', (await generateInvoice(3)).pdf)
+    await expect
+      .poll(() => target.getByTestId('journal-attachment').allTextContents(), wait)
+      .toEqual([expect.stringContaining('kvittering.pdf')])
+    await drop('timeliste.txt', 'text/plain', new TextEncoder().encode('Timer mars: 37,5'))
+    await expect
+      .poll(() => page.getByTestId('journal-attach-refused').textContent(), wait)
+      .toContain('timeliste.txt was not attached: only PDF files and images')
+    // The scan station's window-wide drop did not take either file.
+    expect(await page.getByTestId('scan-drop-overlay').count()).toBe(0)
+    await shoot('attach-dropped-en', target)
+    await cell('Description', 2).press('Control+Enter')
+    const lines = await expect
+      .poll(() => onPlatform<Line[]>(`journalentrylines?filter=Description eq 'Kvittering fra slipp'`), wait)
+      .toHaveLength(1)
+      .then(() => onPlatform<Line[]>(`journalentrylines?filter=Description eq 'Kvittering fra slipp'`))
+    const files = await onPlatform<{ Name: string }[]>(`files/JournalEntry/${lines[0]!.JournalEntryID}`)
+    expect(files.map((f) => f.Name)).toEqual(['kvittering.pdf'])
+  }, 120_000)
+
+  it('shows Settings → Offline data with its sizes and settings; the view passes axe-core', async () => {
     await page.getByTestId('nav-settings').click()
     const section = page.getByTestId('settings-offline-data')
     await expect.poll(() => section.isVisible(), wait).toBe(true)
@@ -236,8 +281,7 @@ describe('journal drafting', () => {
       .click()
   })
 
-  // Builds on the entry of the skipped booking check above.
-  it.skip('finds booked entries by amount and shows their lines; the view passes axe-core', async () => {
+  it('finds booked entries by amount and shows their lines; the view passes axe-core', async () => {
     await page.getByLabel('Amount', { exact: true }).fill('12 500,00')
     await page.getByRole('button', { name: 'Search' }).click()
     await expect.poll(() => page.locator('.booked__row').count(), wait).toBeGreaterThanOrEqual(1)
@@ -246,8 +290,7 @@ describe('journal drafting', () => {
     await runAxe('booked entries')
     await shoot('booked-en')
   })
-  // Builds on the entry of the skipped booking check above.
-  it.skip('shows the draft and the booked entries in Norwegian', async () => {
+  it('shows the draft and the booked entries in Norwegian', async () => {
     await page.getByTestId('nav-settings').click()
     await page.getByTestId('settings-locale').click()
     await page.getByTestId('settings-locale-option-nb').click()
@@ -278,8 +321,7 @@ describe('journal drafting', () => {
 
   // After a reload while the platform cannot be reached, the company list and the open company's session come
   // from the workspace, so the journal opens with the queued draft.
-  // Builds on the entry of the skipped booking check above.
-  it.skip('a draft booked offline survives a reload and is booked on reconnect', async () => {
+  it('a draft booked offline survives a reload and is booked on reconnect', async () => {
     await newDraft()
     route.cut = true
     await typeRentEntry()

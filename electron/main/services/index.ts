@@ -141,6 +141,7 @@ export function createServices(deps: ServiceDeps) {
     'scan.showInFolder': (companyKey, id) => scan.showInFolder(companyKey, id),
     'journal.search': (companyKey, query) => journal.search(companyKey, query),
     'journal.bookedBy': (companyKey, operationKey) => journal.bookedBy(companyKey, operationKey),
+    'journal.uploadDocument': (companyKey, document) => journal.uploadDocument(companyKey, document),
     'review.proposedRule': (companyKey, query) => review.proposedRule(companyKey, query),
     'review.history': (companyKey, invoiceId) => review.history(companyKey, invoiceId),
     'approvals.flow': (companyKey, invoiceId) => approvalFlows.flow(companyKey, invoiceId),

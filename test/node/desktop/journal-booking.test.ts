@@ -1,12 +1,14 @@
 // Booking a journal draft the way the outbox does it, against the real local platform: main's sync service
 // executes the book-journal-entries entry; a retry after an unknown outcome finds the booked entries by
 // their marker and books nothing twice; a refusal names the entry and line; the search finds the entry by
-// number, date, account and amount, with its VAT line and its file.
+// number, date, account and amount, with its VAT line and its file; a PDF dropped on a draft is uploaded to the
+// company's files and booked with the entry, anything else is refused by name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bookingMarker } from '../../../common/journal-booking.ts'
 import { createApiClient, type ApiClient } from '../../../electron/main/services/api/client.ts'
 import { createJournalService } from '../../../electron/main/services/journal/journal-service.ts'
 import { createSyncService } from '../../../electron/main/services/sync/sync-service.ts'
+import { generateInvoice } from '../../../platform/ocr/corpus/generate.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { api as raw, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 
@@ -230,5 +232,45 @@ describe('booking journal entries through the outbox', () => {
     }
     // The second booking reuses the rows the first one made: no new Dimensions row per booking.
     expect(await dimensionsOf(again)).toEqual(await dimensionsOf(first))
+  })
+
+  it('uploads a dropped PDF to the company and books it with the entry; refuses a file that is not a document', async () => {
+    const pdf = Buffer.from((await generateInvoice(11)).pdf)
+    const uploaded = await journal.uploadDocument(nordlys, {
+      name: 'kvittering.pdf',
+      data: pdf.toString('base64'),
+    })
+    expect(uploaded).toEqual({ fileId: expect.any(Number), name: 'kvittering.pdf', size: pdf.length })
+    const file = await client.get<{ Name: string; ContentLength?: number }>(
+      `api/biz/files/${uploaded.fileId}`,
+      { companyKey: nordlys },
+    )
+    expect(file.Name).toBe('kvittering.pdf')
+    // The file belongs to Nordlys only.
+    await expect(
+      client.get(`api/biz/files/${uploaded.fileId}`, { companyKey: DEMO_COMPANIES.fjordbygg.key }),
+    ).rejects.toMatchObject({ status: 404 })
+
+    const key = crypto.randomUUID()
+    const body = [
+      {
+        Description: `Kvittering ${bookingMarker(key, 1)}`,
+        DraftLines: [
+          { AccountID: account(7770), Amount: '120.00', FinancialDate: '2026-03-31' },
+          { AccountID: account(1920), Amount: '-120.00', FinancialDate: '2026-03-31' },
+        ],
+        FileIDs: [uploaded.fileId],
+      },
+    ]
+    expect((await sync.execute(nordlys, command(body, key, 0))).status).toBe('done')
+    const [booked] = await journal.bookedBy(nordlys, key)
+    expect(booked!.FileIDs).toEqual([uploaded.fileId])
+
+    await expect(
+      journal.uploadDocument(nordlys, {
+        name: 'lønn.xlsx',
+        data: Buffer.from('PK\u0003\u0004 not a document').toString('base64'),
+      }),
+    ).rejects.toMatchObject({ code: 'JOURNAL_NOT_A_DOCUMENT' })
   })
 })

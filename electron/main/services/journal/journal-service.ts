@@ -5,14 +5,18 @@
 // the batch was booked, and sends it only if not.
 import { bookingMarkerPrefix } from '../../../../common/journal-booking.ts'
 import { oreToDecimal } from '../../../../common/money.ts'
+import { BridgeError } from '../../../../common/bridge/contract.ts'
 import {
+  JournalDocument as JournalDocumentSchema,
   JournalSearch as JournalSearchSchema,
+  type JournalDocument,
   type BookedJournalEntry,
   type BookedLine,
   type JournalSearch,
 } from '../../../../common/bridge/journal.ts'
 import type { OutboxCommand, OutboxOutcome, PlatformRow } from '../../../../common/bridge/sync.ts'
 import type { ApiClient } from '../api/client.ts'
+import { filesUrlOf, uploadFile } from '../api/files.ts'
 
 type Row = Record<string, unknown>
 
@@ -122,8 +126,22 @@ export async function bookJournalEntries(
   return { status: 'done', row: (booked[0] ?? null) as PlatformRow | null, merged: [] }
 }
 
+/** What a journal entry may carry as a document: a PDF or a picture of a receipt, told by its first bytes. */
+export function documentKind(bytes: Uint8Array): 'pdf' | 'png' | 'jpeg' | 'tiff' | null {
+  const starts = (...b: number[]) => b.every((x, i) => bytes[i] === x)
+  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'pdf'
+  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'png'
+  if (starts(0xff, 0xd8, 0xff)) return 'jpeg'
+  if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return 'tiff'
+  return null
+}
+
+/** Refusal of a dropped file that is not a document (the view says so in the user's language). */
+export const NotADocument = 'JOURNAL_NOT_A_DOCUMENT'
+
 export function createJournalService(deps: { api(): Promise<ApiClient>; now?: () => Date }) {
   const now = deps.now ?? (() => new Date())
+  let filesUrl: string | null = null
 
   async function linesOf(
     api: ApiClient,
@@ -205,6 +223,21 @@ export function createJournalService(deps: { api(): Promise<ApiClient>; now?: ()
   }
 
   return {
+    /** A document dropped on a draft, uploaded to the company's files for the entry's FileIDs. */
+    async uploadDocument(
+      companyKey: string,
+      input: JournalDocument,
+    ): Promise<{ fileId: number; name: string; size: number }> {
+      const file = JournalDocumentSchema.parse(input)
+      const bytes = Buffer.from(file.data, 'base64')
+      if (!documentKind(bytes))
+        throw new BridgeError(NotADocument, `${file.name} is not a PDF or an image`, { name: file.name })
+      const api = await deps.api()
+      filesUrl ??= await filesUrlOf(api)
+      const fileId = await uploadFile(api, filesUrl, companyKey, { bytes, name: file.name })
+      return { fileId, name: file.name, size: bytes.length }
+    },
+
     async bookedBy(companyKey: string, operationKey: string): Promise<BookedJournalEntry[]> {
       const api = await deps.api()
       return complete(api, companyKey, await entriesBy(api, companyKey, operationKey))

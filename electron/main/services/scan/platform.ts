@@ -4,6 +4,7 @@
 // or by the scan mark written into it when it was created.
 import type { ApiClient } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
+import { uploadFile } from '../api/files.ts'
 import type { ReadFields } from './ledger.ts'
 import type { OcrAnswer } from './read-fields.ts'
 
@@ -63,23 +64,10 @@ export function createScanPlatform(deps: {
     },
 
     async upload(companyKey, file, signal, onProgress) {
-      const form = new FormData()
-      form.set('Key', companyKey)
-      form.set('FileName', file.name)
-      form.set('File', new Blob([file.bytes]), file.name)
-      const api = await deps.api()
-      const url = `${(await deps.filesUrl()).replace(/\/+$/, '')}/api/file`
-      const created = await api.request<Row>(url, {
-        method: 'POST',
-        companyKey,
-        body: form,
-        signal,
-        timeoutMs: 120_000,
-        ...(onProgress ? { onUploadProgress: (sent, total) => onProgress((100 * sent) / total) } : {}),
+      return uploadFile(await deps.api(), await deps.filesUrl(), companyKey, file, {
+        ...(signal ? { signal } : {}),
+        ...(onProgress ? { onProgress } : {}),
       })
-      const id = idOf(created)
-      if (id === null) throw new Error('The file server answered without a file id')
-      return id
     },
 
     async read(companyKey, fileId, signal) {

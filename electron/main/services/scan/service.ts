@@ -37,6 +37,7 @@ import { createScanPlatform } from './platform.ts'
 import type { ScanLocale } from './reasons.ts'
 import { duplicateRow, progressThrottle, rowOf } from './rows.ts'
 import { createFolderWatcher, isIgnoredName, type WatchState } from './watcher.ts'
+import { filesUrlOf } from '../api/files.ts'
 
 export interface ScanServiceDeps {
   dataDir: string
@@ -205,12 +206,6 @@ export function createScanService(deps: ScanServiceDeps) {
     await publish()
   }
 
-  async function filesUrl(): Promise<string> {
-    const endpoints = await (await deps.api()).get<Record<string, string>>('api/endpoints')
-    if (!endpoints.Files) throw new Error('The platform named no file server (Files in /api/endpoints)')
-    return endpoints.Files
-  }
-
   async function activate(environmentId: string) {
     if (active?.environmentId === environmentId) {
       active.pipeline.resume()
@@ -219,7 +214,10 @@ export function createScanService(deps: ScanServiceDeps) {
     if (active) await deactivate()
     locale = await deps.locale().catch(() => locale)
     let files: string | null = null
-    const platform = createScanPlatform({ api: deps.api, filesUrl: async () => (files ??= await filesUrl()) })
+    const platform = createScanPlatform({
+      api: deps.api,
+      filesUrl: async () => (files ??= await filesUrlOf(await deps.api())),
+    })
     const a: Active = {
       environmentId,
       folders: new Map(),

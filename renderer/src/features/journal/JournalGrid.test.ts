@@ -1,6 +1,6 @@
 import { mount, flushPromises, type VueWrapper } from '@vue/test-utils'
 import { afterEach, describe, expect, it } from 'vitest'
-import { defineComponent, h, ref } from 'vue'
+import { defineComponent, h, ref, type Ref } from 'vue'
 import type { VatTypeRule } from '@common/vat'
 import { createAppI18n } from '@renderer/i18n'
 import JournalGrid from './JournalGrid.vue'
@@ -39,20 +39,25 @@ afterEach(() => {
 function mountGrid(
   initial: DraftLine[] = [emptyLine(1, '2026-01-31')],
   amountMode: 'signed' | 'split' = 'signed',
+  host: { accounts?: Ref<AccountRef[]>; slow?: boolean } = {},
 ) {
   const lines = ref(initial)
+  const accountList = host.accounts ?? ref(accounts)
+  // A slow host passes the lines back a task later, as a busy renderer may.
+  const take = (next: DraftLine[]) =>
+    host.slow ? setTimeout(() => (lines.value = next), 20) : (lines.value = next)
   const booked: number[] = []
   const Host = defineComponent(
     () => () =>
       h(JournalGrid, {
         lines: lines.value,
         entries: previewDraft({ lines: lines.value }, new Map([[7, vat]])),
-        accounts,
+        accounts: accountList.value,
         vatTypes: [vat],
         departments,
         projects,
         amountMode,
-        'onUpdate:lines': (next: DraftLine[]) => (lines.value = next),
+        'onUpdate:lines': take,
         onBook: () => booked.push(1),
       }),
   )
@@ -111,6 +116,30 @@ describe('the journal grid', () => {
     await press(1, 3, 'Enter')
     expect(lines.value[1]).toMatchObject({ accountId: 11, amount: -1250000 })
     expect(document.querySelector('.jgrid__balance')?.textContent).toContain('I balanse')
+  })
+
+  it('shows the default VAT code in the cell Enter moves to, even before the host passes the lines back', async () => {
+    const { lines } = mountGrid(undefined, 'signed', { slow: true })
+    await type(0, 1, '6300')
+    await press(0, 1, 'Enter')
+    expect(document.activeElement).toBe(cell(0, 2))
+    await new Promise((resolve) => setTimeout(resolve, 40))
+    await flushPromises()
+    expect(lines.value[0]).toMatchObject({ accountId: 12, vatTypeId: 7 })
+    expect(cell(0, 2).value).toBe('1 Inngående mva 25 %')
+  })
+
+  it('resolves an account typed before the accounts arrived, with its default VAT code', async () => {
+    const list = ref<AccountRef[]>([])
+    const { lines } = mountGrid(undefined, 'signed', { accounts: list })
+    await type(0, 1, '6300')
+    await press(0, 1, 'Enter')
+    expect(lines.value[0]).toMatchObject({ accountId: null, accountText: '6300', vatTypeId: null })
+    list.value = accounts
+    await flushPromises()
+    expect(lines.value[0]).toMatchObject({ accountId: 12, accountText: '', vatTypeId: 7 })
+    expect(cell(0, 1).value).toBe('6300 Leie lokale')
+    expect(cell(0, 2).value).toBe('1 Inngående mva 25 %')
   })
 
   it('marks an account that does not exist and keeps what was typed', async () => {

@@ -27,6 +27,14 @@ const journalEn = {
     pickOne: 'Attach {name}',
     offline: 'On this computer',
     fromInvoice: 'Invoice {number} {supplier}',
+    fromComputer: 'From this computer…',
+    dropHint: 'or drop a PDF here',
+    uploading: 'Uploading {name}…',
+    notDocument: '{name} was not attached: only PDF files and images (PNG, JPEG, TIFF) can be attached.',
+    tooLarge: '{name} was not attached: a document can be at most 30 MB.',
+    noConnection:
+      '{name} was not attached: the platform cannot be reached. Drop it again when you are online, or attach a document kept on this computer.',
+    uploadFailed: '{name} was not attached: {reason}',
   },
   col: {
     entry: 'Entry',

@@ -29,6 +29,14 @@ const journalNb: JournalMessages = {
     pickOne: 'Legg ved {name}',
     offline: 'På denne maskinen',
     fromInvoice: 'Faktura {number} {supplier}',
+    fromComputer: 'Fra denne maskinen…',
+    dropHint: 'eller slipp en PDF her',
+    uploading: 'Laster opp {name}…',
+    notDocument: '{name} ble ikke lagt ved: bare PDF-filer og bilder (PNG, JPEG, TIFF) kan legges ved.',
+    tooLarge: '{name} ble ikke lagt ved: et dokument kan være høyst 30 MB.',
+    noConnection:
+      '{name} ble ikke lagt ved: plattformen kan ikke nås. Slipp den igjen når du er tilkoblet, eller legg ved et dokument som ligger på denne maskinen.',
+    uploadFailed: '{name} ble ikke lagt ved: {reason}',
   },
   col: {
     entry: 'Bilag',

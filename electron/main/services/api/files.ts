@@ -1,0 +1,36 @@
+// Files on the platform's file server (spec: `Files` of /api/endpoints, `POST {Files}/api/file` as a form):
+// the scan station's uploads and the documents dropped on a journal draft go the same way.
+import type { ApiClient } from './client.ts'
+
+/** The file server's base URL as the platform names it. */
+export async function filesUrlOf(api: ApiClient): Promise<string> {
+  const endpoints = await api.get<Record<string, string>>('api/endpoints')
+  if (!endpoints.Files) throw new Error('The platform named no file server (Files in /api/endpoints)')
+  return endpoints.Files
+}
+
+/** Uploads the bytes to the company's files; answers the new file's ID. */
+export async function uploadFile(
+  api: ApiClient,
+  filesUrl: string,
+  companyKey: string,
+  file: { bytes: Uint8Array; name: string },
+  options: { signal?: AbortSignal; onProgress?: (percent: number) => void } = {},
+): Promise<number> {
+  const form = new FormData()
+  form.set('Key', companyKey)
+  form.set('FileName', file.name)
+  form.set('File', new Blob([file.bytes]), file.name)
+  const created = await api.request<Record<string, unknown>>(`${filesUrl.replace(/\/+$/, '')}/api/file`, {
+    method: 'POST',
+    companyKey,
+    body: form,
+    ...(options.signal ? { signal: options.signal } : {}),
+    timeoutMs: 120_000,
+    ...(options.onProgress
+      ? { onUploadProgress: (sent: number, total: number) => options.onProgress!((100 * sent) / total) }
+      : {}),
+  })
+  if (typeof created?.ID !== 'number') throw new Error('The file server answered without a file id')
+  return created.ID
+}
