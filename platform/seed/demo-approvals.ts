@@ -246,20 +246,7 @@ async function seedCompanyApprovals(
     ToDate: isoDay(DEMO_SUBSTITUTE_DAYS.to),
   })
 
-  const { rows: suppliers } = await sql.query<{
-    ID: number
-    OrgNumber: string
-    Name: string
-    BankAccountID: number | null
-    AccountNumber: string | null
-  }>(
-    `select s."ID", s."OrgNumber", br."Name", br."DefaultBankAccountID" as "BankAccountID", b."AccountNumber"
-       from "Supplier" s
-       join "BusinessRelation" br on br."CompanyID" = s."CompanyID" and br."ID" = s."BusinessRelationID"
-       left join "BankAccount" b on b."CompanyID" = s."CompanyID" and b."ID" = br."DefaultBankAccountID"
-      where s."CompanyID" = $1 and s."Deleted" = false and s."StatusCode" = 30001 order by s."SupplierNumber"`,
-    [c.companyId],
-  )
+  const suppliers = await activeSuppliers(sql, c.companyId)
   const nok = await one<{ ID: number }>(sql, `select "ID" from "CurrencyCode" where "Code" = 'NOK'`, [])
   const vat = await one<{ ID: number }>(
     sql,
@@ -388,4 +375,34 @@ export async function seedDemoApprovals(
       index,
     )
   }
+}
+
+/** A company's active suppliers in supplier-number order, with their name and default bank account. */
+export async function activeSuppliers(
+  sql: Sql,
+  companyId: number,
+): Promise<
+  {
+    ID: number
+    OrgNumber: string
+    Name: string
+    BankAccountID: number | null
+    AccountNumber: string | null
+  }[]
+> {
+  const { rows } = await sql.query<{
+    ID: number
+    OrgNumber: string
+    Name: string
+    BankAccountID: number | null
+    AccountNumber: string | null
+  }>(
+    `select s."ID", s."OrgNumber", br."Name", br."DefaultBankAccountID" as "BankAccountID", b."AccountNumber"
+       from "Supplier" s
+       join "BusinessRelation" br on br."CompanyID" = s."CompanyID" and br."ID" = s."BusinessRelationID"
+       left join "BankAccount" b on b."CompanyID" = s."CompanyID" and b."ID" = br."DefaultBankAccountID"
+      where s."CompanyID" = $1 and s."Deleted" = false and s."StatusCode" = 30001 order by s."SupplierNumber"`,
+    [companyId],
+  )
+  return rows
 }

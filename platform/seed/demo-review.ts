@@ -15,6 +15,7 @@ import type { Registry } from '../registry/registry.ts'
 import { transitionEntities } from '../domain/transitions.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from './demo-constants.ts'
 import {
+  activeSuppliers,
   contexts,
   create,
   demoInvoicePdf,
@@ -79,20 +80,7 @@ async function seedInvoice(
   inv: DemoReviewInvoice,
   index: number,
 ): Promise<void> {
-  const { rows: suppliers } = await c.sql.query<{
-    ID: number
-    OrgNumber: string
-    Name: string
-    BankAccountID: number | null
-    AccountNumber: string | null
-  }>(
-    `select s."ID", s."OrgNumber", br."Name", br."DefaultBankAccountID" as "BankAccountID", b."AccountNumber"
-       from "Supplier" s
-       join "BusinessRelation" br on br."CompanyID" = s."CompanyID" and br."ID" = s."BusinessRelationID"
-       left join "BankAccount" b on b."CompanyID" = s."CompanyID" and b."ID" = br."DefaultBankAccountID"
-      where s."CompanyID" = $1 and s."Deleted" = false and s."StatusCode" = 30001 order by s."SupplierNumber"`,
-    [c.companyId],
-  )
+  const suppliers = await activeSuppliers(c.sql, c.companyId)
   const supplier = suppliers[inv.supplier % suppliers.length]!
   const nok = await one<{ ID: number }>(c.sql, `select "ID" from "CurrencyCode" where "Code" = 'NOK'`, [])
   const net = round2(inv.net)

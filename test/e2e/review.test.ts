@@ -11,14 +11,12 @@ import { DEMO_APPROVAL_RULE } from '../../platform/seed/demo-approvals.ts'
 import { DEMO_REVIEW_INVOICES } from '../../platform/seed/demo-review.ts'
 import {
   axeViolations,
+  closeAppSession,
   interceptPlatformRoute,
-  languageSwitch,
-  launchChromium,
+  openAppSession,
   platformApi,
   shootBothLanguages,
-  startHost,
-  type BrowserFixture,
-  type HostFixture,
+  type AppSession,
 } from './support.ts'
 import { signInWithSandbox } from './sign-in-steps.ts'
 
@@ -29,24 +27,16 @@ const native = DEMO_REVIEW_INVOICES.find((inv) => inv.source === 'native')!
 
 const route = interceptPlatformRoute()
 
-let fixture: HostFixture
-let browser: BrowserFixture
+let session: AppSession
 let page: Page
-let setLanguage: (language: 'nb' | 'en') => Promise<void>
-const pageErrors: string[] = []
+let setLanguage: AppSession['setLanguage']
+let pageErrors: string[]
 
 beforeAll(async () => {
-  fixture = await startHost()
-  browser = await launchChromium()
-  page = await browser.context.newPage()
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  setLanguage = languageSwitch(browser.context, fixture.host.url, page)
+  session = await openAppSession()
+  ;({ page, setLanguage, pageErrors } = session)
 }, 120_000)
-afterAll(async () => {
-  route.restore()
-  await browser?.stop()
-  await fixture?.stop()
-})
+afterAll(() => closeAppSession(session, route))
 
 const wait = { timeout: 90_000 }
 
@@ -130,8 +120,8 @@ async function shoot(name: string): Promise<void> {
 describe('the OCR review', () => {
   it('opens Nordlys’ review queue with a counter and moves through it', async () => {
     await page.setViewportSize({ width: 1280, height: 800 })
-    await page.goto(fixture.host.url)
-    await signInWithSandbox(page, browser.context)
+    await page.goto(session.fixture.host.url)
+    await signInWithSandbox(page, session.browser.context)
     await page.getByTestId('nav-overview').click()
     await page
       .getByTestId(`overview-row-${nordlys.key}`)
