@@ -229,6 +229,21 @@ describe('the OCR review', () => {
     await page.keyboard.press('Enter')
     await expect.poll(() => activeId()).toBe('review-save')
     await shoot('review-cost-lines')
+    // A change of language rewrites the confirmed dates and amounts as the new language writes them.
+    await setLanguage('nb')
+    await expect
+      .poll(() => field('TaxInclusiveAmount').inputValue(), wait)
+      .toBe(gross.toLocaleString('nb-NO', { minimumFractionDigits: 2 }))
+    expect(await field('InvoiceDate').inputValue()).toMatch(/^\d{2}\.\d{2}\.\d{4}$/)
+    expect(await page.getByTestId('review-line-amount-0').inputValue()).toBe('15\u00a0000,00')
+    await setLanguage('en')
+    await expect
+      .poll(() => field('TaxInclusiveAmount').inputValue(), wait)
+      .toBe(gross.toLocaleString('en-GB', { minimumFractionDigits: 2 }))
+    expect(await field('InvoiceDate').inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/)
+    await page.getByTestId('review-line-description-1').focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => activeId()).toBe('review-save')
     // The scan prints an account the supplier was never paid to: saving waits for the confirmation.
     await page.keyboard.press('Control+s')
     await expect
