@@ -6,7 +6,7 @@
 // - replaying 1,000 outbox changes (target <= 30 s)
 // - filter and search over 50,000 cached invoices in Chromium's IndexedDB (target <= 50 ms p95), and the
 //   renderer's JS heap with them loaded
-// - the office overview's counts for 100 companies from the cache (target: the view within 100 ms)
+// - the office overview view for 100 companies from the cache (target: within 100 ms), and its counts
 // The platform runs in this process (PGlite), like the tests, with main's sync service; the renderer's sync
 // engine and Dexie run in Chromium on its IndexedDB, calling the service through an exposed function (the
 // bridge's JSON round trip). Time spent in main's calls (platform included) is printed beside each figure.
@@ -26,6 +26,7 @@ import {
 } from '../platform/seed/demo-constants.ts'
 import { measureCacheInChromium, measureOverviewInChromium, percentile, withBenchPage } from './sync-cache.ts'
 import { insertInvoices, seedCompanies } from './sync-seed.ts'
+import { measureOverviewView } from './overview-view.ts'
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 10_000)
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 50)
@@ -214,14 +215,17 @@ async function main(): Promise<void> {
     line(`  IndexedDB write of ${CACHED} invoices`, ms(cache.loadMs), '', null)
   }
   if (parts.has('overview')) {
-    const overview = await measureOverviewInChromium(OVERVIEW)
+    const view = await measureOverviewView(OVERVIEW)
     line(
-      `office overview counts, ${OVERVIEW} companies, ${overview.invoices} invoices (p95)`,
-      ms(overview.p95),
+      `office overview shown with its counts, ${OVERVIEW} companies, ${view.invoices} invoices (p95)`,
+      ms(view.p95),
       '<= 100 ms',
-      overview.p95 <= 100,
+      view.p95 <= 100,
     )
-    line('  the same, median', ms(overview.median), '', null)
+    line('  the same, median', ms(view.median), '', null)
+    line('  the first time (opens the cache database)', ms(view.firstMs), '', null)
+    const overview = await measureOverviewInChromium(OVERVIEW)
+    line('  the counts alone, counted by IndexedDB (p95)', ms(overview.p95), '', null)
   }
 }
 

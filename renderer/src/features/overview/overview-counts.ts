@@ -1,7 +1,8 @@
 // The office overview's figures, counted from the offline cache in one read transaction for every
-// company. Invoices are counted from index keys alone, never by reading a row (a cached invoice carries its
-// supplier and draft lines, and reading 25,000 of them takes seconds): the unbooked ones per status through
-// [companyKey+StatusCode], the overdue ones through [companyKey+StatusCode+PaymentDueDate] below today.
+// company. Invoices are counted by IndexedDB itself, never by reading a row or a key in script (a cached
+// invoice carries its supplier and draft lines, and reading 25,000 of them takes seconds; walking 25,000 index
+// keys with a cursor takes seconds too): the unbooked ones per status through [companyKey+StatusCode], the
+// overdue ones through [companyKey+StatusCode+PaymentDueDate] below today.
 // The user's open approvals are read through [companyKey+StatusCode] on Approval (few rows: only the user's).
 import { ApprovalStatus, SupplierInvoiceStatus } from '@common/status'
 import type { CompanyRecord, WorkspaceDb } from '@renderer/data/schema'
@@ -40,6 +41,9 @@ const statusColumn: Record<number, CountColumn> = {
   [SupplierInvoiceStatus.Rejected]: 'rejected',
 }
 
+/** The counts the overview showed last, per open workspace (gone with it): shown at once when it comes back. */
+export const lastCounts = new WeakMap<WorkspaceDb, Map<string, CompanyCounts>>()
+
 export function emptyCounts(): CompanyCounts {
   return { toReview: 0, forApproval: 0, rejected: 0, approved: 0, overdue: 0, myApprovals: 0 }
 }
@@ -63,39 +67,37 @@ export async function countCompanies(
   if (companies.length === 0) return counts
   const keys = companies.map((company) => company.Key)
   const pairs = keys.flatMap((key) => unbooked.map((status) => [key, status] as const))
-  const [statusKeys, overdueKeys, approvals] = await db.transaction(
+  // One native count per company and status (IndexedDB counts an index range without handing a key to
+  // script), all in one read transaction.
+  const [statusCounts, overdueCounts, approvals] = await db.transaction(
     'r',
     db.SupplierInvoice,
     db.Approval,
     () =>
       Promise.all([
-        db.SupplierInvoice.where('[companyKey+StatusCode]')
-          .anyOf(pairs.map(([key, status]) => [key, status]))
-          .keys(),
-        db.SupplierInvoice.where('[companyKey+StatusCode+PaymentDueDate]')
-          .inAnyRange(
-            pairs.map(([key, status]) => [
-              [key, status, ''],
-              [key, status, today],
-            ]),
-          )
-          .keys(),
+        Promise.all(
+          pairs.map(([key, status]) =>
+            db.SupplierInvoice.where('[companyKey+StatusCode]').equals([key, status]).count(),
+          ),
+        ),
+        Promise.all(
+          pairs.map(([key, status]) =>
+            db.SupplierInvoice.where('[companyKey+StatusCode+PaymentDueDate]')
+              .between([key, status, ''], [key, status, today])
+              .count(),
+          ),
+        ),
         db.Approval.where('[companyKey+StatusCode]')
           .anyOf(keys.map((key) => [key, ApprovalStatus.Active]))
           .toArray(),
       ]),
   )
-  for (const key of statusKeys) {
-    const [companyKey, status] = key as unknown as [string, number]
-    const column = statusColumn[status]
-    const company = counts.get(companyKey)
-    if (company && column) company[column]++
-  }
-  // Due dates are written `yyyy-mm-dd` (some with a time after it): below `today` is before today.
-  for (const key of overdueKeys) {
-    const company = counts.get((key as unknown as [string])[0])
-    if (company) company.overdue++
-  }
+  pairs.forEach(([key, status], i) => {
+    const company = counts.get(key)!
+    company[statusColumn[status]!] += statusCounts[i]!
+    // Due dates are written `yyyy-mm-dd` (some with a time after it): below `today` is before today.
+    company.overdue += overdueCounts[i]!
+  })
   const userIds = new Map(companies.map((company) => [company.Key, company.userId]))
   for (const approval of approvals) {
     const userId = userIds.get(approval.companyKey)
