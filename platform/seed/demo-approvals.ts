@@ -312,21 +312,11 @@ async function seedCompanyApprovals(
         kid,
         account: supplier.AccountNumber ?? '',
       })
-      const sha256 = await storeBytes(files, bytes)
-      const { wc } = contexts(c, anne, 'POST files/api/file')
-      const fileId = await createEntity(wc, c.registry.require('File'), {
-        Name: `Faktura ${invoiceNumber}.pdf`,
-        Description: inv.description,
-        StorageReference: files.reference(sha256),
-        ContentLength: bytes.length,
-        Extension: '.pdf',
-        ContentType: 'application/pdf',
-        ClientId: 'ledgerdesk-demo-seed',
-        Pages: 1,
-        IsMultipageFile: false,
-        Sha256: sha256,
+      await attachDemoPdf(c, anne, files, bytes, {
+        name: `Faktura ${invoiceNumber}.pdf`,
+        description: inv.description,
+        invoiceId,
       })
-      await linkFile(wc, fileId, { entity: c.registry.require('SupplierInvoice'), id: invoiceId })
     }
     const task = (await action(c, anne, 'SupplierInvoice', 'assign-to', invoiceId, {
       ApprovalRuleID: ruleId,
@@ -405,4 +395,29 @@ export async function activeSuppliers(
     [companyId],
   )
   return rows
+}
+
+/** Stores a one-page PDF in the file store and attaches it to a supplier invoice, as an upload would. */
+export async function attachDemoPdf(
+  c: CompanyScope,
+  actor: Actor,
+  files: FileStorage,
+  bytes: Uint8Array,
+  file: { name: string; description: string; invoiceId: number },
+): Promise<void> {
+  const sha256 = await storeBytes(files, bytes)
+  const { wc } = contexts(c, actor, 'POST files/api/file')
+  const fileId = await createEntity(wc, c.registry.require('File'), {
+    Name: file.name,
+    Description: file.description,
+    StorageReference: files.reference(sha256),
+    ContentLength: bytes.length,
+    Extension: '.pdf',
+    ContentType: 'application/pdf',
+    ClientId: 'ledgerdesk-demo-seed',
+    Pages: 1,
+    IsMultipageFile: false,
+    Sha256: sha256,
+  })
+  await linkFile(wc, fileId, { entity: c.registry.require('SupplierInvoice'), id: file.invoiceId })
 }
