@@ -6,6 +6,7 @@ import type { CallName, EventName } from './names.ts'
 import { journalCalls } from './journal.ts'
 import { reviewCalls } from './review.ts'
 import { approvalsCalls } from './approvals.ts'
+import { adminCalls } from './admin.ts'
 import { syncCalls } from './sync.ts'
 import { scanCalls, scanEvents } from './scan.ts'
 
@@ -177,6 +178,7 @@ export const calls = {
   ...journalCalls,
   ...reviewCalls,
   ...approvalsCalls,
+  ...adminCalls,
 } as const satisfies Record<CallName, { args: z.ZodTuple; result: z.ZodType }>
 // `satisfies Record<CallName, …>` makes a call missing here, or one not listed in names.ts, a type error.
 

@@ -47,6 +47,11 @@ export const callNames = [
   'review.proposedRule',
   'review.history',
   'approvals.flow',
+  'admin.approvalSetup',
+  'admin.saveApprovalRule',
+  'admin.saveThreshold',
+  'admin.saveLinkGroup',
+  'admin.ruleFor',
 ] as const
 
 export const eventNames = [

@@ -2,6 +2,7 @@
 // and page rendering with @napi-rs/canvas for pages that carry no text.
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { rgbaToPgm } from './image.ts'
 import type { OcrWord } from './types.ts'
@@ -17,9 +18,50 @@ const cMapUrl = path.join(pdfjsRoot, 'cmaps') + path.sep
 export const RENDER_DPI = 200
 export const RENDER_SCALE = RENDER_DPI / 72
 
+/**
+ * Built-ins whose native methods pdf.js's legacy build replaces, process-wide, with core-js versions when it
+ * loads (measured on Node 20: Array.prototype.push, JSON.parse, JSON.stringify, Function.prototype.toString).
+ * The replacements are several times slower and would slow every request of the thread that loaded pdf.js
+ * (the demo seed renders its PDFs on the server's thread), pdf.js's worker included. What existed before the import is put back;
+ * what Node lacks (Promise.withResolvers, Iterator helpers...) stays, as pdf.js needs it.
+ */
+const guarded: readonly object[] = [
+  Object,
+  Array.prototype,
+  JSON,
+  Function.prototype,
+  String.prototype,
+  Number,
+  Math,
+  Reflect,
+  RegExp.prototype,
+  Promise.prototype,
+  Map.prototype,
+  Set.prototype,
+]
+
+async function loadPdfjs(): Promise<typeof Pdfjs> {
+  const natives = guarded.map((target) => Object.getOwnPropertyDescriptors(target))
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
+  // In Node pdf.js runs its worker on this thread, importing it at the first document (and its polyfills
+  // with it); loaded here, inside the guard, and handed over as pdf.js looks for it (`globalThis.pdfjsWorker`).
+  const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs')
+  ;(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= worker
+  guarded.forEach((target, i) => {
+    for (const key of Reflect.ownKeys(natives[i]!)) {
+      const before = (natives[i] as Record<PropertyKey, PropertyDescriptor>)[key]!
+      const now = Object.getOwnPropertyDescriptor(target, key)
+      if (typeof before.value === 'function' && now && now.value !== before.value && now.configurable)
+        Object.defineProperty(target, key, before)
+    }
+  })
+  return pdfjs
+}
+let pdfjsLoaded: ReturnType<typeof loadPdfjs> | undefined
+
 export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   // Loaded with the first document, not with the platform: pdf.js is large (see reader-host.ts).
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
+  const { getDocument } = await (pdfjsLoaded ??= loadPdfjs())
   // pdf.js transfers the buffer it is given; a copy keeps the caller's bytes intact.
   const data = new Uint8Array(bytes)
   return getDocument({

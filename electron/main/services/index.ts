@@ -16,6 +16,7 @@ import { createTokenVault } from './session/token-vault.ts'
 import { createShellService } from './shell.ts'
 import { createJournalService } from './journal/journal-service.ts'
 import { createApprovalFlowService } from './approvals/flow-service.ts'
+import { createApprovalRulesService } from './admin/approval-rules-service.ts'
 import { createSyncService } from './sync/sync-service.ts'
 import { createScanService } from './scan/service.ts'
 import { createReviewService } from './review/review-service.ts'
@@ -99,6 +100,7 @@ export function createServices(deps: ServiceDeps) {
   const journal = createJournalService({ api: () => session.api() })
   const review = createReviewService({ api: () => session.api() })
   const approvalFlows = createApprovalFlowService({ api: () => session.api() })
+  const approvalRules = createApprovalRulesService({ api: () => session.api() })
   const handlers: Handlers = {
     'app.about': () => about.about(),
     'app.getPreferences': () => preferences.get(),
@@ -145,6 +147,11 @@ export function createServices(deps: ServiceDeps) {
     'review.proposedRule': (companyKey, query) => review.proposedRule(companyKey, query),
     'review.history': (companyKey, invoiceId) => review.history(companyKey, invoiceId),
     'approvals.flow': (companyKey, invoiceId) => approvalFlows.flow(companyKey, invoiceId),
+    'admin.approvalSetup': (companyKey) => approvalRules.setup(companyKey),
+    'admin.saveApprovalRule': (companyKey, rule) => approvalRules.saveRule(companyKey, rule),
+    'admin.saveThreshold': (companyKey, threshold) => approvalRules.saveThreshold(companyKey, threshold),
+    'admin.saveLinkGroup': (companyKey, group) => approvalRules.saveLinkGroup(companyKey, group),
+    'admin.ruleFor': (companyKey, question) => approvalRules.ruleFor(companyKey, question),
   }
   return {
     handlers,

@@ -10,6 +10,7 @@ import reviewLogicMessages from '../features/review/logic/messages.ts'
 import offlineDataMessages from '../features/settings/offline-messages.ts'
 import scanEn from '../features/scan/messages-en.ts'
 import approvalsMessages from '../features/approvals/messages.ts'
+import adminMessages from '../features/admin/messages.ts'
 import viewerMessages from '../ui/document-viewer/messages.ts'
 
 const en = {
@@ -141,6 +142,7 @@ const en = {
   offlineData: offlineDataMessages.en,
   scan: scanEn,
   approvals: approvalsMessages.en,
+  admin: adminMessages.en,
   viewer: viewerMessages.en,
 }
 

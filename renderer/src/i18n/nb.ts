@@ -9,6 +9,7 @@ import reviewLogicMessages from '../features/review/logic/messages.ts'
 import offlineDataMessages from '../features/settings/offline-messages.ts'
 import scanNb from '../features/scan/messages-nb.ts'
 import approvalsMessages from '../features/approvals/messages.ts'
+import adminMessages from '../features/admin/messages.ts'
 import viewerMessages from '../ui/document-viewer/messages.ts'
 import type { Messages } from './en.ts'
 
@@ -141,6 +142,7 @@ const nb: Messages = {
   offlineData: offlineDataMessages.nb,
   scan: scanNb,
   approvals: approvalsMessages.nb,
+  admin: adminMessages.nb,
   viewer: viewerMessages.nb,
 }
 

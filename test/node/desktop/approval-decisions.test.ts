@@ -7,37 +7,22 @@ import { ApprovalStatus, SupplierInvoiceStatus } from '../../../common/status.ts
 import type { OutboxCommand, PlatformRow } from '../../../common/bridge/sync.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
-import { createApiClient, type ApiClient } from '../../../electron/main/services/api/client.ts'
-import { createSyncService, type SyncService } from '../../../electron/main/services/sync/sync-service.ts'
+import { demoClients, outboxCommand, type DemoClients, type DemoUserKey } from '../../support/demo-clients.ts'
 
 let p: TestPlatform
 const key = DEMO_COMPANIES.nordlys.key
-const clients: Record<string, ApiClient> = {}
-const services: Record<string, SyncService> = {}
+let clients: DemoClients['clients']
+let services: DemoClients['services']
+let demo: DemoClients
 
 beforeAll(async () => {
   p = await startTestPlatform()
-  for (const who of ['anne', 'per', 'siri'] as const) {
-    const token = await p.token(DEMO_USERS[who].email)
-    const grant = { accessToken: token, apiBaseUrl: p.urls.base }
-    clients[who] = createApiClient({
-      fetch,
-      tokens: { current: async () => grant, afterUnauthorized: async () => grant },
-    })
-    services[who] = createSyncService({ api: async () => clients[who]!, fetch })
-  }
+  demo = await demoClients(p, ['anne', 'per', 'siri'])
+  ;({ clients, services } = demo)
 })
 afterAll(() => p?.close())
 
-const myId = async (who: string) =>
-  Number(
-    (
-      await clients[who]!.get<PlatformRow>('api/biz/users', {
-        companyKey: key,
-        query: { action: 'current-session' },
-      })
-    ).ID,
-  )
+const myId = (who: DemoUserKey) => demo.myId(who, key)
 
 function decision(
   approvalId: number,
@@ -45,16 +30,13 @@ function decision(
   attempts = 0,
   body?: unknown,
 ): OutboxCommand {
-  return {
-    entity: 'Approval',
-    entityId: approvalId,
-    operation: { kind: 'action', action, ...(body ? { body } : {}) },
-    changes: {},
-    base: {},
-    baseUpdatedAt: null,
-    operationKey: crypto.randomUUID(),
+  return outboxCommand(
+    'Approval',
+    approvalId,
+    { kind: 'action', action, ...(body ? { body } : {}) },
+    {},
     attempts,
-  }
+  )
 }
 
 async function activeOf(who: string, userId: number): Promise<PlatformRow[]> {

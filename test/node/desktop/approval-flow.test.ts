@@ -4,52 +4,29 @@
 // and cancels an approval through outbox actions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApprovalStatus, SupplierInvoiceStatus } from '../../../common/status.ts'
-import type { OutboxCommand, PlatformRow } from '../../../common/bridge/sync.ts'
-import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
+import type { PlatformRow } from '../../../common/bridge/sync.ts'
+import { DEMO_COMPANIES } from '../../../platform/seed/demo-constants.ts'
 import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
-import { createApiClient, type ApiClient } from '../../../electron/main/services/api/client.ts'
-import { createSyncService, type SyncService } from '../../../electron/main/services/sync/sync-service.ts'
+import { demoClients, outboxCommand, type DemoClients, type DemoUserKey } from '../../support/demo-clients.ts'
 import { createApprovalFlowService } from '../../../electron/main/services/approvals/flow-service.ts'
 
 let p: TestPlatform
 const key = DEMO_COMPANIES.nordlys.key
-const clients: Record<string, ApiClient> = {}
-const services: Record<string, SyncService> = {}
+let clients: DemoClients['clients']
+let services: DemoClients['services']
+let demo: DemoClients
 
 beforeAll(async () => {
   p = await startTestPlatform()
-  for (const who of ['anne', 'per', 'siri'] as const) {
-    const token = await p.token(DEMO_USERS[who].email)
-    const grant = { accessToken: token, apiBaseUrl: p.urls.base }
-    clients[who] = createApiClient({
-      fetch,
-      tokens: { current: async () => grant, afterUnauthorized: async () => grant },
-    })
-    services[who] = createSyncService({ api: async () => clients[who]!, fetch })
-  }
+  demo = await demoClients(p, ['anne', 'per', 'siri'])
+  ;({ clients, services } = demo)
 })
 afterAll(() => p?.close())
 
 const get = <T>(who: string, path: string, query: Record<string, string | number> = {}) =>
   clients[who]!.get<T>(`api/biz/${path}`, { companyKey: key, query })
-const myId = async (who: string) =>
-  Number((await get<PlatformRow>(who, 'users', { action: 'current-session' })).ID)
-
-const command = (
-  entity: OutboxCommand['entity'],
-  entityId: number,
-  operation: OutboxCommand['operation'],
-  changes: Record<string, unknown> = {},
-): OutboxCommand => ({
-  entity,
-  entityId,
-  operation,
-  changes,
-  base: {},
-  baseUpdatedAt: null,
-  operationKey: crypto.randomUUID(),
-  attempts: 0,
-})
+const myId = (who: DemoUserKey) => demo.myId(who, key)
+const command = outboxCommand
 
 async function invoicesIn(status: number): Promise<PlatformRow[]> {
   return get<PlatformRow[]>('anne', 'supplierinvoices', { filter: `StatusCode eq ${status}`, orderby: 'ID' })

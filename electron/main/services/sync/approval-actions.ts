@@ -67,6 +67,18 @@ async function readApproval(api: ApiClient, companyKey: string, id: number): Pro
   }
 }
 
+/** A user's name from the GlobalIdentity the platform keeps in UpdatedBy/CreatedBy (field notes). */
+export async function nameOfIdentity(api: ApiClient, companyKey: string, identity: unknown): Promise<string> {
+  if (typeof identity !== 'string' || !identity) return ''
+  const [user] = await api.get<Row[]>('api/biz/users', {
+    companyKey,
+    query: { filter: `GlobalIdentity eq ${quoted(identity)}`, select: 'ID,DisplayName', top: 1 },
+  })
+  return typeof user?.DisplayName === 'string' ? user.DisplayName : ''
+}
+
+const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`
+
 /** Who settled the approval's step: the user of the approval that was approved or rejected there. */
 async function handledBy(api: ApiClient, companyKey: string, approval: Row): Promise<string> {
   const siblings = await api.get<Row[]>('api/biz/approvals', {
@@ -83,14 +95,8 @@ async function handledBy(api: ApiClient, companyKey: string, approval: Row): Pro
     Number(approval.StatusCode) === ApprovalStatus.Rejected
       ? approval
       : (siblings.find((s) => Number(s.StepNumber) === step) ?? siblings[0])
-  const byIdentity = decided?.UpdatedBy
-  if (typeof byIdentity === 'string' && byIdentity) {
-    const [user] = await api.get<Row[]>('api/biz/users', {
-      companyKey,
-      query: { filter: `GlobalIdentity eq '${byIdentity}'`, select: 'ID,DisplayName', top: 1 },
-    })
-    if (user?.DisplayName) return String(user.DisplayName)
-  }
+  const byName = await nameOfIdentity(api, companyKey, decided?.UpdatedBy)
+  if (byName) return byName
   const user = decided?.User as Row | undefined
   return typeof user?.DisplayName === 'string' ? user.DisplayName : ''
 }

@@ -22,6 +22,7 @@ import { bookJournalEntries } from '../journal/journal-service.ts'
 import { approvalOwners, executeApprovalDecision, isApprovalDecision } from './approval-actions.ts'
 import { afterCheckpoint, and, quote, sources } from './entities.ts'
 import { executeReviewAction, isReviewAction } from './review-actions.ts'
+import { executeInvoiceFlowAction, isInvoiceFlowAction } from './invoice-flow-actions.ts'
 
 export interface SyncServiceDeps {
   api(): Promise<ApiClient>
@@ -273,6 +274,10 @@ export function createSyncService(deps: SyncServiceDeps) {
             return await bookJournalEntries(api, companyKey, command)
           if (isApprovalDecision(command)) return await executeApprovalDecision(api, companyKey, command)
           if (isReviewAction(command)) return await executeReviewAction(api, companyKey, command)
+          if (isInvoiceFlowAction(command))
+            return await executeInvoiceFlowAction(api, companyKey, command, () =>
+              readRow(api, companyKey, entity, entityId),
+            )
           const landsIn = actionLandsIn[entity]?.[operation.action.toLowerCase()]
           if (retry && landsIn) {
             const server = await readRow(api, companyKey, entity, entityId)

@@ -102,4 +102,30 @@ describe('approved, not booked', () => {
       [2, 'refused', null, 'The period is locked'],
     ])
   })
+
+  it('shows a payment a colleague sent first as already handled by them, not as refused', async () => {
+    await seeded()
+    const rows = await loadApproved(db, 'nordlys')
+    await bookRows(db, [rows[0]!], { sendForPayment: true })
+    await drainCompany(
+      db,
+      transport((command) => {
+        const action = command.operation.kind === 'action' ? command.operation.action : ''
+        if (action === 'sendForPayment')
+          return {
+            status: 'failed',
+            error: {
+              code: 'ALREADY_HANDLED',
+              message: 'Already handled by Per Approver',
+              by: 'Per Approver',
+            },
+            row: { ID: 1, StatusCode: SupplierInvoiceStatus.Journaled },
+          }
+        return { status: 'done', row: { ID: 1, StatusCode: SupplierInvoiceStatus.Journaled }, merged: [] }
+      }),
+      'nordlys',
+    )
+    const [row] = await loadApproved(db, 'nordlys', new Set([1]))
+    expect([row!.state, row!.message]).toEqual(['handled', 'Per Approver'])
+  })
 })

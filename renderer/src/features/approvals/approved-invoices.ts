@@ -7,7 +7,8 @@ import { SupplierInvoiceStatus } from '@common/status'
 import { outboxEntry } from '@renderer/data/outbox'
 import type { CachedRow, OutboxEntry, WorkspaceDb } from '@renderer/data/schema'
 
-export type BookingState = 'open' | 'pending' | 'sending' | 'refused' | 'booked'
+/** `handled`: a colleague did it first (the outbox entry ended as already handled; `message` names them). */
+export type BookingState = 'open' | 'pending' | 'sending' | 'refused' | 'handled' | 'booked'
 
 export interface ApprovedRow {
   key: string
@@ -38,6 +39,8 @@ const bookingActions = new Set(['journal', 'sendForPayment'])
 function stateOf(row: CachedRow, entries: OutboxEntry[]): Pick<ApprovedRow, 'state' | 'queued' | 'message'> {
   const queued = entries.map((e) => (e.operation.kind === 'action' ? e.operation.action : ''))
   const refused = entries.find((e) => e.state === 'failed' || e.state === 'conflict')
+  if (refused?.lastError?.code === 'ALREADY_HANDLED')
+    return { state: 'handled', queued, message: refused.lastError.by ?? '' }
   if (refused) return { state: 'refused', queued, message: refused.lastError?.message ?? '' }
   if (entries.some((e) => e.state === 'sending')) return { state: 'sending', queued, message: '' }
   if (entries.length) return { state: 'pending', queued, message: '' }

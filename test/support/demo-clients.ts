@@ -1,0 +1,65 @@
+// Main's API client and sync service for demo users against a test platform, as each user's app has them,
+// and outbox commands as the renderer queues them: the set-up the approval suites share.
+import type { OutboxCommand, PlatformRow } from '../../common/bridge/sync.ts'
+import { DEMO_USERS } from '../../platform/seed/demo-constants.ts'
+import { createApiClient, type ApiClient } from '../../electron/main/services/api/client.ts'
+import { createSyncService, type SyncService } from '../../electron/main/services/sync/sync-service.ts'
+import type { TestPlatform } from './platform.ts'
+
+export type DemoUserKey = keyof typeof DEMO_USERS
+
+export interface DemoClients {
+  clients: Record<string, ApiClient>
+  services: Record<string, SyncService>
+  /** The user's own User.ID in a company (it differs per company). */
+  myId(who: DemoUserKey, companyKey: string): Promise<number>
+}
+
+/** Each user's client and sync service; `fetch` replaces the network (a test that loses answers). */
+export async function demoClients(
+  p: TestPlatform,
+  who: readonly DemoUserKey[],
+  fetchImpl: typeof fetch = fetch,
+): Promise<DemoClients> {
+  const clients: Record<string, ApiClient> = {}
+  const services: Record<string, SyncService> = {}
+  for (const name of who) {
+    const grant = { accessToken: await p.token(DEMO_USERS[name].email), apiBaseUrl: p.urls.base }
+    clients[name] = createApiClient({
+      fetch: fetchImpl,
+      tokens: { current: async () => grant, afterUnauthorized: async () => grant },
+    })
+    services[name] = createSyncService({ api: async () => clients[name]!, fetch: fetchImpl })
+  }
+  return {
+    clients,
+    services,
+    async myId(name, companyKey) {
+      const session = await clients[name]!.get<PlatformRow>('api/biz/users', {
+        companyKey,
+        query: { action: 'current-session' },
+      })
+      return Number(session.ID)
+    },
+  }
+}
+
+/** An outbox command as the renderer queues it (a fresh operation key; `attempts` earlier tries). */
+export function outboxCommand(
+  entity: OutboxCommand['entity'],
+  entityId: number,
+  operation: OutboxCommand['operation'],
+  changes: Record<string, unknown> = {},
+  attempts = 0,
+): OutboxCommand {
+  return {
+    entity,
+    entityId,
+    operation,
+    changes,
+    base: {},
+    baseUpdatedAt: null,
+    operationKey: crypto.randomUUID(),
+    attempts,
+  }
+}
