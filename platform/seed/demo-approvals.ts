@@ -246,20 +246,7 @@ async function seedCompanyApprovals(
     ToDate: isoDay(DEMO_SUBSTITUTE_DAYS.to),
   })
 
-  const { rows: suppliers } = await sql.query<{
-    ID: number
-    OrgNumber: string
-    Name: string
-    BankAccountID: number | null
-    AccountNumber: string | null
-  }>(
-    `select s."ID", s."OrgNumber", br."Name", br."DefaultBankAccountID" as "BankAccountID", b."AccountNumber"
-       from "Supplier" s
-       join "BusinessRelation" br on br."CompanyID" = s."CompanyID" and br."ID" = s."BusinessRelationID"
-       left join "BankAccount" b on b."CompanyID" = s."CompanyID" and b."ID" = br."DefaultBankAccountID"
-      where s."CompanyID" = $1 and s."Deleted" = false and s."StatusCode" = 30001 order by s."SupplierNumber"`,
-    [c.companyId],
-  )
+  const suppliers = await activeSuppliers(sql, c.companyId)
   const nok = await one<{ ID: number }>(sql, `select "ID" from "CurrencyCode" where "Code" = 'NOK'`, [])
   const vat = await one<{ ID: number }>(
     sql,
@@ -325,21 +312,11 @@ async function seedCompanyApprovals(
         kid,
         account: supplier.AccountNumber ?? '',
       })
-      const sha256 = await storeBytes(files, bytes)
-      const { wc } = contexts(c, anne, 'POST files/api/file')
-      const fileId = await createEntity(wc, c.registry.require('File'), {
-        Name: `Faktura ${invoiceNumber}.pdf`,
-        Description: inv.description,
-        StorageReference: files.reference(sha256),
-        ContentLength: bytes.length,
-        Extension: '.pdf',
-        ContentType: 'application/pdf',
-        ClientId: 'ledgerdesk-demo-seed',
-        Pages: 1,
-        IsMultipageFile: false,
-        Sha256: sha256,
+      await attachDemoPdf(c, anne, files, bytes, {
+        name: `Faktura ${invoiceNumber}.pdf`,
+        description: inv.description,
+        invoiceId,
       })
-      await linkFile(wc, fileId, { entity: c.registry.require('SupplierInvoice'), id: invoiceId })
     }
     const task = (await action(c, anne, 'SupplierInvoice', 'assign-to', invoiceId, {
       ApprovalRuleID: ruleId,
@@ -388,4 +365,59 @@ export async function seedDemoApprovals(
       index,
     )
   }
+}
+
+/** A company's active suppliers in supplier-number order, with their name and default bank account. */
+export async function activeSuppliers(
+  sql: Sql,
+  companyId: number,
+): Promise<
+  {
+    ID: number
+    OrgNumber: string
+    Name: string
+    BankAccountID: number | null
+    AccountNumber: string | null
+  }[]
+> {
+  const { rows } = await sql.query<{
+    ID: number
+    OrgNumber: string
+    Name: string
+    BankAccountID: number | null
+    AccountNumber: string | null
+  }>(
+    `select s."ID", s."OrgNumber", br."Name", br."DefaultBankAccountID" as "BankAccountID", b."AccountNumber"
+       from "Supplier" s
+       join "BusinessRelation" br on br."CompanyID" = s."CompanyID" and br."ID" = s."BusinessRelationID"
+       left join "BankAccount" b on b."CompanyID" = s."CompanyID" and b."ID" = br."DefaultBankAccountID"
+      where s."CompanyID" = $1 and s."Deleted" = false and s."StatusCode" = 30001 order by s."SupplierNumber"`,
+    [companyId],
+  )
+  return rows
+}
+
+/** Stores a one-page PDF in the file store and attaches it to a supplier invoice, as an upload would. */
+export async function attachDemoPdf(
+  c: CompanyScope,
+  actor: Actor,
+  files: FileStorage,
+  bytes: Uint8Array,
+  file: { name: string; description: string; invoiceId: number },
+): Promise<void> {
+  const sha256 = await storeBytes(files, bytes)
+  const { wc } = contexts(c, actor, 'POST files/api/file')
+  const fileId = await createEntity(wc, c.registry.require('File'), {
+    Name: file.name,
+    Description: file.description,
+    StorageReference: files.reference(sha256),
+    ContentLength: bytes.length,
+    Extension: '.pdf',
+    ContentType: 'application/pdf',
+    ClientId: 'ledgerdesk-demo-seed',
+    Pages: 1,
+    IsMultipageFile: false,
+    Sha256: sha256,
+  })
+  await linkFile(wc, fileId, { entity: c.registry.require('SupplierInvoice'), id: file.invoiceId })
 }

@@ -6,21 +6,19 @@
 // through the platform's own write path, as demo-approvals.ts does.
 import { generateBankAccount, generateKid } from '../../common/norwegian.ts'
 import type { Sql } from '../db/store.ts'
-import { linkFile } from '../files/attachments.ts'
 import { createFileStorage, type FileStorage } from '../files/storage.ts'
 import type { HookSet } from '../model/hooks.ts'
-import { createEntity } from '../model/write.ts'
 import { scanVariant } from '../ocr/corpus/scan.ts'
 import type { Registry } from '../registry/registry.ts'
 import { transitionEntities } from '../domain/transitions.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from './demo-constants.ts'
 import {
-  contexts,
+  activeSuppliers,
+  attachDemoPdf,
   create,
   demoInvoicePdf,
   isoDay,
   one,
-  storeBytes,
   type Actor,
   type CompanyScope,
 } from './demo-approvals.ts'
@@ -79,20 +77,7 @@ async function seedInvoice(
   inv: DemoReviewInvoice,
   index: number,
 ): Promise<void> {
-  const { rows: suppliers } = await c.sql.query<{
-    ID: number
-    OrgNumber: string
-    Name: string
-    BankAccountID: number | null
-    AccountNumber: string | null
-  }>(
-    `select s."ID", s."OrgNumber", br."Name", br."DefaultBankAccountID" as "BankAccountID", b."AccountNumber"
-       from "Supplier" s
-       join "BusinessRelation" br on br."CompanyID" = s."CompanyID" and br."ID" = s."BusinessRelationID"
-       left join "BankAccount" b on b."CompanyID" = s."CompanyID" and b."ID" = br."DefaultBankAccountID"
-      where s."CompanyID" = $1 and s."Deleted" = false and s."StatusCode" = 30001 order by s."SupplierNumber"`,
-    [c.companyId],
-  )
+  const suppliers = await activeSuppliers(c.sql, c.companyId)
   const supplier = suppliers[inv.supplier % suppliers.length]!
   const nok = await one<{ ID: number }>(c.sql, `select "ID" from "CurrencyCode" where "Code" = 'NOK'`, [])
   const net = round2(inv.net)
@@ -132,21 +117,11 @@ async function seedInvoice(
   const bytes = scanned
     ? await scanVariant(native, 31 + index, { dpi: 200, rotation: 0.4, noise: 40, format: 'png' })
     : native
-  const sha256 = await storeBytes(files, bytes)
-  const { wc } = contexts(c, anne, 'POST files/api/file')
-  const fileId = await createEntity(wc, c.registry.require('File'), {
-    Name: `Faktura ${inv.invoiceNumber}${scanned ? ' (skannet)' : ''}.pdf`,
-    Description: inv.description,
-    StorageReference: files.reference(sha256),
-    ContentLength: bytes.length,
-    Extension: '.pdf',
-    ContentType: 'application/pdf',
-    ClientId: 'ledgerdesk-demo-seed',
-    Pages: 1,
-    IsMultipageFile: false,
-    Sha256: sha256,
+  await attachDemoPdf(c, anne, files, bytes, {
+    name: `Faktura ${inv.invoiceNumber}${scanned ? ' (skannet)' : ''}.pdf`,
+    description: inv.description,
+    invoiceId,
   })
-  await linkFile(wc, fileId, { entity: c.registry.require('SupplierInvoice'), id: invoiceId })
 }
 
 /** Seeds the review queue into a demo office just seeded (same transaction); PDFs go to `dataDir`'s store. */

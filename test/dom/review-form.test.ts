@@ -9,7 +9,13 @@ import { generateKid } from '@common/norwegian'
 import { createAppI18n } from '@renderer/i18n'
 import ProposalField from '@renderer/features/review/ProposalField.vue'
 import type { FieldProposal, OcrCandidate } from '@renderer/features/review/ocr-proposals'
-import { changesFrom, checkForm, formFromRow, parseDay } from '@renderer/features/review/review-form'
+import {
+  changesFrom,
+  checkForm,
+  formFromRow,
+  parseDay,
+  shownAccountNumber,
+} from '@renderer/features/review/review-form'
 
 const candidate = (id: number, value: string, probability: number, text = value): OcrCandidate => ({
   id,
@@ -150,7 +156,7 @@ describe('the review form rules', () => {
       InvoiceDate: '27.02.2026',
       PaymentDueDate: '13.03.2026',
       TaxInclusiveAmount: '10\u00a0500,00',
-      BankAccount: '8601 11 17947',
+      BankAccount: '8601.11.17947',
     })
     expect(changesFrom(form, { row, supplier, overridden: new Set() }).changes).toEqual({})
   })
@@ -201,5 +207,17 @@ describe('the review form rules', () => {
     expect(parseDay('29.02.2026')).toBeUndefined()
     expect(parseDay('1/3/26')).toBe('2026-03-01')
     expect(parseDay('2026-03-01')).toBe('2026-03-01')
+  })
+})
+
+describe('account numbers as accountants write them', () => {
+  it('groups a Norwegian account 4.2.5 with dots and an IBAN in fours', () => {
+    expect(shownAccountNumber('86011117947')).toBe('8601.11.17947')
+    expect(shownAccountNumber(' 8601 11 17947 ')).toBe('8601.11.17947')
+    expect(shownAccountNumber('no9386011117947')).toBe('NO93 8601 1117 947')
+    expect(shownAccountNumber('DE89370400440532013000')).toBe('DE89 3704 0044 0532 0130 00')
+    // Anything else stays as typed: too short, or letters in it.
+    expect(shownAccountNumber('1234')).toBe('1234')
+    expect(shownAccountNumber('konto 86011117947')).toBe('konto 86011117947')
   })
 })

@@ -7,17 +7,16 @@ import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SupplierInvoiceStatus } from '../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
+import { DEMO_APPROVAL_RULE } from '../../platform/seed/demo-approvals.ts'
 import { DEMO_REVIEW_INVOICES } from '../../platform/seed/demo-review.ts'
 import {
   axeViolations,
+  closeAppSession,
   interceptPlatformRoute,
-  languageSwitch,
-  launchChromium,
+  openAppSession,
   platformApi,
   shootBothLanguages,
-  startHost,
-  type BrowserFixture,
-  type HostFixture,
+  type AppSession,
 } from './support.ts'
 import { signInWithSandbox } from './sign-in-steps.ts'
 
@@ -28,24 +27,16 @@ const native = DEMO_REVIEW_INVOICES.find((inv) => inv.source === 'native')!
 
 const route = interceptPlatformRoute()
 
-let fixture: HostFixture
-let browser: BrowserFixture
+let session: AppSession
 let page: Page
-let setLanguage: (language: 'nb' | 'en') => Promise<void>
-const pageErrors: string[] = []
+let setLanguage: AppSession['setLanguage']
+let pageErrors: string[]
 
 beforeAll(async () => {
-  fixture = await startHost()
-  browser = await launchChromium()
-  page = await browser.context.newPage()
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  setLanguage = languageSwitch(browser.context, fixture.host.url, page)
+  session = await openAppSession()
+  ;({ page, setLanguage, pageErrors } = session)
 }, 120_000)
-afterAll(async () => {
-  route.restore()
-  await browser?.stop()
-  await fixture?.stop()
-})
+afterAll(() => closeAppSession(session, route))
 
 const wait = { timeout: 90_000 }
 
@@ -58,8 +49,8 @@ interface Invoice {
   [field: string]: unknown
 }
 
-const platform = <T>(companyKey: string, path: string) =>
-  platformApi<T>(route.origin(), DEMO_USERS.anne.email, companyKey, path)
+const platform = <T>(companyKey: string, path: string, init?: RequestInit) =>
+  platformApi<T>(route.origin(), DEMO_USERS.anne.email, companyKey, path, init)
 
 /** The seeded draft whose PDF is named `name` (the demo's review queue names its drafts after their file). */
 async function draftWithFile(name: string): Promise<Invoice> {
@@ -116,9 +107,10 @@ async function syncNow(): Promise<void> {
 }
 
 async function runAxe(label: string): Promise<void> {
-  expect(await axeViolations(page, ['[data-testid="view-review"]', '.p-dialog']), `axe on ${label}`).toEqual(
-    [],
-  )
+  expect(
+    await axeViolations(page, ['[data-testid="view-review"]', '.p-dialog', '.p-drawer']),
+    `axe on ${label}`,
+  ).toEqual([])
 }
 
 async function shoot(name: string): Promise<void> {
@@ -128,8 +120,8 @@ async function shoot(name: string): Promise<void> {
 describe('the OCR review', () => {
   it('opens Nordlys’ review queue with a counter and moves through it', async () => {
     await page.setViewportSize({ width: 1280, height: 800 })
-    await page.goto(fixture.host.url)
-    await signInWithSandbox(page, browser.context)
+    await page.goto(session.fixture.host.url)
+    await signInWithSandbox(page, session.browser.context)
     await page.getByTestId('nav-overview').click()
     await page
       .getByTestId(`overview-row-${nordlys.key}`)
@@ -200,6 +192,58 @@ describe('the OCR review', () => {
     await expect.poll(() => list.getByRole('option').first().textContent()).toMatch(/\d+ %/)
     await shoot('review-scanned-alternatives')
     await page.keyboard.press('Escape')
+    // The cost lines start from supplier memory's proposal for the whole total, with its reason; the user
+    // codes two lines from the keyboard: Enter goes cell to cell, Alt+Insert adds a line.
+    const gross = Math.round(scanned.net * 125) / 100
+    const lines = page.getByTestId('review-cost-lines')
+    await expect.poll(() => lines.getByTestId('review-lines-reason').count(), wait).toBeGreaterThan(0)
+    await expect.poll(() => page.getByTestId('review-line-account-0').inputValue(), wait).toMatch(/^\d{4}$/)
+    await page.getByTestId('review-line-account-0').focus()
+    const typeCell = async (text: string) => {
+      await page.keyboard.press('Control+a')
+      await page.keyboard.type(text)
+    }
+    await typeCell('4000')
+    await page.keyboard.press('Enter')
+    await typeCell('1')
+    await page.keyboard.press('Enter')
+    await typeCell('15 000')
+    await page.keyboard.press('Enter')
+    await typeCell('Smør')
+    await expect
+      .poll(() => page.getByTestId('review-lines-check').textContent())
+      .toContain(`difference ${(gross - 15_000).toLocaleString('en-GB', { minimumFractionDigits: 2 })})`)
+    await page.keyboard.press('Alt+Insert')
+    await expect.poll(() => activeId()).toBe('review-line-1-account')
+    await typeCell('6540')
+    await page.keyboard.press('Enter')
+    await typeCell('1')
+    await page.keyboard.press('Enter')
+    await typeCell(String(gross - 15_000))
+    await page.keyboard.press('Enter')
+    await typeCell('Kjøleskap')
+    await expect.poll(() => page.getByTestId('review-line-vat-amount-0').textContent()).toContain('3,000.00')
+    await expect
+      .poll(() => page.getByTestId('review-lines-check').textContent())
+      .toContain('The lines add up to the total')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => activeId()).toBe('review-save')
+    await shoot('review-cost-lines')
+    // A change of language rewrites the confirmed dates and amounts as the new language writes them.
+    await setLanguage('nb')
+    await expect
+      .poll(() => field('TaxInclusiveAmount').inputValue(), wait)
+      .toBe(gross.toLocaleString('nb-NO', { minimumFractionDigits: 2 }))
+    expect(await field('InvoiceDate').inputValue()).toMatch(/^\d{2}\.\d{2}\.\d{4}$/)
+    expect(await page.getByTestId('review-line-amount-0').inputValue()).toBe('15\u00a0000,00')
+    await setLanguage('en')
+    await expect
+      .poll(() => field('TaxInclusiveAmount').inputValue(), wait)
+      .toBe(gross.toLocaleString('en-GB', { minimumFractionDigits: 2 }))
+    expect(await field('InvoiceDate').inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/)
+    await page.getByTestId('review-line-description-1').focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => activeId()).toBe('review-save')
     // The scan prints an account the supplier was never paid to: saving waits for the confirmation.
     await page.keyboard.press('Control+s')
     await expect
@@ -220,6 +264,21 @@ describe('the OCR review', () => {
       .toBe(scanned.invoiceNumber)
     const after = await platform<Invoice>(nordlys.key, `supplierinvoices/${invoice.ID}`)
     expect(after.PaymentID).toMatch(/^\d{10}$/)
+    // The two lines arrive as the invoice's JournalEntry.DraftLines.
+    const draftLines = async () => {
+      const coded = await platform<Invoice & { JournalEntry?: { DraftLines?: Record<string, unknown>[] } }>(
+        nordlys.key,
+        `supplierinvoices/${invoice.ID}?expand=JournalEntry.DraftLines`,
+      )
+      return (coded.JournalEntry?.DraftLines ?? [])
+        .filter((l) => l.Deleted !== true)
+        .map((l) => [Number(l.Amount), l.Description])
+        .sort((a, b) => Number(b[0]) - Number(a[0]))
+    }
+    await expect.poll(draftLines, wait).toEqual([
+      [15_000, 'Smør'],
+      [gross - 15_000, 'Kjøleskap'],
+    ])
   }, 300_000)
 
   it('refuses a wrong KID until it is fixed or saved with a reason', async () => {
@@ -311,6 +370,98 @@ describe('the OCR review', () => {
         wait,
       )
       .toBe(`${native.invoiceNumber}-B`)
+  }, 300_000)
+
+  it('sends an invoice for approval to the rule the platform proposes for its supplier', async () => {
+    const invoice = await draftWithFile(`Faktura ${native.invoiceNumber} (skannet).pdf`)
+    const [rule] = await platform<{ ID: number }[]>(
+      nordlys.key,
+      `approvalrules?filter=Description eq '${DEMO_APPROVAL_RULE}'`,
+    )
+    // The office links the supplier to its rule (ApprovalRuleLinkGroups bulk-save), as in the platform's UI.
+    await platform(nordlys.key, 'ApprovalRuleLinkGroups/?action=bulk-save', {
+      method: 'PUT',
+      body: JSON.stringify([
+        {
+          Name: 'Leverandører',
+          SourceEntity: 0,
+          Priority: 0,
+          Links: [{ SourceEntity: 0, SourceInstanceID: invoice.SupplierID, ApprovalRuleID: rule!.ID }],
+        },
+      ]),
+    })
+    await openReview(invoice.ID)
+    await field('InvoiceNumber').focus()
+    await page.keyboard.press('Alt+Shift+A')
+    const dialog = page.getByTestId('approval-dialog')
+    await expect.poll(() => dialog.isVisible(), wait).toBe(true)
+    await expect.poll(() => dialog.textContent(), wait).toContain(DEMO_APPROVAL_RULE)
+    await expect.poll(() => dialog.getByLabel(new RegExp(DEMO_APPROVAL_RULE)).isChecked()).toBe(true)
+    await runAxe('the send-for-approval dialog')
+    await dialog.getByLabel('Message to the approvers (optional)').fill('Vask i november')
+    await dialog.getByTestId('approval-send').click()
+    await syncNow()
+    await expect
+      .poll(
+        async () => (await platform<Invoice>(nordlys.key, `supplierinvoices/${invoice.ID}`)).StatusCode,
+        wait,
+      )
+      .toBe(SupplierInvoiceStatus.ForApproval)
+    const tasks = await platform<{ ID: number; EntityID: number }[]>(
+      nordlys.key,
+      `tasks?filter=EntityID eq ${invoice.ID}`,
+    )
+    expect(tasks.length).toBeGreaterThan(0)
+  }, 300_000)
+
+  it('locks an invoice with a message, shows its history beside the form, and deletes a wrongly scanned draft', async () => {
+    const invoice = await draftWithFile(`Faktura ${native.invoiceNumber}.pdf`)
+    await openReview(invoice.ID)
+    const statusText = () => page.getByTestId('review-status').textContent()
+    const locks = async () =>
+      (
+        await platform<{ Message: string }[]>(
+          nordlys.key,
+          `entitylock?filter=EntityType eq 'SupplierInvoice' and EntityID eq ${invoice.ID}`,
+        )
+      ).map((l) => l.Message)
+    await field('InvoiceNumber').focus()
+    await page.keyboard.press('Alt+Shift+L')
+    const lockDialog = page.getByTestId('lock-dialog')
+    await expect.poll(() => lockDialog.isVisible()).toBe(true)
+    await lockDialog.getByLabel('Message').fill('Venter på kreditnota')
+    await lockDialog.getByRole('button', { name: 'Lock', exact: true }).click()
+    await expect.poll(statusText).toContain('Locked')
+    await syncNow()
+    await expect.poll(locks, wait).toEqual(['Venter på kreditnota'])
+    // The history beside the form: the reason the wrong KID was saved with, from the earlier review.
+    await page.keyboard.press('Alt+Shift+H')
+    const history = page.getByTestId('review-history-panel')
+    await expect.poll(() => history.textContent(), wait).toContain('bekreftet av leverandør')
+    await runAxe('the history panel')
+    await shoot('review-history')
+    await page.keyboard.press('Alt+Shift+H')
+    await expect.poll(() => history.isVisible()).toBe(false)
+    await page.keyboard.press('Alt+Shift+U')
+    await expect.poll(statusText).toContain('Unlocked')
+    await syncNow()
+    await expect.poll(locks, wait).toEqual([])
+    // Deleted after a confirmation: the next invoice takes its place, and the platform deletes it.
+    await page.keyboard.press('Alt+Shift+D')
+    const confirm = page.getByTestId('delete-dialog')
+    await expect.poll(() => confirm.isVisible()).toBe(true)
+    await confirm.getByTestId('delete-confirm').click()
+    await expect
+      .poll(() => page.getByTestId('review-form').getAttribute('data-invoice'), wait)
+      .not.toBe(String(invoice.ID))
+    await syncNow()
+    await expect
+      .poll(
+        async () =>
+          (await platform<Invoice[]>(nordlys.key, `supplierinvoices?filter=ID eq ${invoice.ID}`)).length,
+        wait,
+      )
+      .toBe(0)
     expect(pageErrors).toEqual([])
   }, 300_000)
 })

@@ -1,7 +1,24 @@
 // The steps a new user takes from the sign-in view to the workspace with the Local sandbox, for suites
 // that need a signed-in app: wait for the sandbox, sign in on the login page in the tab the app opens.
-import { expect } from 'vitest'
+// Without vitest, so the benchmarks sign in the same way.
 import type { BrowserContext, Page } from 'playwright-core'
+
+/** Reads `read` every `interval` ms until `ok` holds; throws with the last value after `timeout` ms. */
+async function waitFor<T>(
+  what: string,
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  { timeout, interval = 250 }: { timeout: number; interval?: number },
+): Promise<void> {
+  const end = Date.now() + timeout
+  let last: T | undefined
+  for (;;) {
+    last = await read().catch(() => undefined)
+    if (last !== undefined && ok(last)) return
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what} (last: ${String(last)})`)
+    await new Promise((resolve) => setTimeout(resolve, interval))
+  }
+}
 
 export async function signInWithSandbox(
   page: Page,
@@ -9,12 +26,12 @@ export async function signInWithSandbox(
   user = { email: 'anne.accountant@demo.test', password: 'demo' },
 ): Promise<void> {
   // The first start of the sandbox creates its database and seeds the demo office.
-  await expect
-    .poll(() => page.getByTestId('sandbox-status').getAttribute('data-state'), {
-      timeout: 150_000,
-      interval: 500,
-    })
-    .toBe('ready')
+  await waitFor(
+    'the Local sandbox',
+    () => page.getByTestId('sandbox-status').getAttribute('data-state'),
+    (state) => state === 'ready',
+    { timeout: 150_000, interval: 500 },
+  )
   const opened = context.waitForEvent('page', { timeout: 20_000 })
   await page.getByTestId('sign-in-button').click()
   const login = await opened
@@ -25,6 +42,11 @@ export async function signInWithSandbox(
   await login.waitForLoadState()
   if ((await login.locator('input[name="company"]').count()) > 0)
     await login.locator('button[type="submit"]').click()
-  await expect.poll(() => login.textContent('body'), { timeout: 15_000 }).toContain('Ledgerdesk')
+  await waitFor(
+    'the login page to hand back to Ledgerdesk',
+    () => login.textContent('body'),
+    (body) => (body ?? '').includes('Ledgerdesk'),
+    { timeout: 15_000 },
+  )
   await login.close()
 }

@@ -234,3 +234,31 @@ export async function shootBothLanguages(
   }
   await page.setViewportSize({ width: 1280, height: 800 })
 }
+
+/** One test file's app: the host, Chromium with a page that records its errors, and the language switch. */
+export interface AppSession {
+  fixture: HostFixture
+  browser: BrowserFixture
+  page: Page
+  setLanguage: (language: 'nb' | 'en') => Promise<void>
+  /** Uncaught errors of the page, as `error.message`. */
+  pageErrors: string[]
+}
+
+/** Starts the host and Chromium and opens the page a test file drives (its `beforeAll`). */
+export async function openAppSession(): Promise<AppSession> {
+  const fixture = await startHost()
+  const browser = await launchChromium()
+  const page = await browser.context.newPage()
+  const pageErrors: string[] = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  const setLanguage = languageSwitch(browser.context, fixture.host.url, page)
+  return { fixture, browser, page, setLanguage, pageErrors }
+}
+
+/** Gives the platform route back and stops Chromium and the host (a test file's `afterAll`). */
+export async function closeAppSession(session: AppSession | undefined, route?: PlatformRoute): Promise<void> {
+  route?.restore()
+  await session?.browser.stop()
+  await session?.fixture.stop()
+}

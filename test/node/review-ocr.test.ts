@@ -40,7 +40,7 @@ describe('OCR proposals of the review', () => {
       '10\u00a0500,00',
     )
     expect(shownCandidate('BankAccount', reading.proposals.BankAccount!.proposed!, 'en')).toBe(
-      '8601 11 17947',
+      '8601.11.17947',
     )
     // Alternatives come most probable first, the proposal among them.
     for (const proposal of Object.values(reading.proposals)) {

@@ -4,7 +4,6 @@
 import { fromOre, parseMoney } from '@common/money'
 import {
   digitsOnly,
-  formatBankAccount,
   ibanToBankAccount,
   isValidBankAccount,
   isValidKid,
@@ -71,6 +70,20 @@ function shownAmount(value: unknown, locale: Locale): string {
   return Number.isFinite(n) ? formatAmount(n, locale) : str(value)
 }
 
+/**
+ * An account number as accountants write it: a Norwegian account `1234.56.78903`, an IBAN in groups of
+ * four (`NO93 8601 1117 947`); anything else as it was typed.
+ */
+export function shownAccountNumber(value: string): string {
+  const trimmed = value.trim()
+  const compact = trimmed.replace(/[\s.]/g, '').toUpperCase()
+  if (/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(compact)) return compact.replace(/(.{4})(?=.)/g, '$1 ')
+  const digits = digitsOnly(trimmed)
+  if (/^[\d\s.]+$/.test(trimmed) && /^\d{11}$/.test(digits))
+    return `${digits.slice(0, 4)}.${digits.slice(4, 6)}.${digits.slice(6)}`
+  return trimmed
+}
+
 /** The account number the invoice is paid to: its bank account row's number when the cache has it. */
 export function invoiceBankAccount(
   row: Record<string, unknown>,
@@ -79,7 +92,7 @@ export function invoiceBankAccount(
   const id = idOf(row.BankAccountID)
   const accounts = supplierAccounts(supplier)
   const match = id === null ? undefined : accounts.find((a) => a.ID === id)
-  return match ? formatBankAccount(match.AccountNumber) : ''
+  return match ? shownAccountNumber(match.AccountNumber) : ''
 }
 
 /** The supplier's bank accounts as cached (`Info.BankAccounts`). */
@@ -108,7 +121,7 @@ export function formFromRow(
     TaxInclusiveAmount: shownAmount(row.TaxInclusiveAmount, locale),
     CurrencyCodeID: idOf(row.CurrencyCodeID),
     PaymentID: str(row.PaymentID),
-    BankAccount: invoiceBankAccount(row, supplier) || str(row.PaymentInformation).trim(),
+    BankAccount: invoiceBankAccount(row, supplier) || shownAccountNumber(str(row.PaymentInformation)),
     DepartmentID: idOf(dims.DepartmentID),
     ProjectID: idOf(dims.ProjectID),
     Comment: str(row.Comment),
@@ -126,7 +139,7 @@ export function shownCandidate(
   if (field === 'TaxInclusiveAmount') return shownAmount(candidate.value, locale)
   if (field === 'BankAccount') {
     const fromIban = ibanToBankAccount(candidate.value)
-    return formatBankAccount(fromIban ?? candidate.value)
+    return shownAccountNumber(fromIban ?? candidate.value)
   }
   return candidate.value
 }

@@ -13,6 +13,12 @@ export type ReviewCommand =
   | 'zoomIn'
   | 'zoomOut'
   | 'help'
+  | 'addLine'
+  | 'removeLine'
+  | 'lock'
+  | 'unlock'
+  | 'deleteDraft'
+  | 'history'
 
 export interface ReviewShortcut {
   command: ReviewCommand
@@ -66,12 +72,39 @@ export const reviewShortcuts: readonly ReviewShortcut[] = [
     matches: (e) => e.altKey && e.shiftKey && !e.ctrlKey && e.code === 'KeyB',
   },
   {
+    command: 'lock',
+    keys: 'Alt+Shift+L',
+    inFields: true,
+    matches: (e) => e.altKey && e.shiftKey && !e.ctrlKey && e.code === 'KeyL',
+  },
+  {
+    command: 'unlock',
+    keys: 'Alt+Shift+U',
+    inFields: true,
+    matches: (e) => e.altKey && e.shiftKey && !e.ctrlKey && e.code === 'KeyU',
+  },
+  {
+    command: 'deleteDraft',
+    keys: 'Alt+Shift+D',
+    inFields: true,
+    matches: (e) => e.altKey && e.shiftKey && !e.ctrlKey && e.code === 'KeyD',
+  },
+  {
+    command: 'history',
+    keys: 'Alt+Shift+H',
+    inFields: true,
+    matches: (e) => e.altKey && e.shiftKey && !e.ctrlKey && e.code === 'KeyH',
+  },
+  {
     command: 'zoomIn',
     keys: '+',
     inFields: false,
     matches: (e) => plain(e) && (e.key === '+' || e.key === '='),
   },
   { command: 'zoomOut', keys: '-', inFields: false, matches: (e) => plain(e) && e.key === '-' },
+  // Handled by the cost lines themselves (CostLines.vue), listed here so `?` and Settings show them.
+  { command: 'addLine', keys: 'Alt+Insert', inFields: true, matches: () => false },
+  { command: 'removeLine', keys: 'Alt+Delete', inFields: true, matches: () => false },
   { command: 'help', keys: '?', inFields: false, matches: (e) => !e.ctrlKey && !e.altKey && e.key === '?' },
 ]
 
