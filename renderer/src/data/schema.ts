@@ -5,6 +5,7 @@
 import Dexie, { type EntityTable, type Table } from 'dexie'
 import type { CompanySession } from '@common/bridge/contract'
 import { syncEntities, type SyncEntity } from '@common/bridge/sync'
+import { keepCompanyCounts, type CompanyCountsRow } from './company-counts.ts'
 
 /** The platform entities the workspace caches: the bridge's list (common/bridge/sync.ts), one table each. */
 export const cachedEntities = syncEntities
@@ -155,6 +156,7 @@ export type WorkspaceDb = Dexie &
     journalTemplates: Table<JournalDraftRow, [string, string]>
     companySessions: EntityTable<CachedCompanySession, 'companyKey'>
     reviewOutcomes: Table<ReviewOutcome, [string, number]>
+    companyCounts: EntityTable<CompanyCountsRow, 'Key'>
   }
 
 const rowIndexes: Partial<Record<CachedEntity, string>> = {
@@ -231,17 +233,18 @@ const rowIndexesV2: Partial<Record<CachedEntity, string>> = {
   SupplierInvoice: '[companyKey+PaymentDueDate]',
 }
 
-export const workspaceVersion = 7
+export const workspaceVersion = 8
 
 export function openWorkspace(environmentId: string, userIdentity: string): WorkspaceDb {
   const db = new Dexie(workspaceName(environmentId, userIdentity)) as WorkspaceDb
   defineVersions(db)
   searchTextMiddleware(db)
+  keepCompanyCounts(db)
   return db
 }
 
 /** Every version of the schema, oldest first; an older database upgrades on open with its data kept. */
-export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 | 4 | 5 | 6 | 7 = 7): void {
+export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 = 8): void {
   db.version(1).stores({
     ...rowStores(1),
     outbox: '++seq, companyKey, state, [companyKey+entity+entityId]',
@@ -301,4 +304,8 @@ export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 | 4 | 5 | 6 | 7 = 7): 
   db.version(7).stores({
     SupplierInvoice: `${rowStores(2).SupplierInvoice}, [companyKey+StatusCode+PaymentDueDate]`,
   })
+  if (upTo < 8) return
+  // Version 8: each company's invoice counts, kept as its invoices are written (data/company-counts.ts); a
+  // database from before counts its companies when the overview first asks.
+  db.version(8).stores({ companyCounts: 'Key' })
 }

@@ -1,0 +1,156 @@
+// Each company's invoice counts by status (and overdue), kept in the workspace beside the rows they count,
+// so the office overview shows 100 companies by reading 100 small rows. A DBCore middleware sees every write
+// to the cached supplier invoices, whoever makes it (pull, outbox, reconciliation, removal of a company's
+// offline data), and the companies it touched are counted again shortly after, by IndexedDB's own count of
+// an index range (never by reading a row or walking keys in script). Overdue depends on the day: a row
+// counted on another day is counted again when it is read.
+import type Dexie from 'dexie'
+import { SupplierInvoiceStatus } from '@common/status'
+import type { WorkspaceDb } from './schema.ts'
+
+export interface InvoiceCounts {
+  toReview: number
+  forApproval: number
+  rejected: number
+  approved: number
+  /** Not yet booked and past its due date. */
+  overdue: number
+}
+
+export interface CompanyCountsRow {
+  Key: string
+  /** The day (`yyyy-mm-dd`, machine time zone) `overdue` was counted for. */
+  day: string
+  counts: InvoiceCounts
+}
+
+const unbooked = [
+  SupplierInvoiceStatus.Draft,
+  SupplierInvoiceStatus.ForApproval,
+  SupplierInvoiceStatus.Approved,
+  SupplierInvoiceStatus.Rejected,
+]
+const statusColumn: Record<number, Exclude<keyof InvoiceCounts, 'overdue'>> = {
+  [SupplierInvoiceStatus.Draft]: 'toReview',
+  [SupplierInvoiceStatus.ForApproval]: 'forApproval',
+  [SupplierInvoiceStatus.Approved]: 'approved',
+  [SupplierInvoiceStatus.Rejected]: 'rejected',
+}
+
+export const emptyInvoiceCounts = (): InvoiceCounts => ({
+  toReview: 0,
+  forApproval: 0,
+  rejected: 0,
+  approved: 0,
+  overdue: 0,
+})
+
+/** `yyyy-mm-dd` of a day in the machine's time zone, the form the platform writes dates in. */
+export function isoDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+}
+
+/** Counts the companies' cached invoices: one native count per company and status, in one transaction. */
+export async function countInvoices(
+  db: WorkspaceDb,
+  keys: readonly string[],
+  today: string,
+): Promise<Map<string, InvoiceCounts>> {
+  const counts = new Map(keys.map((key) => [key, emptyInvoiceCounts()]))
+  const pairs = keys.flatMap((key) => unbooked.map((status) => [key, status] as const))
+  if (pairs.length === 0) return counts
+  const [byStatus, overdue] = await db.transaction('r', db.SupplierInvoice, () =>
+    Promise.all([
+      Promise.all(
+        pairs.map(([key, status]) =>
+          db.SupplierInvoice.where('[companyKey+StatusCode]').equals([key, status]).count(),
+        ),
+      ),
+      // Due dates are written `yyyy-mm-dd` (some with a time after it): below `today` is before today.
+      Promise.all(
+        pairs.map(([key, status]) =>
+          db.SupplierInvoice.where('[companyKey+StatusCode+PaymentDueDate]')
+            .between([key, status, ''], [key, status, today])
+            .count(),
+        ),
+      ),
+    ]),
+  )
+  pairs.forEach(([key, status], i) => {
+    const company = counts.get(key)!
+    company[statusColumn[status]!] += byStatus[i]!
+    company.overdue += overdue[i]!
+  })
+  return counts
+}
+
+/** Counts the companies again and keeps the result. */
+export async function refreshCompanyCounts(
+  db: WorkspaceDb,
+  keys: readonly string[],
+  today = isoDay(new Date()),
+): Promise<void> {
+  if (keys.length === 0 || !db.isOpen()) return
+  const counts = await countInvoices(db, keys, today)
+  await db.companyCounts.bulkPut([...counts].map(([Key, c]) => ({ Key, day: today, counts: c })))
+}
+
+/** How long writes to one company gather before it is counted again (a pull writes page after page). */
+const settleMs = 100
+
+/** Follows every write to the cached supplier invoices and counts the companies they touched again. */
+export function keepCompanyCounts(db: Dexie): void {
+  const dirty = new Set<string>()
+  let everything = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const schedule = () => {
+    timer ??= setTimeout(() => {
+      timer = undefined
+      const workspace = db as WorkspaceDb
+      const all = everything
+      const keys = [...dirty]
+      dirty.clear()
+      everything = false
+      void (async () => {
+        const known = all ? ((await workspace.companyCounts.toCollection().primaryKeys()) as string[]) : []
+        await refreshCompanyCounts(workspace, [...new Set([...keys, ...known])])
+      })().catch((error: unknown) => {
+        if (db.isOpen()) console.error('Counting the companies’ invoices failed', error)
+      })
+    }, settleMs)
+  }
+  const companyOf = (key: unknown) => (Array.isArray(key) && typeof key[0] === 'string' ? key[0] : null)
+  db.use({
+    stack: 'dbcore',
+    name: 'company-counts',
+    create: (down) => ({
+      ...down,
+      table(name) {
+        const table = down.table(name)
+        if (name !== 'SupplierInvoice') return table
+        return {
+          ...table,
+          async mutate(request) {
+            const result = await table.mutate(request)
+            if (request.type === 'put' || request.type === 'add') {
+              for (const row of request.values as { companyKey?: unknown }[])
+                if (typeof row.companyKey === 'string') dirty.add(row.companyKey)
+            } else if (request.type === 'delete') {
+              for (const key of request.keys) {
+                const company = companyOf(key)
+                if (company) dirty.add(company)
+              }
+            } else {
+              const lower = companyOf(request.range.lower)
+              if (lower && lower === companyOf(request.range.upper)) dirty.add(lower)
+              else everything = true
+            }
+            schedule()
+            return result
+          },
+        }
+      },
+    }),
+  })
+}
