@@ -71,15 +71,20 @@ describe("the companies' kept invoice counts", () => {
       counts: { toReview: 9, forApproval: 0, rejected: 0, approved: 0, overdue: 0 },
     })
     await db.Approval.bulkPut([{ companyKey: 'nordlys', ID: 1, UserID: 7, StatusCode: 50120 }])
-    const { counts, stale } = await readCompanyCounts(
-      db,
-      [
-        { Key: 'nordlys', userId: 7 },
-        { Key: 'aurora', userId: 3 },
-        { Key: 'fjordbygg', userId: null },
-      ],
-      today,
+    await db.companies.bulkPut(
+      (['nordlys', 'aurora', 'fjordbygg'] as const).map((Key, i) => ({
+        Key,
+        Name: Key,
+        OrganizationNumber: null,
+        offline: true,
+        lastOpenedAt: null,
+        syncState: 'idle' as const,
+        lastSyncAt: null,
+        lastError: null,
+        userId: [7, 3, null][i]!,
+      })),
     )
+    const { counts, stale } = await readCompanyCounts(db, ['nordlys', 'aurora', 'fjordbygg'], today)
     expect(counts.get('nordlys')).toMatchObject({ toReview: 1, myApprovals: 1 })
     expect([...counts.keys()]).toEqual(['nordlys'])
     expect(stale).toEqual(['aurora', 'fjordbygg'])

@@ -55,20 +55,22 @@ export async function countCompanies(
 }
 
 /**
- * Counts per company key as the workspace keeps them (what the overview shows), and the companies whose kept
- * counts are missing or from another day (the caller has them counted again; until then they are absent).
+ * Counts per company key as the workspace keeps them (what the overview shows), with the user's approvals
+ * (their User.ID per company from the workspace's company records), in one read; and the companies whose
+ * kept counts are missing or from another day (the caller has them counted again; until then they are absent).
  */
 export async function readCompanyCounts(
   db: WorkspaceDb,
-  companies: Companies,
+  keys: readonly string[],
   today: string,
 ): Promise<{ counts: Map<string, CompanyCounts>; stale: string[] }> {
   const counts = new Map<string, CompanyCounts>()
-  if (companies.length === 0) return { counts, stale: [] }
-  const keys = companies.map((company) => company.Key)
-  const [kept, mine] = await db.transaction('r', db.companyCounts, db.Approval, () =>
-    Promise.all([db.companyCounts.bulkGet(keys), myApprovals(db, companies)]),
-  )
+  if (keys.length === 0) return { counts, stale: [] }
+  const [kept, mine] = await db.transaction('r', db.companyCounts, db.companies, db.Approval, async () => {
+    const records = await db.companies.bulkGet([...keys])
+    const companies = keys.map((Key, i) => ({ Key, userId: records[i]?.userId ?? null }))
+    return Promise.all([db.companyCounts.bulkGet([...keys]), myApprovals(db, companies)])
+  })
   const stale: string[] = []
   kept.forEach((row, i) => {
     const key = keys[i]!
@@ -77,3 +79,6 @@ export async function readCompanyCounts(
   })
   return { counts, stale }
 }
+
+/** What the overview showed last, per open workspace (gone with it): shown at once when it comes back. */
+export const lastShown = new WeakMap<WorkspaceDb, Awaited<ReturnType<typeof readCompanyCounts>>>()
