@@ -3,9 +3,10 @@
 // the counts the workspace keeps of them), timed from mount until every company's row shows its counts. The
 // first mount opens the database; the later ones are what an accountant sees when coming back to it.
 import { createPinia, setActivePinia } from 'pinia'
-import { createApp, defineComponent, h } from 'vue'
+import { createApp, defineComponent, h, nextTick } from 'vue'
 import { createMemoryHistory, createRouter } from 'vue-router'
 import { openWorkspace, type CachedRow } from '../renderer/src/data/schema.ts'
+import { useWorkspace } from '../renderer/src/data/workspace.ts'
 import OverviewView from '../renderer/src/features/overview/OverviewView.vue'
 import { createAppI18n } from '../renderer/src/i18n/index.ts'
 import { useCompaniesStore } from '../renderer/src/stores/companies.ts'
@@ -112,6 +113,12 @@ async function run(companies: number, mounts: number) {
     ],
   })
   const i18n = createAppI18n('nb')
+  // The app opens the workspace at sign-in (the sync engine starts with it), before the overview shows.
+  const workspace = useWorkspace()
+  await nextTick()
+  const opened = performance.now()
+  await workspace.value!.open()
+  const openMs = performance.now() - opened
   const times: number[] = []
   for (let m = 0; m < mounts; m++) {
     const root = document.createElement('div')
@@ -126,7 +133,7 @@ async function run(companies: number, mounts: number) {
     app.unmount()
     root.remove()
   }
-  return { first: times[0]!, again: times.slice(1), invoices }
+  return { openMs, first: times[0]!, again: times.slice(1), invoices }
 }
 
 ;(globalThis as unknown as { benchOverviewView: typeof run }).benchOverviewView = run

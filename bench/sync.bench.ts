@@ -223,7 +223,8 @@ async function main(): Promise<void> {
       view.p95 <= 100,
     )
     line('  the same, median', ms(view.median), '', null)
-    line('  the first time (opens the cache database)', ms(view.firstMs), '', null)
+    line('  the first showing (nothing shown before)', ms(view.firstMs), '<= 100 ms', view.firstMs <= 100)
+    line('  opening the workspace database before it (at sign-in)', ms(view.openMs), '', null)
     const overview = await measureOverviewInChromium(OVERVIEW)
     line('  the counts alone, counted by IndexedDB (p95)', ms(overview.p95), '', null)
   }
