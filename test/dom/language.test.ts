@@ -122,8 +122,14 @@ describe('the language', () => {
       'Review: Previous document | Alt+PageUp',
       'Review: Send for approval | Alt+Shift+A',
       'Review: Book | Alt+Shift+B',
+      'Review: Lock the invoice with a message | Alt+Shift+L',
+      'Review: Unlock the invoice | Alt+Shift+U',
+      'Review: Delete a wrongly scanned draft | Alt+Shift+D',
+      'Review: Show or hide the history | Alt+Shift+H',
       'Review: Zoom in | +',
       'Review: Zoom out | -',
+      'Review: Add a cost line below | Alt+Insert',
+      'Review: Remove the cost line | Alt+Delete',
       'Review: Show the shortcuts | ?',
     ])
   })
