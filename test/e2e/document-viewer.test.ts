@@ -318,12 +318,13 @@ describe('the document viewer', () => {
     const box = await onPage('.dv__box.active')
     // The page is shown as scanned, so the (horizontal) invoice number runs as the scan turned it.
     expect(box.height > box.width).toBe(turned % 180 === 90)
-    expect(await inkUnder(box)).toBeGreaterThan(0.03)
+    // A scan's page is a large image: its drawing may still be under way when the box is in place.
+    await expect.poll(() => inkUnder(box), { timeout: 30_000 }).toBeGreaterThan(0.03)
     // Turned upright by the user, the box turns with the page and stays on the ink.
     await rotateRight(((360 - turned) % 360) / 90)
     const upright = await onPage('.dv__box.active')
     expect(upright.width).toBeGreaterThan(upright.height)
-    expect(await inkUnder(upright)).toBeGreaterThan(0.03)
+    await expect.poll(() => inkUnder(upright), { timeout: 30_000 }).toBeGreaterThan(0.03)
     await shoot('scanned-invoice')
   }, 300_000)
 
