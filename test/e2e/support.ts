@@ -193,8 +193,17 @@ export function languageSwitch(context: BrowserContext, hostUrl: string, page: P
       await other.goto(hostUrl)
     }
     await other.getByTestId('nav-settings').click()
-    await other.getByTestId('settings-locale').click()
-    await other.getByTestId(`settings-locale-option-${language}`).click()
+    // Settings redraws while its offline sizes are counted; the list is opened again if its option went.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await other.getByTestId('settings-locale').click()
+        await other.getByTestId(`settings-locale-option-${language}`).click({ timeout: 5_000 })
+        break
+      } catch (error) {
+        if (attempt === 3) throw error
+        await other.keyboard.press('Escape')
+      }
+    }
     const deadline = Date.now() + 30_000
     while ((await documentLanguage(page)) !== language) {
       if (Date.now() > deadline) throw new Error(`the page did not switch to ${language}`)

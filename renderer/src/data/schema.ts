@@ -233,7 +233,7 @@ const rowIndexesV2: Partial<Record<CachedEntity, string>> = {
   SupplierInvoice: '[companyKey+PaymentDueDate]',
 }
 
-export const workspaceVersion = 8
+export const workspaceVersion = 9
 
 export function openWorkspace(environmentId: string, userIdentity: string): WorkspaceDb {
   const db = new Dexie(workspaceName(environmentId, userIdentity)) as WorkspaceDb
@@ -244,7 +244,7 @@ export function openWorkspace(environmentId: string, userIdentity: string): Work
 }
 
 /** Every version of the schema, oldest first; an older database upgrades on open with its data kept. */
-export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 = 8): void {
+export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 = 9): void {
   db.version(1).stores({
     ...rowStores(1),
     outbox: '++seq, companyKey, state, [companyKey+entity+entityId]',
@@ -308,4 +308,8 @@ export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 = 
   // Version 8: each company's invoice counts, kept as its invoices are written (data/company-counts.ts); a
   // database from before counts its companies when the overview first asks.
   db.version(8).stores({ companyCounts: 'Key' })
+  if (upTo < 9) return
+  // Version 9: approvals by user and status, so the office overview counts the user's own open approvals
+  // from index keys without reading a row.
+  db.version(9).stores({ Approval: `${rowStores(2).Approval}, [companyKey+UserID+StatusCode]` })
 }

@@ -247,7 +247,7 @@ describe('what the user does with a change', () => {
 })
 
 describe('the schema upgrade', () => {
-  it('opens a version 1 database with data at version 2, keeping rows and outbox and filling what is new', async () => {
+  it('opens a version 1 database with data at the current version, keeping rows and outbox and filling what is new', async () => {
     const user = crypto.randomUUID()
     const old = new Dexie(workspaceName('upgrade', user))
     defineVersions(old, 1)
@@ -269,6 +269,10 @@ describe('the schema upgrade', () => {
       lastError: null,
       createdAt: shared,
     })
+    await old.table('Approval').bulkPut([
+      { companyKey: 'a', ID: 1, UserID: 7, StatusCode: 50120 },
+      { companyKey: 'a', ID: 2, UserID: 8, StatusCode: 50120 },
+    ])
     expect(old.verno).toBe(1)
     old.close()
 
@@ -289,5 +293,7 @@ describe('the schema upgrade', () => {
     })
     expect(await db.settings.get('journaledDays')).toEqual({ name: 'journaledDays', value: 90 })
     expect(await db.outbox.where('[companyKey+state]').equals(['a', 'pending']).count()).toBe(1)
+    // Version 9's index holds the approvals written before it.
+    expect(await db.Approval.where('[companyKey+UserID+StatusCode]').equals(['a', 7, 50120]).count()).toBe(1)
   })
 })

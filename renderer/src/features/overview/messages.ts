@@ -12,7 +12,6 @@ const en = {
   overdue: 'Overdue',
   myApprovals: 'My approvals',
   sync: 'Sync',
-  lastSync: 'Last sync',
   never: 'Never',
   notOffline: 'Not kept offline',
   state: {
@@ -43,7 +42,6 @@ const nb: OverviewMessages = {
   overdue: 'Forfalt',
   myApprovals: 'Mine godkjenninger',
   sync: 'Synkronisering',
-  lastSync: 'Sist synkronisert',
   never: 'Aldri',
   notOffline: 'Ikke lagret lokalt',
   state: {

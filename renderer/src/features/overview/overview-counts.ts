@@ -1,9 +1,10 @@
 // The office overview's figures per company: the invoice counts the workspace keeps as invoices are written
 // (`data/company-counts.ts`, counted by IndexedDB itself) and the user's open approvals, read through
-// [companyKey+StatusCode] on Approval (few rows: only the user's and those they stand in for).
+// [companyKey+UserID+StatusCode] on Approval.
 import { ApprovalStatus } from '@common/status'
 import { countInvoices, emptyInvoiceCounts, isoDay, type InvoiceCounts } from '@renderer/data/company-counts'
 import type { CompanyRecord, WorkspaceDb } from '@renderer/data/schema'
+import { straightThroughByCompany, type StraightThroughFigure } from './straight-through.ts'
 
 export { isoDay }
 
@@ -27,19 +28,21 @@ export function emptyCounts(): CompanyCounts {
   return { ...emptyInvoiceCounts(), myApprovals: 0 }
 }
 
-/** The user's own open approvals per company (`userId` differs per company: never a colleague's). */
+/**
+ * The user's own open approvals per company (`userId` differs per company: never a colleague's), counted
+ * by IndexedDB in [companyKey+UserID+StatusCode]: no approval row is read.
+ */
 async function myApprovals(db: WorkspaceDb, companies: Companies): Promise<Map<string, number>> {
-  const userIds = new Map(companies.map((company) => [company.Key, company.userId]))
-  const approvals = await db.Approval.where('[companyKey+StatusCode]')
-    .anyOf(companies.map((company) => [company.Key, ApprovalStatus.Active]))
-    .toArray()
-  const mine = new Map<string, number>()
-  for (const approval of approvals) {
-    const userId = userIds.get(approval.companyKey)
-    if (userId != null && approval.UserID === userId)
-      mine.set(approval.companyKey, (mine.get(approval.companyKey) ?? 0) + 1)
-  }
-  return mine
+  const counted = await Promise.all(
+    companies.map((company) =>
+      company.userId == null
+        ? 0
+        : db.Approval.where('[companyKey+UserID+StatusCode]')
+            .equals([company.Key, company.userId, ApprovalStatus.Active])
+            .count(),
+    ),
+  )
+  return new Map(companies.map((company, i) => [company.Key, counted[i]!]))
 }
 
 /** Counts per company key, counted now from the cached rows. */
@@ -54,31 +57,54 @@ export async function countCompanies(
   return new Map(keys.map((key) => [key, { ...invoices.get(key)!, myApprovals: mine.get(key) ?? 0 }]))
 }
 
+/** What the overview shows, read in one transaction. */
+export interface OverviewFigures {
+  /** Counts per company key as the workspace keeps them, with the user's own open approvals. */
+  counts: Map<string, CompanyCounts>
+  /** Companies whose kept counts are missing or from another day: the caller has them counted again. */
+  stale: string[]
+  /** The workspace's record of each company (sync state, last sync, the user's User.ID there). */
+  records: Map<string, CompanyRecord>
+  /** Each company's straight-through figure from the review's saves on this computer. */
+  straightThrough: Map<string, StraightThroughFigure>
+}
+
 /**
- * Counts per company key as the workspace keeps them (what the overview shows), with the user's approvals
- * (their User.ID per company from the workspace's company records), in one read; and the companies whose
- * kept counts are missing or from another day (the caller has them counted again; until then they are absent).
+ * Everything the overview shows of `keys`, in one read: the counts the workspace keeps (a company counted
+ * on another day, or not yet, is left out and listed as stale), the user's approvals (their User.ID per
+ * company from the workspace's company records), those records, and the straight-through figures.
  */
 export async function readCompanyCounts(
   db: WorkspaceDb,
   keys: readonly string[],
   today: string,
-): Promise<{ counts: Map<string, CompanyCounts>; stale: string[] }> {
+): Promise<OverviewFigures> {
   const counts = new Map<string, CompanyCounts>()
-  if (keys.length === 0) return { counts, stale: [] }
-  const [kept, mine] = await db.transaction('r', db.companyCounts, db.companies, db.Approval, async () => {
-    const records = await db.companies.bulkGet([...keys])
-    const companies = keys.map((Key, i) => ({ Key, userId: records[i]?.userId ?? null }))
-    return Promise.all([db.companyCounts.bulkGet([...keys]), myApprovals(db, companies)])
-  })
+  if (keys.length === 0) return { counts, stale: [], records: new Map(), straightThrough: new Map() }
+  const [records, kept, mine, straightThrough] = await db.transaction(
+    'r',
+    [db.companyCounts, db.companies, db.Approval, db.reviewOutcomes],
+    async () => {
+      const records = await db.companies.bulkGet([...keys])
+      const companies = keys.map((Key, i) => ({ Key, userId: records[i]?.userId ?? null }))
+      return Promise.all([
+        records,
+        db.companyCounts.bulkGet([...keys]),
+        myApprovals(db, companies),
+        straightThroughByCompany(db, keys),
+      ])
+    },
+  )
   const stale: string[] = []
   kept.forEach((row, i) => {
     const key = keys[i]!
     if (!row || row.day !== today) stale.push(key)
     if (row?.day === today) counts.set(key, { ...row.counts, myApprovals: mine.get(key) ?? 0 })
   })
-  return { counts, stale }
+  const byKey = new Map<string, CompanyRecord>()
+  for (const record of records) if (record) byKey.set(record.Key, record)
+  return { counts, stale, records: byKey, straightThrough }
 }
 
 /** What the overview showed last, per open workspace (gone with it): shown at once when it comes back. */
-export const lastShown = new WeakMap<WorkspaceDb, Awaited<ReturnType<typeof readCompanyCounts>>>()
+export const lastShown = new WeakMap<WorkspaceDb, OverviewFigures>()
