@@ -31,10 +31,12 @@ interface HarnessApi {
     width: number
     height: number
     loads: number
+    aheadLoads: number
     errors: string[]
     clickedWords: string[]
   }
-  open(url: string, contentType?: string): Promise<void>
+  open(url: string, contentType?: string, key?: string | null): Promise<void>
+  upcoming(url: string, key: string): Promise<void>
   setLocale(locale: 'nb' | 'en'): void
   drawnPages(): number[]
 }
@@ -364,4 +366,40 @@ describe('the document viewer', () => {
       }
     }
   }, 120_000)
+
+  it('opens the document named as next while one is read, and shows it from there with its box on the ink', async () => {
+    const first = await generateInvoice(11)
+    const next = await generateInvoice(12)
+    const [firstOcr, nextOcr] = [await read(first.pdf), await read(next.pdf)]
+    harness.fixtures.set('next.pdf', { bytes: next.pdf, type: 'application/pdf' })
+    await page.evaluate(() =>
+      (globalThis as unknown as Win).viewerHarness.upcoming('/fixtures/next.pdf', 'next'),
+    )
+    await show('first.pdf', first.pdf, 'application/pdf', firstOcr)
+    // The next document is opened (and its first page drawn off screen) shortly after this one is drawn.
+    await page.waitForTimeout(1_000)
+    const state = () =>
+      page.evaluate(() => {
+        const { loads, aheadLoads } = (globalThis as unknown as Win).viewerHarness.state
+        return { loads, aheadLoads }
+      })
+    const before = await state()
+    await page.evaluate(
+      ({ boxes, words }) => {
+        const h = (globalThis as unknown as Win).viewerHarness
+        Object.assign(h.state, { boxes, words, activeBoxId: 5 })
+        return h.open('/fixtures/next.pdf', 'application/pdf', 'next')
+      },
+      { boxes: nextOcr.boxes, words: nextOcr.words },
+    )
+    await expect.poll(state, wait).toEqual({ loads: before.loads + 1, aheadLoads: before.aheadLoads + 1 })
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as Win).viewerHarness.drawnPages()), wait)
+      .toContain(1)
+    await expectBoxOnText(next.pdf, nextOcr, 0)
+    expect(await inkUnder(await onPage('.dv__box.active'))).toBeGreaterThan(0.03)
+    // Zoomed in, the page is drawn again by pdf.js at the new size, still with its ink under the box.
+    await page.getByRole('button', { name: 'Zoom in' }).click()
+    await expect.poll(async () => inkUnder(await onPage('.dv__box.active')), wait).toBeGreaterThan(0.03)
+  }, 180_000)
 })

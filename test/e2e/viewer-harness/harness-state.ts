@@ -1,10 +1,14 @@
 // What the viewer page shows and what the viewer told it (events), driven by the test through main.ts.
 import { reactive } from 'vue'
-import type { ViewerBox, ViewerWord } from '@renderer/ui/document-viewer/index.ts'
+import type { UpcomingDocument, ViewerBox, ViewerWord } from '@renderer/ui/document-viewer/index.ts'
 
 export interface HarnessState {
   source: Blob | null
   contentType: string
+  documentKey: string | null
+  upcoming: UpcomingDocument[]
+  /** Documents shown that had been opened ahead. */
+  aheadLoads: number
   boxes: ViewerBox[]
   words: ViewerWord[]
   activeBoxId: string | number | null
@@ -19,6 +23,9 @@ export interface HarnessState {
 export const state = reactive<HarnessState>({
   source: null,
   contentType: '',
+  documentKey: null,
+  upcoming: [],
+  aheadLoads: 0,
   boxes: [],
   words: [],
   activeBoxId: null,

@@ -12,11 +12,17 @@ import { state } from './harness-state.ts'
 const i18n = createAppI18n('en')
 const harness = {
   state,
-  async open(url: string, contentType = '') {
+  async open(url: string, contentType = '', key: string | null = null) {
     const blob = await (await fetch(url)).blob()
     state.rendered = []
     state.contentType = contentType
+    state.documentKey = key
     state.source = blob
+  },
+  /** Names the fixture at `url` as the document likely shown next, under `key`. */
+  async upcoming(url: string, key: string) {
+    const blob = await (await fetch(url)).blob()
+    state.upcoming = [{ key, source: blob, contentType: blob.type }]
   },
   /** Opens a fixture and answers the milliseconds until its first page is drawn. */
   async showAndWait(url: string, contentType = ''): Promise<number> {

@@ -25,6 +25,33 @@ export interface ReviewDocument {
   ocr: unknown
 }
 
+/** The invoice's first attached file (the lowest file ID), the one the review shows. */
+async function firstFileId(
+  db: WorkspaceDb,
+  companyKey: string,
+  invoiceId: number,
+): Promise<number | undefined> {
+  const links = await db.FileAttachment.where('[companyKey+EntityType+EntityID]')
+    .equals([companyKey, 'SupplierInvoice', invoiceId])
+    .toArray()
+  return links.map((link) => Number(link.FileID)).sort((a, b) => a - b)[0]
+}
+
+/** The cached files the review would show for `invoiceIds` (those on this computer), in that order. */
+export async function loadFiles(
+  db: WorkspaceDb,
+  companyKey: string,
+  invoiceIds: readonly number[],
+): Promise<CachedFile[]> {
+  return db.transaction('r', [db.FileAttachment, db.files], async () => {
+    const ids = await Promise.all(invoiceIds.map((id) => firstFileId(db, companyKey, id)))
+    const files = await Promise.all(
+      ids.map((fileId) => (fileId === undefined ? undefined : db.files.get([companyKey, fileId]))),
+    )
+    return files.filter((file): file is CachedFile => file !== undefined)
+  })
+}
+
 /** What the review shows of one invoice; null when it is not in this company's cache. */
 export async function loadDocument(
   db: WorkspaceDb,
@@ -38,13 +65,10 @@ export async function loadDocument(
       const row = await db.SupplierInvoice.get([companyKey, invoiceId])
       if (!row) return null
       const supplierId = typeof row.SupplierID === 'number' ? row.SupplierID : null
-      const [supplier, links] = await Promise.all([
+      const [supplier, fileId] = await Promise.all([
         supplierId === null ? undefined : db.Supplier.get([companyKey, supplierId]),
-        db.FileAttachment.where('[companyKey+EntityType+EntityID]')
-          .equals([companyKey, 'SupplierInvoice', invoiceId])
-          .toArray(),
+        firstFileId(db, companyKey, invoiceId),
       ])
-      const fileId = links.map((link) => Number(link.FileID)).sort((a, b) => a - b)[0]
       const [file, ocr] =
         fileId === undefined
           ? [undefined, undefined]

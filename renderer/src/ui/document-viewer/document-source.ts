@@ -67,8 +67,16 @@ export async function openDocument(source: Blob | Uint8Array, contentType = ''):
   }
 }
 
+/**
+ * Documents being destroyed. Every document shares one pdf.js worker, and pdf.js refuses to open a document
+ * on it while another one's destroy is under way; an opening waits for them (a closed document is destroyed
+ * without the next one waiting for it otherwise).
+ */
+const destroying = new Set<Promise<void>>()
+
 async function openPdf(bytes: Uint8Array): Promise<ViewerDocument> {
   const { getDocument } = pdfjsLib()
+  while (destroying.size > 0) await Promise.allSettled([...destroying])
   // pdf.js transfers the buffer it is given to its worker; a copy keeps the caller's (cached) bytes usable.
   const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 })
   const doc: PDFDocumentProxy = await task.promise
@@ -111,7 +119,13 @@ async function openPdf(bytes: Uint8Array): Promise<ViewerDocument> {
     async destroy() {
       for (const render of running.values()) render.cancel()
       running.clear()
-      await task.destroy()
+      const done = task.destroy()
+      destroying.add(done)
+      try {
+        await done
+      } finally {
+        destroying.delete(done)
+      }
     },
   }
 }
