@@ -77,10 +77,21 @@ async function main(): Promise<void> {
       if (DWELL_MS > 0) await page.waitForTimeout(DWELL_MS)
       await page.keyboard.press(direction === 1 ? 'Alt+PageDown' : 'Alt+PageUp')
       position += direction
-      // A document without a PDF shows no page; wait briefly for one that has.
-      await until(async () => (await shownCount(page)) > before, 3_000, 'the next document').catch(
-        () => undefined,
-      )
+      // A document without a PDF shows no page but a note saying so: then it is simply passed.
+      await page
+        .waitForFunction(
+          ({ before, position }) => {
+            if (performance.getEntriesByName('review:shown', 'measure').length > before) return true
+            const counter = document.querySelector('[data-testid="review-counter"]')?.textContent ?? ''
+            const at = Number(counter.split(/\D+/).filter(Boolean)[0])
+            return (
+              at === position && !!document.querySelector('[data-testid="review-document"] .document__note')
+            )
+          },
+          { before, position },
+          { timeout: 10_000, polling: 'raf' },
+        )
+        .catch(() => undefined)
       if (heap10 === 0 && (await shownCount(page)) >= 10) heap10 = await heapAfterGc(page)
     }
     const heapEnd = await heapAfterGc(page)
