@@ -82,11 +82,13 @@ async function main(): Promise<void> {
         .waitForFunction(
           ({ before, position }) => {
             if (performance.getEntriesByName('review:shown', 'measure').length > before) return true
-            const counter = document.querySelector('[data-testid="review-counter"]')?.textContent ?? ''
+            const doc = (globalThis as unknown as { document: { querySelector(s: string): unknown } })
+              .document
+            const counter =
+              (doc.querySelector('[data-testid="review-counter"]') as { textContent: string } | null)
+                ?.textContent ?? ''
             const at = Number(counter.split(/\D+/).filter(Boolean)[0])
-            return (
-              at === position && !!document.querySelector('[data-testid="review-document"] .document__note')
-            )
+            return at === position && !!doc.querySelector('[data-testid="review-document"] .document__note')
           },
           { before, position },
           { timeout: 10_000, polling: 'raf' },

@@ -110,10 +110,13 @@ describe('document viewer', () => {
     async () => {
       const viewer = mountViewer(await pdfOf(12, 'Faktura'))
       await settle(() => viewer.findAll('.dv__page').length === 12)
-      expect(viewer.emitted('loaded')?.[0]).toEqual([{ pages: 12 }])
+      expect(viewer.emitted('loaded')?.[0]).toEqual([{ pages: 12, ahead: false }])
       expect(viewer.text()).toContain('Side 1 av 12')
       expect(viewer.findAll('.dv__thumb')).toHaveLength(12)
-      expect(canvases()).toBe(0)
+      // The first page is drawn at once; the others wait until the observer says they are in view.
+      await settle(() => drawn().length === 1)
+      expect(drawn()).toEqual(['1'])
+      expect(canvases()).toBe(1)
 
       pagesObserver().show([0, 1])
       await settle(() => drawn().length === 2)
@@ -149,10 +152,9 @@ describe('document viewer', () => {
       await settle(() => tasks.length === 2 && viewer.findAll('.dv__page').length === 2)
       expect(tasks[0]!.destroyed).toBe(true)
       expect(tasks[1]!.destroyed).toBe(false)
-      // The old document's canvas went with it; the new one draws what is in view.
-      expect(canvases()).toBe(0)
-      pagesObserver().show([0])
+      // The old document's canvas went with it; the new one draws its first page at once.
       await settle(() => drawn().length === 1)
+      expect(canvases()).toBe(1)
 
       viewer.unmount()
       wrapper = null
