@@ -109,8 +109,6 @@ describe('the language', () => {
       'Open Review | Alt+3',
       'Open Journal | Alt+4',
       'Open Approvals | Alt+5',
-      'Open Sales | Alt+6',
-      'Open Contacts | Alt+7',
       'Open Administration | Alt+8',
       'Open Settings | Alt+9',
       'Open About Ledgerdesk | Alt+0 or F1',

@@ -7,11 +7,11 @@ const sidebarOrder = [
   'review',
   'journal',
   'approvals',
-  'sales',
-  'contacts',
   'admin',
   'settings',
 ]
+/** Each view's shortcut digit: a view keeps its digit for good, so 6 and 7 are free. */
+const digits = [1, 2, 3, 4, 5, 8, 9]
 
 let shell: MountedShell | undefined
 afterEach(() => {
@@ -29,7 +29,7 @@ describe('the shell', () => {
     expect((await shell.find('nav-overview')).classList).toContain('sidebar-link--active')
   })
 
-  it('lists the nine main views in order, with their shortcut hints, and About at the foot', async () => {
+  it('lists the seven main views in order, with their shortcut hints, and About at the foot', async () => {
     shell = await mountShell({ languages: ['en-US'] })
     const links = [...document.querySelectorAll<HTMLElement>('nav [data-testid^="nav-"]')]
     expect(links.map((link) => link.dataset.testid)).toEqual([
@@ -42,8 +42,6 @@ describe('the shell', () => {
       'Alt+3',
       'Alt+4',
       'Alt+5',
-      'Alt+6',
-      'Alt+7',
       'Alt+8',
       'Alt+9',
       'Alt+0',
@@ -66,12 +64,12 @@ describe('the shell', () => {
     expect(await shell.text('view-title')).toBe('About Ledgerdesk')
   })
 
-  it('opens the nine main views with Alt+1..Alt+9 and About with Alt+0 and F1', async () => {
+  it('opens the seven main views with their Alt+digit and About with Alt+0 and F1', async () => {
     shell = await mountShell({ languages: ['en-US'] })
     for (const [index, view] of sidebarOrder.entries()) {
       const event = pressKey(document.body, {
-        code: `Digit${index + 1}`,
-        key: String(index + 1),
+        code: `Digit${digits[index]}`,
+        key: String(digits[index]),
         altKey: true,
       })
       expect(event.defaultPrevented).toBe(true)

@@ -20,11 +20,11 @@ const mainViews = [
   'review',
   'journal',
   'approvals',
-  'sales',
-  'contacts',
   'admin',
   'settings',
 ] as const
+/** Each view's shortcut digit (6 and 7 are free: a view keeps its digit for good). */
+const digits = [1, 2, 3, 4, 5, 8, 9]
 
 let fixture: HostFixture
 let browser: BrowserFixture
@@ -75,9 +75,9 @@ describe('the app in browser mode', () => {
     }
   })
 
-  it('switches views with Alt+1 … Alt+9 in sidebar order', async () => {
-    for (const [index, name] of [...mainViews].reverse().entries()) {
-      const key = mainViews.length - index
+  it('switches views with each view’s Alt+digit', async () => {
+    for (const [index, name] of [...mainViews.entries()].reverse()) {
+      const key = digits[index]
       await page.keyboard.press(`Alt+${key}`)
       await expect
         .poll(() => view(name).isVisible(), { ...wait, message: `Alt+${key} -> view-${name}` })

@@ -25,8 +25,6 @@ const en = {
     review: 'Review',
     journal: 'Journal',
     approvals: 'Approvals',
-    sales: 'Sales',
-    contacts: 'Contacts',
     admin: 'Admin',
     settings: 'Settings',
     about: 'About',
@@ -37,8 +35,6 @@ const en = {
     review: 'Review',
     journal: 'Journal',
     approvals: 'Approvals',
-    sales: 'Sales',
-    contacts: 'Contacts',
     admin: 'Administration',
     settings: 'Settings',
     about: 'About Ledgerdesk',
@@ -59,18 +55,6 @@ const en = {
     approvals: {
       title: 'No approvals waiting for you',
       text: 'Invoices you are asked to approve, from every company you work for, will gather here.',
-    },
-    sales: {
-      title: 'No sales documents yet',
-      text: 'Customer invoices and credit notes for the open company will be listed here.',
-    },
-    contacts: {
-      title: 'No contacts yet',
-      text: 'Suppliers and customers of the open company will be listed here.',
-    },
-    admin: {
-      title: 'Nothing to administer yet',
-      text: 'Users, roles and approval rules of the open company will be managed here.',
     },
   },
   company: {

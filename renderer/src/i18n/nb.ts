@@ -25,8 +25,6 @@ const nb: Messages = {
     review: 'Kontroll',
     journal: 'Bilagsføring',
     approvals: 'Godkjenninger',
-    sales: 'Salg',
-    contacts: 'Kontakter',
     admin: 'Administrasjon',
     settings: 'Innstillinger',
     about: 'Om',
@@ -37,8 +35,6 @@ const nb: Messages = {
     review: 'Kontroll',
     journal: 'Bilagsføring',
     approvals: 'Godkjenninger',
-    sales: 'Salg',
-    contacts: 'Kontakter',
     admin: 'Administrasjon',
     settings: 'Innstillinger',
     about: 'Om Ledgerdesk',
@@ -59,18 +55,6 @@ const nb: Messages = {
     approvals: {
       title: 'Ingen godkjenninger venter på deg',
       text: 'Fakturaer du blir bedt om å godkjenne, fra alle selskapene du arbeider for, samles her.',
-    },
-    sales: {
-      title: 'Ingen salgsdokumenter ennå',
-      text: 'Utgående fakturaer og kreditnotaer for det åpne selskapet vises her.',
-    },
-    contacts: {
-      title: 'Ingen kontakter ennå',
-      text: 'Leverandører og kunder i det åpne selskapet vises her.',
-    },
-    admin: {
-      title: 'Ingenting å administrere ennå',
-      text: 'Brukere, roller og godkjenningsregler for det åpne selskapet styres her.',
     },
   },
   company: {

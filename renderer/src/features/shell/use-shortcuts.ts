@@ -1,4 +1,4 @@
-// The view shortcuts (Alt+1..Alt+8, Alt+0 and F1), installed once by the shell.
+// The view shortcuts (Alt and each view's digit of navigation.ts, Alt+0 and F1), installed once by the shell.
 import { onBeforeUnmount, onMounted } from 'vue'
 import { useRouter } from 'vue-router'
 import { shortcuts, type Shortcut } from '@renderer/navigation'
