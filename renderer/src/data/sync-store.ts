@@ -11,7 +11,7 @@ import type { CachedEntity, CompanyRecord, OutboxEntry, WorkspaceDb, WorkspaceSe
 import { createSyncEngine, defaultSyncSettings, type SyncEngine, type SyncSettings } from './sync-engine.ts'
 import type { SyncTransport } from './sync-transport.ts'
 import { useBridge } from '@renderer/bridge'
-import { onWorkspaceChange } from './workspace.ts'
+import { onWorkspaceChange, useWorkspace } from './workspace.ts'
 import { companySize, discardEntry, removeCompanyData, resolveEntry, retryEntry } from './outbox-actions.ts'
 
 /**
@@ -179,9 +179,13 @@ export const useSyncStore = defineStore('sync', () => {
     },
   )
 
+  // The user's actions go to the workspace open now: a view can act as soon as it opens, before the engine
+  // of the previous one has stopped and this store has taken it over.
+  const workspace = useWorkspace()
   function requireDb(): WorkspaceDb {
-    if (!db) throw new Error('No workspace is open: sign in first')
-    return db
+    const open = workspace.value ?? db
+    if (!open) throw new Error('No workspace is open: sign in first')
+    return open
   }
 
   async function pushSoon(companyKey: string): Promise<void> {
