@@ -24,6 +24,8 @@ export type RouteInvoice =
   | { kind: 'waiting'; id: number }
   /** The platform has no such invoice in this company (deleted, mistyped, or another company's). */
   | { kind: 'missing'; id: number }
+  /** It was here and left the workspace (deleted on this computer, or by a sync): not fetched again. */
+  | { kind: 'gone'; id: number }
 
 export interface RouteInvoiceOptions {
   workspace: Readonly<Ref<WorkspaceDb | null>>
@@ -66,6 +68,11 @@ export function useRouteInvoice(options: RouteInvoiceOptions) {
   )
   /** IDs the platform said this company does not have. */
   const missing = ref<ReadonlySet<number>>(new Set())
+  /** IDs this view has found in the workspace. */
+  const arrived = ref<ReadonlySet<number>>(new Set())
+  watch(cached, (answer) => {
+    if (answer?.found && !arrived.value.has(answer.id)) arrived.value = new Set([...arrived.value, answer.id])
+  })
 
   const state = computed<RouteInvoice>(() => {
     const id = asked.value
@@ -73,6 +80,7 @@ export function useRouteInvoice(options: RouteInvoiceOptions) {
     const answer = cached.value
     if (answer?.id !== id) return { kind: 'checking', id }
     if (answer.found) return { kind: 'here', id }
+    if (arrived.value.has(id)) return { kind: 'gone', id }
     if (missing.value.has(id)) return { kind: 'missing', id }
     return { kind: 'waiting', id }
   })
