@@ -152,17 +152,24 @@ describe('IBAN', () => {
     })
   })
 
-  it('checks a country it has no length for by MOD97 alone', () => {
+  it('refuses a country the IBAN registry does not list, even with a right check pair', () => {
     // A made-up country "ZZ" with a check pair computed for it: 98 - mod97("123456ZZ00").
     const body = '123456'
     const numeric = `${body}${35}${35}00`
     const check = 98 - Number(BigInt(numeric) % 97n)
     const iban = `ZZ${String(check).padStart(2, '0')}${body}`
-    expect(checkIban(iban)).toBeNull()
+    expect(checkIban(iban)).toMatchObject({ code: 'ibanCountry', params: { country: 'ZZ' } })
   })
 
   it('refuses something that is no IBAN at all', () => {
-    expect(code(checkIban('8601 11 17947'))).toBe('ibanFormat')
+    expect(checkIban('8601 11 17947')).toMatchObject({ code: 'ibanCountry', params: { country: '86' } })
+  })
+
+  it('names the position that holds the wrong kind of character', () => {
+    expect(checkIban('GB82 WEST 1234 5698 7654 3X')).toMatchObject({
+      code: 'ibanCharacter',
+      params: { position: 22, expected: 'n', found: 'X' },
+    })
   })
 
   it('refuses a Norwegian IBAN with valid MOD97 whose account fails MOD11', () => {

@@ -16,6 +16,9 @@ import {
   bankAccountCheckDigit,
 } from './norwegian.ts'
 import { vatPercentOn, type VatTypeRule } from './vat.ts'
+import { compactIban, ibanProblem, looksLikeIban } from './iban.ts'
+
+export { looksLikeIban }
 
 export type CheckLevel = 'error' | 'warning'
 
@@ -27,8 +30,9 @@ export type CheckCode =
   | 'kidCharacters'
   | 'kidLength'
   | 'kidChecksum'
-  | 'ibanFormat'
+  | 'ibanCountry'
   | 'ibanLength'
+  | 'ibanCharacter'
   | 'ibanChecksum'
   | 'dateFormat'
   | 'dateNotReal'
@@ -68,11 +72,6 @@ export function checkOrgNumber(value: string | null | undefined): CheckResult {
   return finding('error', 'orgNumberChecksum', { expected: expected ?? '-' })
 }
 
-/** A value that is written as an IBAN (two letters, two digits) rather than a Norwegian account number. */
-export function looksLikeIban(value: string): boolean {
-  return /^[A-Za-z]{2}\d{2}/.test(value.replace(/\s/g, ''))
-}
-
 /**
  * Bank account: a Norwegian account (11 digits, MOD11 with weights 5,4,3,2,7,6,5,4,3,2; dots and spaces
  * as people write them) or, when it is written as one, an IBAN of any country.
@@ -106,40 +105,19 @@ export function kidRule(value: string): 'MOD10' | 'MOD11' | null {
   return method === null ? null : method === 'mod10' ? 'MOD10' : 'MOD11'
 }
 
-/** IBAN lengths per country (ISO 13616 register); a country not listed is checked by MOD97 alone. */
-const IBAN_LENGTHS: Record<string, number> = {
-  AD: 24, AE: 23, AL: 28, AT: 20, AZ: 28, BA: 20, BE: 16, BG: 22, BH: 22, BR: 29, BY: 28, CH: 21,
-  CR: 22, CY: 28, CZ: 24, DE: 22, DK: 18, DO: 28, EE: 20, EG: 29, ES: 24, FI: 18, FO: 18, FR: 27,
-  GB: 22, GE: 22, GI: 23, GL: 18, GR: 27, GT: 28, HR: 21, HU: 28, IE: 22, IL: 23, IQ: 23, IS: 26,
-  IT: 27, JO: 30, KW: 30, KZ: 20, LB: 28, LC: 32, LI: 21, LT: 20, LU: 20, LV: 21, MC: 27, MD: 24,
-  ME: 22, MK: 19, MR: 27, MT: 31, MU: 30, NL: 18, NO: 15, PK: 24, PL: 28, PS: 29, PT: 25, QA: 29,
-  RO: 24, RS: 22, SA: 24, SC: 31, SE: 24, SI: 19, SK: 24, SM: 27, ST: 25, SV: 28, TL: 23, TN: 24,
-  TR: 26, UA: 29, VA: 22, VG: 24, XK: 20,
-} // prettier-ignore
-
-/** ISO 7064 MOD 97-10 of an IBAN (letters A=10 ... Z=35), computed in chunks: 1 when it is valid. */
-function ibanRemainder(iban: string): number {
-  const rearranged = iban.slice(4) + iban.slice(0, 4)
-  let rest = 0
-  for (const ch of rearranged) {
-    const code = ch.charCodeAt(0)
-    const part = code >= 65 && code <= 90 ? String(code - 55) : ch
-    rest = Number(String(rest) + part) % 97
-  }
-  return rest
-}
-
-/** IBAN of any country: the country's length and MOD97 = 1; a Norwegian IBAN's account must be valid too. */
+/**
+ * IBAN of any registry country (common/iban.ts: its country, length, letters and digits where the registry
+ * puts them, and MOD97); a Norwegian IBAN's account must pass MOD11 too.
+ */
 export function checkIban(value: string | null | undefined): CheckResult {
   if (blank(value)) return null
-  const iban = value.replace(/[\s\u00a0-]/g, '').toUpperCase()
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(iban)) return finding('error', 'ibanFormat')
-  const country = iban.slice(0, 2)
-  const length = IBAN_LENGTHS[country]
-  if (length !== undefined && iban.length !== length)
-    return finding('error', 'ibanLength', { country, expected: length, length: iban.length })
-  if (ibanRemainder(iban) !== 1) return finding('error', 'ibanChecksum')
-  if (country === 'NO' && !isValidBankAccount(iban.slice(4)))
+  const problem = ibanProblem(value)
+  if (problem) {
+    const { code, ...params } = problem
+    return finding('error', code, params)
+  }
+  const iban = compactIban(value)
+  if (iban.startsWith('NO') && !isValidBankAccount(iban.slice(4)))
     return finding('error', 'bankAccountChecksum', {
       expected: bankAccountCheckDigit(iban.slice(4, 14)) ?? '-',
     })

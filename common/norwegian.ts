@@ -1,6 +1,8 @@
 // Norwegian number rules (field notes, "Norwegian numbers"): KID check digits (MOD10/MOD11), bank
 // account numbers, organisation numbers and Norwegian IBANs. Pure functions over digit strings, so
-// the platform, the main process and the renderer share one implementation.
+// the platform, the main process and the renderer share one implementation. IBANs of every country are
+// checked in iban.ts; a Norwegian IBAN's account must pass MOD11 as well.
+import { compactIban, ibanCheckDigits, isValidIban } from './iban.ts'
 
 /** Digits only: drops spaces, dots and dashes people type (`8601.11.17947`, `995 525 828`). */
 export function digitsOnly(value: string): string {
@@ -105,37 +107,22 @@ export function isValidOrgNumber(value: string): boolean {
   return orgNumberCheckDigit(d.slice(0, 8)) === d[8]
 }
 
-/** ISO 13616 mod 97 of an IBAN rearranged for checking (letters A=10 ... Z=35), computed in chunks. */
-function ibanMod97(rearranged: string): number {
-  let expanded = ''
-  for (const ch of rearranged) {
-    const code = ch.charCodeAt(0)
-    expanded += code >= 65 && code <= 90 ? String(code - 55) : ch
-  }
-  let rest = 0
-  for (let i = 0; i < expanded.length; i += 7) rest = Number(String(rest) + expanded.slice(i, i + 7)) % 97
-  return rest
-}
-
-/** Norwegian IBAN: `NO` + two check digits + the 11-digit account; the account itself must be valid too. */
+/** Norwegian IBAN: a valid IBAN (common/iban.ts) of `NO` whose 11-digit account passes MOD11 too. */
 export function isValidNorwegianIban(value: string): boolean {
-  const s = value.replace(/\s/g, '').toUpperCase()
-  if (!/^NO\d{13}$/.test(s)) return false
-  if (!isValidBankAccount(s.slice(4))) return false
-  return ibanMod97(s.slice(4) + s.slice(0, 4)) === 1
+  const s = compactIban(value)
+  return s.startsWith('NO') && isValidIban(s) && isValidBankAccount(s.slice(4))
 }
 
 /** Bank account -> IBAN (`NO9386011117947`); null when the account is not valid. */
 export function bankAccountToIban(account: string): string | null {
   const d = digitsOnly(account)
   if (!isValidBankAccount(d)) return null
-  const check = 98 - ibanMod97(`${d}NO00`)
-  return `NO${String(check).padStart(2, '0')}${d}`
+  return `NO${ibanCheckDigits('NO', d)}${d}`
 }
 
 /** IBAN -> bank account (11 digits); null when it is not a valid Norwegian IBAN. */
 export function ibanToBankAccount(iban: string): string | null {
-  const s = iban.replace(/\s/g, '').toUpperCase()
+  const s = compactIban(iban)
   return isValidNorwegianIban(s) ? s.slice(4) : null
 }
 
@@ -153,7 +140,7 @@ export function formatOrgNumber(value: string): string {
 
 /** `NO9386011117947` -> `NO93 8601 1117 947` (groups of four). */
 export function formatIban(value: string): string {
-  const s = value.replace(/\s/g, '').toUpperCase()
+  const s = compactIban(value)
   return s.replace(/(.{4})(?=.)/g, '$1 ')
 }
 

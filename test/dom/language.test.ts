@@ -92,7 +92,7 @@ describe('the language', () => {
     expect(toast.textContent).toContain('BRIDGE_TIMEOUT')
   })
 
-  it('lists every view shortcut and the review screen’s keys in Settings', async () => {
+  it('lists every view shortcut, the inbox table’s and the review screen’s keys in Settings', async () => {
     shell = await mountShell({ path: '/settings', languages: ['en-US'] })
     const rows = [...(await shell.find('settings-shortcuts')).querySelectorAll('tbody tr')].map((row) =>
       [...row.querySelectorAll('td')]
@@ -112,6 +112,9 @@ describe('the language', () => {
       'Open Administration | Alt+8',
       'Open Settings | Alt+9',
       'Open About Ledgerdesk | Alt+0 or F1',
+      'Inbox: Move between the invoices | ↑ ↓ / J K',
+      'Inbox: Open the invoice’s header | Enter',
+      'Inbox: Open the invoice in review | R',
       'Review: Accept the proposal and go to the next unconfirmed field | Enter',
       'Review: Open the alternatives of the field | Alt+↓',
       'Review: Save | Ctrl+S',

@@ -168,7 +168,11 @@ describe('the review form rules', () => {
     form.InvoiceDate = '30.02.2026'
     expect(checkForm(form)).toEqual({
       PaymentID: { code: 'invalidKid', overridable: true },
-      BankAccount: { code: 'invalidBankAccount', overridable: true },
+      BankAccount: {
+        code: 'invalidBankAccount',
+        overridable: true,
+        reason: { code: 'bankAccountChecksum' },
+      },
       InvoiceDate: { code: 'invalidDate', overridable: false },
     })
     form.InvoiceDate = '29.02.2028'

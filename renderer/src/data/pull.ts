@@ -32,6 +32,23 @@ async function unsyncedOf(db: WorkspaceDb, companyKey: string, entity: CachedEnt
 }
 
 /**
+ * Stores one row the platform answered for by ID (a link named an invoice the pull does not bring, such
+ * as one outside the cached window), with the values of changes not yet on the server laid on top.
+ */
+export async function storeRow(
+  db: WorkspaceDb,
+  companyKey: string,
+  entity: CachedEntity,
+  row: PlatformRow,
+): Promise<void> {
+  const table = db[entity]
+  await db.transaction('rw', table, db.outbox, async () => {
+    const unsynced = await unsyncedOf(db, companyKey, entity)
+    await table.put(withLocalChanges(companyKey, row, unsynced))
+  })
+}
+
+/**
  * Pulls every page changed since the checkpoint and stores rows and checkpoint together, page by page, so an
  * interrupted pull resumes where it stopped. Returns the number of rows taken.
  */

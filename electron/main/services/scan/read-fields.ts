@@ -9,6 +9,7 @@ import {
   isValidNorwegianIban,
   isValidOrgNumber,
 } from '../../../../common/norwegian.ts'
+import { compactIban } from '../../../../common/iban.ts'
 import type { ReadFields } from './ledger.ts'
 
 /** spec 2.13 OCR property ids. */
@@ -95,7 +96,8 @@ export function readFields(answer: OcrAnswer): ReadFields {
   const org = digitsOnly(value(Property.OfficialNumber) ?? '')
   const orgNumber = isValidOrgNumber(org) ? org : null
   const account = digitsOnly(value(Property.BankAccount) ?? '')
-  const ibanRaw = (value(Property.Iban) ?? '').replace(/\s/g, '').toUpperCase()
+  // The one IBAN check (common/iban.ts), and the account must pass MOD11: a draft keeps Norwegian IBANs.
+  const ibanRaw = compactIban(value(Property.Iban) ?? '')
   const iban = ibanRaw && isValidNorwegianIban(ibanRaw) ? ibanRaw : null
   const bankAccount = isValidBankAccount(account) ? account : iban ? ibanToBankAccount(iban) : null
   const kid = digitsOnly(value(Property.Kid) ?? '')

@@ -17,6 +17,7 @@ describe('the invoice panel form', () => {
       PaymentDueDate: '02.12.2026',
       TaxInclusiveAmount: '12\u00a0500,50',
       PaymentID: '',
+      BankAccount: '',
     })
   })
 

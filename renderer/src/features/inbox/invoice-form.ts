@@ -1,7 +1,16 @@
 // The invoice panel's form: what the user typed, checked with the shared Norwegian rules, turned into the
-// platform's values (dates `yyyy-mm-dd`, amounts as numbers, KID as text) and only the fields that changed.
+// platform's values (dates `yyyy-mm-dd`, amounts as numbers, KID as text, the bank account as the review
+// saves it) and only the fields that changed. The bank account or IBAN is read by the one reading every
+// form uses (common/bank-account.ts).
 import { fromOre, parseMoney } from '@common/money'
 import { isValidKid } from '@common/norwegian'
+import {
+  bankAccountChanges,
+  invoiceBankAccount,
+  readBankAccount,
+  shownAccountNumber,
+  type BankAccountProblem,
+} from '@common/bank-account'
 import type { Locale } from '@common/bridge/contract'
 import { formatAmount, formatDate } from '@renderer/i18n/format'
 
@@ -11,15 +20,20 @@ export const editableFields = [
   'PaymentDueDate',
   'TaxInclusiveAmount',
   'PaymentID',
+  'BankAccount',
 ] as const
 export type EditableField = (typeof editableFields)[number]
 export type InvoiceForm = Record<EditableField, string>
-export type FormProblem = 'invalidDate' | 'invalidAmount' | 'invalidKid'
+export type FormProblem = 'invalidDate' | 'invalidAmount' | 'invalidKid' | 'invalidBankAccount'
 
 const dateFields = new Set<EditableField>(['InvoiceDate', 'PaymentDueDate'])
 
-/** The form as the user first sees it, in their language. */
-export function formFromRow(row: Record<string, unknown>, locale: Locale): InvoiceForm {
+/** The form as the user first sees it, in their language; the account as the supplier's row has it. */
+export function formFromRow(
+  row: Record<string, unknown>,
+  locale: Locale,
+  supplier: Record<string, unknown> | null = null,
+): InvoiceForm {
   const str = (value: unknown) => (value == null ? '' : String(value))
   const day = (value: unknown) =>
     typeof value === 'string' && value ? formatDate(value.slice(0, 10), locale) : ''
@@ -30,6 +44,7 @@ export function formFromRow(row: Record<string, unknown>, locale: Locale): Invoi
     PaymentDueDate: day(row.PaymentDueDate),
     TaxInclusiveAmount: amount == null || amount === '' ? '' : formatAmount(Number(amount), locale),
     PaymentID: str(row.PaymentID),
+    BankAccount: invoiceBankAccount(row, supplier) || shownAccountNumber(str(row.PaymentInformation)),
   }
 }
 
@@ -71,10 +86,25 @@ function value(field: EditableField, text: string): { value: unknown } | { probl
 export function changesFrom(
   form: InvoiceForm,
   row: Record<string, unknown>,
-): { changes: Record<string, unknown>; problems: Partial<Record<EditableField, FormProblem>> } {
+  supplier: Record<string, unknown> | null = null,
+): {
+  changes: Record<string, unknown>
+  problems: Partial<Record<EditableField, FormProblem>>
+  /** What exactly is wrong with the bank account or IBAN, for the message. */
+  bankAccountProblem?: BankAccountProblem
+} {
   const changes: Record<string, unknown> = {}
   const problems: Partial<Record<EditableField, FormProblem>> = {}
+  let bankAccountProblem: BankAccountProblem | undefined
   for (const field of editableFields) {
+    if (field === 'BankAccount') {
+      const read = readBankAccount(form.BankAccount)
+      if (read && 'problem' in read) {
+        problems.BankAccount = 'invalidBankAccount'
+        bankAccountProblem = read.problem
+      } else Object.assign(changes, bankAccountChanges(form.BankAccount, row, supplier))
+      continue
+    }
     const parsed = value(field, form[field])
     if ('problem' in parsed) {
       problems[field] = parsed.problem
@@ -89,5 +119,5 @@ export function changesFrom(
           : before === parsed.value || (before === '' && parsed.value === null)
     if (!same) changes[field] = parsed.value
   }
-  return { changes, problems }
+  return bankAccountProblem ? { changes, problems, bankAccountProblem } : { changes, problems }
 }

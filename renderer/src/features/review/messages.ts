@@ -8,6 +8,17 @@ const en = {
   empty: 'Nothing to review',
   emptyText: 'Drafts and rejected invoices of this company appear here.',
   noCompany: 'Choose a company to review its invoices.',
+  link: {
+    waiting: 'Waiting for invoice {id} to arrive from the platform…',
+    waitingText:
+      'It reaches this computer with a sync, which has been started. It opens here as soon as it arrives.',
+    missing: 'Invoice {id} is not in {company}',
+    missingText:
+      'The platform has no invoice {id} in this company. It may have been deleted, or it belongs to another company: choose that company and open it there.',
+    back: 'Back',
+    queue: 'Open the review queue',
+  },
+  outsideQueue: 'Not in the queue',
   document: 'Document',
   noFile: 'This invoice has no attached document.',
   fileNotCached: 'The document is not on this computer yet. It is fetched at the next sync.',
@@ -178,6 +189,17 @@ const nb: typeof en = {
   empty: 'Ingenting å kontrollere',
   emptyText: 'Utkast og avviste fakturaer i dette selskapet vises her.',
   noCompany: 'Velg et selskap for å kontrollere fakturaene.',
+  link: {
+    waiting: 'Venter på at faktura {id} skal komme fra plattformen …',
+    waitingText:
+      'Den kommer til denne maskinen med en synkronisering, som er startet. Den åpnes her så snart den kommer.',
+    missing: 'Faktura {id} finnes ikke i {company}',
+    missingText:
+      'Plattformen har ingen faktura {id} i dette selskapet. Den kan være slettet, eller den hører til et annet selskap: velg det selskapet og åpne den der.',
+    back: 'Tilbake',
+    queue: 'Åpne kontrollkøen',
+  },
+  outsideQueue: 'Ikke i køen',
   document: 'Dokument',
   noFile: 'Fakturaen har ikke noe vedlagt dokument.',
   fileNotCached: 'Dokumentet er ikke på denne maskinen ennå. Det hentes ved neste synkronisering.',

@@ -2,13 +2,16 @@
 // OCR proposal behind it, the checks as they type (Norwegian number rules from `common/`) and the
 // platform values of what changed. Pure functions, so the form's rules are tested without a browser.
 import { fromOre, parseMoney } from '@common/money'
+import { digitsOnly, ibanToBankAccount, isValidKid } from '@common/norwegian'
 import {
-  digitsOnly,
-  ibanToBankAccount,
-  isValidBankAccount,
-  isValidKid,
-  isValidNorwegianIban,
-} from '@common/norwegian'
+  bankAccountChanges,
+  invoiceBankAccount,
+  isChecksumProblem,
+  readBankAccount,
+  shownAccountNumber,
+  supplierAccounts,
+  type BankAccountProblem,
+} from '@common/bank-account'
 import type { Locale } from '@common/bridge/contract'
 import { formatAmount, formatDate } from '@renderer/i18n/format'
 import type { OcrCandidate, ProposedField } from './ocr-proposals.ts'
@@ -44,6 +47,8 @@ export interface FieldProblem {
   code: ProblemCode
   /** A checksum failure: the number may be right all the same, and can be saved with a reason. */
   overridable: boolean
+  /** What exactly is wrong with a bank account or IBAN (common/bank-account.ts), for the message. */
+  reason?: BankAccountProblem
 }
 
 export type FormProblems = Partial<Record<TextField | 'SupplierID', FieldProblem>>
@@ -70,41 +75,8 @@ function shownAmount(value: unknown, locale: Locale): string {
   return Number.isFinite(n) ? formatAmount(n, locale) : str(value)
 }
 
-/**
- * An account number as accountants write it: a Norwegian account `1234.56.78903`, an IBAN in groups of
- * four (`NO93 8601 1117 947`); anything else as it was typed.
- */
-export function shownAccountNumber(value: string): string {
-  const trimmed = value.trim()
-  const compact = trimmed.replace(/[\s.]/g, '').toUpperCase()
-  if (/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(compact)) return compact.replace(/(.{4})(?=.)/g, '$1 ')
-  const digits = digitsOnly(trimmed)
-  if (/^[\d\s.]+$/.test(trimmed) && /^\d{11}$/.test(digits))
-    return `${digits.slice(0, 4)}.${digits.slice(4, 6)}.${digits.slice(6)}`
-  return trimmed
-}
-
-/** The account number the invoice is paid to: its bank account row's number when the cache has it. */
-export function invoiceBankAccount(
-  row: Record<string, unknown>,
-  supplier: Record<string, unknown> | null,
-): string {
-  const id = idOf(row.BankAccountID)
-  const accounts = supplierAccounts(supplier)
-  const match = id === null ? undefined : accounts.find((a) => a.ID === id)
-  return match ? shownAccountNumber(match.AccountNumber) : ''
-}
-
-/** The supplier's bank accounts as cached (`Info.BankAccounts`). */
-export function supplierAccounts(
-  supplier: Record<string, unknown> | null,
-): { ID: number; AccountNumber: string }[] {
-  const info = supplier?.Info as { BankAccounts?: unknown } | undefined
-  const list = Array.isArray(info?.BankAccounts) ? (info.BankAccounts as Record<string, unknown>[]) : []
-  return list
-    .filter((a) => typeof a.ID === 'number' && typeof a.AccountNumber === 'string')
-    .map((a) => ({ ID: a.ID as number, AccountNumber: digitsOnly(a.AccountNumber as string) }))
-}
+// The account shown, and the supplier's accounts, read as the inbox panel reads them (common/bank-account.ts).
+export { invoiceBankAccount, shownAccountNumber, supplierAccounts }
 
 /** The form as the user first sees it, from the cached invoice. */
 export function formFromRow(
@@ -158,16 +130,8 @@ export function parseDay(text: string): string | undefined {
   return date.toISOString().slice(0, 10)
 }
 
-/** The account digits of what was typed: a bank account (dots and spaces allowed) or a Norwegian IBAN. */
-export function readBankAccount(text: string): { account: string } | { problem: true } | null {
-  const trimmed = text.trim()
-  if (trimmed === '') return null
-  if (/^NO/i.test(trimmed.replace(/\s/g, ''))) {
-    return isValidNorwegianIban(trimmed) ? { account: ibanToBankAccount(trimmed)! } : { problem: true }
-  }
-  const digits = digitsOnly(trimmed)
-  return isValidBankAccount(digits) ? { account: digits } : { problem: true }
-}
+/** The account of what was typed: one reading for every form (common/bank-account.ts). */
+export { readBankAccount }
 
 /** Every problem of the form as it stands: checks run on each keystroke. */
 export function checkForm(form: ReviewForm): FormProblems {
@@ -186,7 +150,12 @@ export function checkForm(form: ReviewForm): FormProblems {
   const kid = form.PaymentID.replace(/\s/g, '')
   if (kid !== '' && !isValidKid(kid)) problems.PaymentID = { code: 'invalidKid', overridable: true }
   const bank = readBankAccount(form.BankAccount)
-  if (bank && 'problem' in bank) problems.BankAccount = { code: 'invalidBankAccount', overridable: true }
+  if (bank && 'problem' in bank)
+    problems.BankAccount = {
+      code: 'invalidBankAccount',
+      overridable: isChecksumProblem(bank.problem),
+      reason: bank.problem,
+    }
   return problems
 }
 
@@ -239,14 +208,7 @@ export function changesFrom(
   set('CurrencyCodeID', form.CurrencyCodeID)
   set('PaymentID', form.PaymentID.replace(/\s/g, '') || null)
   set('Comment', form.Comment.trim() || null)
-  const bank = readBankAccount(form.BankAccount)
-  const account =
-    bank && 'account' in bank ? bank.account : form.BankAccount.trim() ? digitsOnly(form.BankAccount) : null
-  const known = account ? supplierAccounts(supplier).find((a) => a.AccountNumber === account) : undefined
-  // The invoice points at one of the supplier's bank account rows; an account the supplier does not have
-  // travels as the payment information, as the scan pipeline writes it.
-  set('BankAccountID', known?.ID ?? null)
-  if (!known) set('PaymentInformation', account)
+  Object.assign(changes, bankAccountChanges(form.BankAccount, row, supplier))
   const dims = (row.DefaultDimensions ?? null) as Record<string, unknown> | null
   const beforeDept = idOf(dims?.DepartmentID)
   const beforeProject = idOf(dims?.ProjectID)

@@ -2,6 +2,7 @@
 // expansions as the sync pulls them: Supplier.Info, JournalEntry.DraftLines, DefaultDimensions).
 import { toOre, type Ore } from '@common/money'
 import { digitsOnly, ibanToBankAccount } from '@common/norwegian'
+import { compactIban } from '@common/iban'
 import type { CachedRow } from '@renderer/data/schema'
 
 export type Row = Record<string, unknown>
@@ -56,7 +57,7 @@ export function invoiceDepartment(row: Row): number | null {
  */
 export function accountKey(value: unknown): string | null {
   if (typeof value !== 'string' || value.trim() === '') return null
-  const compact = value.replace(/[\s\u00a0.-]/g, '').toUpperCase()
+  const compact = compactIban(value)
   if (/^[A-Z]{2}\d{2}/.test(compact)) return ibanToBankAccount(compact) ?? compact
   const digits = digitsOnly(value)
   return /^\d+$/.test(digits) ? digits : compact

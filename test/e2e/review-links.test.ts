@@ -1,0 +1,102 @@
+// Links to an invoice open that invoice, in Chromium against the browser-mode host and its Local sandbox:
+// Anne drops a scan on the window, waits for "Invoice N" in the inbox's scan queue and clicks it; the
+// review shows invoice N (waiting for it to arrive from the platform when it has not yet), never the
+// queue's first draft. An inbox row opens in review too: R on the focused row, or the header panel's
+// "Open in review".
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
+import { closeAppSession, openAppSession, type AppSession } from './support.ts'
+import { signInWithSandbox } from './sign-in-steps.ts'
+
+// The page's DOM names used inside page.evaluate (this file is type-checked without the DOM library).
+declare const window: { dispatchEvent(event: unknown): boolean }
+declare const DataTransfer: new () => { items: { add(file: File): void } }
+declare const DragEvent: new (type: string, init: object) => unknown
+declare const document: {
+  body: unknown
+  querySelector(selector: string): { getAttribute(name: string): string | null } | null
+}
+declare const MutationObserver: new (callback: () => void) => {
+  observe(target: unknown, options: object): void
+}
+
+let session: AppSession
+let page: Page
+const wait = { timeout: 90_000, interval: 250 }
+
+beforeAll(async () => {
+  session = await openAppSession()
+  page = session.page
+  await page.goto(session.fixture.host.url)
+  await signInWithSandbox(page, session.browser.context)
+}, 240_000)
+afterAll(() => closeAppSession(session))
+
+/** Records every invoice the review form shows from now on (`globalThis.__shown`), in order. */
+async function recordShownInvoices(): Promise<void> {
+  await page.evaluate(() => {
+    const shown: string[] = []
+    ;(globalThis as unknown as { __shown: string[] }).__shown = shown
+    const look = () => {
+      const id = document.querySelector('[data-testid="review-form"]')?.getAttribute('data-invoice')
+      if (id && shown.at(-1) !== id) shown.push(id)
+    }
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true })
+    look()
+  })
+}
+const shownInvoices = () => page.evaluate(() => (globalThis as unknown as { __shown: string[] }).__shown)
+const reviewedInvoice = () => page.getByTestId('review-form').getAttribute('data-invoice')
+
+describe('links to an invoice', () => {
+  it('opens the scanned invoice from the scan queue’s “Invoice N”, never another', async () => {
+    await page.getByTestId('nav-inbox').click()
+    await expect.poll(() => page.getByTestId('scan-queue').isVisible(), wait).toBe(true)
+    const invoice = await generateInvoice(41, { layout: 'classic' })
+    await page.evaluate((data) => {
+      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0))
+      const dt = new DataTransfer()
+      dt.items.add(new File([bytes], 'lenke.pdf', { type: 'application/pdf' }))
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }))
+    }, Buffer.from(invoice.pdf).toString('base64'))
+    const row = page.getByTestId('scan-row-lenke.pdf')
+    await expect.poll(() => row.getAttribute('data-state'), wait).toBe('ready')
+    const link = row.getByRole('link', { name: /^Invoice \d+$/ })
+    const id = /(\d+)$/.exec((await link.textContent())!.trim())![1]!
+
+    await recordShownInvoices()
+    await link.click()
+    await expect.poll(() => page.getByTestId('view-review').isVisible(), wait).toBe(true)
+    await expect.poll(reviewedInvoice, wait).toBe(id)
+    expect(await shownInvoices()).toEqual([id])
+    expect(page.url()).toContain(`invoice=${id}`)
+  }, 180_000)
+
+  it('opens an inbox row in review with R, and from the header panel’s “Open in review”', async () => {
+    await page.getByTestId('nav-inbox').click()
+    await page.getByTestId('inbox-tab-draft').click()
+    const rows = page.getByTestId('inbox-table').locator('tbody tr')
+    await expect.poll(() => rows.count(), wait).toBeGreaterThan(1)
+    // The second row: the review's own first choice would be the queue's first.
+    const second = rows.nth(1)
+    const id = await second.locator('[data-invoice]').getAttribute('data-invoice')
+    await second.focus()
+    await recordShownInvoices()
+    await page.keyboard.press('r')
+    await expect.poll(reviewedInvoice, wait).toBe(id)
+    expect(await shownInvoices()).toEqual([id])
+
+    // Back to the inbox; a click keeps opening the header panel, whose button opens the review.
+    await page.goBack()
+    await expect.poll(() => page.getByTestId('view-inbox').isVisible(), wait).toBe(true)
+    const third = page.getByTestId('inbox-table').locator('tbody tr').nth(2)
+    const thirdId = await third.locator('[data-invoice]').getAttribute('data-invoice')
+    await third.click()
+    await expect.poll(() => page.getByTestId('invoice-panel').isVisible(), wait).toBe(true)
+    await recordShownInvoices()
+    await page.getByTestId('invoice-open-in-review').click()
+    await expect.poll(reviewedInvoice, wait).toBe(thirdId)
+    expect(await shownInvoices()).toEqual([thirdId])
+  }, 120_000)
+})
