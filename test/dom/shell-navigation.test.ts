@@ -1,15 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { mountShell, pressKey, type MountedShell } from './mount-shell.ts'
 
-const sidebarOrder = [
-  'overview',
-  'inbox',
-  'review',
-  'journal',
-  'approvals',
-  'admin',
-  'settings',
-]
+const sidebarOrder = ['overview', 'inbox', 'review', 'journal', 'approvals', 'admin', 'settings']
 /** Each view's shortcut digit: a view keeps its digit for good, so 6 and 7 are free. */
 const digits = [1, 2, 3, 4, 5, 8, 9]
 
@@ -50,19 +42,23 @@ describe('the shell', () => {
     expect(links[0]!.getAttribute('aria-keyshortcuts')).toBe('Alt+1')
   })
 
-  it('navigates to every view by clicking the sidebar and marks the link active', async () => {
-    shell = await mountShell({ languages: ['en-US'] })
-    for (const view of [...sidebarOrder, 'about']) {
-      ;(await shell.find(`nav-${view}`)).click()
-      await shell.find(`view-${view}`)
-      expect(shell.router.currentRoute.value.fullPath).toBe(`/${view}`)
-      const active = [...document.querySelectorAll('.sidebar-link--active')].map((link) =>
-        link.getAttribute('data-testid'),
-      )
-      expect(active).toEqual([`nav-${view}`])
-    }
-    expect(await shell.text('view-title')).toBe('About Ledgerdesk')
-  })
+  it(
+    'navigates to every view by clicking the sidebar and marks the link active',
+    { timeout: 15_000 },
+    async () => {
+      shell = await mountShell({ languages: ['en-US'] })
+      for (const view of [...sidebarOrder, 'about']) {
+        ;(await shell.find(`nav-${view}`)).click()
+        await shell.find(`view-${view}`)
+        expect(shell.router.currentRoute.value.fullPath).toBe(`/${view}`)
+        const active = [...document.querySelectorAll('.sidebar-link--active')].map((link) =>
+          link.getAttribute('data-testid'),
+        )
+        expect(active).toEqual([`nav-${view}`])
+      }
+      expect(await shell.text('view-title')).toBe('About Ledgerdesk')
+    },
+  )
 
   it('opens the seven main views with their Alt+digit and About with Alt+0 and F1', async () => {
     shell = await mountShell({ languages: ['en-US'] })

@@ -3,6 +3,7 @@
 // and prefetches the files of the review and approval queues. The open company goes first; the others
 // take turns in the background, a few at a time, each round bounded in pages so a company of 50,000
 // invoices does not hold the rest back. Everything pauses while offline.
+import Dexie from 'dexie'
 import type { ConnectionState, PullOptions } from '@common/bridge/sync'
 import { drainCompany, isConnectionError } from './drain.ts'
 import { evict, filesMissingOcr, prefetchFiles } from './files.ts'
@@ -221,7 +222,12 @@ export function createSyncEngine(options: {
         if (offline) connectionLost()
         else console.error(`Syncing ${companyKey} failed`, error)
       }
-    })().finally(() => active.delete(companyKey))
+    })()
+      .catch((error: unknown) => {
+        // Signed out while the company synced: the workspace closed under the round, which is moot now.
+        if (!isClosed(error)) throw error
+      })
+      .finally(() => active.delete(companyKey))
     active.set(companyKey, work)
     return work
   }
@@ -277,7 +283,13 @@ export function createSyncEngine(options: {
   function schedule(ms: number): void {
     if (!running) return
     clearTimeout(timer)
-    timer = setTimeout(() => void tick(), ms)
+    timer = setTimeout(
+      () =>
+        void tick().catch((error: unknown) => {
+          if (!isClosed(error)) console.error('A sync round failed', error)
+        }),
+      ms,
+    )
   }
 
   return {
@@ -298,7 +310,8 @@ export function createSyncEngine(options: {
     /** The company this window has open: it is synced first, fully, and at once. */
     setOpenCompany(key: string | null): void {
       openKey = key
-      if (key && running && status.connection === 'online') void syncCompany(key, true)
+      if (key && running && status.connection === 'online')
+        syncCompany(key, true).catch((error: unknown) => console.error(`Syncing ${key} failed`, error))
     },
     /** Syncs now: one company fully, or the open one and every offline company. */
     async syncNow(companyKey?: string): Promise<void> {
@@ -342,3 +355,8 @@ export function createSyncEngine(options: {
 
 export type SyncEngine = ReturnType<typeof createSyncEngine>
 export { cachedEntities }
+
+/** The workspace database was closed (the user signed out): work on it has no one left to serve. */
+function isClosed(error: unknown): boolean {
+  return (error as { name?: string } | null)?.name === Dexie.errnames.DatabaseClosed
+}
