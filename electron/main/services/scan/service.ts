@@ -66,6 +66,8 @@ interface CompanyFolder {
 
 interface Active {
   environmentId: string
+  /** The signed-in user (GlobalIdentity): scan state is kept per environment and user. */
+  subject: string
   pipeline: Pipeline
   folders: Map<string, CompanyFolder[]>
   unmatched: Map<string, string[]>
@@ -94,6 +96,8 @@ const text = {
     dups: (n: number) => `${n} ${n === 1 ? 'duplicate' : 'duplicates'}`,
   },
 }
+
+const safe = (name: string) => name.replace(/[^\w-]/g, '_')
 
 export function createScanService(deps: ScanServiceDeps) {
   const { log } = deps
@@ -206,11 +210,17 @@ export function createScanService(deps: ScanServiceDeps) {
     await publish()
   }
 
-  async function activate(environmentId: string) {
-    if (active?.environmentId === environmentId) {
+  /** Where one user's scan state of one environment lives: ledgers and the copies of dropped files. */
+  const stateDir = (environmentId: string, subject: string) =>
+    join(deps.dataDir, 'scan', safe(environmentId), 'users', safe(subject))
+
+  async function activate(environmentId: string, subject: string) {
+    if (active?.environmentId === environmentId && active.subject === subject) {
       active.pipeline.resume()
       return
     }
+    // Another user (or environment): the last one's queue stops with its companies and rows, and waits
+    // in that user's own ledger until they sign in again; nothing of it goes out with this user's token.
     if (active) await deactivate()
     locale = await deps.locale().catch(() => locale)
     let files: string | null = null
@@ -220,6 +230,7 @@ export function createScanService(deps: ScanServiceDeps) {
     })
     const a: Active = {
       environmentId,
+      subject,
       folders: new Map(),
       unmatched: new Map(),
       errors: new Map(),
@@ -227,7 +238,7 @@ export function createScanService(deps: ScanServiceDeps) {
       companies: [],
       pipeline: createPipeline({
         platform,
-        ledgerDir: join(deps.dataDir, 'scan', environmentId.replace(/[^\w-]/g, '_'), 'ledger'),
+        ledgerDir: join(stateDir(environmentId, subject), 'ledger'),
         log,
         locale: () => locale,
         concurrency: config.concurrency ?? 3,
@@ -378,13 +389,7 @@ export function createScanService(deps: ScanServiceDeps) {
   }
 
   const dropFolder = (a: Active, companyKey: string) =>
-    join(
-      deps.dataDir,
-      'scan',
-      a.environmentId.replace(/[^\w-]/g, '_'),
-      'dropped',
-      companyKey.replace(/[^\w-]/g, '_'),
-    )
+    join(stateDir(a.environmentId, a.subject), 'dropped', safe(companyKey))
 
   async function takeDropped(
     a: Active,
@@ -425,10 +430,11 @@ export function createScanService(deps: ScanServiceDeps) {
       })
     },
     /** Follows the session: folders of the signed-in environment run; signed out, the queue waits. */
-    sessionChanged(state: { status: string; environmentId?: string }) {
+    sessionChanged(state: { status: string; environmentId?: string; user?: { GlobalIdentity: string } }) {
       switching = switching
         .then(async () => {
-          if (state.status === 'signedIn' && state.environmentId) await activate(state.environmentId)
+          if (state.status === 'signedIn' && state.environmentId)
+            await activate(state.environmentId, state.user?.GlobalIdentity ?? 'unknown-user')
           else if (state.status === 'signedOut' && active) active.pipeline.pause('signed out')
         })
         .catch((error) =>
