@@ -1,7 +1,7 @@
 // The scan service as main runs it: scan-folders.json read at start and again when it changes, a root
 // folder's subfolders matched to companies by organisation number or name (the rest listed unmatched),
 // files becoming ready rows, a batch notification, dropped files, and a folder added from Settings.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -49,6 +49,10 @@ describe('scan service', () => {
     mkdirSync(join(root, '924 956 488 Nordlys'))
     mkdirSync(join(root, 'Fjordbygg Rørlegger'))
     mkdirSync(join(root, 'Ukjent firma'))
+    // Nordlys by number, Fjordbygg by name: refused rather than guessed.
+    mkdirSync(join(root, '924956488 Fjordbygg Rørlegger'))
+    // A link to a company's folder is not a folder of the root.
+    symlinkSync(join(root, 'Fjordbygg Rørlegger'), join(root, '949687058 lenke'))
     writeFileSync(
       join(dataDir, 'scan-folders.json'),
       JSON.stringify({ stableSeconds: 0.2, environments: { 'local-sandbox': [{ path: root, root: true }] } }),
@@ -86,7 +90,10 @@ describe('scan service', () => {
       'Fjordbygg Rørlegger AS',
       'Nordlys Bakeri AS',
     ])
-    expect(first.unmatched).toEqual(['Ukjent firma'])
+    expect(first.unmatched.sort((x, y) => x.name.localeCompare(y.name))).toEqual([
+      { name: '924956488 Fjordbygg Rørlegger', reason: 'ambiguous' },
+      { name: 'Ukjent firma', reason: 'none' },
+    ])
 
     const invoice = await generateInvoice(901)
     writeFileSync(join(root, '924 956 488 Nordlys', 'faktura.pdf'), invoice.pdf)
@@ -106,6 +113,12 @@ describe('scan service', () => {
     ])
     const dup = await until(() => [...rows.values()].find((r) => r.state === 'duplicate'))
     expect(dup.duplicateOfInvoiceId).toBe(ready.invoiceId)
+
+    // A dropped folder's symlinks are not followed: a loop does not copy its file forty times.
+    const dropped = mkdtempSync(join(tmpdir(), 'scan-dropped-'))
+    writeFileSync(join(dropped, 'a-faktura.pdf'), (await generateInvoice(903)).pdf)
+    symlinkSync(dropped, join(dropped, 'loop'))
+    expect(await scan.dropPaths(DEMO_COMPANIES.nordlys.key, [dropped])).toBe(1)
 
     // IT edits scan-folders.json: a folder for Aurora directly; the service follows without a restart.
     const aurora = mkdtempSync(join(tmpdir(), 'scan-aurora-'))

@@ -2,7 +2,7 @@
 // mapped folders of the signed-in environment, feeds stable files and dropped files to the pipeline,
 // and tells the renderer what happens. Plain Node: the Electron parts (folder dialog, notifications,
 // "show in folder") arrive as ports.
-import { access, constants, copyFile, mkdir, readdir, stat, writeFile } from 'node:fs/promises'
+import { access, constants, copyFile, lstat, mkdir, readdir, stat, writeFile } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
 import type { FSWatcher } from 'chokidar'
 import { BridgeError, type EventName } from '../../../../common/bridge/contract.ts'
@@ -22,6 +22,7 @@ import type { ApiClient } from '../api/client.ts'
 import {
   mappingId,
   matchCompany,
+  matchFolder,
   readScanFolders,
   scanFoldersFileName,
   watchScanFolders,
@@ -70,7 +71,7 @@ interface Active {
   subject: string
   pipeline: Pipeline
   folders: Map<string, CompanyFolder[]>
-  unmatched: Map<string, string[]>
+  unmatched: Map<string, ScanFolderState['unmatched']>
   errors: Map<string, string>
   lastTaken: Map<string, { name: string; at: string }>
   companies: CompanyRef[]
@@ -190,12 +191,13 @@ export function createScanService(deps: ScanServiceDeps) {
           a.errors.set(id, error.message)
           return []
         })
-        const unmatched: string[] = []
+        const unmatched: ScanFolderState['unmatched'] = []
         for (const d of names) {
+          // A symlink is not a Dirent directory: a link in the root is never followed.
           if (!d.isDirectory() || isIgnoredName(d.name) || d.name === PROCESSED || d.name === FAILED) continue
-          const company = matchCompany(d.name, a.companies)
-          if (company) list.push(watchFolder(a, id, join(m.path, d.name), company, polling))
-          else unmatched.push(d.name)
+          const match = matchFolder(d.name, a.companies)
+          if (match.ok) list.push(watchFolder(a, id, join(m.path, d.name), match.company, polling))
+          else unmatched.push({ name: d.name, reason: match.reason })
         }
         a.unmatched.set(id, unmatched)
       } else {
@@ -404,8 +406,9 @@ export function createScanService(deps: ScanServiceDeps) {
     await a.pipeline.take({ companyKey, path: to, folder })
   }
 
+  /** The files under a dropped path; symlinks are not followed (a loop must not copy a file forty times). */
   async function filesUnder(path: string, out: string[] = []): Promise<string[]> {
-    const s = await stat(path)
+    const s = await lstat(path)
     if (s.isFile()) {
       if (!isIgnoredName(basename(path))) out.push(path)
       return out
