@@ -52,8 +52,11 @@ export const ScanFolderState = z.object({
   lastTakenName: z.string().nullable(),
   lastTakenAt: z.string().nullable(),
   error: z.string().nullable(),
-  /** A root folder's subfolders that match no company. */
-  unmatched: z.array(z.string()),
+  /**
+   * A root folder's subfolders that are not watched: no company fits (`none`), or the name fits two
+   * companies (`ambiguous`: rename the folder so it names one).
+   */
+  unmatched: z.array(z.object({ name: z.string(), reason: z.enum(['none', 'ambiguous']) })),
   /** A root folder's subfolders that were matched, each watched as a company folder. */
   children: z.array(
     z.object({ path: z.string(), companyKey: z.string(), companyName: z.string(), state: z.string() }),

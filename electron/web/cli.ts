@@ -3,7 +3,11 @@
 import { homedir } from 'node:os'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { consoleLogger } from '../main/logger.ts'
+import { installProcessGuards } from '../main/process-guards.ts'
 import { startWebHost, WebHostError } from './host.ts'
+
+installProcessGuards(consoleLogger)
 
 const repoRoot = resolve(import.meta.dirname, '../..')
 

@@ -1,5 +1,6 @@
 // Wires the services to the bridge's call names. Electron main and the browser-mode host both build
 // their handlers here, each with its own ports.
+import type { SessionState } from '../../../common/bridge/contract.ts'
 import type { Handlers } from '../bridge/dispatcher.ts'
 import type { EmitEvent } from '../events.ts'
 import type { Logger } from '../logger.ts'
@@ -41,8 +42,7 @@ export function createServices(deps: ServiceDeps) {
   const scanRef: { current?: ReturnType<typeof createScanService> } = {}
   const emit: EmitEvent = (name, payload) => {
     deps.emit(name, payload)
-    if (name === 'session.changed')
-      void scanRef.current?.sessionChanged(payload as { status: string; environmentId?: string })
+    if (name === 'session.changed') void scanRef.current?.sessionChanged(payload as SessionState)
     if (name === 'app.preferencesChanged')
       scanRef.current?.preferencesChanged(payload as { locale: 'nb' | 'en' | null })
   }

@@ -1,17 +1,19 @@
 // The scan service as main runs it: scan-folders.json read at start and again when it changes, a root
 // folder's subfolders matched to companies by organisation number or name (the rest listed unmatched),
 // files becoming ready rows, a batch notification, dropped files, and a folder added from Settings.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppNotification, EventName } from '../../../common/bridge/contract.ts'
 import type { ScanOverview, ScanRow } from '../../../common/bridge/scan.ts'
 import { generateInvoice } from '../../../platform/ocr/corpus/generate.ts'
-import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../../platform/seed/demo-constants.ts'
+import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { createCompaniesService } from '../../../electron/main/services/companies.ts'
 import { createScanService } from '../../../electron/main/services/scan/service.ts'
-import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { api as call, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { scanMark } from '../../../electron/main/services/scan/platform.ts'
+import { createHash } from 'node:crypto'
 import { quietLog, scanPlatformFor } from './support.ts'
 
 let p: TestPlatform
@@ -21,10 +23,19 @@ beforeAll(async () => {
 afterAll(async () => p?.close())
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-async function until<T>(what: () => T | undefined | false, ms = 20_000): Promise<T> {
+const access = (email: string) => ({
+  authUrl: p.urls.auth,
+  filesUrl: p.urls.files,
+  email,
+  password: DEMO_PASSWORD,
+})
+async function until<T>(
+  what: () => T | undefined | false | Promise<T | undefined | false>,
+  ms = 20_000,
+): Promise<T> {
   const end = Date.now() + ms
   for (;;) {
-    const v = what()
+    const v = await what()
     if (v) return v
     if (Date.now() > end) throw new Error('timed out waiting')
     await sleep(50)
@@ -38,6 +49,10 @@ describe('scan service', () => {
     mkdirSync(join(root, '924 956 488 Nordlys'))
     mkdirSync(join(root, 'Fjordbygg Rørlegger'))
     mkdirSync(join(root, 'Ukjent firma'))
+    // Nordlys by number, Fjordbygg by name: refused rather than guessed.
+    mkdirSync(join(root, '924956488 Fjordbygg Rørlegger'))
+    // A link to a company's folder is not a folder of the root.
+    symlinkSync(join(root, 'Fjordbygg Rørlegger'), join(root, '949687058 lenke'))
     writeFileSync(
       join(dataDir, 'scan-folders.json'),
       JSON.stringify({ stableSeconds: 0.2, environments: { 'local-sandbox': [{ path: root, root: true }] } }),
@@ -75,7 +90,10 @@ describe('scan service', () => {
       'Fjordbygg Rørlegger AS',
       'Nordlys Bakeri AS',
     ])
-    expect(first.unmatched).toEqual(['Ukjent firma'])
+    expect(first.unmatched.sort((x, y) => x.name.localeCompare(y.name))).toEqual([
+      { name: '924956488 Fjordbygg Rørlegger', reason: 'ambiguous' },
+      { name: 'Ukjent firma', reason: 'none' },
+    ])
 
     const invoice = await generateInvoice(901)
     writeFileSync(join(root, '924 956 488 Nordlys', 'faktura.pdf'), invoice.pdf)
@@ -95,6 +113,12 @@ describe('scan service', () => {
     ])
     const dup = await until(() => [...rows.values()].find((r) => r.state === 'duplicate'))
     expect(dup.duplicateOfInvoiceId).toBe(ready.invoiceId)
+
+    // A dropped folder's symlinks are not followed: a loop does not copy its file forty times.
+    const dropped = mkdtempSync(join(tmpdir(), 'scan-dropped-'))
+    writeFileSync(join(dropped, 'a-faktura.pdf'), (await generateInvoice(903)).pdf)
+    symlinkSync(dropped, join(dropped, 'loop'))
+    expect(await scan.dropPaths(DEMO_COMPANIES.nordlys.key, [dropped])).toBe(1)
 
     // IT edits scan-folders.json: a folder for Aurora directly; the service follows without a restart.
     const aurora = mkdtempSync(join(tmpdir(), 'scan-aurora-'))
@@ -136,6 +160,74 @@ describe('scan service', () => {
     expect(after.folders.find((f) => f.path === fjord)?.companyName).toBe('Fjordbygg Rørlegger AS')
     const saved = JSON.parse(readFileSync(join(dataDir, 'scan-folders.json'), 'utf8'))
     expect(saved.environments['local-sandbox'].map((m: { path: string }) => m.path)).toContain(fjord)
+    await scan.stop()
+  }, 90_000)
+
+  it("keeps scan state per user: another user on the station neither sees nor sends the first one's files", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'scan-users-'))
+    const nordlys = DEMO_COMPANIES.nordlys.key
+    const user = (u: { email: string; globalIdentity: string }) => ({
+      globalIdentity: u.globalIdentity,
+      client: scanPlatformFor(access(u.email)),
+    })
+    const users = { anne: user(DEMO_USERS.anne), per: user(DEMO_USERS.per) }
+    let current = users.anne
+    const companies = createCompaniesService({ api: async () => current.client.api })
+    const rows = new Map<string, ScanRow>()
+    const scan = createScanService({
+      dataDir,
+      log: quietLog,
+      emit: (name: EventName, payload: unknown) => {
+        if (name === 'scan.rowChanged') rows.set((payload as ScanRow).id, payload as ScanRow)
+      },
+      notifier: { notify: () => undefined },
+      dialogs: { openFiles: async () => [], chooseFolder: async () => null },
+      api: async () => current.client.api,
+      companies: () => companies.list(),
+      locale: async () => 'en',
+      pollMs: 100,
+    })
+    const signIn = (u: typeof current) => {
+      current = u
+      return scan.sessionChanged({
+        status: 'signedIn',
+        environmentId: 'local-sandbox',
+        user: { GlobalIdentity: u.globalIdentity },
+      })
+    }
+    await scan.start()
+    await signIn(users.anne)
+    const [first, second] = await Promise.all([generateInvoice(931), generateInvoice(932)])
+    await scan.dropFiles(nordlys, [{ name: 'anne-1.pdf', data: Buffer.from(first.pdf).toString('base64') }])
+    await until(() => [...rows.values()].find((r) => r.name === 'anne-1.pdf' && r.state === 'ready'))
+    // Anne's next file is still queued when Per signs in on the same station.
+    scan.pipeline!.pause('held for the test')
+    await scan.dropFiles(nordlys, [{ name: 'anne-2.pdf', data: Buffer.from(second.pdf).toString('base64') }])
+    await scan.sessionChanged({ status: 'signedOut', reason: null } as never)
+    await signIn(users.per)
+
+    expect(await scan.rows(nordlys)).toEqual([])
+    await expect(scan.rows(DEMO_COMPANIES.aurora.key)).rejects.toMatchObject({ code: 'SCAN_UNKNOWN_COMPANY' })
+    await sleep(1500)
+    const secondSha = createHash('sha256').update(second.pdf).digest('hex')
+    const token = await p.token(DEMO_USERS.anne.email)
+    const marked = async () =>
+      (
+        await call(
+          p.urls.base,
+          'GET',
+          `api/biz/supplierinvoices?filter=contains(Comment,'${scanMark(secondSha)}')&select=ID`,
+          { token, companyKey: nordlys },
+        )
+      ).body as unknown[]
+    expect(await marked()).toHaveLength(0)
+
+    // Anne back: her queued file goes on, with her token, and becomes one invoice.
+    await signIn(users.anne)
+    const names = async () => (await scan.rows(nordlys)).map((r) => `${r.name}:${r.state}`).sort()
+    await until(async () => (await names()).includes('anne-2.pdf:ready'))
+    expect(await names()).toEqual(['anne-1.pdf:ready', 'anne-2.pdf:ready'])
+    expect(await marked()).toHaveLength(1)
     await scan.stop()
   }, 90_000)
 })

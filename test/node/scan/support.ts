@@ -9,6 +9,8 @@ export interface PlatformAccess {
   filesUrl: string
   email: string
   password: string
+  /** Sends API calls here instead of the token's AppFramework address (a proxy in front of the platform). */
+  apiUrl?: string
 }
 
 /** A token source that signs in with the password grant and signs in again after a 401. */
@@ -31,7 +33,8 @@ export function passwordTokens(access: PlatformAccess) {
     const claims = JSON.parse(Buffer.from(body.access_token.split('.')[1]!, 'base64url').toString()) as {
       AppFramework: string
     }
-    return { accessToken: body.access_token, apiBaseUrl: claims.AppFramework.replace(/\/?$/, '/') }
+    const apiBaseUrl = access.apiUrl ?? claims.AppFramework
+    return { accessToken: body.access_token, apiBaseUrl: apiBaseUrl.replace(/\/?$/, '/') }
   }
   return {
     current: () => (current ??= signIn()),

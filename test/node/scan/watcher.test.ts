@@ -8,6 +8,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -137,6 +138,19 @@ describe.each(['native', 'polling'] as const)('folder watcher (%s)', (mode) => {
     writeFileSync(join(folder, 'real.pdf'), '%PDF-1.4 real')
     await until(() => taken.length === 1)
     await sleep(STABLE * 2)
+    expect(taken.map((t) => t.path.split('/').pop())).toEqual(['real.pdf'])
+  })
+
+  it('never follows a symlink: a link to a file, to a folder or to itself is not taken', async () => {
+    const { folder, taken } = await watched()
+    const outside = mkdtempSync(join(tmpdir(), 'scan-link-target-'))
+    writeFileSync(join(outside, 'elsewhere.pdf'), '%PDF-1.4 elsewhere')
+    symlinkSync(join(outside, 'elsewhere.pdf'), join(folder, 'link.pdf'))
+    symlinkSync(outside, join(folder, 'link-folder'))
+    symlinkSync(join(folder, 'loop.pdf'), join(folder, 'loop.pdf'))
+    writeFileSync(join(folder, 'real.pdf'), '%PDF-1.4 real')
+    await until(() => taken.length >= 1)
+    await sleep(STABLE * 3)
     expect(taken.map((t) => t.path.split('/').pop())).toEqual(['real.pdf'])
   })
 

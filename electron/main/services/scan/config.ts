@@ -89,29 +89,55 @@ export interface CompanyRef {
   OrganizationNumber: string | null
 }
 
-/** The company a folder (or a root's subfolder) names: by Key, organisation number, or name. */
-export function matchCompany(label: string, companies: readonly CompanyRef[]): CompanyRef | null {
+export type FolderMatch = { ok: true; company: CompanyRef } | { ok: false; reason: 'none' | 'ambiguous' }
+
+/**
+ * The whole organisation numbers in a folder name: nine digits written together or spaced 3-3-3
+ * (`924 956 488 Nordlys`), never nine digits inside a longer number (`1924956488`, `12 924 956 488`).
+ */
+export function orgNumbersIn(label: string): string[] {
+  const found: string[] = []
+  // A run of digits with single spaces between groups, then judged as a whole and by its groups.
+  for (const run of label.match(/\d+(?: \d+)*/g) ?? []) {
+    if (/^\d{9}$/.test(run) || /^\d{3} \d{3} \d{3}$/.test(run)) found.push(run.replace(/ /g, ''))
+    else if (!/^\d{1,3}( \d{3})+$/.test(run))
+      // Not one number spaced in threes (`12 924 956 488` is eleven digits): its groups stand alone.
+      for (const part of run.split(' ')) if (/^\d{9}$/.test(part)) found.push(part)
+  }
+  return found
+}
+
+/**
+ * The company a folder (or a root's subfolder) names: by Key, whole organisation number or name. A name
+ * that fits two companies is refused, never guessed.
+ */
+export function matchFolder(label: string, companies: readonly CompanyRef[]): FolderMatch {
   const text = label.trim().toLowerCase()
   const byKey = companies.find((c) => c.Key.toLowerCase() === text)
-  if (byKey) return byKey
-  const digits = digitsOnly(label)
-  if (digits.length >= 9) {
-    const byOrg = companies.find(
-      (c) => c.OrganizationNumber && digits.includes(digitsOnly(c.OrganizationNumber)),
-    )
-    if (byOrg) return byOrg
-  }
+  if (byKey) return { ok: true, company: byKey }
+  const fits = new Set<CompanyRef>()
+  const numbers = orgNumbersIn(label)
+  for (const c of companies)
+    if (c.OrganizationNumber && numbers.includes(digitsOnly(c.OrganizationNumber))) fits.add(c)
   const norm = (s: string) =>
     s
       .toLowerCase()
       .replace(/[^\p{L}\p{N}]+/gu, ' ')
       .trim()
-  const name = norm(label)
-  return (
-    companies.find((c) => norm(c.Name) === name) ??
-    companies.find(
-      (c) => name.length >= 4 && norm(c.Name).replace(/ (as|asa)$/, '') === name.replace(/ (as|asa)$/, ''),
-    ) ??
-    null
-  )
+  const bare = (s: string) => s.replace(/ (as|asa)$/, '')
+  // The name is what is left once the organisation numbers are taken out (`924 956 488 Nordlys`).
+  const name = norm(label.replace(/\d+(?: \d+)*/g, (run) => (orgNumbersIn(run).length ? ' ' : run)))
+  if (name.length >= 4) {
+    const byName =
+      companies.find((c) => norm(c.Name) === name) ?? companies.find((c) => bare(norm(c.Name)) === bare(name))
+    if (byName) fits.add(byName)
+  }
+  if (fits.size === 1) return { ok: true, company: [...fits][0]! }
+  return { ok: false, reason: fits.size ? 'ambiguous' : 'none' }
+}
+
+/** The company a folder names, or null when none or more than one fits (see matchFolder). */
+export function matchCompany(label: string, companies: readonly CompanyRef[]): CompanyRef | null {
+  const m = matchFolder(label, companies)
+  return m.ok ? m.company : null
 }

@@ -1,7 +1,7 @@
 // File moves of the scan station: the original goes to processed/YYYY-MM/, processed/duplicates/ or
 // failed/ beside a reason file, never overwriting a file of the same name.
-import { access, mkdir, rename, stat, writeFile, open } from 'node:fs/promises'
-import { basename, extname, join } from 'node:path'
+import { access, copyFile, mkdir, rename, stat, unlink, writeFile, open } from 'node:fs/promises'
+import { basename, dirname, extname, join } from 'node:path'
 
 export const PROCESSED = 'processed'
 export const FAILED = 'failed'
@@ -30,16 +30,41 @@ export async function freePath(dir: string, name: string): Promise<string> {
 
 /**
  * Moves `from` to `to` (creating the folder). A move that already happened (the source is gone and the
- * destination is there, as after a kill between the rename and its record) counts as done.
+ * destination is there, as after a kill between the rename and its record) counts as done. Across file
+ * systems (EXDEV: processed/ on another mount) the file is copied, fsynced and renamed into place before
+ * the original is unlinked, so a kill at any instant leaves at least one whole copy.
  */
 export async function moveTo(from: string, to: string): Promise<void> {
-  await mkdir(join(to, '..'), { recursive: true })
+  await mkdir(dirname(to), { recursive: true })
   try {
     await rename(from, to)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && (await exists(to))) return
-    throw error
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT' && (await exists(to))) return
+    if (code !== 'EXDEV') throw error
+    await copyAcross(from, to)
   }
+}
+
+async function copyAcross(from: string, to: string) {
+  // A name the watcher and a later freePath never take for a document.
+  const part = `${to}.part`
+  await copyFile(from, part)
+  const fh = await open(part, 'r')
+  try {
+    await fh.sync()
+  } finally {
+    await fh.close()
+  }
+  await rename(part, to)
+  await syncFolder(dirname(to))
+  await unlink(from)
+}
+
+async function syncFolder(path: string) {
+  const dir = await open(path, 'r')
+  await dir.sync().catch(() => undefined)
+  await dir.close()
 }
 
 export async function writeDurably(path: string, text: string): Promise<void> {

@@ -4,7 +4,7 @@
 // and after; a restart resumes at the first unfinished step, and before each step that creates
 // something the platform is asked whether an earlier run already created it.
 import { createHash } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { lstat, readFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import type { Logger } from '../../logger.ts'
 import {
@@ -18,6 +18,7 @@ import {
   exists,
 } from './files.ts'
 import { openLedger, type DuplicateRecord, type Ledger, type LedgerEntry, type ScanStep } from './ledger.ts'
+import { ApiError } from '../api/errors.ts'
 import { isTransient, type ScanPlatform } from './platform.ts'
 import { readFields } from './read-fields.ts'
 import { reasonText, type ScanLocale, type ScanReasonCode } from './reasons.ts'
@@ -30,7 +31,14 @@ export interface TakeRequest {
   folder: string
 }
 
-export type TakeOutcome = 'queued' | 'duplicate' | 'failed' | 'already' | 'missing'
+/** `skipped`: not a regular file (a symlink is never followed, a folder is not a document). */
+export type TakeOutcome = 'queued' | 'duplicate' | 'failed' | 'already' | 'missing' | 'skipped'
+
+/** The pipeline's own file operations; tests replace them to inject faults (EACCES, EBUSY, EXDEV). */
+export interface ScanFileOps {
+  readFile(path: string): Promise<Uint8Array>
+  move(from: string, to: string): Promise<void>
+}
 
 export interface BatchSummary {
   companyKey: string
@@ -59,6 +67,11 @@ export interface PipelineOptions {
   maxBytes?: number
   /** How long a paused queue (signed out, offline) waits before it tries again. */
   retryMs?: number
+  /** A local file error (a move refused by the file system, antivirus holding the file) is tried again
+   * this many times, waiting `localRetryMs`, then twice that, ... before the entry fails at its step. */
+  localRetries?: number
+  localRetryMs?: number
+  files?: Partial<ScanFileOps>
   /** The note on a supplier created from a scan (in the user's language). */
   supplierNote?(): string
   unknownSupplierName?(): string
@@ -78,6 +91,15 @@ const stateOfStep: Record<ScanStep, LedgerEntry['state']> = {
 
 class Cancelled extends Error {}
 
+/** A file-system error on this computer (EACCES, EBUSY, EXDEV, ENOTDIR, ...), not the platform's answer. */
+function isLocalFileError(error: unknown): boolean {
+  if (error instanceof ApiError || isTransient(error)) return false
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && /^E[A-Z]+$/.test(code)
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
 export type Pipeline = ReturnType<typeof createPipeline>
 
 export function createPipeline(options: PipelineOptions) {
@@ -85,6 +107,25 @@ export function createPipeline(options: PipelineOptions) {
   const concurrency = Math.max(1, options.concurrency ?? 3)
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
   const retryMs = options.retryMs ?? 5000
+  const localRetries = options.localRetries ?? 5
+  const localRetryMs = options.localRetryMs ?? 500
+  const ops: ScanFileOps = {
+    readFile: options.files?.readFile ?? ((path) => readFile(path)),
+    move: options.files?.move ?? moveTo,
+  }
+  // Reading and hashing is bounded too: 500 files dropped at once must not all be in memory together.
+  const takeLimit = Math.max(2, concurrency * 2)
+  let takeSlots = takeLimit
+  const slotWaiters: (() => void)[] = []
+  const takeSlot = async () => {
+    if (takeSlots > 0) takeSlots--
+    else await new Promise<void>((resolve) => slotWaiters.push(resolve))
+  }
+  const freeSlot = () => {
+    const next = slotWaiters.shift()
+    if (next) next()
+    else takeSlots++
+  }
   const supplierNote = options.supplierNote ?? (() => 'Opprettet fra skanning')
   const unknownName = options.unknownSupplierName ?? (() => 'Ukjent leverandør (skanning)')
   const ledgers = new Map<string, Promise<Ledger>>()
@@ -154,26 +195,49 @@ export function createPipeline(options: PipelineOptions) {
       kind: null,
       readyAt: null,
     })
-    await moveFailed(req.path, destination, text)
+    await moveFailed(req.path, destination, text).catch((error) =>
+      // The entry says why the file failed; the note beside it could not be written.
+      log.error('scan: a failed file could not be moved to failed/', {
+        companyKey: req.companyKey,
+        file: req.path,
+        error: messageOf(error),
+      }),
+    )
     batchOf(req.companyKey).failed++
   }
 
   async function moveFailed(from: string, destination: string, text: string) {
-    await moveTo(from, destination).catch((error) => {
+    await ops.move(from, destination).catch((error) => {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
     })
     await writeDurably(`${destination}.reason.txt`, text + '\n')
   }
 
-  /** Takes a stable file: reads and hashes it, and queues it, fails it or sets it aside as a duplicate. */
+  /**
+   * Takes a stable file: its size is checked before a byte is read, then it is read and hashed, and
+   * queued, failed or set aside as a duplicate. A file the ledger has seen at an unfinished step resumes
+   * at that step, also when that step had failed or was cancelled.
+   */
   async function take(req: TakeRequest): Promise<TakeOutcome> {
     const takingKey = `${req.companyKey}\n${req.path}`
     if (taking.has(takingKey)) return 'already'
     taking.add(takingKey)
+    await takeSlot()
     try {
+      let info: Awaited<ReturnType<typeof lstat>>
       let bytes: Uint8Array
       try {
-        bytes = await readFile(req.path)
+        // lstat: a symlink is never followed (a loop or a link out of the folder is not a document).
+        info = await lstat(req.path)
+        if (!info.isFile()) return 'skipped'
+        if (info.size > maxBytes) {
+          // Keyed by where and what it is, since its content is not read to be hashed.
+          const key = sha256Of(Buffer.from(`over-size\n${req.path}\n${info.size}\n${info.mtimeMs}`))
+          await failFile({ ...req, sha256: key, size: info.size }, 'tooLarge', '')
+          scheduleIdleCheck()
+          return 'failed'
+        }
+        bytes = await ops.readFile(req.path)
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code
         if (code === 'ENOENT') return 'missing'
@@ -183,17 +247,34 @@ export function createPipeline(options: PipelineOptions) {
       const l = await ledger(req.companyKey)
       const known = l.get(sha)
       const name = basename(req.path)
-      if (known && known.state !== 'failed' && known.state !== 'cancelled') {
-        if (known.originalPath === req.path) {
-          // The same file again (a restart, a second event): resume it, never duplicate it.
-          if (known.state !== 'done' && !isQueued(req.companyKey, sha)) enqueue(req.companyKey, sha)
-          if (known.state === 'done') await finishMove(known)
-          return 'already'
+      const stopped = known && (known.state === 'failed' || known.state === 'cancelled')
+      // A failed or cancelled entry whose step is `finished` went to failed/: its content is taken anew.
+      if (known && !(stopped && known.step === 'finished')) {
+        const sameFile =
+          known.originalPath === req.path ||
+          (known.state !== 'done' && !isQueued(req.companyKey, sha) && !(await exists(known.originalPath)))
+        if (sameFile) {
+          // The same file again (a restart, Scan now, a second event): resume it, never duplicate it.
+          if (known.state === 'done') {
+            await finishMove(known)
+            return 'already'
+          }
+          if (stopped || known.originalPath !== req.path) {
+            await record(req.companyKey, sha, {
+              state: 'queued',
+              reasonCode: null,
+              lastError: null,
+              originalPath: req.path,
+              folder: req.folder,
+            })
+          }
+          if (!isQueued(req.companyKey, sha)) enqueue(req.companyKey, sha)
+          return stopped ? 'queued' : 'already'
         }
         const destination = await freePath(join(req.folder, PROCESSED, DUPLICATES), name)
         const dup = { sha256: sha, name, originalPath: req.path, destination, at: new Date().toISOString() }
         await l.recordDuplicate(dup)
-        await moveTo(req.path, destination)
+        await ops.move(req.path, destination)
         batchOf(req.companyKey).duplicates++
         options.events.duplicateFound?.(req.companyKey, dup, known)
         scheduleIdleCheck()
@@ -230,7 +311,39 @@ export function createPipeline(options: PipelineOptions) {
       enqueue(req.companyKey, sha)
       return 'queued'
     } finally {
+      freeSlot()
       taking.delete(takingKey)
+    }
+  }
+
+  /**
+   * The bytes to upload, read again and proven to be the ones hashed and sniffed when the file was taken:
+   * 'gone' when the file is no longer there, 'changed' when a scanner or a person rewrote it since.
+   */
+  async function bytesToUpload(entry: LedgerEntry): Promise<Uint8Array | 'gone' | 'changed'> {
+    try {
+      const info = await lstat(entry.originalPath)
+      if (!info.isFile()) return 'gone'
+      if (info.size !== entry.size) return 'changed'
+      const bytes = await ops.readFile(entry.originalPath)
+      return sha256Of(bytes) === entry.sha256 ? bytes : 'changed'
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'gone'
+      throw error
+    }
+  }
+
+  /** Runs a local file operation, trying again with a growing wait while the file system refuses it. */
+  async function withLocalRetries<T>(fn: () => Promise<T>, check: () => void): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await fn()
+      } catch (error) {
+        if (!isLocalFileError(error) || attempt >= localRetries) throw error
+        check()
+        await new Promise((resolve) => setTimeout(resolve, localRetryMs * 2 ** attempt))
+        check()
+      }
     }
   }
 
@@ -248,10 +361,34 @@ export function createPipeline(options: PipelineOptions) {
       if (active.has(key)) continue
       const controller = new AbortController()
       active.set(key, controller)
-      void run(next.companyKey, next.sha256, controller.signal).finally(() => {
-        active.delete(key)
-        pump()
-        scheduleIdleCheck()
+      void run(next.companyKey, next.sha256, controller.signal)
+        .catch((error) => settleBroken(next.companyKey, next.sha256, error))
+        .finally(() => {
+          active.delete(key)
+          pump()
+          scheduleIdleCheck()
+        })
+    }
+  }
+
+  /** A run whose own failure handling failed still ends in a recorded terminal state, and is logged. */
+  async function settleBroken(companyKey: string, sha: string, error: unknown) {
+    const message = messageOf(error)
+    log.error('scan: a file could not be settled', { companyKey, sha, error: message })
+    if (closed) return
+    try {
+      const local = isLocalFileError(error)
+      await record(companyKey, sha, {
+        state: 'failed',
+        reasonCode: local ? 'localFile' : 'refused',
+        lastError: reasonText(local ? 'localFile' : 'refused', options.locale(), message),
+      })
+      batchOf(companyKey).failed++
+    } catch (again) {
+      log.error('scan: the ledger could not record a failed file', {
+        companyKey,
+        sha,
+        error: messageOf(again),
       })
     }
   }
@@ -318,12 +455,30 @@ export function createPipeline(options: PipelineOptions) {
         await step('upload', { started: 'upload' })
         let fileId = resumed ? await platform.findFile(companyKey, sha) : null
         if (fileId === null) {
-          const bytes = await readFile(entry.originalPath).catch(() => null)
-          if (!bytes) {
+          const bytes = await withLocalRetries(() => bytesToUpload(entry!), check)
+          if (bytes === 'gone') {
             await failFile(
               { ...entry, path: entry.originalPath, sha256: sha },
               'unreadable',
               'the file is gone',
+            )
+            return
+          }
+          if (bytes === 'changed') {
+            // What was hashed is what is uploaded: new content is a file of its own, taken again.
+            await record(companyKey, sha, {
+              state: 'failed',
+              step: 'finished',
+              started: null,
+              reasonCode: 'changed',
+              lastError: reasonText('changed', options.locale()),
+            })
+            void take({ companyKey, path: entry.originalPath, folder: entry.folder }).catch((error) =>
+              log.error('scan: a changed file could not be taken again', {
+                companyKey,
+                file: entry!.originalPath,
+                error: messageOf(error),
+              }),
             )
             return
           }
@@ -385,7 +540,8 @@ export function createPipeline(options: PipelineOptions) {
         })
       }
       if (entry.step === 'move') {
-        await moveTo(entry.originalPath, entry.destination!)
+        const move = entry
+        await withLocalRetries(() => ops.move(move.originalPath, move.destination!), check)
         entry = await record(companyKey, sha, {
           step: 'finished',
           state: 'done',
@@ -409,8 +565,16 @@ export function createPipeline(options: PipelineOptions) {
       }
       if (closed) return
       log.error('scan: a file failed', { companyKey, sha, step: entry?.step, error: message })
-      // The platform refused the content: the file goes to failed/ with the platform's words.
-      if (entry && (entry.step === 'upload' || entry.step === 'read')) {
+      if (isLocalFileError(error)) {
+        // This computer's file system refused (after the retries): the file stays where it is, nothing
+        // the platform holds is touched, and Retry, Scan now or a restart resumes at this step.
+        await record(companyKey, sha, {
+          state: 'failed',
+          reasonCode: 'localFile',
+          lastError: reasonText('localFile', options.locale(), message),
+        })
+      } else if (entry && (entry.step === 'upload' || entry.step === 'read')) {
+        // The platform refused the content: the file goes to failed/ with the platform's words.
         const destination = await freePath(join(entry.folder, FAILED), entry.name)
         const text = reasonText('refused', options.locale(), message)
         await record(companyKey, sha, {
@@ -436,7 +600,7 @@ export function createPipeline(options: PipelineOptions) {
   /** A done entry whose original is still in the folder (a kill before the move was recorded). */
   async function finishMove(entry: LedgerEntry) {
     if (entry.destination && (await exists(entry.originalPath)))
-      await moveTo(entry.originalPath, entry.destination)
+      await ops.move(entry.originalPath, entry.destination)
   }
 
   const cancelled = new Set<string>()
@@ -455,10 +619,11 @@ export function createPipeline(options: PipelineOptions) {
     async retry(companyKey: string, sha256: string) {
       const l = await ledger(companyKey)
       const e = l.get(sha256)
-      if (!e || e.state === 'done' || isQueued(companyKey, sha256)) return false
+      // A file whose content changed was taken again as new content; this entry has nothing left to do.
+      if (!e || e.state === 'done' || e.reasonCode === 'changed' || isQueued(companyKey, sha256)) return false
       if (e.step === 'finished' && e.destination && (await exists(e.destination))) {
         // A file that went to failed/ comes back to its folder and is taken again.
-        await moveTo(e.destination, e.originalPath)
+        await ops.move(e.destination, e.originalPath)
         await record(companyKey, sha256, {
           state: 'queued',
           step: 'upload',

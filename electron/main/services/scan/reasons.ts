@@ -1,7 +1,15 @@
 // Why a file could not become an invoice, in the user's language: the same words go into the
 // `<name>.reason.txt` beside the file in failed/ and into the inbox row.
 export type ScanReasonCode =
-  'empty' | 'tooLarge' | 'unknownType' | 'truncatedPdf' | 'encryptedPdf' | 'refused' | 'unreadable'
+  | 'empty'
+  | 'tooLarge'
+  | 'unknownType'
+  | 'truncatedPdf'
+  | 'encryptedPdf'
+  | 'refused'
+  | 'unreadable'
+  | 'localFile'
+  | 'changed'
 
 export type ScanLocale = 'nb' | 'en'
 
@@ -18,6 +26,9 @@ const texts: Record<ScanLocale, Record<ScanReasonCode, string>> = {
       'PDF-filen er kryptert (passordbeskyttet). Lagre en kopi uten passord og legg den inn igjen.',
     refused: 'Plattformen avviste filen: {detail}',
     unreadable: 'Filen kunne ikke leses: {detail}',
+    localFile:
+      'Filen kunne ikke leses eller flyttes på denne maskinen: {detail}. Prøv igjen eller Skann nå fortsetter der den stoppet.',
+    changed: 'Filen ble endret etter at den ble tatt inn; det nye innholdet tas inn som en egen fil.',
   },
   en: {
     empty: 'The file is empty (0 bytes). Scan the document again.',
@@ -29,6 +40,9 @@ const texts: Record<ScanLocale, Record<ScanReasonCode, string>> = {
       'The PDF is encrypted (password protected). Save a copy without a password and add it again.',
     refused: 'The platform refused the file: {detail}',
     unreadable: 'The file could not be read: {detail}',
+    localFile:
+      'The file could not be read or moved on this computer: {detail}. Retry or Scan now goes on from where it stopped.',
+    changed: 'The file changed after it was taken; its new content is taken in as a file of its own.',
   },
 }
 

@@ -2,7 +2,7 @@
 // mapped folders of the signed-in environment, feeds stable files and dropped files to the pipeline,
 // and tells the renderer what happens. Plain Node: the Electron parts (folder dialog, notifications,
 // "show in folder") arrive as ports.
-import { access, constants, copyFile, mkdir, readdir, stat, writeFile } from 'node:fs/promises'
+import { access, constants, copyFile, lstat, mkdir, readdir, stat, writeFile } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
 import type { FSWatcher } from 'chokidar'
 import { BridgeError, type EventName } from '../../../../common/bridge/contract.ts'
@@ -22,6 +22,7 @@ import type { ApiClient } from '../api/client.ts'
 import {
   mappingId,
   matchCompany,
+  matchFolder,
   readScanFolders,
   scanFoldersFileName,
   watchScanFolders,
@@ -66,9 +67,11 @@ interface CompanyFolder {
 
 interface Active {
   environmentId: string
+  /** The signed-in user (GlobalIdentity): scan state is kept per environment and user. */
+  subject: string
   pipeline: Pipeline
   folders: Map<string, CompanyFolder[]>
-  unmatched: Map<string, string[]>
+  unmatched: Map<string, ScanFolderState['unmatched']>
   errors: Map<string, string>
   lastTaken: Map<string, { name: string; at: string }>
   companies: CompanyRef[]
@@ -94,6 +97,8 @@ const text = {
     dups: (n: number) => `${n} ${n === 1 ? 'duplicate' : 'duplicates'}`,
   },
 }
+
+const safe = (name: string) => name.replace(/[^\w-]/g, '_')
 
 export function createScanService(deps: ScanServiceDeps) {
   const { log } = deps
@@ -186,12 +191,13 @@ export function createScanService(deps: ScanServiceDeps) {
           a.errors.set(id, error.message)
           return []
         })
-        const unmatched: string[] = []
+        const unmatched: ScanFolderState['unmatched'] = []
         for (const d of names) {
+          // A symlink is not a Dirent directory: a link in the root is never followed.
           if (!d.isDirectory() || isIgnoredName(d.name) || d.name === PROCESSED || d.name === FAILED) continue
-          const company = matchCompany(d.name, a.companies)
-          if (company) list.push(watchFolder(a, id, join(m.path, d.name), company, polling))
-          else unmatched.push(d.name)
+          const match = matchFolder(d.name, a.companies)
+          if (match.ok) list.push(watchFolder(a, id, join(m.path, d.name), match.company, polling))
+          else unmatched.push({ name: d.name, reason: match.reason })
         }
         a.unmatched.set(id, unmatched)
       } else {
@@ -206,11 +212,17 @@ export function createScanService(deps: ScanServiceDeps) {
     await publish()
   }
 
-  async function activate(environmentId: string) {
-    if (active?.environmentId === environmentId) {
+  /** Where one user's scan state of one environment lives: ledgers and the copies of dropped files. */
+  const stateDir = (environmentId: string, subject: string) =>
+    join(deps.dataDir, 'scan', safe(environmentId), 'users', safe(subject))
+
+  async function activate(environmentId: string, subject: string) {
+    if (active?.environmentId === environmentId && active.subject === subject) {
       active.pipeline.resume()
       return
     }
+    // Another user (or environment): the last one's queue stops with its companies and rows, and waits
+    // in that user's own ledger until they sign in again; nothing of it goes out with this user's token.
     if (active) await deactivate()
     locale = await deps.locale().catch(() => locale)
     let files: string | null = null
@@ -220,6 +232,7 @@ export function createScanService(deps: ScanServiceDeps) {
     })
     const a: Active = {
       environmentId,
+      subject,
       folders: new Map(),
       unmatched: new Map(),
       errors: new Map(),
@@ -227,7 +240,7 @@ export function createScanService(deps: ScanServiceDeps) {
       companies: [],
       pipeline: createPipeline({
         platform,
-        ledgerDir: join(deps.dataDir, 'scan', environmentId.replace(/[^\w-]/g, '_'), 'ledger'),
+        ledgerDir: join(stateDir(environmentId, subject), 'ledger'),
         log,
         locale: () => locale,
         concurrency: config.concurrency ?? 3,
@@ -378,13 +391,7 @@ export function createScanService(deps: ScanServiceDeps) {
   }
 
   const dropFolder = (a: Active, companyKey: string) =>
-    join(
-      deps.dataDir,
-      'scan',
-      a.environmentId.replace(/[^\w-]/g, '_'),
-      'dropped',
-      companyKey.replace(/[^\w-]/g, '_'),
-    )
+    join(stateDir(a.environmentId, a.subject), 'dropped', safe(companyKey))
 
   async function takeDropped(
     a: Active,
@@ -399,8 +406,9 @@ export function createScanService(deps: ScanServiceDeps) {
     await a.pipeline.take({ companyKey, path: to, folder })
   }
 
+  /** The files under a dropped path; symlinks are not followed (a loop must not copy a file forty times). */
   async function filesUnder(path: string, out: string[] = []): Promise<string[]> {
-    const s = await stat(path)
+    const s = await lstat(path)
     if (s.isFile()) {
       if (!isIgnoredName(basename(path))) out.push(path)
       return out
@@ -425,10 +433,11 @@ export function createScanService(deps: ScanServiceDeps) {
       })
     },
     /** Follows the session: folders of the signed-in environment run; signed out, the queue waits. */
-    sessionChanged(state: { status: string; environmentId?: string }) {
+    sessionChanged(state: { status: string; environmentId?: string; user?: { GlobalIdentity: string } }) {
       switching = switching
         .then(async () => {
-          if (state.status === 'signedIn' && state.environmentId) await activate(state.environmentId)
+          if (state.status === 'signedIn' && state.environmentId)
+            await activate(state.environmentId, state.user?.GlobalIdentity ?? 'unknown-user')
           else if (state.status === 'signedOut' && active) active.pipeline.pause('signed out')
         })
         .catch((error) =>

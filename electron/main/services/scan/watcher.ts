@@ -4,7 +4,7 @@
 // mean "later", never "failed". A folder that disappears is reported unavailable and watched again when
 // it returns; the files in it then are taken too.
 import { watch, type FSWatcher } from 'chokidar'
-import { open, readdir, stat } from 'node:fs/promises'
+import { lstat, open, readdir, stat } from 'node:fs/promises'
 import { basename, join, relative, sep } from 'node:path'
 import type { Logger } from '../../logger.ts'
 import { FAILED, PROCESSED } from './files.ts'
@@ -83,7 +83,8 @@ export function createFolderWatcher(options: FolderWatcherOptions) {
   async function look(path: string, p: { size: number; mtimeMs: number; since: number; checking: boolean }) {
     p.checking = true
     try {
-      const s = await stat(path)
+      // lstat: a symlink (to a file, a folder, or itself) is never followed, so never taken.
+      const s = await lstat(path)
       if (!s.isFile()) {
         pending.delete(path)
         return
@@ -132,6 +133,7 @@ export function createFolderWatcher(options: FolderWatcherOptions) {
     const w = watch(folder, {
       ignoreInitial: false,
       depth: 0,
+      followSymlinks: false,
       usePolling,
       interval: options.pollMs ?? 1000,
       binaryInterval: options.pollMs ?? 1000,

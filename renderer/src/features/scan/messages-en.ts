@@ -90,7 +90,10 @@ const scanEn = {
       unwritable: 'The app cannot write processed/ and failed/ here',
       network: 'A network share: polled',
     },
-    unmatched: 'Subfolders without a company: {names}',
+    unmatched: {
+      none: 'Subfolders without a company: {names}',
+      ambiguous: 'Subfolders that fit more than one company (rename them to name one): {names}',
+    },
     children: '{n} company folders',
     never: 'None yet',
   },

@@ -97,7 +97,10 @@ const scanNb: ScanMessages = {
       unwritable: 'Appen kan ikke skrive processed/ og failed/ her',
       network: 'En nettverksdisk: avspørres',
     },
-    unmatched: 'Undermapper uten selskap: {names}',
+    unmatched: {
+      none: 'Undermapper uten selskap: {names}',
+      ambiguous: 'Undermapper som passer til flere selskap (gi dem et navn som peker på ett): {names}',
+    },
     children: '{n} selskapsmapper',
     never: 'Ingen ennå',
   },
