@@ -27,7 +27,7 @@ const texts: Record<ScanLocale, Record<ScanReasonCode, string>> = {
     refused: 'Plattformen avviste filen: {detail}',
     unreadable: 'Filen kunne ikke leses: {detail}',
     localFile:
-      'Filen kunne ikke leses eller flyttes på denne maskinen: {detail}. Prøv igjen eller Skann nå fortsetter der den stoppet.',
+      'Filen kunne ikke leses eller flyttes på denne maskinen: {detail}. Velg Prøv igjen eller Skann nå for å fortsette der den stoppet.',
     changed: 'Filen ble endret etter at den ble tatt inn; det nye innholdet tas inn som en egen fil.',
   },
   en: {
@@ -41,7 +41,7 @@ const texts: Record<ScanLocale, Record<ScanReasonCode, string>> = {
     refused: 'The platform refused the file: {detail}',
     unreadable: 'The file could not be read: {detail}',
     localFile:
-      'The file could not be read or moved on this computer: {detail}. Retry or Scan now goes on from where it stopped.',
+      'The file could not be read or moved on this computer: {detail}. Choose Retry or Scan now to go on from where it stopped.',
     changed: 'The file changed after it was taken; its new content is taken in as a file of its own.',
   },
 }
