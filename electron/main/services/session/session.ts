@@ -78,8 +78,14 @@ export function createSessionService(deps: {
       now,
       refresh: async (refreshToken) =>
         deps.oidc.refresh(await targetFor(session.environmentId), refreshToken),
-      onRefreshFailed: (error) => {
-        deps.log.warn('session: the refresh failed; signing out', {
+      onRefreshUnreachable: (error) => {
+        deps.log.warn('session: the login server could not be reached to refresh; staying signed in', {
+          environmentId: session.environmentId,
+          error,
+        })
+      },
+      onRefreshRefused: (error) => {
+        deps.log.warn('session: the login server refused the refresh; signing out', {
           environmentId: session.environmentId,
           error,
         })
