@@ -79,7 +79,12 @@ export async function signInToEnvironment(
   expect(await d.services.session.signIn(environmentId)).toEqual({ status: 'signingIn', environmentId })
   const opened = await d.next('shell.openUrlRequested', () => true, started)
   await completeLogin(opened.url, { email, password: DEMO_PASSWORD, companyKey })
-  const state = await d.next('session.changed', (s) => s.status !== 'signingIn', started)
+  // A switch signs out of the old environment first (reason null); the outcome is what follows.
+  const state = await d.next(
+    'session.changed',
+    (s) => s.status === 'signedIn' || (s.status === 'signedOut' && s.reason !== null),
+    started,
+  )
   expect(state).toMatchObject({ status: 'signedIn', environmentId })
   return { environmentId, state }
 }

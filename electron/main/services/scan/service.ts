@@ -213,10 +213,10 @@ export function createScanService(deps: ScanServiceDeps) {
     }
     if (active) await deactivate()
     locale = await deps.locale().catch(() => locale)
-    let files: string | null = null
+    // The file server comes from the session's client (kept per environment and user), never a copy here.
     const platform = createScanPlatform({
       api: deps.api,
-      filesUrl: async () => (files ??= await filesUrlOf(await deps.api())),
+      filesUrl: async () => filesUrlOf(await deps.api()),
     })
     const a: Active = {
       environmentId,

@@ -6,6 +6,8 @@
 import * as oidcClient from 'openid-client'
 import type { AccessGrant, TokenSource } from '../api/client.ts'
 import { ApiErrorCode, HttpStatus, transportError, type ApiError } from '../api/errors.ts'
+import { ServerUrlErrorCode } from '../api/server-urls.ts'
+import { OidcErrorCode } from './oidc.ts'
 import type { StoredSession, TokenVault } from './token-vault.ts'
 
 export const SessionErrorCode = {
@@ -36,6 +38,9 @@ export function refreshFailureKind(error: unknown): 'refused' | 'unreachable' {
     return error.error === 'invalid_grant' || refusedStatus(error.status) ? 'refused' : 'unreachable'
   if (error instanceof oidcClient.WWWAuthenticateChallengeError)
     return refusedStatus(error.status) ? 'refused' : 'unreachable'
+  // The renewed token names no platform, or another one than the session's: it cannot be used.
+  const code = (error as { code?: unknown } | null)?.code
+  if (code === ServerUrlErrorCode.WrongPlatform || code === OidcErrorCode.NoApiAddress) return 'refused'
   // openid-client: a token endpoint answer without an OAuth error body, with the Response as its cause.
   if (error instanceof oidcClient.ClientError && error.cause instanceof Response)
     return refusedStatus(error.cause.status) ? 'refused' : 'unreachable'
