@@ -25,6 +25,8 @@ export interface WebHostOptions {
   /** The built renderer (out/renderer). */
   rendererDir: string
   log?: Logger
+  /** The clock of token expiry (tests move it past a token's lifetime). */
+  now?: () => number
 }
 
 export interface WebHost {
@@ -86,6 +88,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     ports,
     emit,
     log,
+    ...(options.now ? { now: options.now } : {}),
   })
   const dispatch = createDispatcher(services.handlers, log)
   await services.start().catch((error: unknown) => log.error('the scan station could not start', { error }))

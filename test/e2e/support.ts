@@ -21,10 +21,22 @@ export interface HostFixture {
   stop(): Promise<void>
 }
 
-export async function startHost(): Promise<HostFixture> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'ledgerdesk-e2e-data-'))
+/**
+ * Starts the host on a fresh data folder, or on `dataDir` again (the app restarting on its data; give the
+ * old `port` too, so the page keeps its origin and with it its workspace in IndexedDB).
+ */
+export async function startHost(
+  options: { dataDir?: string; port?: number; now?: () => number } = {},
+): Promise<HostFixture> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'ledgerdesk-e2e-data-')))
   const log = memoryLogger()
-  const host = await startWebHost({ port: 0, dataDir, rendererDir: join(repoRoot, 'out/renderer'), log })
+  const host = await startWebHost({
+    port: options.port ?? 0,
+    dataDir,
+    rendererDir: join(repoRoot, 'out/renderer'),
+    log,
+    ...(options.now ? { now: options.now } : {}),
+  })
   return {
     host,
     dataDir,

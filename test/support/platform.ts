@@ -29,6 +29,10 @@ export interface TestPlatform {
   token(email: string, opts?: TokenOptions): Promise<string>
   /** Stops the platform and starts it again on the same data (a new port, so a new issuer: fetch tokens again). */
   restart(): Promise<void>
+  /** Stops answering (the port is closed) and keeps the data, as a platform that went away. */
+  stop(): Promise<void>
+  /** Starts a stopped platform again on its data and its old port: the same issuer, so sign-ins stay valid. */
+  resume(): Promise<void>
   close(): Promise<void>
 }
 
@@ -57,10 +61,10 @@ export async function startTestPlatform(
       }
     })
   }
-  const start = () =>
+  const start = (port = 0) =>
     startPlatform({
       ...options.platformOptions,
-      port: 0,
+      port,
       host: '127.0.0.1',
       dataDir,
       seed,
@@ -69,6 +73,7 @@ export async function startTestPlatform(
       relaxedDurability: true,
     })
   let platform = await start()
+  let stopped = false
   const tokens = new Map<string, string>()
   return {
     get urls() {
@@ -85,6 +90,16 @@ export async function startTestPlatform(
       await platform.close()
       platform = await start()
       tokens.clear()
+    },
+    async stop() {
+      if (stopped) return
+      stopped = true
+      await platform.close()
+    },
+    async resume() {
+      if (!stopped) return
+      platform = await start(Number(new URL(platform.urls.base).port))
+      stopped = false
     },
     async token(email, opts = {}) {
       const cacheKey = JSON.stringify([email, opts])
@@ -107,7 +122,7 @@ export async function startTestPlatform(
       return body.access_token
     },
     async close() {
-      await platform.close()
+      if (!stopped) await platform.close()
       rmSync(dataDir, { recursive: true, force: true })
       if (serverUrl && database) {
         await withAdmin(serverUrl, (c) => c.query(`drop database if exists ${database} with (force)`))

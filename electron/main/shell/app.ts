@@ -1,7 +1,7 @@
 // The Electron app's life: one instance, the app:// scheme, the sign-in URL scheme, the services with
 // Electron's ports, the bridge over IPC, and the main window.
 import { join, resolve, sep } from 'node:path'
-import { app, BrowserWindow, session, shell } from 'electron'
+import { app, BrowserWindow, shell } from 'electron'
 import { createDispatcher } from '../bridge/dispatcher.ts'
 import { originOf } from '../bridge/sender.ts'
 import { consoleLogger } from '../logger.ts'
@@ -11,6 +11,7 @@ import { findSchemeUrlInArgv, signInScheme } from '../services/session/redirect.
 import { contentSecurityPolicy } from '../static-files.ts'
 import { windowStateFileName } from '../window-state.ts'
 import { emitToWindows, registerBridge } from './ipc.ts'
+import { lockDownPermissions } from './permissions.ts'
 import { createElectronPorts } from './ports.ts'
 import { appOrigin, registerAppScheme, serveRenderer } from './protocol.ts'
 import { createMainWindow } from './window.ts'
@@ -77,9 +78,7 @@ export function runElectronApp(): void {
     .whenReady()
     .then(async () => {
       const dataDir = app.getPath('userData')
-      session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>
-        callback(permission === 'clipboard-sanitized-write'),
-      )
+      lockDownPermissions()
       serveRenderer(join(outDir, 'renderer'), contentSecurityPolicy(), log)
       services = createServices({
         about: {

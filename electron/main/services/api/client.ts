@@ -1,7 +1,8 @@
 // The one client for platform calls from main: base URL from the token's AppFramework claim,
 // Authorization, a CompanyKey taken from each call (main keeps no current company), JSON in and out,
 // a per-call timeout and cancellation, retries with backoff where a retry is safe, and one refresh and
-// retry when the platform answers 401.
+// retry when the platform answers 401. An address that is not under the API base (the file server, a
+// download URL) is fetched only after server-urls.ts accepted it for this environment.
 import type { Fetch } from '../../ports.ts'
 import {
   apiErrorFrom,
@@ -11,6 +12,7 @@ import {
   statisticsError,
   transportError,
 } from './errors.ts'
+import { checkScheme, checkServerUrl, readCapped } from './server-urls.ts'
 
 export interface AccessGrant {
   accessToken: string
@@ -98,7 +100,23 @@ export interface ApiClientOptions {
   attempts?: number
   backoffMs?: number
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  /**
+   * The environment's other servers main may fetch from besides the API base and the file server its
+   * /api/endpoints names: the identity server (its issuer).
+   */
+  trustedUrls?: () => Promise<readonly string[]>
 }
+
+/** What /api/endpoints told this client about its environment, checked. */
+interface EnvironmentServers {
+  /** The file server's base URL (spec 2.1 `Files`), without a trailing slash. */
+  filesUrl: string
+  /** URL.host of every server of the environment. */
+  hosts: ReadonlySet<string>
+}
+
+const maxRedirects = 5
+const isAbsolute = (path: string) => /^[a-z][a-z0-9+.-]*:/i.test(path)
 
 const retryStatuses: ReadonlySet<number> = new Set([
   HttpStatus.BadGateway,
@@ -122,6 +140,29 @@ export function createApiClient(options: ApiClientOptions) {
   const attempts = options.attempts ?? 3
   const backoffMs = options.backoffMs ?? 250
   const sleep = options.sleep ?? defaultSleep
+  // Per API base: a client lives as long as one session (environment and user), so this goes with it.
+  const servers = new Map<string, Promise<EnvironmentServers>>()
+
+  function serversOf(apiBaseUrl: string): Promise<EnvironmentServers> {
+    let found = servers.get(apiBaseUrl)
+    if (!found) {
+      found = (async () => {
+        const endpoints = await request<Record<string, unknown>>('api/endpoints')
+        if (typeof endpoints?.Files !== 'string' || endpoints.Files === '')
+          throw transportError(
+            ApiErrorCode.InvalidResponse,
+            'The platform named no file server (Files in /api/endpoints)',
+          )
+        const files = checkScheme(endpoints.Files, 'a file server address (Files in /api/endpoints)')
+        const hosts = new Set([new URL(apiBaseUrl).host, files.host])
+        for (const url of (await options.trustedUrls?.()) ?? []) hosts.add(new URL(url).host)
+        return { filesUrl: files.href.replace(/\/+$/, ''), hosts }
+      })()
+      servers.set(apiBaseUrl, found)
+      found.catch(() => servers.delete(apiBaseUrl))
+    }
+    return found
+  }
 
   async function once(
     path: string,
@@ -166,6 +207,12 @@ export function createApiClient(options: ApiClientOptions) {
     const encoded =
       call.onUploadProgress && call.body instanceof FormData ? await encodeForm(call.body) : null
     let grant = await options.tokens.current()
+    if (isAbsolute(path)) {
+      // Off the API base (the file server): the token goes there only when it is the environment's own.
+      const target = new URL(path)
+      if (target.origin !== new URL(grant.apiBaseUrl).origin)
+        checkServerUrl(target, (await serversOf(grant.apiBaseUrl)).hosts, 'a server address')
+    }
     let refreshed = false
     for (let attempt = 1; ; attempt++) {
       let response: Response
@@ -204,6 +251,55 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     request,
+    /** The file server's base URL as this environment's /api/endpoints names it (checked, cached). */
+    async filesUrl(): Promise<string> {
+      return (await serversOf((await options.tokens.current()).apiBaseUrl)).filesUrl
+    },
+    /**
+     * The bytes at an address a server gave (a file's download URL): fetched without a token, only from
+     * the environment's own servers, following redirects that stay there, up to MAX_SERVER_BODY_BYTES.
+     */
+    async fetchServerUrl(
+      address: string,
+      what: string,
+      call: { signal?: AbortSignal; timeoutMs?: number } = {},
+    ): Promise<{ status: number; bytes: Uint8Array; contentType: string | null }> {
+      const { hosts } = await serversOf((await options.tokens.current()).apiBaseUrl)
+      const timeout = AbortSignal.timeout(call.timeoutMs ?? 120_000)
+      const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout
+      let url = checkServerUrl(address, hosts, what)
+      for (let hop = 0; ; hop++) {
+        let response: Response
+        try {
+          response = await options.fetch(url, { redirect: 'manual', signal })
+        } catch {
+          if (call.signal?.aborted) throw transportError(ApiErrorCode.Aborted, 'The request was cancelled')
+          if (timeout.aborted)
+            throw transportError(ApiErrorCode.Timeout, 'The file server did not answer in time')
+          throw transportError(ApiErrorCode.Network, 'The file server could not be reached')
+        }
+        const location = response.headers.get('location')
+        if (response.status >= 300 && response.status < 400 && location) {
+          await response.body?.cancel()
+          if (hop >= maxRedirects)
+            throw transportError(
+              ApiErrorCode.InvalidResponse,
+              `${what} redirected more than ${maxRedirects} times`,
+            )
+          url = checkServerUrl(new URL(location, url), hosts, what)
+          continue
+        }
+        if (!response.ok) {
+          await response.body?.cancel()
+          return { status: response.status, bytes: new Uint8Array(), contentType: null }
+        }
+        return {
+          status: response.status,
+          bytes: await readCapped(response, what),
+          contentType: response.headers.get('content-type'),
+        }
+      }
+    },
     get: <T = unknown>(path: string, call: Omit<CallOptions, 'method' | 'body'> = {}) =>
       request<T>(path, { ...call, method: 'GET' }),
     post: <T = unknown>(path: string, body: unknown, call: Omit<CallOptions, 'method' | 'body'> = {}) =>

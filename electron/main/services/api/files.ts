@@ -2,12 +2,11 @@
 // the scan station's uploads and the documents dropped on a journal draft go the same way.
 import type { ApiClient } from './client.ts'
 
-/** The file server's base URL as the platform names it. */
-export async function filesUrlOf(api: ApiClient): Promise<string> {
-  const endpoints = await api.get<Record<string, string>>('api/endpoints')
-  if (!endpoints.Files) throw new Error('The platform named no file server (Files in /api/endpoints)')
-  return endpoints.Files
-}
+/**
+ * The file server's base URL as the session's environment names it. The client keeps it for its own
+ * session (environment and user), so a switch of environment or user never reuses another's.
+ */
+export const filesUrlOf = (api: ApiClient): Promise<string> => api.filesUrl()
 
 /** Uploads the bytes to the company's files; answers the new file's ID. */
 export async function uploadFile(

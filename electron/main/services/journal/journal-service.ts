@@ -141,7 +141,6 @@ export const NotADocument = 'JOURNAL_NOT_A_DOCUMENT'
 
 export function createJournalService(deps: { api(): Promise<ApiClient>; now?: () => Date }) {
   const now = deps.now ?? (() => new Date())
-  let filesUrl: string | null = null
 
   async function linesOf(
     api: ApiClient,
@@ -233,8 +232,8 @@ export function createJournalService(deps: { api(): Promise<ApiClient>; now?: ()
       if (!documentKind(bytes))
         throw new BridgeError(NotADocument, `${file.name} is not a PDF or an image`, { name: file.name })
       const api = await deps.api()
-      filesUrl ??= await filesUrlOf(api)
-      const fileId = await uploadFile(api, filesUrl, companyKey, { bytes, name: file.name })
+      // The file server of the session's own environment, asked of the session's client each time.
+      const fileId = await uploadFile(api, await filesUrlOf(api), companyKey, { bytes, name: file.name })
       return { fileId, name: file.name, size: bytes.length }
     },
 

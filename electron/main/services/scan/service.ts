@@ -225,10 +225,10 @@ export function createScanService(deps: ScanServiceDeps) {
     // in that user's own ledger until they sign in again; nothing of it goes out with this user's token.
     if (active) await deactivate()
     locale = await deps.locale().catch(() => locale)
-    let files: string | null = null
+    // The file server comes from the session's client (kept per environment and user), never a copy here.
     const platform = createScanPlatform({
       api: deps.api,
-      filesUrl: async () => (files ??= await filesUrlOf(await deps.api())),
+      filesUrl: async () => filesUrlOf(await deps.api()),
     })
     const a: Active = {
       environmentId,

@@ -32,7 +32,12 @@ const isLoopbackHttp = (url: URL) =>
 
 export type Oidc = ReturnType<typeof createOidc>
 
-export function createOidc(deps: { fetch: Fetch; now?: () => number }) {
+export function createOidc(deps: {
+  fetch: Fetch
+  now?: () => number
+  /** Time allowed for each request to the login server (default 15 s). */
+  timeoutSeconds?: number
+}) {
   const now = deps.now ?? Date.now
   const configs = new Map<string, Promise<client.Configuration>>()
   const customFetch: client.CustomFetch = (url, options) =>
@@ -59,7 +64,7 @@ export function createOidc(deps: { fetch: Fetch; now?: () => number }) {
             [client.customFetch]: customFetch,
             // The Local sandbox speaks plain http on loopback; anything else must be https.
             execute: isLoopbackHttp(issuer) ? [client.allowInsecureRequests] : [],
-            timeout: 15,
+            timeout: deps.timeoutSeconds ?? 15,
           },
         )
         .catch((error: unknown) => {

@@ -10,6 +10,7 @@ import type { EmitEvent } from '../../events.ts'
 import type { Logger } from '../../logger.ts'
 import type { Fetch, KeyValueStore } from '../../ports.ts'
 import { createApiClient, type ApiClient } from '../api/client.ts'
+import { checkAppFramework } from '../api/server-urls.ts'
 import type { EnvironmentsService } from '../environments/environments.ts'
 import { probeEnvironment } from '../environments/probe.ts'
 import type { SandboxService } from '../sandbox.ts'
@@ -63,6 +64,19 @@ export function createSessionService(deps: {
     return { issuer, clientId: env.clientId, ...(env.clientSecret ? { clientSecret: env.clientSecret } : {}) }
   }
 
+  /** The environment's own API base, which a token's AppFramework claim must name (null: not known). */
+  async function expectedApiBase(environmentId: string): Promise<string | null> {
+    const env = await deps.environments.resolve(environmentId)
+    if (env.kind === 'sandbox') return (await deps.sandbox.endpoints()).baseUrl
+    return env.baseUrl
+  }
+
+  /** The API base of a token, refused unless it is the environment's own (spec 5.4). */
+  async function apiBaseFor(environmentId: string, accessToken: string, held?: string): Promise<string> {
+    const expected = (await expectedApiBase(environmentId)) ?? held ?? null
+    return checkAppFramework(apiBaseUrlOf(accessToken), expected)
+  }
+
   /** Ends the session locally (vault cleared); the reason tells the renderer why. */
   async function endSession(environmentId: string, reason: SessionReason | null): Promise<SessionState> {
     await deps.vault.clear(environmentId)
@@ -76,10 +90,20 @@ export function createSessionService(deps: {
       vault: deps.vault,
       environmentId: session.environmentId,
       now,
-      refresh: async (refreshToken) =>
-        deps.oidc.refresh(await targetFor(session.environmentId), refreshToken),
-      onRefreshFailed: (error) => {
-        deps.log.warn('session: the refresh failed; signing out', {
+      refresh: async (refreshToken) => {
+        const tokens = await deps.oidc.refresh(await targetFor(session.environmentId), refreshToken)
+        // A renewed token must still name the session's platform.
+        await apiBaseFor(session.environmentId, tokens.accessToken, session.apiBaseUrl)
+        return tokens
+      },
+      onRefreshUnreachable: (error) => {
+        deps.log.warn('session: the login server could not be reached to refresh; staying signed in', {
+          environmentId: session.environmentId,
+          error,
+        })
+      },
+      onRefreshRefused: (error) => {
+        deps.log.warn('session: the login server refused the refresh; signing out', {
           environmentId: session.environmentId,
           error,
         })
@@ -93,6 +117,7 @@ export function createSessionService(deps: {
       environmentId: session.environmentId,
       client: createApiClient({
         fetch: deps.fetch,
+        trustedUrls: async () => [(await targetFor(session.environmentId)).issuer],
         tokens: {
           current: async () => {
             await ensurePlatform(session.environmentId)
@@ -153,7 +178,7 @@ export function createSessionService(deps: {
     try {
       const target = await targetFor(environmentId)
       const tokens = await deps.signInFlow.signIn(target)
-      const apiBaseUrl = apiBaseUrlOf(tokens.accessToken)
+      const apiBaseUrl = await apiBaseFor(environmentId, tokens.accessToken)
       const claims = accessTokenClaims(tokens.accessToken)
       const user = userFrom(tokens)
       const { environments } = await deps.environments.list()

@@ -488,25 +488,26 @@ export function createSyncService(deps: SyncServiceDeps) {
         api.get<PlatformRow>(`api/biz/files/${fileId}`, { companyKey }),
         api.get<string>(`api/biz/files/${fileId}`, { companyKey, query: { action: 'download' } }),
       ])
-      const response = await deps.fetch(url)
-      if (!response.ok)
+      // The URL is the server's word: fetched only from the environment's own servers, up to a cap.
+      const answer = await api.fetchServerUrl(url, `the download address of file ${fileId}`)
+      if (answer.status >= 400)
         throw new ApiError(
           ApiErrorCode.NotFound,
-          `File ${fileId} could not be downloaded (${response.status})`,
+          `File ${fileId} could not be downloaded (${answer.status})`,
           {
-            status: response.status,
+            status: answer.status,
             fields: [],
             reference: null,
           },
         )
-      const bytes = Buffer.from(await response.arrayBuffer())
+      const bytes = Buffer.from(answer.bytes)
       return {
         fileId,
         name: typeof meta.Name === 'string' ? meta.Name : `file-${fileId}`,
         contentType:
           typeof meta.ContentType === 'string' && meta.ContentType
             ? meta.ContentType
-            : (response.headers.get('content-type') ?? 'application/octet-stream'),
+            : (answer.contentType ?? 'application/octet-stream'),
         base64: bytes.toString('base64'),
       }
     },
