@@ -80,7 +80,7 @@ describe('the app in browser mode', () => {
       const key = digits[index]
       // The review puts the caret in its first field once it has loaded; a shortcut typed in a field is the
       // field's (Option+digit types a character on macOS), so the caret leaves the field first.
-      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+      await page.evaluate('document.activeElement && document.activeElement.blur()')
       await page.keyboard.press(`Alt+${key}`)
       await expect
         .poll(() => view(name).isVisible(), { ...wait, message: `Alt+${key} -> view-${name}` })
