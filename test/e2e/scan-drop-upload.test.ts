@@ -1,6 +1,8 @@
 // A 40 MB scan dropped on the window in browser mode: its bytes go to the host over the upload endpoint
 // (the bridge socket carries at most 1 MiB per message), the queue shows them being sent, the file arrives
-// byte for byte and becomes a draft invoice, and the bridge socket stays up throughout.
+// byte for byte and becomes a draft invoice, and the bridge socket stays up throughout. The upload is held
+// back while the sending state is checked with axe-core and shot in both languages (into SCAN_SCREENS,
+// default test-results/e2e), then slowed to 3 MB/s so its progress shows in steps.
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -15,7 +17,16 @@ import {
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
-import { launchChromium, startHost, type BrowserFixture, type HostFixture } from './support.ts'
+import {
+  axeViolations,
+  languageSwitch,
+  launchChromium,
+  screenshotDir,
+  shootBothLanguages,
+  startHost,
+  type BrowserFixture,
+  type HostFixture,
+} from './support.ts'
 import { signInWithSandbox } from './sign-in-steps.ts'
 
 // The page's DOM names used inside page.evaluate (this file is type-checked without the DOM library).
@@ -47,6 +58,7 @@ let page: Page
 let dir: string
 const wait = { timeout: 120_000, interval: 250 }
 const MB = 1024 * 1024
+const screens = process.env.SCAN_SCREENS ?? screenshotDir
 
 beforeAll(async () => {
   fixture = await startHost()
@@ -108,6 +120,9 @@ describe('a large scan dropped in browser mode', () => {
     await signInWithSandbox(page, browser.context)
     await page.getByTestId('nav-inbox').click()
     await expect.poll(() => page.getByTestId('scan-queue').isVisible(), wait).toBe(true)
+    // The tab that switches the language is opened now, so the switch while sending is quick.
+    const setLanguage = languageSwitch(browser.context, fixture.host.url, page)
+    await setLanguage('en')
 
     // What the page shows while the bytes go up is recorded as it happens (it lasts a moment on loopback).
     await page.evaluate(() => {
@@ -127,11 +142,42 @@ describe('a large scan dropped in browser mode', () => {
     })
     // The file is read from disk by the browser, as a file dragged from the desktop is.
     await page.setInputFiles('#e2e-file', path)
+    // The upload is held back until the sending state has been checked and shot, then goes at 3 MB/s so
+    // the page reports its progress along the way.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/scan/drop?**', async (route) => {
+      await held
+      await route.continue()
+    })
+    const cdp = await browser.context.newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 3 * MB,
+    })
     await page.evaluate(() => {
       const dt = new DataTransfer()
       dt.items.add(document.getElementById('e2e-file').files[0])
       window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }))
     })
+
+    // While the bytes go up: the queue's row and the corner box, accessible, in both languages.
+    const box = page.getByTestId('scan-sending')
+    await expect.poll(() => box.isVisible(), wait).toBe(true)
+    expect(await axeViolations(page, ['[data-testid="scan-queue"]', '[data-testid="scan-sending"]'])).toEqual(
+      [],
+    )
+    await setLanguage('nb')
+    expect(await box.textContent()).toMatch(/^Sender 1 fil til .+ AS: 0\s%$/)
+    expect(await page.getByTestId('scan-sending-stor-skann.pdf').textContent()).toMatch(
+      /Sender til Ledgerdesk 0\s%/,
+    )
+    expect(await page.getByTestId('scan-in-progress').textContent()).toBe('1 dokument under behandling')
+    await shootBothLanguages(page, setLanguage, screens, 'inbox-sending', [[1280, 800]])
+    release()
 
     const row = page.getByTestId('scan-row-stor-skann.pdf')
     await expect.poll(() => row.getAttribute('data-state'), wait).toBe('ready')
@@ -142,8 +188,18 @@ describe('a large scan dropped in browser mode', () => {
     expect(await row.getByRole('link', { name: /Invoice \d+/ }).count()).toBe(1)
 
     const seen = await page.evaluate(() => (globalThis as unknown as { __seen: string[] }).__seen)
-    expect(seen.some((s) => /^box: Sending 1 file to .+ AS: \d+ %$/.test(s))).toBe(true)
-    expect(seen.some((s) => /^row: stor-skann\.pdfSending to Ledgerdesk \d+ %/.test(s))).toBe(true)
+    // The percentage went up in steps while the bytes went out.
+    const shown = (pattern: RegExp) =>
+      seen.flatMap((s) => {
+        const m = pattern.exec(s)
+        return m ? [Number(m[1])] : []
+      })
+    expect(
+      shown(/^box: Sending 1 file to .+ AS: (\d+)\s%$/).filter((p) => p > 0 && p < 100).length,
+    ).toBeGreaterThan(2)
+    expect(
+      shown(/^row: stor-skann\.pdfSending to Ledgerdesk (\d+)\s%/).filter((p) => p > 0 && p < 100).length,
+    ).toBeGreaterThan(2)
     await expect.poll(() => page.getByTestId('scan-sending').count(), wait).toBe(0)
 
     // The copy that went through the pipeline is the dropped file, byte for byte.
