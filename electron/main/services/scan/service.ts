@@ -3,7 +3,7 @@
 // and tells the renderer what happens. Plain Node: the Electron parts (folder dialog, notifications,
 // "show in folder") arrive as ports.
 import { access, constants, copyFile, mkdir, readdir, rename, stat, writeFile } from 'node:fs/promises'
-import { basename, join, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import type { Readable } from 'node:stream'
 import type { FSWatcher } from 'chokidar'
 import { BridgeError, type EventName } from '../../../../common/bridge/contract.ts'
@@ -381,9 +381,14 @@ export function createScanService(deps: ScanServiceDeps) {
     return c
   }
 
-  const dropArea = (a: Active) =>
-    join(deps.dataDir, 'scan', a.environmentId.replace(/[^\w-]/g, '_'), 'dropped')
-  const dropFolder = (a: Active, companyKey: string) => join(dropArea(a), companyKey.replace(/[^\w-]/g, '_'))
+  const dropFolder = (a: Active, companyKey: string) =>
+    join(
+      deps.dataDir,
+      'scan',
+      a.environmentId.replace(/[^\w-]/g, '_'),
+      'dropped',
+      companyKey.replace(/[^\w-]/g, '_'),
+    )
 
   async function takeDropped(
     a: Active,
@@ -520,7 +525,8 @@ export function createScanService(deps: ScanServiceDeps) {
       companyOf(a, companyKey)
       return uploads.receive({
         ...upload,
-        dir: join(dropArea(a), INCOMING),
+        // Beside the company folders of the drop area.
+        dir: join(dirname(dropFolder(a, companyKey)), INCOMING),
         companyKey,
         environmentId: a.environmentId,
       })
