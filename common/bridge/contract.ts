@@ -219,6 +219,8 @@ export const BridgeErrorCode = {
   ForbiddenSender: 'BRIDGE_FORBIDDEN_SENDER',
   Disconnected: 'BRIDGE_DISCONNECTED',
   Timeout: 'BRIDGE_TIMEOUT',
+  /** A message larger than the bridge carries (maxBridgeMessageBytes): not sent, or refused by the host. */
+  MessageTooLarge: 'BRIDGE_MESSAGE_TOO_LARGE',
   /** Browser mode was opened without the host's per-run session secret. */
   NoSession: 'BRIDGE_NO_SESSION',
   /** A capability only the desktop app has (native file dialogs). */

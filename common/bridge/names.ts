@@ -39,6 +39,7 @@ export const callNames = [
   'scan.retry',
   'scan.cancel',
   'scan.dropFiles',
+  'scan.dropUploads',
   'scan.dropPaths',
   'scan.showInFolder',
   'journal.search',

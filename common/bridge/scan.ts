@@ -94,12 +94,26 @@ export const NewScanFolder = z.object({
 })
 export type NewScanFolder = z.infer<typeof NewScanFolder>
 
-/** A file dropped or pasted in browser mode: its bytes travel over the bridge (base64). */
+/** The largest file the scan station takes (the platform's upload limit). */
+export const scanMaxFileBytes = 50 * 1024 * 1024
+
+/**
+ * A file's bytes over the bridge (base64). Only small files fit in one bridge message; browser mode sends
+ * dropped files over the host's upload endpoint instead (DropUpload).
+ */
 export const DroppedFile = z.object({
   name: z.string().min(1).max(255),
   data: z.string().max(70 * 1024 * 1024),
 })
 export type DroppedFile = z.infer<typeof DroppedFile>
+
+/** A dropped file staged on the browser-mode host, named by the token `scan.dropUploads` takes. */
+export const DropUpload = z.object({
+  token: z.string().regex(/^[\w-]{20,64}$/),
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+})
+export type DropUpload = z.infer<typeof DropUpload>
 
 export const ScanBatch = z.object({
   companyKey: z.string(),
@@ -124,6 +138,10 @@ export const scanCalls = {
   'scan.retry': { args: z.tuple([companyKey, z.string().min(1)]), result: z.boolean() },
   'scan.cancel': { args: z.tuple([companyKey]), result: z.number() },
   'scan.dropFiles': { args: z.tuple([companyKey, z.array(DroppedFile).max(1000)]), result: z.number() },
+  'scan.dropUploads': {
+    args: z.tuple([companyKey, z.array(DropUpload.shape.token).min(1).max(1000)]),
+    result: z.number(),
+  },
   'scan.dropPaths': {
     args: z.tuple([companyKey, z.array(z.string().min(1).max(4000)).max(1000)]),
     result: z.number(),

@@ -7,6 +7,22 @@ import type { BridgeResult, EventName } from './contract.ts'
 export const bridgeSocketPath = '/bridge'
 export const sessionParam = 'session'
 
+/**
+ * The largest message the bridge socket carries (UTF-8 bytes of its JSON). The host closes a socket that is
+ * sent more (close code 1009); file bytes travel over the upload endpoint instead.
+ */
+export const maxBridgeMessageBytes = 1024 * 1024
+/** WebSocket close code for a message over the limit (RFC 6455, 7.4.1). */
+export const messageTooBigCloseCode = 1009
+
+/**
+ * Browser mode's upload of a dropped file: `POST <dropUploadPath>?company=<key>&name=<file name>` with the
+ * raw bytes as the body, its Content-Length, and the per-run secret in the `sessionHeader` header. The
+ * answer (201) is a DropUpload whose token `scan.dropUploads` then takes.
+ */
+export const dropUploadPath = '/scan/drop'
+export const sessionHeader = 'x-ledgerdesk-session'
+
 export const WireCall = z.object({
   type: z.literal('call'),
   id: z.number().int().nonnegative(),

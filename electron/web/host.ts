@@ -1,6 +1,7 @@
 // Browser mode's Node host: runs the main-process services with the Node ports, serves the built
 // renderer on 127.0.0.1, and carries the bridge contract over a WebSocket on the same port. The socket
-// accepts only pages from this host's own origin that present this run's secret.
+// accepts only pages from this host's own origin that present this run's secret; so does the upload
+// endpoint that takes the bytes of dropped files (drop-upload.ts), which no bridge message could carry.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { access, stat } from 'node:fs/promises'
@@ -9,7 +10,14 @@ import type { Duplex } from 'node:stream'
 import { join, resolve } from 'node:path'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { BridgeErrorCode, type EventName, type EventPayload } from '../../common/bridge/contract.ts'
-import { bridgeSocketPath, sessionParam, WireCall, type WireServerMessage } from '../../common/bridge/wire.ts'
+import {
+  bridgeSocketPath,
+  dropUploadPath,
+  maxBridgeMessageBytes,
+  sessionParam,
+  WireCall,
+  type WireServerMessage,
+} from '../../common/bridge/wire.ts'
 import { readAppInfo } from '../main/app-info.ts'
 import { createDispatcher } from '../main/bridge/dispatcher.ts'
 import type { EmitEvent } from '../main/events.ts'
@@ -17,6 +25,7 @@ import { consoleLogger, type Logger } from '../main/logger.ts'
 import { createNodePorts } from '../main/node/ports.ts'
 import { createServices } from '../main/services/index.ts'
 import { contentSecurityPolicy, resolveStaticPath, staticHeaders } from '../main/static-files.ts'
+import { handleDropUpload } from './drop-upload.ts'
 
 export interface WebHostOptions {
   /** TCP port on 127.0.0.1; 0 picks a free one. */
@@ -39,7 +48,6 @@ export interface WebHost {
 
 const loopback = '127.0.0.1'
 const faviconFile = resolve(import.meta.dirname, '../../resources/icon.png')
-const maxMessageBytes = 1024 * 1024
 
 export class WebHostError extends Error {
   constructor(
@@ -99,12 +107,21 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const host = `${loopback}:${port}`
   const csp = contentSecurityPolicy({ connectSrc: [`ws://${host}`] })
 
+  const validSecret = (presented: string) => timingSafeEqual(sha256(presented), secretDigest)
+
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     // A page on another name that resolves to 127.0.0.1 (DNS rebinding) must not read the app.
     if (req.headers.host !== host) return plain(res, 421, `Open Ledgerdesk at ${origin}/\n`)
-    if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed\n')
     const pathname = pathOf(req.url, origin)
     if (pathname === undefined) return plain(res, 400, 'Bad request\n')
+    if (pathname === dropUploadPath)
+      return void handleDropUpload(req, res, {
+        origin,
+        validSecret,
+        receive: (companyKey, upload) => services.scan.receiveUpload(companyKey, upload),
+        log,
+      })
+    if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed\n')
     // Browsers ask for /favicon.ico on their own; the tab shows the app's icon.
     const file = pathname === '/favicon.ico' ? faviconFile : resolveStaticPath(options.rendererDir, pathname)
     if (!file) return plain(res, 404, 'Not found\n')
@@ -124,7 +141,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     )
   })
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes })
+  // A larger message closes its socket with 1009; the page fails that socket's calls with a clear error.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: maxBridgeMessageBytes })
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const refusal = refuseReason(req)
     if (refusal) {
@@ -147,14 +165,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     // Browsers always send Origin on WebSocket handshakes; only this host's own pages may connect.
     if (req.headers.origin !== origin) return 'origin'
     const presented = url.searchParams.get(sessionParam) ?? ''
-    if (!timingSafeEqual(sha256(presented), secretDigest)) return 'secret'
+    if (!validSecret(presented)) return 'secret'
     return undefined
   }
 
   wss.on('connection', (ws: WebSocket) => {
     clients.add(ws)
     ws.on('close', () => clients.delete(ws))
-    ws.on('error', (error) => log.warn('web host: bridge socket error', { error }))
+    ws.on('error', (error: Error & { code?: string }) =>
+      error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH'
+        ? log.warn('web host: closed a bridge socket sent a message over 1 MiB', { error: error.message })
+        : log.warn('web host: bridge socket error', { error }),
+    )
     ws.on('message', (data: RawData, isBinary: boolean) => void answer(ws, data, isBinary))
   })
 

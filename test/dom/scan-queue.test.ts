@@ -1,9 +1,10 @@
 // The inbox's scan queue: the open company's rows with their states, a failed file's reason and Retry,
-// a duplicate's link, live changes from main, and the count of documents in progress.
+// a duplicate's link, live changes from main, and the count of documents in progress; in browser mode a
+// dropped file's bytes on their way to the host, and a file over the limit refused before any byte goes.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
 import { flushPromises } from '@vue/test-utils'
-import type { ScanRow } from '@common/bridge/scan'
+import type { DropUpload, ScanRow } from '@common/bridge/scan'
 import { mountShell, type MountedShell } from './mount-shell.ts'
 import { createTestBridge } from './test-bridge.ts'
 
@@ -112,6 +113,90 @@ describe('scan queue', () => {
     expect((await shell.find('scan-row-ny.pdf')).textContent).toContain('Laster opp 40 %')
     expect(await shell.text('scan-in-progress')).toBe('1 dokument under behandling')
     expect(document.querySelector('[data-testid="scan-row-annen.pdf"]')).toBeNull()
+  }, 30_000)
+})
+
+describe('files dropped in browser mode', () => {
+  const session = () => ({
+    'companies.list': () => [company],
+    'companies.session': () => ({
+      companyKey: key,
+      companyName: company.Name,
+      user: { GlobalIdentity: 'g', DisplayName: 'Anne', Email: 'anne@demo.test', UserName: 'anne' },
+      permissions: ['ui_accounting_bills'],
+      views: ['inbox', 'settings'] as ('inbox' | 'settings')[],
+    }),
+    'scan.overview': () => ({
+      folders: [],
+      paused: false,
+      pausedReason: null,
+      configError: null,
+      inProgress: {},
+      configFile: '/data/scan-folders.json',
+    }),
+    'scan.rows': () => [],
+  })
+
+  /** A drop on the window as the browser delivers it (happy-dom's DragEvent carries no dataTransfer). */
+  function drop(files: File[]) {
+    const event = new Event('drop', { bubbles: true, cancelable: true })
+    Object.defineProperty(event, 'dataTransfer', { value: { types: ['Files'], files, items: [] } })
+    window.dispatchEvent(event)
+  }
+
+  it('shows a dropped file as sending with its percentage until its bytes are there, then it joins the queue', async () => {
+    sessionStorage.setItem('ledgerdesk.currentCompany', key)
+    const test = createTestBridge({
+      handlers: { ...session(), 'scan.dropUploads': (_k, tokens) => tokens.length },
+    })
+    let progress!: (sent: number) => void
+    let finish!: (upload: DropUpload) => void
+    const sent: { companyKey: string; name: string }[] = []
+    test.bridge.uploadDroppedFile = (companyKey, file, onProgress) => {
+      sent.push({ companyKey, name: file.name })
+      progress = onProgress!
+      return new Promise((resolve) => (finish = resolve))
+    }
+    shell = await mountShell({ path: '/inbox', test, languages: ['nb-NO'] })
+    await shell.find('scan-queue')
+    drop([new File([new Uint8Array(1000)], 'skann.pdf', { type: 'application/pdf' })])
+    await vi.waitFor(() => expect(sent).toEqual([{ companyKey: key, name: 'skann.pdf' }]))
+    progress(400)
+    await nextTick()
+    expect((await shell.find('scan-sending-skann.pdf')).textContent).toContain(
+      'Sender til Ledgerdesk 40\u00a0%',
+    )
+    expect(await shell.text('scan-sending')).toBe('Sender 1 fil til Nordlys Bakeri AS: 40\u00a0%')
+    expect(await shell.text('scan-in-progress')).toBe('1 dokument under behandling')
+    expect(test.calls.some((c) => c.name === 'scan.dropUploads')).toBe(false)
+
+    finish({ token: 't'.repeat(32), name: 'skann.pdf', size: 1000 })
+    await vi.waitFor(() =>
+      expect(test.calls.filter((c) => c.name === 'scan.dropUploads').map((c) => c.args)).toEqual([
+        [key, ['t'.repeat(32)]],
+      ]),
+    )
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="scan-sending"]')).toBeNull())
+    expect(document.body.textContent).toContain('1 fil lagt i skannekøen for Nordlys Bakeri AS.')
+  }, 30_000)
+
+  it('refuses a file over 50 MB before sending a byte, saying its size and the limit', async () => {
+    sessionStorage.setItem('ledgerdesk.currentCompany', key)
+    const test = createTestBridge({ handlers: session() })
+    const upload = vi.fn()
+    test.bridge.uploadDroppedFile = upload
+    shell = await mountShell({ path: '/inbox', test, languages: ['en-GB'] })
+    await shell.find('scan-queue')
+    const big = new File([new Uint8Array(16)], 'stor-skann.pdf', { type: 'application/pdf' })
+    Object.defineProperty(big, 'size', { value: 60 * 1024 * 1024 })
+    drop([big])
+    await vi.waitFor(() =>
+      expect(document.body.textContent).toContain(
+        'stor-skann.pdf was not added: it is 60.0 MB, and a dropped file can be at most 50 MB.',
+      ),
+    )
+    expect(upload).not.toHaveBeenCalled()
+    expect(test.calls.some((c) => c.name === 'scan.dropUploads')).toBe(false)
   }, 30_000)
 })
 

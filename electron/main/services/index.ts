@@ -139,6 +139,7 @@ export function createServices(deps: ServiceDeps) {
     'scan.retry': (companyKey, id) => scan.retry(companyKey, id),
     'scan.cancel': (companyKey) => scan.cancel(companyKey),
     'scan.dropFiles': (companyKey, files) => scan.dropFiles(companyKey, files),
+    'scan.dropUploads': (companyKey, tokens) => scan.dropUploads(companyKey, tokens),
     'scan.dropPaths': (companyKey, paths) => scan.dropPaths(companyKey, paths),
     'scan.showInFolder': (companyKey, id) => scan.showInFolder(companyKey, id),
     'journal.search': (companyKey, query) => journal.search(companyKey, query),

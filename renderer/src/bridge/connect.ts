@@ -22,7 +22,7 @@ export async function connectBridge(): Promise<void> {
   }
   const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:'
   const url = `${protocol}//${window.location.host}${bridgeSocketPath}?${sessionParam}=${encodeURIComponent(secret)}`
-  const bridge = createWebSocketBridge({ url })
+  const bridge = createWebSocketBridge({ url, upload: { origin: window.location.origin, secret } })
   bridge.on('shell.openUrlRequested', ({ url: external }) => {
     window.open(external, '_blank', 'noopener,noreferrer')
   })

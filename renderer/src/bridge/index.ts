@@ -3,6 +3,7 @@
 // start-up (or a test double in DOM tests).
 import { readonly, ref, type Ref } from 'vue'
 import type { CallArgs, CallName, CallResult, EventName, EventPayload } from '@common/bridge/contract'
+import type { DropUpload } from '@common/bridge/scan'
 
 export type BridgeState = 'connecting' | 'connected' | 'disconnected'
 
@@ -14,6 +15,12 @@ export interface Bridge {
   readonly transport: 'ipc' | 'websocket' | 'test'
   /** Whether main can be reached (always connected over IPC; the WebSocket can drop and reconnect). */
   readonly state: Readonly<Ref<BridgeState>>
+  /**
+   * Browser mode only: sends a dropped file's bytes to the host for a company (`onProgress` gets the bytes
+   * sent so far); the answer's token is what `scan.dropUploads` takes. The desktop app reads dropped files
+   * from disk instead.
+   */
+  uploadDroppedFile?(companyKey: string, file: File, onProgress?: (sent: number) => void): Promise<DropUpload>
 }
 
 let installed: Bridge | undefined

@@ -6,7 +6,7 @@ import { createWebSocketBridge, type WebSocketBridge } from './websocket-transpo
 class FakeSocket {
   static all: FakeSocket[] = []
   onopen: (() => void) | null = null
-  onclose: (() => void) | null = null
+  onclose: ((event: { code: number }) => void) | null = null
   onmessage: ((event: { data: unknown }) => void) | null = null
   sent: Record<string, unknown>[] = []
   constructor(readonly url: string) {
@@ -16,13 +16,13 @@ class FakeSocket {
     this.sent.push(JSON.parse(text) as Record<string, unknown>)
   }
   close() {
-    this.onclose?.()
+    this.onclose?.({ code: 1000 })
   }
   open() {
     this.onopen?.()
   }
-  drop() {
-    this.onclose?.()
+  drop(code = 1006) {
+    this.onclose?.({ code })
   }
   reply(message: unknown) {
     this.onmessage?.({ data: JSON.stringify(message) })
@@ -137,5 +137,32 @@ describe('the WebSocket bridge', () => {
   it('rejects `ready` when the first connection fails', async () => {
     latest().drop()
     await expect(bridge.ready).rejects.toMatchObject({ code: 'BRIDGE_DISCONNECTED' })
+  })
+
+  it('refuses to send a call over 1 MiB, with a clear error, and keeps the socket and other calls', async () => {
+    await connected()
+    const pending = bridge.call('app.getPreferences')
+    const big = bridge.call('journal.uploadDocument', 'company', {
+      name: 'kvittering.pdf',
+      data: 'A'.repeat(2 * 1024 * 1024),
+    } as never)
+    await expect(big).rejects.toMatchObject({
+      code: 'BRIDGE_MESSAGE_TOO_LARGE',
+      message: expect.stringMatching(/journal\.uploadDocument .*2\.0 MB.*1 MB/),
+    })
+    expect(latest().sent.map((m) => m.name)).toEqual(['app.getPreferences'])
+    latest().reply({ type: 'result', id: 1, result: { ok: true, value: { locale: null } } })
+    expect(await pending).toEqual({ locale: null })
+    expect(bridge.state.value).toBe('connected')
+  })
+
+  it('tells pending calls that the host refused a message too large when it closes with 1009', async () => {
+    await connected()
+    const pending = bridge.call('app.getPreferences')
+    latest().drop(1009)
+    await expect(pending).rejects.toMatchObject({
+      code: 'BRIDGE_MESSAGE_TOO_LARGE',
+      message: expect.stringMatching(/larger than 1 MB/),
+    })
   })
 })

@@ -1,8 +1,17 @@
 // The bridge over the browser-mode host's WebSocket. Calls carry ids and time out; the socket reconnects
-// with backoff after a drop, and calls made while it is down fail at once with BRIDGE_DISCONNECTED.
+// with backoff after a drop, and calls made while it is down fail at once with BRIDGE_DISCONNECTED. A call
+// too large for one message (1 MiB) is refused here with BRIDGE_MESSAGE_TOO_LARGE instead of being sent
+// (the host would close the socket and every call under way with it); dropped files' bytes go over the
+// host's upload endpoint (upload.ts).
 import { BridgeError, BridgeErrorCode, isEventName, type EventName } from '@common/bridge/contract'
-import type { WireCall, WireServerMessage } from '@common/bridge/wire'
+import {
+  maxBridgeMessageBytes,
+  messageTooBigCloseCode,
+  type WireCall,
+  type WireServerMessage,
+} from '@common/bridge/wire'
 import { createBridgeState, type Bridge } from './index.ts'
+import { uploadDroppedFile, type UploadOptions } from './upload.ts'
 
 export interface WebSocketBridgeOptions {
   /** ws:// or wss:// URL of the host's bridge socket, including the session secret. */
@@ -12,6 +21,8 @@ export interface WebSocketBridgeOptions {
   reconnectMinMs?: number
   reconnectMaxMs?: number
   WebSocket?: typeof WebSocket
+  /** The host's upload endpoint for dropped files (browser mode); without it the bridge cannot send files. */
+  upload?: Omit<UploadOptions, 'companyKey' | 'file' | 'onProgress'>
 }
 
 export interface WebSocketBridge extends Bridge {
@@ -44,6 +55,12 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
   const ready = new Promise<void>((resolve, reject) => (settleReady = { resolve, reject }))
 
   const disconnected = (message: string) => new BridgeError(BridgeErrorCode.Disconnected, message)
+  const limitMb = Math.round(maxBridgeMessageBytes / (1024 * 1024))
+
+  /** The message's size in UTF-8 bytes, when it could be over the limit (a UTF-16 unit is at most 3 bytes). */
+  const tooLarge = (text: string) =>
+    text.length * 3 > maxBridgeMessageBytes &&
+    new TextEncoder().encode(text).byteLength > maxBridgeMessageBytes
 
   function failPending(error: BridgeError) {
     for (const [id, p] of pending) {
@@ -92,11 +109,19 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
       settleReady = undefined
     }
     ws.onmessage = (event) => onMessage(event.data)
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (socket !== ws) return
       socket = undefined
       state.value = 'disconnected'
-      failPending(disconnected('The connection to the Ledgerdesk host was lost'))
+      failPending(
+        event?.code === messageTooBigCloseCode
+          ? new BridgeError(
+              BridgeErrorCode.MessageTooLarge,
+              `The Ledgerdesk host refused a message larger than ${limitMb} MB and closed the connection; ` +
+                'the calls under way were stopped. Try again.',
+            )
+          : disconnected('The connection to the Ledgerdesk host was lost'),
+      )
       if (!everConnected) {
         settleReady?.reject(disconnected('Could not connect to the Ledgerdesk host'))
         settleReady = undefined
@@ -121,15 +146,36 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
       }
       const id = nextId++
       const message: WireCall = { type: 'call', id, name, args }
+      const text = JSON.stringify(message)
+      if (tooLarge(text)) {
+        const mb = (new TextEncoder().encode(text).byteLength / (1024 * 1024)).toFixed(1)
+        return Promise.reject(
+          new BridgeError(
+            BridgeErrorCode.MessageTooLarge,
+            `${name} carries ${mb} MB, more than the connection to the Ledgerdesk host takes in one message (${limitMb} MB); it was not sent`,
+          ),
+        )
+      }
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           pending.delete(id)
           reject(new BridgeError(BridgeErrorCode.Timeout, `${name} got no answer within ${callTimeoutMs} ms`))
         }, callTimeoutMs)
         pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer })
-        ws.send(JSON.stringify(message))
+        ws.send(text)
       })
     },
+    ...(options.upload
+      ? {
+          uploadDroppedFile: (companyKey: string, file: File, onProgress?: (sent: number) => void) =>
+            uploadDroppedFile({
+              ...options.upload!,
+              companyKey,
+              file,
+              ...(onProgress ? { onProgress } : {}),
+            }),
+        }
+      : {}),
     on(name, listener) {
       let set = listeners.get(name)
       if (!set) listeners.set(name, (set = new Set()))

@@ -2,8 +2,9 @@
 // mapped folders of the signed-in environment, feeds stable files and dropped files to the pipeline,
 // and tells the renderer what happens. Plain Node: the Electron parts (folder dialog, notifications,
 // "show in folder") arrive as ports.
-import { access, constants, copyFile, lstat, mkdir, readdir, stat, writeFile } from 'node:fs/promises'
-import { basename, join, resolve } from 'node:path'
+import { access, constants, copyFile, lstat, mkdir, readdir, rename, stat, writeFile } from 'node:fs/promises'
+import { basename, dirname, join, resolve } from 'node:path'
+import type { Readable } from 'node:stream'
 import type { FSWatcher } from 'chokidar'
 import { BridgeError, type EventName } from '../../../../common/bridge/contract.ts'
 import type {
@@ -31,10 +32,12 @@ import {
   type FolderMapping,
   type ScanFoldersFile,
 } from './config.ts'
+import { createDropUploads, INCOMING } from './drop-uploads.ts'
 import { FAILED, freePath, PROCESSED } from './files.ts'
 import { isNetworkPath } from './network.ts'
 import { createPipeline, type Pipeline } from './pipeline.ts'
 import { createScanPlatform } from './platform.ts'
+import { DEFAULT_MAX_BYTES } from './sniff.ts'
 import type { ScanLocale } from './reasons.ts'
 import { duplicateRow, progressThrottle, rowOf } from './rows.ts'
 import { createFolderWatcher, isIgnoredName, type WatchState } from './watcher.ts'
@@ -111,6 +114,7 @@ export function createScanService(deps: ScanServiceDeps) {
   let pausedReason: string | null = null
   let switching: Promise<unknown> = Promise.resolve()
   const progressShown = progressThrottle()
+  const uploads = createDropUploads({ maxBytes: DEFAULT_MAX_BYTES })
 
   const emit = <E extends EventName>(name: E, payload: Parameters<EmitEvent>[1] & object) =>
     (deps.emit as (n: E, p: unknown) => void)(name, payload)
@@ -516,6 +520,31 @@ export function createScanService(deps: ScanServiceDeps) {
       companyOf(a, companyKey)
       for (const f of files)
         await takeDropped(a, companyKey, f.name, (to) => writeFile(to, Buffer.from(f.data, 'base64')))
+      return files.length
+    },
+    /**
+     * Browser mode's upload endpoint: stages a dropped file's bytes for a company of the signed-in user
+     * (see drop-uploads.ts); `dropUploads` takes the token.
+     */
+    async receiveUpload(
+      companyKey: string,
+      upload: { name: string; length: number | undefined; body: Readable },
+    ) {
+      const a = requireActive()
+      companyOf(a, companyKey)
+      return uploads.receive({
+        ...upload,
+        // Beside the company folders of the drop area.
+        dir: join(dirname(dropFolder(a, companyKey)), INCOMING),
+        companyKey,
+        environmentId: a.environmentId,
+      })
+    },
+    async dropUploads(companyKey: string, tokens: string[]) {
+      const a = requireActive()
+      companyOf(a, companyKey)
+      const files = uploads.claim(tokens, companyKey, a.environmentId)
+      for (const f of files) await takeDropped(a, companyKey, f.name, (to) => rename(f.path, to))
       return files.length
     },
     async dropPaths(companyKey: string, paths: string[]) {

@@ -1,13 +1,14 @@
 // What a scanned file is, read from its content and never its name: PDF, PNG, JPEG or TIFF. Files the
 // platform would refuse (empty, truncated or password-protected PDFs, other content, too large) are
 // recognised here first, so they go to failed/ with a reason instead of costing an upload.
+import { scanMaxFileBytes } from '../../../../common/bridge/scan.ts'
 import type { ScanReasonCode } from './reasons.ts'
 
 export type ScanKind = 'pdf' | 'png' | 'jpeg' | 'tiff'
 
 export type SniffResult = { ok: true; kind: ScanKind } | { ok: false; reason: ScanReasonCode }
 
-export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024
+export const DEFAULT_MAX_BYTES = scanMaxFileBytes
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b)

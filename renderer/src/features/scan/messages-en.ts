@@ -30,6 +30,7 @@ const scanEn = {
     queued: 'Queued',
     uploading: 'Uploading {progress} %',
     uploadingPlain: 'Uploading',
+    sending: 'Sending to Ledgerdesk {progress}\u00a0%',
     reading: 'Reading',
     creating: 'Creating draft',
     ready: 'Ready for review',
@@ -52,6 +53,11 @@ const scanEn = {
     added:
       'No files were added | 1 file added to the scan queue for {company}. | {n} files added to the scan queue for {company}.',
     failed: 'The files could not be added: {reason}',
+    sending:
+      'Sending 1 file to {company}: {progress}\u00a0% | Sending {n} files to {company}: {progress}\u00a0%',
+    tooLarge:
+      '{name} was not added: it is {size} MB, and a dropped file can be at most {max} MB. Split the document or scan at a lower resolution.',
+    notAdded: '{name} was not added: {reason}',
   },
   folders: {
     heading: 'Scan folders',

@@ -34,6 +34,7 @@ const scanNb: ScanMessages = {
     queued: 'I kø',
     uploading: 'Laster opp {progress} %',
     uploadingPlain: 'Laster opp',
+    sending: 'Sender til Ledgerdesk {progress}\u00a0%',
     reading: 'Leser',
     creating: 'Lager utkast',
     ready: 'Klar for kontroll',
@@ -58,6 +59,11 @@ const scanNb: ScanMessages = {
     added:
       'Ingen filer ble lagt til | 1 fil lagt i skannekøen for {company}. | {n} filer lagt i skannekøen for {company}.',
     failed: 'Filene kunne ikke legges til: {reason}',
+    sending:
+      'Sender 1 fil til {company}: {progress}\u00a0% | Sender {n} filer til {company}: {progress}\u00a0%',
+    tooLarge:
+      '{name} ble ikke lagt til: den er {size} MB, og en sluppet fil kan være høyst {max} MB. Del opp dokumentet eller skann med lavere oppløsning.',
+    notAdded: '{name} ble ikke lagt til: {reason}',
   },
   folders: {
     heading: 'Skannemapper',

@@ -1,14 +1,33 @@
 // The scan station's state in the renderer: the folders and queue overview, the rows of the open
-// company (live, from main's events), and the number of documents in progress per company.
+// company (live, from main's events), the number of documents in progress per company, and in browser
+// mode the dropped files whose bytes are on their way to the host.
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { DroppedFile, ScanOverview, ScanRow } from '@common/bridge/scan'
+import { BridgeError, BridgeErrorCode } from '@common/bridge/contract'
+import { scanMaxFileBytes, type ScanOverview, type ScanRow } from '@common/bridge/scan'
 import { useBridge } from '@renderer/bridge'
+
+/** A dropped file being sent to the browser-mode host, before it joins the queue. */
+export interface SendingFile {
+  id: number
+  companyKey: string
+  name: string
+  size: number
+  /** Bytes sent so far. */
+  sent: number
+}
+
+export interface SendOutcome {
+  added: number
+  failed: { name: string; error: BridgeError }[]
+}
 
 export const useScanStore = defineStore('scan', () => {
   const overview = ref<ScanOverview | null>(null)
   /** Rows per company key: a company's rows are only ever shown under that company. */
   const rows = ref<Record<string, ScanRow[]>>({})
+  const sending = ref<SendingFile[]>([])
+  let nextSending = 1
   let listening = false
 
   function listen() {
@@ -46,9 +65,51 @@ export const useScanStore = defineStore('scan', () => {
     return list ? list.filter((r) => busy.has(r.state)).length : (inProgress.value[companyKey] ?? 0)
   }
 
+  const setSent = (id: number, sent: number) =>
+    (sending.value = sending.value.map((s) => (s.id === id ? { ...s, sent } : s)))
+
+  /**
+   * Browser mode: sends dropped files to the host one at a time, each joining the company's queue as soon
+   * as its bytes are there. A file over the scan station's limit is refused here, before any byte goes.
+   */
+  async function sendDropped(companyKey: string, files: File[]): Promise<SendOutcome> {
+    const bridge = useBridge()
+    const outcome: SendOutcome = { added: 0, failed: [] }
+    const entries = files.map((f) => ({ id: nextSending++, companyKey, name: f.name, size: f.size, sent: 0 }))
+    sending.value = [...sending.value, ...entries]
+    for (const [i, file] of files.entries()) {
+      const entry = entries[i]!
+      try {
+        if (file.size > scanMaxFileBytes)
+          throw new BridgeError('SCAN_DROP_TOO_LARGE', `${file.name} is over the limit`, {
+            name: file.name,
+            size: file.size,
+            maxBytes: scanMaxFileBytes,
+          })
+        if (!bridge.uploadDroppedFile)
+          throw new BridgeError(BridgeErrorCode.Internal, 'This window cannot send files to the host')
+        const upload = await bridge.uploadDroppedFile(companyKey, file, (sent) => setSent(entry.id, sent))
+        outcome.added += await bridge.call('scan.dropUploads', companyKey, [upload.token])
+      } catch (error) {
+        outcome.failed.push({
+          name: file.name,
+          error:
+            error instanceof BridgeError
+              ? error
+              : new BridgeError(BridgeErrorCode.Internal, (error as Error).message),
+        })
+      } finally {
+        sending.value = sending.value.filter((s) => s.id !== entry.id)
+      }
+    }
+    return outcome
+  }
+
   return {
     overview,
     rows,
+    sending,
+    sendDropped,
     inProgress,
     inProgressOf,
     load,
@@ -56,8 +117,6 @@ export const useScanStore = defineStore('scan', () => {
     retry: (companyKey: string, id: string) => useBridge().call('scan.retry', companyKey, id),
     cancel: (companyKey: string) => useBridge().call('scan.cancel', companyKey),
     showInFolder: (companyKey: string, id: string) => useBridge().call('scan.showInFolder', companyKey, id),
-    dropFiles: (companyKey: string, files: DroppedFile[]) =>
-      useBridge().call('scan.dropFiles', companyKey, files),
     dropPaths: (companyKey: string, paths: string[]) => useBridge().call('scan.dropPaths', companyKey, paths),
   }
 })

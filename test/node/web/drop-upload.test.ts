@@ -1,0 +1,267 @@
+// Browser mode's upload of dropped files against the real host and the local platform: a file's bytes go
+// to the host over an authenticated HTTP POST (the bridge socket keeps its 1 MiB message limit), are staged
+// under the drop area, and the bridge call scan.dropUploads hands the staged file to the scan pipeline.
+// Unauthenticated, foreign, over-size and cut-off uploads leave nothing behind.
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { request, type IncomingMessage } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import type { SessionState } from '../../../common/bridge/contract.ts'
+import type { ScanRow } from '../../../common/bridge/scan.ts'
+import type { WireServerMessage } from '../../../common/bridge/wire.ts'
+import { memoryLogger } from '../../../electron/main/logger.ts'
+import { startWebHost, type WebHost } from '../../../electron/web/host.ts'
+import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
+import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { completeLogin } from '../desktop/login-browser.ts'
+
+const MB = 1024 * 1024
+const nordlys = DEMO_COMPANIES.nordlys.key
+
+let platform: TestPlatform
+let dir: string
+let dataDir: string
+let host: WebHost
+let bridge: ReturnType<typeof bridgeClient>
+let environmentId: string
+
+const secret = () => new URL(host.url).searchParams.get('session')!
+const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+async function until<T>(what: () => Promise<T | undefined | false> | T | undefined | false, ms = 30_000) {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = await what()
+    if (v) return v
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await sleep(50)
+  }
+}
+
+/** The page's side of the bridge socket: calls with ids, and the events that arrived. */
+function bridgeClient(ws: WebSocket) {
+  let nextId = 1
+  const events: { name: string; payload: unknown }[] = []
+  const answers = new Map<number, (m: WireServerMessage) => void>()
+  ws.on('message', (data) => {
+    const m = JSON.parse(data.toString()) as WireServerMessage
+    if (m.type === 'event') events.push({ name: m.name, payload: m.payload })
+    else answers.get(m.id)?.(m)
+  })
+  return {
+    events,
+    call(name: string, ...args: unknown[]) {
+      const id = nextId++
+      return new Promise<WireServerMessage & { type: 'result' }>((resolve) => {
+        answers.set(id, (m) => resolve(m as WireServerMessage & { type: 'result' }))
+        ws.send(JSON.stringify({ type: 'call', id, name, args }))
+      })
+    },
+    async value<T>(name: string, ...args: unknown[]): Promise<T> {
+      const { result } = await this.call(name, ...args)
+      if (!result.ok) throw new Error(`${name}: ${result.error.code} ${result.error.message}`)
+      return result.value as T
+    },
+    event: (name: string, match: (p: unknown) => boolean = () => true) =>
+      until(() => events.find((e) => e.name === name && match(e.payload))?.payload),
+  }
+}
+
+function openSocket(): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/bridge?session=${secret()}`, {
+      origin: host.origin,
+    })
+    ws.once('open', () => resolve(ws))
+    ws.once('error', reject)
+  })
+}
+
+interface UploadAnswer {
+  status: number
+  body: { token?: string; name?: string; size?: number; code?: string; message?: string }
+}
+
+/**
+ * A POST to the host's drop endpoint as the page sends it; `body` is written in 1 MB pieces. With
+ * `declare` the request announces that length and sends no body (a refusal must come before any byte).
+ */
+function upload(
+  body: Uint8Array | null,
+  {
+    company = nordlys,
+    name = 'faktura.pdf',
+    session = secret() as string | null,
+    origin = host.origin,
+    declare,
+  }: { company?: string; name?: string; session?: string | null; origin?: string; declare?: number } = {},
+): Promise<UploadAnswer> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = {
+      Origin: origin,
+      'Content-Type': 'application/octet-stream',
+      'Content-Length': String(declare ?? body?.length ?? 0),
+    }
+    if (session !== null) headers['X-Ledgerdesk-Session'] = session
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: host.port,
+        method: 'POST',
+        path: `/scan/drop?company=${encodeURIComponent(company)}&name=${encodeURIComponent(name)}`,
+        headers,
+      },
+      (res: IncomingMessage) => {
+        let text = ''
+        res.on('data', (c: Buffer) => (text += c.toString()))
+        res.on('end', () => {
+          let parsed: UploadAnswer['body'] = { message: text }
+          try {
+            parsed = JSON.parse(text) as UploadAnswer['body']
+          } catch {
+            // A plain-text answer (not this endpoint's): kept as the message.
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed })
+          req.destroy()
+        })
+      },
+    )
+    req.on('error', reject)
+    if (declare !== undefined || !body) {
+      req.flushHeaders()
+      return
+    }
+    for (let at = 0; at < body.length; at += MB) req.write(body.subarray(at, at + MB))
+    req.end()
+  })
+}
+
+const incoming = () => join(dataDir, 'scan', environmentId.replace(/[^\w-]/g, '_'), 'dropped', '.incoming')
+const staged = () => readdir(incoming()).catch(() => [] as string[])
+const dropFolder = () =>
+  join(dataDir, 'scan', environmentId.replace(/[^\w-]/g, '_'), 'dropped', nordlys.replace(/[^\w-]/g, '_'))
+
+beforeAll(async () => {
+  platform = await startTestPlatform({ seed: 'demo' })
+  dir = await mkdtemp(join(tmpdir(), 'ledgerdesk-drop-'))
+  dataDir = join(dir, 'data')
+  await mkdir(join(dir, 'renderer'), { recursive: true })
+  await writeFile(join(dir, 'renderer/index.html'), '<!doctype html><title>Ledgerdesk</title>')
+  host = await startWebHost({ port: 0, dataDir, rendererDir: join(dir, 'renderer'), log: memoryLogger() })
+  bridge = bridgeClient(await openSocket())
+  const env = await bridge.value<{ id: string }>('environments.add', {
+    name: 'Local test',
+    url: platform.urls.base,
+    clientId: 'ledgerdesk-desktop',
+  })
+  environmentId = env.id
+  await bridge.value('session.signIn', env.id)
+  const opened = (await bridge.event('shell.openUrlRequested')) as { url: string }
+  await completeLogin(opened.url, {
+    email: DEMO_USERS.anne.email,
+    password: DEMO_PASSWORD,
+    companyKey: nordlys,
+  })
+  await bridge.event('session.changed', (s) => (s as SessionState).status === 'signedIn')
+  // The scan station follows the session on its own; it takes drops once it knows Anne's companies.
+  await until(async () => (await bridge.call('scan.rows', nordlys)).result.ok)
+}, 120_000)
+afterAll(async () => {
+  await host?.close()
+  await platform?.close()
+  if (dir) await rm(dir, { recursive: true, force: true })
+})
+
+describe('browser mode: dropped files go to the host over an authenticated upload', () => {
+  it('takes a 40 MB file byte for byte, under a safe name, and scan.dropUploads hands it to the queue once', async () => {
+    const bytes = randomBytes(40 * MB)
+    const answer = await upload(bytes, { name: '..\\..\\Skann: mars/../faktura<1>.pdf' })
+    expect(answer.status).toBe(201)
+    expect(answer.body).toMatchObject({ name: 'faktura_1_.pdf', size: bytes.length })
+    const token = answer.body.token!
+    expect(token).toMatch(/^[\w-]{20,}$/)
+    // Staged under the drop area, byte-identical, before any bridge call.
+    expect(await staged()).toEqual([`${token}.part`])
+    expect(sha(await readFile(join(incoming(), `${token}.part`)))).toBe(sha(bytes))
+
+    expect(await bridge.value('scan.dropUploads', nordlys, [token])).toBe(1)
+    // Random bytes are no document: the pipeline fails the file with its reason, byte for byte as sent.
+    const row = (await until(() =>
+      bridge.events
+        .map((e) => e.payload as ScanRow)
+        .find((r) => r.name === 'faktura_1_.pdf' && r.state === 'failed'),
+    )) as ScanRow
+    expect(row.reasonCode).toBe('unknownType')
+    expect(row.companyKey).toBe(nordlys)
+    expect(sha(await readFile(join(dropFolder(), 'failed', 'faktura_1_.pdf')))).toBe(sha(bytes))
+    expect(await staged()).toEqual([])
+
+    // A token is taken once.
+    const again = await bridge.call('scan.dropUploads', nordlys, [token])
+    expect(again.result).toMatchObject({ ok: false, error: { code: 'SCAN_DROP_UNKNOWN_UPLOAD' } })
+  }, 60_000)
+
+  it('refuses an upload without the session secret (401) or from another origin (403), and stores nothing', async () => {
+    const bytes = randomBytes(64 * 1024)
+    expect((await upload(bytes, { session: null })).status).toBe(401)
+    const wrong = secret().slice(0, -1) + (secret().endsWith('A') ? 'B' : 'A')
+    const refused = await upload(bytes, { session: wrong })
+    expect(refused.status).toBe(401)
+    expect(refused.body.code).toBe('SCAN_DROP_UNAUTHENTICATED')
+    expect((await upload(bytes, { origin: 'http://evil.example' })).status).toBe(403)
+    expect((await upload(bytes, { origin: `http://localhost:${host.port}` })).status).toBe(403)
+    expect(await staged()).toEqual([])
+  })
+
+  it("refuses a company that is not one of the signed-in user's companies", async () => {
+    const answer = await upload(randomBytes(1024), { company: '7b1c0a4e-2d3f-4e5a-9b6c-0000000000ff' })
+    expect(answer.status).toBe(403)
+    expect(answer.body.code).toBe('SCAN_UNKNOWN_COMPANY')
+    expect(await staged()).toEqual([])
+  })
+
+  it('refuses a file over 50 MB before taking a byte, with a message that says the limit', async () => {
+    const answer = await upload(null, { name: 'stor-skann.pdf', declare: 60 * MB })
+    expect(answer.status).toBe(413)
+    expect(answer.body.code).toBe('SCAN_DROP_TOO_LARGE')
+    expect(answer.body.message).toMatch(/stor-skann\.pdf is 60\.0 MB; a dropped file can be at most 50 MB/)
+    expect(await staged()).toEqual([])
+  })
+
+  it('removes the part of a file whose upload was cut off', async () => {
+    const req = request({
+      host: '127.0.0.1',
+      port: host.port,
+      method: 'POST',
+      path: `/scan/drop?company=${nordlys}&name=halv.pdf`,
+      headers: {
+        Origin: host.origin,
+        'X-Ledgerdesk-Session': secret(),
+        'Content-Length': String(10 * MB),
+      },
+    })
+    req.on('error', () => undefined)
+    req.write(randomBytes(2 * MB))
+    // The part file exists while bytes arrive...
+    await until(async () => (await staged()).some((n) => n.endsWith('.part')))
+    req.destroy()
+    // ...and is gone once the connection is cut.
+    await until(async () => (await staged()).length === 0)
+  })
+
+  it('refuses a name that is nothing once made safe', async () => {
+    const answer = await upload(randomBytes(16), { name: '../..' })
+    expect(answer.status).toBe(400)
+    expect(answer.body.code).toBe('SCAN_DROP_BAD_NAME')
+  })
+
+  it('closes a bridge socket that gets a message over 1 MiB with 1009 (message too big)', async () => {
+    const ws = await openSocket()
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)))
+    ws.send(JSON.stringify({ type: 'call', id: 1, name: 'app.about', args: ['x'.repeat(2 * MB)] }))
+    expect(await closed).toBe(1009)
+  })
+})
