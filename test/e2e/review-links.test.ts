@@ -6,7 +6,13 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
-import { closeAppSession, openAppSession, type AppSession } from './support.ts'
+import {
+  axeViolations,
+  closeAppSession,
+  openAppSession,
+  shootBothLanguages,
+  type AppSession,
+} from './support.ts'
 import { signInWithSandbox } from './sign-in-steps.ts'
 
 // The page's DOM names used inside page.evaluate (this file is type-checked without the DOM library).
@@ -24,6 +30,7 @@ declare const MutationObserver: new (callback: () => void) => {
 let session: AppSession
 let page: Page
 const wait = { timeout: 90_000, interval: 250 }
+const screens = process.env.LEDGERDESK_SCREENS_DIR ?? null
 
 beforeAll(async () => {
   session = await openAppSession()
@@ -94,9 +101,23 @@ describe('links to an invoice', () => {
     const thirdId = await third.locator('[data-invoice]').getAttribute('data-invoice')
     await third.click()
     await expect.poll(() => page.getByTestId('invoice-panel').isVisible(), wait).toBe(true)
+    expect(await axeViolations(page)).toEqual([])
+    if (screens) await shootBothLanguages(page, session.setLanguage, screens, 'inbox-panel-open-in-review')
     await recordShownInvoices()
     await page.getByTestId('invoice-open-in-review').click()
     await expect.poll(reviewedInvoice, wait).toBe(thirdId)
     expect(await shownInvoices()).toEqual([thirdId])
+  }, 120_000)
+
+  it('says so, with a way back, when the company has no invoice of the number a link names', async () => {
+    await page.evaluate("location.hash = '#/review?invoice=987654'")
+    const missing = page.getByTestId('review-missing')
+    await expect.poll(() => missing.isVisible(), wait).toBe(true)
+    expect(await missing.textContent()).toContain('987654')
+    expect(await page.getByTestId('review-form').count()).toBe(0)
+    expect(await axeViolations(page)).toEqual([])
+    if (screens) await shootBothLanguages(page, session.setLanguage, screens, 'review-link-missing')
+    await page.getByTestId('review-missing-queue').click()
+    await expect.poll(reviewedInvoice, wait).not.toBeNull()
   }, 120_000)
 })
