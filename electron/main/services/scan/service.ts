@@ -38,6 +38,7 @@ import { createScanPlatform } from './platform.ts'
 import type { ScanLocale } from './reasons.ts'
 import { duplicateRow, progressThrottle, rowOf } from './rows.ts'
 import { createFolderWatcher, isIgnoredName, type WatchState } from './watcher.ts'
+import { adoptLegacyState } from './adopt.ts'
 import { filesUrlOf } from '../api/files.ts'
 
 export interface ScanServiceDeps {
@@ -212,9 +213,12 @@ export function createScanService(deps: ScanServiceDeps) {
     await publish()
   }
 
+  /** Where one environment's scan state lives on this station. */
+  const envDir = (environmentId: string) => join(deps.dataDir, 'scan', safe(environmentId))
+
   /** Where one user's scan state of one environment lives: ledgers and the copies of dropped files. */
   const stateDir = (environmentId: string, subject: string) =>
-    join(deps.dataDir, 'scan', safe(environmentId), 'users', safe(subject))
+    join(envDir(environmentId), 'users', safe(subject))
 
   async function activate(environmentId: string, subject: string) {
     if (active?.environmentId === environmentId && active.subject === subject) {
@@ -225,6 +229,19 @@ export function createScanService(deps: ScanServiceDeps) {
     // in that user's own ledger until they sign in again; nothing of it goes out with this user's token.
     if (active) await deactivate()
     locale = await deps.locale().catch(() => locale)
+    // Before any ledger of this user opens: the state kept before it was per user becomes the first
+    // signed-in user's (or finishes becoming theirs after a crash).
+    await adoptLegacyState({
+      envDir: envDir(environmentId),
+      userDir: stateDir(environmentId, subject),
+      subject: safe(subject),
+      log,
+    }).catch((error) =>
+      log.error('scan: the scan state kept before it was per user could not be taken over', {
+        environmentId,
+        error: String(error),
+      }),
+    )
     let files: string | null = null
     const platform = createScanPlatform({
       api: deps.api,
