@@ -44,6 +44,11 @@ export interface LedgerEntry {
    * something an earlier run did not record, so only then is the platform asked before creating again.
    */
   started: ScanStep | null
+  /**
+   * Another user's ledger on this station holds this content without a finished invoice: their run may
+   * have created the file or the draft, so the platform is asked before every creating step.
+   */
+  elsewhere?: boolean
   fields: ReadFields | null
   /** Where the original goes (recorded before it is moved) and where it went. */
   destination: string | null
@@ -61,6 +66,11 @@ export interface DuplicateRecord {
   originalPath: string
   destination: string
   at: string
+  /**
+   * The content is another user's on this station: the invoice it already has, whether this user may
+   * open it, and the reason shown in their language. Nothing else of the other user's is kept here.
+   */
+  elsewhere?: { invoiceId: number; visible: boolean; reason: string }
 }
 
 export interface LedgerContents {

@@ -52,9 +52,10 @@ export interface ScanServiceDeps {
   api(): Promise<ApiClient>
   companies(): Promise<CompanyRef[]>
   locale(): Promise<ScanLocale>
-  /** Test hooks: a shorter stable time and polling interval. */
+  /** Test hooks: a shorter stable time and polling interval, a shorter wait between local retries. */
   stableMs?: number
   pollMs?: number
+  localRetryMs?: number
 }
 
 interface CompanyFolder {
@@ -220,6 +221,26 @@ export function createScanService(deps: ScanServiceDeps) {
   const stateDir = (environmentId: string, subject: string) =>
     join(envDir(environmentId), 'users', safe(subject))
 
+  /**
+   * The ledger folders of the environment's other users on this station, and the old shared one while no
+   * user has taken it over: read by the pipeline so one file never becomes two users' two invoices.
+   */
+  async function otherLedgerDirs(environmentId: string, subject: string): Promise<string[]> {
+    const users = await readdir(join(envDir(environmentId), 'users'), { withFileTypes: true }).catch(() => [])
+    const dirs = users
+      .filter((d) => d.isDirectory() && d.name !== safe(subject))
+      .map((d) => join(envDir(environmentId), 'users', d.name, 'ledger'))
+    const legacy = join(envDir(environmentId), 'ledger')
+    if (
+      await stat(legacy).then(
+        (s) => s.isDirectory(),
+        () => false,
+      )
+    )
+      dirs.push(legacy)
+    return dirs
+  }
+
   async function activate(environmentId: string, subject: string) {
     if (active?.environmentId === environmentId && active.subject === subject) {
       active.pipeline.resume()
@@ -258,6 +279,8 @@ export function createScanService(deps: ScanServiceDeps) {
       pipeline: createPipeline({
         platform,
         ledgerDir: join(stateDir(environmentId, subject), 'ledger'),
+        otherLedgerDirs: () => otherLedgerDirs(environmentId, subject),
+        ...(deps.localRetryMs !== undefined ? { localRetryMs: deps.localRetryMs } : {}),
         log,
         locale: () => locale,
         concurrency: config.concurrency ?? 3,
