@@ -1,7 +1,16 @@
 // The scan service as main runs it: scan-folders.json read at start and again when it changes, a root
 // folder's subfolders matched to companies by organisation number or name (the rest listed unmatched),
 // files becoming ready rows, a batch notification, dropped files, and a folder added from Settings.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,7 +21,10 @@ import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../../../platform/see
 import { createCompaniesService } from '../../../electron/main/services/companies.ts'
 import { createScanService } from '../../../electron/main/services/scan/service.ts'
 import { api as call, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
-import { scanMark } from '../../../electron/main/services/scan/platform.ts'
+import { scanMark, type ScanPlatform } from '../../../electron/main/services/scan/platform.ts'
+import { createPipeline } from '../../../electron/main/services/scan/pipeline.ts'
+import { duplicateRow } from '../../../electron/main/services/scan/rows.ts'
+import { DUPLICATES, PROCESSED } from '../../../electron/main/services/scan/files.ts'
 import { createHash } from 'node:crypto'
 import { quietLog, scanPlatformFor } from './support.ts'
 
@@ -229,5 +241,198 @@ describe('scan service', () => {
     expect(await names()).toEqual(['anne-1.pdf:ready', 'anne-2.pdf:ready'])
     expect(await marked()).toHaveLength(1)
     await scan.stop()
+  }, 90_000)
+
+  it('never makes a second invoice of a file whose invoice another user on the station made and could not move', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'scan-shared-'))
+    const shared = mkdtempSync(join(tmpdir(), 'scan-shared-folder-'))
+    const nordlys = DEMO_COMPANIES.nordlys.key
+    writeFileSync(
+      join(dataDir, 'scan-folders.json'),
+      JSON.stringify({
+        stableSeconds: 0.2,
+        environments: {
+          'local-sandbox': [{ path: shared, company: DEMO_COMPANIES.nordlys.organizationNumber }],
+        },
+      }),
+    )
+    const user = (u: { email: string; globalIdentity: string }) => ({
+      globalIdentity: u.globalIdentity,
+      client: scanPlatformFor(access(u.email)),
+    })
+    const users = { anne: user(DEMO_USERS.anne), per: user(DEMO_USERS.per) }
+    let current = users.anne
+    const companies = createCompaniesService({ api: async () => current.client.api })
+    const rows = new Map<string, ScanRow>()
+    const scan = createScanService({
+      dataDir,
+      log: quietLog,
+      emit: (name: EventName, payload: unknown) => {
+        if (name === 'scan.rowChanged') rows.set((payload as ScanRow).id, payload as ScanRow)
+      },
+      notifier: { notify: () => undefined },
+      dialogs: { openFiles: async () => [], chooseFolder: async () => null },
+      api: async () => current.client.api,
+      companies: () => companies.list(),
+      locale: async () => 'en',
+      pollMs: 100,
+      localRetryMs: 10,
+    })
+    const signIn = (u: typeof current) => {
+      current = u
+      rows.clear()
+      return scan.sessionChanged({
+        status: 'signedIn',
+        environmentId: 'local-sandbox',
+        user: { GlobalIdentity: u.globalIdentity },
+      })
+    }
+    const invoice = await generateInvoice(941)
+    const hash = createHash('sha256').update(invoice.pdf).digest('hex')
+    const token = await p.token(DEMO_USERS.anne.email)
+    const marked = async () =>
+      (
+        await call(
+          p.urls.base,
+          'GET',
+          `api/biz/supplierinvoices?filter=contains(Comment,'${scanMark(hash)}')&select=ID`,
+          { token, companyKey: nordlys },
+        )
+      ).body as { ID: number }[]
+
+    // Anne's scan of the shared folder: the invoice is made, the move refused (processed/ is blocked).
+    writeFileSync(join(shared, PROCESSED), 'in the way')
+    await scan.start()
+    await signIn(users.anne)
+    writeFileSync(join(shared, 'felles.pdf'), invoice.pdf)
+    const stuck = await until(() => [...rows.values()].find((r) => r.state === 'failed'))
+    expect(stuck.reasonCode).toBe('localFile')
+    expect(stuck.invoiceId).toBeGreaterThan(0)
+
+    // Per signs in on the same station; the folder is fine again, the file still there.
+    unlinkSync(join(shared, PROCESSED))
+    await scan.sessionChanged({ status: 'signedOut', reason: null } as never)
+    await signIn(users.per)
+    const dup = await until(() => [...rows.values()].find((r) => r.state === 'duplicate'))
+    expect(dup).toMatchObject({
+      name: 'felles.pdf',
+      reasonCode: 'duplicateElsewhere',
+      reason: 'Already made by another user on this computer.',
+      // Per may open the invoice (an approver in Nordlys): linked. Nothing else of Anne's.
+      duplicateOfInvoiceId: stuck.invoiceId,
+      supplierName: null,
+      invoiceNumber: null,
+      amount: null,
+    })
+    expect(existsSync(join(shared, PROCESSED, DUPLICATES, 'felles.pdf'))).toBe(true)
+    expect((await scan.rows(nordlys)).map((r) => `${r.name}:${r.state}`)).toEqual(['felles.pdf:duplicate'])
+    expect(await marked()).toHaveLength(1)
+
+    // Anne back: Retry finishes her entry (its original was set aside by Per's scan), still one invoice.
+    await signIn(users.anne)
+    await scan.retry(nordlys, hash)
+    const ready = await until(async () => (await scan.rows(nordlys)).find((r) => r.state === 'ready'))
+    expect(ready.invoiceId).toBe(stuck.invoiceId)
+    expect(await marked()).toHaveLength(1)
+    await scan.stop()
+  }, 90_000)
+
+  it("asks the platform by the scan mark when another user's run began the invoice without recording it", async () => {
+    const env = mkdtempSync(join(tmpdir(), 'scan-began-'))
+    const ledgerOf = (who: string) => join(env, 'users', who, 'ledger')
+    const nordlys = DEMO_COMPANIES.nordlys.key
+    const invoice = await generateInvoice(942)
+    const hash = createHash('sha256').update(invoice.pdf).digest('hex')
+    const anne = scanPlatformFor(access(DEMO_USERS.anne.email)).platform
+    // Anne's station dies right after the platform made the draft: her ledger says the create began.
+    const annes = createPipeline({
+      platform: {
+        ...anne,
+        createInvoice: async (c, d) => {
+          await anne.createInvoice(c, d)
+          throw new Error('the station went down')
+        },
+      },
+      ledgerDir: ledgerOf('anne'),
+      log: quietLog,
+      locale: () => 'en',
+      events: {},
+    })
+    const folderA = mkdtempSync(join(tmpdir(), 'scan-began-a-'))
+    writeFileSync(join(folderA, 'faktura.pdf'), invoice.pdf)
+    await annes.take({ companyKey: nordlys, path: join(folderA, 'faktura.pdf'), folder: folderA })
+    await annes.idle()
+    expect((await annes.entries(nordlys))[0]).toMatchObject({
+      step: 'invoice',
+      started: 'invoice',
+      invoiceId: null,
+    })
+    await annes.close()
+
+    // Per takes the same content from elsewhere: his pipeline finds Anne's draft, no second one.
+    const per = scanPlatformFor(access(DEMO_USERS.per.email)).platform
+    const pers = createPipeline({
+      platform: per,
+      ledgerDir: ledgerOf('per'),
+      otherLedgerDirs: async () => [ledgerOf('anne')],
+      log: quietLog,
+      locale: () => 'en',
+      events: {},
+    })
+    const folderP = mkdtempSync(join(tmpdir(), 'scan-began-p-'))
+    copyFileSync(join(folderA, 'faktura.pdf'), join(folderP, 'kopi.pdf'))
+    expect(await pers.take({ companyKey: nordlys, path: join(folderP, 'kopi.pdf'), folder: folderP })).toBe(
+      'queued',
+    )
+    await pers.idle()
+    const token = await p.token(DEMO_USERS.anne.email)
+    const marked = (
+      await call(
+        p.urls.base,
+        'GET',
+        `api/biz/supplierinvoices?filter=contains(Comment,'${scanMark(hash)}')&select=ID`,
+        { token, companyKey: nordlys },
+      )
+    ).body as { ID: number }[]
+    expect(marked).toHaveLength(1)
+    expect((await pers.entries(nordlys))[0]).toMatchObject({ state: 'done', invoiceId: marked[0]!.ID })
+    await pers.close()
+
+    // A third user who may not open that invoice sees only that another user on this computer made it.
+    const hidden = new Proxy({} as ScanPlatform, {
+      get: (_, name) =>
+        name === 'canSeeInvoice'
+          ? async () => false
+          : () => {
+              throw new Error(`the platform was asked (${String(name)})`)
+            },
+    })
+    const duplicates: ScanRow[] = []
+    const siris = createPipeline({
+      platform: hidden,
+      ledgerDir: ledgerOf('siri'),
+      otherLedgerDirs: async () => [ledgerOf('anne'), ledgerOf('per')],
+      log: quietLog,
+      locale: () => 'nb',
+      events: { duplicateFound: (c, d, o) => duplicates.push(duplicateRow(c, d, o)) },
+    })
+    const folderS = mkdtempSync(join(tmpdir(), 'scan-began-s-'))
+    writeFileSync(join(folderS, 'igjen.pdf'), invoice.pdf)
+    expect(await siris.take({ companyKey: nordlys, path: join(folderS, 'igjen.pdf'), folder: folderS })).toBe(
+      'duplicate',
+    )
+    expect(duplicates[0]).toMatchObject({
+      reasonCode: 'duplicateElsewhere',
+      reason: 'Allerede laget av en annen bruker på denne maskinen.',
+      duplicateOfInvoiceId: null,
+      supplierName: null,
+      amount: null,
+    })
+    expect((await siris.duplicates(nordlys))[0]!.elsewhere).toEqual({
+      invoiceId: marked[0]!.ID,
+      visible: false,
+      reason: 'Allerede laget av en annen bruker på denne maskinen.',
+    })
+    await siris.close()
   }, 90_000)
 })

@@ -44,6 +44,11 @@ export interface LedgerEntry {
    * something an earlier run did not record, so only then is the platform asked before creating again.
    */
   started: ScanStep | null
+  /**
+   * Another user's ledger on this station holds this content without a finished invoice: their run may
+   * have created the file or the draft, so the platform is asked before every creating step.
+   */
+  elsewhere?: boolean
   fields: ReadFields | null
   /** Where the original goes (recorded before it is moved) and where it went. */
   destination: string | null
@@ -61,26 +66,25 @@ export interface DuplicateRecord {
   originalPath: string
   destination: string
   at: string
+  /**
+   * The content is another user's on this station: the invoice it already has, whether this user may
+   * open it, and the reason shown in their language. Nothing else of the other user's is kept here.
+   */
+  elsewhere?: { invoiceId: number; visible: boolean; reason: string }
 }
 
-type Line = { e: Partial<LedgerEntry> & { sha256: string } } | { d: DuplicateRecord }
-
-export interface Ledger {
-  readonly path: string
-  get(sha256: string): LedgerEntry | undefined
-  entries(): LedgerEntry[]
-  duplicates(): DuplicateRecord[]
-  /** Creates or changes an entry; resolves once the change is on disk. */
-  record(sha256: string, change: Partial<LedgerEntry>): Promise<LedgerEntry>
-  recordDuplicate(dup: DuplicateRecord): Promise<void>
-  close(): Promise<void>
+export interface LedgerContents {
+  entries: Map<string, LedgerEntry>
+  /** Keyed by where the duplicate was found: a kill between its record and its move records it twice. */
+  duplicates: Map<string, DuplicateRecord>
+  lines: number
+  text: string
 }
 
-export async function openLedger(path: string): Promise<Ledger> {
-  await mkdir(dirname(path), { recursive: true })
+/** Replays a ledger file without writing to it (a missing file is an empty ledger). */
+export async function readLedgerFile(path: string): Promise<LedgerContents> {
   const entries = new Map<string, LedgerEntry>()
-  // Keyed by where the duplicate was found: a kill between its record and its move records it twice.
-  const dups = new Map<string, DuplicateRecord>()
+  const duplicates = new Map<string, DuplicateRecord>()
   let lines = 0
   let text = ''
   try {
@@ -98,9 +102,28 @@ export async function openLedger(path: string): Promise<Ledger> {
       continue
     }
     lines++
-    if ('d' in line) dups.set(line.d.originalPath, line.d)
+    if ('d' in line) duplicates.set(line.d.originalPath, line.d)
     else entries.set(line.e.sha256, { ...(entries.get(line.e.sha256) as LedgerEntry), ...line.e })
   }
+  return { entries, duplicates, lines, text }
+}
+
+type Line = { e: Partial<LedgerEntry> & { sha256: string } } | { d: DuplicateRecord }
+
+export interface Ledger {
+  readonly path: string
+  get(sha256: string): LedgerEntry | undefined
+  entries(): LedgerEntry[]
+  duplicates(): DuplicateRecord[]
+  /** Creates or changes an entry; resolves once the change is on disk. */
+  record(sha256: string, change: Partial<LedgerEntry>): Promise<LedgerEntry>
+  recordDuplicate(dup: DuplicateRecord): Promise<void>
+  close(): Promise<void>
+}
+
+export async function openLedger(path: string): Promise<Ledger> {
+  await mkdir(dirname(path), { recursive: true })
+  const { entries, duplicates: dups, lines, text } = await readLedgerFile(path)
   if (lines > 64 && lines > 3 * (entries.size + dups.size)) await compact(path, entries, [...dups.values()])
   else if (text && !text.endsWith('\n')) {
     // Start the next append on its own line after a torn one.

@@ -17,7 +17,14 @@ import {
   writeDurably,
   exists,
 } from './files.ts'
-import { openLedger, type DuplicateRecord, type Ledger, type LedgerEntry, type ScanStep } from './ledger.ts'
+import {
+  openLedger,
+  readLedgerFile,
+  type DuplicateRecord,
+  type Ledger,
+  type LedgerEntry,
+  type ScanStep,
+} from './ledger.ts'
 import { ApiError } from '../api/errors.ts'
 import { isTransient, type ScanPlatform } from './platform.ts'
 import { readFields } from './read-fields.ts'
@@ -51,7 +58,8 @@ export interface PipelineEvents {
   entryChanged(entry: LedgerEntry): void
   /** The share of an uploading file's bytes sent so far, in per cent. */
   uploadProgress(entry: LedgerEntry, percent: number): void
-  duplicateFound(companyKey: string, dup: DuplicateRecord, original: LedgerEntry): void
+  /** `original` is this user's entry; a duplicate of another user's file has none (`dup.elsewhere`). */
+  duplicateFound(companyKey: string, dup: DuplicateRecord, original: LedgerEntry | undefined): void
   batchFinished(summary: BatchSummary): void
   pausedChanged(paused: boolean, reason: string | null): void
 }
@@ -60,6 +68,12 @@ export interface PipelineOptions {
   platform: ScanPlatform
   /** Where the per-company ledgers live. */
   ledgerDir: string
+  /**
+   * The ledger folders of the other users of this environment on this station (and the old shared one
+   * not yet taken over). Read, never written: a file one of them already made an invoice of is not made
+   * into a second one.
+   */
+  otherLedgerDirs?(): Promise<string[]>
   events: Partial<PipelineEvents>
   log: Logger
   locale(): ScanLocale
@@ -100,6 +114,11 @@ function isLocalFileError(error: unknown): boolean {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
+/** What another user's ledger on this station says of a content: no more than this leaves it. */
+interface ElsewhereFact {
+  invoiceId: number | null
+}
+
 export type Pipeline = ReturnType<typeof createPipeline>
 
 export function createPipeline(options: PipelineOptions) {
@@ -139,6 +158,32 @@ export function createPipeline(options: PipelineOptions) {
   let pauseTimer: NodeJS.Timeout | null = null
   let closed = false
   const idleWaiters: (() => void)[] = []
+
+  // Other users' ledgers do not change while this user is signed in (one user at a time per station):
+  // read once per company, on first need.
+  const elsewhere = new Map<string, Promise<Map<string, ElsewhereFact>>>()
+  const elsewhereOf = (companyKey: string, sha: string): Promise<ElsewhereFact | undefined> => {
+    let facts = elsewhere.get(companyKey)
+    if (!facts) {
+      facts = (async () => {
+        const out = new Map<string, ElsewhereFact>()
+        const file = `${companyKey.replace(/[^\w-]/g, '_')}.jsonl`
+        for (const dir of (await options.otherLedgerDirs?.()) ?? []) {
+          for (const e of (await readLedgerFile(join(dir, file))).entries.values()) {
+            // An entry that neither uploaded nor began a creating step left nothing on the platform.
+            if (e.invoiceId == null && e.fileId == null && !e.started) continue
+            const before = out.get(e.sha256)
+            if (!before || (before.invoiceId === null && e.invoiceId != null))
+              out.set(e.sha256, { invoiceId: e.invoiceId ?? null })
+          }
+        }
+        return out
+      })()
+      facts.catch(() => elsewhere.delete(companyKey))
+      elsewhere.set(companyKey, facts)
+    }
+    return facts.then((f) => f.get(sha))
+  }
 
   const ledger = (companyKey: string) => {
     let l = ledgers.get(companyKey)
@@ -280,6 +325,41 @@ export function createPipeline(options: PipelineOptions) {
         scheduleIdleCheck()
         return 'duplicate'
       }
+      const other = await elsewhereOf(req.companyKey, sha)
+      if (other?.invoiceId != null) {
+        // Another user on this station already made this content an invoice (their move may have
+        // failed, or they dropped it too): a duplicate of it. Only its number is kept, and linked only
+        // when this user may open it.
+        const invoiceId = other.invoiceId
+        const visible = await platform.canSeeInvoice(req.companyKey, invoiceId).catch((error) => {
+          log.warn('scan: whether an invoice of another user on this station may be opened is unknown', {
+            companyKey: req.companyKey,
+            invoiceId,
+            error: messageOf(error),
+          })
+          return false
+        })
+        const destination = await freePath(join(req.folder, PROCESSED, DUPLICATES), name)
+        const dup: DuplicateRecord = {
+          sha256: sha,
+          name,
+          originalPath: req.path,
+          destination,
+          at: new Date().toISOString(),
+          elsewhere: { invoiceId, visible, reason: reasonText('elsewhere', options.locale()) },
+        }
+        await l.recordDuplicate(dup)
+        await ops.move(req.path, destination)
+        batchOf(req.companyKey).duplicates++
+        options.events.duplicateFound?.(req.companyKey, dup, undefined)
+        log.info('scan: a file another user on this station already made an invoice of is a duplicate', {
+          companyKey: req.companyKey,
+          file: req.path,
+          invoiceId,
+        })
+        scheduleIdleCheck()
+        return 'duplicate'
+      }
       const sniffed = sniff(bytes, maxBytes)
       if (!sniffed.ok) {
         await failFile({ ...req, sha256: sha, size: bytes.length }, sniffed.reason, '')
@@ -300,6 +380,9 @@ export function createPipeline(options: PipelineOptions) {
         supplierId: null,
         supplierCreated: false,
         started: null,
+        // Another user's run began this content and recorded no invoice: it may have made the file or
+        // the draft all the same, so the platform is asked before each creating step.
+        elsewhere: other !== undefined,
         fields: null,
         destination: null,
         reasonCode: null,
@@ -448,8 +531,9 @@ export function createPipeline(options: PipelineOptions) {
     }
     try {
       entry = await record(companyKey, sha, { attempts: entry.attempts + 1, lastError: null })
-      // Asked before a creating step only when an earlier run began it without recording its end.
-      const interrupted = (name: ScanStep) => entry!.started === name
+      // Asked before a creating step only when an earlier run began it without recording its end, or
+      // another user's run on this station may have done it.
+      const interrupted = (name: ScanStep) => entry!.started === name || entry!.elsewhere === true
       if (entry.step === 'upload') {
         const resumed = interrupted('upload')
         await step('upload', { started: 'upload' })
@@ -517,8 +601,10 @@ export function createPipeline(options: PipelineOptions) {
         await step('invoice', { supplierId, supplierCreated: created })
       }
       if (entry.step === 'invoice') {
-        const resumed = interrupted('invoice')
-        if (!resumed) entry = await record(companyKey, sha, { started: 'invoice' })
+        // Another user may have made this content an invoice since this entry was taken (this user's
+        // queue waited while they were signed in): then the platform is asked for it by its scan mark.
+        const resumed = interrupted('invoice') || (await elsewhereOf(companyKey, sha)) !== undefined
+        if (entry.started !== 'invoice') entry = await record(companyKey, sha, { started: 'invoice' })
         let invoiceId = resumed ? await platform.findInvoice(companyKey, entry.fileId!, sha) : null
         check()
         invoiceId ??= await platform.createInvoice(companyKey, {
@@ -531,7 +617,7 @@ export function createPipeline(options: PipelineOptions) {
       }
       if (entry.step === 'link') {
         const resumed = interrupted('link')
-        if (!resumed) entry = await record(companyKey, sha, { started: 'link' })
+        if (entry.started !== 'link') entry = await record(companyKey, sha, { started: 'link' })
         if (!resumed || !(await platform.isLinked(companyKey, entry.fileId!, entry.invoiceId!)))
           await platform.link(companyKey, entry.fileId!, entry.invoiceId!)
         await step('move', {
@@ -541,11 +627,21 @@ export function createPipeline(options: PipelineOptions) {
       }
       if (entry.step === 'move') {
         const move = entry
-        await withLocalRetries(() => ops.move(move.originalPath, move.destination!), check)
+        // Neither in its folder nor moved: someone took the original away (another user's scan of the
+        // shared folder set it aside as a duplicate of this very invoice). The invoice is whole.
+        const gone = !(await exists(move.originalPath)) && !(await exists(move.destination!))
+        if (gone)
+          log.warn('scan: the original of a finished invoice is gone from its folder; nothing to move', {
+            companyKey,
+            file: move.originalPath,
+            invoiceId: move.invoiceId,
+          })
+        else await withLocalRetries(() => ops.move(move.originalPath, move.destination!), check)
         entry = await record(companyKey, sha, {
           step: 'finished',
           state: 'done',
           readyAt: new Date().toISOString(),
+          ...(gone ? { destination: null } : {}),
         })
         batchOf(companyKey).ready++
       }

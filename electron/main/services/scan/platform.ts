@@ -25,6 +25,8 @@ export interface ScanPlatform {
   /** The placeholder supplier for invoices whose organisation number could not be read. */
   unknownSupplier(companyKey: string, name: string): Promise<number>
   findInvoice(companyKey: string, fileId: number, sha256: string): Promise<number | null>
+  /** Whether the signed-in user may open this invoice (another user on the station made it). */
+  canSeeInvoice(companyKey: string, invoiceId: number): Promise<boolean>
   createInvoice(companyKey: string, invoice: DraftInvoice): Promise<number>
   isLinked(companyKey: string, fileId: number, invoiceId: number): Promise<boolean>
   link(companyKey: string, fileId: number, invoiceId: number): Promise<void>
@@ -152,6 +154,21 @@ export function createScanPlatform(deps: {
         top: 1,
       })
       return idOf(marked[0])
+    },
+
+    async canSeeInvoice(companyKey, invoiceId) {
+      try {
+        await (
+          await deps.api()
+        ).get<Row>(`api/biz/supplierinvoices/${invoiceId}`, {
+          companyKey,
+          query: { select: 'ID' },
+        })
+        return true
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return false
+        throw error
+      }
     },
 
     async createInvoice(companyKey, invoice) {

@@ -32,6 +32,28 @@ export function duplicateRow(
   dup: DuplicateRecord,
   original: LedgerEntry | undefined,
 ): ScanRow {
+  if (dup.elsewhere) {
+    // Another user's invoice on this station: its number, linked only when this user may open it, and
+    // nothing else of theirs.
+    return {
+      id: `dup:${dup.originalPath}`,
+      companyKey,
+      name: dup.name,
+      state: 'duplicate',
+      progress: null,
+      reason: dup.elsewhere.reason,
+      reasonCode: 'duplicateElsewhere',
+      invoiceId: null,
+      duplicateOfInvoiceId: dup.elsewhere.visible ? dup.elsewhere.invoiceId : null,
+      supplierName: null,
+      supplierCreated: false,
+      invoiceNumber: null,
+      amount: null,
+      location: dup.destination,
+      takenAt: dup.at,
+      updatedAt: dup.at,
+    }
+  }
   return {
     id: `dup:${dup.originalPath}`,
     companyKey,

@@ -41,6 +41,7 @@ import { DEFAULT_MAX_BYTES } from './sniff.ts'
 import type { ScanLocale } from './reasons.ts'
 import { duplicateRow, progressThrottle, rowOf } from './rows.ts'
 import { createFolderWatcher, isIgnoredName, type WatchState } from './watcher.ts'
+import { adoptLegacyState } from './adopt.ts'
 import { filesUrlOf } from '../api/files.ts'
 
 export interface ScanServiceDeps {
@@ -54,9 +55,10 @@ export interface ScanServiceDeps {
   api(): Promise<ApiClient>
   companies(): Promise<CompanyRef[]>
   locale(): Promise<ScanLocale>
-  /** Test hooks: a shorter stable time and polling interval. */
+  /** Test hooks: a shorter stable time and polling interval, a shorter wait between local retries. */
   stableMs?: number
   pollMs?: number
+  localRetryMs?: number
 }
 
 interface CompanyFolder {
@@ -216,9 +218,32 @@ export function createScanService(deps: ScanServiceDeps) {
     await publish()
   }
 
+  /** Where one environment's scan state lives on this station. */
+  const envDir = (environmentId: string) => join(deps.dataDir, 'scan', safe(environmentId))
+
   /** Where one user's scan state of one environment lives: ledgers and the copies of dropped files. */
   const stateDir = (environmentId: string, subject: string) =>
-    join(deps.dataDir, 'scan', safe(environmentId), 'users', safe(subject))
+    join(envDir(environmentId), 'users', safe(subject))
+
+  /**
+   * The ledger folders of the environment's other users on this station, and the old shared one while no
+   * user has taken it over: read by the pipeline so one file never becomes two users' two invoices.
+   */
+  async function otherLedgerDirs(environmentId: string, subject: string): Promise<string[]> {
+    const users = await readdir(join(envDir(environmentId), 'users'), { withFileTypes: true }).catch(() => [])
+    const dirs = users
+      .filter((d) => d.isDirectory() && d.name !== safe(subject))
+      .map((d) => join(envDir(environmentId), 'users', d.name, 'ledger'))
+    const legacy = join(envDir(environmentId), 'ledger')
+    if (
+      await stat(legacy).then(
+        (s) => s.isDirectory(),
+        () => false,
+      )
+    )
+      dirs.push(legacy)
+    return dirs
+  }
 
   async function activate(environmentId: string, subject: string) {
     if (active?.environmentId === environmentId && active.subject === subject) {
@@ -229,6 +254,19 @@ export function createScanService(deps: ScanServiceDeps) {
     // in that user's own ledger until they sign in again; nothing of it goes out with this user's token.
     if (active) await deactivate()
     locale = await deps.locale().catch(() => locale)
+    // Before any ledger of this user opens: the state kept before it was per user becomes the first
+    // signed-in user's (or finishes becoming theirs after a crash).
+    await adoptLegacyState({
+      envDir: envDir(environmentId),
+      userDir: stateDir(environmentId, subject),
+      subject: safe(subject),
+      log,
+    }).catch((error) =>
+      log.error('scan: the scan state kept before it was per user could not be taken over', {
+        environmentId,
+        error: String(error),
+      }),
+    )
     // The file server comes from the session's client (kept per environment and user), never a copy here.
     const platform = createScanPlatform({
       api: deps.api,
@@ -245,6 +283,8 @@ export function createScanService(deps: ScanServiceDeps) {
       pipeline: createPipeline({
         platform,
         ledgerDir: join(stateDir(environmentId, subject), 'ledger'),
+        otherLedgerDirs: () => otherLedgerDirs(environmentId, subject),
+        ...(deps.localRetryMs !== undefined ? { localRetryMs: deps.localRetryMs } : {}),
         log,
         locale: () => locale,
         concurrency: config.concurrency ?? 3,
