@@ -15,7 +15,15 @@ import { completeLogin } from './login-browser.ts'
 
 export type Desktop = Awaited<ReturnType<typeof startDesktop>>
 
-export async function startDesktop(options: { dataDir?: string; now?: () => number; fetch?: Fetch } = {}) {
+export async function startDesktop(
+  options: {
+    dataDir?: string
+    now?: () => number
+    fetch?: Fetch
+    /** How the login comes back: the private-use scheme (the desktop app) or a loopback port. */
+    redirectMode?: 'scheme' | 'loopback'
+  } = {},
+) {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ledgerdesk-desktop-'))
   const events: { name: EventName; payload: unknown }[] = []
   const waiters: (() => void)[] = []
@@ -42,6 +50,7 @@ export async function startDesktop(options: { dataDir?: string; now?: () => numb
     emit,
     log,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.redirectMode ? { redirectMode: () => options.redirectMode! } : {}),
   })
   async function next<E extends EventName>(
     name: E,

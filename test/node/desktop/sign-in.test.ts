@@ -1,17 +1,13 @@
 // The desktop app's main-process services against the real local platform over HTTP: sign-in through
 // the identity server's own login pages (loopback redirect, as in browser mode), companies,
 // current-session, refresh, revocation, and a company the user does not belong to.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { EventName, EventPayload, SessionState } from '../../../common/bridge/contract.ts'
-import { memoryLogger } from '../../../electron/main/logger.ts'
-import { createNodePorts } from '../../../electron/main/node/ports.ts'
-import { createServices } from '../../../electron/main/services/index.ts'
+import type { SessionState } from '../../../common/bridge/contract.ts'
 import { findSchemeUrlInArgv } from '../../../electron/main/services/session/redirect.ts'
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { startDesktop } from './desktop-services.ts'
 import { completeLogin } from './login-browser.ts'
 
 let platform: TestPlatform
@@ -26,47 +22,9 @@ afterAll(async () => {
 })
 
 async function desktop(now?: () => number, redirectMode?: 'scheme' | 'loopback') {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ledgerdesk-desktop-'))
-  dirs.push(dataDir)
-  const events: { name: EventName; payload: unknown }[] = []
-  const waiters: (() => void)[] = []
-  const emit = <E extends EventName>(name: E, payload: EventPayload<E>) => {
-    events.push({ name, payload })
-    waiters.splice(0).forEach((w) => w())
-  }
-  const log = memoryLogger()
-  const ports = await createNodePorts({ dataDir, emit, log })
-  const services = createServices({
-    about: {
-      appName: 'Ledgerdesk',
-      appVersion: '0',
-      mode: 'browser',
-      versions: process.versions,
-      platform: 'linux',
-      arch: 'x64',
-      dataDir,
-      systemLocale: () => 'en',
-    },
-    dataDir,
-    ports,
-    emit,
-    log,
-    ...(now ? { now } : {}),
-    ...(redirectMode ? { redirectMode: () => redirectMode } : {}),
-  })
-  async function next<E extends EventName>(
-    name: E,
-    match: (p: EventPayload<E>) => boolean = () => true,
-  ): Promise<EventPayload<E>> {
-    for (let seen = 0; ;) {
-      for (; seen < events.length; seen++) {
-        const e = events[seen]!
-        if (e.name === name && match(e.payload as EventPayload<E>)) return e.payload as EventPayload<E>
-      }
-      await new Promise<void>((r) => waiters.push(r))
-    }
-  }
-  return { services, events, next, log, dataDir }
+  const d = await startDesktop({ now, redirectMode })
+  dirs.push(d.dataDir)
+  return d
 }
 
 async function signIn(d: Awaited<ReturnType<typeof desktop>>, email: string, companyKey?: string) {
@@ -260,24 +218,8 @@ describe('signing in to the local platform', () => {
   it('keeps the session across a restart of the app (vault on disk)', async () => {
     const d = await desktop()
     const { env } = await signIn(d, DEMO_USERS.anne.email, DEMO_COMPANIES.nordlys.key)
-    const log = memoryLogger()
-    const ports = await createNodePorts({ dataDir: d.dataDir, emit: () => undefined, log })
-    const again = createServices({
-      about: {
-        appName: 'Ledgerdesk',
-        appVersion: '0',
-        mode: 'browser',
-        versions: process.versions,
-        platform: 'linux',
-        arch: 'x64',
-        dataDir: d.dataDir,
-        systemLocale: () => 'en',
-      },
-      dataDir: d.dataDir,
-      ports,
-      emit: () => undefined,
-      log,
-    })
+    // The app again on the same data folder.
+    const again = (await startDesktop({ dataDir: d.dataDir })).services
     expect(await again.session.get()).toMatchObject({
       status: 'signedIn',
       environmentId: env.id,

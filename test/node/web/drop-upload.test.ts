@@ -139,10 +139,11 @@ function upload(
   })
 }
 
-const incoming = () => join(dataDir, 'scan', environmentId.replace(/[^\w-]/g, '_'), 'dropped', '.incoming')
+/** Anne's scan state on this station: `scan/<environment>/users/<her subject>/`. */
+let userDir = ''
+const incoming = () => join(userDir, 'dropped', '.incoming')
 const staged = () => readdir(incoming()).catch(() => [] as string[])
-const dropFolder = () =>
-  join(dataDir, 'scan', environmentId.replace(/[^\w-]/g, '_'), 'dropped', nordlys.replace(/[^\w-]/g, '_'))
+const dropFolder = () => join(userDir, 'dropped', nordlys.replace(/[^\w-]/g, '_'))
 
 beforeAll(async () => {
   platform = await startTestPlatform({ seed: 'demo' })
@@ -168,6 +169,10 @@ beforeAll(async () => {
   await bridge.event('session.changed', (s) => (s as SessionState).status === 'signedIn')
   // The scan station follows the session on its own; it takes drops once it knows Anne's companies.
   await until(async () => (await bridge.call('scan.rows', nordlys)).result.ok)
+  const users = join(dataDir, 'scan', environmentId.replace(/[^\w-]/g, '_'), 'users')
+  const signedIn = await readdir(users)
+  expect(signedIn).toHaveLength(1)
+  userDir = join(users, signedIn[0]!)
 }, 120_000)
 afterAll(async () => {
   await host?.close()
