@@ -139,10 +139,14 @@ function upload(
   })
 }
 
-const incoming = () => join(dataDir, 'scan', environmentId.replace(/[^\w-]/g, '_'), 'dropped', '.incoming')
-const staged = () => readdir(incoming()).catch(() => [] as string[])
-const dropFolder = () =>
-  join(dataDir, 'scan', environmentId.replace(/[^\w-]/g, '_'), 'dropped', nordlys.replace(/[^\w-]/g, '_'))
+const safe = (name: string) => name.replace(/[^\w-]/g, '_')
+/** Anne's drop area: scan state is kept per environment and signed-in user. */
+const dropArea = (user: { globalIdentity: string } = DEMO_USERS.anne) =>
+  join(dataDir, 'scan', safe(environmentId), 'users', safe(user.globalIdentity), 'dropped')
+const incoming = () => join(dropArea(), '.incoming')
+/** The staging folder's files; the folder itself must exist once a file was staged (else it reads as empty). */
+const staged = () => readdir(incoming())
+const dropFolder = () => join(dropArea(), safe(nordlys))
 
 beforeAll(async () => {
   platform = await startTestPlatform({ seed: 'demo' })
