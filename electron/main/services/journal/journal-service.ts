@@ -184,7 +184,8 @@ export function createJournalService(deps: JournalServiceDeps) {
 
   /** Uploads a document's bytes to the company's files, once they are known to be a PDF or an image. */
   async function uploadBytes(companyKey: string, name: string, bytes: Uint8Array) {
-    if (!documentKind(bytes)) throw new BridgeError(NotADocument, `${name} is not a PDF or an image`, { name })
+    if (!documentKind(bytes))
+      throw new BridgeError(NotADocument, `${name} is not a PDF or an image`, { name })
     const api = await deps.api()
     // The file server of the session's own environment, asked of the session's client each time.
     const fileId = await uploadFile(api, await filesUrlOf(api), companyKey, { bytes, name })
