@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DownloadedFile } from '../../../common/bridge/sync.ts'
 import { memoryLogger } from '../../../electron/main/logger.ts'
 import { startWebHost, type WebHost } from '../../../electron/web/host.ts'
-import { generateInvoice } from '../../../platform/ocr/corpus/generate.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
+import { grownPdf } from '../../support/documents.ts'
 import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 import { bridgeClient, openSocket, signIn, until, upload, type BridgeClient } from './host-client.ts'
 
@@ -35,20 +35,6 @@ const staged = (user: { globalIdentity: string } = DEMO_USERS.anne) =>
   ).catch(() => [] as string[])
 const send = (body: Uint8Array | null, options: { name?: string; declare?: number; session?: null } = {}) =>
   upload(host, body, { path, company: nordlys, ...options })
-
-/**
- * A real invoice PDF grown to `bytes`: text after its end, then its trailer again (`startxref` and `%%EOF`,
- * still pointing at its own cross-reference table), so readers and the file server take it whole.
- */
-async function pdfOf(bytes: number): Promise<Buffer> {
-  const pdf = Buffer.from((await generateInvoice(11)).pdf)
-  const trailer = pdf.subarray(pdf.lastIndexOf('startxref'))
-  const fill = bytes - pdf.length - trailer.length - 3
-  const padding = randomBytes(Math.ceil((fill * 3) / 4))
-    .toString('base64')
-    .slice(0, fill)
-  return Buffer.concat([pdf, Buffer.from('\n%'), Buffer.from(padding), Buffer.from('\n'), trailer])
-}
 
 beforeAll(async () => {
   platform = await startTestPlatform({ seed: 'demo' })
@@ -74,7 +60,7 @@ afterAll(async () => {
 
 describe('browser mode: a journal attachment goes to the host over an authenticated upload', () => {
   it("uploads a 20 MB PDF to the company's files byte for byte, and removes the staged copy", async () => {
-    const pdf = await pdfOf(20 * MB)
+    const pdf = await grownPdf(20 * MB)
     const answer = await send(pdf, { name: 'Kvittering mars.pdf' })
     expect(answer.status).toBe(201)
     expect(answer.body).toMatchObject({ name: 'Kvittering mars.pdf', size: pdf.length })
@@ -125,7 +111,7 @@ describe('browser mode: a journal attachment goes to the host over an authentica
   })
 
   it("takes a token only with its own endpoint's call: a scan drop is no journal document, nor the reverse", async () => {
-    const pdf = await pdfOf(64 * 1024)
+    const pdf = await grownPdf(64 * 1024)
     const journalToken = (await send(pdf)).body.token
     const scanToken = (await upload(host, pdf, { company: nordlys })).body.token
     expect(journalToken && scanToken).toBeTruthy()
@@ -145,7 +131,7 @@ describe('browser mode: a journal attachment goes to the host over an authentica
 
   // Last: it signs Anne out.
   it("removes Anne's unclaimed document when she signs out; Per, signing in on the same station, cannot take it", async () => {
-    const answer = await send(await pdfOf(128 * 1024), { name: 'annes-kvittering.pdf' })
+    const answer = await send(await grownPdf(128 * 1024), { name: 'annes-kvittering.pdf' })
     const token = answer.body.token
     expect(await staged()).toEqual([`${token}.part`])
     await bridge.value('session.signOut')
