@@ -45,15 +45,24 @@ export const BookedJournalEntry = z.object({
 })
 export type BookedJournalEntry = z.infer<typeof BookedJournalEntry>
 
+/** The largest document a journal entry takes; the page refuses a larger one before sending it. */
+export const journalMaxDocumentBytes = 30 * 1024 * 1024
+
 /** A document dropped on a draft: its name and bytes (base64), at most 30 MB. */
 export const JournalDocument = z.object({
   name: z.string().trim().min(1).max(255),
   data: z
     .string()
     .min(1)
-    .max(Math.ceil((30 * 1024 * 1024 * 4) / 3) + 4),
+    .max(Math.ceil((journalMaxDocumentBytes * 4) / 3) + 4),
 })
 export type JournalDocument = z.infer<typeof JournalDocument>
+
+const UploadedDocument = z.object({
+  fileId: z.number().int().positive(),
+  name: z.string(),
+  size: z.number().int(),
+})
 
 export const journalCalls = {
   'journal.search': { args: z.tuple([CompanyKey, JournalSearch]), result: z.array(BookedJournalEntry) },
@@ -65,6 +74,14 @@ export const journalCalls = {
   /** Uploads a PDF or image dropped on a draft to the company's files; the entry books it in its FileIDs. */
   'journal.uploadDocument': {
     args: z.tuple([CompanyKey, JournalDocument]),
-    result: z.object({ fileId: z.number().int().positive(), name: z.string(), size: z.number().int() }),
+    result: UploadedDocument,
+  },
+  /**
+   * Browser mode: uploads a document the page sent to the host's upload endpoint (its bytes are too large
+   * for a bridge message) to the company's files, by the token the endpoint answered; the staged copy goes.
+   */
+  'journal.uploadStaged': {
+    args: z.tuple([CompanyKey, z.string().regex(/^[\w-]{20,64}$/)]),
+    result: UploadedDocument,
   },
 } as const

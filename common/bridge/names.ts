@@ -45,6 +45,7 @@ export const callNames = [
   'journal.search',
   'journal.bookedBy',
   'journal.uploadDocument',
+  'journal.uploadStaged',
   'review.proposedRule',
   'review.history',
   'approvals.flow',

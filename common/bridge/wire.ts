@@ -21,6 +21,11 @@ export const messageTooBigCloseCode = 1009
  * answer (201) is a DropUpload whose token `scan.dropUploads` then takes.
  */
 export const dropUploadPath = '/scan/drop'
+/**
+ * Browser mode's upload of a document attached to a journal draft, the same way as a dropped file:
+ * `POST <journalDocumentUploadPath>?company=<key>&name=<file name>`; `journal.uploadStaged` takes the token.
+ */
+export const journalDocumentUploadPath = '/journal/document'
 export const sessionHeader = 'x-ledgerdesk-session'
 
 export const WireCall = z.object({

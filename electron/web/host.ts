@@ -1,7 +1,8 @@
 // Browser mode's Node host: runs the main-process services with the Node ports, serves the built
 // renderer on 127.0.0.1, and carries the bridge contract over a WebSocket on the same port. The socket
-// accepts only pages from this host's own origin that present this run's secret; so does the upload
-// endpoint that takes the bytes of dropped files (drop-upload.ts), which no bridge message could carry.
+// accepts only pages from this host's own origin that present this run's secret; so do the upload
+// endpoints that take the bytes of dropped files and journal documents (staged-upload.ts), which no bridge
+// message could carry.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { access, stat } from 'node:fs/promises'
@@ -13,6 +14,7 @@ import { BridgeErrorCode, type EventName, type EventPayload } from '../../common
 import {
   bridgeSocketPath,
   dropUploadPath,
+  journalDocumentUploadPath,
   maxBridgeMessageBytes,
   sessionParam,
   WireCall,
@@ -25,7 +27,7 @@ import { consoleLogger, type Logger } from '../main/logger.ts'
 import { createNodePorts } from '../main/node/ports.ts'
 import { createServices } from '../main/services/index.ts'
 import { contentSecurityPolicy, resolveStaticPath, staticHeaders } from '../main/static-files.ts'
-import { handleDropUpload } from './drop-upload.ts'
+import { handleStagedUpload, type StagedUploadRoute } from './staged-upload.ts'
 
 export interface WebHostOptions {
   /** TCP port on 127.0.0.1; 0 picks a free one. */
@@ -108,19 +110,28 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const csp = contentSecurityPolicy({ connectSrc: [`ws://${host}`] })
 
   const validSecret = (presented: string) => timingSafeEqual(sha256(presented), secretDigest)
+  const uploadRoutes: Record<string, StagedUploadRoute> = {
+    [dropUploadPath]: {
+      kind: 'a dropped file',
+      codePrefix: 'SCAN_DROP',
+      area: 'SCAN',
+      receive: (companyKey, upload) => services.scan.receiveUpload(companyKey, upload),
+    },
+    [journalDocumentUploadPath]: {
+      kind: 'a journal document',
+      codePrefix: 'JOURNAL_UPLOAD',
+      area: 'JOURNAL',
+      receive: (companyKey, upload) => services.journal.receiveUpload(companyKey, upload),
+    },
+  }
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     // A page on another name that resolves to 127.0.0.1 (DNS rebinding) must not read the app.
     if (req.headers.host !== host) return plain(res, 421, `Open Ledgerdesk at ${origin}/\n`)
     const pathname = pathOf(req.url, origin)
     if (pathname === undefined) return plain(res, 400, 'Bad request\n')
-    if (pathname === dropUploadPath)
-      return void handleDropUpload(req, res, {
-        origin,
-        validSecret,
-        receive: (companyKey, upload) => services.scan.receiveUpload(companyKey, upload),
-        log,
-      })
+    const uploadRoute = Object.hasOwn(uploadRoutes, pathname) ? uploadRoutes[pathname] : undefined
+    if (uploadRoute) return void handleStagedUpload(req, res, uploadRoute, { origin, validSecret, log })
     if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed\n')
     // Browsers ask for /favicon.ico on their own; the tab shows the app's icon.
     const file = pathname === '/favicon.ico' ? faviconFile : resolveStaticPath(options.rendererDir, pathname)

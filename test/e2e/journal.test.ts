@@ -1,7 +1,7 @@
 // Journal drafting in Chromium against the browser-mode host and the Local sandbox: a balanced entry with
 // 25 % input VAT is booked through the outbox and shows its number; an unbalanced draft cannot be booked;
 // three lines pasted from a spreadsheet fill the grid; a line on a department and a project and an entry with a
-// document arrive so on the platform; Settings → Offline data shows the company's size and the settings; a
+// document (3 MB, sent over the host's upload endpoint) arrive so on the platform; Settings → Offline data shows the company's size and the settings; a
 // draft booked while the platform cannot be reached survives a reload and is booked on reconnect; the views
 // pass axe-core. The route to the platform is cut
 // inside the host (its fetch fails as a refused connection).
@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
+import { grownPdf } from '../support/documents.ts'
 import { DEMO_COMPANIES } from '../../platform/seed/demo-constants.ts'
 import {
   axeViolations,
@@ -214,7 +214,7 @@ describe('journal drafting', () => {
     expect(await page.getByRole('button', { name: 'Book', exact: true }).isDisabled()).toBe(true)
   })
 
-  it('uploads a PDF dropped on an entry and books it with the entry; a file that is not a document is refused by name', async () => {
+  it('uploads a 3 MB PDF dropped on an entry over the host upload endpoint and books it with the entry; a file that is not a document is refused by name', async () => {
     await newDraft()
     await fill('Account', 1, '7770', true)
     await fill('Amount', 1, '120')
@@ -240,7 +240,13 @@ describe('journal drafting', () => {
       await target.dispatchEvent('dragover', { dataTransfer })
       await target.dispatchEvent('drop', { dataTransfer })
     }
-    await drop('kvittering.pdf', 'application/pdf', (await generateInvoice(3)).pdf)
+    // Larger than a bridge message (1 MiB): its bytes go to the host's upload endpoint.
+    const pdf = await grownPdf(3 * 1024 * 1024)
+    const posted = page.waitForRequest(
+      (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/journal/document',
+    )
+    await drop('kvittering.pdf', 'application/pdf', pdf)
+    expect(new URL((await posted).url()).searchParams.get('name')).toBe('kvittering.pdf')
     await expect
       .poll(() => target.getByTestId('journal-attachment').allTextContents(), wait)
       .toEqual([expect.stringContaining('kvittering.pdf')])
@@ -256,8 +262,10 @@ describe('journal drafting', () => {
       .poll(() => onPlatform<Line[]>(`journalentrylines?filter=Description eq 'Kvittering fra slipp'`), wait)
       .toHaveLength(1)
       .then(() => onPlatform<Line[]>(`journalentrylines?filter=Description eq 'Kvittering fra slipp'`))
-    const files = await onPlatform<{ Name: string }[]>(`files/JournalEntry/${lines[0]!.JournalEntryID}`)
-    expect(files.map((f) => f.Name)).toEqual(['kvittering.pdf'])
+    const files = await onPlatform<{ Name: string; ContentLength?: number }[]>(
+      `files/JournalEntry/${lines[0]!.JournalEntryID}`,
+    )
+    expect(files.map((f) => [f.Name, Number(f.ContentLength)])).toEqual([['kvittering.pdf', pdf.length]])
   }, 120_000)
 
   it('shows Settings → Offline data with its sizes and settings; the view passes axe-core', async () => {

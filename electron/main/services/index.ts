@@ -21,6 +21,7 @@ import { createApprovalRulesService } from './admin/approval-rules-service.ts'
 import { createSyncService } from './sync/sync-service.ts'
 import { createScanService } from './scan/service.ts'
 import { createReviewService } from './review/review-service.ts'
+import type { StagingOwner } from './uploads/staging.ts'
 
 export interface ServiceDeps {
   about: AboutDeps
@@ -36,13 +37,25 @@ export interface ServiceDeps {
   reveal?: (path: string) => void
 }
 
+/** The signed-in user of an environment, to whom staged uploads belong; null when no one is signed in. */
+function ownerOf(state: SessionState): StagingOwner | null {
+  return state.status === 'signedIn'
+    ? { environmentId: state.environmentId, subject: state.user.GlobalIdentity }
+    : null
+}
+
 export function createServices(deps: ServiceDeps) {
   const { ports, log } = deps
-  // The scan station follows the session and the language as they change.
+  // The scan station and the journal's staged documents follow the session (and the scan station the
+  // language) as they change.
   const scanRef: { current?: ReturnType<typeof createScanService> } = {}
+  const journalRef: { current?: ReturnType<typeof createJournalService> } = {}
   const emit: EmitEvent = (name, payload) => {
     deps.emit(name, payload)
-    if (name === 'session.changed') void scanRef.current?.sessionChanged(payload as SessionState)
+    if (name === 'session.changed') {
+      void scanRef.current?.sessionChanged(payload as SessionState)
+      void journalRef.current?.sessionChanged(ownerOf(payload as SessionState))
+    }
     if (name === 'app.preferencesChanged')
       scanRef.current?.preferencesChanged(payload as { locale: 'nb' | 'en' | null })
   }
@@ -97,7 +110,15 @@ export function createServices(deps: ServiceDeps) {
       (await preferences.get()).locale ?? (/^(nb|nn|no)\b/i.test(deps.about.systemLocale()) ? 'nb' : 'en'),
   })
   scanRef.current = scan
-  const journal = createJournalService({ api: () => session.api() })
+  const journal = createJournalService({
+    api: () => session.api(),
+    staging: {
+      dataDir: deps.dataDir,
+      owner: async () => ownerOf(await session.get()),
+      companies: () => companies.list(),
+    },
+  })
+  journalRef.current = journal
   const review = createReviewService({ api: () => session.api() })
   const approvalFlows = createApprovalFlowService({ api: () => session.api() })
   const approvalRules = createApprovalRulesService({ api: () => session.api() })
@@ -145,6 +166,7 @@ export function createServices(deps: ServiceDeps) {
     'journal.search': (companyKey, query) => journal.search(companyKey, query),
     'journal.bookedBy': (companyKey, operationKey) => journal.bookedBy(companyKey, operationKey),
     'journal.uploadDocument': (companyKey, document) => journal.uploadDocument(companyKey, document),
+    'journal.uploadStaged': (companyKey, token) => journal.uploadStaged(companyKey, token),
     'review.proposedRule': (companyKey, query) => review.proposedRule(companyKey, query),
     'review.history': (companyKey, invoiceId) => review.history(companyKey, invoiceId),
     'approvals.flow': (companyKey, invoiceId) => approvalFlows.flow(companyKey, invoiceId),

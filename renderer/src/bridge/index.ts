@@ -21,6 +21,16 @@ export interface Bridge {
    * from disk instead.
    */
   uploadDroppedFile?(companyKey: string, file: File, onProgress?: (sent: number) => void): Promise<DropUpload>
+  /**
+   * Browser mode only: sends a document attached to a journal draft to the host for a company (the bridge
+   * message could not carry a normal scan); the answer's token is what `journal.uploadStaged` takes. The
+   * desktop app sends the document's bytes with `journal.uploadDocument` over IPC instead.
+   */
+  uploadJournalDocument?(
+    companyKey: string,
+    file: File,
+    onProgress?: (sent: number) => void,
+  ): Promise<DropUpload>
 }
 
 let installed: Bridge | undefined

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { uploadDroppedFile } from './upload.ts'
+import { uploadDroppedFile, uploadJournalDocument } from './upload.ts'
 
 /** An XMLHttpRequest the test answers: it records what the page sent and reports progress when told. */
 class FakeXhr {
@@ -76,5 +76,20 @@ describe("a dropped file's upload to the browser-mode host", () => {
       code: 'BRIDGE_DISCONNECTED',
       message: 'Skann mars.pdf could not be sent to the Ledgerdesk host',
     })
+  })
+
+  it("posts a journal document to the journal's endpoint, whose token journal.uploadStaged takes", async () => {
+    const upload = uploadJournalDocument({
+      origin: 'http://127.0.0.1:4300',
+      secret: 's3cret',
+      companyKey: 'nordlys',
+      file,
+      XMLHttpRequest: FakeXhr as unknown as typeof XMLHttpRequest,
+    })
+    const xhr = FakeXhr.last
+    expect(xhr.url).toBe('http://127.0.0.1:4300/journal/document?company=nordlys&name=Skann+mars.pdf')
+    expect(xhr.headers['x-ledgerdesk-session']).toBe('s3cret')
+    xhr.answer(201, { token: 'b'.repeat(32), name: 'Skann mars.pdf', size: 10 })
+    expect((await upload).token).toBe('b'.repeat(32))
   })
 })

@@ -1,9 +1,10 @@
-// Browser mode: a dropped file's bytes go to the host's upload endpoint in one HTTP POST (the bridge socket
-// carries messages of at most 1 MiB). XMLHttpRequest rather than fetch, because only it reports how many
+// Browser mode: a file's bytes go to one of the host's upload endpoints in one HTTP POST (the bridge socket
+// carries messages of at most 1 MiB): a file dropped on the scan station, or a document attached to a journal
+// draft. XMLHttpRequest rather than fetch, because only it reports how many
 // bytes have gone out; the per-run secret travels in a header, so no other page can make this request.
 import { BridgeError, BridgeErrorCode } from '@common/bridge/contract'
 import { DropUpload } from '@common/bridge/scan'
-import { dropUploadPath, sessionHeader } from '@common/bridge/wire'
+import { dropUploadPath, journalDocumentUploadPath, sessionHeader } from '@common/bridge/wire'
 
 export interface UploadOptions {
   /** The host's origin (the page's own). */
@@ -15,10 +16,16 @@ export interface UploadOptions {
   XMLHttpRequest?: typeof XMLHttpRequest
 }
 
-export function uploadDroppedFile(options: UploadOptions): Promise<DropUpload> {
+/** Sends a file dropped on the scan station; `scan.dropUploads` takes the answer's token. */
+export const uploadDroppedFile = (options: UploadOptions) => uploadTo(dropUploadPath, options)
+
+/** Sends a document attached to a journal draft; `journal.uploadStaged` takes the answer's token. */
+export const uploadJournalDocument = (options: UploadOptions) => uploadTo(journalDocumentUploadPath, options)
+
+function uploadTo(path: string, options: UploadOptions): Promise<DropUpload> {
   const Xhr = options.XMLHttpRequest ?? XMLHttpRequest
   const { file } = options
-  const url = new URL(dropUploadPath, options.origin)
+  const url = new URL(path, options.origin)
   url.searchParams.set('company', options.companyKey)
   url.searchParams.set('name', file.name)
   return new Promise((resolve, reject) => {

@@ -11,7 +11,7 @@ import {
   type WireServerMessage,
 } from '@common/bridge/wire'
 import { createBridgeState, type Bridge } from './index.ts'
-import { uploadDroppedFile, type UploadOptions } from './upload.ts'
+import { uploadDroppedFile, uploadJournalDocument, type UploadOptions } from './upload.ts'
 
 export interface WebSocketBridgeOptions {
   /** ws:// or wss:// URL of the host's bridge socket, including the session secret. */
@@ -21,7 +21,7 @@ export interface WebSocketBridgeOptions {
   reconnectMinMs?: number
   reconnectMaxMs?: number
   WebSocket?: typeof WebSocket
-  /** The host's upload endpoint for dropped files (browser mode); without it the bridge cannot send files. */
+  /** The host's upload endpoints (browser mode); without them the bridge cannot send files. */
   upload?: Omit<UploadOptions, 'companyKey' | 'file' | 'onProgress'>
 }
 
@@ -169,6 +169,13 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
       ? {
           uploadDroppedFile: (companyKey: string, file: File, onProgress?: (sent: number) => void) =>
             uploadDroppedFile({
+              ...options.upload!,
+              companyKey,
+              file,
+              ...(onProgress ? { onProgress } : {}),
+            }),
+          uploadJournalDocument: (companyKey: string, file: File, onProgress?: (sent: number) => void) =>
+            uploadJournalDocument({
               ...options.upload!,
               companyKey,
               file,

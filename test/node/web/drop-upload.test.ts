@@ -4,19 +4,23 @@
 // Unauthenticated, foreign, over-size and cut-off uploads leave nothing behind.
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { request, type IncomingMessage } from 'node:http'
+import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import WebSocket from 'ws'
-import type { SessionState } from '../../../common/bridge/contract.ts'
 import type { ScanRow } from '../../../common/bridge/scan.ts'
-import type { WireServerMessage } from '../../../common/bridge/wire.ts'
 import { memoryLogger } from '../../../electron/main/logger.ts'
 import { startWebHost, type WebHost } from '../../../electron/web/host.ts'
-import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
+import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
-import { completeLogin } from '../desktop/login-browser.ts'
+import {
+  bridgeClient,
+  openSocket as openHostSocket,
+  secretOf,
+  signIn,
+  until,
+  upload as uploadTo,
+} from './host-client.ts'
 
 const MB = 1024 * 1024
 const nordlys = DEMO_COMPANIES.nordlys.key
@@ -28,122 +32,22 @@ let host: WebHost
 let bridge: ReturnType<typeof bridgeClient>
 let environmentId: string
 
-const secret = () => new URL(host.url).searchParams.get('session')!
+const secret = () => secretOf(host)
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-async function until<T>(what: () => Promise<T | undefined | false> | T | undefined | false, ms = 30_000) {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await what()
-    if (v) return v
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await sleep(50)
-  }
-}
-
-/** The page's side of the bridge socket: calls with ids, and the events that arrived. */
-function bridgeClient(ws: WebSocket) {
-  let nextId = 1
-  const events: { name: string; payload: unknown }[] = []
-  const answers = new Map<number, (m: WireServerMessage) => void>()
-  ws.on('message', (data) => {
-    const m = JSON.parse(data.toString()) as WireServerMessage
-    if (m.type === 'event') events.push({ name: m.name, payload: m.payload })
-    else answers.get(m.id)?.(m)
-  })
-  return {
-    events,
-    call(name: string, ...args: unknown[]) {
-      const id = nextId++
-      return new Promise<WireServerMessage & { type: 'result' }>((resolve) => {
-        answers.set(id, (m) => resolve(m as WireServerMessage & { type: 'result' }))
-        ws.send(JSON.stringify({ type: 'call', id, name, args }))
-      })
-    },
-    async value<T>(name: string, ...args: unknown[]): Promise<T> {
-      const { result } = await this.call(name, ...args)
-      if (!result.ok) throw new Error(`${name}: ${result.error.code} ${result.error.message}`)
-      return result.value as T
-    },
-    event: (name: string, match: (p: unknown) => boolean = () => true) =>
-      until(() => events.find((e) => e.name === name && match(e.payload))?.payload),
-  }
-}
-
-function openSocket(): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/bridge?session=${secret()}`, {
-      origin: host.origin,
-    })
-    ws.once('open', () => resolve(ws))
-    ws.once('error', reject)
-  })
-}
-
-interface UploadAnswer {
-  status: number
-  body: { token?: string; name?: string; size?: number; code?: string; message?: string }
-}
-
-/**
- * A POST to the host's drop endpoint as the page sends it; `body` is written in 1 MB pieces. With
- * `declare` the request announces that length and sends no body (a refusal must come before any byte).
- */
-function upload(
+const openSocket = () => openHostSocket(host)
+const upload = (
   body: Uint8Array | null,
-  {
-    company = nordlys,
-    name = 'faktura.pdf',
-    session = secret() as string | null,
-    origin = host.origin,
-    declare,
-  }: { company?: string; name?: string; session?: string | null; origin?: string; declare?: number } = {},
-): Promise<UploadAnswer> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = {
-      Origin: origin,
-      'Content-Type': 'application/octet-stream',
-      'Content-Length': String(declare ?? body?.length ?? 0),
-    }
-    if (session !== null) headers['X-Ledgerdesk-Session'] = session
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: host.port,
-        method: 'POST',
-        path: `/scan/drop?company=${encodeURIComponent(company)}&name=${encodeURIComponent(name)}`,
-        headers,
-      },
-      (res: IncomingMessage) => {
-        let text = ''
-        res.on('data', (c: Buffer) => (text += c.toString()))
-        res.on('end', () => {
-          let parsed: UploadAnswer['body'] = { message: text }
-          try {
-            parsed = JSON.parse(text) as UploadAnswer['body']
-          } catch {
-            // A plain-text answer (not this endpoint's): kept as the message.
-          }
-          resolve({ status: res.statusCode ?? 0, body: parsed })
-          req.destroy()
-        })
-      },
-    )
-    req.on('error', reject)
-    if (declare !== undefined || !body) {
-      req.flushHeaders()
-      return
-    }
-    for (let at = 0; at < body.length; at += MB) req.write(body.subarray(at, at + MB))
-    req.end()
-  })
-}
+  options: Omit<Parameters<typeof uploadTo>[2], 'company'> & { company?: string } = {},
+) => uploadTo(host, body, { company: nordlys, ...options })
 
-/** Anne's scan state on this station: `scan/<environment>/users/<her subject>/`. */
-let userDir = ''
-const incoming = () => join(userDir, 'dropped', '.incoming')
-const staged = () => readdir(incoming()).catch(() => [] as string[])
-const dropFolder = () => join(userDir, 'dropped', nordlys.replace(/[^\w-]/g, '_'))
+const safe = (name: string) => name.replace(/[^\w-]/g, '_')
+/** Anne's drop area: scan state is kept per environment and signed-in user. */
+const dropArea = (user: { globalIdentity: string } = DEMO_USERS.anne) =>
+  join(dataDir, 'scan', safe(environmentId), 'users', safe(user.globalIdentity), 'dropped')
+const incoming = () => join(dropArea(), '.incoming')
+/** The staging folder's files; the folder itself must exist once a file was staged (else it reads as empty). */
+const staged = () => readdir(incoming())
+const dropFolder = () => join(dropArea(), safe(nordlys))
 
 beforeAll(async () => {
   platform = await startTestPlatform({ seed: 'demo' })
@@ -159,20 +63,9 @@ beforeAll(async () => {
     clientId: 'ledgerdesk-desktop',
   })
   environmentId = env.id
-  await bridge.value('session.signIn', env.id)
-  const opened = (await bridge.event('shell.openUrlRequested')) as { url: string }
-  await completeLogin(opened.url, {
-    email: DEMO_USERS.anne.email,
-    password: DEMO_PASSWORD,
-    companyKey: nordlys,
-  })
-  await bridge.event('session.changed', (s) => (s as SessionState).status === 'signedIn')
+  await signIn(bridge, env.id, DEMO_USERS.anne, nordlys)
   // The scan station follows the session on its own; it takes drops once it knows Anne's companies.
   await until(async () => (await bridge.call('scan.rows', nordlys)).result.ok)
-  const users = join(dataDir, 'scan', environmentId.replace(/[^\w-]/g, '_'), 'users')
-  const signedIn = await readdir(users)
-  expect(signedIn).toHaveLength(1)
-  userDir = join(users, signedIn[0]!)
 }, 120_000)
 afterAll(async () => {
   await host?.close()
@@ -269,4 +162,29 @@ describe('browser mode: dropped files go to the host over an authenticated uploa
     ws.send(JSON.stringify({ type: 'call', id: 1, name: 'app.about', args: ['x'.repeat(2 * MB)] }))
     expect(await closed).toBe(1009)
   })
+
+  // Last: it signs Anne out.
+  it("removes Anne's unclaimed file when she signs out; Per, signing in on the same station, cannot claim it", async () => {
+    const answer = await upload(randomBytes(256 * 1024), { name: 'annes-skann.pdf' })
+    expect(answer.status).toBe(201)
+    const token = answer.body.token!
+    expect(await staged()).toEqual([`${token}.part`])
+
+    expect(await bridge.value('session.signOut')).toMatchObject({ status: 'signedOut' })
+    await until(async () => (await staged()).length === 0)
+    // Signed out, nothing is taken or claimed.
+    expect((await upload(randomBytes(16))).status).toBe(409)
+    expect((await bridge.call('scan.dropUploads', nordlys, [token])).result).toMatchObject({
+      ok: false,
+      error: { code: 'SCAN_SIGNED_OUT' },
+    })
+
+    const per = await signIn(bridge, environmentId, DEMO_USERS.per, nordlys)
+    expect(per.user.GlobalIdentity).toBe(DEMO_USERS.per.globalIdentity)
+    await until(async () => (await bridge.call('scan.rows', nordlys)).result.ok)
+    expect((await bridge.call('scan.dropUploads', nordlys, [token])).result).toMatchObject({
+      ok: false,
+      error: { code: 'SCAN_DROP_UNKNOWN_UPLOAD' },
+    })
+  }, 60_000)
 })

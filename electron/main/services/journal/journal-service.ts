@@ -3,10 +3,14 @@
 // lines (VAT lines included) and attached files. A booking's entries carry a marker with the outbox
 // operation key in their Description, so a retry after an unknown outcome first asks the platform whether
 // the batch was booked, and sends it only if not.
+import { readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Readable } from 'node:stream'
 import { bookingMarkerPrefix } from '../../../../common/journal-booking.ts'
 import { oreToDecimal } from '../../../../common/money.ts'
 import { BridgeError } from '../../../../common/bridge/contract.ts'
 import {
+  journalMaxDocumentBytes,
   JournalDocument as JournalDocumentSchema,
   JournalSearch as JournalSearchSchema,
   type JournalDocument,
@@ -17,6 +21,7 @@ import {
 import type { OutboxCommand, OutboxOutcome, PlatformRow } from '../../../../common/bridge/sync.ts'
 import type { ApiClient } from '../api/client.ts'
 import { filesUrlOf, uploadFile } from '../api/files.ts'
+import { createStaging, type StagingOwner } from '../uploads/staging.ts'
 
 type Row = Record<string, unknown>
 
@@ -139,8 +144,53 @@ export function documentKind(bytes: Uint8Array): 'pdf' | 'png' | 'jpeg' | 'tiff'
 /** Refusal of a dropped file that is not a document (the view says so in the user's language). */
 export const NotADocument = 'JOURNAL_NOT_A_DOCUMENT'
 
-export function createJournalService(deps: { api(): Promise<ApiClient>; now?: () => Date }) {
+export interface JournalServiceDeps {
+  api(): Promise<ApiClient>
+  now?: () => Date
+  /**
+   * Browser mode's staged documents (sent to the host's upload endpoint): where they wait, for whom, and
+   * the signed-in user's companies. Without it, documents travel only as bridge arguments.
+   */
+  staging?: {
+    dataDir: string
+    /** The signed-in user of the session's environment; null when no one is signed in. */
+    owner(): Promise<StagingOwner | null>
+    companies(): Promise<{ Key: string }[]>
+  }
+}
+
+const safe = (name: string) => name.replace(/[^\w-]/g, '_')
+
+export function createJournalService(deps: JournalServiceDeps) {
   const now = deps.now ?? (() => new Date())
+  const staging = createStaging({
+    maxBytes: journalMaxDocumentBytes,
+    codes: {
+      TooLarge: 'JOURNAL_UPLOAD_TOO_LARGE',
+      NoLength: 'JOURNAL_UPLOAD_NO_LENGTH',
+      BadName: 'JOURNAL_UPLOAD_BAD_NAME',
+      Incomplete: 'JOURNAL_UPLOAD_INCOMPLETE',
+      UnknownUpload: 'JOURNAL_UPLOAD_UNKNOWN_UPLOAD',
+      SignedOut: 'JOURNAL_SIGNED_OUT',
+    },
+    words: { kind: 'a journal document', again: 'attach it again' },
+  })
+
+  async function signedIn(): Promise<StagingOwner> {
+    const owner = await deps.staging?.owner()
+    if (!owner) throw new BridgeError('JOURNAL_SIGNED_OUT', 'Sign in to attach documents')
+    return owner
+  }
+
+  /** Uploads a document's bytes to the company's files, once they are known to be a PDF or an image. */
+  async function uploadBytes(companyKey: string, name: string, bytes: Uint8Array) {
+    if (!documentKind(bytes))
+      throw new BridgeError(NotADocument, `${name} is not a PDF or an image`, { name })
+    const api = await deps.api()
+    // The file server of the session's own environment, asked of the session's client each time.
+    const fileId = await uploadFile(api, await filesUrlOf(api), companyKey, { bytes, name })
+    return { fileId, name, size: bytes.length }
+  }
 
   async function linesOf(
     api: ApiClient,
@@ -228,14 +278,52 @@ export function createJournalService(deps: { api(): Promise<ApiClient>; now?: ()
       input: JournalDocument,
     ): Promise<{ fileId: number; name: string; size: number }> {
       const file = JournalDocumentSchema.parse(input)
-      const bytes = Buffer.from(file.data, 'base64')
-      if (!documentKind(bytes))
-        throw new BridgeError(NotADocument, `${file.name} is not a PDF or an image`, { name: file.name })
-      const api = await deps.api()
-      // The file server of the session's own environment, asked of the session's client each time.
-      const fileId = await uploadFile(api, await filesUrlOf(api), companyKey, { bytes, name: file.name })
-      return { fileId, name: file.name, size: bytes.length }
+      return uploadBytes(companyKey, file.name, Buffer.from(file.data, 'base64'))
     },
+
+    /**
+     * Browser mode's upload endpoint: stages a document's bytes for a company of the signed-in user, in
+     * that user's own folder (see ../uploads/staging.ts); `uploadStaged` takes the token.
+     */
+    async receiveUpload(
+      companyKey: string,
+      upload: { name: string; length: number | undefined; body: Readable },
+    ) {
+      const owner = await signedIn()
+      const companies = await deps.staging!.companies()
+      if (!companies.some((c) => c.Key === companyKey))
+        throw new BridgeError(
+          'JOURNAL_UNKNOWN_COMPANY',
+          "This company is not one of the signed-in user's companies",
+        )
+      return staging.receive({
+        ...upload,
+        dir: join(
+          deps.staging!.dataDir,
+          'journal',
+          safe(owner.environmentId),
+          'users',
+          safe(owner.subject),
+          'incoming',
+        ),
+        companyKey,
+        ...owner,
+      })
+    },
+
+    /** Uploads a staged document (by its token, for the user who sent it) to the company's files. */
+    async uploadStaged(companyKey: string, token: string) {
+      const [file] = staging.claim([token], companyKey, await signedIn())
+      try {
+        return await uploadBytes(companyKey, file!.name, await readFile(file!.path))
+      } finally {
+        // Taken once: a failed upload is sent again from the page, which still has the file.
+        await rm(file!.path, { force: true })
+      }
+    },
+
+    /** The session changed: documents staged by a user who is no longer signed in are removed. */
+    sessionChanged: (owner: StagingOwner | null) => staging.keepOnly(owner),
 
     async bookedBy(companyKey: string, operationKey: string): Promise<BookedJournalEntry[]> {
       const api = await deps.api()

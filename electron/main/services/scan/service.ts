@@ -32,7 +32,7 @@ import {
   type FolderMapping,
   type ScanFoldersFile,
 } from './config.ts'
-import { createDropUploads, INCOMING } from './drop-uploads.ts'
+import { createStaging, type StagingOwner } from '../uploads/staging.ts'
 import { FAILED, freePath, PROCESSED } from './files.ts'
 import { isNetworkPath } from './network.ts'
 import { createPipeline, type Pipeline } from './pipeline.ts'
@@ -105,6 +105,9 @@ const text = {
 
 const safe = (name: string) => name.replace(/[^\w-]/g, '_')
 
+/** The staging folder's name inside a user's drop area (a dot name: no company folder can be called that). */
+const INCOMING = '.incoming'
+
 export function createScanService(deps: ScanServiceDeps) {
   const { log } = deps
   let config: ScanFoldersFile = { environments: {} }
@@ -115,8 +118,21 @@ export function createScanService(deps: ScanServiceDeps) {
   let paused = false
   let pausedReason: string | null = null
   let switching: Promise<unknown> = Promise.resolve()
+  /** Who is signed in now; the queue of the last user stays `active` (paused) after they sign out. */
+  let signedInAs: StagingOwner | null = null
   const progressShown = progressThrottle()
-  const uploads = createDropUploads({ maxBytes: DEFAULT_MAX_BYTES })
+  const uploads = createStaging({
+    maxBytes: DEFAULT_MAX_BYTES,
+    codes: {
+      TooLarge: 'SCAN_DROP_TOO_LARGE',
+      NoLength: 'SCAN_DROP_NO_LENGTH',
+      BadName: 'SCAN_DROP_BAD_NAME',
+      Incomplete: 'SCAN_DROP_INCOMPLETE',
+      UnknownUpload: 'SCAN_DROP_UNKNOWN_UPLOAD',
+      SignedOut: 'SCAN_SIGNED_OUT',
+    },
+    words: { kind: 'a dropped file', again: 'drop it again' },
+  })
 
   const emit = <E extends EventName>(name: E, payload: Parameters<EmitEvent>[1] & object) =>
     (deps.emit as (n: E, p: unknown) => void)(name, payload)
@@ -408,6 +424,14 @@ export function createScanService(deps: ScanServiceDeps) {
     return active
   }
 
+  /** The active queue, only while its user is signed in: staged files are sent and taken for them alone. */
+  function requireSignedIn(): Active {
+    const a = requireActive()
+    if (signedInAs?.environmentId !== a.environmentId || signedInAs.subject !== a.subject)
+      throw new BridgeError('SCAN_SIGNED_OUT', 'Sign in to use the scan station')
+    return a
+  }
+
   async function changeMappings(change: (list: FolderMapping[]) => FolderMapping[]) {
     const a = requireActive()
     const next: ScanFoldersFile = {
@@ -480,8 +504,14 @@ export function createScanService(deps: ScanServiceDeps) {
     sessionChanged(state: { status: string; environmentId?: string; user?: { GlobalIdentity: string } }) {
       switching = switching
         .then(async () => {
-          if (state.status === 'signedIn' && state.environmentId)
-            await activate(state.environmentId, state.user?.GlobalIdentity ?? 'unknown-user')
+          const owner: StagingOwner | null =
+            state.status === 'signedIn' && state.environmentId
+              ? { environmentId: state.environmentId, subject: state.user?.GlobalIdentity ?? 'unknown-user' }
+              : null
+          signedInAs = owner
+          // Files dropped by a user who is no longer signed in are theirs alone: they go unclaimed.
+          await uploads.keepOnly(owner)
+          if (owner) await activate(owner.environmentId, owner.subject)
           else if (state.status === 'signedOut' && active) active.pipeline.pause('signed out')
         })
         .catch((error) =>
@@ -564,13 +594,13 @@ export function createScanService(deps: ScanServiceDeps) {
     },
     /**
      * Browser mode's upload endpoint: stages a dropped file's bytes for a company of the signed-in user
-     * (see drop-uploads.ts); `dropUploads` takes the token.
+     * (see ../uploads/staging.ts); `dropUploads` takes the token.
      */
     async receiveUpload(
       companyKey: string,
       upload: { name: string; length: number | undefined; body: Readable },
     ) {
-      const a = requireActive()
+      const a = requireSignedIn()
       companyOf(a, companyKey)
       return uploads.receive({
         ...upload,
@@ -578,12 +608,13 @@ export function createScanService(deps: ScanServiceDeps) {
         dir: join(dirname(dropFolder(a, companyKey)), INCOMING),
         companyKey,
         environmentId: a.environmentId,
+        subject: a.subject,
       })
     },
     async dropUploads(companyKey: string, tokens: string[]) {
-      const a = requireActive()
+      const a = requireSignedIn()
       companyOf(a, companyKey)
-      const files = uploads.claim(tokens, companyKey, a.environmentId)
+      const files = uploads.claim(tokens, companyKey, a)
       for (const f of files) await takeDropped(a, companyKey, f.name, (to) => rename(f.path, to))
       return files.length
     },

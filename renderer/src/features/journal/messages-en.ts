@@ -30,6 +30,7 @@ const journalEn = {
     fromComputer: 'From this computer…',
     dropHint: 'or drop a PDF here',
     uploading: 'Uploading {name}…',
+    sending: 'Uploading {name}: {progress}\u00a0%',
     notDocument: '{name} was not attached: only PDF files and images (PNG, JPEG, TIFF) can be attached.',
     tooLarge: '{name} was not attached: a document can be at most 30 MB.',
     noConnection:

@@ -32,6 +32,7 @@ const journalNb: JournalMessages = {
     fromComputer: 'Fra denne maskinen…',
     dropHint: 'eller slipp en PDF her',
     uploading: 'Laster opp {name}…',
+    sending: 'Laster opp {name}: {progress}\u00a0%',
     notDocument: '{name} ble ikke lagt ved: bare PDF-filer og bilder (PNG, JPEG, TIFF) kan legges ved.',
     tooLarge: '{name} ble ikke lagt ved: et dokument kan være høyst 30 MB.',
     noConnection:
