@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PlatformRow, PullCheckpoint, SyncEntity } from '@common/bridge/sync'
 import { cacheFile, evict, prefetchFiles } from './files.ts'
+import { updateRow } from './outbox.ts'
 import { openWorkspace, type CompanyRecord, type WorkspaceDb } from './schema.ts'
 import { createSyncEngine, type SyncEngine } from './sync-engine.ts'
 import type { SyncTransport } from './sync-transport.ts'
@@ -270,5 +271,58 @@ describe('taking turns in the background', () => {
     const firstSmall = p.pulls.findIndex((x) => x.companyKey === 'small')
     const lastBig = p.pulls.findLastIndex((x) => x.companyKey === 'big' && x.entity === 'SupplierInvoice')
     expect(lastBig).toBeLessThan(firstSmall)
+  })
+})
+
+describe('a change queued while online', () => {
+  it('goes out at once, not with the next background round', async () => {
+    db = openWorkspace('unit', crypto.randomUUID())
+    await db.companies.bulkPut([company('nordlys', false)])
+    const p = platform({ nordlys: { SupplierInvoice: [invoice(7)] } })
+    const executed: number[] = []
+    p.transport.execute = async (_companyKey, command) => {
+      executed.push(command.entityId)
+      return { status: 'done', row: { ...invoice(command.entityId), InvoiceNumber: 'A-7' }, merged: [] }
+    }
+    engine = createSyncEngine({
+      db,
+      transport: p.transport,
+      // The next background round is an hour away: only the change itself can send it.
+      settings: { intervalMs: 3_600_000, probeMinMs: 1, reconcileEveryMs: 3_600_000, pushDelayMs: 10 },
+    })
+    engine.setOpenCompany('nordlys')
+    engine.start()
+    await vi.waitFor(async () => expect((await db.companies.get('nordlys'))?.lastSyncAt).not.toBeNull())
+    await updateRow(db, 'nordlys', 'SupplierInvoice', 7, { InvoiceNumber: 'A-7' })
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0), { timeout: 5_000 })
+    expect(executed).toEqual([7])
+  })
+
+  it('waits while the platform cannot be reached, and the background round sends it later', async () => {
+    db = openWorkspace('unit', crypto.randomUUID())
+    await db.companies.bulkPut([company('nordlys', false)])
+    const p = platform({ nordlys: { SupplierInvoice: [invoice(7)] } })
+    const executed: number[] = []
+    p.transport.execute = async (_companyKey, command) => {
+      executed.push(command.entityId)
+      return { status: 'done', row: invoice(command.entityId), merged: [] }
+    }
+    engine = createSyncEngine({
+      db,
+      transport: p.transport,
+      settings: { intervalMs: 3_600_000, probeMinMs: 20, probeMaxMs: 20, pushDelayMs: 10 },
+    })
+    engine.setOpenCompany('nordlys')
+    engine.start()
+    await vi.waitFor(async () => expect((await db.companies.get('nordlys'))?.lastSyncAt).not.toBeNull())
+    p.setReachable(false)
+    await engine.syncNow()
+    await updateRow(db, 'nordlys', 'SupplierInvoice', 7, { InvoiceNumber: 'A-7' })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(executed).toEqual([])
+    expect(await db.outbox.count()).toBe(1)
+    p.setReachable(true)
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0), { timeout: 5_000 })
+    expect(executed).toEqual([7])
   })
 })

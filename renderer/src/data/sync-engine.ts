@@ -3,12 +3,12 @@
 // and prefetches the files of the review and approval queues. The open company goes first; the others
 // take turns in the background, a few at a time, each round bounded in pages so a company of 50,000
 // invoices does not hold the rest back. Everything pauses while offline.
-import Dexie from 'dexie'
+import Dexie, { type CreatingHookContext } from 'dexie'
 import type { ConnectionState, PullOptions } from '@common/bridge/sync'
 import { drainCompany, isConnectionError } from './drain.ts'
 import { evict, filesMissingOcr, prefetchFiles } from './files.ts'
 import { pullEntity, reconcileEntity } from './pull.ts'
-import { cachedEntities, type CachedEntity, type WorkspaceDb } from './schema.ts'
+import { cachedEntities, type CachedEntity, type OutboxEntry, type WorkspaceDb } from './schema.ts'
 import type { SyncTransport } from './sync-transport.ts'
 
 export interface SyncSettings {
@@ -29,6 +29,8 @@ export interface SyncSettings {
   /** Probe backoff: first wait and the cap. */
   probeMinMs: number
   probeMaxMs: number
+  /** A change queued while online goes out this soon (changes within it travel together). */
+  pushDelayMs: number
 }
 
 export const defaultSyncSettings: SyncSettings = {
@@ -41,6 +43,7 @@ export const defaultSyncSettings: SyncSettings = {
   pageSize: 1000,
   probeMinMs: 1_000,
   probeMaxMs: 60_000,
+  pushDelayMs: 250,
 }
 
 export interface EngineStatus {
@@ -110,6 +113,34 @@ export function createSyncEngine(options: {
   const lastReference = new Map<string, number>()
   /** Companies whose files were prefetched since the engine started (again only when rows change). */
   const prefetched = new Set<string>()
+
+  // A change the user queues while online goes out at once, not with the next background round: the
+  // outbox's new entries are seen as their transaction commits, whichever view wrote them.
+  const pushTimers = new Map<string, ReturnType<typeof setTimeout>>()
+  function pushSoon(companyKey: string): void {
+    if (!running || pushTimers.has(companyKey)) return
+    pushTimers.set(
+      companyKey,
+      setTimeout(() => {
+        pushTimers.delete(companyKey)
+        void pushAfterChange(companyKey)
+      }, settings.pushDelayMs),
+    )
+  }
+  async function pushAfterChange(companyKey: string): Promise<void> {
+    // A round under way may have read the outbox before the change: the next one takes it.
+    await active.get(companyKey)
+    if (!running || status.connection !== 'online') return
+    await syncCompany(companyKey, false)
+  }
+  function onOutboxCreating(
+    this: CreatingHookContext<OutboxEntry, number>,
+    _key: number | undefined,
+    entry: OutboxEntry,
+  ): void {
+    const companyKey = entry.companyKey
+    this.onsuccess = () => pushSoon(companyKey)
+  }
 
   const report = (change: Partial<EngineStatus>) => {
     Object.assign(status, change)
@@ -299,12 +330,16 @@ export function createSyncEngine(options: {
       if (running) return
       running = true
       stopping = false
+      db.outbox.hook('creating', onOutboxCreating)
       schedule(0)
     },
     async stop(): Promise<void> {
       running = false
       stopping = true
       clearTimeout(timer)
+      db.outbox.hook('creating').unsubscribe(onOutboxCreating)
+      for (const pending of pushTimers.values()) clearTimeout(pending)
+      pushTimers.clear()
       await Promise.allSettled([...active.values()])
     },
     /** The company this window has open: it is synced first, fully, and at once. */
