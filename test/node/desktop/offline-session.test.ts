@@ -3,7 +3,7 @@
 // renderer works from its cache and shows offline), the refresh token is kept, and the refresh succeeds as
 // soon as the platform answers again. A refusal by the identity server (invalid_grant) still signs out.
 import { rmSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { SessionState } from '../../../common/bridge/contract.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
@@ -57,16 +57,20 @@ describe('a session without the platform', () => {
     expect(kept.refreshToken).toBe(held.refreshToken)
     expect(kept.accessToken).toBe(held.accessToken)
 
-    // The platform answers again: the probe's call refreshes the token and finds it online.
+    // The platform answers again: the app's next probes refresh the token and find it online (a login
+    // request begun while the platform was starting may first have to time out).
     await platform.resume()
-    expect(await again.services.sync.probe()).toMatchObject({ state: 'online' })
+    await vi.waitFor(
+      async () => expect(await again.services.sync.probe()).toMatchObject({ state: 'online' }),
+      { timeout: 40_000, interval: 1_000 },
+    )
     const renewed = (await again.services.vault.load(environmentId))!
     expect(renewed.accessToken).not.toBe(held.accessToken)
     expect(renewed.refreshToken).not.toBe(held.refreshToken)
     expect(renewed.expiresAt).toBeGreaterThan(clock())
     expect((await again.services.companies.list()).length).toBe(4)
     await again.services.dispose()
-  }, 60_000)
+  }, 90_000)
 
   it('signs out with a reason when the identity server refuses the refresh token (invalid_grant)', async () => {
     await platform.resume()
