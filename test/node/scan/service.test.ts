@@ -317,7 +317,7 @@ describe('scan service', () => {
     expect(dup).toMatchObject({
       name: 'felles.pdf',
       reasonCode: 'duplicateElsewhere',
-      reason: 'Already made by another user on this computer.',
+      reason: 'Already entered by another user on this computer.',
       // Per may open the invoice (an approver in Nordlys): linked. Nothing else of Anne's.
       duplicateOfInvoiceId: stuck.invoiceId,
       supplierName: null,
@@ -423,7 +423,7 @@ describe('scan service', () => {
     )
     expect(duplicates[0]).toMatchObject({
       reasonCode: 'duplicateElsewhere',
-      reason: 'Allerede laget av en annen bruker på denne maskinen.',
+      reason: 'Allerede registrert av en annen bruker på denne maskinen.',
       duplicateOfInvoiceId: null,
       supplierName: null,
       amount: null,
@@ -431,7 +431,7 @@ describe('scan service', () => {
     expect((await siris.duplicates(nordlys))[0]!.elsewhere).toEqual({
       invoiceId: marked[0]!.ID,
       visible: false,
-      reason: 'Allerede laget av en annen bruker på denne maskinen.',
+      reason: 'Allerede registrert av en annen bruker på denne maskinen.',
     })
     await siris.close()
   }, 90_000)

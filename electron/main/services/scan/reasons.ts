@@ -30,7 +30,7 @@ const texts: Record<ScanLocale, Record<ScanReasonCode, string>> = {
     localFile:
       'Filen kunne ikke leses eller flyttes på denne maskinen: {detail}. Velg Prøv igjen eller Skann nå for å fortsette der den stoppet.',
     changed: 'Filen ble endret etter at den ble tatt inn; det nye innholdet tas inn som en egen fil.',
-    elsewhere: 'Allerede laget av en annen bruker på denne maskinen.',
+    elsewhere: 'Allerede registrert av en annen bruker på denne maskinen.',
   },
   en: {
     empty: 'The file is empty (0 bytes). Scan the document again.',
@@ -45,7 +45,7 @@ const texts: Record<ScanLocale, Record<ScanReasonCode, string>> = {
     localFile:
       'The file could not be read or moved on this computer: {detail}. Choose Retry or Scan now to go on from where it stopped.',
     changed: 'The file changed after it was taken; its new content is taken in as a file of its own.',
-    elsewhere: 'Already made by another user on this computer.',
+    elsewhere: 'Already entered by another user on this computer.',
   },
 }
 

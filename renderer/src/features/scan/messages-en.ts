@@ -22,7 +22,7 @@ const scanEn = {
     openInvoice: 'Invoice {id}',
     duplicateOf: 'Duplicate of invoice {id}',
     duplicateUnknown: 'Duplicate of a document already scanned',
-    duplicateElsewhere: 'Already made by another user on this computer',
+    duplicateElsewhere: 'Already entered by another user on this computer',
     newSupplier: 'new supplier',
     showAll: 'Show all {n}',
     showFewer: 'Show fewer',

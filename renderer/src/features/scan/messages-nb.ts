@@ -26,7 +26,7 @@ const scanNb: ScanMessages = {
     openInvoice: 'Faktura {id}',
     duplicateOf: 'Duplikat av faktura {id}',
     duplicateUnknown: 'Duplikat av et dokument som allerede er skannet',
-    duplicateElsewhere: 'Allerede laget av en annen bruker på denne maskinen',
+    duplicateElsewhere: 'Allerede registrert av en annen bruker på denne maskinen',
     newSupplier: 'ny leverandør',
     showAll: 'Vis alle {n}',
     showFewer: 'Vis færre',
