@@ -54,6 +54,45 @@ async function until<T>(
   }
 }
 
+/**
+ * A scan station on `dataDir` shared by Anne and Per (the demo users): the rows it announced, and a
+ * sign-in that switches the signed-in user (`clearRows`: the window starts over with the new user's rows).
+ */
+function twoUserStation(dataDir: string, options: { localRetryMs?: number; clearRows?: boolean } = {}) {
+  const user = (u: { email: string; globalIdentity: string }) => ({
+    globalIdentity: u.globalIdentity,
+    client: scanPlatformFor(access(u.email)),
+  })
+  const users = { anne: user(DEMO_USERS.anne), per: user(DEMO_USERS.per) }
+  let current = users.anne
+  const companies = createCompaniesService({ api: async () => current.client.api })
+  const rows = new Map<string, ScanRow>()
+  const scan = createScanService({
+    dataDir,
+    log: quietLog,
+    emit: (name: EventName, payload: unknown) => {
+      if (name === 'scan.rowChanged') rows.set((payload as ScanRow).id, payload as ScanRow)
+    },
+    notifier: { notify: () => undefined },
+    dialogs: { openFiles: async () => [], chooseFolder: async () => null },
+    api: async () => current.client.api,
+    companies: () => companies.list(),
+    locale: async () => 'en',
+    pollMs: 100,
+    ...(options.localRetryMs !== undefined ? { localRetryMs: options.localRetryMs } : {}),
+  })
+  const signIn = (u: typeof current) => {
+    current = u
+    if (options.clearRows) rows.clear()
+    return scan.sessionChanged({
+      status: 'signedIn',
+      environmentId: 'local-sandbox',
+      user: { GlobalIdentity: u.globalIdentity },
+    })
+  }
+  return { users, rows, scan, signIn }
+}
+
 describe('scan service', () => {
   it('watches the mapped folders of the signed-in environment and follows scan-folders.json', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'scan-data-'))
@@ -178,35 +217,7 @@ describe('scan service', () => {
   it("keeps scan state per user: another user on the station neither sees nor sends the first one's files", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'scan-users-'))
     const nordlys = DEMO_COMPANIES.nordlys.key
-    const user = (u: { email: string; globalIdentity: string }) => ({
-      globalIdentity: u.globalIdentity,
-      client: scanPlatformFor(access(u.email)),
-    })
-    const users = { anne: user(DEMO_USERS.anne), per: user(DEMO_USERS.per) }
-    let current = users.anne
-    const companies = createCompaniesService({ api: async () => current.client.api })
-    const rows = new Map<string, ScanRow>()
-    const scan = createScanService({
-      dataDir,
-      log: quietLog,
-      emit: (name: EventName, payload: unknown) => {
-        if (name === 'scan.rowChanged') rows.set((payload as ScanRow).id, payload as ScanRow)
-      },
-      notifier: { notify: () => undefined },
-      dialogs: { openFiles: async () => [], chooseFolder: async () => null },
-      api: async () => current.client.api,
-      companies: () => companies.list(),
-      locale: async () => 'en',
-      pollMs: 100,
-    })
-    const signIn = (u: typeof current) => {
-      current = u
-      return scan.sessionChanged({
-        status: 'signedIn',
-        environmentId: 'local-sandbox',
-        user: { GlobalIdentity: u.globalIdentity },
-      })
-    }
+    const { users, rows, scan, signIn } = twoUserStation(dataDir)
     await scan.start()
     await signIn(users.anne)
     const [first, second] = await Promise.all([generateInvoice(931), generateInvoice(932)])
@@ -256,37 +267,7 @@ describe('scan service', () => {
         },
       }),
     )
-    const user = (u: { email: string; globalIdentity: string }) => ({
-      globalIdentity: u.globalIdentity,
-      client: scanPlatformFor(access(u.email)),
-    })
-    const users = { anne: user(DEMO_USERS.anne), per: user(DEMO_USERS.per) }
-    let current = users.anne
-    const companies = createCompaniesService({ api: async () => current.client.api })
-    const rows = new Map<string, ScanRow>()
-    const scan = createScanService({
-      dataDir,
-      log: quietLog,
-      emit: (name: EventName, payload: unknown) => {
-        if (name === 'scan.rowChanged') rows.set((payload as ScanRow).id, payload as ScanRow)
-      },
-      notifier: { notify: () => undefined },
-      dialogs: { openFiles: async () => [], chooseFolder: async () => null },
-      api: async () => current.client.api,
-      companies: () => companies.list(),
-      locale: async () => 'en',
-      pollMs: 100,
-      localRetryMs: 10,
-    })
-    const signIn = (u: typeof current) => {
-      current = u
-      rows.clear()
-      return scan.sessionChanged({
-        status: 'signedIn',
-        environmentId: 'local-sandbox',
-        user: { GlobalIdentity: u.globalIdentity },
-      })
-    }
+    const { users, rows, scan, signIn } = twoUserStation(dataDir, { localRetryMs: 10, clearRows: true })
     const invoice = await generateInvoice(941)
     const hash = createHash('sha256').update(invoice.pdf).digest('hex')
     const token = await p.token(DEMO_USERS.anne.email)
