@@ -198,6 +198,36 @@ describe('files dropped in browser mode', () => {
     expect(upload).not.toHaveBeenCalled()
     expect(test.calls.some((c) => c.name === 'scan.dropUploads')).toBe(false)
   }, 30_000)
+
+  it('in the desktop app sends a file by its path, and one with no path (a pasted image) as its bytes', async () => {
+    sessionStorage.setItem('ledgerdesk.currentCompany', key)
+    const test = createTestBridge({
+      handlers: {
+        ...session(),
+        'scan.dropPaths': (_k, paths) => paths.length,
+        'scan.dropFiles': (_k, files) => files.length,
+      },
+    })
+    // The desktop app's bridge: IPC, with the preload naming where a dropped file lies on disk.
+    Object.defineProperty(test.bridge, 'transport', { value: 'ipc' })
+    const preload = { pathForFile: (file: File) => (file.name === 'skann.pdf' ? '/skanner/skann.pdf' : '') }
+    Object.defineProperty(window, 'ledgerdesk', { value: preload, configurable: true })
+    try {
+      shell = await mountShell({ path: '/inbox', test, languages: ['en-GB'] })
+      await shell.find('scan-queue')
+      const pasted = new File([new Uint8Array([137, 80, 78, 71])], 'image.png', { type: 'image/png' })
+      drop([new File([new Uint8Array(8)], 'skann.pdf', { type: 'application/pdf' }), pasted])
+      await vi.waitFor(() => expect(document.body.textContent).toContain('2 files added to the scan queue'))
+      expect(test.calls.filter((c) => c.name === 'scan.dropPaths').map((c) => c.args)).toEqual([
+        [key, ['/skanner/skann.pdf']],
+      ])
+      expect(test.calls.filter((c) => c.name === 'scan.dropFiles').map((c) => c.args)).toEqual([
+        [key, [{ name: 'image.png', data: 'iVBORw==' }]],
+      ])
+    } finally {
+      delete (window as { ledgerdesk?: unknown }).ledgerdesk
+    }
+  }, 30_000)
 })
 
 describe('scan folders in Settings', () => {

@@ -6,6 +6,7 @@ import { computed, ref } from 'vue'
 import { BridgeError, BridgeErrorCode } from '@common/bridge/contract'
 import { scanMaxFileBytes, type ScanOverview, type ScanRow } from '@common/bridge/scan'
 import { useBridge } from '@renderer/bridge'
+import { readAsBase64 } from '@renderer/ui/read-file'
 
 /** A dropped file being sent to the browser-mode host, before it joins the queue. */
 export interface SendingFile {
@@ -118,5 +119,17 @@ export const useScanStore = defineStore('scan', () => {
     cancel: (companyKey: string) => useBridge().call('scan.cancel', companyKey),
     showInFolder: (companyKey: string, id: string) => useBridge().call('scan.showInFolder', companyKey, id),
     dropPaths: (companyKey: string, paths: string[]) => useBridge().call('scan.dropPaths', companyKey, paths),
+    /** Files with no path on disk, in the desktop app: their bytes over IPC (which has no message cap). */
+    dropBytes: async (companyKey: string, files: File[]) =>
+      useBridge().call(
+        'scan.dropFiles',
+        companyKey,
+        await Promise.all(
+          files.map(async (file, i) => ({
+            name: file.name || `utklipp-${i + 1}.${file.type === 'image/jpeg' ? 'jpg' : 'png'}`,
+            data: await readAsBase64(file),
+          })),
+        ),
+      ),
   }
 })
