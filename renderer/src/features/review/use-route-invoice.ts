@@ -5,7 +5,7 @@
 // company to be synced and asks the platform for the row itself; the row shows as soon as it is written
 // (liveQuery). When the platform answers that the company has no such invoice, the review says so.
 import { computed, onScopeDispose, ref, watch, type Ref } from 'vue'
-import { useRoute, useRouter } from 'vue-router'
+import { onBeforeRouteLeave, useRoute, useRouter } from 'vue-router'
 import type { PlatformRow } from '@common/bridge/sync'
 import { useBridge } from '@renderer/bridge'
 import type { WorkspaceDb } from '@renderer/data/schema'
@@ -128,15 +128,27 @@ export function useRouteInvoice(options: RouteInvoiceOptions) {
     { immediate: true },
   )
 
+  // While the user leaves the review, a late change of its address would cancel their navigation; an
+  // aborted leave gives the address back to the review.
+  let leaving = false
+  onBeforeRouteLeave(() => {
+    leaving = true
+  })
+  onScopeDispose(
+    router.afterEach((_to, _from, failure) => {
+      if (failure) leaving = false
+    }),
+  )
+
   /** Names `id` in the address (replacing the entry: moving through the queue is not history). */
   function open(id: number): void {
-    if (asked.value === id) return
+    if (leaving || asked.value === id) return
     void router.replace({ query: { ...route.query, invoice: String(id) } })
   }
 
   /** Names no invoice any more (the queue is done): the review shows its queue's state. */
   function close(): void {
-    if (asked.value === null) return
+    if (leaving || asked.value === null) return
     const { invoice: _named, ...rest } = route.query
     void router.replace({ query: rest })
   }
