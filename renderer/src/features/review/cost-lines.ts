@@ -3,23 +3,13 @@
 // accounts and VAT types, with the VAT of each line and the sum against the invoice total by the same rule
 // the platform books with (common/invoice-checks.ts). The supplier-memory proposal becomes the first line
 // of an invoice that has none. Pure, so the rules are tested without a browser.
-import {
-  checkCostLines,
-  costLineFigures,
-  type CheckFinding,
-  type CostLineFigures,
-} from '@common/invoice-checks'
+import type { CheckCode, CheckFinding } from '@common/field-checks'
+import { checkCostLines, costLineFigures, type CostLineFigures } from '@common/invoice-checks'
 import { fromOre, toOre, type Ore } from '@common/money'
 import type { VatTypeRule } from '@common/vat'
 import type { Locale } from '@common/bridge/contract'
 import { formatAmount } from '@renderer/i18n/format'
-import {
-  findAccount,
-  findVatType,
-  parseAmount,
-  type AccountRef,
-  type VatTypeRef,
-} from '@renderer/features/journal'
+import { findAccount, findVatType, parseMoney, type AccountRef, type VatTypeRef } from '@common/parse'
 import type { ReviewCostLine } from './logic/actions.ts'
 import { draftLines, num, type Row } from './logic/invoice-rows.ts'
 import type { CodingProposals } from './logic/supplier-memory.ts'
@@ -37,7 +27,11 @@ export interface CostLineDraft {
   followsTotal: boolean
 }
 
-export type CostLineProblem = 'unknownAccount' | 'unknownVat' | 'invalidAmount'
+/** What is wrong with a cell: a field check's code (common/field-checks.ts), worded once in the i18n. */
+export type CostLineProblem = Extract<
+  CheckCode,
+  'accountMissing' | 'accountUnknown' | 'vatCodeUnknown' | 'amountFormat'
+>
 
 /** A line read: the IDs it names and its amount in øre, or what is wrong with each cell. */
 export interface ReadLine {
@@ -124,12 +118,13 @@ export function readLines(
 ): ReadLine[] {
   return lines.map((line) => {
     const problems: ReadLine['problems'] = {}
-    const account = line.account.trim() ? findAccount(line.account, accounts) : undefined
-    if (!account) problems.account = 'unknownAccount'
-    const vat = line.vat.trim() ? findVatType(line.vat, vatTypes) : undefined
-    if (line.vat.trim() && !vat) problems.vat = 'unknownVat'
-    const amount = parseAmount(line.amount)
-    if (amount === undefined) problems.amount = 'invalidAmount'
+    const account = findAccount(line.account, accounts)
+    if (!account) problems.account = line.account.trim() ? 'accountUnknown' : 'accountMissing'
+    const vat = findVatType(line.vat, vatTypes)
+    if (line.vat.trim() && !vat) problems.vat = 'vatCodeUnknown'
+    // A line needs its amount: an empty cell is as unreadable as a wrong one.
+    const amount = parseMoney(line.amount)
+    if (amount === undefined) problems.amount = 'amountFormat'
     return {
       accountId: account?.ID ?? null,
       vatTypeId: vat?.ID ?? null,
