@@ -60,7 +60,7 @@ export function waitForElement(selector: string): Promise<HTMLElement> {
       if (!element) throw new Error(`Nothing matches ${selector}`)
       return element
     },
-    { timeout: 5000 },
+    { timeout: 15_000 },
   )
 }
 
