@@ -4,6 +4,9 @@
 // (common/bridge/sync.ts), the Dexie schema (renderer/src/data/schema.ts), main's pull
 // (electron/main/services/sync/entities.ts) and the sync engine (renderer/src/data/sync-engine.ts) all read
 // this. Every query uses only the spec's query options: filter, select, expand, orderby, top, skip.
+//
+// Another entity in the workspace is its row type (rows.ts), its line in CachedRows and its declaration
+// below, whose `table.since` is the next workspace version (the Dexie schema adds that version from it).
 import { SupplierInvoiceStatus } from '../status.ts'
 import type * as Rows from './rows.ts'
 
@@ -196,10 +199,10 @@ export const cachedEntityDeclarations: {
   },
 }
 
-/** The cached entities, in pull order. */
+/** The cached entities, in pull order (the declarations' keys, which are the entities). */
 export const cachedEntities = Object.keys(cachedEntityDeclarations) as readonly CachedEntity[]
 
-/** The declaration of one cached entity. */
-export function declarationOf<E extends CachedEntity>(entity: E): CachedEntityDeclaration<CachedRows[E]> {
-  return cachedEntityDeclarations[entity]
+/** Whether a table or entity name is one of the cached entities. */
+export function isCachedEntity(name: string): name is CachedEntity {
+  return Object.hasOwn(cachedEntityDeclarations, name)
 }

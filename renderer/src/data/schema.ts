@@ -8,6 +8,7 @@ import {
   cachedEntities,
   cachedEntityDeclarations,
   invoiceSearchText,
+  isCachedEntity,
   type CachedEntity,
   type CachedRows,
 } from '@common/entities/declarations'
@@ -198,9 +199,7 @@ function searchTextMiddleware(db: Dexie): void {
       ...down,
       table(name) {
         const table = down.table(name)
-        const searchText = cachedEntities.includes(name as CachedEntity)
-          ? cachedEntityDeclarations[name as CachedEntity].searchText
-          : undefined
+        const searchText = isCachedEntity(name) ? cachedEntityDeclarations[name].searchText : undefined
         if (!searchText) return table
         return {
           ...table,
