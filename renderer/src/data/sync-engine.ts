@@ -8,6 +8,7 @@ import type { ConnectionState, PullOptions } from '@common/bridge/sync'
 import { drainCompany, isConnectionError } from './drain.ts'
 import { evict, filesMissingOcr, prefetchFiles } from './files.ts'
 import { pullEntity, reconcileEntity } from './pull.ts'
+import { cachedEntityDeclarations } from '@common/entities/declarations'
 import { cachedEntities, type CachedEntity, type OutboxEntry, type WorkspaceDb } from './schema.ts'
 import type { SyncTransport } from './sync-transport.ts'
 
@@ -52,41 +53,24 @@ export interface EngineStatus {
   lastSyncAt: string | null
 }
 
+const pullRule = (entity: CachedEntity) => cachedEntityDeclarations[entity].pull
+
+/** Entities in the order a company is pulled (common/entities/declarations.ts): those the engine pulls. */
+const pullOrder = cachedEntities.filter((entity) => pullRule(entity) !== 'never')
+
 /** Reference data that rarely changes: refreshed every `referenceEveryMs` and on "Sync now", not every round. */
-const referenceEntities: ReadonlySet<CachedEntity> = new Set([
-  'CompanySettings',
-  'User',
-  'Team',
-  'Account',
-  'VatType',
-  'Department',
-  'Project',
-  'CurrencyCode',
-])
+const referenceEntities = new Set(pullOrder.filter((entity) => pullRule(entity) === 'reference'))
 
 /** Entities pulled for the signed-in user only: asked for once their User.ID in the company is known. */
-const perUser: ReadonlySet<CachedEntity> = new Set(['Approval', 'ApprovalSubstitute'])
+const perUser = new Set(pullOrder.filter((entity) => pullRule(entity) === 'perUser'))
+
+/** Entities whose cached rows follow the journaled-days setting. */
+const followJournaledDays = new Set(
+  pullOrder.filter((entity) => cachedEntityDeclarations[entity].scopeSetting === 'journaledDays'),
+)
 
 /** Entities pulled at the same time within one company. */
 const pullConcurrency = 5
-
-/** Entities in the order a company is pulled: what the views need first comes first. */
-const pullOrder: readonly CachedEntity[] = [
-  'CompanySettings',
-  'User',
-  'SupplierInvoice',
-  'Supplier',
-  'Approval',
-  'Task',
-  'FileAttachment',
-  'ApprovalSubstitute',
-  'Team',
-  'Account',
-  'VatType',
-  'Department',
-  'Project',
-  'CurrencyCode',
-]
 
 export function createSyncEngine(options: {
   db: WorkspaceDb
@@ -368,13 +352,15 @@ export function createSyncEngine(options: {
       }
     },
     /**
-     * After the user changed what is kept: a longer window of journaled invoices pulls supplier invoices
-     * again from the start (the older ones were never asked for); a shorter one is applied by the next
-     * reconciliation, which runs at the next round.
+     * After the user changed what is kept: a longer window of journaled invoices pulls the entities that
+     * follow it (supplier invoices) again from the start (the older ones were never asked for); a shorter
+     * one is applied by the next reconciliation, which runs at the next round.
      */
     async scopeChanged(widened: boolean): Promise<void> {
       if (widened)
-        await db.checkpoints.filter((c) => c.entity === 'SupplierInvoice').modify({ updatedAt: null, id: 0 })
+        await db.checkpoints
+          .filter((c) => followJournaledDays.has(c.entity))
+          .modify({ updatedAt: null, id: 0 })
       lastReconciled.clear()
       await evict(db, (await userSettings()).fileCacheBytes)
     },
