@@ -93,6 +93,8 @@ export function createSyncEngine(options: {
   let timer: ReturnType<typeof setTimeout> | undefined
   let cursor = 0
   const active = new Map<string, Promise<void>>()
+  /** Rounds (background or "Sync now") under way: while one runs, it reports the end of syncing itself. */
+  let rounds = 0
   const lastReconciled = new Map<string, number>()
   const lastReference = new Map<string, number>()
   /** Companies whose files were prefetched since the engine started (again only when rows change). */
@@ -242,7 +244,12 @@ export function createSyncEngine(options: {
         // Signed out while the company synced: the workspace closed under the round, which is moot now.
         if (!isClosed(error)) throw error
       })
-      .finally(() => active.delete(companyKey))
+      .finally(() => {
+        active.delete(companyKey)
+        // A company synced outside a round (a push, the company just opened) can outlast the round that
+        // reported it: the last one to end says syncing is over.
+        if (active.size === 0 && rounds === 0 && status.syncing) report({ syncing: false })
+      })
     active.set(companyKey, work)
     return work
   }
@@ -255,6 +262,7 @@ export function createSyncEngine(options: {
   /** The background round: the open company, then the next few others in turn. */
   async function round(): Promise<void> {
     if (!running || status.connection !== 'online') return
+    rounds++
     report({ syncing: true })
     try {
       if (openKey) await syncCompany(openKey, true)
@@ -265,6 +273,7 @@ export function createSyncEngine(options: {
       cursor = others.length ? (cursor + batch.length) % others.length : 0
       await Promise.all(batch.map((k) => syncCompany(k, false)))
     } finally {
+      rounds--
       report({ syncing: active.size > 0 })
     }
   }
@@ -339,6 +348,7 @@ export function createSyncEngine(options: {
         schedule(0)
         return
       }
+      rounds++
       report({ syncing: true })
       try {
         if (companyKey) await syncCompany(companyKey, true, true)
@@ -348,6 +358,7 @@ export function createSyncEngine(options: {
             await Promise.all(keys.slice(i, i + settings.concurrency).map((k) => syncCompany(k, true, true)))
         }
       } finally {
+        rounds--
         report({ syncing: active.size > 0 })
       }
     },
