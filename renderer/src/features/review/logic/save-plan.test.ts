@@ -65,9 +65,11 @@ describe('saving the review', () => {
       problem: { index: 1, cell: 'account', code: 'noAccount' },
     })
     const unknown = [line({ account: '6540', vat: '9', amount: '1 250,00' })]
-    expect(firstLineProblem(summarise(unknown, accounts, vatTypes, 125_000, '2026-05-02'), unknown)).toEqual(
-      { index: 0, cell: 'vat', code: 'unknownVat' },
-    )
+    expect(firstLineProblem(summarise(unknown, accounts, vatTypes, 125_000, '2026-05-02'), unknown)).toEqual({
+      index: 0,
+      cell: 'vat',
+      code: 'unknownVat',
+    })
   })
 
   it('stops when the lines do not add up to the total, even with a bank account to confirm', () => {
