@@ -4,7 +4,7 @@
 // the user has not confirmed; a save that changes nothing says so. Pure, so the order is tested without
 // a browser; the screen carries out the answer (focus, dialog, status line, the write).
 import type { CheckFinding } from '@common/invoice-checks'
-import { sameAsSaved, toSave, type CostLineDraft, type CostLineSummary } from '../cost-lines.ts'
+import { sameAsSaved, toSave, type CostLineDraft, type CostLineSummary } from './cost-line-save.ts'
 import type { FieldProblem, FormProblems, TextField } from '../review-form.ts'
 import type { ReviewCostLine } from './actions.ts'
 import type { Row } from './invoice-rows.ts'
