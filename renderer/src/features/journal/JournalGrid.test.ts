@@ -5,7 +5,8 @@ import type { VatTypeRule } from '@common/vat'
 import { createAppI18n } from '@renderer/i18n'
 import JournalGrid from './JournalGrid.vue'
 import { emptyLine, previewDraft, type DraftLine } from './draft.ts'
-import type { AccountRef, DimensionRef } from './parse.ts'
+import type { AccountRef } from '@common/parse'
+import type { DimensionRef } from './parse.ts'
 
 const accounts: AccountRef[] = [
   { ID: 11, AccountNumber: 1920, AccountName: 'Bankinnskudd', VatTypeID: null },

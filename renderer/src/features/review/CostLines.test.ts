@@ -171,9 +171,9 @@ describe('the cost lines', () => {
     await nextTick()
     expect(summary.value.unreadable).toBe(true)
     expect(summary.value.read[1]!.problems).toEqual({
-      account: 'unknownAccount',
-      vat: 'unknownVat',
-      amount: 'invalidAmount',
+      account: 'accountUnknown',
+      vat: 'vatCodeUnknown',
+      amount: 'amountFormat',
     })
     expect(wrapper!.text()).toContain('Selskapet har ikke denne kontoen')
     expect(wrapper!.text()).toContain('Selskapet har ikke denne mva-koden')

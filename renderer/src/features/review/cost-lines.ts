@@ -8,13 +8,7 @@ import { fromOre, toOre, type Ore } from '@common/money'
 import type { VatTypeRule } from '@common/vat'
 import type { Locale } from '@common/bridge/contract'
 import { formatAmount } from '@renderer/i18n/format'
-import {
-  findAccount,
-  findVatType,
-  parseAmount,
-  type AccountRef,
-  type VatTypeRef,
-} from '@renderer/features/journal'
+import { findAccount, findVatType, parseMoney, type AccountRef, type VatTypeRef } from '@common/parse'
 import type { CostLineDraft, CostLineSummary, ReadLine } from './logic/cost-line-save.ts'
 import { draftLines, num, type Row } from './logic/invoice-rows.ts'
 import type { CodingProposals } from './logic/supplier-memory.ts'
@@ -107,12 +101,13 @@ export function readLines(
 ): ReadLine[] {
   return lines.map((line) => {
     const problems: ReadLine['problems'] = {}
-    const account = line.account.trim() ? findAccount(line.account, accounts) : undefined
-    if (!account) problems.account = 'unknownAccount'
-    const vat = line.vat.trim() ? findVatType(line.vat, vatTypes) : undefined
-    if (line.vat.trim() && !vat) problems.vat = 'unknownVat'
-    const amount = parseAmount(line.amount)
-    if (amount === undefined) problems.amount = 'invalidAmount'
+    const account = findAccount(line.account, accounts)
+    if (!account) problems.account = line.account.trim() ? 'accountUnknown' : 'accountMissing'
+    const vat = findVatType(line.vat, vatTypes)
+    if (line.vat.trim() && !vat) problems.vat = 'vatCodeUnknown'
+    // A line needs its amount: an empty cell is as unreadable as a wrong one.
+    const amount = parseMoney(line.amount)
+    if (amount === undefined) problems.amount = 'amountFormat'
     return {
       accountId: account?.ID ?? null,
       vatTypeId: vat?.ID ?? null,

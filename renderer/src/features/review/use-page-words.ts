@@ -6,7 +6,8 @@ import { useI18n } from 'vue-i18n'
 import type { Locale } from '@common/bridge/contract'
 import { fromOre, parseMoney } from '@common/money'
 import type { OcrReading, ProposedField } from './ocr-proposals.ts'
-import { parseDay, readBankAccount, sameValue, shownCandidate } from './review-form.ts'
+import { parseDate } from '@common/parse'
+import { readBankAccount, sameValue, shownCandidate } from './review-form.ts'
 import type { FormField, ReviewFormState } from './use-review-form.ts'
 
 export interface PageMark {
@@ -52,7 +53,7 @@ export function usePageWords(reading: Readonly<Ref<OcrReading>>, state: ReviewFo
       form[field] =
         ore === undefined ? cleaned : shownCandidate(field, { value: String(fromOre(ore)) }, language)
     } else if (field === 'InvoiceDate' || field === 'PaymentDueDate') {
-      const day = parseDay(cleaned)
+      const day = parseDate(cleaned)
       form[field] = day ? shownCandidate(field, { value: day }, language) : cleaned
     } else if (field === 'PaymentID') form[field] = cleaned.replace(/[^\d-]/g, '')
     else if (field === 'BankAccount') {

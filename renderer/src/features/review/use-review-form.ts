@@ -5,17 +5,17 @@
 import { computed, reactive, ref, watch, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { fromOre, parseMoney } from '@common/money'
+import { parseDate } from '@common/parse'
 import { digitsOnly } from '@common/norwegian'
 import type { Locale } from '@common/bridge/contract'
 import { formatAmount } from '@renderer/i18n/format'
-import { bankAccountProblemText } from '@renderer/i18n/bank-account-messages'
+import { checkText } from '@renderer/i18n/check-messages'
 import type { CachedRow } from '@renderer/data/schema'
 import { isEditable } from './logic/editable.ts'
 import type { OcrCandidate, OcrReading } from './ocr-proposals.ts'
 import {
   checkForm,
   formFromRow,
-  parseDay,
   readBankAccount,
   shownCandidate,
   textFields,
@@ -79,12 +79,7 @@ export function useReviewForm({ doc, currentId, lookups, reading }: ReviewFormOp
     return value ? digitsOnly(value.replace(/^\s*NO/i, '').replace(/MVA\s*$/i, '')) : null
   })
   const problems = computed(() => checkForm(form))
-  const problemText = (problem: FieldProblem | undefined) =>
-    !problem
-      ? ''
-      : problem.reason
-        ? bankAccountProblemText(t, problem.reason)
-        : t(`review.problem.${problem.code}`)
+  const problemText = (problem: FieldProblem | undefined) => (problem ? checkText(t, problem) : '')
 
   /** The invoice as the form has it now, for the duplicate and bank account warnings. */
   const formInvoice = computed(() => {
@@ -93,7 +88,7 @@ export function useReviewForm({ doc, currentId, lookups, reading }: ReviewFormOp
       ID: currentId.value ?? 0,
       SupplierID: form.SupplierID,
       InvoiceNumber: form.InvoiceNumber.trim() || null,
-      InvoiceDate: parseDay(form.InvoiceDate) ?? null,
+      InvoiceDate: parseDate(form.InvoiceDate) ?? null,
       TaxInclusiveAmount: ore === undefined ? null : fromOre(ore),
     }
   })
@@ -131,7 +126,7 @@ export function useReviewForm({ doc, currentId, lookups, reading }: ReviewFormOp
   watch(locale, (next) => {
     const language = next as Locale
     for (const field of ['InvoiceDate', 'PaymentDueDate'] as const) {
-      const day = parseDay(form[field])
+      const day = parseDate(form[field])
       if (day) form[field] = shownCandidate(field, { value: day }, language)
     }
     form.TaxInclusiveAmount = reshownAmount(form.TaxInclusiveAmount, language)

@@ -6,12 +6,13 @@ import { computed, ref, watch, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { Locale } from '@common/bridge/contract'
 import { fromOre, parseMoney } from '@common/money'
+import { parseDate } from '@common/parse'
 import { formatAmount, intlLocale } from '@renderer/i18n/format'
 import type { CachedRow, WorkspaceDb } from '@renderer/data/schema'
 import { useLiveQuery } from '@renderer/data/use-live-query'
 import { linesFromRow, proposedLine, summarise, type CostLineDraft } from './cost-lines.ts'
 import { proposalReason, proposeCoding, type CodingProposals } from './logic/supplier-memory.ts'
-import { parseDay, type ReviewForm } from './review-form.ts'
+import type { ReviewForm } from './review-form.ts'
 import type { ReviewDocument } from './review-queue.ts'
 import { reshownAmount } from './use-review-form.ts'
 import type { ReviewLookups } from './use-review-lookups.ts'
@@ -65,7 +66,7 @@ export function useReviewLines(options: ReviewLinesOptions) {
       lookups.value.accounts,
       lookups.value.vatTypes,
       totalOre.value,
-      parseDay(form.InvoiceDate) ?? new Date().toISOString().slice(0, 10),
+      parseDate(form.InvoiceDate) ?? new Date().toISOString().slice(0, 10),
     ),
   )
   const reasons = computed(() => {

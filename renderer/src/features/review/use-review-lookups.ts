@@ -4,7 +4,7 @@
 import { computed, type Ref } from 'vue'
 import type { CachedRow, WorkspaceDb } from '@renderer/data/schema'
 import { useLiveQuery } from '@renderer/data/use-live-query'
-import type { AccountRef } from '@renderer/features/journal'
+import type { AccountRef } from '@common/parse'
 import type { CostVatType } from './cost-lines.ts'
 import { supplierName } from './review-queue.ts'
 

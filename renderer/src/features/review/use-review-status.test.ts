@@ -36,7 +36,7 @@ describe('the review’s status line', () => {
 
   it('says which cost line cell is wrong, or that the lines miss the total, and why a delete failed', () => {
     const line = statusLine('en')
-    line.show('lines', { lines: { index: 0, cell: 'account', code: 'noAccount' } })
+    line.show('lines', { lines: { index: 0, cell: 'account', code: 'accountMissing' } })
     expect(line.text.value).toBe('Fix the cost lines before saving: Enter an account number.')
     expect(line.tone.value).toBe('danger')
     line.show('lines', { lines: { level: 'error', code: 'costLinesMismatch', params: {} } })

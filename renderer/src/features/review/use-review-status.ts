@@ -2,7 +2,8 @@
 // one state at a time, worded from one table. A newly shown invoice starts idle.
 import { computed, ref } from 'vue'
 import { useI18n } from 'vue-i18n'
-import type { CheckFinding } from '@common/invoice-checks'
+import type { CheckFinding } from '@common/field-checks'
+import { checkText } from '@renderer/i18n/check-messages'
 import type { LineCellProblem } from './logic/save-plan.ts'
 
 /**
@@ -52,7 +53,7 @@ export function useReviewStatus() {
     if (about && 'lines' in about) {
       const problem = about.lines
       return {
-        problem: 'cell' in problem ? t(`review.lines.problem.${problem.code}`) : t('review.lines.mismatch'),
+        problem: 'cell' in problem ? checkText(t, problem) : t('review.lines.mismatch'),
       }
     }
     if (about && 'deleteFailed' in about) return { message: about.deleteFailed }

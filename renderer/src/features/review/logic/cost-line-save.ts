@@ -1,7 +1,8 @@
 // The cost lines as the review form holds them and as it saves them: each line as typed, each line read
 // against the company's accounts and VAT types, and the lines in the platform's `DraftLines` form, compared
 // with what the invoice has saved so an unchanged set of lines is not sent again. Pure.
-import type { CheckFinding, CostLineFigures } from '@common/invoice-checks'
+import type { CheckCode, CheckFinding } from '@common/field-checks'
+import type { CostLineFigures } from '@common/invoice-checks'
 import { fromOre, toOre, type Ore } from '@common/money'
 import type { ReviewCostLine } from './actions.ts'
 import { draftLines, num, type Row } from './invoice-rows.ts'
@@ -17,7 +18,11 @@ export interface CostLineDraft {
   followsTotal: boolean
 }
 
-export type CostLineProblem = 'unknownAccount' | 'unknownVat' | 'invalidAmount'
+/** What is wrong with a cell: a field check's code (common/field-checks.ts), worded once in the i18n. */
+export type CostLineProblem = Extract<
+  CheckCode,
+  'accountMissing' | 'accountUnknown' | 'vatCodeUnknown' | 'amountFormat'
+>
 
 /** A line read: the IDs it names and its amount in øre, or what is wrong with each cell. */
 export interface ReadLine {

@@ -45,12 +45,11 @@ function input(values: Partial<SaveInput> & { total?: number } = {}): SaveInput 
 
 describe('saving the review', () => {
   it('asks for the fix of a field that cannot be overridden before the reason for one that can', () => {
-    const blocking: FormProblems = {
-      PaymentID: { code: 'invalidKid', overridable: true },
-      InvoiceDate: { code: 'invalidDate', overridable: false },
-    }
+    const kid = { level: 'error', code: 'kidChecksum', params: {}, overridable: true } as const
+    const date = { level: 'error', code: 'dateFormat', params: {}, overridable: false } as const
+    const blocking: FormProblems = { PaymentID: kid, InvoiceDate: date }
     expect(planSave(input({ blocking }))).toMatchObject({ kind: 'blocked', field: 'InvoiceDate' })
-    const kidOnly: FormProblems = { PaymentID: { code: 'invalidKid', overridable: true } }
+    const kidOnly: FormProblems = { PaymentID: kid }
     expect(planSave(input({ blocking: kidOnly }))).toMatchObject({
       kind: 'blocked',
       field: 'PaymentID',
@@ -62,13 +61,13 @@ describe('saving the review', () => {
     const lines = [savedLine, line({ account: '', vat: '9', amount: 'x' })]
     expect(planSave(input({ lines, changes: { InvoiceNumber: 'A-1' } }))).toEqual({
       kind: 'lines',
-      problem: { index: 1, cell: 'account', code: 'noAccount' },
+      problem: { index: 1, cell: 'account', code: 'accountMissing' },
     })
     const unknown = [line({ account: '6540', vat: '9', amount: '1 250,00' })]
-    expect(firstLineProblem(summarise(unknown, accounts, vatTypes, 125_000, '2026-05-02'), unknown)).toEqual({
+    expect(firstLineProblem(summarise(unknown, accounts, vatTypes, 125_000, '2026-05-02'))).toEqual({
       index: 0,
       cell: 'vat',
-      code: 'unknownVat',
+      code: 'vatCodeUnknown',
     })
   })
 

@@ -3,8 +3,14 @@
 // a cost line that cannot be read, then lines that do not add up to the total, then a new bank account
 // the user has not confirmed; a save that changes nothing says so. Pure, so the order is tested without
 // a browser; the screen carries out the answer (focus, dialog, status line, the write).
-import type { CheckFinding } from '@common/invoice-checks'
-import { sameAsSaved, toSave, type CostLineDraft, type CostLineSummary } from './cost-line-save.ts'
+import type { CheckFinding } from '@common/field-checks'
+import {
+  sameAsSaved,
+  toSave,
+  type CostLineDraft,
+  type CostLineProblem,
+  type CostLineSummary,
+} from './cost-line-save.ts'
 import type { FieldProblem, FormProblems, TextField } from '../review-form.ts'
 import type { ReviewCostLine } from './actions.ts'
 import type { Row } from './invoice-rows.ts'
@@ -15,8 +21,7 @@ export type LineCell = 'account' | 'vat' | 'amount'
 export interface LineCellProblem {
   index: number
   cell: LineCell
-  /** A key of `review.lines.problem`: `noAccount` for an empty account cell. */
-  code: string
+  code: CostLineProblem
 }
 
 export type SavePlan =
@@ -58,16 +63,11 @@ export interface SaveInput {
 export const overrideKey = (field: TextField, reason: string) => `${field}\n${reason}`
 
 /** The first cell of the cost lines that cannot be read, with its problem. */
-export function firstLineProblem(
-  summary: Pick<CostLineSummary, 'read'>,
-  lines: readonly CostLineDraft[],
-): LineCellProblem | null {
+export function firstLineProblem(summary: Pick<CostLineSummary, 'read'>): LineCellProblem | null {
   for (const [index, line] of summary.read.entries())
     for (const cell of ['account', 'vat', 'amount'] as const) {
-      const problem = line.problems[cell]
-      if (!problem) continue
-      const code = cell === 'account' && lines[index]!.account.trim() === '' ? 'noAccount' : problem
-      return { index, cell, code }
+      const code = line.problems[cell]
+      if (code) return { index, cell, code }
     }
   return null
 }
@@ -80,7 +80,7 @@ export function planSave(input: SaveInput): SavePlan {
     return { kind: 'blocked', field, problem }
   }
   const { summary } = input
-  const lineProblem = summary.unreadable ? firstLineProblem(summary, input.lines) : summary.finding
+  const lineProblem = summary.unreadable ? firstLineProblem(summary) : summary.finding
   if (lineProblem) return { kind: 'lines', problem: lineProblem }
   const wanted = toSave(input.lines, summary.read, input.dims)
   const costLines = sameAsSaved(input.row, wanted) ? undefined : wanted

@@ -3,7 +3,7 @@
 // workspace's `reviewOutcomes` table (the last save of an invoice counts); the office overview shows
 // the figure per company (features/overview/straight-through.ts). It is the measure of OCR improvements, so only fields that had a proposal
 // count: a field the user filled in where nothing was proposed is work OCR did not do, and is a change.
-import { parseInvoiceDate } from '@common/invoice-checks'
+import { parseDate } from '@common/parse'
 import { toOre } from '@common/money'
 import type { ReviewOutcome } from '@renderer/data/schema'
 import type { OcrReading, ProposedField } from '../ocr-proposals.ts'
@@ -16,7 +16,7 @@ function comparable(value: unknown): string | number | null {
   if (typeof value !== 'string') return JSON.stringify(value)
   const text = value.trim()
   if (text === '') return null
-  const day = /^\d{4}-\d{2}-\d{2}/.test(text) ? parseInvoiceDate(text) : null
+  const day = /^\d{4}-\d{2}-\d{2}/.test(text) ? parseDate(text) : null
   if (day) return day
   if (/^-?\d+(\.\d+)?$/.test(text)) return toOre(text) ?? text
   return text
