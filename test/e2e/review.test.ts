@@ -205,7 +205,8 @@ describe('the OCR review', () => {
     }
     await typeCell('4000')
     // The account list is open on what was typed (axe-core passes with it); Enter takes the account.
-    await expect.poll(() => page.getByRole('option').first().textContent()).toMatch(/^4000 /)
+    const accountList = page.getByRole('listbox', { name: 'Account', exact: true })
+    await expect.poll(() => accountList.getByRole('option').first().textContent()).toMatch(/^4000 /)
     await runAxe('the cost lines with the account list open')
     if (screens) await page.screenshot({ path: `${screens}/review-account-list-en-1280x800.png` })
     await page.keyboard.press('Enter')
