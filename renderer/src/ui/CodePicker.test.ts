@@ -2,7 +2,7 @@
 // first), the ARIA combobox pattern, and its keys: arrows move in the list, Enter takes the highlighted
 // choice and goes on to the form's own Enter, Escape closes the list (and only then reaches the form),
 // Tab takes only a choice the user moved to.
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, nextTick, ref } from 'vue'
 import { mount, type VueWrapper } from '@vue/test-utils'
 import PrimeVue from 'primevue/config'
@@ -187,6 +187,27 @@ describe('the code picker', () => {
     await type('7777')
     expect(listbox()).toBeNull()
     expect(field().getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it('draws the list on the page’s top layer under the field, or above it at the window’s foot', async () => {
+    mountPicker(accounts)
+    const at = (top: number) =>
+      vi
+        .spyOn(field(), 'getBoundingClientRect')
+        .mockReturnValue(DOMRect.fromRect({ x: 100, y: top, width: 80, height: 20 }))
+    const height = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(120)
+    at(100)
+    await type('6')
+    await nextTick()
+    // Outside any scrolling grid or panel that could cut it off.
+    expect(listbox()!.parentElement).toBe(document.body)
+    expect(listbox()!.getAttribute('style')).toContain('top: 120px')
+    expect(listbox()!.getAttribute('style')).toContain('left: 100px')
+    at(window.innerHeight - 40)
+    await type('63')
+    await nextTick()
+    expect(listbox()!.getAttribute('style')).toContain(`top: ${window.innerHeight - 40 - 120}px`)
+    height.mockRestore()
   })
 
   it('is a PrimeVue field in a form and a bare input in a dense grid', async () => {
