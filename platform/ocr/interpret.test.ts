@@ -8,7 +8,8 @@ import {
 } from '../../common/norwegian.ts'
 import { makeIban, normaliseIban } from './foreign.ts'
 import { interpret, interpretDocument, parseAmount, parseDate } from './interpret.ts'
-import { OcrPropertyId, type OcrPageResult, type OcrWord } from './types.ts'
+import { OcrPropertyId, type OcrWord } from '../../common/ocr.ts'
+import type { OcrPageResult } from './types.ts'
 
 /** A page from phrases placed at (x, y): each phrase's words 9 px per character, one space apart. */
 function page(

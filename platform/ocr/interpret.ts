@@ -13,9 +13,9 @@ import {
   OcrPropertyId,
   type InterpretationCandidate,
   type InterpretedProperty,
-  type OcrPageResult,
   type OcrWord,
-} from './types.ts'
+} from '../../common/ocr.ts'
+import type { OcrPageResult } from './types.ts'
 import { normaliseForeignVatId, normaliseIban } from './foreign.ts'
 
 interface Segment {
