@@ -4,7 +4,8 @@ import { openPdf, renderPage, textLayerWords, RENDER_DPI } from './pdf.ts'
 import { tiffToPgm } from './image.ts'
 import { tesseractWords } from './tesseract.ts'
 import type { OcrAnswer, OcrRawData, OcrWord } from '../../common/ocr.ts'
-import { interpretDocument, vocabularyHits } from './interpret.ts'
+import { interpretDocument } from './interpret.ts'
+import { vocabularyHits } from './labels.ts'
 import {
   decodeImage,
   linesRunVertically,

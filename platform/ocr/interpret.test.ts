@@ -7,7 +7,8 @@ import {
   makeKid,
 } from '../../common/norwegian.ts'
 import { makeIban, normaliseIban } from './foreign.ts'
-import { interpret, interpretDocument, parseAmount, parseDate } from './interpret.ts'
+import { interpret, interpretDocument } from './interpret.ts'
+import { parseAmount, parseDate } from './values.ts'
 import { OcrPropertyId, type OcrWord } from '../../common/ocr.ts'
 import type { OcrPageResult } from './types.ts'
 
