@@ -142,9 +142,14 @@ type Lenient<T> = T extends readonly (infer E)[]
     ? { [K in keyof T]?: Lenient<T[K]> | null }
     : T
 
-/** A property's id: its `OcrProperty.Id`, or its `OcrPropertyId` when the property object is left out. */
-export function ocrPropertyIdOf(property: Lenient<InterpretedProperty>): number | undefined {
-  return property.OcrProperty?.Id ?? property.OcrPropertyId ?? undefined
+/** A property's id: its `OcrProperty.Id`, or its `OcrPropertyId` when the property object does not say. */
+export function ocrPropertyIdOf(property: {
+  OcrProperty?: unknown
+  OcrPropertyId?: unknown
+}): number | undefined {
+  const isId = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value)
+  const own = (property.OcrProperty as { Id?: unknown } | null | undefined)?.Id
+  return isId(own) ? own : isId(property.OcrPropertyId) ? property.OcrPropertyId : undefined
 }
 
 /**
