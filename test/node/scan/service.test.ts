@@ -191,7 +191,8 @@ describe('scan service', () => {
     writeFileSync(join(aurora, 'tom.pdf'), '')
     const failed = await until(() => [...rows.values()].find((r) => r.state === 'failed'))
     expect(failed.reason).toEqual({ code: 'empty', params: {} })
-    expect(existsSync(join(aurora, 'failed', 'tom.pdf.reason.txt'))).toBe(true)
+    // The note is written just after the row says failed (the entry is recorded first): waited for.
+    expect(await until(() => existsSync(join(aurora, 'failed', 'tom.pdf.reason.txt')))).toBe(true)
 
     // A broken file keeps the last good mappings and says why.
     writeFileSync(join(dataDir, 'scan-folders.json'), '{ "environments": ')
