@@ -21,14 +21,8 @@ import {
 } from '../platform/ocr/corpus/hard.ts'
 import { scanVariant } from '../platform/ocr/corpus/scan.ts'
 import { normaliseForeignVatId, normaliseIban } from '../platform/ocr/foreign.ts'
-import {
-  analyse,
-  closeOcr,
-  interpret,
-  OCR_PROPERTIES,
-  OcrPropertyId,
-  readDocument,
-} from '../platform/ocr/index.ts'
+import { OCR_PROPERTIES, OcrPropertyId } from '../common/ocr.ts'
+import { analyse, closeOcr, interpret, readDocument } from '../platform/ocr/index.ts'
 
 const TEXT_DOCS = Number(process.env.OCR_BENCH_TEXT ?? 200)
 const SCANNED_DOCS = Number(process.env.OCR_BENCH_SCANNED ?? 30)

@@ -14,6 +14,45 @@ export const ScanRowState = z.enum([
 ])
 export type ScanRowState = z.infer<typeof ScanRowState>
 
+/** The platform's or this computer's own words for what went wrong, as they came. */
+const detail = z.object({ detail: z.string() })
+const none = z.object({})
+
+/**
+ * Why a file did not become an invoice (or not yet), as a code and the parameters its wording takes. Main
+ * sends these; the inbox words every code in the user's language (renderer/src/features/scan/messages-*.ts),
+ * and main words those that send a file to failed/ in the note beside it (scan/reasons.ts).
+ */
+export const ScanReason = z.discriminatedUnion('code', [
+  /** The file has no bytes. */
+  z.object({ code: z.literal('empty'), params: none }),
+  /** Larger than the platform's upload limit (scanMaxFileBytes). */
+  z.object({ code: z.literal('tooLarge'), params: none }),
+  /** Not a PDF, PNG, JPEG or TIFF by its content. */
+  z.object({ code: z.literal('unknownType'), params: none }),
+  z.object({ code: z.literal('truncatedPdf'), params: none }),
+  z.object({ code: z.literal('encryptedPdf'), params: none }),
+  /** The platform refused the file or a later step. */
+  z.object({ code: z.literal('refused'), params: detail }),
+  /** The file could not be read when it was to be uploaded (it was gone). */
+  z.object({ code: z.literal('unreadable'), params: detail }),
+  /** This computer's file system refused a read or a move; the file stays where it is. */
+  z.object({ code: z.literal('localFile'), params: detail }),
+  /** The file was rewritten after it was taken; its new content is taken as a file of its own. */
+  z.object({ code: z.literal('changed'), params: none }),
+  /** Queued: the platform cannot be reached, and the queue tries again by itself. */
+  z.object({ code: z.literal('waiting'), params: detail }),
+  /** The same content as a file already scanned: set aside in processed/duplicates/. */
+  z.object({ code: z.literal('duplicate'), params: none }),
+  /** The same content as a file another user on this computer already made an invoice of. */
+  z.object({ code: z.literal('duplicateElsewhere'), params: none }),
+])
+export type ScanReason = z.infer<typeof ScanReason>
+export type ScanReasonCode = ScanReason['code']
+export const ScanReasonCode = z.enum(
+  ScanReason.options.map((option) => option.shape.code.value) as [ScanReasonCode, ...ScanReasonCode[]],
+)
+
 /** One file in the pipeline, as the inbox shows it. */
 export const ScanRow = z.object({
   id: z.string(),
@@ -22,8 +61,8 @@ export const ScanRow = z.object({
   state: ScanRowState,
   /** Upload progress in per cent while uploading. */
   progress: z.number().nullable(),
-  reason: z.string().nullable(),
-  reasonCode: z.string().nullable(),
+  /** Why it failed, waits or was set aside; null for a file on its way or ready. */
+  reason: ScanReason.nullable(),
   invoiceId: z.number().nullable(),
   /** For a duplicate: the invoice the first copy became. */
   duplicateOfInvoiceId: z.number().nullable(),

@@ -3,7 +3,9 @@
 import { openPdf, renderPage, textLayerWords, RENDER_DPI } from './pdf.ts'
 import { tiffToPgm } from './image.ts'
 import { tesseractWords } from './tesseract.ts'
-import { interpretDocument, vocabularyHits } from './interpret.ts'
+import type { OcrAnswer, OcrRawData, OcrWord } from '../../common/ocr.ts'
+import { interpretDocument } from './interpret.ts'
+import { vocabularyHits } from './labels.ts'
 import {
   decodeImage,
   linesRunVertically,
@@ -13,7 +15,7 @@ import {
   uprightness,
   type GreyImage,
 } from './orient.ts'
-import type { InterpretedProperty, OcrPageResult, OcrWord } from './types.ts'
+import type { OcrPageResult } from './types.ts'
 
 export * from './types.ts'
 export { interpret, interpretDocument } from './interpret.ts'
@@ -185,18 +187,8 @@ export async function readDocument(
   }
 }
 
-export interface OcrAnalysis {
-  Id: number
-  PageNo: number
-  PagesRead: number[]
-  ImageWidth: number
-  ImageHeight: number
-  OcrDataUsed: boolean
-  OcrTemplateId: number | null
-  Language: string
-  OcrRawData: string
-  InterpretedProperties: InterpretedProperty[]
-}
+/** The OCR result of spec 2.13 as the reader makes it (common/ocr.ts); the file server adds `UniFile`. */
+export type OcrAnalysis = Omit<OcrAnswer, 'UniFile'> & { PagesRead: number[] }
 
 /** Detects the page's language from the words that only occur in Norwegian or English invoices. */
 function pageLanguage(words: OcrWord[]): string {
@@ -275,6 +267,17 @@ export async function analyse(bytes: Uint8Array, opts: AnalyseOptions = {}): Pro
       : await readForInterpretation(bytes)
   const first = pages[0]!
   const words = pages.flatMap((p) => p.Words)
+  const rawData: OcrRawData = {
+    AllWords: words,
+    ImageWidth: first.ImageWidth,
+    ImageHeight: first.ImageHeight,
+    Pages: pages.map((p) => ({
+      PageNo: p.PageNo,
+      ImageWidth: p.ImageWidth,
+      ImageHeight: p.ImageHeight,
+      Rotation: p.Rotation,
+    })),
+  }
   return {
     Id: 0,
     PageNo: first.PageNo,
@@ -284,17 +287,7 @@ export async function analyse(bytes: Uint8Array, opts: AnalyseOptions = {}): Pro
     OcrDataUsed: true,
     OcrTemplateId: null,
     Language: pageLanguage(words),
-    OcrRawData: JSON.stringify({
-      AllWords: words,
-      ImageWidth: first.ImageWidth,
-      ImageHeight: first.ImageHeight,
-      Pages: pages.map((p) => ({
-        PageNo: p.PageNo,
-        ImageWidth: p.ImageWidth,
-        ImageHeight: p.ImageHeight,
-        Rotation: p.Rotation,
-      })),
-    }),
+    OcrRawData: JSON.stringify(rawData),
     InterpretedProperties: interpretDocument(pages, {
       buyerOrgNumbers: opts.buyerOrgNumbers,
       buyerBankAccounts: opts.buyerBankAccounts,

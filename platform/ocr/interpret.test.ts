@@ -7,8 +7,10 @@ import {
   makeKid,
 } from '../../common/norwegian.ts'
 import { makeIban, normaliseIban } from './foreign.ts'
-import { interpret, interpretDocument, parseAmount, parseDate } from './interpret.ts'
-import { OcrPropertyId, type OcrPageResult, type OcrWord } from './types.ts'
+import { interpret, interpretDocument } from './interpret.ts'
+import { parseAmount, parseDate } from './values.ts'
+import { OcrPropertyId, type OcrWord } from '../../common/ocr.ts'
+import type { OcrPageResult } from './types.ts'
 
 /** A page from phrases placed at (x, y): each phrase's words 9 px per character, one space apart. */
 function page(

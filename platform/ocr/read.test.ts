@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { generateInvoice } from './corpus/generate.ts'
 import { scanVariant } from './corpus/scan.ts'
+import { OcrAnswer, OcrRawData } from '../../common/ocr.ts'
 import {
   analyse,
   closeOcr,
@@ -83,6 +84,16 @@ describe('text layer', () => {
     expect(total.ProposedCandidate.Value).toBe(invoice.truth[6])
     expect(total.ProposedCandidateId).toBe(total.ProposedCandidate.Id)
     expect(total.InterpretationCandidates).toContainEqual(total.ProposedCandidate)
+  })
+
+  it('answers exactly the shape common/ocr.ts declares for every client, its raw data too', async () => {
+    const invoice = await generateInvoice(7, { layout: 'giro' })
+    const result = await analyse(invoice.pdf)
+    // Parsing keeps only declared fields: equal means every field answered is declared, and valid.
+    expect(OcrAnswer.parse(result)).toEqual(result)
+    const raw: unknown = JSON.parse(result.OcrRawData)
+    expect(OcrRawData.parse(raw)).toEqual(raw)
+    expect(result.InterpretedProperties.length).toBeGreaterThan(5)
   })
 })
 

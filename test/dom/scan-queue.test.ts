@@ -4,7 +4,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
 import { flushPromises } from '@vue/test-utils'
-import type { DropUpload, ScanRow } from '@common/bridge/scan'
+import { ScanReason, ScanReasonCode, type DropUpload, type ScanRow } from '@common/bridge/scan'
+import scanEn from '@renderer/features/scan/messages-en'
+import scanNb from '@renderer/features/scan/messages-nb'
 import { mountShell, type MountedShell } from './mount-shell.ts'
 import { createTestBridge } from './test-bridge.ts'
 
@@ -17,7 +19,6 @@ const row = (over: Partial<ScanRow>): ScanRow => ({
   state: 'ready',
   progress: null,
   reason: null,
-  reasonCode: null,
   invoiceId: 41,
   duplicateOfInvoiceId: null,
   supplierName: 'Havbris Catering AS',
@@ -66,18 +67,33 @@ describe('scan queue', () => {
                   id: 'sha-2',
                   name: 'notat.pdf',
                   state: 'failed',
-                  reason: 'The file is empty (0 bytes). Scan the document again.',
-                  reasonCode: 'empty',
+                  reason: { code: 'empty', params: {} },
                   invoiceId: null,
                   supplierName: null,
                   amount: null,
                 }),
                 row({
+                  id: 'sha-4',
+                  name: 'avvist.pdf',
+                  state: 'failed',
+                  reason: { code: 'refused', params: { detail: 'File type not allowed' } },
+                  invoiceId: null,
+                }),
+                row({
                   id: 'dup:/scan/kopi.pdf',
                   name: 'kopi.pdf',
                   state: 'duplicate',
+                  reason: { code: 'duplicate', params: {} },
                   invoiceId: null,
                   duplicateOfInvoiceId: 41,
+                }),
+                row({
+                  id: 'dup:/scan/felles.pdf',
+                  name: 'felles.pdf',
+                  state: 'duplicate',
+                  reason: { code: 'duplicateElsewhere', params: {} },
+                  invoiceId: null,
+                  duplicateOfInvoiceId: null,
                 }),
               ]
             : [],
@@ -91,9 +107,17 @@ describe('scan queue', () => {
     expect(ready.textContent).toContain('ny leverandør')
     expect(ready.textContent?.replace(/\s/g, ' ')).toMatch(/12 345,50/)
     const failed = await shell.find('scan-row-notat.pdf')
-    // Failed while the app spoke English; shown in the language of now.
+    // Main sends the reason as a code; it is worded in the language of now, with the platform's words.
     expect(failed.textContent).toContain('Filen er tom (0 byte).')
-    expect((await shell.find('scan-row-kopi.pdf')).textContent).toContain('Duplikat av faktura 41')
+    expect((await shell.find('scan-row-avvist.pdf')).textContent).toContain(
+      'Plattformen avviste filen: File type not allowed',
+    )
+    const copy = (await shell.find('scan-row-kopi.pdf')).textContent
+    expect(copy).toContain('Duplikat av faktura 41')
+    expect(copy).not.toContain('allerede er skannet')
+    expect((await shell.find('scan-row-felles.pdf')).textContent).toContain(
+      'Allerede registrert av en annen bruker på denne maskinen',
+    )
     expect(await shell.text('scan-in-progress')).toBe('Ingen dokumenter under behandling')
 
     const retry = [...failed.querySelectorAll('button')].find(
@@ -114,6 +138,25 @@ describe('scan queue', () => {
     expect(await shell.text('scan-in-progress')).toBe('1 dokument under behandling')
     expect(document.querySelector('[data-testid="scan-row-annen.pdf"]')).toBeNull()
   }, 30_000)
+})
+
+describe('scan reasons', () => {
+  it('words every reason code main may send, in Norwegian and English, with exactly its parameters', () => {
+    expect(ScanReasonCode.options.length).toBeGreaterThan(10)
+    for (const code of ScanReasonCode.options) {
+      const option = ScanReason.options.find((o) => o.shape.code.value === code)!
+      const params = Object.keys(option.shape.params.shape).sort()
+      for (const [language, messages] of [
+        ['nb', scanNb],
+        ['en', scanEn],
+      ] as const) {
+        const wording: unknown = (messages.reasons as Record<string, unknown>)[code]
+        expect(typeof wording === 'string' && wording.trim() !== '', `${code} in ${language}`).toBe(true)
+        const placeholders = [...(wording as string).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+        expect(placeholders, `${code} in ${language}`).toEqual(params)
+      }
+    }
+  })
 })
 
 describe('files dropped in browser mode', () => {

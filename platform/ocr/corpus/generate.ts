@@ -16,7 +16,7 @@ import {
   generateKid,
   generateOrgNumber,
 } from '../../../common/norwegian.ts'
-import type { OcrPropertyId } from '../types.ts'
+import type { OcrPropertyId } from '../../../common/ocr.ts'
 import { rng } from './rng.ts'
 
 export { rng }

@@ -4,7 +4,7 @@
 // balances. A second journey is rejected with a comment and resubmitted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateInvoice } from '../../../platform/ocr/corpus/generate.ts'
-import { OcrPropertyId } from '../../../platform/ocr/types.ts'
+import { OcrPropertyId } from '../../../common/ocr.ts'
 import { ApprovalStatus, SupplierInvoiceStatus as SI, TaskStatus } from '../../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'

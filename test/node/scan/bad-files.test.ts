@@ -67,7 +67,7 @@ describe('bad files', () => {
         )
       }
       const entries = await pipeline.entries('c1')
-      expect(entries.map((e) => [e.name, e.state, e.reasonCode])).toEqual([
+      expect(entries.map((e) => [e.name, e.state, e.reason?.code])).toEqual([
         ['tom.pdf', 'failed', 'empty'],
         ['word.pdf', 'failed', 'unknownType'],
         ['avkuttet.pdf', 'failed', 'truncatedPdf'],
@@ -101,6 +101,48 @@ describe('scan ledger', () => {
     await again.record('bb', { state: 'done' })
     await again.close()
     expect((await openLedger(path)).get('bb')?.state).toBe('done')
+  })
+
+  it('reads a ledger written before reasons were codes: each reason a code, the words it carried read back', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'scan-ledger-old-')), 'c1.jsonl')
+    const lines = [
+      { sha256: 'empty', state: 'failed', reasonCode: 'empty', lastError: 'Filen er tom (0 byte).' },
+      {
+        sha256: 'refused',
+        state: 'failed',
+        reasonCode: 'refused',
+        lastError: 'Plattformen avviste filen: File type not allowed: x.pdf',
+      },
+      {
+        sha256: 'local',
+        state: 'failed',
+        reasonCode: 'localFile',
+        lastError:
+          'The file could not be read or moved on this computer: EBUSY: resource busy. Choose Retry or Scan now to go on from where it stopped.',
+      },
+      { sha256: 'waiting', state: 'queued', lastError: 'fetch failed' },
+      {
+        sha256: 'retried',
+        state: 'failed',
+        reasonCode: 'refused',
+        lastError: 'The platform refused the file: 500',
+      },
+      { sha256: 'retried', state: 'queued', reasonCode: null, lastError: null },
+      { sha256: 'unknown', state: 'failed', reasonCode: 'somethingElse', lastError: 'Whatever it said' },
+    ]
+    writeFileSync(path, lines.map((e) => JSON.stringify({ e })).join('\n') + '\n')
+    const ledger = await openLedger(path)
+    const reasons = Object.fromEntries(ledger.entries().map((e) => [e.sha256, e.reason]))
+    expect(reasons).toEqual({
+      empty: { code: 'empty', params: {} },
+      refused: { code: 'refused', params: { detail: 'File type not allowed: x.pdf' } },
+      local: { code: 'localFile', params: { detail: 'EBUSY: resource busy' } },
+      waiting: { code: 'waiting', params: { detail: 'fetch failed' } },
+      retried: null,
+      unknown: null,
+    })
+    expect(ledger.entries().some((e) => 'reasonCode' in e || 'lastError' in e)).toBe(false)
+    await ledger.close()
   })
 })
 

@@ -92,7 +92,7 @@ describe('browser mode: dropped files go to the host over an authenticated uploa
         .map((e) => e.payload as ScanRow)
         .find((r) => r.name === 'faktura_1_.pdf' && r.state === 'failed'),
     )) as ScanRow
-    expect(row.reasonCode).toBe('unknownType')
+    expect(row.reason?.code).toBe('unknownType')
     expect(row.companyKey).toBe(nordlys)
     expect(sha(await readFile(join(dropFolder(), 'failed', 'faktura_1_.pdf')))).toBe(sha(bytes))
     expect(await staged()).toEqual([])

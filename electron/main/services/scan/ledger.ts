@@ -4,6 +4,8 @@
 // that has grown well past its entries rewrites it as a snapshot (write, fsync, rename, fsync the folder).
 import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import type { ScanReason } from '../../../../common/bridge/scan.ts'
+import { reasonOfLine, type FieldsBeforeCodes } from './ledger-before-codes.ts'
 
 export type LedgerState = 'queued' | 'uploading' | 'reading' | 'creating' | 'done' | 'failed' | 'cancelled'
 
@@ -52,8 +54,8 @@ export interface LedgerEntry {
   fields: ReadFields | null
   /** Where the original goes (recorded before it is moved) and where it went. */
   destination: string | null
-  reasonCode: string | null
-  lastError: string | null
+  /** Why the entry failed or waits, as the inbox words it; null while it is on its way or done. */
+  reason: ScanReason | null
   attempts: number
   takenAt: string
   updatedAt: string
@@ -67,10 +69,10 @@ export interface DuplicateRecord {
   destination: string
   at: string
   /**
-   * The content is another user's on this station: the invoice it already has, whether this user may
-   * open it, and the reason shown in their language. Nothing else of the other user's is kept here.
+   * The content is another user's on this station: the invoice it already has and whether this user may
+   * open it. Nothing else of the other user's is kept here.
    */
-  elsewhere?: { invoiceId: number; visible: boolean; reason: string }
+  elsewhere?: { invoiceId: number; visible: boolean }
 }
 
 export interface LedgerContents {
@@ -103,12 +105,21 @@ export async function readLedgerFile(path: string): Promise<LedgerContents> {
     }
     lines++
     if ('d' in line) duplicates.set(line.d.originalPath, line.d)
-    else entries.set(line.e.sha256, { ...(entries.get(line.e.sha256) as LedgerEntry), ...line.e })
+    else entries.set(line.e.sha256, { ...(entries.get(line.e.sha256) as LedgerEntry), ...withReason(line.e) })
   }
   return { entries, duplicates, lines, text }
 }
 
-type Line = { e: Partial<LedgerEntry> & { sha256: string } } | { d: DuplicateRecord }
+type EntryChange = Partial<LedgerEntry> & { sha256: string }
+type Line = { e: EntryChange & FieldsBeforeCodes } | { d: DuplicateRecord }
+
+/** A change as this version records it, also when an earlier version wrote it (ledger-before-codes.ts). */
+function withReason(change: EntryChange & FieldsBeforeCodes): EntryChange {
+  const reason = reasonOfLine(change)
+  if (reason === undefined) return change
+  const { reasonCode: _code, lastError: _error, ...rest } = change
+  return { ...rest, reason }
+}
 
 export interface Ledger {
   readonly path: string

@@ -28,7 +28,7 @@ import {
 import { ApiError } from '../api/errors.ts'
 import { isTransient, type ScanPlatform } from './platform.ts'
 import { readFields } from './read-fields.ts'
-import { reasonText, type ScanLocale, type ScanReasonCode } from './reasons.ts'
+import { failedNote, type FailedFileReason, type ScanLocale } from './reasons.ts'
 import { DEFAULT_MAX_BYTES, sniff } from './sniff.ts'
 
 export interface TakeRequest {
@@ -212,17 +212,15 @@ export function createPipeline(options: PipelineOptions) {
 
   async function failFile(
     req: { companyKey: string; path: string; folder: string; sha256: string; size: number },
-    code: ScanReasonCode,
-    detail: string,
+    reason: FailedFileReason,
   ) {
     const name = basename(req.path)
-    const text = reasonText(code, options.locale(), detail)
+    const text = failedNote(reason, options.locale())
     const destination = await freePath(join(req.folder, FAILED), name)
     await record(req.companyKey, req.sha256, {
       companyKey: req.companyKey,
       state: 'failed',
-      reasonCode: code,
-      lastError: text,
+      reason,
       destination,
       originalPath: req.path,
       name,
@@ -278,7 +276,7 @@ export function createPipeline(options: PipelineOptions) {
         if (info.size > maxBytes) {
           // Keyed by where and what it is, since its content is not read to be hashed.
           const key = sha256Of(Buffer.from(`over-size\n${req.path}\n${info.size}\n${info.mtimeMs}`))
-          await failFile({ ...req, sha256: key, size: info.size }, 'tooLarge', '')
+          await failFile({ ...req, sha256: key, size: info.size }, { code: 'tooLarge', params: {} })
           scheduleIdleCheck()
           return 'failed'
         }
@@ -307,8 +305,7 @@ export function createPipeline(options: PipelineOptions) {
           if (stopped || known.originalPath !== req.path) {
             await record(req.companyKey, sha, {
               state: 'queued',
-              reasonCode: null,
-              lastError: null,
+              reason: null,
               originalPath: req.path,
               folder: req.folder,
             })
@@ -346,7 +343,7 @@ export function createPipeline(options: PipelineOptions) {
           originalPath: req.path,
           destination,
           at: new Date().toISOString(),
-          elsewhere: { invoiceId, visible, reason: reasonText('elsewhere', options.locale()) },
+          elsewhere: { invoiceId, visible },
         }
         await l.recordDuplicate(dup)
         await ops.move(req.path, destination)
@@ -362,7 +359,7 @@ export function createPipeline(options: PipelineOptions) {
       }
       const sniffed = sniff(bytes, maxBytes)
       if (!sniffed.ok) {
-        await failFile({ ...req, sha256: sha, size: bytes.length }, sniffed.reason, '')
+        await failFile({ ...req, sha256: sha, size: bytes.length }, sniffed.reason)
         scheduleIdleCheck()
         return 'failed'
       }
@@ -385,8 +382,7 @@ export function createPipeline(options: PipelineOptions) {
         elsewhere: other !== undefined,
         fields: null,
         destination: null,
-        reasonCode: null,
-        lastError: null,
+        reason: null,
         attempts: 0,
         takenAt: new Date().toISOString(),
         readyAt: null,
@@ -460,12 +456,8 @@ export function createPipeline(options: PipelineOptions) {
     log.error('scan: a file could not be settled', { companyKey, sha, error: message })
     if (closed) return
     try {
-      const local = isLocalFileError(error)
-      await record(companyKey, sha, {
-        state: 'failed',
-        reasonCode: local ? 'localFile' : 'refused',
-        lastError: reasonText(local ? 'localFile' : 'refused', options.locale(), message),
-      })
+      const code = isLocalFileError(error) ? 'localFile' : 'refused'
+      await record(companyKey, sha, { state: 'failed', reason: { code, params: { detail: message } } })
       batchOf(companyKey).failed++
     } catch (again) {
       log.error('scan: the ledger could not record a failed file', {
@@ -530,7 +522,7 @@ export function createPipeline(options: PipelineOptions) {
       entry = await record(companyKey, sha, { step: name, state: stateOfStep[name], ...change })
     }
     try {
-      entry = await record(companyKey, sha, { attempts: entry.attempts + 1, lastError: null })
+      entry = await record(companyKey, sha, { attempts: entry.attempts + 1, reason: null })
       // Asked before a creating step only when an earlier run began it without recording its end, or
       // another user's run on this station may have done it.
       const interrupted = (name: ScanStep) => entry!.started === name || entry!.elsewhere === true
@@ -543,8 +535,7 @@ export function createPipeline(options: PipelineOptions) {
           if (bytes === 'gone') {
             await failFile(
               { ...entry, path: entry.originalPath, sha256: sha },
-              'unreadable',
-              'the file is gone',
+              { code: 'unreadable', params: { detail: 'the file is gone' } },
             )
             return
           }
@@ -554,8 +545,7 @@ export function createPipeline(options: PipelineOptions) {
               state: 'failed',
               step: 'finished',
               started: null,
-              reasonCode: 'changed',
-              lastError: reasonText('changed', options.locale()),
+              reason: { code: 'changed', params: {} },
             })
             void take({ companyKey, path: entry.originalPath, folder: entry.folder }).catch((error) =>
               log.error('scan: a changed file could not be taken again', {
@@ -654,7 +644,7 @@ export function createPipeline(options: PipelineOptions) {
       const message = error instanceof Error ? error.message : String(error)
       if (isTransient(error) && !closed) {
         log.warn('scan: the platform cannot be reached; the queue waits', { companyKey, sha, error: message })
-        await record(companyKey, sha, { lastError: message })
+        await record(companyKey, sha, { reason: { code: 'waiting', params: { detail: message } } })
         enqueue(companyKey, sha, true)
         pause(message)
         return
@@ -666,27 +656,19 @@ export function createPipeline(options: PipelineOptions) {
         // the platform holds is touched, and Retry, Scan now or a restart resumes at this step.
         await record(companyKey, sha, {
           state: 'failed',
-          reasonCode: 'localFile',
-          lastError: reasonText('localFile', options.locale(), message),
+          reason: { code: 'localFile', params: { detail: message } },
         })
       } else if (entry && (entry.step === 'upload' || entry.step === 'read')) {
         // The platform refused the content: the file goes to failed/ with the platform's words.
         const destination = await freePath(join(entry.folder, FAILED), entry.name)
-        const text = reasonText('refused', options.locale(), message)
-        await record(companyKey, sha, {
-          state: 'failed',
-          reasonCode: 'refused',
-          lastError: text,
-          destination,
-          step: 'finished',
-        })
-        await moveFailed(entry.originalPath, destination, text)
+        const reason = { code: 'refused', params: { detail: message } } as const
+        await record(companyKey, sha, { state: 'failed', reason, destination, step: 'finished' })
+        await moveFailed(entry.originalPath, destination, failedNote(reason, options.locale()))
       } else {
         // A later step failed: the file stays where it is, and Retry resumes at this step.
         await record(companyKey, sha, {
           state: 'failed',
-          reasonCode: 'refused',
-          lastError: reasonText('refused', options.locale(), message),
+          reason: { code: 'refused', params: { detail: message } },
         })
       }
       batchOf(companyKey).failed++
@@ -716,7 +698,8 @@ export function createPipeline(options: PipelineOptions) {
       const l = await ledger(companyKey)
       const e = l.get(sha256)
       // A file whose content changed was taken again as new content; this entry has nothing left to do.
-      if (!e || e.state === 'done' || e.reasonCode === 'changed' || isQueued(companyKey, sha256)) return false
+      if (!e || e.state === 'done' || e.reason?.code === 'changed' || isQueued(companyKey, sha256))
+        return false
       if (e.step === 'finished' && e.destination && (await exists(e.destination))) {
         // A file that went to failed/ comes back to its folder and is taken again.
         await ops.move(e.destination, e.originalPath)
@@ -724,10 +707,9 @@ export function createPipeline(options: PipelineOptions) {
           state: 'queued',
           step: 'upload',
           destination: null,
-          reasonCode: null,
-          lastError: null,
+          reason: null,
         })
-      } else await record(companyKey, sha256, { state: 'queued', reasonCode: null, lastError: null })
+      } else await record(companyKey, sha256, { state: 'queued', reason: null })
       enqueue(companyKey, sha256)
       return true
     },

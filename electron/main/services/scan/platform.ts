@@ -6,7 +6,7 @@ import type { ApiClient } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
 import { uploadFile } from '../api/files.ts'
 import type { ReadFields } from './ledger.ts'
-import type { OcrAnswer } from './read-fields.ts'
+import type { OcrAnswerInput } from '../../../../common/ocr.ts'
 
 export interface ScanPlatform {
   findFile(companyKey: string, sha256: string): Promise<number | null>
@@ -17,7 +17,7 @@ export interface ScanPlatform {
     signal?: AbortSignal,
     onProgress?: (percent: number) => void,
   ): Promise<number>
-  read(companyKey: string, fileId: number, signal?: AbortSignal): Promise<OcrAnswer>
+  read(companyKey: string, fileId: number, signal?: AbortSignal): Promise<OcrAnswerInput>
   findSupplier(companyKey: string, orgNumber: string): Promise<number | null>
   createSupplier(companyKey: string, fields: ReadFields, note: string): Promise<number>
   /** Adds the note once; `fresh` (a supplier just created) skips asking for its notes first. */
@@ -73,7 +73,7 @@ export function createScanPlatform(deps: {
     },
 
     async read(companyKey, fileId, signal) {
-      return (await deps.api()).get<OcrAnswer>(`api/biz/files/${fileId}`, {
+      return (await deps.api()).get<OcrAnswerInput>(`api/biz/files/${fileId}`, {
         companyKey,
         query: { action: 'ocranalyse' },
         signal,

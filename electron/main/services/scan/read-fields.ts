@@ -10,42 +10,16 @@ import {
   isValidOrgNumber,
 } from '../../../../common/norwegian.ts'
 import { compactIban } from '../../../../common/iban.ts'
+import {
+  ocrPropertyIdOf,
+  OcrPropertyId,
+  readOcrRawData,
+  type OcrAnswerInput,
+  type OcrWord,
+} from '../../../../common/ocr.ts'
 import type { ReadFields } from './ledger.ts'
 
-/** spec 2.13 OCR property ids. */
-const Property = {
-  OfficialNumber: 1,
-  Iban: 2,
-  BankAccount: 3,
-  Kid: 4,
-  InvoiceNumber: 5,
-  TotalAmount: 6,
-  InvoiceDate: 7,
-  DueDate: 8,
-} as const
-
-interface Candidate {
-  Value?: string
-  Top?: number
-  Left?: number
-  Height?: number
-}
-interface Interpreted {
-  OcrProperty?: { Id?: number }
-  OcrPropertyId?: number
-  ProposedCandidate?: Candidate | null
-}
-interface Word {
-  Text: string
-  Left: number
-  Top: number
-  Width: number
-  Height: number
-}
-export interface OcrAnswer {
-  InterpretedProperties?: Interpreted[]
-  OcrRawData?: string
-}
+type Word = Pick<OcrWord, 'Text' | 'Left' | 'Top' | 'Width' | 'Height'>
 
 const COMPANY_SUFFIX = /\b(AS|ASA|ANS|DA|SA|BA|NUF|ENK|Ltd|Limited|AB|ApS|GmbH|Inc)\.?$/i
 
@@ -71,44 +45,38 @@ function lines(words: Word[]): { text: string; top: number; left: number }[] {
 }
 
 /** The company name nearest above the organisation number (or the topmost one when it is in a footer). */
-function supplierName(answer: OcrAnswer, orgHit: Candidate | null | undefined): string | null {
-  let words: Word[] = []
-  try {
-    words = (JSON.parse(answer.OcrRawData ?? '{}') as { AllWords?: Word[] }).AllWords ?? []
-  } catch {
-    return null
-  }
+function supplierName(answer: OcrAnswerInput, orgTop: number | null | undefined): string | null {
+  const words = (readOcrRawData(answer.OcrRawData)?.AllWords ?? []) as Word[]
   const named = lines(words).filter((l) => COMPANY_SUFFIX.test(l.text.trim()) && l.text.length <= 80)
   if (!named.length) return null
-  const top = orgHit?.Top ?? Number.POSITIVE_INFINITY
+  const top = orgTop ?? Number.POSITIVE_INFINITY
   const above = named.filter((l) => l.top <= top).sort((a, b) => b.top - a.top)
   return (above[0] ?? named.sort((a, b) => a.top - b.top)[0]!).text.trim()
 }
 
 const isDate = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : null)
 
-export function readFields(answer: OcrAnswer): ReadFields {
+export function readFields(answer: OcrAnswerInput): ReadFields {
   const props = answer.InterpretedProperties ?? []
-  const candidate = (id: number) =>
-    props.find((p) => (p.OcrProperty?.Id ?? p.OcrPropertyId) === id)?.ProposedCandidate ?? null
+  const candidate = (id: number) => props.find((p) => ocrPropertyIdOf(p) === id)?.ProposedCandidate ?? null
   const value = (id: number) => candidate(id)?.Value?.trim() || null
 
-  const org = digitsOnly(value(Property.OfficialNumber) ?? '')
+  const org = digitsOnly(value(OcrPropertyId.OfficialNumber) ?? '')
   const orgNumber = isValidOrgNumber(org) ? org : null
-  const account = digitsOnly(value(Property.BankAccount) ?? '')
+  const account = digitsOnly(value(OcrPropertyId.BankAccount) ?? '')
   // The one IBAN check (common/iban.ts), and the account must pass MOD11: a draft keeps Norwegian IBANs.
-  const ibanRaw = compactIban(value(Property.Iban) ?? '')
+  const ibanRaw = compactIban(value(OcrPropertyId.Iban) ?? '')
   const iban = ibanRaw && isValidNorwegianIban(ibanRaw) ? ibanRaw : null
   const bankAccount = isValidBankAccount(account) ? account : iban ? ibanToBankAccount(iban) : null
-  const kid = digitsOnly(value(Property.Kid) ?? '')
-  const amountText = value(Property.TotalAmount)
+  const kid = digitsOnly(value(OcrPropertyId.Kid) ?? '')
+  const amountText = value(OcrPropertyId.TotalAmount)
   const amount = amountText !== null && Number.isFinite(Number(amountText)) ? Number(amountText) : null
   return {
     orgNumber,
-    supplierName: orgNumber ? supplierName(answer, candidate(Property.OfficialNumber)) : null,
-    invoiceNumber: value(Property.InvoiceNumber),
-    invoiceDate: isDate(value(Property.InvoiceDate)),
-    dueDate: isDate(value(Property.DueDate)),
+    supplierName: orgNumber ? supplierName(answer, candidate(OcrPropertyId.OfficialNumber)?.Top) : null,
+    invoiceNumber: value(OcrPropertyId.InvoiceNumber),
+    invoiceDate: isDate(value(OcrPropertyId.InvoiceDate)),
+    dueDate: isDate(value(OcrPropertyId.DueDate)),
     amount,
     // The OCR service proposes no currency (spec 2.13); the draft keeps the company's own.
     currency: null,

@@ -1,20 +1,18 @@
-// Why a file could not become an invoice, in the user's language: the same words go into the
-// `<name>.reason.txt` beside the file in failed/ and into the inbox row.
-export type ScanReasonCode =
-  | 'empty'
-  | 'tooLarge'
-  | 'unknownType'
-  | 'truncatedPdf'
-  | 'encryptedPdf'
-  | 'refused'
-  | 'unreadable'
-  | 'localFile'
-  | 'changed'
-  | 'elsewhere'
+// The note beside a file in failed/ (`<name>.reason.txt`), for someone at the file system: why the file did not
+// become an invoice, in the user's language. It words the reason codes of common/bridge/scan.ts that send a
+// file to failed/; the inbox words every code itself, in the renderer's i18n.
+import type { Locale } from '../../../../common/bridge/contract.ts'
+import type { ScanReason } from '../../../../common/bridge/scan.ts'
 
-export type ScanLocale = 'nb' | 'en'
+export type ScanLocale = Locale
 
-const texts: Record<ScanLocale, Record<ScanReasonCode, string>> = {
+/** The reasons that send a file to failed/ with a note. */
+export type FailedFileReason = Extract<
+  ScanReason,
+  { code: 'empty' | 'tooLarge' | 'unknownType' | 'truncatedPdf' | 'encryptedPdf' | 'refused' | 'unreadable' }
+>
+
+const notes: Record<ScanLocale, Record<FailedFileReason['code'], string>> = {
   nb: {
     empty: 'Filen er tom (0 byte). Skann dokumentet på nytt.',
     tooLarge:
@@ -27,10 +25,6 @@ const texts: Record<ScanLocale, Record<ScanReasonCode, string>> = {
       'PDF-filen er kryptert (passordbeskyttet). Lagre en kopi uten passord og legg den inn igjen.',
     refused: 'Plattformen avviste filen: {detail}',
     unreadable: 'Filen kunne ikke leses: {detail}',
-    localFile:
-      'Filen kunne ikke leses eller flyttes på denne maskinen: {detail}. Velg Prøv igjen eller Skann nå for å fortsette der den stoppet.',
-    changed: 'Filen ble endret etter at den ble tatt inn; det nye innholdet tas inn som en egen fil.',
-    elsewhere: 'Allerede registrert av en annen bruker på denne maskinen.',
   },
   en: {
     empty: 'The file is empty (0 bytes). Scan the document again.',
@@ -42,13 +36,11 @@ const texts: Record<ScanLocale, Record<ScanReasonCode, string>> = {
       'The PDF is encrypted (password protected). Save a copy without a password and add it again.',
     refused: 'The platform refused the file: {detail}',
     unreadable: 'The file could not be read: {detail}',
-    localFile:
-      'The file could not be read or moved on this computer: {detail}. Choose Retry or Scan now to go on from where it stopped.',
-    changed: 'The file changed after it was taken; its new content is taken in as a file of its own.',
-    elsewhere: 'Already entered by another user on this computer.',
   },
 }
 
-export function reasonText(code: ScanReasonCode, locale: ScanLocale, detail = ''): string {
-  return texts[locale][code].replace('{detail}', detail)
+/** The note's text: the reason's wording with its parameters filled in. */
+export function failedNote(reason: FailedFileReason, locale: ScanLocale): string {
+  const params: Record<string, string> = reason.params
+  return notes[locale][reason.code].replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '')
 }

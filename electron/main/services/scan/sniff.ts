@@ -2,11 +2,15 @@
 // platform would refuse (empty, truncated or password-protected PDFs, other content, too large) are
 // recognised here first, so they go to failed/ with a reason instead of costing an upload.
 import { scanMaxFileBytes } from '../../../../common/bridge/scan.ts'
-import type { ScanReasonCode } from './reasons.ts'
+import type { FailedFileReason } from './reasons.ts'
 
 export type ScanKind = 'pdf' | 'png' | 'jpeg' | 'tiff'
 
-export type SniffResult = { ok: true; kind: ScanKind } | { ok: false; reason: ScanReasonCode }
+type Refusal = 'empty' | 'tooLarge' | 'unknownType' | 'truncatedPdf' | 'encryptedPdf'
+export type SniffResult =
+  { ok: true; kind: ScanKind } | { ok: false; reason: Extract<FailedFileReason, { code: Refusal }> }
+
+const refused = (code: Refusal): SniffResult => ({ ok: false, reason: { code, params: {} } })
 
 export const DEFAULT_MAX_BYTES = scanMaxFileBytes
 
@@ -26,15 +30,15 @@ function kindOf(bytes: Uint8Array): ScanKind | null {
 
 /** Describes a file's bytes, or says why it cannot become an invoice. */
 export function sniff(bytes: Uint8Array, maxBytes = DEFAULT_MAX_BYTES): SniffResult {
-  if (bytes.length === 0) return { ok: false, reason: 'empty' }
-  if (bytes.length > maxBytes) return { ok: false, reason: 'tooLarge' }
+  if (bytes.length === 0) return refused('empty')
+  if (bytes.length > maxBytes) return refused('tooLarge')
   const kind = kindOf(bytes)
-  if (!kind) return { ok: false, reason: 'unknownType' }
+  if (!kind) return refused('unknownType')
   if (kind === 'pdf') {
     const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 1024))).toString('latin1')
-    if (!tail.includes('%%EOF')) return { ok: false, reason: 'truncatedPdf' }
+    if (!tail.includes('%%EOF')) return refused('truncatedPdf')
     if (/\/Encrypt\s*(\d+\s+\d+\s+R|<<)/.test(Buffer.from(bytes).toString('latin1')))
-      return { ok: false, reason: 'encryptedPdf' }
+      return refused('encryptedPdf')
   }
   return { ok: true, kind }
 }

@@ -1,17 +1,18 @@
 // What the platform's OCR read on a document (spec 2.13, cached per company and file): for each field of
 // the review form the proposed value and its alternatives with their probability and box, the page sizes
 // the boxes are measured in, and every word on the page (clicking one fills the focused field).
+import { ocrPropertyIdOf, OcrPropertyId, readOcrRawData } from '@common/ocr'
 
-/** spec 2.13 OCR property ids, named by the form field each one proposes a value for. */
+/** The form field each spec 2.13 OCR property proposes a value for. */
 export const ocrFieldOf: Record<number, ProposedField> = {
-  1: 'SupplierOrgNumber',
-  2: 'BankAccount',
-  3: 'BankAccount',
-  4: 'PaymentID',
-  5: 'InvoiceNumber',
-  6: 'TaxInclusiveAmount',
-  7: 'InvoiceDate',
-  8: 'PaymentDueDate',
+  [OcrPropertyId.OfficialNumber]: 'SupplierOrgNumber',
+  [OcrPropertyId.Iban]: 'BankAccount',
+  [OcrPropertyId.BankAccount]: 'BankAccount',
+  [OcrPropertyId.Kid]: 'PaymentID',
+  [OcrPropertyId.InvoiceNumber]: 'InvoiceNumber',
+  [OcrPropertyId.TotalAmount]: 'TaxInclusiveAmount',
+  [OcrPropertyId.InvoiceDate]: 'InvoiceDate',
+  [OcrPropertyId.DueDate]: 'PaymentDueDate',
 }
 
 export type ProposedField =
@@ -84,15 +85,7 @@ function candidateOf(raw: Row, fallbackPage: number): OcrCandidate {
 }
 
 function wordsOf(raw: unknown, fallbackPage: number): OcrWordBox[] {
-  let parsed: unknown = raw
-  if (typeof raw === 'string') {
-    try {
-      parsed = JSON.parse(raw)
-    } catch {
-      return []
-    }
-  }
-  const all = (parsed as { AllWords?: unknown } | null)?.AllWords
+  const all: unknown = readOcrRawData(raw)?.AllWords
   if (!Array.isArray(all)) return []
   return all.map((word: Row, index) => ({
     id: `word-${num(word.Id, index)}`,
@@ -118,8 +111,7 @@ export function readOcr(result: unknown): OcrReading {
     reading.words.push(...wordsOf(page.OcrRawData, pageNo))
     const properties = Array.isArray(page.InterpretedProperties) ? (page.InterpretedProperties as Row[]) : []
     for (const property of properties) {
-      const propertyId = num((property.OcrProperty as Row | undefined)?.Id, num(property.OcrPropertyId))
-      const field = ocrFieldOf[propertyId]
+      const field = ocrFieldOf[num(ocrPropertyIdOf(property))]
       if (!field) continue
       const raw = Array.isArray(property.InterpretationCandidates)
         ? (property.InterpretationCandidates as Row[])

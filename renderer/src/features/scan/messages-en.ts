@@ -1,4 +1,6 @@
 // English strings of the scan station (the inbox's scan queue, the drop overlay, Settings → Scan folders).
+import type { ScanReasonCode } from '@common/bridge/scan'
+
 const scanEn = {
   queue: {
     title: 'Scanned documents',
@@ -21,8 +23,6 @@ const scanEn = {
     shownAt: 'The file is in {path}',
     openInvoice: 'Invoice {id}',
     duplicateOf: 'Duplicate of invoice {id}',
-    duplicateUnknown: 'Duplicate of a document already scanned',
-    duplicateElsewhere: 'Already entered by another user on this computer',
     newSupplier: 'new supplier',
     showAll: 'Show all {n}',
     showFewer: 'Show fewer',
@@ -39,6 +39,7 @@ const scanEn = {
     cancelled: 'Cancelled',
     duplicate: 'Duplicate',
   },
+  /** Every reason code main sends (common/bridge/scan.ts), with its parameters. */
   reasons: {
     empty: 'The file is empty (0 bytes). Scan the document again.',
     tooLarge: 'The file is larger than the upload limit. Split the document or scan at a lower resolution.',
@@ -47,7 +48,15 @@ const scanEn = {
     truncatedPdf: 'The PDF is truncated or damaged (its end is missing). Scan or save the document again.',
     encryptedPdf:
       'The PDF is encrypted (password protected). Save a copy without a password and add it again.',
-  },
+    refused: 'The platform refused the file: {detail}',
+    unreadable: 'The file could not be read: {detail}',
+    localFile:
+      'The file could not be read or moved on this computer: {detail}. Choose Retry or Scan now to go on from where it stopped.',
+    changed: 'The file changed after it was taken; its new content is taken in as a file of its own.',
+    waiting: 'Waiting for the platform: {detail}',
+    duplicate: 'Duplicate of a document already scanned',
+    duplicateElsewhere: 'Already entered by another user on this computer',
+  } satisfies Record<ScanReasonCode, string>,
   drop: {
     overlay: 'Drop files to scan them into {company}',
     noCompany: 'Open a company first to scan files into it.',

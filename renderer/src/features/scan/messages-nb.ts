@@ -25,8 +25,6 @@ const scanNb: ScanMessages = {
     shownAt: 'Filen ligger i {path}',
     openInvoice: 'Faktura {id}',
     duplicateOf: 'Duplikat av faktura {id}',
-    duplicateUnknown: 'Duplikat av et dokument som allerede er skannet',
-    duplicateElsewhere: 'Allerede registrert av en annen bruker på denne maskinen',
     newSupplier: 'ny leverandør',
     showAll: 'Vis alle {n}',
     showFewer: 'Vis færre',
@@ -53,6 +51,14 @@ const scanNb: ScanMessages = {
       'PDF-filen er avkuttet eller skadet (slutten mangler). Skann eller lagre dokumentet på nytt.',
     encryptedPdf:
       'PDF-filen er kryptert (passordbeskyttet). Lagre en kopi uten passord og legg den inn igjen.',
+    refused: 'Plattformen avviste filen: {detail}',
+    unreadable: 'Filen kunne ikke leses: {detail}',
+    localFile:
+      'Filen kunne ikke leses eller flyttes på denne maskinen: {detail}. Velg Prøv igjen eller Skann nå for å fortsette der den stoppet.',
+    changed: 'Filen ble endret etter at den ble tatt inn; det nye innholdet tas inn som en egen fil.',
+    waiting: 'Venter på plattformen: {detail}',
+    duplicate: 'Duplikat av et dokument som allerede er skannet',
+    duplicateElsewhere: 'Allerede registrert av en annen bruker på denne maskinen',
   },
   drop: {
     overlay: 'Slipp filene for å skanne dem inn i {company}',

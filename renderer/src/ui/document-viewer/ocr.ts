@@ -1,45 +1,29 @@
 // From the platform's OCR result (spec 2.13, ocranalyse) to what the viewer draws: each page's image size
 // (and the turn the reader gave it), the read words of OcrRawData.AllWords, and a candidate's box.
+import {
+  readOcrRawData,
+  type InterpretationCandidate,
+  type OcrAnswerInput,
+  type OcrPageSize,
+  type OcrWord,
+} from '@common/ocr'
 import type { BoxTone, ViewerBox, ViewerWord } from './types.ts'
 
-export interface OcrPageInfo {
-  PageNo: number
-  ImageWidth: number
-  ImageHeight: number
-  /** Degrees the reader turned the page image clockwise to read it upright (absent: 0). */
-  Rotation?: number
-}
+/** A read page's image size, and the turn the reader gave it (absent: 0). */
+export type OcrPageInfo = OcrPageSize
 
-interface OcrResultLike {
-  PageNo?: number
-  ImageWidth?: number
-  ImageHeight?: number
-  OcrRawData?: string | null
-}
+type OcrResultLike = Pick<OcrAnswerInput, 'PageNo' | 'ImageWidth' | 'ImageHeight' | 'OcrRawData'>
 
+/** What the viewer takes of OcrRawData: a word without its Id or PageNo is drawn all the same. */
 interface RawData {
-  AllWords?: {
-    Id?: number
-    Text: string
-    Left: number
-    Top: number
-    Width: number
-    Height: number
-    PageNo?: number
-  }[]
+  AllWords?: (Omit<OcrWord, 'Id' | 'PageNo'> & Partial<Pick<OcrWord, 'Id' | 'PageNo'>>)[]
   Pages?: OcrPageInfo[]
-  ImageWidth?: number
-  ImageHeight?: number
 }
 
 function raw(result: OcrResultLike): RawData {
-  if (!result.OcrRawData) return {}
-  try {
-    return JSON.parse(result.OcrRawData) as RawData
-  } catch (error) {
-    console.warn('The OCR result carries unreadable OcrRawData', error)
-    return {}
-  }
+  const data = readOcrRawData(result.OcrRawData)
+  if (!data && result.OcrRawData) console.warn('The OCR result carries unreadable OcrRawData')
+  return (data ?? {}) as RawData
 }
 
 /** Every read page's image size, by page number; the top-level size describes the first page read. */
@@ -80,7 +64,7 @@ export function ocrWords(result: OcrResultLike): ViewerWord[] {
 /** A candidate's box (Left/Top/Width/Height on its PageNo) for the viewer, or null when its page is unknown. */
 export function candidateBox(
   result: OcrResultLike,
-  candidate: { Id: number; Left: number; Top: number; Width: number; Height: number; PageNo?: number },
+  candidate: Pick<InterpretationCandidate, 'Id' | 'Left' | 'Top' | 'Width' | 'Height' | 'PageNo'>,
   options: { id?: string | number; label?: string; tone?: BoxTone } = {},
 ): ViewerBox | null {
   const pageNo = candidate.PageNo ?? result.PageNo ?? 1
