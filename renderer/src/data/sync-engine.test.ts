@@ -325,4 +325,32 @@ describe('a change queued while online', () => {
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0), { timeout: 5_000 })
     expect(executed).toEqual([7])
   })
+
+  it('says syncing is over when a push outlasts the round that was running beside it', async () => {
+    db = openWorkspace('unit', crypto.randomUUID())
+    await db.companies.bulkPut([company('nordlys', false), company('fjordbygg')])
+    const p = platform({ nordlys: { SupplierInvoice: [invoice(7)] }, fjordbygg: {} })
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    p.transport.execute = async (_companyKey, command) => {
+      await held
+      return { status: 'done', row: invoice(command.entityId), merged: [] }
+    }
+    engine = createSyncEngine({
+      db,
+      transport: p.transport,
+      settings: { intervalMs: 3_600_000, probeMinMs: 1, reconcileEveryMs: 3_600_000, pushDelayMs: 10 },
+    })
+    engine.setOpenCompany('nordlys')
+    engine.start()
+    await vi.waitFor(async () => expect((await db.companies.get('nordlys'))?.lastSyncAt).not.toBeNull())
+    await updateRow(db, 'nordlys', 'SupplierInvoice', 7, { InvoiceNumber: 'A-7' })
+    // The push is under way (its answer held back) while a round of another company starts and ends.
+    await vi.waitFor(async () => expect((await db.outbox.toArray())[0]?.state).toBe('sending'))
+    await engine.syncNow('fjordbygg')
+    expect(engine.status().syncing).toBe(true)
+    release()
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0))
+    await vi.waitFor(() => expect(engine!.status().syncing).toBe(false))
+  })
 })
