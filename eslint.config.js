@@ -4,8 +4,9 @@ import tseslint from 'typescript-eslint'
 import pluginVue from 'eslint-plugin-vue'
 import prettier from 'eslint-config-prettier'
 import globals from 'globals'
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
+import noImportCycle from './eslint-rules/no-import-cycle.js'
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)]
 
@@ -80,6 +81,15 @@ const featureWall = (own) => ({
   ],
 })
 
+/** The import aliases of the TypeScript projects (`@renderer/*`, `@common/*`), as prefix -> folder. */
+const aliases = Object.fromEntries(
+  ['tsconfig.web.json', 'tsconfig.node.json'].flatMap((name) =>
+    Object.entries(
+      JSON.parse(readFileSync(new URL(name, import.meta.url), 'utf8')).compilerOptions.paths,
+    ).map(([pattern, [folder]]) => [pattern.replace(/\*$/, ''), folder.replace(/\*$/, '')]),
+  ),
+)
+
 export default tseslint.config(
   {
     ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'coverage/**', '**/*.d.ts', '.data/**'],
@@ -118,6 +128,12 @@ export default tseslint.config(
   {
     files: ['electron/main/shell/**/*.ts', 'electron/main/index.ts', 'electron/preload/**/*.ts'],
     rules: walls.shell,
+  },
+  {
+    // ARCHITECTURE.md: no import circles in the app (type-only and dynamic imports count too).
+    files: ['renderer/**/*.{ts,vue}', 'electron/**/*.ts', 'common/**/*.ts'],
+    plugins: { ledgerdesk: { rules: { 'no-import-cycle': noImportCycle } } },
+    rules: { 'ledgerdesk/no-import-cycle': ['error', { root: import.meta.dirname, aliases }] },
   },
   prettier,
 )
