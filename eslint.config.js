@@ -81,6 +81,39 @@ const featureWall = (own) => ({
   ],
 })
 
+/**
+ * Inside the renderer, imports go down the layers: features → stores → data (ARCHITECTURE.md). `data/` (the
+ * Dexie schema, sync engine and outbox) knows nothing of who is signed in or which company is open; the
+ * Pinia stores build on it; the features build on both.
+ */
+const layerWall = (below, message) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: rendererWall.paths,
+      patterns: [
+        ...rendererWall.patterns,
+        {
+          group: below.flatMap((layer) => [
+            `@renderer/${layer}`,
+            `@renderer/${layer}/*`,
+            ...['..', '../..', '../../..'].map((up) => `${up}/${layer}/*`),
+            `**/src/${layer}/*`,
+          ]),
+          message,
+        },
+      ],
+    },
+  ],
+})
+export const layerWalls = {
+  data: layerWall(
+    ['stores', 'features'],
+    'data/ is below the stores and the features: it never imports them (the stores pass it what it needs).',
+  ),
+  stores: layerWall(['features'], 'The stores are below the features: a store never imports a feature.'),
+}
+
 /** The import aliases of the TypeScript projects (`@renderer/*`, `@common/*`), as prefix -> folder. */
 const aliases = Object.fromEntries(
   ['tsconfig.web.json', 'tsconfig.node.json'].flatMap((name) =>
@@ -114,6 +147,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: walls.renderer,
   },
+  // The walls hold for the app's code; a test may put several layers together to prove what they do as one.
+  { files: ['renderer/src/data/**/*.ts'], ignores: ['**/*.test.ts'], rules: layerWalls.data },
+  { files: ['renderer/src/stores/**/*.ts'], ignores: ['**/*.test.ts'], rules: layerWalls.stores },
   ...features.map((own) => ({
     files: [`renderer/src/features/${own}/**/*.{ts,vue}`],
     rules: featureWall(own),

@@ -87,6 +87,26 @@ describe('architecture walls', () => {
       "import { a } from '../../../../electron/main/index.ts'\nvoid a\n",
       'a feature imports electron/',
     ],
+    [
+      'renderer/src/data/x.ts',
+      "import { useSessionStore } from '@renderer/stores/session'\nvoid useSessionStore\n",
+      'data/ imports a store by alias',
+    ],
+    [
+      'renderer/src/data/x.ts',
+      "import { useCompaniesStore } from '../stores/companies.ts'\nvoid useCompaniesStore\n",
+      'data/ imports a store relatively',
+    ],
+    [
+      'renderer/src/data/x.ts',
+      "import { inboxShortcuts } from '@renderer/features/inbox'\nvoid inboxShortcuts\n",
+      'data/ imports a feature',
+    ],
+    [
+      'renderer/src/stores/x.ts',
+      "import { useScanStore } from '../features/scan/store.ts'\nvoid useScanStore\n",
+      'a store imports a feature',
+    ],
   ]
   for (const [file, code, what] of crossings) {
     it(`fails lint when ${what}`, async () => {
@@ -134,6 +154,16 @@ describe('architecture walls', () => {
       'renderer/src/features/inbox/parts/x.ts',
       "import { a } from '../inbox-rows'\nimport { b } from '@renderer/data/schema'\nvoid a\nvoid b\n",
       'a feature imports its own files and data/',
+    ],
+    [
+      'renderer/src/stores/x.ts',
+      "import { openWorkspace } from '@renderer/data/schema'\nimport { useSessionStore } from './session.ts'\nvoid openWorkspace\nvoid useSessionStore\n",
+      'a store imports data/ and another store',
+    ],
+    [
+      'renderer/src/data/x.ts',
+      "import { useBridge } from '@renderer/bridge'\nimport { SupplierInvoiceStatus } from '@common/status'\nvoid useBridge\nvoid SupplierInvoiceStatus\n",
+      'data/ imports the bridge and common/',
     ],
     [
       'renderer/src/router/x.ts',
