@@ -167,7 +167,7 @@ describe('architecture walls', () => {
     ],
     [
       'renderer/src/router/x.ts',
-      "import { a } from '@renderer/features/inbox/scan-slot'\nvoid a\n",
+      "import InboxView from '@renderer/features/inbox/InboxView.vue'\nvoid InboxView\n",
       'the composition root wires features together',
     ],
   ]
