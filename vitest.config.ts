@@ -30,6 +30,9 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['renderer/**/*.test.ts', 'test/dom/**/*.test.ts'],
           setupFiles: ['test/dom/setup.ts'],
+          // Many of these mount the whole shell over a test bridge; on a busy two-core machine that alone
+          // can take several seconds, so the default 5 s would fail them on load, not on behaviour.
+          testTimeout: 20_000,
         },
       },
       {

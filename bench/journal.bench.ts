@@ -30,7 +30,7 @@ async function typingInChromium(): Promise<number[]> {
   const bundle = await build({
     stdin: {
       contents: `
-        import { parseAmount } from './renderer/src/features/journal/parse.ts'
+        import { parseMoney } from './common/money.ts'
         import { emptyLine, previewDraft } from './renderer/src/features/journal/draft.ts'
         export function run(keystrokes) {
           const vat = new Map([[1, { ID: 1, Name: 'Inngående mva 25 %', VatPercent: '25', OutputVat: false,
@@ -47,7 +47,7 @@ async function typingInChromium(): Promise<number[]> {
             const t0 = performance.now()
             const row = (k * 7) % 200
             const next = lines.slice()
-            next[row] = { ...next[row], amount: parseAmount(typed) ?? null }
+            next[row] = { ...next[row], amount: parseMoney(typed) ?? null }
             const entries = previewDraft({ lines: next }, vat, null)
             let difference = 0
             for (const e of entries) difference += e.preview.balance

@@ -120,19 +120,31 @@ export function formatMoney(value: unknown): string {
 }
 
 /**
- * Reads an amount as people type it: `1 234,56`, `1234.56`, `-250`, `kr 1.234,56`, `1,234.56`.
- * With both separators the last one is the decimal separator. A lone comma is the decimal separator
- * (Norwegian); a lone dot groups thousands when every group after it has three digits (`1.234` is
- * 1234), otherwise it is the decimal separator; a separator repeated always groups thousands.
- * Answers øre, or undefined when the text is no amount.
+ * Reads an amount as people type and paste it; the one amount reader of every form (common/parse.ts).
+ * `1 234,56`, `1.234,56`, `1234.56`, `1,234.56`, `-250`, `kr 1.234,56`, `18 419,- kr` (`,-`: whole
+ * kroner), and the accounting negatives `(1 234,56)` and `1 234,56-` (a trailing minus, as some ledgers
+ * export credits). With both separators the last one is the decimal separator. A lone comma is the
+ * decimal separator (Norwegian); a lone dot groups thousands when every group after it has three digits
+ * (`1.234` is 1234), otherwise it is the decimal separator; a separator repeated always groups thousands.
+ * Answers øre, or undefined when the text is no amount (a lone `-` included).
  */
 export function parseMoney(text: string): Ore | undefined {
-  let s = text
-    .trim()
-    .replace(/^(kr\.?|nok)\s*/i, '')
-    .replace(/\s*(kr\.?|nok|,-)$/i, '')
-    .replace(/[\s\u00a0\u202f']/g, '')
-    .replace(/^\u2212/, '-')
+  let s = text.trim()
+  let negative = false
+  const bracketed = /^\((.*)\)$/.exec(s)
+  if (bracketed) {
+    negative = true
+    s = bracketed[1]!.trim()
+  }
+  s = s.replace(/^(kr\.?|nok)\s*/i, '')
+  // `18 419,- kr`: the currency may follow the whole-kroner dash.
+  for (let i = 0; i < 2; i++) s = s.replace(/\s*(kr\.?|nok|,[-\u2013])$/i, '')
+  const trailing = negative ? null : /^([^-\u2212\u2013]*\d)\s*[-\u2212\u2013]$/.exec(s)
+  if (trailing) {
+    negative = true
+    s = trailing[1]!
+  }
+  s = s.replace(/[\s\u00a0\u202f']/g, '').replace(/^[\u2212\u2013]/, '-')
   if (!/^[+-]?[\d.,]+$/.test(s)) return undefined
   const lastDot = s.lastIndexOf('.')
   const lastComma = s.lastIndexOf(',')
@@ -151,5 +163,9 @@ export function parseMoney(text: string): Ore | undefined {
     } else s = parts.join('.')
   }
   if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(s)) return undefined
-  return toOre(s)
+  const ore = toOre(s)
+  if (!negative || ore === undefined) return ore
+  // `(-5)` and `-5-` are no amounts: a negative written twice.
+  if (ore < 0 || /^[+-]/.test(s)) return undefined
+  return ore === 0 ? 0 : -ore
 }

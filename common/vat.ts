@@ -3,6 +3,7 @@
 // amount, and its VAT part is booked on the VAT type's account as a line of its own; reverse charge
 // (SAF-T 86-89) books output VAT on the amount paid and deducts it as input VAT where the type allows.
 // All amounts are integer øre.
+import type { VatType } from './entities/rows.ts'
 import { toOre, vatOfGross, vatOfNet, type Ore } from './money.ts'
 
 /** A VAT rate with the dates it is valid (VatTypePercentage). */
@@ -23,6 +24,20 @@ export interface VatTypeRule {
   OutgoingAccountID: number | null
   /** The type's rates by date; without one valid on the date, VatPercent applies. */
   VatPercentages?: readonly VatRate[] | null
+}
+
+/** What the rule needs of a VatType row as the workspace caches it (a flag the row lacks is not set). */
+export function vatTypeRule(row: VatType): VatTypeRule {
+  return {
+    ID: row.ID,
+    Name: row.Name ?? '',
+    VatPercent: row.VatPercent,
+    OutputVat: row.OutputVat === true,
+    ReversedTaxDutyVat: row.ReversedTaxDutyVat === true,
+    IncomingAccountID: row.IncomingAccountID ?? null,
+    OutgoingAccountID: row.OutgoingAccountID,
+    VatPercentages: row.VatPercentages ?? null,
+  }
 }
 
 /** The VAT type's rate on a date (`yyyy-mm-dd`): the rate valid then, else VatType.VatPercent. */

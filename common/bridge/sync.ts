@@ -2,28 +2,13 @@
 // pull, ID reconciliation, one row), executing outbox entries, files and OCR for the cache, and probing the
 // connection. Main builds every platform request from these; the renderer never sends a raw query.
 import { z } from 'zod'
+import { cachedEntities } from '../entities/declarations.ts'
 
 /**
- * The platform entities the workspace caches, named as the platform names them: the one list the bridge
+ * The platform entities the workspace caches (common/entities/declarations.ts): the one list the bridge
  * validates and the renderer's Dexie schema declares its tables from.
  */
-export const syncEntities = [
-  'SupplierInvoice',
-  'Supplier',
-  'Account',
-  'VatType',
-  'Department',
-  'Project',
-  'CurrencyCode',
-  'User',
-  'Team',
-  'CompanySettings',
-  'Approval',
-  'Task',
-  'FileAttachment',
-  'JournalEntry',
-  'ApprovalSubstitute',
-] as const
+export const syncEntities = cachedEntities
 export const SyncEntity = z.enum(syncEntities)
 export type SyncEntity = z.infer<typeof SyncEntity>
 

@@ -1,10 +1,11 @@
-// One IBAN and bank-account check for every form: the review form, the inbox panel's form and the invoice
-// checks give the same answer for the same input, because each calls common/bank-account.ts and
-// common/iban.ts; and the review and the inbox save a valid account alike. (The scan station's reading:
+// One IBAN and bank-account check for every form: the review form, the inbox panel's form and the field
+// checks give the same answer for the same input, because each calls common/field-checks.ts, which reads
+// the field with common/bank-account.ts and common/iban.ts; and the review and the inbox save a valid
+// account alike. (The scan station's reading:
 // electron/main/services/scan/read-fields.test.ts.)
 import { describe, expect, it } from 'vitest'
 import { readBankAccount } from '@common/bank-account'
-import { checkBankAccount } from '@common/invoice-checks'
+import { checkBankAccount } from '@common/field-checks'
 import * as review from '@renderer/features/review/review-form'
 import * as inbox from '@renderer/features/inbox/invoice-form'
 
@@ -31,14 +32,17 @@ const cases: [string, string | null][] = [
   ['DE89 3704 0044 0532 0130 0O', 'ibanCharacter'],
 ]
 
-function reviewReason(input: string) {
+function reviewFinding(input: string) {
   const form = { ...review.formFromRow(row, supplier, 'nb'), BankAccount: input }
-  return review.checkForm(form).BankAccount?.reason ?? null
+  const problem = review.checkForm(form).BankAccount
+  if (!problem) return null
+  const { overridable: _, ...found } = problem
+  return found
 }
 
-function inboxReason(input: string) {
+function inboxFinding(input: string) {
   const form = { ...inbox.formFromRow(row, 'nb', supplier), BankAccount: input }
-  return inbox.changesFrom(form, row, supplier).bankAccountProblem ?? null
+  return inbox.changesFrom(form, row, supplier).problems.BankAccount ?? null
 }
 
 describe('every form checks a bank account or IBAN the same way', () => {
@@ -46,10 +50,12 @@ describe('every form checks a bank account or IBAN the same way', () => {
     const shared = readBankAccount(input)
     const reason = shared && 'problem' in shared ? shared.problem : null
     expect(reason?.code ?? null).toBe(code)
-    expect(reviewReason(input)).toEqual(reason)
-    expect(inboxReason(input)).toEqual(reason)
-    // The invoice checks word the same finding (with the check digit the account would need).
-    expect(checkBankAccount(input)?.code ?? null).toBe(code)
+    // Every form gives the field check's finding (with the check digit the account would need).
+    const found = checkBankAccount(input)
+    expect(found?.code ?? null).toBe(code)
+    if (reason) expect(found?.params).toMatchObject((({ code: _, ...params }) => params)(reason))
+    expect(reviewFinding(input)).toEqual(found)
+    expect(inboxFinding(input)).toEqual(found)
   })
 
   it('the review and the inbox save a valid account alike', () => {

@@ -51,7 +51,7 @@ export async function mountShell(
 
 /**
  * The first element matching a CSS selector, once it is in the document. A view's first load also loads its
- * chunk (the inbox brings the data table), so this waits up to five seconds rather than vitest's one.
+ * chunk (the inbox brings the data table), so this waits up to fifteen seconds rather than vitest's one.
  */
 export function waitForElement(selector: string): Promise<HTMLElement> {
   return vi.waitFor(
@@ -60,7 +60,7 @@ export function waitForElement(selector: string): Promise<HTMLElement> {
       if (!element) throw new Error(`Nothing matches ${selector}`)
       return element
     },
-    { timeout: 5000 },
+    { timeout: 15_000 },
   )
 }
 

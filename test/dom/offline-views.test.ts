@@ -90,7 +90,7 @@ async function mount(path: string) {
   await vi.waitFor(() => expect(workspace!.value).not.toBeNull())
   db = workspace.value!
   await vi.waitFor(async () => expect(await db!.SupplierInvoice.count()).toBeGreaterThan(0), {
-    timeout: 5000,
+    timeout: 15_000,
   })
   return { sent, db }
 }
@@ -105,7 +105,7 @@ describe('the offline views', () => {
         const drafts = invoices[current]!.filter((row) => row.StatusCode === 30101).length
         expect(cell.dataset.count).toBe(String(drafts))
       },
-      { timeout: 5000 },
+      { timeout: 15_000 },
     )
     const other = companies.find((company) => company.Key !== current)!.Key
     // The other company is not on this computer yet: a dash, no count.
@@ -149,7 +149,7 @@ describe('the offline views', () => {
       createdAt: new Date().toISOString(),
     })
     const indicator = await waitForElement('[data-testid="sync-indicator"]')
-    await vi.waitFor(() => expect(indicator.dataset.conflicts).toBe('1'), { timeout: 5000 })
+    await vi.waitFor(() => expect(indicator.dataset.conflicts).toBe('1'), { timeout: 15_000 })
     expect(indicator.textContent).toContain('1 conflict')
     indicator.click()
     const resolve = await vi.waitFor(
@@ -160,7 +160,7 @@ describe('the offline views', () => {
         if (!button) throw new Error('No Resolve button')
         return button
       },
-      { timeout: 5000 },
+      { timeout: 15_000 },
     )
     resolve.click()
     const field = await waitForElement('[data-testid="conflict-field-InvoiceNumber"]')
@@ -175,12 +175,12 @@ describe('the offline views', () => {
     await vi.waitFor(() => expect(apply.disabled).toBe(false))
     apply.click()
     await vi.waitFor(() => expect(sent).toMatchObject([{ changes: { InvoiceNumber: 'MINE-1' } }]), {
-      timeout: 5000,
+      timeout: 15_000,
     })
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0))
     // The push that sent it ends its round before the test signs out.
     const sync = useSyncStore()
-    await vi.waitFor(() => expect(sync.syncing).toBe(false), { timeout: 5000 })
+    await vi.waitFor(() => expect(sync.syncing).toBe(false), { timeout: 15_000 })
     await new Promise((resolve) => setTimeout(resolve, 500))
   }, 30_000)
 })

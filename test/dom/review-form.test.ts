@@ -5,15 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { defineComponent, h, nextTick, ref } from 'vue'
 import { mount, type VueWrapper } from '@vue/test-utils'
 import PrimeVue from 'primevue/config'
-import { generateKid } from '@common/norwegian'
 import { createAppI18n } from '@renderer/i18n'
 import ProposalField from '@renderer/features/review/ProposalField.vue'
 import type { FieldProposal, OcrCandidate } from '@renderer/features/review/ocr-proposals'
+import { generateKid, mod11CheckDigit } from '@common/norwegian'
 import {
   changesFrom,
   checkForm,
   formFromRow,
-  parseDay,
   shownAccountNumber,
 } from '@renderer/features/review/review-form'
 
@@ -135,6 +134,11 @@ describe('a review field', () => {
 describe('the review form rules', () => {
   const kid = generateKid(4711, 10, 'mod10')
   const wrongKid = `${kid.slice(0, -1)}${(Number(kid.at(-1)) + 1) % 10}`
+  const kidChecksum = {
+    level: 'error',
+    code: 'kidChecksum',
+    params: { mod11: mod11CheckDigit(kid.slice(0, -1)) },
+  }
   const supplier = {
     ID: 7,
     Info: { Name: 'Havbris AS', BankAccounts: [{ ID: 70, AccountNumber: '86011117947' }] },
@@ -167,17 +171,46 @@ describe('the review form rules', () => {
     form.BankAccount = '8601.11.17948'
     form.InvoiceDate = '30.02.2026'
     expect(checkForm(form)).toEqual({
-      PaymentID: { code: 'invalidKid', overridable: true },
+      PaymentID: { ...kidChecksum, overridable: true },
       BankAccount: {
-        code: 'invalidBankAccount',
+        level: 'error',
+        code: 'bankAccountChecksum',
+        params: { expected: '7' },
         overridable: true,
-        reason: { code: 'bankAccountChecksum' },
       },
-      InvoiceDate: { code: 'invalidDate', overridable: false },
+      InvoiceDate: {
+        level: 'error',
+        code: 'dateNotReal',
+        params: { value: '30.02.2026' },
+        overridable: false,
+      },
     })
     form.InvoiceDate = '29.02.2028'
     form.PaymentDueDate = '28.02.2028'
-    expect(checkForm(form).PaymentDueDate).toEqual({ code: 'dueBeforeInvoice', overridable: false })
+    expect(checkForm(form).PaymentDueDate).toEqual({
+      level: 'error',
+      code: 'dueBeforeInvoiceDate',
+      params: { invoiceDate: '2028-02-29', dueDate: '2028-02-28' },
+      overridable: false,
+    })
+  })
+
+  it('asks for the supplier, and lets only a checksum failure be overridden', () => {
+    const form = { ...formFromRow(row, supplier, 'nb'), SupplierID: null }
+    form.PaymentID = '12A4'
+    expect(checkForm(form)).toEqual({
+      SupplierID: { level: 'error', code: 'required', params: {}, overridable: false },
+      PaymentID: { level: 'error', code: 'kidCharacters', params: {}, overridable: false },
+    })
+  })
+
+  it('does not stop a save for a total of zero or less (a warning, not an error)', () => {
+    const form = { ...formFromRow(row, supplier, 'nb'), TaxInclusiveAmount: '0,00' }
+    expect(checkForm(form)).toEqual({})
+    expect(changesFrom(form, { row, supplier, overridden: new Set() }).changes).toEqual({
+      TaxInclusiveAmount: 0,
+      TaxInclusiveAmountCurrency: 0,
+    })
   })
 
   it('saves a checksum failure only with an override, and only what changed', () => {
@@ -185,7 +218,7 @@ describe('the review form rules', () => {
     form.PaymentID = wrongKid
     form.TaxInclusiveAmount = '1.234,56'
     const refused = changesFrom(form, { row, supplier, overridden: new Set() })
-    expect(refused.blocking).toEqual({ PaymentID: { code: 'invalidKid', overridable: true } })
+    expect(refused.blocking).toEqual({ PaymentID: { ...kidChecksum, overridable: true } })
     expect(refused.changes).toEqual({})
     const saved = changesFrom(form, { row, supplier, overridden: new Set(['PaymentID']) })
     expect(saved.blocking).toEqual({})
@@ -206,11 +239,23 @@ describe('the review form rules', () => {
     expect(other.changes).toEqual({ BankAccountID: null, PaymentInformation: '12345678903' })
   })
 
-  it('reads dates as Norwegians write them', () => {
-    expect(parseDay('29.02.2028')).toBe('2028-02-29')
-    expect(parseDay('29.02.2026')).toBeUndefined()
-    expect(parseDay('1/3/26')).toBe('2026-03-01')
-    expect(parseDay('2026-03-01')).toBe('2026-03-01')
+  it('reads dates as Norwegians write them, as the inbox panel reads them', () => {
+    const saved = (text: string) => {
+      const form = { ...formFromRow(row, supplier, 'nb'), InvoiceDate: text, PaymentDueDate: '' }
+      return changesFrom(form, { row, supplier, overridden: new Set() })
+    }
+    expect(saved('29.02.2028').changes.InvoiceDate).toBe('2028-02-29')
+    expect(saved('1/3/26').changes.InvoiceDate).toBe('2026-03-01')
+    expect(saved('2026-03-01').changes.InvoiceDate).toBe('2026-03-01')
+    expect(saved('010326').changes.InvoiceDate).toBe('2026-03-01')
+    expect(saved('29.02.2026').blocking.InvoiceDate?.code).toBe('dateNotReal')
+  })
+
+  it('saves a KID typed in groups without its spaces', () => {
+    const form = { ...formFromRow(row, supplier, 'nb'), PaymentID: kid.replace(/(\d{4})(?=\d)/g, '$1 ') }
+    expect(form.PaymentID).toContain(' ')
+    expect(checkForm(form)).toEqual({})
+    expect(changesFrom(form, { row, supplier, overridden: new Set() }).changes).toEqual({})
   })
 })
 

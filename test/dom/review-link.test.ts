@@ -92,7 +92,7 @@ async function mount(
   await vi.waitFor(() => expect(workspace!.value).not.toBeNull())
   db = workspace.value!
   await vi.waitFor(async () => expect(await db!.SupplierInvoice.count()).toBe(queued.length), {
-    timeout: 5000,
+    timeout: 15_000,
   })
   return { shown, db, test }
 }

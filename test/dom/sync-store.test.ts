@@ -152,7 +152,7 @@ describe('the workspace and the sync store', () => {
     const db = useWorkspace().value!
     await vi.waitFor(async () => expect(await db.companySessions.get('aurora')).toBeDefined())
     await vi.waitFor(async () => expect((await db.companies.get('aurora'))?.lastSyncAt).toBeTruthy(), {
-      timeout: 5_000,
+      timeout: 15_000,
     })
     const lastSync = (await db.companies.get('aurora'))!.lastSyncAt
     first.test.emit('session.changed', { status: 'signedOut', reason: null })

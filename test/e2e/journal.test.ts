@@ -103,6 +103,12 @@ describe('journal drafting', () => {
         return app.page.getByRole('option').count()
       }, wait)
       .toBeGreaterThan(0)
+    // The code typed exactly is offered first, and the open list passes axe-core.
+    const vatList = app.page.getByRole('listbox', { name: 'VAT', exact: true })
+    expect(await vatList.getByRole('option').first().textContent()).toMatch(/^1 /)
+    expect(await cell('VAT', 1).getAttribute('aria-expanded')).toBe('true')
+    await runAxe('journal VAT code list open')
+    await shoot('vat-code-list-en')
     await cell('VAT', 1).fill('')
     await cell('Account', 1).click()
   }, 240_000)

@@ -8,7 +8,7 @@ import { SupplierInvoiceStatus } from '../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { DEMO_APPROVAL_RULE } from '../../platform/seed/demo-approvals.ts'
 import { DEMO_REVIEW_INVOICES } from '../../platform/seed/demo-review.ts'
-import { axeViolations, platformApi, useApp } from './support.ts'
+import { axeViolations, platformApi, screensDir, useApp } from './support.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 const scanned = DEMO_REVIEW_INVOICES.find((inv) => inv.source === 'scan' && inv.otherAccount)!
@@ -174,7 +174,13 @@ describe('the OCR review', () => {
       await app.page.keyboard.type(text)
     }
     await typeCell('4000')
+    // The account list is open on what was typed (axe-core passes with it); Enter takes the account.
+    const accountList = app.page.getByRole('listbox', { name: 'Account', exact: true })
+    await expect.poll(() => accountList.getByRole('option').first().textContent()).toMatch(/^4000 /)
+    await runAxe('the cost lines with the account list open')
+    if (screensDir) await app.page.screenshot({ path: `${screensDir}/review-account-list-en-1280x800.png` })
     await app.page.keyboard.press('Enter')
+    await expect.poll(() => app.page.getByTestId('review-line-account-0').inputValue()).toBe('4000')
     await typeCell('1')
     await app.page.keyboard.press('Enter')
     await typeCell('15 000')

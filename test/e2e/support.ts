@@ -290,7 +290,8 @@ export interface E2eApp {
   restartHost(whileClosed?: () => void | Promise<void>): Promise<void>
 }
 
-const screensDir = process.env.LEDGERDESK_SCREENS_DIR ?? null
+/** The folder LEDGERDESK_SCREENS_DIR names for screenshots, or null when none are taken. */
+export const screensDir = process.env.LEDGERDESK_SCREENS_DIR ?? null
 
 /**
  * The set-up of an end-to-end test file, called once at its top: the route to the platform intercepted, then

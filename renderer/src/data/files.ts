@@ -73,9 +73,9 @@ async function wantedFiles(db: WorkspaceDb, companyKey: string): Promise<{ id: n
   const wanted = new Set(invoices.map(([, id]) => id))
   const links = await db.FileAttachment.where('companyKey').equals(companyKey).toArray()
   return links
-    .filter((link) => link.EntityType === 'SupplierInvoice' && wanted.has(Number(link.EntityID)))
-    .sort((a, b) => Number(b.EntityID) - Number(a.EntityID))
-    .map((link) => ({ id: Number(link.FileID), size: Number(link.ContentLength) || 0 }))
+    .filter((link) => link.EntityType === 'SupplierInvoice' && wanted.has(link.EntityID))
+    .sort((a, b) => b.EntityID - a.EntityID)
+    .map((link) => ({ id: link.FileID, size: link.ContentLength || 0 }))
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { filterInvoices, searchTerms } from './invoice-query.ts'
-import { invoiceSearchText, type CachedRow } from './schema.ts'
+import { filterInvoices, searchTerms, type FilteredInvoice } from './invoice-query.ts'
+import { invoiceSearchText } from './schema.ts'
 
 const row = (
   ID: number,
@@ -9,9 +9,8 @@ const row = (
   amount: number,
   StatusCode: number,
   due: string,
-): CachedRow => {
-  const r: CachedRow = {
-    companyKey: 'a',
+): FilteredInvoice => {
+  const r: FilteredInvoice = {
     ID,
     InvoiceNumber: number,
     TaxInclusiveAmount: amount,

@@ -1,7 +1,8 @@
 // Filtering, searching and sorting a company's cached supplier invoices in memory, as the inbox does with
 // the rows its live query holds: status tab, then every search word in the supplier name, invoice number
 // or amount (typed the Norwegian way, "1 234,50", or plain), then the chosen column.
-import type { CachedRow } from './schema.ts'
+import type { BusinessRelation } from '@common/entities/rows'
+import type { Cached } from './schema.ts'
 
 export type InvoiceSortField =
   'Supplier' | 'InvoiceNumber' | 'InvoiceDate' | 'PaymentDueDate' | 'TaxInclusiveAmount'
@@ -24,9 +25,15 @@ export function searchTerms(text: string): string[] {
     .map((term) => (/^\d+,\d+$/.test(term) ? term.replace(',', '.') : term))
 }
 
-const sortValue = (row: CachedRow, field: InvoiceSortField): string | number => {
+/** What the filter reads of a cached invoice. */
+export type FilteredInvoice = Pick<
+  Cached<'SupplierInvoice'>,
+  'ID' | 'StatusCode' | 'InvoiceNumber' | 'InvoiceDate' | 'PaymentDueDate' | 'TaxInclusiveAmount' | '_search'
+> & { Supplier?: { Info?: Pick<BusinessRelation, 'Name'> | null } | null }
+
+const sortValue = (row: FilteredInvoice, field: InvoiceSortField): string | number => {
   if (field === 'Supplier') {
-    const name = (row.Supplier as { Info?: { Name?: unknown } } | null | undefined)?.Info?.Name
+    const name = row.Supplier?.Info?.Name
     return typeof name === 'string' ? name.toLowerCase() : ''
   }
   const value = row[field]
@@ -34,7 +41,7 @@ const sortValue = (row: CachedRow, field: InvoiceSortField): string | number => 
   return typeof value === 'string' ? value : ''
 }
 
-export function filterInvoices(rows: readonly CachedRow[], filter: InvoiceFilter): CachedRow[] {
+export function filterInvoices<R extends FilteredInvoice>(rows: readonly R[], filter: InvoiceFilter): R[] {
   const statuses = filter.statuses ? new Set(filter.statuses) : null
   const terms = searchTerms(filter.text)
   const matched = rows.filter((row) => {

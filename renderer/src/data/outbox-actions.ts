@@ -112,7 +112,7 @@ export async function resolveEntry(
       lastError: null,
       theirs: undefined,
       // The server row as compared is now the base: the next send merges on top of it.
-      baseUpdatedAt: (row?.UpdatedAt as string | undefined) ?? entry.baseUpdatedAt,
+      baseUpdatedAt: row?.UpdatedAt ?? entry.baseUpdatedAt,
     }
     await db.outbox.put(resolved)
     return resolved

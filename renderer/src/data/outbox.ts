@@ -29,7 +29,7 @@ export async function updateRow(
 ): Promise<void> {
   const table = db[entity]
   await db.transaction('rw', table, db.outbox, async () => {
-    const row = await table.get([companyKey, id])
+    const row: CachedRow | undefined = await table.get([companyKey, id])
     if (!row)
       throw new ChangeError('ROW_NOT_CACHED', `${entity} ${id} is not in the offline cache of ${companyKey}`)
     const queued = await db.outbox

@@ -15,7 +15,7 @@ export function withLocalChanges(
   row: PlatformRow,
   unsynced: readonly OutboxEntry[],
 ): CachedRow {
-  const cached = { ...row, companyKey, ID: Number(row.ID) } as CachedRow
+  const cached: CachedRow = { ...row, companyKey, ID: Number(row.ID) }
   for (const entry of unsynced) {
     if (entry.entityId !== cached.ID) continue
     Object.assign(cached, entry.changes)
@@ -112,7 +112,7 @@ export async function reconcileEntity(
   const table = db[entity]
   const removed: number[] = []
   await db.transaction('rw', table, db.outbox, db.checkpoints, async () => {
-    const keys = (await table.where('companyKey').equals(companyKey).primaryKeys()) as [string, number][]
+    const keys = await table.where('companyKey').equals(companyKey).primaryKeys()
     const gone = keys.map(([, id]) => id).filter((id) => id > 0 && !serverIds.has(id))
     if (gone.length > 0) {
       const unsynced = await unsyncedOf(db, companyKey, entity)

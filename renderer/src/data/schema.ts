@@ -2,16 +2,33 @@
 // the platform's own field names and is keyed by [companyKey+ID]; the tables are named as the platform's
 // entities. Besides them: the outbox (changes waiting to go to the platform), the pull checkpoints, the
 // per-company sync state and offline settings, and the cached PDF bytes and OCR results.
-import Dexie, { type EntityTable, type Table } from 'dexie'
+import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie'
 import type { CompanySession } from '@common/bridge/contract'
-import { syncEntities, type SyncEntity } from '@common/bridge/sync'
+import {
+  cachedEntities,
+  cachedEntityDeclarations,
+  invoiceSearchText,
+  isCachedEntity,
+  type CachedEntity,
+  type CachedRows,
+} from '@common/entities/declarations'
 import { keepCompanyCounts, type CompanyCountsRow } from './company-counts.ts'
 
-/** The platform entities the workspace caches: the bridge's list (common/bridge/sync.ts), one table each. */
-export const cachedEntities = syncEntities
-export type CachedEntity = SyncEntity
+export { cachedEntities, invoiceSearchText, type CachedEntity }
 
-/** A platform row as cached: the platform's fields plus the company it belongs to. */
+/** A cached row's key: its company and its ID. */
+export type RowKey = [string, number]
+
+/**
+ * A row of `E` as the workspace keeps it: the platform's row (common/entities/rows.ts) and the company it
+ * belongs to, with the search text of an entity that declares one.
+ */
+export type Cached<E extends CachedEntity> = CachedRows[E] & { companyKey: string; _search?: string }
+
+/**
+ * A row of any cached entity, as code that handles every entity alike writes it (the pull, the outbox): the
+ * platform's row as it came.
+ */
 export interface CachedRow {
   companyKey: string
   ID: number
@@ -142,7 +159,12 @@ export interface WorkspaceSetting {
   value: number
 }
 
-type RowTables = { [E in CachedEntity]: Table<CachedRow, [string, number]> }
+/**
+ * One table per cached entity, keyed by [companyKey+ID]. Reads come back as the entity's row type; writes
+ * take a row as the platform sent it, since the code that writes them (the pull, the outbox) handles every
+ * entity alike.
+ */
+type RowTables = { [E in CachedEntity]: Table<Cached<E>, RowKey, CachedRow> }
 
 export type WorkspaceDb = Dexie &
   RowTables & {
@@ -159,55 +181,31 @@ export type WorkspaceDb = Dexie &
     companyCounts: EntityTable<CompanyCountsRow, 'Key'>
   }
 
-const rowIndexes: Partial<Record<CachedEntity, string>> = {
-  SupplierInvoice: '[companyKey+StatusCode], [companyKey+SupplierID]',
-  Approval: '[companyKey+StatusCode]',
-  FileAttachment: '[companyKey+EntityType+EntityID]',
-}
-
 /** The database's name: one per environment and user, so a second user never sees the first one's rows. */
 export function workspaceName(environmentId: string, userIdentity: string): string {
   return `ledgerdesk:${environmentId}:${userIdentity}`
 }
 
 /**
- * What the inbox searches in: supplier name, invoice number and amount, lower-cased, kept on the cached
- * invoice as `_search` (a local field; the platform's own fields are untouched).
- */
-export function invoiceSearchText(row: Record<string, unknown>): string {
-  const supplier = row.Supplier as { Info?: { Name?: unknown } } | null | undefined
-  const amount = row.TaxInclusiveAmount ?? row.TaxInclusiveAmountCurrency
-  return [
-    supplier?.Info?.Name,
-    row.InvoiceNumber,
-    amount === null || amount === undefined ? '' : String(amount),
-  ]
-    .filter((v) => v !== null && v !== undefined && v !== '')
-    .join(' ')
-    .toLowerCase()
-}
-
-/**
- * Keeps `_search` of every supplier invoice written, whoever writes it (pull, outbox, upgrade): a DBCore
- * middleware sees every put and add of the table.
+ * Keeps `_search` (a local field; the platform's own fields are untouched) on every row written of an entity
+ * that declares its search text, whoever writes it (pull, outbox, upgrade): a DBCore middleware sees every
+ * put and add of the table.
  */
 function searchTextMiddleware(db: Dexie): void {
   db.use({
     stack: 'dbcore',
-    name: 'invoice-search-text',
+    name: 'search-text',
     create: (down) => ({
       ...down,
       table(name) {
         const table = down.table(name)
-        if (name !== 'SupplierInvoice') return table
+        const searchText = isCachedEntity(name) ? cachedEntityDeclarations[name].searchText : undefined
+        if (!searchText) return table
         return {
           ...table,
           mutate(request) {
             if (request.type === 'put' || request.type === 'add') {
-              const values = request.values.map((row: CachedRow) => ({
-                ...row,
-                _search: invoiceSearchText(row),
-              }))
+              const values = request.values.map((row) => ({ ...row, _search: searchText(row) }))
               return table.mutate({ ...request, values })
             }
             return table.mutate(request)
@@ -218,22 +216,96 @@ function searchTextMiddleware(db: Dexie): void {
   })
 }
 
-function rowStores(version: 1 | 2): Record<string, string> {
+/** The store of an entity's table at `version`: its key, its company, and the indexes it had by then. */
+function rowStore(entity: CachedEntity, version: number): string {
+  const indexes = (cachedEntityDeclarations[entity].table.indexes ?? [])
+    .filter((index) => index.since <= version)
+    .map((index) => `[companyKey+${index.by.join('+')}]`)
+  return ['[companyKey+ID]', 'companyKey', ...indexes].join(', ')
+}
+
+/** The entity tables that `version` adds or gives a new index. */
+function rowStores(version: number): Record<string, string> {
   const stores: Record<string, string> = {}
   for (const entity of cachedEntities) {
-    if (entity === 'JournalEntry' || entity === 'ApprovalSubstitute') continue // declared later
-    const extra = [rowIndexes[entity], version >= 2 ? rowIndexesV2[entity] : undefined].filter(Boolean)
-    stores[entity] = `[companyKey+ID], companyKey${extra.length ? `, ${extra.join(', ')}` : ''}`
+    const { since, indexes = [] } = cachedEntityDeclarations[entity].table
+    if (since === version || indexes.some((index) => index.since === version))
+      stores[entity] = rowStore(entity, version)
   }
   return stores
 }
 
-/** Version 2: invoices by due date (overdue counts), outbox by company and state, workspace settings. */
-const rowIndexesV2: Partial<Record<CachedEntity, string>> = {
-  SupplierInvoice: '[companyKey+PaymentDueDate]',
-}
+/**
+ * The workspace's own tables by the version that added or changed them, with the upgrade that moves the
+ * data of an older database (the entity tables come from their declarations).
+ */
+const localVersions: {
+  version: number
+  stores: Record<string, string>
+  upgrade?: (tx: Transaction) => Promise<void>
+}[] = [
+  {
+    version: 1,
+    stores: {
+      outbox: '++seq, companyKey, state, [companyKey+entity+entityId]',
+      checkpoints: '[companyKey+entity]',
+      companies: 'Key',
+      files: '[companyKey+fileId], companyKey, lastUsedAt',
+      ocr: '[companyKey+fileId]',
+    },
+  },
+  // Version 2: outbox by company and state, workspace settings.
+  {
+    version: 2,
+    stores: {
+      outbox: '++seq, companyKey, state, [companyKey+entity+entityId], [companyKey+state]',
+      settings: 'name',
+    },
+    upgrade: async (tx) => {
+      await tx
+        .table<Cached<'SupplierInvoice'>, RowKey>('SupplierInvoice')
+        .toCollection()
+        .modify((row) => {
+          row._search = invoiceSearchText(row)
+        })
+      // Version 1 left an entry 'sending' when the app closed mid-send; it is pending with its attempt
+      // counted, so the retry check runs before it is sent again.
+      await tx
+        .table<OutboxEntry, number>('outbox')
+        .where('state')
+        .equals('sending')
+        .modify((entry) => {
+          entry.state = 'pending'
+          entry.attempts = Math.max(entry.attempts, 1)
+        })
+      await tx.table<WorkspaceSetting, string>('settings').bulkPut([
+        { name: 'journaledDays', value: 90 },
+        { name: 'fileCacheBytes', value: 1024 ** 3 },
+      ])
+    },
+  },
+  // Version 3: journal drafts and templates.
+  {
+    version: 3,
+    stores: { journalDrafts: '[companyKey+id], companyKey', journalTemplates: '[companyKey+id], companyKey' },
+  },
+  // Version 4: each company's current-session answer, so a company opens offline after a restart.
+  { version: 4, stores: { companySessions: 'companyKey' } },
+  // Version 5: what each review save did to the proposed values (the straight-through figure).
+  { version: 5, stores: { reviewOutcomes: '[companyKey+invoiceId], companyKey' } },
+  // Version 8: each company's invoice counts, kept as its invoices are written (data/company-counts.ts); a
+  // database from before counts its companies when the overview first asks.
+  { version: 8, stores: { companyCounts: 'Key' } },
+]
 
-export const workspaceVersion = 9
+/** The current version: the last one that added or changed a table. */
+export const workspaceVersion = Math.max(
+  ...localVersions.map((v) => v.version),
+  ...cachedEntities.flatMap((entity) => {
+    const { since, indexes = [] } = cachedEntityDeclarations[entity].table
+    return [since, ...indexes.map((index) => index.since)]
+  }),
+)
 
 export function openWorkspace(environmentId: string, userIdentity: string): WorkspaceDb {
   const db = new Dexie(workspaceName(environmentId, userIdentity)) as WorkspaceDb
@@ -244,72 +316,10 @@ export function openWorkspace(environmentId: string, userIdentity: string): Work
 }
 
 /** Every version of the schema, oldest first; an older database upgrades on open with its data kept. */
-export function defineVersions(db: Dexie, upTo: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 = 9): void {
-  db.version(1).stores({
-    ...rowStores(1),
-    outbox: '++seq, companyKey, state, [companyKey+entity+entityId]',
-    checkpoints: '[companyKey+entity]',
-    companies: 'Key',
-    files: '[companyKey+fileId], companyKey, lastUsedAt',
-    ocr: '[companyKey+fileId]',
-  })
-  if (upTo < 2) return
-  db.version(2)
-    .stores({
-      ...rowStores(2),
-      outbox: '++seq, companyKey, state, [companyKey+entity+entityId], [companyKey+state]',
-      settings: 'name',
-    })
-    .upgrade(async (tx) => {
-      await tx
-        .table('SupplierInvoice')
-        .toCollection()
-        .modify((row: CachedRow) => {
-          row._search = invoiceSearchText(row)
-        })
-      // Version 1 left an entry 'sending' when the app closed mid-send; it is pending with its attempt
-      // counted, so the retry check runs before it is sent again.
-      await tx
-        .table('outbox')
-        .where('state')
-        .equals('sending')
-        .modify((entry: OutboxEntry) => {
-          entry.state = 'pending'
-          entry.attempts = Math.max(entry.attempts, 1)
-        })
-      await tx.table('settings').bulkPut([
-        { name: 'journaledDays', value: 90 },
-        { name: 'fileCacheBytes', value: 1024 ** 3 },
-      ])
-    })
-  if (upTo < 3) return
-  // Version 3: journal drafts and templates, and booked journal entries (the last 90 days) as rows.
-  db.version(3).stores({
-    JournalEntry: '[companyKey+ID], companyKey, [companyKey+JournalEntryNumber]',
-    journalDrafts: '[companyKey+id], companyKey',
-    journalTemplates: '[companyKey+id], companyKey',
-  })
-  if (upTo < 4) return
-  // Version 4: each company's current-session answer, so a company opens offline after a restart.
-  db.version(4).stores({ companySessions: 'companyKey' })
-  if (upTo < 5) return
-  // Version 5: what each review save did to the proposed values (the straight-through figure).
-  db.version(5).stores({ reviewOutcomes: '[companyKey+invoiceId], companyKey' })
-  if (upTo < 6) return
-  // Version 6: approval substitutes where the user is away or stands in (Mens jeg er borte).
-  db.version(6).stores({ ApprovalSubstitute: '[companyKey+ID], companyKey' })
-  if (upTo < 7) return
-  // Version 7: unbooked invoices by status and due date, so the office overview counts its overdue ones
-  // from index keys without reading a row.
-  db.version(7).stores({
-    SupplierInvoice: `${rowStores(2).SupplierInvoice}, [companyKey+StatusCode+PaymentDueDate]`,
-  })
-  if (upTo < 8) return
-  // Version 8: each company's invoice counts, kept as its invoices are written (data/company-counts.ts); a
-  // database from before counts its companies when the overview first asks.
-  db.version(8).stores({ companyCounts: 'Key' })
-  if (upTo < 9) return
-  // Version 9: approvals by user and status, so the office overview counts the user's own open approvals
-  // from index keys without reading a row.
-  db.version(9).stores({ Approval: `${rowStores(2).Approval}, [companyKey+UserID+StatusCode]` })
+export function defineVersions(db: Dexie, upTo = workspaceVersion): void {
+  for (let version = 1; version <= upTo; version++) {
+    const local = localVersions.find((v) => v.version === version)
+    const schema = db.version(version).stores({ ...rowStores(version), ...local?.stores })
+    if (local?.upgrade) schema.upgrade(local.upgrade)
+  }
 }

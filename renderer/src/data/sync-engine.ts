@@ -8,6 +8,7 @@ import type { ConnectionState, PullOptions } from '@common/bridge/sync'
 import { drainCompany, isConnectionError } from './drain.ts'
 import { evict, filesMissingOcr, prefetchFiles } from './files.ts'
 import { pullEntity, reconcileEntity } from './pull.ts'
+import { cachedEntityDeclarations } from '@common/entities/declarations'
 import { cachedEntities, type CachedEntity, type OutboxEntry, type WorkspaceDb } from './schema.ts'
 import type { SyncTransport } from './sync-transport.ts'
 
@@ -52,41 +53,24 @@ export interface EngineStatus {
   lastSyncAt: string | null
 }
 
+const pullRule = (entity: CachedEntity) => cachedEntityDeclarations[entity].pull
+
+/** Entities in the order a company is pulled (common/entities/declarations.ts): those the engine pulls. */
+const pullOrder = cachedEntities.filter((entity) => pullRule(entity) !== 'never')
+
 /** Reference data that rarely changes: refreshed every `referenceEveryMs` and on "Sync now", not every round. */
-const referenceEntities: ReadonlySet<CachedEntity> = new Set([
-  'CompanySettings',
-  'User',
-  'Team',
-  'Account',
-  'VatType',
-  'Department',
-  'Project',
-  'CurrencyCode',
-])
+const referenceEntities = new Set(pullOrder.filter((entity) => pullRule(entity) === 'reference'))
 
 /** Entities pulled for the signed-in user only: asked for once their User.ID in the company is known. */
-const perUser: ReadonlySet<CachedEntity> = new Set(['Approval', 'ApprovalSubstitute'])
+const perUser = new Set(pullOrder.filter((entity) => pullRule(entity) === 'perUser'))
+
+/** Entities whose cached rows follow the journaled-days setting. */
+const followJournaledDays = new Set(
+  pullOrder.filter((entity) => cachedEntityDeclarations[entity].scopeSetting === 'journaledDays'),
+)
 
 /** Entities pulled at the same time within one company. */
 const pullConcurrency = 5
-
-/** Entities in the order a company is pulled: what the views need first comes first. */
-const pullOrder: readonly CachedEntity[] = [
-  'CompanySettings',
-  'User',
-  'SupplierInvoice',
-  'Supplier',
-  'Approval',
-  'Task',
-  'FileAttachment',
-  'ApprovalSubstitute',
-  'Team',
-  'Account',
-  'VatType',
-  'Department',
-  'Project',
-  'CurrencyCode',
-]
 
 export function createSyncEngine(options: {
   db: WorkspaceDb
@@ -109,6 +93,8 @@ export function createSyncEngine(options: {
   let timer: ReturnType<typeof setTimeout> | undefined
   let cursor = 0
   const active = new Map<string, Promise<void>>()
+  /** Rounds (background or "Sync now") under way: while one runs, it reports the end of syncing itself. */
+  let rounds = 0
   const lastReconciled = new Map<string, number>()
   const lastReference = new Map<string, number>()
   /** Companies whose files were prefetched since the engine started (again only when rows change). */
@@ -258,7 +244,12 @@ export function createSyncEngine(options: {
         // Signed out while the company synced: the workspace closed under the round, which is moot now.
         if (!isClosed(error)) throw error
       })
-      .finally(() => active.delete(companyKey))
+      .finally(() => {
+        active.delete(companyKey)
+        // A company synced outside a round (a push, the company just opened) can outlast the round that
+        // reported it: the last one to end says syncing is over.
+        if (active.size === 0 && rounds === 0 && status.syncing) report({ syncing: false })
+      })
     active.set(companyKey, work)
     return work
   }
@@ -271,6 +262,7 @@ export function createSyncEngine(options: {
   /** The background round: the open company, then the next few others in turn. */
   async function round(): Promise<void> {
     if (!running || status.connection !== 'online') return
+    rounds++
     report({ syncing: true })
     try {
       if (openKey) await syncCompany(openKey, true)
@@ -281,6 +273,7 @@ export function createSyncEngine(options: {
       cursor = others.length ? (cursor + batch.length) % others.length : 0
       await Promise.all(batch.map((k) => syncCompany(k, false)))
     } finally {
+      rounds--
       report({ syncing: active.size > 0 })
     }
   }
@@ -355,6 +348,7 @@ export function createSyncEngine(options: {
         schedule(0)
         return
       }
+      rounds++
       report({ syncing: true })
       try {
         if (companyKey) await syncCompany(companyKey, true, true)
@@ -364,17 +358,20 @@ export function createSyncEngine(options: {
             await Promise.all(keys.slice(i, i + settings.concurrency).map((k) => syncCompany(k, true, true)))
         }
       } finally {
+        rounds--
         report({ syncing: active.size > 0 })
       }
     },
     /**
-     * After the user changed what is kept: a longer window of journaled invoices pulls supplier invoices
-     * again from the start (the older ones were never asked for); a shorter one is applied by the next
-     * reconciliation, which runs at the next round.
+     * After the user changed what is kept: a longer window of journaled invoices pulls the entities that
+     * follow it (supplier invoices) again from the start (the older ones were never asked for); a shorter
+     * one is applied by the next reconciliation, which runs at the next round.
      */
     async scopeChanged(widened: boolean): Promise<void> {
       if (widened)
-        await db.checkpoints.filter((c) => c.entity === 'SupplierInvoice').modify({ updatedAt: null, id: 0 })
+        await db.checkpoints
+          .filter((c) => followJournaledDays.has(c.entity))
+          .modify({ updatedAt: null, id: 0 })
       lastReconciled.clear()
       await evict(db, (await userSettings()).fileCacheBytes)
     },

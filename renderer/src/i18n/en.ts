@@ -12,7 +12,7 @@ import scanEn from '../features/scan/messages-en.ts'
 import approvalsMessages from '../features/approvals/messages.ts'
 import adminMessages from '../features/admin/messages.ts'
 import viewerMessages from '../ui/document-viewer/messages.ts'
-import bankAccountMessages from './bank-account-messages.ts'
+import checkMessages from './check-messages.ts'
 
 const en = {
   app: {
@@ -129,7 +129,7 @@ const en = {
   approvals: approvalsMessages.en,
   admin: adminMessages.en,
   viewer: viewerMessages.en,
-  bankAccount: bankAccountMessages.en,
+  check: checkMessages.en,
 }
 
 export type Messages = typeof en

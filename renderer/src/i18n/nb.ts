@@ -11,7 +11,7 @@ import scanNb from '../features/scan/messages-nb.ts'
 import approvalsMessages from '../features/approvals/messages.ts'
 import adminMessages from '../features/admin/messages.ts'
 import viewerMessages from '../ui/document-viewer/messages.ts'
-import bankAccountMessages from './bank-account-messages.ts'
+import checkMessages from './check-messages.ts'
 import type { Messages } from './en.ts'
 
 const nb: Messages = {
@@ -129,7 +129,7 @@ const nb: Messages = {
   approvals: approvalsMessages.nb,
   admin: adminMessages.nb,
   viewer: viewerMessages.nb,
-  bankAccount: bankAccountMessages.nb,
+  check: checkMessages.nb,
 }
 
 export default nb

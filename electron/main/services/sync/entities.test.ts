@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { PullOptions } from '../../../../common/bridge/sync.ts'
 import { afterCheckpoint, and, sources } from './entities.ts'
 import { sameValue } from './sync-service.ts'
 
@@ -12,9 +13,10 @@ describe('the pull filter', () => {
 
   it('keeps journaled invoices only from the last days of the setting, and the user approvals only', () => {
     const now = new Date('2026-11-23T00:00:00.000Z')
-    const scope = sources.SupplierInvoice.scope!({ top: 10, userId: 7, journaledDays: 30 }, now)
+    const options: Required<PullOptions> = { top: 10, userId: 7, journaledDays: 30 }
+    const scope = sources.SupplierInvoice.scope!(options, now)
     expect(scope).toBe("(StatusCode ne 30104 or UpdatedAt ge '2026-10-24T00:00:00.000Z')")
-    expect(sources.Approval.scope!({ top: 10, userId: 7, journaledDays: 30 }, now)).toBe('UserID eq 7')
+    expect(sources.Approval.scope!(options, now)).toBe('UserID eq 7')
     expect(and(scope, null, 'ID gt 1')).toBe(`${scope} and ID gt 1`)
   })
 })

@@ -5,7 +5,7 @@
 // Once booked, the invoice shows the number of its journal entry.
 import { SupplierInvoiceStatus } from '@common/status'
 import { outboxEntry } from '@renderer/data/outbox'
-import type { CachedRow, OutboxEntry, WorkspaceDb } from '@renderer/data/schema'
+import type { Cached, OutboxEntry, WorkspaceDb } from '@renderer/data/schema'
 
 /** `handled`: a colleague did it first (the outbox entry ended as already handled; `message` names them). */
 export type BookingState = 'open' | 'pending' | 'sending' | 'refused' | 'handled' | 'booked'
@@ -36,7 +36,10 @@ const num = (v: unknown): number | null => {
 }
 const bookingActions = new Set(['journal', 'sendForPayment'])
 
-function stateOf(row: CachedRow, entries: OutboxEntry[]): Pick<ApprovedRow, 'state' | 'queued' | 'message'> {
+function stateOf(
+  row: Cached<'SupplierInvoice'>,
+  entries: OutboxEntry[],
+): Pick<ApprovedRow, 'state' | 'queued' | 'message'> {
   const queued = entries.map((e) => (e.operation.kind === 'action' ? e.operation.action : ''))
   const refused = entries.find((e) => e.state === 'failed' || e.state === 'conflict')
   if (refused?.lastError?.code === 'ALREADY_HANDLED')
@@ -71,7 +74,7 @@ export async function loadApproved(
       bookingActions.has(e.operation.action),
   )
   const held = new Set(entries.map((e) => e.entityId))
-  const rows = new Map<number, CachedRow>()
+  const rows = new Map<number, Cached<'SupplierInvoice'>>()
   for (const r of [...approved, ...others]) if (r) rows.set(r.ID, r)
   // Queued here but no longer 30103 in the cache (the optimistic status): still this list's business.
   for (const id of held)
@@ -84,18 +87,17 @@ export async function loadApproved(
     .filter((id): id is number => id !== null)
   const journal = new Map(
     (await db.JournalEntry.bulkGet(entryIds.map((id) => [companyKey, id] as [string, number])))
-      .filter((e): e is CachedRow => !!e)
+      .filter((e) => e !== undefined)
       .map((e) => [e.ID, text(e.JournalEntryNumber)] as const),
   )
   return [...rows.values()]
     .map((r): ApprovedRow => {
-      const supplier = r.Supplier as { Info?: { Name?: unknown } } | undefined
       const journalEntryId = num(r.JournalEntryID)
       return {
         key: `${companyKey}:${r.ID}`,
         companyKey,
         ID: r.ID,
-        supplierName: text(supplier?.Info?.Name),
+        supplierName: text(r.Supplier?.Info?.Name),
         InvoiceNumber: text(r.InvoiceNumber),
         TaxInclusiveAmount: num(r.TaxInclusiveAmount),
         PaymentDueDate: text(r.PaymentDueDate)?.slice(0, 10) ?? null,
@@ -108,10 +110,7 @@ export async function loadApproved(
         entryNumber:
           journalEntryId === null
             ? null
-            : (journal.get(journalEntryId) ??
-              text(
-                (r.JournalEntry as { JournalEntryNumber?: unknown } | null | undefined)?.JournalEntryNumber,
-              )),
+            : (journal.get(journalEntryId) ?? text(r.JournalEntry?.JournalEntryNumber)),
         JournalEntryID: journalEntryId,
         sentToPayment: r.IsSentToPayment === true,
       }

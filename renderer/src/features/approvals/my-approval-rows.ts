@@ -4,7 +4,7 @@
 // decision queued in the outbox keeps its row in the list with the decision's state until the platform
 // has it, and one overtaken by a colleague shows who handled it.
 import { ApprovalStatus } from '@common/status'
-import type { CachedRow, OutboxEntry, WorkspaceDb } from '@renderer/data/schema'
+import type { Cached, OutboxEntry, WorkspaceDb } from '@renderer/data/schema'
 
 export type DecisionState = 'pending' | 'sending' | 'failed' | 'alreadyHandled' | 'reassigned'
 
@@ -46,7 +46,7 @@ const num = (value: unknown): number | null => {
   const n = typeof value === 'string' ? Number(value) : value
   return typeof n === 'number' && Number.isFinite(n) ? n : null
 }
-const userName = (user: CachedRow | undefined): string | null =>
+const userName = (user: Cached<'User'> | undefined): string | null =>
   user ? (text(user.DisplayName) ?? text(user.Email) ?? text(user.UserName)) : null
 
 function decisionOf(entry: OutboxEntry | undefined): MyApprovalRow['decision'] {
@@ -93,12 +93,12 @@ async function companyRows(
   if (shown.length === 0) return []
   const taskIds = [...new Set(shown.map((a) => num(a.TaskID)).filter((id): id is number => id !== null))]
   const tasks = await db.Task.bulkGet(taskIds.map((id) => [key, id] as [string, number]))
-  const taskById = new Map(tasks.filter((t): t is CachedRow => !!t).map((t) => [t.ID, t]))
+  const taskById = new Map(tasks.filter((t) => t !== undefined).map((t) => [t.ID, t]))
   const invoiceIds = [...taskById.values()]
     .map((t) => num(t.EntityID))
     .filter((id): id is number => id !== null)
   const invoices = await db.SupplierInvoice.bulkGet(invoiceIds.map((id) => [key, id] as [string, number]))
-  const invoiceById = new Map(invoices.filter((i): i is CachedRow => !!i).map((i) => [i.ID, i]))
+  const invoiceById = new Map(invoices.filter((i) => i !== undefined).map((i) => [i.ID, i]))
   const users = new Map(
     (await db.User.where('companyKey').equals(key).toArray()).map((u) => [u.ID, u] as const),
   )
@@ -110,7 +110,7 @@ async function companyRows(
   return shown.map((a): MyApprovalRow => {
     const task = taskById.get(num(a.TaskID) ?? -1)
     const invoice = task ? invoiceById.get(num(task.EntityID) ?? -1) : undefined
-    const planRows = (Array.isArray(task?.ApprovalPlan) ? task.ApprovalPlan : []) as CachedRow[]
+    const planRows = task?.ApprovalPlan ?? []
     const stepNumbers = [...new Set(planRows.map((p) => num(p.StepNumber) ?? 1))].sort((x, y) => x - y)
     const step = num(a.StepNumber) ?? 1
     const plan: PlanStep[] = stepNumbers.map((s) => {
@@ -126,10 +126,7 @@ async function companyRows(
       .filter((p) => (num(p.StepNumber) ?? 1) === step && num(p.UserID) !== num(a.UserID))
       .map((p) => nameOf(p.UserID))
     const supplier = suppliers.get(num(invoice?.SupplierID) ?? -1)
-    const supplierName =
-      text((supplier?.Info as { Name?: unknown } | undefined)?.Name) ??
-      text((invoice?.Supplier as { Info?: { Name?: unknown } } | undefined)?.Info?.Name) ??
-      null
+    const supplierName = text(supplier?.Info?.Name) ?? text(invoice?.Supplier?.Info?.Name) ?? null
     const due = text(invoice?.PaymentDueDate)?.slice(0, 10) ?? null
     return {
       key: `${key}:${a.ID}`,

@@ -5,7 +5,7 @@
 // that person is a user. Ending a period deletes it (spec 4.8: DELETE approvalsubstitutes/{id}).
 import { UserStatus } from '@common/status'
 import { createRow, deleteRow } from '@renderer/data/outbox'
-import type { CachedRow, OutboxEntry, WorkspaceDb } from '@renderer/data/schema'
+import type { Cached, OutboxEntry, WorkspaceDb } from '@renderer/data/schema'
 import { localToday } from './my-approval-rows.ts'
 
 export interface SubstitutePerson {
@@ -48,9 +48,9 @@ export interface SubstituteOverview {
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null)
 const day = (v: unknown): string => (typeof v === 'string' ? v.slice(0, 10) : '')
-export const personId = (u: CachedRow): string | null =>
+export const personId = (u: Cached<'User'>): string | null =>
   text(u.GlobalIdentity) ?? text(u.Email)?.toLowerCase() ?? null
-const displayName = (u: CachedRow | undefined): string =>
+const displayName = (u: Cached<'User'> | undefined): string =>
   u ? (text(u.DisplayName) ?? text(u.Email) ?? text(u.UserName) ?? `#${u.ID}`) : ''
 
 function stateOf(entries: OutboxEntry[]): Pick<SubstituteRow, 'state' | 'seq' | 'message' | 'field'> {

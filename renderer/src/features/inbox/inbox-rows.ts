@@ -2,7 +2,7 @@
 // supplier's name, its attachment count, who its open approval task is assigned to and whether a
 // change of it still waits in the outbox. Filtering, searching and counting run on these rows.
 import { SupplierInvoiceStatus, TaskStatus } from '@common/status'
-import type { CachedRow, WorkspaceDb } from '@renderer/data/schema'
+import type { Cached, WorkspaceDb } from '@renderer/data/schema'
 
 export interface InboxRow {
   ID: number
@@ -41,12 +41,14 @@ const number = (value: unknown): number | null => {
   return typeof n === 'number' && Number.isFinite(n) ? n : null
 }
 
-function supplierName(supplier: CachedRow | undefined, invoice: CachedRow): string | null {
-  const fromRow = (row: unknown) => text((row as { Info?: { Name?: unknown } } | undefined)?.Info?.Name)
-  return fromRow(supplier) ?? fromRow(invoice.Supplier) ?? text(invoice.InvoiceReceiverName)
+function supplierName(
+  supplier: Cached<'Supplier'> | undefined,
+  invoice: Cached<'SupplierInvoice'>,
+): string | null {
+  return text(supplier?.Info?.Name) ?? text(invoice.Supplier?.Info?.Name) ?? text(invoice.InvoiceReceiverName)
 }
 
-function userName(user: CachedRow | undefined): string | null {
+function userName(user: Cached<'User'> | undefined): string | null {
   if (!user) return null
   return text(user.DisplayName) ?? text(user.Email) ?? text(user.UserName)
 }
@@ -68,13 +70,13 @@ export async function loadInboxRows(db: WorkspaceDb, companyKey: string): Promis
     const attachmentCount = new Map<number, number>()
     for (const link of attachments) {
       if (link.EntityType !== 'SupplierInvoice') continue
-      const id = link.EntityID as number
+      const id = link.EntityID
       attachmentCount.set(id, (attachmentCount.get(id) ?? 0) + 1)
     }
     const assigned = new Map<number, string | null>()
     for (const task of tasks)
       if (task.StatusCode === TaskStatus.Active && typeof task.EntityID === 'number')
-        assigned.set(task.EntityID, userName(userById.get(task.UserID as number)))
+        assigned.set(task.EntityID, userName(userById.get(task.UserID ?? -1)))
     const unsynced = new Set<number>()
     const conflicts = new Set<number>()
     for (const entry of outbox) {
@@ -84,13 +86,13 @@ export async function loadInboxRows(db: WorkspaceDb, companyKey: string): Promis
     }
     return invoices.map((invoice) => ({
       ID: invoice.ID,
-      supplierName: supplierName(supplierById.get(invoice.SupplierID as number), invoice),
+      supplierName: supplierName(supplierById.get(invoice.SupplierID ?? -1), invoice),
       SupplierID: number(invoice.SupplierID),
       InvoiceNumber: text(invoice.InvoiceNumber),
       InvoiceDate: text(invoice.InvoiceDate),
       PaymentDueDate: text(invoice.PaymentDueDate),
       TaxInclusiveAmount: number(invoice.TaxInclusiveAmount),
-      StatusCode: invoice.StatusCode as number,
+      StatusCode: invoice.StatusCode,
       attachments: attachmentCount.get(invoice.ID) ?? 0,
       assignedTo: assigned.get(invoice.ID) ?? null,
       unsynced: unsynced.has(invoice.ID),

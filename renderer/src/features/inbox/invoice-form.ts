@@ -1,16 +1,12 @@
-// The invoice panel's form: what the user typed, checked with the shared Norwegian rules, turned into the
-// platform's values (dates `yyyy-mm-dd`, amounts as numbers, KID as text, the bank account as the review
-// saves it) and only the fields that changed. The bank account or IBAN is read by the one reading every
-// form uses (common/bank-account.ts).
-import { fromOre, parseMoney } from '@common/money'
-import { isValidKid } from '@common/norwegian'
-import {
-  bankAccountChanges,
-  invoiceBankAccount,
-  readBankAccount,
-  shownAccountNumber,
-  type BankAccountProblem,
-} from '@common/bank-account'
+// The invoice panel's form: what the user typed, checked with the supplier invoice's field set (the
+// review's too: common/invoice-checks.ts), read with the readers every form uses (common/parse.ts), turned
+// into the platform's values (dates `yyyy-mm-dd`, amounts as numbers, KID as text, the bank account as the
+// review saves it) and only the fields that changed.
+import { fromOre } from '@common/money'
+import { bankAccountChanges, invoiceBankAccount, shownAccountNumber } from '@common/bank-account'
+import { errorsOf, type CheckFinding } from '@common/field-checks'
+import { checkInvoiceFields } from '@common/invoice-checks'
+import { parseDate, parseKid, parseMoney } from '@common/parse'
 import type { Locale } from '@common/bridge/contract'
 import { formatAmount, formatDate } from '@renderer/i18n/format'
 
@@ -24,7 +20,6 @@ export const editableFields = [
 ] as const
 export type EditableField = (typeof editableFields)[number]
 export type InvoiceForm = Record<EditableField, string>
-export type FormProblem = 'invalidDate' | 'invalidAmount' | 'invalidKid' | 'invalidBankAccount'
 
 const dateFields = new Set<EditableField>(['InvoiceDate', 'PaymentDueDate'])
 
@@ -48,76 +43,44 @@ export function formFromRow(
   }
 }
 
-/** `dd.mm.yyyy` (also `/` or `-` separated, or ISO `yyyy-mm-dd`) to `yyyy-mm-dd`; undefined when no date. */
-export function parseDay(text: string): string | undefined {
-  const value = text.trim()
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-  const local = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(value)
-  const [year, month, day] = iso
-    ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
-    : local
-      ? [Number(local[3]), Number(local[2]), Number(local[1])]
-      : [NaN, NaN, NaN]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  if (Number.isNaN(date.getTime()) || date.getUTCDate() !== day || date.getUTCMonth() !== month - 1)
-    return undefined
-  return date.toISOString().slice(0, 10)
-}
-
-function value(field: EditableField, text: string): { value: unknown } | { problem: FormProblem } {
-  const trimmed = text.trim()
-  if (trimmed === '') return { value: null }
-  if (dateFields.has(field)) {
-    const day = parseDay(trimmed)
-    return day ? { value: day } : { problem: 'invalidDate' }
-  }
+/** The platform value of a field whose text passed its check. */
+function value(field: EditableField, text: string): unknown {
+  if (text.trim() === '') return null
+  if (dateFields.has(field)) return parseDate(text) ?? null
   if (field === 'TaxInclusiveAmount') {
-    const ore = parseMoney(trimmed)
-    return ore === undefined ? { problem: 'invalidAmount' } : { value: fromOre(ore) }
+    const ore = parseMoney(text)
+    return ore === undefined ? null : fromOre(ore)
   }
-  if (field === 'PaymentID') return isValidKid(trimmed) ? { value: trimmed } : { problem: 'invalidKid' }
-  return { value: trimmed }
+  if (field === 'PaymentID') return parseKid(text) ?? null
+  return text.trim()
 }
 
 /**
- * The platform values of the fields the user changed, or the problems per field. A field whose value is
- * the same as before (however it was typed) is not a change.
+ * The platform values of the fields the user changed, or the findings per field that stop the save. A
+ * field whose value is the same as before (however it was typed) is not a change.
  */
 export function changesFrom(
   form: InvoiceForm,
   row: Record<string, unknown>,
   supplier: Record<string, unknown> | null = null,
-): {
-  changes: Record<string, unknown>
-  problems: Partial<Record<EditableField, FormProblem>>
-  /** What exactly is wrong with the bank account or IBAN, for the message. */
-  bankAccountProblem?: BankAccountProblem
-} {
+): { changes: Record<string, unknown>; problems: Partial<Record<EditableField, CheckFinding>> } {
+  const problems: Partial<Record<EditableField, CheckFinding>> = errorsOf(checkInvoiceFields(form))
   const changes: Record<string, unknown> = {}
-  const problems: Partial<Record<EditableField, FormProblem>> = {}
-  let bankAccountProblem: BankAccountProblem | undefined
+  if (Object.keys(problems).length > 0) return { changes, problems }
   for (const field of editableFields) {
     if (field === 'BankAccount') {
-      const read = readBankAccount(form.BankAccount)
-      if (read && 'problem' in read) {
-        problems.BankAccount = 'invalidBankAccount'
-        bankAccountProblem = read.problem
-      } else Object.assign(changes, bankAccountChanges(form.BankAccount, row, supplier))
+      Object.assign(changes, bankAccountChanges(form.BankAccount, row, supplier))
       continue
     }
-    const parsed = value(field, form[field])
-    if ('problem' in parsed) {
-      problems[field] = parsed.problem
-      continue
-    }
+    const next = value(field, form[field])
     const before = row[field] ?? null
     const same =
       field === 'TaxInclusiveAmount'
-        ? (before === null ? null : Number(before)) === parsed.value
+        ? (before === null ? null : Number(before)) === next
         : dateFields.has(field)
-          ? (typeof before === 'string' ? before.slice(0, 10) : before) === parsed.value
-          : before === parsed.value || (before === '' && parsed.value === null)
-    if (!same) changes[field] = parsed.value
+          ? (typeof before === 'string' ? before.slice(0, 10) : before) === next
+          : before === next || (before === '' && next === null)
+    if (!same) changes[field] = next
   }
-  return bankAccountProblem ? { changes, problems, bankAccountProblem } : { changes, problems }
+  return { changes, problems }
 }

@@ -54,11 +54,7 @@ const en = {
     readOnly: 'Only drafts can be edited here.',
     kid: 'KID',
     bankAccount: 'Bank account or IBAN',
-    invalidBankAccount: 'Check the bank account or IBAN.',
     invalid: 'Check the fields marked in red.',
-    invalidDate: 'Write a date as dd.mm.yyyy.',
-    invalidAmount: 'Write an amount such as 1 234,50.',
-    invalidKid: 'The KID does not pass its check digit (MOD10 or MOD11).',
     saveFailed: 'The change could not be saved on this computer.',
   },
 }
@@ -119,11 +115,7 @@ const nb: InboxMessages = {
     readOnly: 'Bare utkast kan endres her.',
     kid: 'KID',
     bankAccount: 'Kontonummer eller IBAN',
-    invalidBankAccount: 'Kontroller kontonummeret eller IBAN-en.',
     invalid: 'Sjekk feltene som er merket med rødt.',
-    invalidDate: 'Skriv datoen som dd.mm.åååå.',
-    invalidAmount: 'Skriv et beløp som 1 234,50.',
-    invalidKid: 'KID-en har feil kontrollsiffer (MOD10 eller MOD11).',
     saveFailed: 'Endringen kunne ikke lagres på denne maskinen.',
   },
 }

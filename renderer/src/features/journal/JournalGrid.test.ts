@@ -5,7 +5,8 @@ import type { VatTypeRule } from '@common/vat'
 import { createAppI18n } from '@renderer/i18n'
 import JournalGrid from './JournalGrid.vue'
 import { emptyLine, previewDraft, type DraftLine } from './draft.ts'
-import type { AccountRef, DimensionRef } from './parse.ts'
+import type { AccountRef } from '@common/parse'
+import type { DimensionRef } from './parse.ts'
 
 const accounts: AccountRef[] = [
   { ID: 11, AccountNumber: 1920, AccountName: 'Bankinnskudd', VatTypeID: null },
@@ -140,6 +141,18 @@ describe('the journal grid', () => {
     expect(lines.value[0]).toMatchObject({ accountId: 12, accountText: '', vatTypeId: 7 })
     expect(cell(0, 1).value).toBe('6300 Leie lokale')
     expect(cell(0, 2).value).toBe('1 Inngående mva 25 %')
+  })
+
+  it('keeps an account clicked in the list when the cell is left', async () => {
+    const { lines } = mountGrid()
+    await type(0, 1, 'leie')
+    document.querySelector('[role="option"]')!.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }))
+    await flushPromises()
+    expect(cell(0, 1).value).toBe('6300 Leie lokale')
+    cell(0, 1).dispatchEvent(new FocusEvent('blur'))
+    await flushPromises()
+    expect(lines.value[0]).toMatchObject({ accountId: 12, accountText: '', vatTypeId: 7 })
+    expect(cell(0, 1).value).toBe('6300 Leie lokale')
   })
 
   it('marks an account that does not exist and keeps what was typed', async () => {

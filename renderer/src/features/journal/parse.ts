@@ -1,71 +1,16 @@
-// Reading what accountants type and paste: amounts in Norwegian and English forms, accounting negatives in
-// parentheses, and dates as dd.mm.yyyy (nb-NO), yyyy-mm-dd or d/m/yyyy. Rows copied from a spreadsheet
-// arrive tab-separated; each cell is read on its own, and an account that the company does not have is
-// marked as unknown with the text the user pasted, never matched to a near neighbour.
-import { parseMoney, type Ore } from '@common/money'
-
-/**
- * An amount as typed or pasted, in øre: `1 234,56`, `-1.234,56`, `(1 234,56)` (negative), `1,234.56`,
- * `kr 250`. Undefined when the text is no amount.
- */
-export function parseAmount(text: string): Ore | undefined {
-  const trimmed = text.trim()
-  const bracketed = /^\((.*)\)$/.exec(trimmed)
-  if (bracketed) {
-    const inner = parseMoney(bracketed[1]!)
-    return inner === undefined || inner < 0 ? undefined : -inner
-  }
-  // A trailing minus, as some ledgers export credits (`1 234,56-`).
-  const trailing = /^([^-]*\d)\s*-$/.exec(trimmed)
-  if (trailing) {
-    const inner = parseMoney(trailing[1]!)
-    return inner === undefined ? undefined : -inner
-  }
-  return parseMoney(trimmed)
-}
-
-function isoDate(year: number, month: number, day: number): string | undefined {
-  if (month < 1 || month > 12 || day < 1) return undefined
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate()
-  if (day > last) return undefined
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
-}
-
-/**
- * A date as typed or pasted: `31.01.2026`, `31.1.26`, `2026-01-31`, `31/01/2026`; `3101` or `31.01` take
- * the year of `reference` (yyyy-mm-dd). Answers yyyy-mm-dd, or undefined for no real date.
- */
-export function parseDate(text: string, reference?: string): string | undefined {
-  const s = text.trim()
-  let m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s)
-  if (m) return isoDate(Number(m[1]), Number(m[2]), Number(m[3]))
-  const referenceYear = Number((reference ?? new Date().toISOString()).slice(0, 4))
-  m = /^(\d{1,2})[./](\d{1,2})(?:[./](\d{2}|\d{4}))?$/.exec(s)
-  if (m) {
-    const year = m[3] === undefined ? referenceYear : m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3])
-    return isoDate(year, Number(m[2]), Number(m[1]))
-  }
-  m = /^(\d{2})(\d{2})(\d{2}|\d{4})?$/.exec(s)
-  if (m) {
-    const year = m[3] === undefined ? referenceYear : m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3])
-    return isoDate(year, Number(m[2]), Number(m[1]))
-  }
-  return undefined
-}
-
-/** What a pasted row needs to know of the company's accounts. */
-export interface AccountRef {
-  ID: number
-  AccountNumber: number
-  AccountName: string
-  VatTypeID?: number | null
-}
-
-export interface VatTypeRef {
-  ID: number
-  VatCode?: string | null
-  Name: string
-}
+// Rows pasted into the journal grid. Rows copied from a spreadsheet arrive tab-separated; each cell is read
+// on its own with the readers every form uses (common/parse.ts: dates, amounts, accounts, VAT codes), and an
+// account that the company does not have is marked as unknown with the text the user pasted, never matched
+// to a near neighbour.
+import {
+  findAccount,
+  findVatType,
+  parseDate,
+  parseMoney,
+  type AccountRef,
+  type VatTypeRef,
+} from '@common/parse'
+import type { Ore } from '@common/money'
 
 /** One pasted row, read. A field that could not be read keeps the pasted text and names the problem. */
 export interface PastedLine {
@@ -133,29 +78,6 @@ export function splitClipboard(text: string): string[][] {
   return rows.filter((r) => r.some((c) => c.trim() !== ''))
 }
 
-/** The account a cell names: its number exactly (`1920`), or `1920 Bank`; never a guess. */
-export function findAccount(text: string, accounts: readonly AccountRef[]): AccountRef | undefined {
-  const m = /^\s*(\d+)\b/.exec(text)
-  if (!m) {
-    const name = text.trim().toLowerCase()
-    if (!name) return undefined
-    const byName = accounts.filter((a) => a.AccountName.toLowerCase() === name)
-    return byName.length === 1 ? byName[0] : undefined
-  }
-  const number = Number(m[1])
-  return accounts.find((a) => a.AccountNumber === number)
-}
-
-/** The VAT type a cell names by its SAF-T code (`1`, `11`, `86`) or its exact name. */
-export function findVatType(text: string, vatTypes: readonly VatTypeRef[]): VatTypeRef | undefined {
-  const s = text.trim().toLowerCase()
-  if (!s) return undefined
-  return (
-    vatTypes.find((v) => (v.VatCode ?? '').toLowerCase() === s) ??
-    vatTypes.find((v) => v.Name.toLowerCase() === s)
-  )
-}
-
 /** Reads pasted rows into draft lines. A header row (no amount and no date in it) is skipped. */
 export function readPastedRows(
   text: string,
@@ -204,12 +126,12 @@ export function readPastedRows(
     const debitText = cell('debit')
     const creditText = cell('credit')
     if (amountText) {
-      const amount = parseAmount(amountText)
+      const amount = parseMoney(amountText)
       if (amount === undefined) line.problems.push({ field: 'amount', text: amountText })
       else line.amount = amount
     } else if (debitText || creditText) {
-      const debit = debitText ? parseAmount(debitText) : 0
-      const credit = creditText ? parseAmount(creditText) : 0
+      const debit = debitText ? parseMoney(debitText) : 0
+      const credit = creditText ? parseMoney(creditText) : 0
       if (debit === undefined || credit === undefined)
         line.problems.push({ field: 'amount', text: debit === undefined ? debitText : creditText })
       else line.amount = debit - credit

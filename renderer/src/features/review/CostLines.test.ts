@@ -56,7 +56,12 @@ afterEach(() => {
   document.body.innerHTML = ''
 })
 
-function mountLines(initial: CostLineDraft[], totalText: string, locale: 'nb' | 'en' = 'nb') {
+function mountLines(
+  initial: CostLineDraft[],
+  totalText: string,
+  locale: 'nb' | 'en' = 'nb',
+  offered: CostVatType[] = [],
+) {
   const lines = ref(initial)
   const total = computed(() => parseMoney(totalText))
   const summary = computed(() => summarise(lines.value, accounts, vatTypes, total.value, '2026-05-02'))
@@ -67,6 +72,7 @@ function mountLines(initial: CostLineDraft[], totalText: string, locale: 'nb' | 
         'onUpdate:modelValue': (next: CostLineDraft[]) => (lines.value = next),
         summary: summary.value,
         accounts,
+        vatTypes: offered,
         total: total.value,
         reasons: ['Foreslått konto 6540: brukt på 3 av de 4 siste fakturaene'],
       }),
@@ -144,6 +150,39 @@ describe('the cost lines', () => {
     expect(document.activeElement?.id).toBe('review-save')
   })
 
+  it('offers accounts by name and VAT codes as they are typed; Enter takes the highlighted one and moves on', async () => {
+    const blank = {
+      key: 'a',
+      ID: null,
+      account: '',
+      vat: '',
+      amount: '',
+      description: '',
+      followsTotal: false,
+    }
+    const { lines, summary } = mountLines([blank], '1 150,00', 'nb', vatTypes)
+    const options = () => [...document.querySelectorAll('[role="option"]')].map((o) => o.textContent)
+    ;(cell('account', 0).element as HTMLInputElement).focus()
+    await cell('account', 0).setValue('reise')
+    expect(options()).toEqual(['7140 Reisekostnad'])
+    await cell('account', 0).trigger('keydown', { key: 'Enter' })
+    await nextTick()
+    expect(lines.value[0]!.account).toBe('7140')
+    expect(document.activeElement?.id).toBe('review-line-0-vat')
+    await cell('vat', 0).setValue('1')
+    expect(options()).toEqual(['1 Inngående mva. 25 %', '11 Inngående mva. 15 %'])
+    await cell('vat', 0).trigger('keydown', { key: 'ArrowDown' })
+    await cell('vat', 0).trigger('keydown', { key: 'Enter' })
+    await nextTick()
+    expect(lines.value[0]!.vat).toBe('11')
+    expect(document.activeElement?.id).toBe('review-line-0-amount')
+    // The amount is kept as the language writes it; the sums follow each key.
+    await cell('amount', 0).setValue('1150')
+    expect(lines.value[0]!.amount).toBe('1\u00a0150,00')
+    expect(summary.value.figures.vat).toBe(15_000)
+    expect(check()).toContain('Linjene går opp mot totalen')
+  })
+
   it('names a cell it cannot read, and Alt+Delete removes the line', async () => {
     const { lines, summary } = mountLines(
       [
@@ -171,9 +210,9 @@ describe('the cost lines', () => {
     await nextTick()
     expect(summary.value.unreadable).toBe(true)
     expect(summary.value.read[1]!.problems).toEqual({
-      account: 'unknownAccount',
-      vat: 'unknownVat',
-      amount: 'invalidAmount',
+      account: 'accountUnknown',
+      vat: 'vatCodeUnknown',
+      amount: 'amountFormat',
     })
     expect(wrapper!.text()).toContain('Selskapet har ikke denne kontoen')
     expect(wrapper!.text()).toContain('Selskapet har ikke denne mva-koden')

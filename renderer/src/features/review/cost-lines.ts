@@ -3,50 +3,27 @@
 // accounts and VAT types, with the VAT of each line and the sum against the invoice total by the same rule
 // the platform books with (common/invoice-checks.ts). The supplier-memory proposal becomes the first line
 // of an invoice that has none. Pure, so the rules are tested without a browser.
-import {
-  checkCostLines,
-  costLineFigures,
-  type CheckFinding,
-  type CostLineFigures,
-} from '@common/invoice-checks'
+import { checkCostLines, costLineFigures } from '@common/invoice-checks'
 import { fromOre, toOre, type Ore } from '@common/money'
 import type { VatTypeRule } from '@common/vat'
 import type { Locale } from '@common/bridge/contract'
 import { formatAmount } from '@renderer/i18n/format'
-import {
-  findAccount,
-  findVatType,
-  parseAmount,
-  type AccountRef,
-  type VatTypeRef,
-} from '@renderer/features/journal'
-import type { ReviewCostLine } from './logic/actions.ts'
+import { findAccount, findVatType, parseMoney, type AccountRef, type VatTypeRef } from '@common/parse'
+import type { CostLineDraft, CostLineSummary, ReadLine } from './logic/cost-line-save.ts'
 import { draftLines, num, type Row } from './logic/invoice-rows.ts'
 import type { CodingProposals } from './logic/supplier-memory.ts'
 
+// The saved form of the lines and the shapes the form holds them in (pure, in logic/ with the save rules).
+export {
+  sameAsSaved,
+  toSave,
+  type CostLineDraft,
+  type CostLineProblem,
+  type CostLineSummary,
+  type ReadLine,
+} from './logic/cost-line-save.ts'
+
 export type CostVatType = VatTypeRule & VatTypeRef
-
-/** One line as typed. `followsTotal`: a proposed line whose amount is the total until the user types one. */
-export interface CostLineDraft {
-  key: string
-  ID: number | null
-  account: string
-  vat: string
-  amount: string
-  description: string
-  followsTotal: boolean
-}
-
-export type CostLineProblem = 'unknownAccount' | 'unknownVat' | 'invalidAmount'
-
-/** A line read: the IDs it names and its amount in øre, or what is wrong with each cell. */
-export interface ReadLine {
-  accountId: number | null
-  vatTypeId: number | null
-  amount: Ore | null
-  description: string
-  problems: Partial<Record<'account' | 'vat' | 'amount', CostLineProblem>>
-}
 
 let nextKey = 0
 const newKey = () => `line-${++nextKey}`
@@ -124,12 +101,13 @@ export function readLines(
 ): ReadLine[] {
   return lines.map((line) => {
     const problems: ReadLine['problems'] = {}
-    const account = line.account.trim() ? findAccount(line.account, accounts) : undefined
-    if (!account) problems.account = 'unknownAccount'
-    const vat = line.vat.trim() ? findVatType(line.vat, vatTypes) : undefined
-    if (line.vat.trim() && !vat) problems.vat = 'unknownVat'
-    const amount = parseAmount(line.amount)
-    if (amount === undefined) problems.amount = 'invalidAmount'
+    const account = findAccount(line.account, accounts)
+    if (!account) problems.account = line.account.trim() ? 'accountUnknown' : 'accountMissing'
+    const vat = findVatType(line.vat, vatTypes)
+    if (line.vat.trim() && !vat) problems.vat = 'vatCodeUnknown'
+    // A line needs its amount: an empty cell is as unreadable as a wrong one.
+    const amount = parseMoney(line.amount)
+    if (amount === undefined) problems.amount = 'amountFormat'
     return {
       accountId: account?.ID ?? null,
       vatTypeId: vat?.ID ?? null,
@@ -138,15 +116,6 @@ export function readLines(
       problems,
     }
   })
-}
-
-export interface CostLineSummary {
-  read: ReadLine[]
-  figures: CostLineFigures
-  /** The lines against the total (the platform's rule, to the øre); null when they agree or cannot be compared. */
-  finding: CheckFinding | null
-  /** Whether any cell cannot be read: the lines cannot be saved so. */
-  unreadable: boolean
 }
 
 /** Every line read, its VAT, the sums and the check against the total on the invoice date. */
@@ -167,39 +136,4 @@ export function summarise(
     finding: total === undefined ? null : checkCostLines(fromOre(total), inputs, rules, date),
     unreadable: read.some((l) => Object.keys(l.problems).length > 0),
   }
-}
-
-/** The lines to save, in platform form (gross amounts in kroner), each with the invoice's dimensions. */
-export function toSave(
-  lines: readonly CostLineDraft[],
-  read: readonly ReadLine[],
-  dims: { DepartmentID: number | null; ProjectID: number | null },
-): ReviewCostLine[] {
-  return read.map((line, index) => ({
-    ID: lines[index]!.ID,
-    AccountID: line.accountId!,
-    VatTypeID: line.vatTypeId,
-    Amount: fromOre(line.amount!),
-    Description: line.description || null,
-    DepartmentID: dims.DepartmentID,
-    ProjectID: dims.ProjectID,
-  }))
-}
-
-/** Whether `wanted` is what the invoice has saved already (same lines in the same order). */
-export function sameAsSaved(row: Row, wanted: readonly ReviewCostLine[]): boolean {
-  const saved = draftLines(row)
-    .slice()
-    .sort((a, b) => Number(a.SortIndex ?? 0) - Number(b.SortIndex ?? 0) || Number(a.ID) - Number(b.ID))
-  if (saved.length !== wanted.length) return false
-  return saved.every((line, i) => {
-    const w = wanted[i]!
-    return (
-      num(line.ID) === (w.ID ?? null) &&
-      num(line.AccountID) === w.AccountID &&
-      num(line.VatTypeID) === (w.VatTypeID ?? null) &&
-      toOre(line.Amount) === toOre(w.Amount) &&
-      ((typeof line.Description === 'string' && line.Description.trim()) || null) === (w.Description ?? null)
-    )
-  })
 }

@@ -53,14 +53,6 @@ const en = {
   showAlternatives: 'Show what was read for {field} (Alt+Down)',
   probability: '{percent} %',
   noAlternatives: 'No alternatives were read.',
-  problem: {
-    invalidDate: 'Write the date as dd.mm.yyyy.',
-    invalidAmount: 'Write an amount such as 1 234.50.',
-    invalidKid: 'The KID has a wrong check digit (MOD10 or MOD11).',
-    invalidBankAccount: 'The account number has a wrong check digit (MOD11, or MOD97 for an IBAN).',
-    dueBeforeInvoice: 'The due date is before the invoice date.',
-    supplierMissing: 'Choose the supplier.',
-  },
   override: {
     button: 'Save with this number…',
     title: 'Save a number that fails its check',
@@ -76,7 +68,7 @@ const en = {
   saved: 'Saved on this computer. It is sent to the platform at the next sync.',
   unchanged: 'Nothing changed.',
   saveFailed: 'The change could not be saved on this computer.',
-  readOnly: 'Only drafts and rejected invoices can be changed here.',
+  readOnly: 'Only drafts, assigned and rejected invoices can be changed here.',
   bankAccountFirst: 'Confirm the new bank account before saving.',
   sent: 'Sent for approval. It reaches the platform at the next sync.',
   booked: 'Queued for booking. It reaches the platform at the next sync.',
@@ -112,12 +104,6 @@ const en = {
       DepartmentID: 'department {value}',
     },
     blocked: 'Fix the cost lines before saving: {problem}',
-    problem: {
-      noAccount: 'Enter an account number.',
-      unknownAccount: 'The company has no such account.',
-      unknownVat: 'The company has no such VAT code.',
-      invalidAmount: 'Write the amount such as 1 234,50.',
-    },
   },
   approval: {
     title: 'Send for approval',
@@ -234,14 +220,6 @@ const nb: typeof en = {
   showAlternatives: 'Vis hva som ble lest for {field} (Alt+Pil ned)',
   probability: '{percent} %',
   noAlternatives: 'Ingen alternativer ble lest.',
-  problem: {
-    invalidDate: 'Skriv datoen som dd.mm.åååå.',
-    invalidAmount: 'Skriv et beløp som 1 234,50.',
-    invalidKid: 'KID-en har feil kontrollsiffer (MOD10 eller MOD11).',
-    invalidBankAccount: 'Kontonummeret har feil kontrollsiffer (MOD11, eller MOD97 for IBAN).',
-    dueBeforeInvoice: 'Forfallsdatoen er før fakturadatoen.',
-    supplierMissing: 'Velg leverandøren.',
-  },
   override: {
     button: 'Lagre med dette nummeret …',
     title: 'Lagre et nummer som ikke består kontrollen',
@@ -257,7 +235,7 @@ const nb: typeof en = {
   saved: 'Lagret på denne maskinen. Endringen sendes til plattformen ved neste synkronisering.',
   unchanged: 'Ingenting er endret.',
   saveFailed: 'Endringen kunne ikke lagres på denne maskinen.',
-  readOnly: 'Bare utkast og avviste fakturaer kan endres her.',
+  readOnly: 'Bare utkast, tildelte og avviste fakturaer kan endres her.',
   bankAccountFirst: 'Bekreft det nye kontonummeret før du lagrer.',
   sent: 'Sendt til godkjenning. Den når plattformen ved neste synkronisering.',
   booked: 'Lagt i kø for bokføring. Den når plattformen ved neste synkronisering.',
@@ -294,12 +272,6 @@ const nb: typeof en = {
       DepartmentID: 'avdeling {value}',
     },
     blocked: 'Rett konteringslinjene før du lagrer: {problem}',
-    problem: {
-      noAccount: 'Skriv et kontonummer.',
-      unknownAccount: 'Selskapet har ikke denne kontoen.',
-      unknownVat: 'Selskapet har ikke denne mva-koden.',
-      invalidAmount: 'Skriv beløpet som 1 234,50.',
-    },
   },
   approval: {
     title: 'Send til godkjenning',

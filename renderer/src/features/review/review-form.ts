@@ -1,17 +1,19 @@
 // The review form of one supplier invoice: what the user sees in each field (in their language), the
-// OCR proposal behind it, the checks as they type (Norwegian number rules from `common/`) and the
-// platform values of what changed. Pure functions, so the form's rules are tested without a browser.
-import { fromOre, parseMoney } from '@common/money'
-import { digitsOnly, ibanToBankAccount, isValidKid } from '@common/norwegian'
+// OCR proposal behind it, the checks as they type (the supplier invoice's field set, common/invoice-checks.ts,
+// read with common/parse.ts as every form reads) and the platform values of what changed. Pure functions,
+// so the form's rules are tested without a browser.
+import { fromOre } from '@common/money'
+import { digitsOnly, ibanToBankAccount } from '@common/norwegian'
 import {
   bankAccountChanges,
   invoiceBankAccount,
-  isChecksumProblem,
   readBankAccount,
   shownAccountNumber,
   supplierAccounts,
-  type BankAccountProblem,
 } from '@common/bank-account'
+import { checksumCodes, checkRequired, errorsOf, type CheckFinding } from '@common/field-checks'
+import { checkInvoiceFields } from '@common/invoice-checks'
+import { parseDate, parseKid, parseMoney } from '@common/parse'
 import type { Locale } from '@common/bridge/contract'
 import { formatAmount, formatDate } from '@renderer/i18n/format'
 import type { OcrCandidate, ProposedField } from './ocr-proposals.ts'
@@ -35,20 +37,9 @@ export type ReviewForm = Record<TextField, string> & {
   Comment: string
 }
 
-export type ProblemCode =
-  | 'invalidDate'
-  | 'invalidAmount'
-  | 'invalidKid'
-  | 'invalidBankAccount'
-  | 'dueBeforeInvoice'
-  | 'supplierMissing'
-
-export interface FieldProblem {
-  code: ProblemCode
-  /** A checksum failure: the number may be right all the same, and can be saved with a reason. */
+/** A finding of the form's checks; a checksum failure may be saved with a reason (`overridable`). */
+export interface FieldProblem extends CheckFinding {
   overridable: boolean
-  /** What exactly is wrong with a bank account or IBAN (common/bank-account.ts), for the message. */
-  reason?: BankAccountProblem
 }
 
 export type FormProblems = Partial<Record<TextField | 'SupplierID', FieldProblem>>
@@ -116,52 +107,23 @@ export function shownCandidate(
   return candidate.value
 }
 
-/** `dd.mm.yyyy` (also `/` or `-` separated, two-digit years as 20yy) or ISO to `yyyy-mm-dd`. */
-export function parseDay(text: string): string | undefined {
-  const value = text.trim()
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value)
-  const local = /^(\d{1,2})[./-](\d{1,2})[./-](\d{2}|\d{4})$/.exec(value)
-  if (!iso && !local) return undefined
-  const [year, month, day] = iso
-    ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
-    : [Number(local![3]!.length === 2 ? `20${local![3]}` : local![3]), Number(local![2]), Number(local![1])]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  if (date.getUTCDate() !== day || date.getUTCMonth() !== month - 1) return undefined
-  return date.toISOString().slice(0, 10)
-}
-
 /** The account of what was typed: one reading for every form (common/bank-account.ts). */
 export { readBankAccount }
 
 /** Every problem of the form as it stands: checks run on each keystroke. */
 export function checkForm(form: ReviewForm): FormProblems {
+  const found: Partial<Record<TextField | 'SupplierID', CheckFinding>> = errorsOf(checkInvoiceFields(form))
+  const supplier = checkRequired(form.SupplierID)
+  if (supplier) found.SupplierID = supplier
   const problems: FormProblems = {}
-  if (form.SupplierID === null) problems.SupplierID = { code: 'supplierMissing', overridable: false }
-  for (const field of dateFields) {
-    if (form[field].trim() !== '' && !parseDay(form[field]))
-      problems[field] = { code: 'invalidDate', overridable: false }
-  }
-  const invoiceDay = parseDay(form.InvoiceDate)
-  const dueDay = parseDay(form.PaymentDueDate)
-  if (invoiceDay && dueDay && dueDay < invoiceDay)
-    problems.PaymentDueDate = { code: 'dueBeforeInvoice', overridable: false }
-  if (form.TaxInclusiveAmount.trim() !== '' && parseMoney(form.TaxInclusiveAmount) === undefined)
-    problems.TaxInclusiveAmount = { code: 'invalidAmount', overridable: false }
-  const kid = form.PaymentID.replace(/\s/g, '')
-  if (kid !== '' && !isValidKid(kid)) problems.PaymentID = { code: 'invalidKid', overridable: true }
-  const bank = readBankAccount(form.BankAccount)
-  if (bank && 'problem' in bank)
-    problems.BankAccount = {
-      code: 'invalidBankAccount',
-      overridable: isChecksumProblem(bank.problem),
-      reason: bank.problem,
-    }
+  for (const [field, problem] of Object.entries(found) as [TextField | 'SupplierID', CheckFinding][])
+    problems[field] = { ...problem, overridable: checksumCodes.has(problem.code) }
   return problems
 }
 
 /** Whether a field's value is the OCR proposal (however the user typed it). */
 export function sameValue(field: TextField, a: string, b: string): boolean {
-  if (dateFields.has(field)) return (parseDay(a) ?? a.trim()) === (parseDay(b) ?? b.trim())
+  if (dateFields.has(field)) return (parseDate(a) ?? a.trim()) === (parseDate(b) ?? b.trim())
   if (field === 'TaxInclusiveAmount') return (parseMoney(a) ?? a.trim()) === (parseMoney(b) ?? b.trim())
   if (field === 'PaymentID' || field === 'BankAccount') return digitsOnly(a) === digitsOnly(b)
   return a.trim() === b.trim()
@@ -196,8 +158,8 @@ export function changesFrom(
   }
   set('SupplierID', form.SupplierID)
   set('InvoiceNumber', form.InvoiceNumber.trim() || null)
-  set('InvoiceDate', parseDay(form.InvoiceDate) ?? null)
-  set('PaymentDueDate', parseDay(form.PaymentDueDate) ?? null)
+  set('InvoiceDate', parseDate(form.InvoiceDate) ?? null)
+  set('PaymentDueDate', parseDate(form.PaymentDueDate) ?? null)
   const ore = form.TaxInclusiveAmount.trim() === '' ? undefined : parseMoney(form.TaxInclusiveAmount)
   const amount = ore === undefined ? null : fromOre(ore)
   const beforeAmount = row.TaxInclusiveAmount == null ? null : Number(row.TaxInclusiveAmount)
@@ -206,7 +168,7 @@ export function changesFrom(
     changes.TaxInclusiveAmountCurrency = amount
   }
   set('CurrencyCodeID', form.CurrencyCodeID)
-  set('PaymentID', form.PaymentID.replace(/\s/g, '') || null)
+  set('PaymentID', parseKid(form.PaymentID) ?? null)
   set('Comment', form.Comment.trim() || null)
   Object.assign(changes, bankAccountChanges(form.BankAccount, row, supplier))
   const dims = (row.DefaultDimensions ?? null) as Record<string, unknown> | null

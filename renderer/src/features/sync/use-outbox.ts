@@ -1,7 +1,7 @@
 // The outbox as the sync indicator and panel read it: every queued change with the invoice number (or
 // name) of its row, grouped by company and state. Read live from Dexie, so it follows the engine.
 import { computed } from 'vue'
-import type { OutboxEntry } from '@renderer/data/schema'
+import type { CachedRow, OutboxEntry } from '@renderer/data/schema'
 import { useWorkspace } from '@renderer/stores/workspace'
 import { useLiveQuery } from '@renderer/data/use-live-query'
 
@@ -26,7 +26,7 @@ export function useOutbox() {
       const entries = (await db.outbox.orderBy('seq').toArray()) as (OutboxEntry & { seq: number })[]
       return Promise.all(
         entries.map(async (entry) => {
-          const row = await db[entry.entity].get([entry.companyKey, entry.entityId])
+          const row: CachedRow | undefined = await db[entry.entity].get([entry.companyKey, entry.entityId])
           const name = (row?.Info as { Name?: unknown } | undefined)?.Name ?? row?.Name
           const label = row?.InvoiceNumber ?? name
           return { entry, label: typeof label === 'string' && label ? label : null }

@@ -8,6 +8,7 @@ import { SupplierInvoiceStatus } from '@common/status'
 import { outboxEntry, queueAction, updateRow, ChangeError } from '@renderer/data/outbox'
 import type { CachedRow, WorkspaceDb } from '@renderer/data/schema'
 import { changedProposals, reviewOutcome } from './straight-through.ts'
+import { isEditable } from './editable.ts'
 
 /** A cost line as the form holds it (platform names); ID for a line the platform already has. */
 export interface ReviewCostLine {
@@ -46,13 +47,6 @@ export class ReviewActionError extends Error {
   }
 }
 
-/** Statuses in which the review may change an invoice (spec 3.1: draft and rejected may be edited). */
-const EDITABLE = new Set<number>([
-  SupplierInvoiceStatus.Draft,
-  SupplierInvoiceStatus.Rejected,
-  SupplierInvoiceStatus.Assigned,
-])
-
 async function cachedInvoice(db: WorkspaceDb, companyKey: string, id: number): Promise<CachedRow> {
   const row = await db.SupplierInvoice.get([companyKey, id])
   if (!row)
@@ -86,7 +80,7 @@ export async function saveInvoice(db: WorkspaceDb, input: SaveInvoiceInput): Pro
     throw new ReviewActionError('OVERRIDE_REASON_MISSING', 'Saving a failed check needs a reason')
   await db.transaction('rw', db.SupplierInvoice, db.outbox, db.reviewOutcomes, async () => {
     const row = await cachedInvoice(db, companyKey, invoiceId)
-    if (!EDITABLE.has(Number(row.StatusCode)))
+    if (!isEditable(row.StatusCode))
       throw new ReviewActionError(
         'NOT_EDITABLE',
         `SupplierInvoice ${invoiceId} cannot be edited in status ${String(row.StatusCode)}`,
@@ -182,7 +176,7 @@ export function canBookDirectly(
 ): boolean {
   const status = Number(invoice.StatusCode)
   if (status === SupplierInvoiceStatus.Approved) return userMayBook
-  return userMayBook && !needsApproval && EDITABLE.has(status)
+  return userMayBook && !needsApproval && isEditable(status)
 }
 
 /** Books the invoice (`journal`). */

@@ -1,29 +1,7 @@
-// Strings of the review screen's rules and actions: the field checks (common/invoice-checks.ts codes),
-// the duplicate and bank-account warnings, the supplier-memory reasons, the sending-on actions and the
-// history panel (merged into the app's messages as `reviewLogic`).
+// Strings of the review screen's rules and actions: the duplicate and bank-account warnings, the
+// supplier-memory reasons, the sending-on actions and the history panel (merged into the app's messages as
+// `reviewLogic`). The field checks' sentences are the app's one set (renderer/src/i18n/check-messages.ts).
 const en = {
-  check: {
-    orgNumberLength: 'An organisation number has 9 digits (this has {length}).',
-    orgNumberChecksum: 'The organisation number’s check digit is wrong (MOD11).',
-    bankAccountLength: 'A Norwegian bank account has 11 digits (this has {length}).',
-    bankAccountChecksum: 'The bank account’s check digit is wrong (MOD11).',
-    kidCharacters: 'A KID has only digits, the last may be a dash.',
-    kidLength: 'A KID has 2 to 25 characters (this has {length}).',
-    kidChecksum: 'The KID’s check digit is wrong (neither MOD10 nor MOD11).',
-    ibanCountry: '“{country}” is not a country code the IBAN registry knows.',
-    ibanCharacter: 'Character {position} of this IBAN must be {kind} (it is “{found}”).',
-    ibanLength: 'An IBAN from {country} has {expected} characters (this has {length}).',
-    ibanChecksum: 'The IBAN’s check digits are wrong (MOD97).',
-    dateFormat: 'Write the date as dd.mm.yyyy.',
-    dateNotReal: '{value} is not a date in the calendar.',
-    dueBeforeInvoiceDate: 'The due date is before the invoice date.',
-    amountFormat: 'Write an amount such as 1 234,56.',
-    amountNotPositive: 'The total is {amount}: check the amount, or register a credit note.',
-    costLinesMismatch:
-      'The cost lines with VAT come to {sum}, the total is {total} (difference {difference}).',
-    costLineAmount: 'Line {line} has no amount.',
-    costLineVatType: 'Line {line} has a VAT code this company does not have.',
-  },
   duplicate: {
     sameNumber: 'Invoice {number} from this supplier is already registered.',
     sameAmount: 'An invoice from this supplier for {amount} dated {date} is already registered.',
@@ -85,27 +63,6 @@ const en = {
 export type ReviewLogicMessages = typeof en
 
 const nb: ReviewLogicMessages = {
-  check: {
-    orgNumberLength: 'Et organisasjonsnummer har 9 sifre (dette har {length}).',
-    orgNumberChecksum: 'Kontrollsifferet i organisasjonsnummeret er feil (MOD11).',
-    bankAccountLength: 'Et norsk kontonummer har 11 sifre (dette har {length}).',
-    bankAccountChecksum: 'Kontrollsifferet i kontonummeret er feil (MOD11).',
-    kidCharacters: 'En KID har bare sifre; det siste kan være en strek.',
-    kidLength: 'En KID har 2 til 25 tegn (denne har {length}).',
-    kidChecksum: 'Kontrollsifferet i KID-en er feil (verken MOD10 eller MOD11).',
-    ibanCountry: '«{country}» er ingen landkode IBAN-registeret kjenner.',
-    ibanCharacter: 'Tegn {position} i denne IBAN-en må være {kind} (det er «{found}»).',
-    ibanLength: 'En IBAN fra {country} har {expected} tegn (denne har {length}).',
-    ibanChecksum: 'Kontrollsifrene i IBAN-en er feil (MOD97).',
-    dateFormat: 'Skriv datoen som dd.mm.åååå.',
-    dateNotReal: '{value} finnes ikke i kalenderen.',
-    dueBeforeInvoiceDate: 'Forfallsdatoen er før fakturadatoen.',
-    amountFormat: 'Skriv et beløp som 1 234,56.',
-    amountNotPositive: 'Totalen er {amount}: sjekk beløpet, eller registrer en kreditnota.',
-    costLinesMismatch: 'Konteringslinjene med mva. blir {sum}, totalen er {total} (differanse {difference}).',
-    costLineAmount: 'Linje {line} mangler beløp.',
-    costLineVatType: 'Linje {line} har en mva-kode selskapet ikke har.',
-  },
   duplicate: {
     sameNumber: 'Faktura {number} fra denne leverandøren er allerede registrert.',
     sameAmount: 'En faktura fra denne leverandøren på {amount} datert {date} er allerede registrert.',

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { openWorkspace, type WorkspaceDb } from '@renderer/data/schema'
 import { SupplierInvoiceStatus } from '@common/status'
 import { saveInvoice } from './actions.ts'
-import { changedProposals } from './straight-through.ts'
+import { changedProposals, proposedValues } from './straight-through.ts'
 
 let db: WorkspaceDb | undefined
 afterEach(async () => db?.delete())
@@ -29,6 +29,31 @@ describe('changed proposals', () => {
         { InvoiceNumber: '52018', TaxInclusiveAmount: 18419.01, AccountID: 6540, PaymentID: '10072345-' },
       ),
     ).toEqual(['InvoiceNumber', 'PaymentID', 'TaxInclusiveAmount'])
+  })
+})
+
+describe('what the screen proposed', () => {
+  const candidate = (value: string) => ({
+    id: 1,
+    value,
+    text: value,
+    probability: 0.9,
+    box: { id: 'b', page: 1, left: 0, top: 0, width: 1, height: 1 },
+  })
+  const proposals = {
+    InvoiceNumber: { proposed: candidate('52017'), candidates: [] },
+    TaxInclusiveAmount: { proposed: candidate('18419.00'), candidates: [] },
+    PaymentID: { proposed: null, candidates: [] },
+  }
+  const coding = { AccountID: { value: 10, source: 'history' as const, count: 3, total: 4 } }
+
+  it('counts what OCR read (none where it proposed nothing) and the coding only with the lines', () => {
+    expect(proposedValues(proposals, coding, false)).toEqual({
+      InvoiceNumber: '52017',
+      TaxInclusiveAmount: 18419,
+      PaymentID: null,
+    })
+    expect(proposedValues(proposals, coding, true)).toMatchObject({ AccountID: 10, InvoiceNumber: '52017' })
   })
 })
 

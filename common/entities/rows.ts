@@ -1,0 +1,263 @@
+// The rows of the platform entities the workspace caches, in the platform's own field names (spec section 2;
+// where the spec says "not shown", the local platform's model registry and the field notes). Only what the
+// app reads is declared. A field the spec lists for a model is always on its rows, null when empty; a field
+// the spec does not list (the real platform has it as far as public clients show, and so has the local one)
+// is optional, since another platform may leave it out; a relation (`Supplier`, `Info`, `DraftLines`) is there
+// only when the query expands it.
+import type { BookedLine } from '../bridge/journal.ts'
+
+/** The fields every entity carries (spec, conventions), as far as the app reads them. */
+export type EntityFields = {
+  ID: number
+  UpdatedAt: string | null
+  CreatedAt?: string | null
+  /** Soft-deleted children of an expanded relation still arrive (field notes, graph writes). */
+  Deleted?: boolean | null
+}
+
+/** spec 2.6: an address of a business relation. */
+export type Address = EntityFields & {
+  AddressLine1: string | null
+  AddressLine2: string | null
+  AddressLine3: string | null
+  PostalCode: string | null
+  City: string | null
+  Country: string | null
+  CountryCode: string | null
+}
+
+/** A bank account of a business relation: 11 digits without separators, or an IBAN in electronic form. */
+export type BankAccount = EntityFields & {
+  AccountNumber?: string | null
+  IBAN?: string | null
+  BIC?: string | null
+  BankName?: string | null
+}
+
+/** spec 2.6: the business relation (`Info`) behind a supplier, with the relations the pull expands. */
+export type BusinessRelation = EntityFields & {
+  Name: string | null
+  InvoiceAddressID: number | null
+  DefaultBankAccountID?: number | null
+  Addresses?: Address[]
+  InvoiceAddress?: Address | null
+  BankAccounts?: BankAccount[]
+  DefaultBankAccount?: BankAccount | null
+}
+
+/** spec 2.12, 4.5: a supplier, listed with its `Info`. */
+export type Supplier = EntityFields & {
+  StatusCode: number | null
+  SupplierNumber?: number | null
+  BusinessRelationID?: number | null
+  OrgNumber?: string | null
+  /** The cost account proposed for the supplier's invoices (smart booking, field notes). */
+  CostAccountID?: number | null
+  Info?: BusinessRelation | null
+}
+
+/** The project and department of an invoice or a cost line (`DefaultDimensions`, `Dimensions`). */
+export type Dimensions = EntityFields & {
+  ProjectID?: number | null
+  DepartmentID?: number | null
+}
+
+/** spec 2.14: a draft line of a journal entry; a supplier invoice's cost lines travel as these. */
+export type JournalEntryDraftLine = EntityFields & {
+  AccountID: number | null
+  Amount: number | null
+  Description: string | null
+  FinancialDate: string | null
+  VatTypeID: number | null
+  AmountCurrency?: number | null
+  VatDate?: string | null
+  DimensionsID?: number | null
+  Dimensions?: Dimensions | null
+  SortIndex?: number | null
+}
+
+/**
+ * spec 2.14, 4.6: a journal entry. The workspace keeps the entry of a booked invoice as the platform lists
+ * it, and an entry the journal's search found as the search answers it (its booked lines, date and files,
+ * `common/bridge/journal.ts`).
+ */
+export type JournalEntry = EntityFields & {
+  /** field notes: `45-2025` (number-year), assigned when booked. */
+  JournalEntryNumber?: string | null
+  JournalEntryNumberNumeric?: number | null
+  Description?: string | null
+  DraftLines?: JournalEntryDraftLine[]
+  Lines?: BookedLine[]
+  FinancialDate?: string | null
+  FileIDs?: number[]
+}
+
+/** spec 2.12, 3.1: a supplier invoice, with the relations the pull expands. */
+export type SupplierInvoice = EntityFields & {
+  SupplierID: number | null
+  InvoiceNumber: string | null
+  /** spec 3.1 (`SupplierInvoiceStatus`). */
+  StatusCode: number
+  /** spec 3.1 (`PaymentStatus`). */
+  PaymentStatus: number | null
+  PaymentDueDate: string | null
+  TaxInclusiveAmountCurrency: number | null
+  Requisition: string | null
+  InvoiceDate?: string | null
+  TaxInclusiveAmount?: number | null
+  CurrencyCodeID?: number | null
+  /** The organisation number printed on the invoice. */
+  SupplierOrgNumber?: string | null
+  InvoiceReceiverName?: string | null
+  /** The KID: a string (leading zeros, a `-` check digit). */
+  PaymentID?: string | null
+  /** The payment message, or the account number, when the supplier gives no KID (as the scan writes it). */
+  PaymentInformation?: string | null
+  BankAccountID?: number | null
+  JournalEntryID?: number | null
+  IsSentToPayment?: boolean | null
+  Comment?: string | null
+  Supplier?: Supplier | null
+  DefaultDimensions?: Dimensions | null
+  BankAccount?: BankAccount | null
+  /** The invoice's cost lines (`DraftLines`) before it is booked; its entry after. */
+  JournalEntry?: JournalEntry | null
+}
+
+/** spec 2.14: an account of the chart of accounts. */
+export type Account = EntityFields & {
+  AccountNumber: number | null
+  AccountName: string | null
+  VatTypeID: number | null
+  Visible?: boolean | null
+  Locked?: boolean | null
+}
+
+/** A VAT rate with the dates it is valid (spec 2.14 `VatPercentages`). */
+export type VatTypePercentage = EntityFields & {
+  VatPercent: number | null
+  ValidFrom: string | null
+  ValidTo: string | null
+}
+
+/** spec 2.14, 4.6: a VAT type. */
+export type VatType = EntityFields & {
+  Name: string | null
+  VatPercent: number | null
+  /** SAF-T standard tax code (`1`, `11`, `3`, `86`): a code, not a number to calculate with. */
+  VatCode: string | null
+  OutputVat: boolean | null
+  OutgoingAccountID: number | null
+  VatPercentages?: VatTypePercentage[]
+  IncomingAccountID?: number | null
+  ReversedTaxDutyVat?: boolean | null
+  Visible?: boolean | null
+}
+
+/** A department (spec 2.12 `Department` reference). */
+export type Department = EntityFields & {
+  Name: string | null
+  DepartmentNumber?: string | null
+}
+
+/** A project (spec 2.12 `Project` reference). */
+export type Project = EntityFields & {
+  Name: string | null
+  ProjectNumber?: string | null
+}
+
+/** A currency (spec 2.12 `CurrencyCode`; ISO 4217). */
+export type CurrencyCode = EntityFields & {
+  Code: string | null
+  ShortCode?: string | null
+  Name?: string | null
+}
+
+/** spec 2.18: a user of the company (the same person is another User in every company). */
+export type User = EntityFields & {
+  Email: string | null
+  GlobalIdentity: string | null
+  DisplayName: string | null
+  UserName: string | null
+  /** field notes: `UserStatus`. */
+  StatusCode: number | null
+}
+
+/** A member of a team. */
+export type TeamPosition = EntityFields & {
+  UserID: number | null
+  Position?: number | null
+}
+
+/** A team (spec 4.5: invoices are assigned to teams by `TeamIDs`). */
+export type Team = EntityFields & {
+  Name: string | null
+  Positions?: TeamPosition[]
+}
+
+/** spec 4.1: the company's settings. */
+export type CompanySettings = EntityFields & {
+  CompanyName?: string | null
+  OrganizationNumber?: string | null
+  BaseCurrencyCodeID?: number | null
+}
+
+/** spec 2.15: one approver's step of a task's plan. */
+export type TaskApprovalPlan = EntityFields & {
+  UserID: number | null
+  StepNumber: number | null
+  /** spec 3.5: the step is skipped when its limit is greater than the amount. */
+  Limit: number | null
+  Amount: number | null
+  CurrencyCode: string | null
+  StatusCode: number | null
+  ApprovalType: number | null
+}
+
+/** spec 2.15: an approval task on an entity (for the app: a supplier invoice). */
+export type Task = EntityFields & {
+  UserID: number | null
+  Type: number | null
+  EntityID: number | null
+  ModelID: number | null
+  Title: string | null
+  /** field notes: `TaskStatus`. */
+  StatusCode: number | null
+  ApprovalPlan?: TaskApprovalPlan[]
+}
+
+/** spec 2.15, 3.5: one approver's approval of a task. */
+export type Approval = EntityFields & {
+  TaskID: number | null
+  UserID: number | null
+  SharedRoleId: number | null
+  Amount: number | null
+  CurrencyCode: string | null
+  ApprovalType: number | null
+  /** field notes: `ApprovalStatus`. */
+  StatusCode: number | null
+  StepNumber?: number | null
+}
+
+/** spec 2.15, 4.8: who stands in for whom, from one day to another. */
+export type ApprovalSubstitute = EntityFields & {
+  UserID: number | null
+  SubstituteUserID: number | null
+  FromDate: string | null
+  ToDate: string | null
+}
+
+/**
+ * A file attached to an entity, as the statistics route lists it (spec 4.2, 2.13): the link
+ * (FileEntityLink) with its file's name, type and size, under the aliases the query gives them.
+ */
+export type FileAttachment = {
+  ID: number
+  UpdatedAt: string | null
+  FileID: number
+  EntityType: string
+  EntityID: number
+  Name: string | null
+  ContentType: string | null
+  ContentLength: number | null
+}
