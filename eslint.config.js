@@ -4,8 +4,9 @@ import tseslint from 'typescript-eslint'
 import pluginVue from 'eslint-plugin-vue'
 import prettier from 'eslint-config-prettier'
 import globals from 'globals'
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
+import noImportCycle from './eslint-rules/no-import-cycle.js'
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)]
 
@@ -80,6 +81,48 @@ const featureWall = (own) => ({
   ],
 })
 
+/**
+ * Inside the renderer, imports go down the layers: features → stores → data (ARCHITECTURE.md). `data/` (the
+ * Dexie schema, sync engine and outbox) knows nothing of who is signed in or which company is open; the
+ * Pinia stores build on it; the features build on both.
+ */
+const layerWall = (below, message) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: rendererWall.paths,
+      patterns: [
+        ...rendererWall.patterns,
+        {
+          group: below.flatMap((layer) => [
+            `@renderer/${layer}`,
+            `@renderer/${layer}/*`,
+            ...['..', '../..', '../../..'].map((up) => `${up}/${layer}/*`),
+            `**/src/${layer}/*`,
+          ]),
+          message,
+        },
+      ],
+    },
+  ],
+})
+export const layerWalls = {
+  data: layerWall(
+    ['stores', 'features'],
+    'data/ is below the stores and the features: it never imports them (the stores pass it what it needs).',
+  ),
+  stores: layerWall(['features'], 'The stores are below the features: a store never imports a feature.'),
+}
+
+/** The import aliases of the TypeScript projects (`@renderer/*`, `@common/*`), as prefix -> folder. */
+const aliases = Object.fromEntries(
+  ['tsconfig.web.json', 'tsconfig.node.json'].flatMap((name) =>
+    Object.entries(
+      JSON.parse(readFileSync(new URL(name, import.meta.url), 'utf8')).compilerOptions.paths,
+    ).map(([pattern, [folder]]) => [pattern.replace(/\*$/, ''), folder.replace(/\*$/, '')]),
+  ),
+)
+
 export default tseslint.config(
   {
     ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'coverage/**', '**/*.d.ts', '.data/**'],
@@ -104,6 +147,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: walls.renderer,
   },
+  // The walls hold for the app's code; a test may put several layers together to prove what they do as one.
+  { files: ['renderer/src/data/**/*.ts'], ignores: ['**/*.test.ts'], rules: layerWalls.data },
+  { files: ['renderer/src/stores/**/*.ts'], ignores: ['**/*.test.ts'], rules: layerWalls.stores },
   ...features.map((own) => ({
     files: [`renderer/src/features/${own}/**/*.{ts,vue}`],
     rules: featureWall(own),
@@ -118,6 +164,12 @@ export default tseslint.config(
   {
     files: ['electron/main/shell/**/*.ts', 'electron/main/index.ts', 'electron/preload/**/*.ts'],
     rules: walls.shell,
+  },
+  {
+    // ARCHITECTURE.md: no import circles in the app or the platform (type-only and late imports count too).
+    files: ['renderer/**/*.{ts,vue}', 'electron/**/*.ts', 'common/**/*.ts', 'platform/**/*.ts'],
+    plugins: { ledgerdesk: { rules: { 'no-import-cycle': noImportCycle } } },
+    rules: { 'ledgerdesk/no-import-cycle': ['error', { root: import.meta.dirname, aliases }] },
   },
   prettier,
 )

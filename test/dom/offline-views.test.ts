@@ -4,9 +4,8 @@
 import { flushPromises } from '@vue/test-utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PlatformRow } from '@common/bridge/sync'
-import { useSyncStore } from '@renderer/data/sync-store'
-import { useWorkspace } from '@renderer/data/workspace'
-import { documentsInProgress } from '@renderer/features/overview/documents-in-progress'
+import { useSyncStore } from '@renderer/stores/sync'
+import { useWorkspace } from '@renderer/stores/workspace'
 import type { WorkspaceDb } from '@renderer/data/schema'
 import { mountShell, waitForElement, type MountedShell } from './mount-shell.ts'
 import { createTestBridge, sampleSession } from './test-bridge.ts'
@@ -40,6 +39,18 @@ afterEach(async () => {
   workspace = undefined
   sessionStorage.clear()
   localStorage.clear()
+  scan.inProgress = {}
+})
+
+/** The scan station as main reports it: the documents in progress per company. */
+const scan = { inProgress: {} as Record<string, number> }
+const scanOverview = () => ({
+  folders: [],
+  paused: false,
+  pausedReason: null,
+  configError: null,
+  inProgress: { ...scan.inProgress },
+  configFile: '/data/scan-folders.json',
 })
 
 async function mount(path: string) {
@@ -54,6 +65,7 @@ async function mount(path: string) {
         permissions: ['ui_accounting_bills'],
         views: ['inbox', 'settings'],
       }),
+      'scan.overview': scanOverview,
       'connection.probe': () => ({ state: 'online', checkedAt: new Date().toISOString(), message: null }),
       'sync.pull': (companyKey, entity, from) => {
         const rows = entity === 'SupplierInvoice' && from.id === 0 ? (invoices[companyKey] ?? []) : []
@@ -99,13 +111,15 @@ describe('the offline views', () => {
     // The other company is not on this computer yet: a dash, no count.
     expect((await waitForElement(`[data-testid="overview-${other}-toReview"]`)).textContent?.trim()).toBe('–')
     expect(await db.SupplierInvoice.where('companyKey').equals(other).count()).toBe(0)
-    // The scan station feeds the documents in progress: none yet, then three for the open company.
+    // The scan station fills the documents in progress: none yet, then three for the open company as main
+    // reports them.
     await vi.waitFor(async () =>
       expect(
         (await waitForElement(`[data-testid="overview-${current}-inProgress"]`)).textContent?.trim(),
       ).toBe('0'),
     )
-    documentsInProgress.value = new Map([[current, 3]])
+    scan.inProgress = { [current]: 3 }
+    shell!.test.emit('scan.overviewChanged', scanOverview())
     await flushPromises()
     expect((await waitForElement(`[data-testid="overview-${current}-inProgress"]`)).textContent?.trim()).toBe(
       '3',
@@ -113,7 +127,6 @@ describe('the offline views', () => {
     expect((await waitForElement(`[data-testid="overview-${other}-inProgress"]`)).textContent?.trim()).toBe(
       '0',
     )
-    documentsInProgress.value = null
   }, 30_000)
 
   it('shows a conflict side by side and sends the field the user keeps', async () => {

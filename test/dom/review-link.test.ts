@@ -5,7 +5,7 @@
 // platform does not have in the company gets a clear message instead.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PlatformRow } from '@common/bridge/sync'
-import { useWorkspace } from '@renderer/data/workspace'
+import { useWorkspace } from '@renderer/stores/workspace'
 import type { WorkspaceDb } from '@renderer/data/schema'
 import { mountShell, waitForElement, type MountedShell } from './mount-shell.ts'
 import { createTestBridge, sampleSession } from './test-bridge.ts'

@@ -2,54 +2,20 @@
 // adds a third step to the demo rule, sees the platform refuse its limit on that very field, fixes it and
 // saves; links a supplier to the rule in a link group; and the tester names the rule for that supplier.
 // Per, who administers nothing, is not offered the view. axe-core passes on every tab.
-import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
+import { describe, expect, it } from 'vitest'
+import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { DEMO_APPROVAL_RULE } from '../../platform/seed/demo-approvals.ts'
-import {
-  axeViolations,
-  interceptPlatformRoute,
-  languageSwitch,
-  launchChromium,
-  platformApi,
-  shootBothLanguages,
-  startHost,
-  type BrowserFixture,
-  type HostFixture,
-} from './support.ts'
-import { signInWithSandbox } from './sign-in-steps.ts'
+import { axeViolations, platformApi, useApp } from './support.ts'
 
-const screens = process.env.LEDGERDESK_SCREENS_DIR ?? null
 const nordlys = DEMO_COMPANIES.nordlys
-const route = interceptPlatformRoute()
-
-let fixture: HostFixture
-let browser: BrowserFixture
-let page: Page
-let setLanguage: (language: 'nb' | 'en') => Promise<void>
-
-beforeAll(async () => {
-  fixture = await startHost()
-  browser = await launchChromium()
-  page = await browser.context.newPage()
-  setLanguage = languageSwitch(browser.context, fixture.host.url, page)
-}, 120_000)
-afterAll(async () => {
-  route.restore()
-  await browser?.stop()
-  await fixture?.stop()
-})
+const app = useApp()
 
 const wait = { timeout: 60_000 }
-const view = () => page.getByTestId('view-admin')
+const view = () => app.page.getByTestId('view-admin')
 const stepRow = (n: number) => view().locator(`tr[data-step="${n}"]`)
 
 async function runAxe(label: string): Promise<void> {
-  expect(await axeViolations(page, ['[data-testid="view-admin"]']), `axe on ${label}`).toEqual([])
-}
-
-async function shoot(name: string): Promise<void> {
-  if (screens) await shootBothLanguages(page, setLanguage, screens, name)
+  expect(await axeViolations(app.page, ['[data-testid="view-admin"]']), `axe on ${label}`).toEqual([])
 }
 
 interface Rule {
@@ -60,28 +26,25 @@ interface Rule {
 
 describe('approval rules (Admin)', () => {
   it('offers Anne, administrator of Nordlys, its approval rules', async () => {
-    await page.goto(fixture.host.url)
-    await signInWithSandbox(page, browser.context, { email: DEMO_USERS.anne.email, password: DEMO_PASSWORD })
-    await page.getByTestId('company-switcher').click()
-    await page.getByTestId('company-list').locator('[role="option"]', { hasText: nordlys.name }).click()
-    await expect.poll(() => page.getByTestId('current-company').textContent(), wait).toBe(nordlys.name)
-    await setLanguage('en')
-    await page.getByTestId('nav-admin').click()
+    await app.signIn(DEMO_USERS.anne)
+    await app.openCompany(nordlys)
+    await app.setLanguage('en')
+    await app.page.getByTestId('nav-admin').click()
     await expect.poll(() => view().getByRole('tab', { name: 'Rules' }).isVisible(), wait).toBe(true)
     await view()
       .getByRole('button', { name: new RegExp(DEMO_APPROVAL_RULE) })
       .click()
     await expect.poll(() => view().locator('tr[data-step]').count(), wait).toBe(2)
     await runAxe('rules')
-    await shoot('admin-rules')
+    await app.shoot('admin-rules')
   }, 300_000)
 
   it('shows the platform’s refusal of a new step’s limit on that field, and saves the step once fixed', async () => {
     await view().getByRole('button', { name: 'Add step' }).click()
     await stepRow(3).locator('.p-multiselect').click()
-    await page.getByRole('option', { name: 'Siri Substitute' }).click()
-    await page.keyboard.press('Escape')
-    await expect.poll(() => page.locator('.p-multiselect-overlay').count(), wait).toBe(0)
+    await app.page.getByRole('option', { name: 'Siri Substitute' }).click()
+    await app.page.keyboard.press('Escape')
+    await expect.poll(() => app.page.locator('.p-multiselect-overlay').count(), wait).toBe(0)
     await expect.poll(() => stepRow(3).textContent(), wait).toContain('Siri Substitute')
     const limit = view().getByLabel('From amount in step 3')
     await limit.fill('1 000 000 000 000')
@@ -90,18 +53,18 @@ describe('approval rules (Admin)', () => {
       .poll(() => view().locator('.admin-outcome').textContent(), wait)
       .toBe('The platform did not save the rule: see the marked fields.')
     expect(await limit.getAttribute('aria-invalid')).toBe('true')
-    const problem = page.locator(`#${await limit.getAttribute('aria-describedby')}`)
+    const problem = app.page.locator(`#${await limit.getAttribute('aria-describedby')}`)
     expect(await problem.textContent()).toContain('The amount is too large.')
     expect(await stepRow(3).locator('.admin-problem').count()).toBe(1)
     expect(await stepRow(2).locator('.admin-problem').count()).toBe(0)
     await runAxe('a refused step')
-    await shoot('admin-rules-refused')
+    await app.shoot('admin-rules-refused')
 
     await limit.fill('50 000')
     await view().getByRole('button', { name: 'Save rule' }).click()
     await expect.poll(() => view().getByRole('status').first().textContent(), wait).toBe('The rule is saved.')
     const [rule] = await platformApi<Rule[]>(
-      route.origin(),
+      app.route.origin(),
       DEMO_USERS.anne.email,
       nordlys.key,
       `approvalrules?filter=Description eq '${DEMO_APPROVAL_RULE}'&expand=Steps.Users`,
@@ -118,10 +81,10 @@ describe('approval rules (Admin)', () => {
     await view().getByRole('tab', { name: 'Thresholds' }).click()
     await view().getByRole('button', { name: 'Add threshold' }).click()
     await view().getByRole('combobox', { name: 'When', exact: true }).click()
-    await page.getByRole('option', { name: 'Book', exact: true }).click()
+    await app.page.getByRole('option', { name: 'Book', exact: true }).click()
     await view().getByLabel('Value', { exact: true }).fill('100000')
     await view().getByRole('combobox', { name: 'Role', exact: true }).click()
-    await page.getByRole('option', { name: 'Administrator', exact: true }).click()
+    await app.page.getByRole('option', { name: 'Administrator', exact: true }).click()
     await view().getByRole('button', { name: 'Save threshold' }).click()
     await expect
       .poll(() => view().getByRole('status').first().textContent(), wait)
@@ -129,7 +92,7 @@ describe('approval rules (Admin)', () => {
     const row = view().locator('.admin-thresholds tbody tr').first()
     expect((await row.textContent())?.replace(/\s+/g, ' ')).toContain('Book')
     const thresholds = await platformApi<{ PropertyName: string; Operator: number; Value: string }[]>(
-      route.origin(),
+      app.route.origin(),
       DEMO_USERS.anne.email,
       nordlys.key,
       'thresholds',
@@ -140,7 +103,7 @@ describe('approval rules (Admin)', () => {
       '100000',
     ])
     await runAxe('thresholds')
-    await shoot('admin-thresholds')
+    await app.shoot('admin-thresholds')
   }, 180_000)
 
   it('links a supplier to the rule, and the tester names the rule for that supplier', async () => {
@@ -148,7 +111,7 @@ describe('approval rules (Admin)', () => {
     await view().getByRole('button', { name: 'New group' }).click()
     await view().getByLabel('Name', { exact: true }).fill('Leverandører med flyt')
     await view().getByRole('combobox', { name: 'Add link: Supplier' }).click()
-    const supplier = page.getByRole('option').first()
+    const supplier = app.page.getByRole('option').first()
     const supplierName = (
       (await supplier.getAttribute('aria-label')) ??
       (await supplier.textContent()) ??
@@ -156,7 +119,7 @@ describe('approval rules (Admin)', () => {
     ).trim()
     await supplier.click()
     await view().getByRole('combobox', { name: 'Add link: Rule' }).click()
-    await page.getByRole('option', { name: DEMO_APPROVAL_RULE }).click()
+    await app.page.getByRole('option', { name: DEMO_APPROVAL_RULE }).click()
     await view().getByRole('button', { name: 'Add link', exact: true }).click()
     await expect.poll(() => view().locator('.admin-group tbody tr').count(), wait).toBe(1)
     await view().getByRole('button', { name: 'Save group' }).click()
@@ -164,30 +127,28 @@ describe('approval rules (Admin)', () => {
       .poll(() => view().getByRole('status').first().textContent(), wait)
       .toBe('The group is saved.')
     await runAxe('rule links')
-    await shoot('admin-rule-links')
+    await app.shoot('admin-rule-links')
 
     await view().getByRole('tab', { name: 'Which rule applies?' }).click()
     await view().getByRole('combobox', { name: 'Supplier', exact: true }).click()
-    await page.getByRole('option', { name: supplierName, exact: true }).click()
+    await app.page.getByRole('option', { name: supplierName, exact: true }).click()
     await view().getByRole('button', { name: 'Which rule applies?' }).click()
     await expect
-      .poll(() => page.getByTestId('rule-tester-answer').textContent(), wait)
+      .poll(() => app.page.getByTestId('rule-tester-answer').textContent(), wait)
       .toBe(`The platform chooses “${DEMO_APPROVAL_RULE}”.`)
     await runAxe('rule tester')
-    await shoot('admin-rule-tester')
+    await app.shoot('admin-rule-tester')
   }, 180_000)
 
   it('does not offer the rules to Per, who administers nothing', async () => {
-    await page.getByTestId('account-menu').click()
-    await page.getByTestId('sign-out').click()
-    await expect.poll(() => page.getByTestId('sign-in-button').isVisible(), wait).toBe(true)
-    await signInWithSandbox(page, browser.context, { email: DEMO_USERS.per.email, password: DEMO_PASSWORD })
-    await page.getByTestId('company-switcher').click()
-    await page.getByTestId('company-list').locator('[role="option"]', { hasText: nordlys.name }).click()
-    await expect.poll(() => page.getByTestId('current-company').textContent(), wait).toBe(nordlys.name)
-    await expect.poll(() => page.getByTestId('nav-approvals').isVisible(), wait).toBe(true)
-    await expect.poll(() => page.getByTestId('nav-admin').count(), wait).toBe(0)
-    await page.goto(`${fixture.host.url.split('#')[0]}#/admin`)
+    await app.page.getByTestId('account-menu').click()
+    await app.page.getByTestId('sign-out').click()
+    await expect.poll(() => app.page.getByTestId('sign-in-button').isVisible(), wait).toBe(true)
+    await app.signIn(DEMO_USERS.per, { open: false })
+    await app.openCompany(nordlys)
+    await expect.poll(() => app.page.getByTestId('nav-approvals').isVisible(), wait).toBe(true)
+    await expect.poll(() => app.page.getByTestId('nav-admin').count(), wait).toBe(0)
+    await app.page.goto(`${app.host.url.split('#')[0]}#/admin`)
     await expect
       .poll(() => view().textContent(), wait)
       .toContain(`Only administrators of ${nordlys.name} can see and change its approval rules.`)

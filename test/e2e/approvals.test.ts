@@ -3,48 +3,20 @@
 // step two), rejects one with a comment (the invoice returns to review with the comment), approves one
 // while the platform cannot be reached (it arrives on reconnect), and the view passes axe-core.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ApprovalStatus, SupplierInvoiceStatus } from '../../common/status.ts'
-import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
-import {
-  axeViolations,
-  interceptPlatformRoute,
-  languageSwitch,
-  launchChromium,
-  platformApi,
-  shootBothLanguages,
-  startHost,
-  type BrowserFixture,
-  type HostFixture,
-} from './support.ts'
-import { signInWithSandbox } from './sign-in-steps.ts'
+import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
+import { axeViolations, platformApi, useApp } from './support.ts'
 
-const screens = process.env.LEDGERDESK_SCREENS_DIR ?? null
 const nordlys = DEMO_COMPANIES.nordlys
 const fjordbygg = DEMO_COMPANIES.fjordbygg
 
-const route = interceptPlatformRoute()
-
-let fixture: HostFixture
-let browser: BrowserFixture
-let page: Page
-
-beforeAll(async () => {
-  fixture = await startHost()
-  browser = await launchChromium()
-  page = await browser.context.newPage()
-  setLanguage = languageSwitch(browser.context, fixture.host.url, page)
-}, 120_000)
-afterAll(async () => {
-  route.restore()
-  await browser?.stop()
-  await fixture?.stop()
-})
+const app = useApp()
 
 const wait = { timeout: 60_000 }
 
 const platform = <T>(who: string, companyKey: string, path: string) =>
-  platformApi<T>(route.origin(), who, companyKey, path)
+  platformApi<T>(app.route.origin(), who, companyKey, path)
 
 interface Row {
   ID: number
@@ -55,65 +27,52 @@ interface Row {
   [field: string]: unknown
 }
 
-const rowsOf = (companyKey: string) => page.locator(`tr[data-key^="${companyKey}:"]`)
+const rowsOf = (companyKey: string) => app.page.locator(`tr[data-key^="${companyKey}:"]`)
 const approvalIdOf = async (row: ReturnType<Page['locator']>) =>
   Number(((await row.getAttribute('data-key')) ?? '').split(':')[1])
 
 /** axe-core on the approvals view and, when open, its dialog (the shell around them has its own checks). */
 async function runAxe(label: string): Promise<void> {
   expect(
-    await axeViolations(page, ['[data-testid="view-approvals"]', '.p-dialog']),
+    await axeViolations(app.page, ['[data-testid="view-approvals"]', '.p-dialog']),
     `axe on ${label}`,
   ).toEqual([])
 }
 
-let setLanguage: (language: 'nb' | 'en') => Promise<void>
-
-async function shoot(name: string, sizes: readonly (readonly [number, number])[] = [[1280, 800]]) {
-  if (screens) await shootBothLanguages(page, setLanguage, screens, name, sizes)
-}
-
 describe('my approvals', () => {
   it("shows Per's approvals from Nordlys and Fjordbygg in one list", async () => {
-    await page.setViewportSize({ width: 1280, height: 800 })
-    await page.goto(fixture.host.url)
-    await signInWithSandbox(page, browser.context, { email: DEMO_USERS.per.email, password: DEMO_PASSWORD })
-    await page.getByTestId('nav-approvals').click()
-    await expect.poll(() => page.getByTestId('view-approvals').isVisible(), wait).toBe(true)
+    await app.page.setViewportSize({ width: 1280, height: 800 })
+    await app.signIn(DEMO_USERS.per)
+    await app.page.getByTestId('nav-approvals').click()
+    await expect.poll(() => app.page.getByTestId('view-approvals').isVisible(), wait).toBe(true)
     await expect.poll(() => rowsOf(nordlys.key).count(), wait).toBeGreaterThanOrEqual(3)
     await expect.poll(() => rowsOf(fjordbygg.key).count(), wait).toBeGreaterThanOrEqual(3)
-    await expect.poll(() => page.getByTestId('nav-count').textContent(), wait).toMatch(/^\d+$/)
-    await expect.poll(() => page.locator('td.overdue').count(), wait).toBeGreaterThan(0)
+    await expect.poll(() => app.page.getByTestId('nav-count').textContent(), wait).toMatch(/^\d+$/)
+    await expect.poll(() => app.page.locator('td.overdue').count(), wait).toBeGreaterThan(0)
     await rowsOf(nordlys.key).first().click()
     await runAxe('my approvals')
-    await shoot('approvals-list', [
-      [1280, 800],
-      [1920, 1080],
-    ])
+    await app.shoot('approvals-list')
   }, 300_000)
 
   it('shows the flow of the selected invoice: its steps, approvers and the rule', async () => {
     await rowsOf(nordlys.key).first().click()
-    const panel = page.getByTestId('flow-panel')
+    const panel = app.page.getByTestId('flow-panel')
     await expect.poll(() => panel.textContent(), wait).toContain('Step 2')
     expect(await panel.textContent()).toContain('Per Approver')
     expect(await panel.getByTestId('flow-rule').textContent()).toMatch(/Rule:/)
-    await shoot('flow-panel', [
-      [1280, 800],
-      [1920, 1080],
-    ])
+    await app.shoot('flow-panel')
   }, 180_000)
 
   it('lets Per choose Siri as his substitute in all his companies, and end it again', async () => {
-    await setLanguage('en')
-    await page.getByRole('button', { name: 'While I am away' }).click()
-    const dialog = page.getByRole('dialog')
+    await app.setLanguage('en')
+    await app.page.getByRole('button', { name: 'While I am away' }).click()
+    const dialog = app.page.getByRole('dialog')
     await dialog.getByRole('button', { name: 'Add substitute' }).click()
     await expect
       .poll(() => dialog.getByRole('alert').textContent())
       .toContain('Choose who stands in for you.')
     await dialog.getByRole('combobox', { name: 'Substitute' }).click()
-    await page.getByRole('option', { name: 'Siri Substitute' }).click()
+    await app.page.getByRole('option', { name: 'Siri Substitute' }).click()
     await dialog.getByLabel('First day').fill('10/12/2030')
     await dialog.getByLabel('First day').press('Tab')
     await dialog.getByLabel('Last day').fill('20/12/2030')
@@ -140,11 +99,8 @@ describe('my approvals', () => {
         .toBe(1)
     }
     await runAxe('the substitute dialog')
-    await shoot('substitute-dialog', [
-      [1280, 800],
-      [1920, 1080],
-    ])
-    await setLanguage('en')
+    await app.shoot('substitute-dialog')
+    await app.setLanguage('en')
     await planned
       .first()
       .getByRole('button', { name: /^End the period of Siri Substitute/ })
@@ -154,9 +110,9 @@ describe('my approvals', () => {
   }, 240_000)
 
   it('shows the PDF of the selected invoice, drawn by the document viewer', async () => {
-    await setLanguage('en')
+    await app.setLanguage('en')
     await rowsOf(nordlys.key).first().click()
-    const viewer = page.getByRole('region', { name: 'Invoice PDF' })
+    const viewer = app.page.getByRole('region', { name: 'Invoice PDF' })
     await expect.poll(() => viewer.locator('canvas[data-rendered="true"]').count(), wait).toBeGreaterThan(0)
     // The drawn page has ink on it (the invoice's text), not just a white canvas.
     const dark = await viewer
@@ -180,12 +136,12 @@ describe('my approvals', () => {
   }, 120_000)
 
   it('approves step one with the keyboard, and the invoice moves to Anne', async () => {
-    await setLanguage('en')
+    await app.setLanguage('en')
     const row = rowsOf(nordlys.key).first()
     const id = await approvalIdOf(row)
     await row.click()
-    await page.keyboard.press('a')
-    await expect.poll(() => page.locator(`tr[data-key="${nordlys.key}:${id}"]`).count(), wait).toBe(0)
+    await app.page.keyboard.press('a')
+    await expect.poll(() => app.page.locator(`tr[data-key="${nordlys.key}:${id}"]`).count(), wait).toBe(0)
     const [approval] = await platform<Row[]>(
       DEMO_USERS.anne.email,
       nordlys.key,
@@ -204,14 +160,14 @@ describe('my approvals', () => {
     const row = rowsOf(fjordbygg.key).first()
     const id = await approvalIdOf(row)
     await row.click()
-    await page.keyboard.press('r')
-    const dialog = page.getByRole('dialog')
+    await app.page.keyboard.press('r')
+    const dialog = app.page.getByRole('dialog')
     await dialog.getByRole('button', { name: 'Reject' }).click()
     await expect.poll(() => dialog.getByText('Write why the invoice is rejected.').isVisible()).toBe(true)
     await dialog.getByLabel('Comment to the accountant').fill('Feil pris: avtalt 30 000 kr eks. mva')
     await runAxe('the reject dialog')
     await dialog.getByRole('button', { name: 'Reject' }).click()
-    await expect.poll(() => page.locator(`tr[data-key="${fjordbygg.key}:${id}"]`).count(), wait).toBe(0)
+    await expect.poll(() => app.page.locator(`tr[data-key="${fjordbygg.key}:${id}"]`).count(), wait).toBe(0)
     const [approval] = await platform<Row[]>(
       DEMO_USERS.anne.email,
       fjordbygg.key,
@@ -231,18 +187,18 @@ describe('my approvals', () => {
   it('keeps an approval made offline and sends it on reconnect', async () => {
     const row = rowsOf(nordlys.key).first()
     const id = await approvalIdOf(row)
-    route.cut = true
+    app.route.cut = true
     await row.click()
-    await page.keyboard.press('a')
+    await app.page.keyboard.press('a')
     await expect
-      .poll(() => page.locator(`tr[data-key="${nordlys.key}:${id}"]`).textContent(), wait)
+      .poll(() => app.page.locator(`tr[data-key="${nordlys.key}:${id}"]`).textContent(), wait)
       .toContain('Waiting to be sent')
-    await page.waitForTimeout(1500)
+    await app.page.waitForTimeout(1500)
     // The test's own calls use the real fetch: the platform has not seen the decision yet.
     const [still] = await platform<Row[]>(DEMO_USERS.anne.email, nordlys.key, `approvals?filter=ID eq ${id}`)
     expect(still!.StatusCode).toBe(ApprovalStatus.Active)
-    route.cut = false
-    await expect.poll(() => page.locator(`tr[data-key="${nordlys.key}:${id}"]`).count(), wait).toBe(0)
+    app.route.cut = false
+    await expect.poll(() => app.page.locator(`tr[data-key="${nordlys.key}:${id}"]`).count(), wait).toBe(0)
     const [approval] = await platform<Row[]>(
       DEMO_USERS.anne.email,
       nordlys.key,
@@ -252,15 +208,12 @@ describe('my approvals', () => {
   }, 180_000)
   it("lets Siri, as Per's substitute, approve one of his", async () => {
     // The host keeps one session: Per signs out, and Siri signs in on the same app.
-    await page.getByTestId('account-menu').click()
-    await page.getByTestId('sign-out').click()
-    const siriPage = await browser.context.newPage()
-    await siriPage.goto(fixture.host.url)
+    await app.page.getByTestId('account-menu').click()
+    await app.page.getByTestId('sign-out').click()
+    const siriPage = await app.context.newPage()
+    await siriPage.goto(app.host.url)
     await expect.poll(() => siriPage.getByTestId('sign-in-button').isVisible(), wait).toBe(true)
-    await signInWithSandbox(siriPage, browser.context, {
-      email: DEMO_USERS.siri.email,
-      password: DEMO_PASSWORD,
-    })
+    await app.signIn(DEMO_USERS.siri, { page: siriPage, open: false })
     await siriPage.getByTestId('nav-approvals').click()
     const substituteRows = siriPage.locator('tr[data-key]', { hasText: 'As substitute for Per Approver' })
     await expect.poll(() => substituteRows.count(), wait).toBeGreaterThan(0)
@@ -280,30 +233,27 @@ describe('my approvals', () => {
 
   it('lets Anne book an approved invoice and shows its entry number', async () => {
     // Siri's session is the host's session now: she signs out, and Anne signs in.
-    await page.goto(fixture.host.url)
-    await page.getByTestId('account-menu').click()
-    await page.getByTestId('sign-out').click()
-    await expect.poll(() => page.getByTestId('sign-in-button').isVisible(), wait).toBe(true)
-    await signInWithSandbox(page, browser.context, { email: DEMO_USERS.anne.email, password: DEMO_PASSWORD })
-    await expect.poll(() => page.getByTestId('nav-approvals').isVisible(), { timeout: 120_000 }).toBe(true)
+    await app.page.goto(app.host.url)
+    await app.page.getByTestId('account-menu').click()
+    await app.page.getByTestId('sign-out').click()
+    await expect.poll(() => app.page.getByTestId('sign-in-button').isVisible(), wait).toBe(true)
+    await app.signIn(DEMO_USERS.anne, { open: false })
+    await expect
+      .poll(() => app.page.getByTestId('nav-approvals').isVisible(), { timeout: 120_000 })
+      .toBe(true)
     // Nordlys Bakeri AS holds the demo's approved invoice waiting to be booked.
-    await page.getByTestId('company-switcher').click()
-    await page.getByTestId('company-list').locator('[role="option"]', { hasText: nordlys.name }).click()
-    await expect.poll(() => page.getByTestId('current-company').textContent(), wait).toBe(nordlys.name)
-    await page.getByTestId('nav-approvals').click()
-    await page.getByRole('button', { name: 'Approved, not booked', exact: true }).click()
-    const list = page.getByTestId('approved-not-booked')
+    await app.openCompany(nordlys)
+    await app.page.getByTestId('nav-approvals').click()
+    await app.page.getByRole('button', { name: 'Approved, not booked', exact: true }).click()
+    const list = app.page.getByTestId('approved-not-booked')
     await expect.poll(() => list.locator('tr[data-id]').count(), wait).toBeGreaterThan(0)
     const row = list.locator('tr[data-id]').first()
     const id = Number(await row.getAttribute('data-id'))
     await row.click()
-    await expect.poll(() => page.getByTestId('flow-panel').textContent(), wait).toContain('Step 1')
+    await expect.poll(() => app.page.getByTestId('flow-panel').textContent(), wait).toContain('Step 1')
     await runAxe('approved, not booked')
-    await shoot('approved-not-booked', [
-      [1280, 800],
-      [1920, 1080],
-    ])
-    await setLanguage('en')
+    await app.shoot('approved-not-booked')
+    await app.setLanguage('en')
     await list.getByRole('button', { name: /^Book 1/ }).click()
     await expect
       .poll(() => list.locator(`tr[data-id="${id}"]`).textContent(), { timeout: 90_000 })

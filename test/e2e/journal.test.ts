@@ -8,42 +8,16 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { grownPdf } from '../support/documents.ts'
 import { DEMO_COMPANIES } from '../../platform/seed/demo-constants.ts'
-import {
-  axeViolations,
-  interceptPlatformRoute,
-  launchChromium,
-  platformApi,
-  SCREEN_SIZES,
-  startHost,
-  type BrowserFixture,
-  type HostFixture,
-} from './support.ts'
-import { signInWithSandbox } from './sign-in-steps.ts'
+import { axeViolations, platformApi, SCREEN_SIZES, useApp } from './support.ts'
 
 const screens = process.env.LEDGERDESK_JOURNAL_SCREENS_DIR ?? null
 const nordlys = DEMO_COMPANIES.nordlys
 
-const route = interceptPlatformRoute()
-
-let fixture: HostFixture
-let browser: BrowserFixture
-let page: Page
+const app = useApp()
 const wait = { timeout: 60_000 }
-
-beforeAll(async () => {
-  fixture = await startHost()
-  browser = await launchChromium()
-  page = await browser.context.newPage()
-}, 120_000)
-
-afterAll(async () => {
-  route.restore()
-  await browser?.stop()
-  await fixture?.stop()
-})
 
 interface Line {
   AccountID: number
@@ -55,23 +29,23 @@ interface Line {
 
 /** A GET on the platform with the integration client (never through the app). */
 const onPlatform = <T>(path: string) =>
-  platformApi<T>(route.origin(), 'anne.accountant@demo.test', nordlys.key, path)
+  platformApi<T>(app.route.origin(), 'anne.accountant@demo.test', nordlys.key, path)
 
 /** Booked lines of an entry, read on the platform. */
 const bookedLines = (number: string) =>
   onPlatform<Line[]>(`journalentrylines?filter=JournalEntryNumber eq '${number}'`)
 
-const cell = (column: string, line: number) => page.getByLabel(`${column}, line ${line}`, { exact: true })
+const cell = (column: string, line: number) => app.page.getByLabel(`${column}, line ${line}`, { exact: true })
 
 async function fill(column: string, line: number, text: string, pick = false) {
   await cell(column, line).click()
   await cell(column, line).fill(text)
-  if (pick) await expect.poll(() => page.getByRole('option').count(), wait).toBeGreaterThan(0)
+  if (pick) await expect.poll(() => app.page.getByRole('option').count(), wait).toBeGreaterThan(0)
   await cell(column, line).press('Enter')
 }
 
 async function newDraft() {
-  await page.getByRole('button', { name: 'New draft' }).click()
+  await app.page.getByRole('button', { name: 'New draft' }).click()
   await expect.poll(() => cell('Account', 1).inputValue(), wait).toBe('')
 }
 
@@ -88,7 +62,7 @@ async function typeRentEntry() {
 }
 
 async function runAxe(label: string): Promise<void> {
-  expect(await axeViolations(page), `axe on ${label}`).toEqual([])
+  expect(await axeViolations(app.page), `axe on ${label}`).toEqual([])
 }
 
 /** Screenshots at both sizes, scrolled to `section` when one is given. */
@@ -96,25 +70,19 @@ async function shoot(name: string, section?: ReturnType<Page['getByTestId']>) {
   if (!screens) return
   await mkdir(screens, { recursive: true })
   for (const [w, h] of SCREEN_SIZES) {
-    await page.setViewportSize({ width: w, height: h })
+    await app.page.setViewportSize({ width: w, height: h })
     await section?.scrollIntoViewIfNeeded()
-    await page.screenshot({ path: join(screens, `${name}-${w}x${h}.png`), fullPage: false })
+    await app.page.screenshot({ path: join(screens, `${name}-${w}x${h}.png`), fullPage: false })
   }
-  await page.setViewportSize({ width: 1280, height: 800 })
+  await app.page.setViewportSize({ width: 1280, height: 800 })
 }
 
 describe('journal drafting', () => {
   it('signs in and opens the journal of Nordlys with its accounts cached', async () => {
-    await page.goto(fixture.host.url)
-    await signInWithSandbox(page, browser.context)
-    await page.getByTestId('nav-overview').click()
-    await page
-      .getByTestId(`overview-row-${nordlys.key}`)
-      .getByRole('button', { name: nordlys.name, exact: true })
-      .click()
-    await expect.poll(() => page.getByTestId('current-company').textContent(), wait).toContain(nordlys.name)
-    await page.getByTestId('nav-journal').click()
-    await expect.poll(() => page.getByTestId('view-journal').isVisible(), wait).toBe(true)
+    await app.signIn()
+    await app.openCompany(nordlys, 'overview')
+    await app.page.getByTestId('nav-journal').click()
+    await expect.poll(() => app.page.getByTestId('view-journal').isVisible(), wait).toBe(true)
     await newDraft()
     // The accounts arrive with the company's sync.
     await cell('Account', 1).click()
@@ -122,7 +90,7 @@ describe('journal drafting', () => {
       .poll(async () => {
         await cell('Account', 1).fill('')
         await cell('Account', 1).fill('6540')
-        return page.getByRole('option').count()
+        return app.page.getByRole('option').count()
       }, wait)
       .toBeGreaterThan(0)
     await cell('Account', 1).fill('')
@@ -132,11 +100,11 @@ describe('journal drafting', () => {
       .poll(async () => {
         await cell('VAT', 1).fill('')
         await cell('VAT', 1).fill('1')
-        return page.getByRole('option').count()
+        return app.page.getByRole('option').count()
       }, wait)
       .toBeGreaterThan(0)
     // The code typed exactly is offered first, and the open list passes axe-core.
-    const vatList = page.getByRole('listbox', { name: 'VAT', exact: true })
+    const vatList = app.page.getByRole('listbox', { name: 'VAT', exact: true })
     expect(await vatList.getByRole('option').first().textContent()).toMatch(/^1 /)
     expect(await cell('VAT', 1).getAttribute('aria-expanded')).toBe('true')
     await runAxe('journal VAT code list open')
@@ -152,27 +120,27 @@ describe('journal drafting', () => {
     expect(await cell('Department', 1).inputValue()).toBe('2 Salg')
     expect(await cell('Project', 1).inputValue()).toBe('101 Nettbutikk')
     // A document of the company, from the attachment lists on this computer.
-    await page.getByRole('button', { name: 'Attach document to entry 1' }).click()
-    const dialog = page.getByRole('dialog')
+    await app.page.getByRole('button', { name: 'Attach document to entry 1' }).click()
+    const dialog = app.page.getByRole('dialog')
     await expect.poll(() => dialog.getByRole('button', { name: /^Attach / }).count(), wait).toBeGreaterThan(0)
     await dialog
       .getByRole('button', { name: /^Attach / })
       .first()
       .click()
-    await expect.poll(() => page.getByTestId('journal-attachment').count()).toBe(1)
+    await expect.poll(() => app.page.getByTestId('journal-attachment').count()).toBe(1)
     await expect
-      .poll(() => page.locator('.jgrid__preview').allTextContents())
+      .poll(() => app.page.locator('.jgrid__preview').allTextContents())
       .toEqual([expect.stringContaining('10,000.00'), expect.stringContaining('2,500.00')])
-    await expect.poll(() => page.getByTestId('journal-difference').textContent()).toContain('0.00')
+    await expect.poll(() => app.page.getByTestId('journal-difference').textContent()).toContain('0.00')
     await runAxe('journal draft')
     await shoot('draft-en')
-    const book = page.getByRole('button', { name: 'Book', exact: true })
+    const book = app.page.getByRole('button', { name: 'Book', exact: true })
     expect(await book.isEnabled()).toBe(true)
     await cell('Description', 2).press('Control+Enter')
     await expect
-      .poll(() => page.getByRole('status').allTextContents(), wait)
+      .poll(() => app.page.getByRole('status').allTextContents(), wait)
       .toContainEqual(expect.stringMatching(/Booked: \d+-\d{4}/))
-    const text = (await page.getByRole('status').allTextContents()).find((t) => t.includes('Booked:'))!
+    const text = (await app.page.getByRole('status').allTextContents()).find((t) => t.includes('Booked:'))!
     const number = /(\d+-\d{4})/.exec(text)![1]!
     const lines = await bookedLines(number)
     expect(lines.map((l) => Number(l.Amount)).sort((a, b) => a - b)).toEqual([-12500, 2500, 10000])
@@ -195,10 +163,10 @@ describe('journal drafting', () => {
     await fill('Account', 2, '1920', true)
     await cell('Amount', 2).click()
     await fill('Amount', 2, '-90')
-    await expect.poll(() => page.getByTestId('journal-difference').textContent()).toContain('10.00')
-    expect(await page.getByRole('button', { name: 'Book', exact: true }).isDisabled()).toBe(true)
+    await expect.poll(() => app.page.getByTestId('journal-difference').textContent()).toContain('10.00')
+    expect(await app.page.getByRole('button', { name: 'Book', exact: true }).isDisabled()).toBe(true)
     await cell('Amount', 2).press('Control+Enter')
-    expect(await page.getByRole('status').allTextContents()).not.toContainEqual(
+    expect(await app.page.getByRole('status').allTextContents()).not.toContainEqual(
       expect.stringContaining('Queued'),
     )
   })
@@ -208,7 +176,7 @@ describe('journal drafting', () => {
     await cell('Account', 1).click()
     const rows =
       '31.03.2026\t6540\t1\t1 250,00\tStol\n31.03.2026\t1920\t\t(1 250,00)\tStol\n31.03.2026\t9999\t\t10,00\tUkjent'
-    await page.evaluate(`(() => {
+    await app.page.evaluate(`(() => {
       const data = new DataTransfer()
       data.setData('text/plain', ${JSON.stringify(rows)})
       document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
@@ -217,7 +185,7 @@ describe('journal drafting', () => {
     expect(await cell('Account', 1).inputValue()).toMatch(/^6540 /)
     expect(await cell('Amount', 2).inputValue()).toBe('-1,250.00')
     expect(await cell('Account', 3).getAttribute('aria-invalid')).toBe('true')
-    expect(await page.getByRole('button', { name: 'Book', exact: true }).isDisabled()).toBe(true)
+    expect(await app.page.getByRole('button', { name: 'Book', exact: true }).isDisabled()).toBe(true)
   })
 
   it('uploads a 3 MB PDF dropped on an entry over the host upload endpoint and books it with the entry; a file that is not a document is refused by name', async () => {
@@ -228,9 +196,9 @@ describe('journal drafting', () => {
     await fill('Account', 2, '1920', true)
     await cell('Amount', 2).click()
     await fill('Amount', 2, '-120')
-    const target = page.getByTestId('journal-attach-entry-1')
+    const target = app.page.getByTestId('journal-attach-entry-1')
     const drop = async (name: string, type: string, bytes: Uint8Array) => {
-      const dataTransfer = await page.evaluateHandle(
+      const dataTransfer = await app.page.evaluateHandle(
         ({ name, type, base64 }) => {
           // In the page: a drag of one file, as a file manager starts it.
           const page = globalThis as unknown as {
@@ -248,7 +216,7 @@ describe('journal drafting', () => {
     }
     // Larger than a bridge message (1 MiB): its bytes go to the host's upload endpoint.
     const pdf = await grownPdf(3 * 1024 * 1024)
-    const posted = page.waitForRequest(
+    const posted = app.page.waitForRequest(
       (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/journal/document',
     )
     await drop('kvittering.pdf', 'application/pdf', pdf)
@@ -258,10 +226,10 @@ describe('journal drafting', () => {
       .toEqual([expect.stringContaining('kvittering.pdf')])
     await drop('timeliste.txt', 'text/plain', new TextEncoder().encode('Timer mars: 37,5'))
     await expect
-      .poll(() => page.getByTestId('journal-attach-refused').textContent(), wait)
+      .poll(() => app.page.getByTestId('journal-attach-refused').textContent(), wait)
       .toContain('timeliste.txt was not attached: only PDF files and images')
     // The scan station's window-wide drop did not take either file.
-    expect(await page.getByTestId('scan-drop-overlay').count()).toBe(0)
+    expect(await app.page.getByTestId('scan-drop-overlay').count()).toBe(0)
     await shoot('attach-dropped-en', target)
     await cell('Description', 2).press('Control+Enter')
     const lines = await expect
@@ -275,84 +243,86 @@ describe('journal drafting', () => {
   }, 120_000)
 
   it('shows Settings → Offline data with its sizes and settings; the view passes axe-core', async () => {
-    await page.getByTestId('nav-settings').click()
-    const section = page.getByTestId('settings-offline-data')
+    await app.page.getByTestId('nav-settings').click()
+    const section = app.page.getByTestId('settings-offline-data')
     await expect.poll(() => section.isVisible(), wait).toBe(true)
     await expect
       .poll(
-        () => page.getByTestId(`offline-row-${nordlys.key}`).getByTestId('offline-size').textContent(),
+        () => app.page.getByTestId(`offline-row-${nordlys.key}`).getByTestId('offline-size').textContent(),
         wait,
       )
       .toMatch(/\d/)
-    expect(await page.getByLabel('Journaled invoices kept').inputValue()).toMatch(/^90/)
+    expect(await app.page.getByLabel('Journaled invoices kept').inputValue()).toMatch(/^90/)
     await section.scrollIntoViewIfNeeded()
     await runAxe('Settings → Offline data')
     await shoot('settings-offline-data-en', section)
-    await page.getByTestId('nav-journal').click()
-    await page
+    await app.page.getByTestId('nav-journal').click()
+    await app.page
       .getByRole('button', { name: /Inventar/ })
       .first()
       .click()
   })
 
   it('finds booked entries by amount and shows their lines; the view passes axe-core', async () => {
-    await page.getByLabel('Amount', { exact: true }).fill('12 500,00')
-    await page.getByRole('button', { name: 'Search' }).click()
-    await expect.poll(() => page.locator('.booked__row').count(), wait).toBeGreaterThanOrEqual(1)
-    await page.locator('.booked__open').first().click()
-    await expect.poll(() => page.locator('.booked__lines tbody tr').count()).toBe(3)
+    await app.page.getByLabel('Amount', { exact: true }).fill('12 500,00')
+    await app.page.getByRole('button', { name: 'Search' }).click()
+    await expect.poll(() => app.page.locator('.booked__row').count(), wait).toBeGreaterThanOrEqual(1)
+    await app.page.locator('.booked__open').first().click()
+    await expect.poll(() => app.page.locator('.booked__lines tbody tr').count()).toBe(3)
     await runAxe('booked entries')
     await shoot('booked-en')
   })
   it('shows the draft and the booked entries in Norwegian', async () => {
-    await page.getByTestId('nav-settings').click()
-    await page.getByTestId('settings-locale').click()
-    await page.getByTestId('settings-locale-option-nb').click()
-    await expect.poll(() => page.evaluate('document.documentElement.lang'), wait).toBe('nb')
-    const section = page.getByTestId('settings-offline-data')
+    await app.page.getByTestId('nav-settings').click()
+    await app.page.getByTestId('settings-locale').click()
+    await app.page.getByTestId('settings-locale-option-nb').click()
+    await expect.poll(() => app.page.evaluate('document.documentElement.lang'), wait).toBe('nb')
+    const section = app.page.getByTestId('settings-offline-data')
     await runAxe('Settings → Offline data (nb)')
     await shoot('settings-offline-data-nb', section)
-    await page.getByTestId('nav-journal').click()
-    await page
+    await app.page.getByTestId('nav-journal').click()
+    await app.page
       .getByRole('button', { name: /Inventar/ })
       .first()
       .click()
-    await expect.poll(() => page.locator('.jgrid__preview').count(), wait).toBeGreaterThan(0)
+    await expect.poll(() => app.page.locator('.jgrid__preview').count(), wait).toBeGreaterThan(0)
     await runAxe('journal draft (nb)')
     await shoot('draft-nb')
-    await page.getByLabel('Beløp', { exact: true }).fill('12 500,00')
-    await page.getByRole('button', { name: 'Søk' }).click()
-    await expect.poll(() => page.locator('.booked__row').count(), wait).toBeGreaterThanOrEqual(1)
-    await page.locator('.booked__open').first().click()
+    await app.page.getByLabel('Beløp', { exact: true }).fill('12 500,00')
+    await app.page.getByRole('button', { name: 'Søk' }).click()
+    await expect.poll(() => app.page.locator('.booked__row').count(), wait).toBeGreaterThanOrEqual(1)
+    await app.page.locator('.booked__open').first().click()
     await runAxe('booked entries (nb)')
     await shoot('booked-nb')
-    await page.getByTestId('nav-settings').click()
-    await page.getByTestId('settings-locale').click()
-    await page.getByTestId('settings-locale-option-en').click()
-    await expect.poll(() => page.evaluate('document.documentElement.lang'), wait).toBe('en')
-    await page.getByTestId('nav-journal').click()
+    await app.page.getByTestId('nav-settings').click()
+    await app.page.getByTestId('settings-locale').click()
+    await app.page.getByTestId('settings-locale-option-en').click()
+    await expect.poll(() => app.page.evaluate('document.documentElement.lang'), wait).toBe('en')
+    await app.page.getByTestId('nav-journal').click()
   })
 
   // After a reload while the platform cannot be reached, the company list and the open company's session come
   // from the workspace, so the journal opens with the queued draft.
   it('a draft booked offline survives a reload and is booked on reconnect', async () => {
     await newDraft()
-    route.cut = true
+    app.route.cut = true
     await typeRentEntry()
-    await page.getByRole('button', { name: 'Book', exact: true }).click()
+    await app.page.getByRole('button', { name: 'Book', exact: true }).click()
     await expect
-      .poll(() => page.getByRole('status').allTextContents())
+      .poll(() => app.page.getByRole('status').allTextContents())
       .toContainEqual(expect.stringContaining('Queued for booking'))
-    await page.reload()
+    await app.page.reload()
     // Until the first probe answers, the indicator says it is connecting, not signed out.
-    expect(await page.getByTestId('sync-indicator').getAttribute('data-state')).not.toBe('signedOut')
-    await expect.poll(() => page.getByTestId('current-company').textContent(), wait).toContain(nordlys.name)
-    await page.getByTestId('nav-journal').click()
-    await expect.poll(() => page.getByText('Waiting to be booked').count(), wait).toBeGreaterThan(0)
-    route.cut = false
-    await page.getByText('Waiting to be booked').first().click()
+    expect(await app.page.getByTestId('sync-indicator').getAttribute('data-state')).not.toBe('signedOut')
     await expect
-      .poll(() => page.getByRole('status').allTextContents(), { timeout: 120_000 })
+      .poll(() => app.page.getByTestId('current-company').textContent(), wait)
+      .toContain(nordlys.name)
+    await app.page.getByTestId('nav-journal').click()
+    await expect.poll(() => app.page.getByText('Waiting to be booked').count(), wait).toBeGreaterThan(0)
+    app.route.cut = false
+    await app.page.getByText('Waiting to be booked').first().click()
+    await expect
+      .poll(() => app.page.getByRole('status').allTextContents(), { timeout: 120_000 })
       .toContainEqual(expect.stringMatching(/Booked: \d+-\d{4}/))
   }, 180_000)
 })

@@ -2,47 +2,15 @@
 // inbox fill from the cache, an edit made while the platform cannot be reached arrives when it comes back,
 // a colleague's change to the same field becomes a conflict the user resolves, and every new view passes
 // axe-core. The route to the platform is cut inside the host (its fetch fails as a refused connection).
-import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SupplierInvoiceStatus } from '../../common/status.ts'
 import { DEMO_COMPANIES } from '../../platform/seed/demo-constants.ts'
-import {
-  axeViolations,
-  interceptPlatformRoute,
-  languageSwitch,
-  launchChromium,
-  platformApi,
-  shootBothLanguages,
-  startHost,
-  type BrowserFixture,
-  type HostFixture,
-} from './support.ts'
-import { signInWithSandbox } from './sign-in-steps.ts'
+import { axeViolations, platformApi, useApp } from './support.ts'
 
-const screens = process.env.LEDGERDESK_SCREENS_DIR ?? null
 const nordlys = DEMO_COMPANIES.nordlys
 const aurora = DEMO_COMPANIES.aurora
 
-const route = interceptPlatformRoute()
-
-let fixture: HostFixture
-let browser: BrowserFixture
-let page: Page
-const pageErrors: string[] = []
-
-beforeAll(async () => {
-  fixture = await startHost()
-  browser = await launchChromium()
-  page = await browser.context.newPage()
-  page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`))
-  setLanguage = languageSwitch(browser.context, fixture.host.url, page)
-}, 120_000)
-
-afterAll(async () => {
-  route.restore()
-  await browser?.stop()
-  await fixture?.stop()
-})
+const app = useApp()
 
 const wait = { timeout: 30_000 }
 
@@ -58,7 +26,7 @@ interface Invoice {
 }
 
 const platform = <T>(companyKey: string, path: string, init: RequestInit = {}) =>
-  platformApi<T>(route.origin(), 'anne.accountant@demo.test', companyKey, path, init)
+  platformApi<T>(app.route.origin(), 'anne.accountant@demo.test', companyKey, path, init)
 
 const draftsOf = (companyKey: string) =>
   platform<Invoice[]>(
@@ -66,39 +34,27 @@ const draftsOf = (companyKey: string) =>
     `supplierinvoices?filter=StatusCode eq ${SupplierInvoiceStatus.Draft}&orderby=ID`,
   )
 
-const tableRows = () => page.getByTestId('inbox-table').locator('tbody tr[data-p-index]')
-const syncIndicator = () => page.getByTestId('sync-indicator')
+const tableRows = () => app.page.getByTestId('inbox-table').locator('tbody tr[data-p-index]')
+const syncIndicator = () => app.page.getByTestId('sync-indicator')
 
 async function invoiceNumbersShown(): Promise<string[]> {
   return (await tableRows().locator('td:nth-child(2)').allTextContents()).map((text) => text.trim()).sort()
 }
 
 async function openCompanyInbox(company: { key: string; name: string }): Promise<void> {
-  await page.getByTestId('nav-overview').click()
-  await page
-    .getByTestId(`overview-row-${company.key}`)
-    .getByRole('button', { name: company.name, exact: true })
-    .click()
-  await expect.poll(() => page.getByTestId('current-company').textContent(), wait).toContain(company.name)
-  await expect.poll(() => page.getByTestId('view-inbox').isVisible(), wait).toBe(true)
+  await app.openCompany(company, 'overview')
+  await expect.poll(() => app.page.getByTestId('view-inbox').isVisible(), wait).toBe(true)
 }
 
 async function runAxe(label: string): Promise<void> {
-  expect(await axeViolations(page), `axe on ${label}`).toEqual([])
-}
-
-let setLanguage: (language: 'nb' | 'en') => Promise<void>
-
-async function shoot(name: string): Promise<void> {
-  if (screens) await shootBothLanguages(page, setLanguage, screens, name)
+  expect(await axeViolations(app.page), `axe on ${label}`).toEqual([])
 }
 
 describe('the offline workspace', () => {
   it('signs in to the overview; Nordlys’ seeded drafts fill its inbox and the overview counts them', async () => {
-    await page.goto(fixture.host.url)
-    await signInWithSandbox(page, browser.context)
-    await expect.poll(() => page.getByTestId('view-overview').isVisible(), wait).toBe(true)
-    expect(route.origin()).toMatch(/^http:\/\/127\.0\.0\.1:/)
+    await app.signIn()
+    await expect.poll(() => app.page.getByTestId('view-overview').isVisible(), wait).toBe(true)
+    expect(app.route.origin()).toMatch(/^http:\/\/127\.0\.0\.1:/)
     await expect.poll(() => syncIndicator().getAttribute('data-state'), wait).toBe('online')
     await runAxe('the overview')
 
@@ -109,17 +65,17 @@ describe('the offline workspace', () => {
     await expect
       .poll(invoiceNumbersShown, { timeout: 60_000 })
       .toEqual(drafts.map((invoice) => invoice.InvoiceNumber ?? '').sort())
-    expect(await page.getByTestId('inbox-count-draft').textContent()).toBe(String(drafts.length))
+    expect(await app.page.getByTestId('inbox-count-draft').textContent()).toBe(String(drafts.length))
     await runAxe('the inbox')
 
-    await page.getByTestId('nav-overview').click()
+    await app.page.getByTestId('nav-overview').click()
     await expect
-      .poll(() => page.getByTestId(`overview-${nordlys.key}-toReview`).getAttribute('data-count'), wait)
+      .poll(() => app.page.getByTestId(`overview-${nordlys.key}-toReview`).getAttribute('data-count'), wait)
       .toBe(String(drafts.length))
     // A count opens the company at that list.
-    await page.getByRole('button', { name: `${drafts.length} to review in ${nordlys.name}` }).click()
-    await expect.poll(() => page.getByTestId('view-inbox').isVisible(), wait).toBe(true)
-    expect(new URL(page.url()).hash).toContain('tab=draft')
+    await app.page.getByRole('button', { name: `${drafts.length} to review in ${nordlys.name}` }).click()
+    await expect.poll(() => app.page.getByTestId('view-inbox').isVisible(), wait).toBe(true)
+    expect(new URL(app.page.url()).hash).toContain('tab=draft')
     await expect.poll(() => tableRows().count(), wait).toBe(drafts.length)
   }, 300_000)
 
@@ -135,24 +91,24 @@ describe('the offline workspace', () => {
     // The seed may give both companies the same numbers; then the company switch must still hold.
     if ([...nordlysIds].some((number) => !auroraIds.has(number)))
       expect((await invoiceNumbersShown()).filter((number) => !auroraIds.has(number))).toEqual([])
-    await page.getByTestId('nav-overview').click()
+    await app.page.getByTestId('nav-overview').click()
     await expect
-      .poll(() => page.getByTestId(`overview-${aurora.key}-toReview`).getAttribute('data-count'), wait)
+      .poll(() => app.page.getByTestId(`overview-${aurora.key}-toReview`).getAttribute('data-count'), wait)
       .toBe(String(auroraDrafts.length))
   }, 120_000)
 
   it('keeps an edit made offline and sends it when the platform comes back', async () => {
     await openCompanyInbox(nordlys)
     const [target] = await draftsOf(nordlys.key)
-    route.cut = true
+    app.route.cut = true
     await expect.poll(() => syncIndicator().getAttribute('data-state'), { timeout: 90_000 }).toBe('offline')
 
-    await page.getByRole('searchbox', { name: /Search/ }).fill(target!.InvoiceNumber!)
+    await app.page.getByRole('searchbox', { name: /Search/ }).fill(target!.InvoiceNumber!)
     await expect.poll(() => tableRows().count(), wait).toBe(1)
     await tableRows().first().focus()
-    await page.keyboard.press('Enter')
-    await expect.poll(() => page.getByTestId('invoice-panel').isVisible(), wait).toBe(true)
-    const panel = page.getByTestId('invoice-panel')
+    await app.page.keyboard.press('Enter')
+    await expect.poll(() => app.page.getByTestId('invoice-panel').isVisible(), wait).toBe(true)
+    const panel = app.page.getByTestId('invoice-panel')
     await panel.getByLabel('Invoice no.').fill('OFF-4711')
     await panel.getByLabel('Due date').fill('31.12.2026')
     await panel.getByRole('button', { name: 'Save' }).click()
@@ -164,14 +120,14 @@ describe('the offline workspace', () => {
     const meanwhile = await platform<Invoice>(nordlys.key, `supplierinvoices/${target!.ID}`)
     expect(meanwhile.InvoiceNumber).toBe(target!.InvoiceNumber)
 
-    await page.getByRole('searchbox', { name: /Search/ }).fill('')
+    await app.page.getByRole('searchbox', { name: /Search/ }).fill('')
     await syncIndicator().click()
-    await expect.poll(() => page.getByTestId('sync-panel').isVisible(), wait).toBe(true)
+    await expect.poll(() => app.page.getByTestId('sync-panel').isVisible(), wait).toBe(true)
     await runAxe('the sync panel')
-    await shoot('sync-panel-offline')
-    await page.keyboard.press('Escape')
+    await app.shoot('sync-panel-offline')
+    await app.page.keyboard.press('Escape')
 
-    route.cut = false
+    app.route.cut = false
     await expect.poll(() => syncIndicator().getAttribute('data-state'), { timeout: 90_000 }).toBe('online')
     await expect.poll(() => syncIndicator().getAttribute('data-pending'), { timeout: 60_000 }).toBe('0')
     const after = await platform<Invoice>(nordlys.key, `supplierinvoices/${target!.ID}`)
@@ -184,13 +140,13 @@ describe('the offline workspace', () => {
   it('shows a colleague’s change to the same field as a conflict and sends the user’s choice', async () => {
     const drafts = await draftsOf(nordlys.key)
     const target = drafts.find((invoice) => invoice.InvoiceNumber !== 'OFF-4711')!
-    route.cut = true
+    app.route.cut = true
     await expect.poll(() => syncIndicator().getAttribute('data-state'), { timeout: 90_000 }).toBe('offline')
 
-    await page.getByRole('searchbox', { name: /Search/ }).fill(target.InvoiceNumber!)
+    await app.page.getByRole('searchbox', { name: /Search/ }).fill(target.InvoiceNumber!)
     await expect.poll(() => tableRows().count(), wait).toBe(1)
     await tableRows().first().click()
-    const panel = page.getByTestId('invoice-panel')
+    const panel = app.page.getByTestId('invoice-panel')
     await panel.getByLabel('Invoice no.').fill('MINE-1')
     await panel.getByLabel('Due date').fill('15.01.2027')
     await panel.getByRole('button', { name: 'Save' }).click()
@@ -204,21 +160,21 @@ describe('the offline workspace', () => {
     const colleague = await platform<Invoice>(nordlys.key, `supplierinvoices/${target.ID}`)
     expect(colleague.InvoiceNumber).toBe('THEIRS-1')
 
-    await page.getByRole('searchbox', { name: /Search/ }).fill('')
-    route.cut = false
+    await app.page.getByRole('searchbox', { name: /Search/ }).fill('')
+    app.route.cut = false
     await expect.poll(() => syncIndicator().getAttribute('data-conflicts'), { timeout: 90_000 }).toBe('1')
     await syncIndicator().click()
-    await page.getByRole('button', { name: 'Resolve' }).click()
-    const dialog = page.getByTestId('conflict-dialog')
+    await app.page.getByRole('button', { name: 'Resolve' }).click()
+    const dialog = app.page.getByTestId('conflict-dialog')
     await expect.poll(() => dialog.isVisible(), wait).toBe(true)
     const row = dialog.getByTestId('conflict-field-InvoiceNumber')
     expect(await row.textContent()).toContain('MINE-1')
     expect(await row.textContent()).toContain('THEIRS-1')
     await runAxe('the conflict dialog')
-    await shoot('conflict')
-    await page.getByRole('radio', { name: 'Keep mine for Invoice number' }).check()
+    await app.shoot('conflict')
+    await app.page.getByRole('radio', { name: 'Keep mine for Invoice number' }).check()
     await dialog.getByRole('button', { name: 'Apply choices' }).click()
-    await page.keyboard.press('Escape')
+    await app.page.keyboard.press('Escape')
 
     await expect.poll(() => syncIndicator().getAttribute('data-pending'), { timeout: 60_000 }).toBe('0')
     await expect.poll(() => syncIndicator().getAttribute('data-conflicts'), wait).toBe('0')
@@ -230,17 +186,17 @@ describe('the offline workspace', () => {
   }, 240_000)
 
   it('passes axe-core in Settings → Offline data and on the overview in Norwegian', async () => {
-    await page.getByTestId('nav-settings').click()
-    await expect.poll(() => page.getByTestId('settings-offline-data').isVisible(), wait).toBe(true)
+    await app.page.getByTestId('nav-settings').click()
+    await expect.poll(() => app.page.getByTestId('settings-offline-data').isVisible(), wait).toBe(true)
     await runAxe('Settings → Offline data')
-    await page.getByTestId('nav-overview').click()
-    await shoot('overview')
+    await app.page.getByTestId('nav-overview').click()
+    await app.shoot('overview')
     await openCompanyInbox(nordlys)
-    await page.getByRole('tab', { name: /^(All|Alle) / }).click()
-    await shoot('inbox')
-    await setLanguage('nb')
-    await page.getByTestId('nav-overview').click()
+    await app.page.getByRole('tab', { name: /^(All|Alle) / }).click()
+    await app.shoot('inbox')
+    await app.setLanguage('nb')
+    await app.page.getByTestId('nav-overview').click()
     await runAxe('the overview in Norwegian')
-    expect(pageErrors).toEqual([])
+    expect(app.pageErrors).toEqual([])
   }, 240_000)
 })

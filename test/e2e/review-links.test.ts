@@ -3,17 +3,9 @@
 // review shows invoice N (waiting for it to arrive from the platform when it has not yet), never the
 // queue's first draft. An inbox row opens in review too: R on the focused row, or the header panel's
 // "Open in review".
-import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
-import {
-  axeViolations,
-  closeAppSession,
-  openAppSession,
-  shootBothLanguages,
-  type AppSession,
-} from './support.ts'
-import { signInWithSandbox } from './sign-in-steps.ts'
+import { axeViolations, useApp } from './support.ts'
 
 // The page's DOM names used inside page.evaluate (this file is type-checked without the DOM library).
 declare const window: { dispatchEvent(event: unknown): boolean }
@@ -27,22 +19,14 @@ declare const MutationObserver: new (callback: () => void) => {
   observe(target: unknown, options: object): void
 }
 
-let session: AppSession
-let page: Page
 const wait = { timeout: 90_000, interval: 250 }
-const screens = process.env.LEDGERDESK_SCREENS_DIR ?? null
 
-beforeAll(async () => {
-  session = await openAppSession()
-  page = session.page
-  await page.goto(session.fixture.host.url)
-  await signInWithSandbox(page, session.browser.context)
-}, 240_000)
-afterAll(() => closeAppSession(session))
+const app = useApp()
+beforeAll(() => app.signIn(), 240_000)
 
 /** Records every invoice the review form shows from now on (`globalThis.__shown`), in order. */
 async function recordShownInvoices(): Promise<void> {
-  await page.evaluate(() => {
+  await app.page.evaluate(() => {
     const shown: string[] = []
     ;(globalThis as unknown as { __shown: string[] }).__shown = shown
     const look = () => {
@@ -53,74 +37,74 @@ async function recordShownInvoices(): Promise<void> {
     look()
   })
 }
-const shownInvoices = () => page.evaluate(() => (globalThis as unknown as { __shown: string[] }).__shown)
-const reviewedInvoice = () => page.getByTestId('review-form').getAttribute('data-invoice')
+const shownInvoices = () => app.page.evaluate(() => (globalThis as unknown as { __shown: string[] }).__shown)
+const reviewedInvoice = () => app.page.getByTestId('review-form').getAttribute('data-invoice')
 
 describe('links to an invoice', () => {
   it('opens the scanned invoice from the scan queue’s “Invoice N”, never another', async () => {
-    await page.getByTestId('nav-inbox').click()
-    await expect.poll(() => page.getByTestId('scan-queue').isVisible(), wait).toBe(true)
+    await app.page.getByTestId('nav-inbox').click()
+    await expect.poll(() => app.page.getByTestId('scan-queue').isVisible(), wait).toBe(true)
     const invoice = await generateInvoice(41, { layout: 'classic' })
-    await page.evaluate((data) => {
+    await app.page.evaluate((data) => {
       const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0))
       const dt = new DataTransfer()
       dt.items.add(new File([bytes], 'lenke.pdf', { type: 'application/pdf' }))
       window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }))
     }, Buffer.from(invoice.pdf).toString('base64'))
-    const row = page.getByTestId('scan-row-lenke.pdf')
+    const row = app.page.getByTestId('scan-row-lenke.pdf')
     await expect.poll(() => row.getAttribute('data-state'), wait).toBe('ready')
     const link = row.getByRole('link', { name: /^Invoice \d+$/ })
     const id = /(\d+)$/.exec((await link.textContent())!.trim())![1]!
 
     await recordShownInvoices()
     await link.click()
-    await expect.poll(() => page.getByTestId('view-review').isVisible(), wait).toBe(true)
+    await expect.poll(() => app.page.getByTestId('view-review').isVisible(), wait).toBe(true)
     await expect.poll(reviewedInvoice, wait).toBe(id)
     expect(await shownInvoices()).toEqual([id])
-    expect(page.url()).toContain(`invoice=${id}`)
+    expect(app.page.url()).toContain(`invoice=${id}`)
   }, 180_000)
 
   it('opens an inbox row in review with R, and from the header panel’s “Open in review”', async () => {
-    await page.getByTestId('nav-inbox').click()
-    await page.getByTestId('inbox-tab-draft').click()
-    const rows = page.getByTestId('inbox-table').locator('tbody tr')
+    await app.page.getByTestId('nav-inbox').click()
+    await app.page.getByTestId('inbox-tab-draft').click()
+    const rows = app.page.getByTestId('inbox-table').locator('tbody tr')
     await expect.poll(() => rows.count(), wait).toBeGreaterThan(1)
     // The second row: the review's own first choice would be the queue's first.
     const second = rows.nth(1)
     const id = await second.locator('[data-invoice]').getAttribute('data-invoice')
     await second.focus()
     await recordShownInvoices()
-    await page.keyboard.press('r')
+    await app.page.keyboard.press('r')
     await expect.poll(reviewedInvoice, wait).toBe(id)
     expect(await shownInvoices()).toEqual([id])
 
     // Back to the inbox; a click keeps opening the header panel, whose button opens the review.
-    await page.goBack()
-    await expect.poll(() => page.getByTestId('view-inbox').isVisible(), wait).toBe(true)
-    const third = page.getByTestId('inbox-table').locator('tbody tr').nth(2)
+    await app.page.goBack()
+    await expect.poll(() => app.page.getByTestId('view-inbox').isVisible(), wait).toBe(true)
+    const third = app.page.getByTestId('inbox-table').locator('tbody tr').nth(2)
     const thirdId = await third.locator('[data-invoice]').getAttribute('data-invoice')
     await third.click()
-    await expect.poll(() => page.getByTestId('invoice-panel').isVisible(), wait).toBe(true)
+    await expect.poll(() => app.page.getByTestId('invoice-panel').isVisible(), wait).toBe(true)
     // The panel and its table (a toast of the earlier drop may still be fading in or out).
     expect(
-      await axeViolations(page, ['[data-testid="invoice-panel"]', '[data-testid="inbox-table"]']),
+      await axeViolations(app.page, ['[data-testid="invoice-panel"]', '[data-testid="inbox-table"]']),
     ).toEqual([])
-    if (screens) await shootBothLanguages(page, session.setLanguage, screens, 'inbox-panel-open-in-review')
+    await app.shoot('inbox-panel-open-in-review')
     await recordShownInvoices()
-    await page.getByTestId('invoice-open-in-review').click()
+    await app.page.getByTestId('invoice-open-in-review').click()
     await expect.poll(reviewedInvoice, wait).toBe(thirdId)
     expect(await shownInvoices()).toEqual([thirdId])
   }, 120_000)
 
   it('says so, with a way back, when the company has no invoice of the number a link names', async () => {
-    await page.evaluate("location.hash = '#/review?invoice=987654'")
-    const missing = page.getByTestId('review-missing')
+    await app.page.evaluate("location.hash = '#/review?invoice=987654'")
+    const missing = app.page.getByTestId('review-missing')
     await expect.poll(() => missing.isVisible(), wait).toBe(true)
     expect(await missing.textContent()).toContain('987654')
-    expect(await page.getByTestId('review-form').count()).toBe(0)
-    expect(await axeViolations(page, ['[data-testid="view-review"]'])).toEqual([])
-    if (screens) await shootBothLanguages(page, session.setLanguage, screens, 'review-link-missing')
-    await page.getByTestId('review-missing-queue').click()
+    expect(await app.page.getByTestId('review-form').count()).toBe(0)
+    expect(await axeViolations(app.page, ['[data-testid="view-review"]'])).toEqual([])
+    await app.shoot('review-link-missing')
+    await app.page.getByTestId('review-missing-queue').click()
     await expect.poll(reviewedInvoice, wait).not.toBeNull()
   }, 120_000)
 })

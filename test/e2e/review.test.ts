@@ -2,41 +2,19 @@
 // invoice shows what OCR read, and she confirms it with the keyboard alone (Enter takes the read invoice
 // number and KID); a wrong KID is refused until it is fixed or saved with a reason; a review made while the
 // platform cannot be reached arrives on reconnect; the screen passes axe-core.
-import type { Page } from 'playwright-core'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SupplierInvoiceStatus } from '../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { DEMO_APPROVAL_RULE } from '../../platform/seed/demo-approvals.ts'
 import { DEMO_REVIEW_INVOICES } from '../../platform/seed/demo-review.ts'
-import {
-  axeViolations,
-  closeAppSession,
-  interceptPlatformRoute,
-  openAppSession,
-  platformApi,
-  shootBothLanguages,
-  type AppSession,
-} from './support.ts'
-import { signInWithSandbox } from './sign-in-steps.ts'
+import { axeViolations, platformApi, screensDir, useApp } from './support.ts'
 
-const screens = process.env.LEDGERDESK_SCREENS_DIR ?? null
 const nordlys = DEMO_COMPANIES.nordlys
 const scanned = DEMO_REVIEW_INVOICES.find((inv) => inv.source === 'scan' && inv.otherAccount)!
 const native = DEMO_REVIEW_INVOICES.find((inv) => inv.source === 'native')!
 
-const route = interceptPlatformRoute()
-
-let session: AppSession
-let page: Page
-let setLanguage: AppSession['setLanguage']
-let pageErrors: string[]
-
-beforeAll(async () => {
-  session = await openAppSession()
-  ;({ page, setLanguage, pageErrors } = session)
-}, 120_000)
-afterAll(() => closeAppSession(session, route))
+const app = useApp()
 
 const wait = { timeout: 90_000 }
 
@@ -50,7 +28,7 @@ interface Invoice {
 }
 
 const platform = <T>(companyKey: string, path: string, init?: RequestInit) =>
-  platformApi<T>(route.origin(), DEMO_USERS.anne.email, companyKey, path, init)
+  platformApi<T>(app.route.origin(), DEMO_USERS.anne.email, companyKey, path, init)
 
 /** The seeded draft whose PDF is named `name` (the demo's review queue names its drafts after their file). */
 async function draftWithFile(name: string): Promise<Invoice> {
@@ -81,55 +59,45 @@ async function printedNumberRect(number: string) {
 }
 
 const activeId = () =>
-  page.evaluate(
+  app.page.evaluate(
     () =>
       (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement
         ?.id ?? '',
   )
 
-const field = (name: string) => page.getByTestId(`review-field-${name}`).locator('input')
-const counter = () => page.getByTestId('review-counter')
+const field = (name: string) => app.page.getByTestId(`review-field-${name}`).locator('input')
+const counter = () => app.page.getByTestId('review-counter')
 
 async function openReview(invoiceId: number): Promise<void> {
   // In-app navigation: a reload would start a new browser-mode session.
-  await page.evaluate((id) => {
+  await app.page.evaluate((id) => {
     ;(globalThis as unknown as { location: { hash: string } }).location.hash = `#/review?invoice=${id}`
   }, invoiceId)
-  await expect.poll(() => page.getByTestId('view-review').isVisible(), wait).toBe(true)
+  await expect.poll(() => app.page.getByTestId('view-review').isVisible(), wait).toBe(true)
   await expect.poll(() => counter().isVisible(), wait).toBe(true)
   await expect
-    .poll(() => page.getByTestId('review-form').getAttribute('data-invoice'), wait)
+    .poll(() => app.page.getByTestId('review-form').getAttribute('data-invoice'), wait)
     .toBe(String(invoiceId))
 }
 
 async function syncNow(): Promise<void> {
-  await page.getByTestId('sync-now').click()
+  await app.page.getByTestId('sync-now').click()
 }
 
 async function runAxe(label: string): Promise<void> {
   expect(
-    await axeViolations(page, ['[data-testid="view-review"]', '.p-dialog', '.p-drawer']),
+    await axeViolations(app.page, ['[data-testid="view-review"]', '.p-dialog', '.p-drawer']),
     `axe on ${label}`,
   ).toEqual([])
 }
 
-async function shoot(name: string): Promise<void> {
-  if (screens) await shootBothLanguages(page, setLanguage, screens, name)
-}
-
 describe('the OCR review', () => {
   it('opens Nordlys’ review queue with a counter and moves through it', async () => {
-    await page.setViewportSize({ width: 1280, height: 800 })
-    await page.goto(session.fixture.host.url)
-    await signInWithSandbox(page, session.browser.context)
-    await page.getByTestId('nav-overview').click()
-    await page
-      .getByTestId(`overview-row-${nordlys.key}`)
-      .getByRole('button', { name: nordlys.name, exact: true })
-      .click()
-    await expect.poll(() => page.getByTestId('current-company').textContent(), wait).toContain(nordlys.name)
-    await setLanguage('en')
-    await page.getByTestId('nav-review').click()
+    await app.page.setViewportSize({ width: 1280, height: 800 })
+    await app.signIn()
+    await app.openCompany(nordlys, 'overview')
+    await app.setLanguage('en')
+    await app.page.getByTestId('nav-review').click()
     await expect.poll(() => counter().textContent(), wait).toMatch(/^\s*1 of \d+\s*$/)
     const total = Number((await counter().textContent())!.trim().split(' of ')[1])
     const drafts = await platform<Invoice[]>(
@@ -137,9 +105,9 @@ describe('the OCR review', () => {
       `supplierinvoices?filter=StatusCode eq ${SupplierInvoiceStatus.Draft} or StatusCode eq ${SupplierInvoiceStatus.Rejected}`,
     )
     expect(total).toBe(drafts.length)
-    await page.keyboard.press('Alt+PageDown')
+    await app.page.keyboard.press('Alt+PageDown')
     await expect.poll(() => counter().textContent(), wait).toMatch(/^\s*2 of /)
-    await page.keyboard.press('Alt+PageUp')
+    await app.page.keyboard.press('Alt+PageUp')
     await expect.poll(() => counter().textContent(), wait).toMatch(/^\s*1 of /)
     await runAxe('the review screen')
   }, 300_000)
@@ -150,16 +118,16 @@ describe('the OCR review', () => {
     await openReview(invoice.ID)
     // The OCR answer of the scan is cached with its PDF (Tesseract reads it on the platform, which takes a
     // while on a busy machine; the next sync asks again); the proposal shows under the empty field.
-    const note = page.getByTestId('review-field-InvoiceNumber').locator('.field__note')
+    const note = app.page.getByTestId('review-field-InvoiceNumber').locator('.field__note')
     const deadline = Date.now() + 300_000
     while (!((await note.textContent()) ?? '').includes(`Read: ${scanned.invoiceNumber}`)) {
       if (Date.now() > deadline) throw new Error(`OCR proposal not shown: ${await note.textContent()}`)
-      if (await page.getByTestId('sync-now').isEnabled()) await syncNow()
-      await page.waitForTimeout(10_000)
+      if (await app.page.getByTestId('sync-now').isEnabled()) await syncNow()
+      await app.page.waitForTimeout(10_000)
     }
     // Focusing the invoice number highlights its box, drawn on the page where the number is printed.
     await field('InvoiceNumber').focus()
-    const active = page.locator('[data-testid="review-document"] .dv__box.active')
+    const active = app.page.locator('[data-testid="review-document"] .dv__box.active')
     await expect.poll(() => active.count(), wait).toBe(1)
     const drawn = await active.evaluate((el) => {
       const pageRect = el.parentElement!.getBoundingClientRect()
@@ -177,88 +145,92 @@ describe('the OCR review', () => {
     expect(overlapX, JSON.stringify({ drawn, printed })).toBeGreaterThan(0)
     expect(overlapY, JSON.stringify({ drawn, printed })).toBeGreaterThan(0)
     // Back to the first field by keyboard.
-    await page.keyboard.press('Shift+Tab')
+    await app.page.keyboard.press('Shift+Tab')
     await expect.poll(() => activeId(), wait).toBe('review-supplier')
-    await page.keyboard.press('Enter') // supplier, matched when the draft was made
+    await app.page.keyboard.press('Enter') // supplier, matched when the draft was made
     await expect.poll(() => activeId()).toMatch(/^review-InvoiceNumber/)
-    for (let i = 0; i < 6; i++) await page.keyboard.press('Enter')
+    for (let i = 0; i < 6; i++) await app.page.keyboard.press('Enter')
     await expect.poll(() => field('InvoiceNumber').inputValue()).toBe(scanned.invoiceNumber)
-    await expect.poll(() => page.getByTestId('field-confirmed').count()).toBeGreaterThanOrEqual(6)
+    await expect.poll(() => app.page.getByTestId('field-confirmed').count()).toBeGreaterThanOrEqual(6)
     // Alt+Down opens the alternatives of the focused field, with their probability.
     await field('InvoiceNumber').focus()
-    await page.keyboard.press('Alt+ArrowDown')
-    const list = page.getByTestId('review-field-InvoiceNumber').getByRole('listbox')
+    await app.page.keyboard.press('Alt+ArrowDown')
+    const list = app.page.getByTestId('review-field-InvoiceNumber').getByRole('listbox')
     await expect.poll(() => list.isVisible()).toBe(true)
     await expect.poll(() => list.getByRole('option').first().textContent()).toMatch(/\d+ %/)
-    await shoot('review-scanned-alternatives')
-    await page.keyboard.press('Escape')
+    await app.shoot('review-scanned-alternatives')
+    await app.page.keyboard.press('Escape')
     // The cost lines start from supplier memory's proposal for the whole total, with its reason; the user
     // codes two lines from the keyboard: Enter goes cell to cell, Alt+Insert adds a line.
     const gross = Math.round(scanned.net * 125) / 100
-    const lines = page.getByTestId('review-cost-lines')
+    const lines = app.page.getByTestId('review-cost-lines')
     await expect.poll(() => lines.getByTestId('review-lines-reason').count(), wait).toBeGreaterThan(0)
-    await expect.poll(() => page.getByTestId('review-line-account-0').inputValue(), wait).toMatch(/^\d{4}$/)
-    await page.getByTestId('review-line-account-0').focus()
+    await expect
+      .poll(() => app.page.getByTestId('review-line-account-0').inputValue(), wait)
+      .toMatch(/^\d{4}$/)
+    await app.page.getByTestId('review-line-account-0').focus()
     const typeCell = async (text: string) => {
-      await page.keyboard.press('Control+a')
-      await page.keyboard.type(text)
+      await app.page.keyboard.press('Control+a')
+      await app.page.keyboard.type(text)
     }
     await typeCell('4000')
     // The account list is open on what was typed (axe-core passes with it); Enter takes the account.
-    const accountList = page.getByRole('listbox', { name: 'Account', exact: true })
+    const accountList = app.page.getByRole('listbox', { name: 'Account', exact: true })
     await expect.poll(() => accountList.getByRole('option').first().textContent()).toMatch(/^4000 /)
     await runAxe('the cost lines with the account list open')
-    if (screens) await page.screenshot({ path: `${screens}/review-account-list-en-1280x800.png` })
-    await page.keyboard.press('Enter')
-    await expect.poll(() => page.getByTestId('review-line-account-0').inputValue()).toBe('4000')
+    if (screensDir) await app.page.screenshot({ path: `${screensDir}/review-account-list-en-1280x800.png` })
+    await app.page.keyboard.press('Enter')
+    await expect.poll(() => app.page.getByTestId('review-line-account-0').inputValue()).toBe('4000')
     await typeCell('1')
-    await page.keyboard.press('Enter')
+    await app.page.keyboard.press('Enter')
     await typeCell('15 000')
-    await page.keyboard.press('Enter')
+    await app.page.keyboard.press('Enter')
     await typeCell('Smør')
     await expect
-      .poll(() => page.getByTestId('review-lines-check').textContent())
+      .poll(() => app.page.getByTestId('review-lines-check').textContent())
       .toContain(`difference ${(gross - 15_000).toLocaleString('en-GB', { minimumFractionDigits: 2 })})`)
-    await page.keyboard.press('Alt+Insert')
+    await app.page.keyboard.press('Alt+Insert')
     await expect.poll(() => activeId()).toBe('review-line-1-account')
     await typeCell('6540')
-    await page.keyboard.press('Enter')
+    await app.page.keyboard.press('Enter')
     await typeCell('1')
-    await page.keyboard.press('Enter')
+    await app.page.keyboard.press('Enter')
     await typeCell(String(gross - 15_000))
-    await page.keyboard.press('Enter')
+    await app.page.keyboard.press('Enter')
     await typeCell('Kjøleskap')
-    await expect.poll(() => page.getByTestId('review-line-vat-amount-0').textContent()).toContain('3,000.00')
     await expect
-      .poll(() => page.getByTestId('review-lines-check').textContent())
+      .poll(() => app.page.getByTestId('review-line-vat-amount-0').textContent())
+      .toContain('3,000.00')
+    await expect
+      .poll(() => app.page.getByTestId('review-lines-check').textContent())
       .toContain('The lines add up to the total')
-    await page.keyboard.press('Enter')
+    await app.page.keyboard.press('Enter')
     await expect.poll(() => activeId()).toBe('review-save')
-    await shoot('review-cost-lines')
+    await app.shoot('review-cost-lines')
     // A change of language rewrites the confirmed dates and amounts as the new language writes them.
-    await setLanguage('nb')
+    await app.setLanguage('nb')
     await expect
       .poll(() => field('TaxInclusiveAmount').inputValue(), wait)
       .toBe(gross.toLocaleString('nb-NO', { minimumFractionDigits: 2 }))
     expect(await field('InvoiceDate').inputValue()).toMatch(/^\d{2}\.\d{2}\.\d{4}$/)
-    expect(await page.getByTestId('review-line-amount-0').inputValue()).toBe('15\u00a0000,00')
-    await setLanguage('en')
+    expect(await app.page.getByTestId('review-line-amount-0').inputValue()).toBe('15\u00a0000,00')
+    await app.setLanguage('en')
     await expect
       .poll(() => field('TaxInclusiveAmount').inputValue(), wait)
       .toBe(gross.toLocaleString('en-GB', { minimumFractionDigits: 2 }))
     expect(await field('InvoiceDate').inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/)
-    await page.getByTestId('review-line-description-1').focus()
-    await page.keyboard.press('Enter')
+    await app.page.getByTestId('review-line-description-1').focus()
+    await app.page.keyboard.press('Enter')
     await expect.poll(() => activeId()).toBe('review-save')
     // The scan prints an account the supplier was never paid to: saving waits for the confirmation.
-    await page.keyboard.press('Control+s')
+    await app.page.keyboard.press('Control+s')
     await expect
-      .poll(() => page.getByTestId('review-status').textContent())
+      .poll(() => app.page.getByTestId('review-status').textContent())
       .toContain('Confirm the new bank account')
     await expect.poll(() => activeId()).toBe('review-bank-confirm')
-    await page.keyboard.press('Space')
-    await page.keyboard.press('Control+s')
-    await expect.poll(() => page.getByTestId('review-status').textContent(), wait).toContain('Saved')
+    await app.page.keyboard.press('Space')
+    await app.page.keyboard.press('Control+s')
+    await expect.poll(() => app.page.getByTestId('review-status').textContent(), wait).toContain('Saved')
     // Focus stays where the user was.
     await expect.poll(() => activeId()).toBe('review-bank-confirm')
     await syncNow()
@@ -297,29 +269,29 @@ describe('the OCR review', () => {
     const wrong = `${right.slice(0, -1)}${(last + 1) % 10}`
     await kid.fill(wrong)
     await expect
-      .poll(() => page.getByTestId('review-field-PaymentID').getByTestId('field-problem').textContent())
+      .poll(() => app.page.getByTestId('review-field-PaymentID').getByTestId('field-problem').textContent())
       .toContain('wrong check digit')
-    await page.keyboard.press('Control+s')
-    const dialog = page.getByRole('dialog')
+    await app.page.keyboard.press('Control+s')
+    const dialog = app.page.getByRole('dialog')
     await expect.poll(() => dialog.isVisible()).toBe(true)
-    await shoot('review-checksum-error')
+    await app.shoot('review-checksum-error')
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     expect((await platform<Invoice>(nordlys.key, `supplierinvoices/${invoice.ID}`)).PaymentID).toBe(right)
     // Fixed: saved.
     await kid.fill(right)
-    await page.keyboard.press('Control+s')
+    await app.page.keyboard.press('Control+s')
     await expect
-      .poll(() => page.getByTestId('review-status').textContent(), wait)
+      .poll(() => app.page.getByTestId('review-status').textContent(), wait)
       .toMatch(/Saved|Nothing changed/)
     // Wrong again, with a reason: saved.
     await kid.fill(wrong)
-    await page.keyboard.press('Control+s')
+    await app.page.keyboard.press('Control+s')
     await expect.poll(() => dialog.isVisible()).toBe(true)
     await dialog.getByLabel('Reason').fill('KID bekreftet av leverandør på telefon')
     await dialog.getByRole('button', { name: 'Save anyway' }).click()
-    await expect.poll(() => page.getByTestId('review-status').textContent(), wait).toContain('Saved')
+    await expect.poll(() => app.page.getByTestId('review-status').textContent(), wait).toContain('Saved')
     await expect
-      .poll(() => page.getByTestId('field-override').textContent())
+      .poll(() => app.page.getByTestId('field-override').textContent())
       .toContain('bekreftet av leverandør')
     await syncNow()
     await expect
@@ -333,21 +305,21 @@ describe('the OCR review', () => {
   it('warns of a duplicate and of a bank account the supplier was never paid to, which must be confirmed', async () => {
     const twin = await draftWithFile(`Faktura ${native.invoiceNumber} (skannet).pdf`)
     await openReview(twin.ID)
-    await expect.poll(() => page.getByTestId('duplicate-warning').first().isVisible(), wait).toBe(true)
-    await shoot('review-duplicate-warning')
+    await expect.poll(() => app.page.getByTestId('duplicate-warning').first().isVisible(), wait).toBe(true)
+    await app.shoot('review-duplicate-warning')
     const changed = await draftWithFile(`Faktura ${scanned.invoiceNumber} (skannet).pdf`)
     await openReview(changed.ID)
-    const warning = page.getByTestId('bank-account-warning')
+    const warning = app.page.getByTestId('bank-account-warning')
     await expect.poll(() => warning.isVisible(), wait).toBe(true)
     await field('InvoiceNumber').fill(`${scanned.invoiceNumber}`)
-    await page.keyboard.press('Control+s')
+    await app.page.keyboard.press('Control+s')
     await expect
-      .poll(() => page.getByTestId('review-status').textContent())
+      .poll(() => app.page.getByTestId('review-status').textContent())
       .toContain('Confirm the new bank account')
     await warning.getByRole('checkbox').check()
-    await page.keyboard.press('Control+s')
+    await app.page.keyboard.press('Control+s')
     await expect
-      .poll(() => page.getByTestId('review-status').textContent(), wait)
+      .poll(() => app.page.getByTestId('review-status').textContent(), wait)
       .toMatch(/Saved|Nothing changed/)
     await runAxe('the review with its warnings')
   }, 300_000)
@@ -356,18 +328,18 @@ describe('the OCR review', () => {
     // The second scan of the native invoice: no KID read into it, the supplier's own account.
     const invoice = await draftWithFile(`Faktura ${native.invoiceNumber} (skannet).pdf`)
     await openReview(invoice.ID)
-    route.cut = true
+    app.route.cut = true
     try {
       await field('InvoiceNumber').fill(`${native.invoiceNumber}-B`)
-      await page.keyboard.press('Control+s')
-      await expect.poll(() => page.getByTestId('review-status').textContent(), wait).toContain('Saved')
+      await app.page.keyboard.press('Control+s')
+      await expect.poll(() => app.page.getByTestId('review-status').textContent(), wait).toContain('Saved')
       await syncNow()
-      await page.waitForTimeout(500)
+      await app.page.waitForTimeout(500)
       expect(
         (await platform<Invoice>(nordlys.key, `supplierinvoices/${invoice.ID}`)).InvoiceNumber ?? '',
       ).toBe('')
     } finally {
-      route.cut = false
+      app.route.cut = false
     }
     await syncNow()
     await expect
@@ -398,8 +370,8 @@ describe('the OCR review', () => {
     })
     await openReview(invoice.ID)
     await field('InvoiceNumber').focus()
-    await page.keyboard.press('Alt+Shift+A')
-    const dialog = page.getByTestId('approval-dialog')
+    await app.page.keyboard.press('Alt+Shift+A')
+    const dialog = app.page.getByTestId('approval-dialog')
     await expect.poll(() => dialog.isVisible(), wait).toBe(true)
     await expect.poll(() => dialog.textContent(), wait).toContain(DEMO_APPROVAL_RULE)
     await expect.poll(() => dialog.getByLabel(new RegExp(DEMO_APPROVAL_RULE)).isChecked()).toBe(true)
@@ -423,7 +395,7 @@ describe('the OCR review', () => {
   it('locks an invoice with a message, shows its history beside the form, and deletes a wrongly scanned draft', async () => {
     const invoice = await draftWithFile(`Faktura ${native.invoiceNumber}.pdf`)
     await openReview(invoice.ID)
-    const statusText = () => page.getByTestId('review-status').textContent()
+    const statusText = () => app.page.getByTestId('review-status').textContent()
     const locks = async () =>
       (
         await platform<{ Message: string }[]>(
@@ -432,8 +404,8 @@ describe('the OCR review', () => {
         )
       ).map((l) => l.Message)
     await field('InvoiceNumber').focus()
-    await page.keyboard.press('Alt+Shift+L')
-    const lockDialog = page.getByTestId('lock-dialog')
+    await app.page.keyboard.press('Alt+Shift+L')
+    const lockDialog = app.page.getByTestId('lock-dialog')
     await expect.poll(() => lockDialog.isVisible()).toBe(true)
     await lockDialog.getByLabel('Message').fill('Venter på kreditnota')
     await lockDialog.getByRole('button', { name: 'Lock', exact: true }).click()
@@ -441,24 +413,24 @@ describe('the OCR review', () => {
     await syncNow()
     await expect.poll(locks, wait).toEqual(['Venter på kreditnota'])
     // The history beside the form: the reason the wrong KID was saved with, from the earlier review.
-    await page.keyboard.press('Alt+Shift+H')
-    const history = page.getByTestId('review-history-panel')
+    await app.page.keyboard.press('Alt+Shift+H')
+    const history = app.page.getByTestId('review-history-panel')
     await expect.poll(() => history.textContent(), wait).toContain('bekreftet av leverandør')
     await runAxe('the history panel')
-    await shoot('review-history')
-    await page.keyboard.press('Alt+Shift+H')
+    await app.shoot('review-history')
+    await app.page.keyboard.press('Alt+Shift+H')
     await expect.poll(() => history.isVisible()).toBe(false)
-    await page.keyboard.press('Alt+Shift+U')
+    await app.page.keyboard.press('Alt+Shift+U')
     await expect.poll(statusText).toContain('Unlocked')
     await syncNow()
     await expect.poll(locks, wait).toEqual([])
     // Deleted after a confirmation: the next invoice takes its place, and the platform deletes it.
-    await page.keyboard.press('Alt+Shift+D')
-    const confirm = page.getByTestId('delete-dialog')
+    await app.page.keyboard.press('Alt+Shift+D')
+    const confirm = app.page.getByTestId('delete-dialog')
     await expect.poll(() => confirm.isVisible()).toBe(true)
     await confirm.getByTestId('delete-confirm').click()
     await expect
-      .poll(() => page.getByTestId('review-form').getAttribute('data-invoice'), wait)
+      .poll(() => app.page.getByTestId('review-form').getAttribute('data-invoice'), wait)
       .not.toBe(String(invoice.ID))
     await syncNow()
     await expect
@@ -468,6 +440,6 @@ describe('the OCR review', () => {
         wait,
       )
       .toBe(0)
-    expect(pageErrors).toEqual([])
+    expect(app.pageErrors).toEqual([])
   }, 300_000)
 })

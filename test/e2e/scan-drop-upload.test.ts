@@ -14,19 +14,9 @@ import {
   popGraphicsState,
   pushGraphicsState,
 } from 'pdf-lib'
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
-import {
-  axeViolations,
-  languageSwitch,
-  launchChromium,
-  shootBothLanguages,
-  startHost,
-  type BrowserFixture,
-  type HostFixture,
-} from './support.ts'
-import { signInWithSandbox } from './sign-in-steps.ts'
+import { axeViolations, useApp } from './support.ts'
 
 // The page's DOM names used inside page.evaluate (this file is type-checked without the DOM library).
 interface PageElement {
@@ -51,23 +41,16 @@ declare const MutationObserver: new (callback: () => void) => {
   observe(target: unknown, options: object): void
 }
 
-let fixture: HostFixture
-let browser: BrowserFixture
-let page: Page
-let dir: string
+const app = useApp()
 const wait = { timeout: 120_000, interval: 250 }
 const MB = 1024 * 1024
-const screens = process.env.LEDGERDESK_SCREENS_DIR ?? null
 
+/** Where the test writes the files it drops. */
+let dir: string
 beforeAll(async () => {
-  fixture = await startHost()
-  browser = await launchChromium()
-  page = await browser.context.newPage()
   dir = await mkdtemp(join(tmpdir(), 'ledgerdesk-e2e-drop-'))
 })
 afterAll(async () => {
-  await browser?.stop()
-  await fixture?.stop()
   if (dir) await rm(dir, { recursive: true, force: true })
 })
 
@@ -115,16 +98,14 @@ describe('a large scan dropped in browser mode', () => {
     const path = join(dir, 'stor-skann.pdf')
     await writeFile(path, pdf)
 
-    await page.goto(fixture.host.url)
-    await signInWithSandbox(page, browser.context)
-    await page.getByTestId('nav-inbox').click()
-    await expect.poll(() => page.getByTestId('scan-queue').isVisible(), wait).toBe(true)
+    await app.signIn()
+    await app.page.getByTestId('nav-inbox').click()
+    await expect.poll(() => app.page.getByTestId('scan-queue').isVisible(), wait).toBe(true)
     // The tab that switches the language is opened now, so the switch while sending is quick.
-    const setLanguage = languageSwitch(browser.context, fixture.host.url, page)
-    await setLanguage('en')
+    await app.setLanguage('en')
 
     // What the page shows while the bytes go up is recorded as it happens (it lasts a moment on loopback).
-    await page.evaluate(() => {
+    await app.page.evaluate(() => {
       const seen: string[] = []
       ;(globalThis as unknown as { __seen: string[] }).__seen = seen
       new MutationObserver(() => {
@@ -140,16 +121,16 @@ describe('a large scan dropped in browser mode', () => {
       document.body.append(input)
     })
     // The file is read from disk by the browser, as a file dragged from the desktop is.
-    await page.setInputFiles('#e2e-file', path)
+    await app.page.setInputFiles('#e2e-file', path)
     // The upload is held back until the sending state has been checked and shot, then goes at 3 MB/s so
     // the page reports its progress along the way.
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/scan/drop?**', async (route) => {
+    await app.page.route('**/scan/drop?**', async (route) => {
       await held
       await route.continue()
     })
-    const cdp = await browser.context.newCDPSession(page)
+    const cdp = await app.context.newCDPSession(app.page)
     await cdp.send('Network.enable')
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
@@ -157,29 +138,29 @@ describe('a large scan dropped in browser mode', () => {
       downloadThroughput: -1,
       uploadThroughput: 3 * MB,
     })
-    await page.evaluate(() => {
+    await app.page.evaluate(() => {
       const dt = new DataTransfer()
       dt.items.add(document.getElementById('e2e-file').files[0])
       window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }))
     })
 
     // While the bytes go up: the queue's row and the corner box, accessible, in both languages.
-    const box = page.getByTestId('scan-sending')
+    const box = app.page.getByTestId('scan-sending')
     await expect.poll(() => box.isVisible(), wait).toBe(true)
-    expect(await axeViolations(page, ['[data-testid="scan-queue"]', '[data-testid="scan-sending"]'])).toEqual(
-      [],
-    )
-    await setLanguage('nb')
+    expect(
+      await axeViolations(app.page, ['[data-testid="scan-queue"]', '[data-testid="scan-sending"]']),
+    ).toEqual([])
+    await app.setLanguage('nb')
     expect(await box.textContent()).toMatch(/^Sender 1 fil til .+ AS: 0\s%$/)
-    expect(await page.getByTestId('scan-sending-stor-skann.pdf').textContent()).toMatch(
+    expect(await app.page.getByTestId('scan-sending-stor-skann.pdf').textContent()).toMatch(
       /Sender til Ledgerdesk 0\s%/,
     )
-    expect(await page.getByTestId('scan-in-progress').textContent()).toBe('1 dokument under behandling')
-    if (screens) await shootBothLanguages(page, setLanguage, screens, 'inbox-sending')
-    else await setLanguage('en')
+    expect(await app.page.getByTestId('scan-in-progress').textContent()).toBe('1 dokument under behandling')
+    await app.shoot('inbox-sending')
+    await app.setLanguage('en')
     release()
 
-    const row = page.getByTestId('scan-row-stor-skann.pdf')
+    const row = app.page.getByTestId('scan-row-stor-skann.pdf')
     await expect.poll(() => row.getAttribute('data-state'), wait).toBe('ready')
     const money = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
     expect((await row.getByTestId('scan-amount').textContent())?.trim()).toBe(
@@ -187,7 +168,7 @@ describe('a large scan dropped in browser mode', () => {
     )
     expect(await row.getByRole('link', { name: /Invoice \d+/ }).count()).toBe(1)
 
-    const seen = await page.evaluate(() => (globalThis as unknown as { __seen: string[] }).__seen)
+    const seen = await app.page.evaluate(() => (globalThis as unknown as { __seen: string[] }).__seen)
     // The percentage went up in steps while the bytes went out.
     const shown = (pattern: RegExp) =>
       seen.flatMap((s) => {
@@ -200,14 +181,14 @@ describe('a large scan dropped in browser mode', () => {
     expect(
       shown(/^row: stor-skann\.pdfSending to Ledgerdesk (\d+)\s%/).filter((p) => p > 0 && p < 100).length,
     ).toBeGreaterThan(2)
-    await expect.poll(() => page.getByTestId('scan-sending').count(), wait).toBe(0)
+    await expect.poll(() => app.page.getByTestId('scan-sending').count(), wait).toBe(0)
 
     // The copy that went through the pipeline is the dropped file, byte for byte.
-    const copy = await findFile(join(fixture.dataDir, 'scan'), 'stor-skann.pdf')
+    const copy = await findFile(join(app.dataDir, 'scan'), 'stor-skann.pdf')
     expect(copy).toMatch(/dropped.+processed/)
     const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
     expect(sha(await readFile(copy!))).toBe(sha(pdf))
     // The bridge socket never closed: no message was too large, no call failed for it.
-    expect(fixture.log.entries.filter((e) => /bridge socket/.test(e.message))).toEqual([])
+    expect(app.log.entries.filter((e) => /bridge socket/.test(e.message))).toEqual([])
   }, 400_000)
 })

@@ -6,20 +6,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
-import {
-  axeViolations,
-  languageSwitch,
-  launchChromium,
-  screenshotDir,
-  shootBothLanguages,
-  startHost,
-  type BrowserFixture,
-  type HostFixture,
-} from './support.ts'
-import { signInWithSandbox } from './sign-in-steps.ts'
+import { axeViolations, screenshotDir, shootBothLanguages, useApp } from './support.ts'
 
 // The page's DOM names used inside page.evaluate (this file is type-checked without the DOM library).
 declare const window: { dispatchEvent(event: unknown): boolean }
@@ -27,25 +16,14 @@ declare const DataTransfer: new () => { items: { add(file: File): void } }
 declare const DragEvent: new (type: string, init: object) => unknown
 
 const screens = process.env.SCAN_SCREENS ?? screenshotDir
-let fixture: HostFixture
-let browser: BrowserFixture
-let page: Page
 const wait = { timeout: 60_000, interval: 250 }
 
-beforeAll(async () => {
-  fixture = await startHost()
-  browser = await launchChromium()
-  page = await browser.context.newPage()
-  await mkdir(screens, { recursive: true })
-})
-afterAll(async () => {
-  await browser?.stop()
-  await fixture?.stop()
-})
+const app = useApp()
+beforeAll(() => mkdir(screens, { recursive: true }))
 
-const axe = (selector: string) => axeViolations(page, [selector])
+const axe = (selector: string) => axeViolations(app.page, [selector])
 
-const row = (name: string) => page.getByTestId(`scan-row-${name}`)
+const row = (name: string) => app.page.getByTestId(`scan-row-${name}`)
 
 describe('scan station in the browser', () => {
   it('configures a folder, reads three PDFs, takes a dropped one and explains a bad one', async () => {
@@ -57,24 +35,24 @@ describe('scan station in the browser', () => {
       'Nordlys',
     )
     mkdirSync(folder, { recursive: true })
-    await page.goto(fixture.host.url)
-    await signInWithSandbox(page, browser.context)
-    await page.getByTestId('nav-settings').click()
-    await page.getByLabel(/Folder path/).fill(folder)
-    await expect.poll(() => page.getByText('Exists, readable and writable').isVisible(), wait).toBe(true)
-    await page.getByRole('button', { name: 'Add folder' }).click()
-    await expect.poll(() => page.getByTestId(`scan-folder-${folder}`).textContent(), wait).toMatch(/Watching/)
+    await app.signIn()
+    await app.page.getByTestId('nav-settings').click()
+    await app.page.getByLabel(/Folder path/).fill(folder)
+    await expect.poll(() => app.page.getByText('Exists, readable and writable').isVisible(), wait).toBe(true)
+    await app.page.getByRole('button', { name: 'Add folder' }).click()
+    await expect
+      .poll(() => app.page.getByTestId(`scan-folder-${folder}`).textContent(), wait)
+      .toMatch(/Watching/)
     expect(await axe('[data-testid="scan-folders"]')).toEqual([])
-    const setLanguage = languageSwitch(browser.context, fixture.host.url, page)
-    await shootBothLanguages(page, setLanguage, screens, 'settings-scan-folders')
+    await shootBothLanguages(app.page, app.setLanguage, screens, 'settings-scan-folders')
 
     const invoices = await Promise.all(
       [11, 12, 13, 14].map((seed) => generateInvoice(seed, { layout: 'classic' })),
     )
     invoices.slice(0, 3).forEach((inv, i) => writeFileSync(join(folder, `faktura-${i + 1}.pdf`), inv.pdf))
     writeFileSync(join(folder, 'notat.pdf'), 'Dette er et notat, ikke en faktura.')
-    await page.getByTestId('nav-inbox').click()
-    await expect.poll(() => page.getByTestId('scan-queue').isVisible(), wait).toBe(true)
+    await app.page.getByTestId('nav-inbox').click()
+    await expect.poll(() => app.page.getByTestId('scan-queue').isVisible(), wait).toBe(true)
     await expect.poll(() => row('faktura-1.pdf').count(), wait).toBe(1)
 
     for (const name of ['faktura-1.pdf', 'faktura-2.pdf', 'faktura-3.pdf'])
@@ -94,7 +72,7 @@ describe('scan station in the browser', () => {
 
     // Drop a PDF on the window: the overlay names the open company, the file joins the queue.
     const base64 = Buffer.from(invoices[3]!.pdf).toString('base64')
-    await page.evaluate((data) => {
+    await app.page.evaluate((data) => {
       const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0))
       const dt = new DataTransfer()
       dt.items.add(new File([bytes], 'fra-epost.pdf', { type: 'application/pdf' }))
@@ -102,29 +80,31 @@ describe('scan station in the browser', () => {
       window.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }))
     }, base64)
     await expect
-      .poll(() => page.getByTestId('scan-drop-overlay').textContent(), wait)
+      .poll(() => app.page.getByTestId('scan-drop-overlay').textContent(), wait)
       .toMatch(/Drop files to scan them into .+ AS/)
-    await page.evaluate(() => {
+    await app.page.evaluate(() => {
       const dt = (globalThis as unknown as { __drop: unknown }).__drop
       window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }))
     })
     await expect.poll(() => row('fra-epost.pdf').getAttribute('data-state'), wait).toBe('ready')
     expect(await axe('[data-testid="scan-queue"]')).toEqual([])
-    await page.screenshot({ path: join(screens, 'inbox-ready-en-1280x800.png') })
+    await app.page.screenshot({ path: join(screens, 'inbox-ready-en-1280x800.png') })
 
     // The same screens in Norwegian, and a batch of twelve dropped files under way in both languages.
-    await page.getByTestId('nav-settings').click()
-    await expect.poll(() => page.getByTestId('view-settings').isVisible(), wait).toBe(true)
-    await page.getByTestId('settings-locale').click()
-    await page.getByTestId('settings-locale-option-nb').click()
-    await expect.poll(() => page.getByRole('heading', { name: 'Skannemapper' }).isVisible(), wait).toBe(true)
+    await app.page.getByTestId('nav-settings').click()
+    await expect.poll(() => app.page.getByTestId('view-settings').isVisible(), wait).toBe(true)
+    await app.page.getByTestId('settings-locale').click()
+    await app.page.getByTestId('settings-locale-option-nb').click()
     await expect
-      .poll(() => page.getByTestId(`scan-folder-${folder}`).textContent(), wait)
+      .poll(() => app.page.getByRole('heading', { name: 'Skannemapper' }).isVisible(), wait)
+      .toBe(true)
+    await expect
+      .poll(() => app.page.getByTestId(`scan-folder-${folder}`).textContent(), wait)
       .toMatch(/Overvåkes/)
-    await page.getByTestId('nav-inbox').click()
+    await app.page.getByTestId('nav-inbox').click()
     const seeds = Array.from({ length: 12 }, (_, i) => 21 + i)
     const batch = await Promise.all(seeds.map((seed) => generateInvoice(seed)))
-    await page.evaluate(
+    await app.page.evaluate(
       (files) => {
         const dt = new DataTransfer()
         for (const [i, data] of files.entries()) {
@@ -136,11 +116,11 @@ describe('scan station in the browser', () => {
       batch.map((b) => Buffer.from(b.pdf).toString('base64')),
     )
     await expect.poll(() => row('bunke-1.pdf').count(), wait).toBe(1)
-    await shootBothLanguages(page, setLanguage, screens, 'inbox-mid-batch')
-    await setLanguage('nb')
+    await shootBothLanguages(app.page, app.setLanguage, screens, 'inbox-mid-batch')
+    await app.setLanguage('nb')
     for (let i = 1; i <= seeds.length; i++)
       await expect.poll(() => row(`bunke-${i}.pdf`).getAttribute('data-state'), wait).toBe('ready')
     expect(await axe('[data-testid="scan-queue"]')).toEqual([])
-    await page.screenshot({ path: join(screens, 'inbox-ready-nb-1280x800.png') })
+    await app.page.screenshot({ path: join(screens, 'inbox-ready-nb-1280x800.png') })
   }, 300_000)
 })

@@ -2,76 +2,48 @@
 // over the bridge, a language preference that survives a reload, and no Node or IPC in the page.
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  launchChromium,
-  repoRoot,
-  screenshotDir,
-  startHost,
-  type BrowserFixture,
-  type HostFixture,
-} from './support.ts'
-import { signInWithSandbox } from './sign-in-steps.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { repoRoot, screenshotDir, useApp } from './support.ts'
+import { DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 
-const mainViews = [
-  'overview',
-  'inbox',
-  'review',
-  'journal',
-  'approvals',
-  'admin',
-  'settings',
-] as const
+const mainViews = ['overview', 'inbox', 'review', 'journal', 'approvals', 'admin', 'settings'] as const
 /** Each view's shortcut digit (6 and 7 are free: a view keeps its digit for good). */
 const digits = [1, 2, 3, 4, 5, 8, 9]
 
-let fixture: HostFixture
-let browser: BrowserFixture
-let page: Page
-const pageErrors: string[] = []
-
-beforeAll(async () => {
-  fixture = await startHost()
-  browser = await launchChromium()
-  page = await browser.context.newPage()
-  page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`))
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(`console: ${message.text()}`)
+const app = useApp()
+// Besides uncaught errors: errors the page logs and requests the host refuses.
+beforeAll(() => {
+  app.page.on('console', (message) => {
+    if (message.type() === 'error') app.pageErrors.push(`console: ${message.text()}`)
   })
-  page.on('response', (response) => {
+  app.page.on('response', (response) => {
     if (response.status() >= 400)
-      pageErrors.push(`HTTP ${response.status()}: ${new URL(response.url()).pathname}`)
+      app.pageErrors.push(`HTTP ${response.status()}: ${new URL(response.url()).pathname}`)
   })
-})
-
-afterAll(async () => {
-  await browser?.stop()
-  await fixture?.stop()
 })
 
 // The machine may be busy (builds, other suites); give the UI time, not a race.
 const wait = { timeout: 15_000 }
-const view = (name: string) => page.getByTestId(`view-${name}`)
+const view = (name: string) => app.page.getByTestId(`view-${name}`)
 
 describe('the app in browser mode', () => {
   it('opens from the printed address, drops the secret from the address bar and connects', async () => {
-    await page.goto(fixture.host.url)
+    await app.page.goto(app.host.url)
     // A new user signs in first (the Local sandbox is the default environment).
-    await expect.poll(() => page.getByTestId('sign-in-view').isVisible(), wait).toBe(true)
-    await signInWithSandbox(page, browser.context)
+    await expect.poll(() => app.page.getByTestId('sign-in-view').isVisible(), wait).toBe(true)
+    await app.signIn(DEMO_USERS.anne, { open: false })
     await expect.poll(() => view('overview').isVisible(), wait).toBe(true)
-    expect(new URL(page.url()).search).toBe('')
+    expect(new URL(app.page.url()).search).toBe('')
     await expect
-      .poll(() => page.getByTestId('connection-indicator').getAttribute('data-state'), wait)
+      .poll(() => app.page.getByTestId('connection-indicator').getAttribute('data-state'), wait)
       .toBe('connected')
   }, 180_000)
 
   it('navigates the shell by clicking the sidebar', async () => {
     for (const name of [...mainViews, 'about']) {
-      await page.getByTestId(`nav-${name}`).click()
+      await app.page.getByTestId(`nav-${name}`).click()
       await expect.poll(() => view(name).isVisible(), { ...wait, message: `view-${name}` }).toBe(true)
-      expect(new URL(page.url()).hash).toBe(`#/${name}`)
+      expect(new URL(app.page.url()).hash).toBe(`#/${name}`)
     }
   })
 
@@ -80,8 +52,8 @@ describe('the app in browser mode', () => {
       const key = digits[index]
       // The review puts the caret in its first field once it has loaded; a shortcut typed in a field is the
       // field's (Option+digit types a character on macOS), so the caret leaves the field first.
-      await page.evaluate('document.activeElement && document.activeElement.blur()')
-      await page.keyboard.press(`Alt+${key}`)
+      await app.page.evaluate('document.activeElement && document.activeElement.blur()')
+      await app.page.keyboard.press(`Alt+${key}`)
       await expect
         .poll(() => view(name).isVisible(), { ...wait, message: `Alt+${key} -> view-${name}` })
         .toBe(true)
@@ -90,37 +62,37 @@ describe('the app in browser mode', () => {
 
   it('shows the About values the host sent over the bridge', async () => {
     const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { version: string }
-    await page.getByTestId('nav-about').click()
+    await app.page.getByTestId('nav-about').click()
     await expect
-      .poll(() => page.getByTestId('about-node-version').textContent(), wait)
+      .poll(() => app.page.getByTestId('about-node-version').textContent(), wait)
       .toBe(process.versions.node)
-    expect((await page.getByTestId('about-app-version').textContent())?.trim()).toContain(pkg.version)
-    expect((await page.getByTestId('about-data-dir').textContent())?.trim()).toBe(fixture.dataDir)
-    expect(await page.getByTestId('about-mode').getAttribute('data-mode')).toBe('browser')
-    await page.screenshot({ path: join(screenshotDir, 'about.png'), fullPage: true })
+    expect((await app.page.getByTestId('about-app-version').textContent())?.trim()).toContain(pkg.version)
+    expect((await app.page.getByTestId('about-data-dir').textContent())?.trim()).toBe(app.dataDir)
+    expect(await app.page.getByTestId('about-mode').getAttribute('data-mode')).toBe('browser')
+    await app.page.screenshot({ path: join(screenshotDir, 'about.png'), fullPage: true })
   })
 
   it('switches the language in Settings and keeps it after a reload', async () => {
-    await page.getByTestId('nav-settings').click()
-    await expect.poll(() => page.getByTestId('nav-inbox').textContent(), wait).toContain('Inbox')
-    await page.getByTestId('settings-locale').click()
-    await page.getByTestId('settings-locale-option-nb').click()
-    await expect.poll(() => page.getByTestId('nav-inbox').textContent(), wait).toContain('Innboks')
+    await app.page.getByTestId('nav-settings').click()
+    await expect.poll(() => app.page.getByTestId('nav-inbox').textContent(), wait).toContain('Inbox')
+    await app.page.getByTestId('settings-locale').click()
+    await app.page.getByTestId('settings-locale-option-nb').click()
+    await expect.poll(() => app.page.getByTestId('nav-inbox').textContent(), wait).toContain('Innboks')
 
-    const saved = JSON.parse(await readFile(join(fixture.dataDir, 'preferences.json'), 'utf8')) as unknown
+    const saved = JSON.parse(await readFile(join(app.dataDir, 'preferences.json'), 'utf8')) as unknown
     expect(saved).toEqual({ locale: 'nb' })
 
     // The address bar no longer holds the secret; the tab kept it, so a reload reconnects.
-    await page.reload()
+    await app.page.reload()
     await expect
-      .poll(() => page.getByTestId('connection-indicator').getAttribute('data-state'), wait)
+      .poll(() => app.page.getByTestId('connection-indicator').getAttribute('data-state'), wait)
       .toBe('connected')
-    await expect.poll(() => page.getByTestId('nav-inbox').textContent(), wait).toContain('Innboks')
-    await page.screenshot({ path: join(screenshotDir, 'settings-nb.png'), fullPage: true })
+    await expect.poll(() => app.page.getByTestId('nav-inbox').textContent(), wait).toContain('Innboks')
+    await app.page.screenshot({ path: join(screenshotDir, 'settings-nb.png'), fullPage: true })
   })
 
   it('gives the page no Node, no require and no raw IPC object', async () => {
-    const globals = await page.evaluate(() => {
+    const globals = await app.page.evaluate(() => {
       const w = globalThis as unknown as Record<string, unknown>
       return {
         require: typeof w.require,
@@ -142,6 +114,6 @@ describe('the app in browser mode', () => {
   })
 
   it('ran without page errors, failed requests or CSP violations', () => {
-    expect(pageErrors).toEqual([])
+    expect(app.pageErrors).toEqual([])
   })
 })

@@ -3,27 +3,10 @@
 // sign out. Each step is saved as a screenshot under test-results/e2e/.
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, screenshotDir, startHost, type BrowserFixture, type HostFixture } from './support.ts'
+import { describe, expect, it } from 'vitest'
+import { screenshotDir, useApp } from './support.ts'
 
-let fixture: HostFixture
-let browser: BrowserFixture
-let page: Page
-const pageErrors: string[] = []
-
-beforeAll(async () => {
-  fixture = await startHost()
-  browser = await launchChromium()
-  page = await browser.context.newPage()
-  page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`))
-})
-
-afterAll(async () => {
-  await browser?.stop()
-  // Stops the host and with it the Local sandbox's platform process.
-  await fixture?.stop()
-})
-
+const app = useApp()
 const wait = { timeout: 15_000 }
 // The first start of the sandbox creates its database and seeds the demo office.
 const sandboxWait = { timeout: 150_000, interval: 500 }
@@ -31,28 +14,28 @@ const shot = (p: Page, name: string) => p.screenshot({ path: join(screenshotDir,
 
 describe('signing in with the Local sandbox', () => {
   it('starts the Local sandbox for a new user and shows its status', async () => {
-    await page.goto(fixture.host.url)
-    await expect.poll(() => page.getByTestId('sign-in-view').isVisible(), wait).toBe(true)
+    await app.page.goto(app.host.url)
+    await expect.poll(() => app.page.getByTestId('sign-in-view').isVisible(), wait).toBe(true)
     await expect
-      .poll(() => page.getByTestId('sandbox-status').getAttribute('data-state'), wait)
+      .poll(() => app.page.getByTestId('sandbox-status').getAttribute('data-state'), wait)
       .toMatch(/starting|ready/)
-    await shot(page, '01-sandbox-starting')
+    await shot(app.page, '01-sandbox-starting')
     await expect
-      .poll(() => page.getByTestId('sandbox-status').getAttribute('data-state'), sandboxWait)
+      .poll(() => app.page.getByTestId('sandbox-status').getAttribute('data-state'), sandboxWait)
       .toBe('ready')
-    expect(await page.getByTestId('environment-list').textContent()).toContain('Local sandbox')
-    await shot(page, '02-sandbox-ready')
+    expect(await app.page.getByTestId('environment-list').textContent()).toContain('Local sandbox')
+    await shot(app.page, '02-sandbox-ready')
   }, 180_000)
 
   it('signs Anne in through the login page in the tab the app opens', async () => {
-    const loginTab = browser.context.waitForEvent('page', { timeout: 20_000 })
-    await page.getByTestId('sign-in-button').click()
+    const loginTab = app.context.waitForEvent('page', { timeout: 20_000 })
+    await app.page.getByTestId('sign-in-button').click()
     const login = await loginTab
     await login.waitForLoadState()
     await expect.poll(() => login.locator('input[name="username"]').isVisible(), wait).toBe(true)
-    await expect.poll(() => page.getByTestId('sign-in-progress').isVisible(), wait).toBe(true)
+    await expect.poll(() => app.page.getByTestId('sign-in-progress').isVisible(), wait).toBe(true)
     await shot(login, '03-login-page')
-    await shot(page, '04-waiting-for-browser')
+    await shot(app.page, '04-waiting-for-browser')
     await login.fill('input[name="username"]', 'anne.accountant@demo.test')
     await login.fill('input[name="password"]', 'demo')
     await login.locator('button[type="submit"]').click()
@@ -64,59 +47,63 @@ describe('signing in with the Local sandbox', () => {
     await shot(login, '06-back-to-app')
     await login.close()
 
-    await expect.poll(() => page.getByTestId('view-overview').isVisible(), wait).toBe(true)
+    await expect.poll(() => app.page.getByTestId('view-overview').isVisible(), wait).toBe(true)
     await expect
-      .poll(() => page.getByTestId('current-company').textContent(), wait)
+      .poll(() => app.page.getByTestId('current-company').textContent(), wait)
       .not.toMatch(/Loading|Choose/)
-    await page.getByTestId('account-menu').click()
-    await expect.poll(() => page.getByTestId('account-name').textContent(), wait).toBe('Anne Accountant')
-    expect(await page.getByTestId('account-panel').textContent()).toContain('Local sandbox')
-    await shot(page, '07-signed-in')
-    await page.keyboard.press('Escape')
+    await app.page.getByTestId('account-menu').click()
+    await expect.poll(() => app.page.getByTestId('account-name').textContent(), wait).toBe('Anne Accountant')
+    expect(await app.page.getByTestId('account-panel').textContent()).toContain('Local sandbox')
+    await shot(app.page, '07-signed-in')
+    await app.page.keyboard.press('Escape')
   }, 60_000)
 
   it('picks a company from the switcher, recent first and the test company tagged', async () => {
-    await page.getByTestId('company-switcher').click()
-    const list = page.getByTestId('company-list')
+    await app.page.getByTestId('company-switcher').click()
+    const list = app.page.getByTestId('company-list')
     await expect.poll(() => list.isVisible(), wait).toBe(true)
     const options = list.locator('[role="option"]')
     await expect.poll(() => options.count(), wait).toBe(4)
     // The company chosen at login is the recent one, listed first.
-    const current = await page.getByTestId('current-company').textContent()
+    const current = await app.page.getByTestId('current-company').textContent()
     expect(await options.first().textContent()).toContain(current!.trim())
     expect(await list.locator('[role="option"]', { hasText: 'Demo Testselskap AS' }).textContent()).toContain(
       'Test',
     )
-    await shot(page, '08-switcher-open')
+    await shot(app.page, '08-switcher-open')
     await list.locator('[role="option"]', { hasText: 'Nordlys Bakeri AS' }).click()
-    await expect.poll(() => page.getByTestId('current-company').textContent(), wait).toBe('Nordlys Bakeri AS')
-    await expect.poll(() => page.getByTestId('view-overview').isVisible(), wait).toBe(true)
-    await shot(page, '09-nordlys-open')
+    await expect
+      .poll(() => app.page.getByTestId('current-company').textContent(), wait)
+      .toBe('Nordlys Bakeri AS')
+    await expect.poll(() => app.page.getByTestId('view-overview').isVisible(), wait).toBe(true)
+    await shot(app.page, '09-nordlys-open')
   })
 
   it('switches to another company with Ctrl+K and typing', async () => {
-    await page.locator('body').click({ position: { x: 600, y: 400 } })
-    await page.keyboard.press('Control+k')
-    const list = page.getByTestId('company-list')
+    await app.page.locator('body').click({ position: { x: 600, y: 400 } })
+    await app.page.keyboard.press('Control+k')
+    const list = app.page.getByTestId('company-list')
     await expect.poll(() => list.isVisible(), wait).toBe(true)
-    await expect.poll(() => page.locator('[data-testid="company-list"] input:focus').count(), wait).toBe(1)
-    await page.keyboard.type('Aurora')
+    await expect
+      .poll(() => app.page.locator('[data-testid="company-list"] input:focus').count(), wait)
+      .toBe(1)
+    await app.page.keyboard.type('Aurora')
     await expect.poll(() => list.locator('[role="option"]').count(), wait).toBe(1)
     // Nordlys, opened last, now leads the recent list; the filter narrowed it to Aurora.
-    await shot(page, '10-switcher-search')
+    await shot(app.page, '10-switcher-search')
     await list.locator('[role="option"]').first().click()
     await expect
-      .poll(() => page.getByTestId('current-company').textContent(), wait)
+      .poll(() => app.page.getByTestId('current-company').textContent(), wait)
       .toBe('Aurora Arkitekter AS')
-    await shot(page, '11-aurora-open')
+    await shot(app.page, '11-aurora-open')
   })
 
   it('signs out from the account menu and comes back to the sign-in view', async () => {
-    await page.getByTestId('account-menu').click()
-    await page.getByTestId('sign-out').click()
-    await expect.poll(() => page.getByTestId('sign-in-view').isVisible(), wait).toBe(true)
-    expect(await page.getByTestId('sign-in-outcome').count()).toBe(0)
-    await shot(page, '12-signed-out')
-    expect(pageErrors).toEqual([])
+    await app.page.getByTestId('account-menu').click()
+    await app.page.getByTestId('sign-out').click()
+    await expect.poll(() => app.page.getByTestId('sign-in-view').isVisible(), wait).toBe(true)
+    expect(await app.page.getByTestId('sign-in-outcome').count()).toBe(0)
+    await shot(app.page, '12-signed-out')
+    expect(app.pageErrors).toEqual([])
   })
 })

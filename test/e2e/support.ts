@@ -1,15 +1,18 @@
-// Shared set-up for the browser end-to-end suite: the browser-mode host started in this process on a
-// free port with a fresh data folder, Debian's Chromium driven by playwright-core, the route to the
-// platform that a test can cut, calls to the platform as a colleague, axe-core and screenshots.
+// Shared set-up for the browser end-to-end suite: `useApp`, the one fixture every test file opens its app
+// with (the browser-mode host started in this process on a free port with a fresh data folder, Debian's
+// Chromium driven by playwright-core, the route to the platform that a test can cut, sign-in and the open
+// company), and what tests use besides: calls to the platform as a colleague, axe-core and screenshots.
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { AxeResults, RunOptions } from 'axe-core'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 import { memoryLogger } from '../../electron/main/logger.ts'
 import { startWebHost, type WebHost } from '../../electron/web/host.ts'
-import { DEMO_PASSWORD } from '../../platform/seed/demo-constants.ts'
+import { DEMO_PASSWORD, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
+import { signInWithSandbox } from './sign-in-steps.ts'
 
 export const repoRoot = resolve(import.meta.dirname, '../..')
 export const screenshotDir = join(repoRoot, 'test-results/e2e')
@@ -256,30 +259,132 @@ export async function shootBothLanguages(
   await page.setViewportSize({ width: 1280, height: 800 })
 }
 
-/** One test file's app: the host, Chromium with a page that records its errors, and the language switch. */
-export interface AppSession {
-  fixture: HostFixture
-  browser: BrowserFixture
-  page: Page
-  setLanguage: (language: 'nb' | 'en') => Promise<void>
-  /** Uncaught errors of the page, as `error.message`. */
-  pageErrors: string[]
+/** What `useApp` gives a test file; every part is there from the file's first test until its last. */
+export interface E2eApp {
+  /** The browser-mode host (its `url` opens the app, `port`, `close`). */
+  readonly host: WebHost
+  /** The host's data folder (tokens, preferences, scan folders of this file's app). */
+  readonly dataDir: string
+  /** What the host's services logged. */
+  readonly log: ReturnType<typeof memoryLogger>
+  readonly context: BrowserContext
+  /** The page the tests drive. */
+  readonly page: Page
+  /** The page's uncaught errors (`pageerror: …`); a file asserts it stays empty where that is its point. */
+  readonly pageErrors: string[]
+  /** The route from the host's services to the platform: a test cuts it to take the network away. */
+  readonly route: PlatformRoute
+  /** Switches the app's language from a second tab, keeping what the page under test shows open. */
+  setLanguage(language: 'nb' | 'en'): Promise<void>
+  /**
+   * Opens the app and signs in on the Local sandbox as a user of the demo office (Anne unless another is
+   * named), in the file's page unless another is given. With `open: false` it signs in on the sign-in view
+   * the page already shows (after signing out).
+   */
+  signIn(user?: { email: string }, options?: { page?: Page; open?: boolean }): Promise<void>
+  /** Opens a company from the top bar's company switcher, or by its name in the overview's list. */
+  openCompany(company: { key: string; name: string }, from?: 'switcher' | 'overview'): Promise<void>
+  /** Screenshots of the page in both languages (and sizes) when LEDGERDESK_SCREENS_DIR names a folder. */
+  shoot(name: string, sizes?: readonly (readonly [number, number])[]): Promise<void>
+  /** The app stops and starts again on its data folder and port; `whileClosed` runs in between. */
+  restartHost(whileClosed?: () => void | Promise<void>): Promise<void>
 }
 
-/** Starts the host and Chromium and opens the page a test file drives (its `beforeAll`). */
-export async function openAppSession(): Promise<AppSession> {
-  const fixture = await startHost()
-  const browser = await launchChromium()
-  const page = await browser.context.newPage()
+/** The folder LEDGERDESK_SCREENS_DIR names for screenshots, or null when none are taken. */
+export const screensDir = process.env.LEDGERDESK_SCREENS_DIR ?? null
+
+/**
+ * The set-up of an end-to-end test file, called once at its top: the route to the platform intercepted, then
+ * before its first test the host on a fresh data folder (with the clock `now` where given) and Chromium with
+ * one page; after its last test everything is stopped and removed. Without Chromium for a file that talks to
+ * the host directly.
+ */
+export function useApp(options: { now?: () => number; chromium?: boolean } = {}): E2eApp {
+  const route = interceptPlatformRoute()
+  let fixture: HostFixture | undefined
+  let browser: BrowserFixture | undefined
+  let page: Page | undefined
+  let switchLanguage: ((language: 'nb' | 'en') => Promise<void>) | undefined
   const pageErrors: string[] = []
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  const setLanguage = languageSwitch(browser.context, fixture.host.url, page)
-  return { fixture, browser, page, setLanguage, pageErrors }
+  const ready = <T>(part: T | undefined, name: string): T => {
+    if (part === undefined) throw new Error(`The app's ${name} is there only while the file's tests run`)
+    return part
+  }
+  const hostOptions = options.now ? { now: options.now } : {}
+
+  beforeAll(async () => {
+    fixture = await startHost(hostOptions)
+    if (options.chromium === false) return
+    browser = await launchChromium()
+    page = await browser.context.newPage()
+    page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`))
+    switchLanguage = languageSwitch(browser.context, fixture.host.url, page)
+  }, 120_000)
+  afterAll(async () => {
+    route.restore()
+    await browser?.stop()
+    await fixture?.stop()
+  })
+
+  const app: E2eApp = {
+    get host() {
+      return ready(fixture, 'host').host
+    },
+    get dataDir() {
+      return ready(fixture, 'host').dataDir
+    },
+    get log() {
+      return ready(fixture, 'host').log
+    },
+    get context() {
+      return ready(browser, 'browser').context
+    },
+    get page() {
+      return ready(page, 'page')
+    },
+    pageErrors,
+    route,
+    setLanguage: (language) => ready(switchLanguage, 'language switch')(language),
+    async signIn(user = DEMO_USERS.anne, { page = app.page, open = true } = {}) {
+      if (open) await page.goto(app.host.url)
+      await signInWithSandbox(page, app.context, { email: user.email, password: DEMO_PASSWORD })
+    },
+    async openCompany(company, from = 'switcher') {
+      const { page } = app
+      if (from === 'switcher') {
+        await page.getByTestId('company-switcher').click()
+        await page.getByTestId('company-list').locator('[role="option"]', { hasText: company.name }).click()
+      } else {
+        await page.getByTestId('nav-overview').click()
+        await page
+          .getByTestId(`overview-row-${company.key}`)
+          .getByRole('button', { name: company.name, exact: true })
+          .click()
+      }
+      await waitUntil(
+        `${company.name} to open`,
+        async () => (await page.getByTestId('current-company').textContent())?.trim() === company.name,
+      )
+    },
+    async shoot(name, sizes = SCREEN_SIZES) {
+      if (screensDir) await shootBothLanguages(app.page, app.setLanguage, screensDir, name, sizes)
+    },
+    async restartHost(whileClosed) {
+      const { dataDir, host } = ready(fixture, 'host')
+      const port = host.port
+      await host.close()
+      await whileClosed?.()
+      fixture = await startHost({ ...hostOptions, dataDir, port })
+    },
+  }
+  return app
 }
 
-/** Gives the platform route back and stops Chromium and the host (a test file's `afterAll`). */
-export async function closeAppSession(session: AppSession | undefined, route?: PlatformRoute): Promise<void> {
-  route?.restore()
-  await session?.browser.stop()
-  await session?.fixture.stop()
+/** Polls `check` every 250 ms for up to 60 s (a company's first sync can take that long on a busy machine). */
+async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const end = Date.now() + timeoutMs
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
 }

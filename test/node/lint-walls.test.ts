@@ -1,5 +1,6 @@
 // The walls of ARCHITECTURE.md are lint rules; these tests prove each wall fails the lint step
 // (npm test) when crossed, and that the allowed imports pass.
+import { readFileSync } from 'node:fs'
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
 
@@ -86,6 +87,26 @@ describe('architecture walls', () => {
       "import { a } from '../../../../electron/main/index.ts'\nvoid a\n",
       'a feature imports electron/',
     ],
+    [
+      'renderer/src/data/x.ts',
+      "import { useSessionStore } from '@renderer/stores/session'\nvoid useSessionStore\n",
+      'data/ imports a store by alias',
+    ],
+    [
+      'renderer/src/data/x.ts',
+      "import { useCompaniesStore } from '../stores/companies.ts'\nvoid useCompaniesStore\n",
+      'data/ imports a store relatively',
+    ],
+    [
+      'renderer/src/data/x.ts',
+      "import { inboxShortcuts } from '@renderer/features/inbox'\nvoid inboxShortcuts\n",
+      'data/ imports a feature',
+    ],
+    [
+      'renderer/src/stores/x.ts',
+      "import { useScanStore } from '../features/scan/store.ts'\nvoid useScanStore\n",
+      'a store imports a feature',
+    ],
   ]
   for (const [file, code, what] of crossings) {
     it(`fails lint when ${what}`, async () => {
@@ -135,8 +156,18 @@ describe('architecture walls', () => {
       'a feature imports its own files and data/',
     ],
     [
+      'renderer/src/stores/x.ts',
+      "import { openWorkspace } from '@renderer/data/schema'\nimport { useSessionStore } from './session.ts'\nvoid openWorkspace\nvoid useSessionStore\n",
+      'a store imports data/ and another store',
+    ],
+    [
+      'renderer/src/data/x.ts',
+      "import { useBridge } from '@renderer/bridge'\nimport { SupplierInvoiceStatus } from '@common/status'\nvoid useBridge\nvoid SupplierInvoiceStatus\n",
+      'data/ imports the bridge and common/',
+    ],
+    [
       'renderer/src/router/x.ts',
-      "import { a } from '@renderer/features/inbox/scan-slot'\nvoid a\n",
+      "import InboxView from '@renderer/features/inbox/InboxView.vue'\nvoid InboxView\n",
       'the composition root wires features together',
     ],
   ]
@@ -145,4 +176,77 @@ describe('architecture walls', () => {
       expect(await wallErrors(file, code)).toEqual([])
     })
   }
+})
+
+/** The import cycles lint reports for `code` linted as the file at `filePath` (the rest read from disk). */
+async function cycleErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath })
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'ledgerdesk/no-import-cycle')
+    .map((m) => m.message)
+}
+
+describe('import cycles', () => {
+  // Each file below is real and imported by the file it now imports back, so the cycle closes on disk.
+  const cycles: [string, string, string, string][] = [
+    [
+      'renderer/src/stores/session.ts',
+      "import { useCompaniesStore } from './companies.ts'\nvoid useCompaniesStore\n",
+      'renderer/src/stores/session.ts → renderer/src/stores/companies.ts → renderer/src/stores/session.ts',
+      'two stores import each other',
+    ],
+    [
+      'renderer/src/stores/session.ts',
+      "import { useCompaniesStore } from '@renderer/stores/companies'\nvoid useCompaniesStore\n",
+      'renderer/src/stores/companies.ts → renderer/src/stores/session.ts',
+      'the cycle goes through an alias without a file ending',
+    ],
+    [
+      'renderer/src/features/scan/store.ts',
+      "import type ScanQueue from './ScanQueue.vue'\nexport type Queue = typeof ScanQueue\n",
+      'renderer/src/features/scan/ScanQueue.vue → renderer/src/features/scan/store.ts',
+      'a type-only import closes a cycle through a .vue file',
+    ],
+    [
+      'renderer/src/features/scan/store.ts',
+      "export const queue = () => import('./ScanQueue.vue')\n",
+      'renderer/src/features/scan/ScanQueue.vue → renderer/src/features/scan/store.ts',
+      'a late import() closes a cycle',
+    ],
+    [
+      'common/bridge/names.ts',
+      "export * from './contract.ts'\n",
+      'common/bridge/names.ts → common/bridge/contract.ts → common/bridge/names.ts',
+      'a re-export closes a cycle in common/',
+    ],
+    [
+      'electron/main/services/about.ts',
+      "import { runElectronApp } from '../shell/app.ts'\nvoid runElectronApp\n",
+      'electron/main/services/about.ts → electron/main/shell/app.ts → electron/main/services/index.ts → electron/main/services/about.ts',
+      'three modules of electron/ form a circle',
+    ],
+    [
+      'platform/registry/types.ts',
+      "import { registry } from './index.ts'\nvoid registry\n",
+      'platform/registry/types.ts → platform/registry/index.ts',
+      'a platform module imports what imports it',
+    ],
+  ]
+  for (const [file, code, cycle, what] of cycles) {
+    it(`fails lint when ${what}`, async () => {
+      const errors = await cycleErrors(file, code)
+      expect(errors).toHaveLength(1)
+      expect(errors[0]).toContain(cycle)
+    })
+  }
+
+  it('passes lint when the imports flow one way', async () => {
+    const code = "import { useSessionStore } from './session.ts'\nvoid useSessionStore\n"
+    expect(await cycleErrors('renderer/src/stores/companies.ts', code)).toEqual([])
+  })
+
+  it('passes lint for the workspace counts, which name their tables instead of importing the schema', async () => {
+    const file = 'renderer/src/data/company-counts.ts'
+    expect(await cycleErrors(file, readFileSync(file, 'utf8'))).toEqual([])
+  })
 })

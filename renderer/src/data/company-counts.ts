@@ -5,8 +5,8 @@
 // an index range (never by reading a row or walking keys in script). Overdue depends on the day: a row
 // counted on another day is counted again when it is read.
 import type Dexie from 'dexie'
+import type { EntityTable, Table } from 'dexie'
 import { SupplierInvoiceStatus } from '@common/status'
-import type { WorkspaceDb } from './schema.ts'
 
 export interface InvoiceCounts {
   toReview: number
@@ -22,6 +22,15 @@ export interface CompanyCountsRow {
   /** The day (`yyyy-mm-dd`, machine time zone) `overdue` was counted for. */
   day: string
   counts: InvoiceCounts
+}
+
+/**
+ * The two workspace tables the counts read and write. The schema installs the counting on every workspace
+ * it opens, so the counts name just these tables instead of the schema's whole database type.
+ */
+export type CountedTables = Dexie & {
+  SupplierInvoice: Table<{ companyKey: string }, [string, number]>
+  companyCounts: EntityTable<CompanyCountsRow, 'Key'>
 }
 
 const unbooked = [
@@ -53,7 +62,7 @@ export function isoDay(date: Date): string {
 
 /** Counts the companies' cached invoices: one native count per company and status, in one transaction. */
 export async function countInvoices(
-  db: WorkspaceDb,
+  db: CountedTables,
   keys: readonly string[],
   today: string,
 ): Promise<Map<string, InvoiceCounts>> {
@@ -87,7 +96,7 @@ export async function countInvoices(
 
 /** Counts the companies again and keeps the result. */
 export async function refreshCompanyCounts(
-  db: WorkspaceDb,
+  db: CountedTables,
   keys: readonly string[],
   today = isoDay(new Date()),
 ): Promise<void> {
@@ -107,7 +116,7 @@ export function keepCompanyCounts(db: Dexie): void {
   const schedule = () => {
     timer ??= setTimeout(() => {
       timer = undefined
-      const workspace = db as WorkspaceDb
+      const workspace = db as CountedTables
       const all = everything
       const keys = [...dirty]
       dirty.clear()

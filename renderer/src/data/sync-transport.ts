@@ -1,5 +1,5 @@
 // What the sync engine needs from main, as one interface: the app implements it with bridge calls
-// (sync-store.ts); tests with the main-process services directly (integration) or an in-memory platform.
+// (stores/sync.ts); tests with the main-process services directly (integration) or an in-memory platform.
 import type {
   ConnectionProbe,
   DownloadedFile,

@@ -6,7 +6,7 @@ import { computed, ref, watch } from 'vue'
 import type { AppView, Company, CompanySession, SessionReason } from '@common/bridge/contract'
 import { useBridge } from '@renderer/bridge'
 import { isConnectionError } from '@renderer/data/drain'
-import { useWorkspace } from '@renderer/data/workspace'
+import { useWorkspace } from '@renderer/stores/workspace'
 import { useSessionStore } from './session.ts'
 
 // sessionStorage is per window (and per tab in browser mode): each window remembers its own company.

@@ -2,8 +2,8 @@
 // the outbox with the rows), then sync each company they belong to at once; a rejection waits for its
 // comment; a decision the platform already had from someone else is dismissed from the list.
 import { ref, type Ref } from 'vue'
-import { useSyncStore } from '@renderer/data/sync-store'
-import { useWorkspace } from '@renderer/data/workspace'
+import { useSyncStore } from '@renderer/stores/sync'
+import { useWorkspace } from '@renderer/stores/workspace'
 import { approveRows, rejectRows } from './decisions.ts'
 import type { MyApprovalRow } from './my-approval-rows.ts'
 

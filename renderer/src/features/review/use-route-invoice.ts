@@ -10,7 +10,7 @@ import type { PlatformRow } from '@common/bridge/sync'
 import { useBridge } from '@renderer/bridge'
 import type { WorkspaceDb } from '@renderer/data/schema'
 import { storeRow } from '@renderer/data/pull'
-import { useSyncStore } from '@renderer/data/sync-store'
+import { useSyncStore } from '@renderer/stores/sync'
 import { useLiveQuery } from '@renderer/data/use-live-query'
 
 export type RouteInvoice =

@@ -2,7 +2,7 @@
 // name) of its row, grouped by company and state. Read live from Dexie, so it follows the engine.
 import { computed } from 'vue'
 import type { CachedRow, OutboxEntry } from '@renderer/data/schema'
-import { useWorkspace } from '@renderer/data/workspace'
+import { useWorkspace } from '@renderer/stores/workspace'
 import { useLiveQuery } from '@renderer/data/use-live-query'
 
 export interface QueuedChange {

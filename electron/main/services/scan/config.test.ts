@@ -1,7 +1,7 @@
 // A root folder's subfolders are matched to companies by a whole organisation number (nine digits, spaced
 // 3-3-3 or not) or by name; a name that fits two companies is refused rather than guessed.
 import { describe, expect, it } from 'vitest'
-import { matchFolder, type CompanyRef } from '../../../electron/main/services/scan/config.ts'
+import { matchFolder, type CompanyRef } from './config.ts'
 
 const companies: CompanyRef[] = [
   { Key: 'k-nordlys', Name: 'Nordlys Bakeri AS', OrganizationNumber: '924956488' },

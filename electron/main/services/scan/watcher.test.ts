@@ -14,12 +14,8 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import {
-  createFolderWatcher,
-  isIgnoredName,
-  type WatchState,
-} from '../../../electron/main/services/scan/watcher.ts'
-import { quietLog } from './support.ts'
+import { createFolderWatcher, isIgnoredName, type WatchState } from './watcher.ts'
+import { memoryLogger } from '../../logger.ts'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const STABLE = 300
@@ -50,7 +46,7 @@ describe.each(['native', 'polling'] as const)('folder watcher (%s)', (mode) => {
       stableMs: opts.stableMs ?? STABLE,
       pollMs: 100,
       healthMs: 150,
-      log: quietLog,
+      log: memoryLogger(),
       onStable: (path) => taken.push({ path, bytes: readFileSync(path, 'latin1') }),
       onState: (s) => states.push(s),
       ...(opts.probe ? { probe: opts.probe } : {}),

@@ -6,13 +6,24 @@ import Dexie from 'dexie'
 import { defineStore } from 'pinia'
 import { ref, watch } from 'vue'
 import type { ConnectionState } from '@common/bridge/sync'
-import { useCompaniesStore } from '@renderer/stores/companies'
-import type { CachedEntity, CompanyRecord, OutboxEntry, WorkspaceDb, WorkspaceSetting } from './schema.ts'
-import { createSyncEngine, defaultSyncSettings, type SyncEngine, type SyncSettings } from './sync-engine.ts'
-import type { SyncTransport } from './sync-transport.ts'
 import { useBridge } from '@renderer/bridge'
+import type { CompanyRecord, OutboxEntry, WorkspaceDb, WorkspaceSetting } from '@renderer/data/schema'
+import {
+  createSyncEngine,
+  defaultSyncSettings,
+  type SyncEngine,
+  type SyncSettings,
+} from '@renderer/data/sync-engine'
+import type { SyncTransport } from '@renderer/data/sync-transport'
+import {
+  companySize,
+  discardEntry,
+  removeCompanyData,
+  resolveEntry,
+  retryEntry,
+} from '@renderer/data/outbox-actions'
+import { useCompaniesStore } from './companies.ts'
 import { onWorkspaceChange, useWorkspace } from './workspace.ts'
-import { companySize, discardEntry, removeCompanyData, resolveEntry, retryEntry } from './outbox-actions.ts'
 
 /**
  * Runs work on the open workspace that may race with signing out: when the workspace closes meanwhile, the
@@ -253,5 +264,3 @@ export const useSyncStore = defineStore('sync', () => {
     },
   }
 })
-
-export type { CachedEntity }

@@ -1,8 +1,8 @@
 // Threshold operators (field notes: 0..10, 8 equals, 9 not equals, 10 regexp; the others are ours:
 // 0 min, 1 max, 2 greater than, 3 less than, 4 contains, 5 not contains, 6 starts with, 7 ends with).
 import { describe, expect, it } from 'vitest'
-import { ThresholdOperator as Op } from '../../../platform/domain/approvals/index.ts'
-import { passes } from '../../../platform/domain/approvals/thresholds.ts'
+import { ThresholdOperator as Op } from './index.ts'
+import { passes } from './thresholds.ts'
 
 describe('threshold checks', () => {
   it('compares amounts as numbers, whatever their text form', () => {

@@ -3,8 +3,8 @@
 // one user stays reachable from the next one's views.
 import { defineStore, storeToRefs } from 'pinia'
 import { markRaw, shallowRef, watch, type Ref } from 'vue'
-import { useSessionStore } from '@renderer/stores/session'
-import { openWorkspace, type WorkspaceDb } from './schema.ts'
+import { openWorkspace, type WorkspaceDb } from '@renderer/data/schema'
+import { useSessionStore } from './session.ts'
 
 /** Who a workspace belongs to: one database per environment and user. */
 export interface WorkspaceOwner {

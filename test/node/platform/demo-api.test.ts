@@ -1,9 +1,9 @@
 // The demo office as an integrator sees it: the spec's own calls (sections 4.3-4.8) over real HTTP
 // answer the seeded data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isValidBankAccount, isValidOrgNumber } from '../../common/norwegian.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../test/support/platform.ts'
-import { DEMO_COMPANIES, DEMO_USERS } from './demo-constants.ts'
+import { isValidBankAccount, isValidOrgNumber } from '../../../common/norwegian.ts'
+import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 
 let p: TestPlatform
 let anne: string

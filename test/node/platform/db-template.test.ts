@@ -4,10 +4,10 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { registry } from '../registry/index.ts'
-import { startPlatform } from '../server.ts'
-import { schemaFingerprint } from './migrate.ts'
-import { extractTar } from './template.ts'
+import { registry } from '../../../platform/registry/index.ts'
+import { startPlatform } from '../../../platform/server.ts'
+import { schemaFingerprint } from '../../../platform/db/migrate.ts'
+import { extractTar } from '../../../platform/db/template.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'ledgerdesk-template-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))

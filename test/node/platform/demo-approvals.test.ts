@@ -2,10 +2,10 @@
 // at step one, Anne's at step two, an approved invoice waiting to be booked, PDFs to look at, and Siri
 // standing in for Per.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ApprovalStatus, SupplierInvoiceStatus } from '../../common/status.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../test/support/platform.ts'
-import { DEMO_APPROVAL_INVOICES, DEMO_APPROVAL_RULE } from './demo-approvals.ts'
-import { DEMO_COMPANIES, DEMO_USERS } from './demo-constants.ts'
+import { ApprovalStatus, SupplierInvoiceStatus } from '../../../common/status.ts'
+import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { DEMO_APPROVAL_INVOICES, DEMO_APPROVAL_RULE } from '../../../platform/seed/demo-approvals.ts'
+import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 
 let p: TestPlatform
 const tokens: Record<string, string> = {}
