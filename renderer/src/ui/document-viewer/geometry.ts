@@ -9,6 +9,9 @@
 
 export type QuarterTurn = 0 | 90 | 180 | 270
 
+/** CSS pixels between the shown pages and around them. */
+export const PAGE_GAP = 12
+
 /** A box in OCR image pixels. */
 export interface OcrRect {
   left: number
