@@ -2,7 +2,8 @@
 // main's sync.pull does: rows after the (UpdatedAt, ID) checkpoint, ordered by UpdatedAt then ID.
 import { afterEach, describe, expect, it } from 'vitest'
 import Dexie from 'dexie'
-import type { OutboxCommand, OutboxOutcome, PlatformRow, PullCheckpoint } from '@common/bridge/sync'
+import { outboxAction, type OutboxCommand, type OutboxOutcome } from '@common/bridge/outbox'
+import type { PlatformRow, PullCheckpoint } from '@common/bridge/sync'
 import { drainCompany } from './drain.ts'
 import { queueAction, updateRow } from './outbox.ts'
 import { discardEntry, removeCompanyData, resolveEntry } from './outbox-actions.ts'
@@ -133,17 +134,17 @@ describe('draining the outbox', () => {
     await pullEntity(db, platform.transport, 'a', 'SupplierInvoice', options)
     await pullEntity(db, platform.transport, 'b', 'SupplierInvoice', options)
     await updateRow(db, 'a', 'SupplierInvoice', 1, { InvoiceNumber: 'X' })
-    await queueAction(db, 'a', 'SupplierInvoice', 1, { kind: 'action', action: 'assign' })
+    await queueAction(db, 'a', 1, outboxAction('SupplierInvoice', 'assign'))
     await updateRow(db, 'b', 'SupplierInvoice', 1, { InvoiceNumber: 'OTHER COMPANY' })
     await updateRow(db, 'a', 'SupplierInvoice', 2, { InvoiceNumber: 'Y' })
     platform.answerWith((c) =>
-      c.entityId === 1 && c.operation.kind === 'update'
+      c.entityId === 1 && c.action === 'update'
         ? { status: 'conflict', fields: ['InvoiceNumber'], theirs: { InvoiceNumber: 'THEIRS' }, row: null }
         : { status: 'done', row: null, merged: [] },
     )
     const result = await drainCompany(db, platform.transport, 'a')
     expect(result).toMatchObject({ done: 1, conflicts: 1, failed: 0, interrupted: false })
-    expect(platform.sent.map((c) => [c.entityId, c.operation.kind])).toEqual([
+    expect(platform.sent.map((c) => [c.entityId, c.action])).toEqual([
       [1, 'update'],
       [2, 'update'],
     ])
@@ -159,7 +160,7 @@ describe('draining the outbox', () => {
     db = openWorkspace('unit', crypto.randomUUID())
     const platform = memoryPlatform([invoice(1), invoice(2)])
     await pullEntity(db, platform.transport, 'a', 'SupplierInvoice', options)
-    await queueAction(db, 'a', 'SupplierInvoice', 1, { kind: 'action', action: 'journal' })
+    await queueAction(db, 'a', 1, outboxAction('SupplierInvoice', 'journal'))
     await updateRow(db, 'a', 'SupplierInvoice', 2, { InvoiceNumber: 'Z' })
     platform.answerWith(() => Object.assign(new Error('gone'), { code: 'API_NETWORK' }))
     expect(await drainCompany(db, platform.transport, 'a')).toMatchObject({ done: 0, interrupted: true })
@@ -169,7 +170,7 @@ describe('draining the outbox', () => {
     expect(first).toMatchObject({ state: 'pending', attempts: 1 })
     platform.answerWith(() => ({ status: 'done', row: null, merged: [] }))
     expect(await drainCompany(db, platform.transport, 'a')).toMatchObject({ done: 2 })
-    expect(platform.sent[1]).toMatchObject({ attempts: 1, operation: { action: 'journal' } })
+    expect(platform.sent[1]).toMatchObject({ attempts: 1, action: 'journal' })
     expect(platform.sent[1]!.operationKey).toBe(platform.sent[0]!.operationKey)
   })
 
