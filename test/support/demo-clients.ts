@@ -1,6 +1,11 @@
 // Main's API client and sync service for demo users against a test platform, as each user's app has them,
 // and outbox commands as the renderer queues them: the set-up the approval suites share.
-import { actionOfEntry, OutboxCommand, type OutboxEntity, type RowAction } from '../../common/bridge/outbox.ts'
+import {
+  actionOfEntry,
+  OutboxCommand,
+  type OutboxEntity,
+  type RowAction,
+} from '../../common/bridge/outbox.ts'
 import type { PlatformRow } from '../../common/bridge/sync.ts'
 import { DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { createApiClient, type ApiClient } from '../../electron/main/services/api/client.ts'
