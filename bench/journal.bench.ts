@@ -146,9 +146,9 @@ async function bookingBatch(): Promise<{ ms: number; numbers: number }> {
     const t0 = performance.now()
     const outcome = await sync.execute(company, {
       entity: 'JournalEntry',
+      action: 'book-journal-entries',
+      body,
       entityId: -1,
-      operation: { kind: 'action', action: 'book-journal-entries', body },
-      changes: {},
       base: {},
       baseUpdatedAt: null,
       operationKey: key,

@@ -7,6 +7,7 @@ import { journalCalls } from './journal.ts'
 import { reviewCalls } from './review.ts'
 import { approvalsCalls } from './approvals.ts'
 import { adminCalls } from './admin.ts'
+import { outboxCalls } from './outbox.ts'
 import { syncCalls } from './sync.ts'
 import { scanCalls, scanEvents } from './scan.ts'
 
@@ -174,6 +175,7 @@ export const calls = {
   'companies.list': { args: z.tuple([]), result: z.array(Company) },
   'companies.session': { args: z.tuple([z.string().min(1).max(100)]), result: CompanySession },
   ...syncCalls,
+  ...outboxCalls,
   ...scanCalls,
   ...journalCalls,
   ...reviewCalls,

@@ -54,7 +54,7 @@ const scanOverview = () => ({
 })
 
 async function mount(path: string) {
-  const sent: { changes: Record<string, unknown> }[] = []
+  const sent: { body?: unknown }[] = []
   const test = createTestBridge({
     handlers: {
       'companies.list': () => companies,
@@ -80,7 +80,7 @@ async function mount(path: string) {
         entity === 'SupplierInvoice' ? (invoices[companyKey] ?? []).map((r) => Number(r.ID)) : [],
       'sync.row': () => null,
       'outbox.execute': (_companyKey, command) => {
-        sent.push(command as { changes: Record<string, unknown> })
+        sent.push(command)
         return { status: 'done', row: null, merged: [] }
       },
     },
@@ -141,7 +141,7 @@ describe('the offline views', () => {
       changes: { InvoiceNumber: 'MINE-1' },
       base: { InvoiceNumber: row.InvoiceNumber },
       baseUpdatedAt: row.UpdatedAt ?? null,
-      operationKey: 'op-1',
+      operationKey: crypto.randomUUID(),
       attempts: 1,
       state: 'conflict',
       lastError: { code: 'CONFLICT', message: 'Changed on the server too: InvoiceNumber' },
@@ -174,7 +174,7 @@ describe('the offline views', () => {
     await flushPromises()
     await vi.waitFor(() => expect(apply.disabled).toBe(false))
     apply.click()
-    await vi.waitFor(() => expect(sent).toMatchObject([{ changes: { InvoiceNumber: 'MINE-1' } }]), {
+    await vi.waitFor(() => expect(sent).toMatchObject([{ body: { InvoiceNumber: 'MINE-1' } }]), {
       timeout: 15_000,
     })
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0))

@@ -1,6 +1,12 @@
 // Main's API client and sync service for demo users against a test platform, as each user's app has them,
 // and outbox commands as the renderer queues them: the set-up the approval suites share.
-import type { OutboxCommand, PlatformRow } from '../../common/bridge/sync.ts'
+import {
+  actionOfEntry,
+  OutboxCommand,
+  type OutboxEntity,
+  type RowAction,
+} from '../../common/bridge/outbox.ts'
+import type { PlatformRow } from '../../common/bridge/sync.ts'
 import { DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { createApiClient, type ApiClient } from '../../electron/main/services/api/client.ts'
 import { createSyncService, type SyncService } from '../../electron/main/services/sync/sync-service.ts'
@@ -44,22 +50,23 @@ export async function demoClients(
   }
 }
 
-/** An outbox command as the renderer queues it (a fresh operation key; `attempts` earlier tries). */
+/**
+ * An outbox command as the renderer queues and sends it (a fresh operation key; `attempts` earlier tries):
+ * the entry's operation, checked against the outbox union as the bridge checks it.
+ */
 export function outboxCommand(
-  entity: OutboxCommand['entity'],
+  entity: OutboxEntity,
   entityId: number,
-  operation: OutboxCommand['operation'],
+  operation: { kind: RowAction } | { kind: 'action'; action: string; body?: unknown },
   changes: Record<string, unknown> = {},
   attempts = 0,
 ): OutboxCommand {
-  return {
-    entity,
+  return OutboxCommand.parse({
+    ...actionOfEntry({ entity, operation, changes }),
     entityId,
-    operation,
-    changes,
     base: {},
     baseUpdatedAt: null,
     operationKey: crypto.randomUUID(),
     attempts,
-  }
+  })
 }

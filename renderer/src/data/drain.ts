@@ -2,34 +2,19 @@
 // the later entries of the same row (they build on it); other rows go on. A lost connection stops the drain
 // with the entry still pending: its attempt count tells main to check, before sending again, whether the
 // attempt took effect, so nothing is done twice.
-import {
-  outboxBatchLimit,
-  type OutboxCommand,
-  type OutboxOutcome,
-  type PlatformRow,
-} from '@common/bridge/sync'
+import { actionOfEntry, OutboxCommand, outboxBatchLimit, type OutboxOutcome } from '@common/bridge/outbox'
+import type { PlatformRow } from '@common/bridge/sync'
+import { sameValue } from '@common/same-value'
+import { isTransient } from '@common/transient'
 import { withLocalChanges } from './pull.ts'
 import type { SyncTransport } from './sync-transport.ts'
 import type { OutboxEntry, WorkspaceDb } from './schema.ts'
 
-/** Errors that mean "cannot reach the platform now", not "the platform refused". */
-const connectionCodes = new Set([
-  'API_NETWORK',
-  'API_TIMEOUT',
-  'API_UNAVAILABLE',
-  'API_SERVER_ERROR',
-  'API_ABORTED',
-  'API_UNAUTHORIZED',
-  'BRIDGE_DISCONNECTED',
-  'BRIDGE_TIMEOUT',
-  'SESSION_SIGNED_OUT',
-  'SESSION_EXPIRED',
-])
-
-export function isConnectionError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code
-  return typeof code === 'string' ? connectionCodes.has(code) : error instanceof TypeError
-}
+/**
+ * Errors that mean "cannot reach the platform now", not "the platform refused": the one transient-error
+ * rule (common/transient.ts), by the name the workspace's callers ask it by.
+ */
+export const isConnectionError = isTransient
 
 export interface DrainResult {
   done: number
@@ -76,12 +61,13 @@ export async function drainCompany(
       rows.add(key)
     }
     queue = queue.slice(taken)
-    const sending = await markSending(db, picked, held)
+    const { sending, invalid } = await markSending(db, picked, held)
+    result.failed += invalid
     if (sending.length === 0) continue
     const { outcomes, error } = await send(
       transport,
       companyKey,
-      sending.map(({ entry }) => entry),
+      sending.map(({ command }) => command),
     )
     const unfinished = sending.slice(outcomes.length)
     const stopped = error !== null && isConnectionError(error)
@@ -121,19 +107,48 @@ export async function drainCompany(
   return result
 }
 
+interface Sending {
+  /** The entry as read before this attempt was counted (0 attempts on its first send). */
+  entry: OutboxEntry
+  command: OutboxCommand
+  queued: OutboxEntry
+  key: string
+}
+
+/**
+ * The command main executes for an entry, checked against the outbox union as the bridge checks it. An
+ * entry that does not fit it (written by an older version, or a bug) fails on its own here with the reason,
+ * instead of making main refuse the whole batch it travels in.
+ */
+function commandOf(entry: OutboxEntry): { command: OutboxCommand } | { error: string } {
+  const checked = OutboxCommand.safeParse({
+    ...actionOfEntry(entry),
+    entityId: entry.entityId,
+    base: entry.base,
+    baseUpdatedAt: entry.baseUpdatedAt,
+    operationKey: entry.operationKey,
+    attempts: entry.attempts,
+  })
+  if (checked.success) return { command: checked.data }
+  const issue = checked.error.issues[0]
+  return { error: `${issue?.path.join('.') || entry.entity}: ${issue?.message ?? 'not an outbox action'}` }
+}
+
 /**
  * Reads the entries again (a view may have merged more changes into one, or the user discarded it) and
- * marks them sending with their attempt counted, in one transaction.
+ * marks them sending with their attempt counted, in one transaction; one that is not an outbox action
+ * fails at once.
  */
 async function markSending(
   db: WorkspaceDb,
   picked: OutboxEntry[],
   held: Set<string>,
-): Promise<{ entry: OutboxEntry; queued: OutboxEntry; key: string }[]> {
-  if (picked.length === 0) return []
+): Promise<{ sending: Sending[]; invalid: number }> {
+  if (picked.length === 0) return { sending: [], invalid: 0 }
   return db.transaction('rw', db.outbox, async () => {
     const now = await db.outbox.bulkGet(picked.map((e) => e.seq!))
-    const sending: { entry: OutboxEntry; queued: OutboxEntry; key: string }[] = []
+    const sending: Sending[] = []
+    const invalid: OutboxEntry[] = []
     for (const [k, entry] of now.entries()) {
       const queued = picked[k]!
       if (!entry) continue
@@ -141,12 +156,23 @@ async function markSending(
         held.add(rowKey(queued))
         continue
       }
-      sending.push({ entry, queued, key: rowKey(queued) })
+      const checked = commandOf(entry)
+      if ('error' in checked) {
+        held.add(rowKey(queued))
+        invalid.push({
+          ...entry,
+          state: 'failed',
+          lastError: { code: 'INVALID_CHANGE', message: `This change cannot be sent: ${checked.error}` },
+        })
+        continue
+      }
+      sending.push({ entry, command: checked.command, queued, key: rowKey(queued) })
     }
-    await db.outbox.bulkPut(
-      sending.map(({ entry }) => ({ ...entry, state: 'sending' as const, attempts: entry.attempts + 1 })),
-    )
-    return sending
+    await db.outbox.bulkPut([
+      ...sending.map(({ entry }) => ({ ...entry, state: 'sending' as const, attempts: entry.attempts + 1 })),
+      ...invalid,
+    ])
+    return { sending, invalid: invalid.length }
   })
 }
 
@@ -154,18 +180,8 @@ async function markSending(
 async function send(
   transport: SyncTransport,
   companyKey: string,
-  entries: OutboxEntry[],
+  commands: OutboxCommand[],
 ): Promise<{ outcomes: OutboxOutcome[]; error: unknown }> {
-  const commands: OutboxCommand[] = entries.map((entry) => ({
-    entity: entry.entity,
-    entityId: entry.entityId,
-    operation: entry.operation,
-    changes: entry.changes,
-    base: entry.base,
-    baseUpdatedAt: entry.baseUpdatedAt,
-    operationKey: entry.operationKey,
-    attempts: entry.attempts,
-  }))
   try {
     if (transport.executeBatch && commands.length > 1) {
       const answer = await transport.executeBatch(companyKey, commands)
@@ -219,7 +235,7 @@ async function settle(
 function changedSince(sent: Record<string, unknown>, now: Record<string, unknown>): Record<string, unknown> {
   const late: Record<string, unknown> = {}
   for (const [field, value] of Object.entries(now))
-    if (!(field in sent) || JSON.stringify(sent[field]) !== JSON.stringify(value)) late[field] = value
+    if (!(field in sent) || !sameValue(sent[field], value)) late[field] = value
   return late
 }
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { outboxAction } from '@common/bridge/outbox'
 import { queueAction, updateRow } from './outbox.ts'
 import { openWorkspace, type WorkspaceDb } from './schema.ts'
 
@@ -62,7 +63,7 @@ describe('the outbox', () => {
   it('queues a new entry after a transition, so changes and actions stay in order', async () => {
     await seeded()
     await updateRow(db, 'nordlys', 'SupplierInvoice', 1, { InvoiceNumber: 'A-2' })
-    await queueAction(db, 'nordlys', 'SupplierInvoice', 1, { kind: 'action', action: 'assign-to' })
+    await queueAction(db, 'nordlys', 1, outboxAction('SupplierInvoice', 'assign-to', { UserIDs: [7] }))
     await updateRow(db, 'nordlys', 'SupplierInvoice', 1, { InvoiceNumber: 'A-3' })
     const entries = await db.outbox.orderBy('seq').toArray()
     expect(entries.map((e) => e.operation.kind)).toEqual(['update', 'action', 'update'])

@@ -1,6 +1,15 @@
 // Every change the user makes to platform data: the local row (shown at once) and its outbox entry, in one
-// Dexie transaction. Views call these; they never call the bridge to change platform data.
-import type { CachedEntity, CachedRow, OutboxEntry, OutboxOperation, WorkspaceDb } from './schema.ts'
+// Dexie transaction. Views call these; they never call the bridge to change platform data. An entry holds
+// one action of the outbox union (common/bridge/outbox.ts), built with `outboxAction` and so checked
+// against the union as it is written.
+import {
+  entryOfAction,
+  outboxAction,
+  type NamedOutboxAction,
+  type OutboxAction,
+  type RowActionEntity,
+} from '@common/bridge/outbox'
+import type { CachedRow, OutboxEntry, WorkspaceDb } from './schema.ts'
 
 export class ChangeError extends Error {
   constructor(
@@ -11,7 +20,8 @@ export class ChangeError extends Error {
   }
 }
 
-function newOperationKey(): string {
+/** The key an entry is sent with and looked for on retry (a booking writes it into its entries). */
+export function newOperationKey(): string {
   return crypto.randomUUID()
 }
 
@@ -23,7 +33,7 @@ function newOperationKey(): string {
 export async function updateRow(
   db: WorkspaceDb,
   companyKey: string,
-  entity: CachedEntity,
+  entity: RowActionEntity<'update'>,
   id: number,
   changes: Record<string, unknown>,
 ): Promise<void> {
@@ -45,7 +55,10 @@ export async function updateRow(
       const base: Record<string, unknown> = {}
       for (const field of Object.keys(changes)) base[field] = row[field] ?? null
       await db.outbox.add(
-        outboxEntry(companyKey, entity, id, { kind: 'update' }, changes, base, row.UpdatedAt ?? null),
+        outboxEntry(companyKey, id, outboxAction(entity, 'update', changes), {
+          base,
+          baseUpdatedAt: row.UpdatedAt ?? null,
+        }),
       )
     }
     await table.put({ ...row, ...changes })
@@ -59,7 +72,7 @@ export async function updateRow(
 export async function createRow(
   db: WorkspaceDb,
   companyKey: string,
-  entity: CachedEntity,
+  entity: RowActionEntity<'create'>,
   values: Record<string, unknown>,
 ): Promise<number> {
   const table = db[entity]
@@ -69,27 +82,30 @@ export async function createRow(
       .between([companyKey, -Infinity], [companyKey, 0])
       .first()
     const id = Math.min(lowest?.ID ?? 0, 0) - 1
-    await db.outbox.add(outboxEntry(companyKey, entity, id, { kind: 'create' }, values, {}, null))
+    await db.outbox.add(outboxEntry(companyKey, id, outboxAction(entity, 'create', values)))
     await table.put({ ...values, companyKey, ID: id, UpdatedAt: null })
     return id
   })
 }
 
-/** Queues a named action (a transition such as assign-to, approve, journal) on a cached row. */
+/**
+ * Queues a named action (a transition such as assign-to, approve, journal) on a cached row:
+ * `queueAction(db, companyKey, id, outboxAction('SupplierInvoice', 'journal'))`.
+ */
 export async function queueAction(
   db: WorkspaceDb,
   companyKey: string,
-  entity: CachedEntity,
   id: number,
-  operation: Extract<OutboxOperation, { kind: 'action' }>,
+  action: NamedOutboxAction,
   optimistic: Record<string, unknown> = {},
 ): Promise<void> {
+  const entity = action.entity
   const table = db[entity]
   await db.transaction('rw', table, db.outbox, async () => {
     const row = await table.get([companyKey, id])
     if (!row)
       throw new ChangeError('ROW_NOT_CACHED', `${entity} ${id} is not in the offline cache of ${companyKey}`)
-    await db.outbox.add(outboxEntry(companyKey, entity, id, operation, {}, {}, row.UpdatedAt ?? null))
+    await db.outbox.add(outboxEntry(companyKey, id, action, { baseUpdatedAt: row.UpdatedAt ?? null }))
     if (Object.keys(optimistic).length > 0) await table.put({ ...row, ...optimistic })
   })
 }
@@ -101,7 +117,7 @@ export async function queueAction(
 export async function deleteRow(
   db: WorkspaceDb,
   companyKey: string,
-  entity: CachedEntity,
+  entity: RowActionEntity<'delete'>,
   id: number,
 ): Promise<void> {
   const table = db[entity]
@@ -110,33 +126,31 @@ export async function deleteRow(
     if (!row)
       throw new ChangeError('ROW_NOT_CACHED', `${entity} ${id} is not in the offline cache of ${companyKey}`)
     await db.outbox.add(
-      outboxEntry(companyKey, entity, id, { kind: 'delete' }, {}, {}, row.UpdatedAt ?? null),
+      outboxEntry(companyKey, id, outboxAction(entity, 'delete', {}), {
+        baseUpdatedAt: row.UpdatedAt ?? null,
+      }),
     )
   })
 }
 
 /**
- * A new pending outbox entry, for a feature that writes its own local rows in the same transaction (a
- * journal draft queued for booking).
+ * A new pending outbox entry of an action, for a feature that writes its own local rows in the same
+ * transaction (a journal draft queued for booking). `base` and `baseUpdatedAt`: the row as the user began
+ * the change; `operationKey` when the action's body carries it.
  */
 export function outboxEntry(
   companyKey: string,
-  entity: CachedEntity,
   entityId: number,
-  operation: OutboxOperation,
-  changes: Record<string, unknown>,
-  base: Record<string, unknown>,
-  baseUpdatedAt: string | null,
+  action: OutboxAction,
+  options: { base?: Record<string, unknown>; baseUpdatedAt?: string | null; operationKey?: string } = {},
 ): OutboxEntry {
   return {
     companyKey,
-    entity,
+    ...entryOfAction(action),
     entityId,
-    operation,
-    changes,
-    base,
-    baseUpdatedAt,
-    operationKey: newOperationKey(),
+    base: options.base ?? {},
+    baseUpdatedAt: options.baseUpdatedAt ?? null,
+    operationKey: options.operationKey ?? newOperationKey(),
     attempts: 0,
     state: 'pending',
     lastError: null,

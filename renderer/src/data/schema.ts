@@ -4,6 +4,7 @@
 // per-company sync state and offline settings, and the cached PDF bytes and OCR results.
 import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie'
 import type { CompanySession } from '@common/bridge/contract'
+import type { OutboxOperation } from '@common/bridge/outbox'
 import {
   cachedEntities,
   cachedEntityDeclarations,
@@ -38,13 +39,6 @@ export interface CachedRow {
 
 export type OutboxState = 'pending' | 'sending' | 'failed' | 'conflict'
 
-/** What a change does on the platform: update properties, create, or a named transition/action. */
-export type OutboxOperation =
-  | { kind: 'update' }
-  | { kind: 'create' }
-  | { kind: 'delete' }
-  | { kind: 'action'; action: string; params?: Record<string, string>; body?: unknown }
-
 export interface OutboxEntry {
   /** Order of the changes; the engine drains each company's entries in this order. */
   seq?: number
@@ -52,6 +46,7 @@ export interface OutboxEntry {
   entity: CachedEntity
   /** The row's ID; a row created offline has a negative local ID until the platform assigns one. */
   entityId: number
+  /** What the change does: one action of the outbox union (common/bridge/outbox.ts), as the outbox keeps it. */
   operation: OutboxOperation
   /** The properties this change sets, with their new values. */
   changes: Record<string, unknown>

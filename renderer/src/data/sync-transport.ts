@@ -1,11 +1,9 @@
 // What the sync engine needs from main, as one interface: the app implements it with bridge calls
 // (stores/sync.ts); tests with the main-process services directly (integration) or an in-memory platform.
+import type { OutboxBatchResult, OutboxCommand, OutboxOutcome } from '@common/bridge/outbox'
 import type {
   ConnectionProbe,
   DownloadedFile,
-  OutboxBatchResult,
-  OutboxCommand,
-  OutboxOutcome,
   PlatformRow,
   PullCheckpoint,
   PullOptions,

@@ -2,9 +2,15 @@
 // main's sync.pull does: rows after the (UpdatedAt, ID) checkpoint, ordered by UpdatedAt then ID.
 import { afterEach, describe, expect, it } from 'vitest'
 import Dexie from 'dexie'
-import type { OutboxCommand, OutboxOutcome, PlatformRow, PullCheckpoint } from '@common/bridge/sync'
+import {
+  outboxAction,
+  type OutboxCommand,
+  type OutboxOperation,
+  type OutboxOutcome,
+} from '@common/bridge/outbox'
+import type { PlatformRow, PullCheckpoint } from '@common/bridge/sync'
 import { drainCompany } from './drain.ts'
-import { queueAction, updateRow } from './outbox.ts'
+import { outboxEntry, queueAction, updateRow } from './outbox.ts'
 import { discardEntry, removeCompanyData, resolveEntry } from './outbox-actions.ts'
 import { pullEntity, reconcileEntity } from './pull.ts'
 import { defineVersions, openWorkspace, workspaceName, workspaceVersion, type WorkspaceDb } from './schema.ts'
@@ -133,17 +139,17 @@ describe('draining the outbox', () => {
     await pullEntity(db, platform.transport, 'a', 'SupplierInvoice', options)
     await pullEntity(db, platform.transport, 'b', 'SupplierInvoice', options)
     await updateRow(db, 'a', 'SupplierInvoice', 1, { InvoiceNumber: 'X' })
-    await queueAction(db, 'a', 'SupplierInvoice', 1, { kind: 'action', action: 'assign' })
+    await queueAction(db, 'a', 1, outboxAction('SupplierInvoice', 'assign'))
     await updateRow(db, 'b', 'SupplierInvoice', 1, { InvoiceNumber: 'OTHER COMPANY' })
     await updateRow(db, 'a', 'SupplierInvoice', 2, { InvoiceNumber: 'Y' })
     platform.answerWith((c) =>
-      c.entityId === 1 && c.operation.kind === 'update'
+      c.entityId === 1 && c.action === 'update'
         ? { status: 'conflict', fields: ['InvoiceNumber'], theirs: { InvoiceNumber: 'THEIRS' }, row: null }
         : { status: 'done', row: null, merged: [] },
     )
     const result = await drainCompany(db, platform.transport, 'a')
     expect(result).toMatchObject({ done: 1, conflicts: 1, failed: 0, interrupted: false })
-    expect(platform.sent.map((c) => [c.entityId, c.operation.kind])).toEqual([
+    expect(platform.sent.map((c) => [c.entityId, c.action])).toEqual([
       [1, 'update'],
       [2, 'update'],
     ])
@@ -159,7 +165,7 @@ describe('draining the outbox', () => {
     db = openWorkspace('unit', crypto.randomUUID())
     const platform = memoryPlatform([invoice(1), invoice(2)])
     await pullEntity(db, platform.transport, 'a', 'SupplierInvoice', options)
-    await queueAction(db, 'a', 'SupplierInvoice', 1, { kind: 'action', action: 'journal' })
+    await queueAction(db, 'a', 1, outboxAction('SupplierInvoice', 'journal'))
     await updateRow(db, 'a', 'SupplierInvoice', 2, { InvoiceNumber: 'Z' })
     platform.answerWith(() => Object.assign(new Error('gone'), { code: 'API_NETWORK' }))
     expect(await drainCompany(db, platform.transport, 'a')).toMatchObject({ done: 0, interrupted: true })
@@ -169,8 +175,29 @@ describe('draining the outbox', () => {
     expect(first).toMatchObject({ state: 'pending', attempts: 1 })
     platform.answerWith(() => ({ status: 'done', row: null, merged: [] }))
     expect(await drainCompany(db, platform.transport, 'a')).toMatchObject({ done: 2 })
-    expect(platform.sent[1]).toMatchObject({ attempts: 1, operation: { action: 'journal' } })
+    expect(platform.sent[1]).toMatchObject({ attempts: 1, action: 'journal' })
     expect(platform.sent[1]!.operationKey).toBe(platform.sent[0]!.operationKey)
+  })
+
+  it('fails an entry that is no outbox action on its own, with the reason, and sends the others', async () => {
+    db = openWorkspace('unit', crypto.randomUUID())
+    const platform = memoryPlatform([invoice(1), invoice(2)])
+    await pullEntity(db, platform.transport, 'a', 'SupplierInvoice', options)
+    // As an older version (or a fault) could have left one: an action the outbox union does not declare.
+    await db.outbox.add({
+      ...outboxEntry('a', 1, outboxAction('SupplierInvoice', 'journal')),
+      operation: { kind: 'action', action: 'rejectinvoice' } as unknown as OutboxOperation,
+    })
+    await updateRow(db, 'a', 'SupplierInvoice', 2, { InvoiceNumber: 'Z' })
+    expect(await drainCompany(db, platform.transport, 'a')).toMatchObject({
+      done: 1,
+      failed: 1,
+      interrupted: false,
+    })
+    expect(platform.sent.map((c) => [c.entityId, c.action])).toEqual([[2, 'update']])
+    const [left] = await db.outbox.toArray()
+    expect(left).toMatchObject({ entityId: 1, state: 'failed', lastError: { code: 'INVALID_CHANGE' } })
+    expect(left!.lastError!.message).toMatch(/^This change cannot be sent: action: /)
   })
 
   it('marks a refused change failed with the platform message and keeps the local value', async () => {

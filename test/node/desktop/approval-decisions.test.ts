@@ -4,7 +4,8 @@
 // pull includes the approvals of the user one stands in for.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApprovalStatus, SupplierInvoiceStatus } from '../../../common/status.ts'
-import type { OutboxCommand, PlatformRow } from '../../../common/bridge/sync.ts'
+import type { OutboxCommand } from '../../../common/bridge/outbox.ts'
+import type { PlatformRow } from '../../../common/bridge/sync.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 import { demoClients, outboxCommand, type DemoClients, type DemoUserKey } from '../../support/demo-clients.ts'

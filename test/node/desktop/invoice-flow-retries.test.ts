@@ -3,7 +3,8 @@
 // request that never arrived acts once, and an action a colleague overtook ends as "already handled by …".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApprovalStatus, PaymentStatus, SupplierInvoiceStatus, TaskStatus } from '../../../common/status.ts'
-import type { OutboxOutcome, PlatformRow } from '../../../common/bridge/sync.ts'
+import type { OutboxOutcome } from '../../../common/bridge/outbox.ts'
+import type { PlatformRow } from '../../../common/bridge/sync.ts'
 import { DEMO_COMPANIES } from '../../../platform/seed/demo-constants.ts'
 import { ApiError } from '../../../electron/main/services/api/errors.ts'
 import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'

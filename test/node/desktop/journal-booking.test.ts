@@ -4,6 +4,7 @@
 // number, date, account and amount, with its VAT line and its file; a PDF dropped on a draft is uploaded to the
 // company's files and booked with the entry, anything else is refused by name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { OutboxCommand } from '../../../common/bridge/outbox.ts'
 import { bookingMarker } from '../../../common/journal-booking.ts'
 import { createApiClient, type ApiClient } from '../../../electron/main/services/api/client.ts'
 import { createJournalService } from '../../../electron/main/services/journal/journal-service.ts'
@@ -43,17 +44,18 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(() => p?.close())
 
-function command(body: unknown, operationKey: string, attempts: number) {
-  return {
-    entity: 'JournalEntry' as const,
+/** The booking as the outbox sends it, checked against the outbox union as the bridge checks it. */
+function command(body: unknown, operationKey: string, attempts: number): OutboxCommand {
+  return OutboxCommand.parse({
+    entity: 'JournalEntry',
+    action: 'book-journal-entries',
+    body,
     entityId: -1,
-    operation: { kind: 'action' as const, action: 'book-journal-entries', body },
-    changes: {},
     base: {},
     baseUpdatedAt: null,
     operationKey,
     attempts,
-  }
+  })
 }
 
 async function entriesWithMarker(key: string): Promise<number> {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import 'fake-indexeddb/auto'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { SupplierInvoiceStatus } from '../../../common/status.ts'
+import { outboxAction } from '../../../common/bridge/outbox.ts'
 import { drainCompany } from '../../../renderer/src/data/drain.ts'
 import { queueAction, updateRow } from '../../../renderer/src/data/outbox.ts'
 import { pullEntity, reconcileEntity } from '../../../renderer/src/data/pull.ts'
@@ -168,7 +169,7 @@ describe('sending the outbox', () => {
   it('turns a change to a property changed on the server into a conflict, holding later changes of that row only', async () => {
     const [invoice, other] = await cachedDrafts()
     await updateRow(db, nordlys, 'SupplierInvoice', invoice!.ID, { InvoiceNumber: 'MINE-2' })
-    await queueAction(db, nordlys, 'SupplierInvoice', invoice!.ID, { kind: 'action', action: 'assign' })
+    await queueAction(db, nordlys, invoice!.ID, outboxAction('SupplierInvoice', 'assign'))
     await updateRow(db, nordlys, 'SupplierInvoice', other!.ID, { InvoiceNumber: 'OTHER-2' })
     await put(`api/biz/supplierinvoices/${invoice!.ID}`, { InvoiceNumber: 'THEIRS-2' })
     const result = await drainCompany(db, directTransport(service), nordlys)
@@ -194,7 +195,7 @@ describe('sending the outbox', () => {
 
   it('does not run an action twice when its answer was lost', async () => {
     const [invoice] = await cachedDrafts()
-    await queueAction(db, nordlys, 'SupplierInvoice', invoice!.ID, { kind: 'action', action: 'assign' })
+    await queueAction(db, nordlys, invoice!.ID, outboxAction('SupplierInvoice', 'assign'))
     let posts = 0
     link.fault = (phase, url, method) => {
       if (method !== 'POST' || !url.includes(`/${invoice!.ID}?`)) return false

@@ -1,12 +1,9 @@
-// Journal entries on the platform for the journal view: booking a batch (spec 4.6
-// `journalentries?action=book-journal-entries`) exactly once, and reading booked entries back with their
-// lines (VAT lines included) and attached files. A booking's entries carry a marker with the outbox
-// operation key in their Description, so a retry after an unknown outcome first asks the platform whether
-// the batch was booked, and sends it only if not.
+// Journal entries on the platform for the journal view: reading booked entries back with their lines (VAT
+// lines included) and attached files, by search or by the booking that made them, and uploading the
+// documents a draft attaches. Booking itself goes through the outbox (../sync/journal-actions.ts).
 import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
-import { bookingMarkerPrefix } from '../../../../common/journal-booking.ts'
 import { oreToDecimal } from '../../../../common/money.ts'
 import { BridgeError } from '../../../../common/bridge/contract.ts'
 import {
@@ -18,9 +15,9 @@ import {
   type BookedLine,
   type JournalSearch,
 } from '../../../../common/bridge/journal.ts'
-import type { OutboxCommand, OutboxOutcome, PlatformRow } from '../../../../common/bridge/sync.ts'
 import type { ApiClient } from '../api/client.ts'
 import { filesUrlOf, uploadFile } from '../api/files.ts'
+import { entriesBy } from '../sync/journal-actions.ts'
 import { createStaging, type StagingOwner } from '../uploads/staging.ts'
 
 type Row = Record<string, unknown>
@@ -29,107 +26,6 @@ const quote = (value: string) => `'${value.replaceAll("'", "''")}'`
 
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v))
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
-
-async function entriesBy(api: ApiClient, companyKey: string, operationKey: string): Promise<Row[]> {
-  return api.get<Row[]>('api/biz/journalentries', {
-    companyKey,
-    query: {
-      filter: `contains(Description,${quote(bookingMarkerPrefix(operationKey))})`,
-      orderby: 'ID',
-      top: 500,
-    },
-  })
-}
-
-/** The department and project a draft line is booked on, as the journal view queues it. */
-interface LineDimensions {
-  DepartmentID?: number | null
-  ProjectID?: number | null
-}
-
-const dimensionFilter = (field: string, id: number | null | undefined) =>
-  id ? `${field} eq ${Math.trunc(id)}` : `${field} eq null`
-
-/**
- * The Dimensions row (spec: a draft line's `DimensionsID`) that holds exactly this department and project:
- * an existing one, else a new one. Looking first makes a retry after a lost answer reuse the row it made.
- */
-async function dimensionsId(api: ApiClient, companyKey: string, wanted: LineDimensions): Promise<number> {
-  const filter = [
-    dimensionFilter('DepartmentID', wanted.DepartmentID),
-    dimensionFilter('ProjectID', wanted.ProjectID),
-    dimensionFilter('RegionID', null),
-    dimensionFilter('ResponsibleID', null),
-  ].join(' and ')
-  const found = await api.get<Row[]>('api/biz/dimensions', {
-    companyKey,
-    query: { filter, select: 'ID', orderby: 'ID', top: 1 },
-  })
-  if (found[0]) return Number(found[0].ID)
-  const created = await api.post<Row>(
-    'api/biz/dimensions',
-    { DepartmentID: wanted.DepartmentID ?? null, ProjectID: wanted.ProjectID ?? null },
-    { companyKey },
-  )
-  return Number(created.ID)
-}
-
-/**
- * The booking body as the platform takes it: a draft line's `Dimensions` (department and project chosen in
- * the journal) becomes the `DimensionsID` of the row that holds them, one row per combination.
- */
-export async function withDimensions(api: ApiClient, companyKey: string, body: unknown): Promise<unknown> {
-  if (!Array.isArray(body)) return body
-  const ids = new Map<string, number>()
-  const entries: unknown[] = []
-  for (const entry of body as Row[]) {
-    const lines = Array.isArray(entry?.DraftLines) ? (entry.DraftLines as Row[]) : null
-    if (!lines) {
-      entries.push(entry)
-      continue
-    }
-    const draftLines: Row[] = []
-    for (const line of lines) {
-      const { Dimensions, ...rest } = line
-      const wanted = (Dimensions ?? null) as LineDimensions | null
-      if (!wanted || (!wanted.DepartmentID && !wanted.ProjectID)) {
-        draftLines.push(rest)
-        continue
-      }
-      const key = `${wanted.DepartmentID ?? ''}:${wanted.ProjectID ?? ''}`
-      let id = ids.get(key)
-      if (id === undefined) {
-        id = await dimensionsId(api, companyKey, wanted)
-        ids.set(key, id)
-      }
-      draftLines.push({ ...rest, DimensionsID: id })
-    }
-    entries.push({ ...entry, DraftLines: draftLines })
-  }
-  return entries
-}
-
-/**
- * Executes a queued booking. On a retry it first looks for entries carrying the booking's marker: if the
- * earlier attempt booked them, they are the answer and nothing is sent again.
- */
-export async function bookJournalEntries(
-  api: ApiClient,
-  companyKey: string,
-  command: OutboxCommand,
-): Promise<OutboxOutcome> {
-  if (command.operation.kind !== 'action') throw new Error('a booking is an action')
-  if (command.attempts > 0) {
-    const earlier = await entriesBy(api, companyKey, command.operationKey)
-    if (earlier.length > 0) return { status: 'done', row: earlier[0] as PlatformRow, merged: [] }
-  }
-  const body = await withDimensions(api, companyKey, command.operation.body ?? [])
-  const booked = await api.post<Row[]>('api/biz/journalentries', body, {
-    companyKey,
-    query: { action: 'book-journal-entries' },
-  })
-  return { status: 'done', row: (booked[0] ?? null) as PlatformRow | null, merged: [] }
-}
 
 /** What a journal entry may carry as a document: a PDF or a picture of a receipt, told by its first bytes. */
 export function documentKind(bytes: Uint8Array): 'pdf' | 'png' | 'jpeg' | 'tiff' | null {

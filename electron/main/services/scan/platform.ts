@@ -222,17 +222,8 @@ export function createScanPlatform(deps: {
   }
 }
 
-/** Errors that mean "not now" (signed out, offline, platform busy), never "this file is bad". */
-export function isTransient(error: unknown): boolean {
-  if (error instanceof ApiError) {
-    return (
-      error.status === 0 ||
-      error.status === 401 ||
-      error.status === 408 ||
-      error.status === 429 ||
-      error.status >= 500
-    )
-  }
-  const code = (error as { code?: string } | null)?.code ?? ''
-  return /SIGNED_OUT|EXPIRED|API_NETWORK|API_TIMEOUT|API_UNAVAILABLE|ECONNREFUSED|ECONNRESET/.test(code)
-}
+/**
+ * Errors that mean "not now" (signed out, offline, platform busy), never "this file is bad": the one rule
+ * the outbox and the connection probe follow too.
+ */
+export { isTransient } from '../../../../common/transient.ts'

@@ -4,9 +4,11 @@
 // handled by …" (code ALREADY_HANDLED, `by` naming who), never as a platform error. A rejection carries
 // its comment, posted to the invoice (`comments/SupplierInvoice/{id}`) before the reject, once only.
 import { ApprovalStatus } from '../../../../common/status.ts'
-import type { OutboxCommand, OutboxOutcome, PlatformRow } from '../../../../common/bridge/sync.ts'
+import type { OutboxCommandOf } from '../../../../common/bridge/outbox.ts'
+import type { PlatformRow } from '../../../../common/bridge/sync.ts'
 import type { ApiClient } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
+import { done, type Executor } from './executor.ts'
 
 /** Codes of an approval decision that was overtaken; the view shows them as information. */
 export const ApprovalOutcomeCode = {
@@ -16,24 +18,17 @@ export const ApprovalOutcomeCode = {
 
 type Row = PlatformRow
 
-const decisions: Record<string, number> = {
+type Decision = OutboxCommandOf<'Approval', 'approve' | 'reject'>
+
+/** The status a decision leaves the approval in. */
+const decisions: Record<Decision['action'], number> = {
   approve: ApprovalStatus.Approved,
   reject: ApprovalStatus.Rejected,
 }
 
-export function isApprovalDecision(command: OutboxCommand): boolean {
-  return (
-    command.entity === 'Approval' &&
-    command.operation.kind === 'action' &&
-    command.operation.action.toLowerCase() in decisions
-  )
-}
-
 /** The comment of a rejection, as the view queues it: `{ Comment: text }`. */
-export function rejectionComment(command: OutboxCommand): string | null {
-  if (command.operation.kind !== 'action') return null
-  const body = command.operation.body as { Comment?: unknown } | null | undefined
-  return typeof body?.Comment === 'string' && body.Comment.trim() ? body.Comment.trim() : null
+function rejectionComment(command: Decision): string | null {
+  return command.action === 'reject' && command.body.Comment.trim() ? command.body.Comment.trim() : null
 }
 
 interface Me {
@@ -119,13 +114,8 @@ export async function postCommentOnce(
  * Executes an approve or reject from the outbox. Before sending it reads the approval: one that is no
  * longer active was decided by this user on an earlier attempt (done) or was overtaken (already handled).
  */
-export async function executeApprovalDecision(
-  api: ApiClient,
-  companyKey: string,
-  command: OutboxCommand,
-): Promise<OutboxOutcome> {
-  if (command.operation.kind !== 'action') throw new Error('an approval decision is an action')
-  const action = command.operation.action.toLowerCase()
+export const decideApproval: Executor<Decision> = async (command, { api, companyKey }) => {
+  const action = command.action
   const id = command.entityId
   const [approval, user] = await Promise.all([
     readApproval(api, companyKey, id),
@@ -141,7 +131,7 @@ export async function executeApprovalDecision(
   const status = Number(approval.StatusCode)
   if (status !== ApprovalStatus.Active) {
     if (status === decisions[action] && approval.UpdatedBy === user.GlobalIdentity && command.attempts > 0)
-      return { status: 'done', row: approval, merged: [] }
+      return done(approval)
     if (status === ApprovalStatus.Reassigned)
       return {
         status: 'failed',
@@ -166,7 +156,7 @@ export async function executeApprovalDecision(
     if (Number.isFinite(invoiceId)) await postCommentOnce(api, companyKey, invoiceId, comment, user.ID)
   }
   await api.post(`api/biz/approvals/${id}`, null, { companyKey, query: { action } })
-  return { status: 'done', row: await readApproval(api, companyKey, id), merged: [] }
+  return done(await readApproval(api, companyKey, id))
 }
 
 /**

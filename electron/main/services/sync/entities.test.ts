@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PullOptions } from '../../../../common/bridge/sync.ts'
 import { afterCheckpoint, and, sources } from './entities.ts'
-import { sameValue } from './sync-service.ts'
 
 describe('the pull filter', () => {
   it('takes the rest of a shared UpdatedAt by ID, then later stamps', () => {
@@ -18,15 +17,5 @@ describe('the pull filter', () => {
     expect(scope).toBe("(StatusCode ne 30104 or UpdatedAt ge '2026-10-24T00:00:00.000Z')")
     expect(sources.Approval.scope!(options, now)).toBe('UserID eq 7')
     expect(and(scope, null, 'ID gt 1')).toBe(`${scope} and ID gt 1`)
-  })
-})
-
-describe('comparing a server value with the base', () => {
-  it('treats a date and its midnight date-time, a number and its text, and null and missing as equal', () => {
-    expect(sameValue('2027-01-15', '2027-01-15T00:00:00Z')).toBe(true)
-    expect(sameValue(1250, '1250')).toBe(true)
-    expect(sameValue(null, undefined)).toBe(true)
-    expect(sameValue('A-1', 'A-2')).toBe(false)
-    expect(sameValue('2027-01-15', '2027-01-16')).toBe(false)
   })
 })

@@ -4,21 +4,14 @@
 // invoice already sent for payment) ends as "already handled by …", as approval decisions do, never as a
 // platform error.
 import { PaymentStatus, SupplierInvoiceStatus, TaskStatus } from '../../../../common/status.ts'
-import type { OutboxCommand, OutboxOutcome, PlatformRow } from '../../../../common/bridge/sync.ts'
+import type { OutboxBody, OutboxCommandOf, OutboxOutcome } from '../../../../common/bridge/outbox.ts'
+import type { PlatformRow } from '../../../../common/bridge/sync.ts'
 import type { ApiClient } from '../api/client.ts'
 import { ApprovalOutcomeCode, nameOfIdentity, sessionUser } from './approval-actions.ts'
+import { done, type Executor, type ExecutorContext } from './executor.ts'
 
 type Row = PlatformRow
-
-const flowActions = new Set(['reassign-to', 'sendforpayment'])
-
-export function isInvoiceFlowAction(command: OutboxCommand): boolean {
-  return (
-    command.entity === 'SupplierInvoice' &&
-    command.operation.kind === 'action' &&
-    flowActions.has(command.operation.action.toLowerCase())
-  )
-}
+type FlowAction = OutboxCommandOf<'SupplierInvoice', 'reAssign-to' | 'sendForPayment'>
 
 async function alreadyHandled(api: ApiClient, companyKey: string, invoice: Row): Promise<OutboxOutcome> {
   const by = await nameOfIdentity(api, companyKey, invoice.UpdatedBy)
@@ -71,51 +64,57 @@ async function activeFlow(
 /** Whether the running flow is the one this reassignment asked for, started by this user. */
 function isAskedFlow(
   flow: NonNullable<Awaited<ReturnType<typeof activeFlow>>>,
-  body: { UserIDs?: unknown; ApprovalRuleID?: unknown },
+  body: OutboxBody<'SupplierInvoice', 'reAssign-to'>,
   me: string,
 ): boolean {
   if (flow.createdBy !== me) return false
-  if (body.ApprovalRuleID !== undefined && body.ApprovalRuleID !== null)
-    return flow.ruleId === Number(body.ApprovalRuleID)
-  const asked = Array.isArray(body.UserIDs)
-    ? [...new Set(body.UserIDs.map(Number))].sort((a, b) => a - b)
-    : []
+  if ('ApprovalRuleID' in body) return flow.ruleId === Number(body.ApprovalRuleID)
+  const asked = 'UserIDs' in body ? [...new Set(body.UserIDs.map(Number))].sort((a, b) => a - b) : []
   return asked.length > 0 && asked.join(',') === flow.users.join(',')
 }
 
-export async function executeInvoiceFlowAction(
-  api: ApiClient,
-  companyKey: string,
-  command: OutboxCommand,
-  read: () => Promise<Row | null>,
-): Promise<OutboxOutcome> {
-  if (command.operation.kind !== 'action') throw new Error('an invoice flow action is an action')
-  const action = command.operation.action.toLowerCase()
-  const [invoice, me] = await Promise.all([read(), sessionUser(api, companyKey)])
+/** The invoice as the platform has it now, and the signed-in user. */
+async function invoiceAndMe(command: FlowAction, { api, companyKey, readRow }: ExecutorContext) {
+  const [invoice, me] = await Promise.all([readRow(), sessionUser(api, companyKey)])
   if (!invoice) throw new Error(`Supplier invoice ${command.entityId} was not found`)
-  const retry = command.attempts > 0
-  if (action === 'sendforpayment') {
-    if (sentForPayment(invoice)) {
-      // Sent by this user's earlier attempt (its answer was lost), or by a colleague meanwhile.
-      if (retry && invoice.UpdatedBy === me.GlobalIdentity)
-        return { status: 'done', row: invoice, merged: [] }
-      return alreadyHandled(api, companyKey, invoice)
-    }
-  } else {
-    const status = Number(invoice.StatusCode)
-    // The flow ended meanwhile (approved, rejected, booked): there is nothing left to reassign.
-    if (status !== SupplierInvoiceStatus.ForApproval && status !== SupplierInvoiceStatus.Assigned)
-      return alreadyHandled(api, companyKey, invoice)
-    if (retry) {
-      const flow = await activeFlow(api, companyKey, command.entityId)
-      const body = (command.operation.body ?? {}) as { UserIDs?: unknown; ApprovalRuleID?: unknown }
-      if (flow && isAskedFlow(flow, body, me.GlobalIdentity))
-        return { status: 'done', row: invoice, merged: [] }
-    }
-  }
-  await api.post(`api/biz/supplierinvoices/${command.entityId}`, command.operation.body ?? null, {
+  return { invoice, me }
+}
+
+async function send(command: FlowAction, { api, companyKey, readRow }: ExecutorContext) {
+  await api.post(`api/biz/supplierinvoices/${command.entityId}`, command.body ?? null, {
     companyKey,
-    query: { action: command.operation.action, ...command.operation.params },
+    query: { action: command.action },
   })
-  return { status: 'done', row: await read(), merged: [] }
+  return done(await readRow())
+}
+
+/** `sendForPayment`: done once, whoever's attempt it was that reached the platform. */
+export const sendForPayment: Executor<OutboxCommandOf<'SupplierInvoice', 'sendForPayment'>> = async (
+  command,
+  context,
+) => {
+  const { invoice, me } = await invoiceAndMe(command, context)
+  if (sentForPayment(invoice)) {
+    // Sent by this user's earlier attempt (its answer was lost), or by a colleague meanwhile.
+    if (command.attempts > 0 && invoice.UpdatedBy === me.GlobalIdentity) return done(invoice)
+    return alreadyHandled(context.api, context.companyKey, invoice)
+  }
+  return send(command, context)
+}
+
+/** `reAssign-to`: a retry finds the flow it asked for, started by this user, and does not start another. */
+export const reassign: Executor<OutboxCommandOf<'SupplierInvoice', 'reAssign-to'>> = async (
+  command,
+  context,
+) => {
+  const { invoice, me } = await invoiceAndMe(command, context)
+  const status = Number(invoice.StatusCode)
+  // The flow ended meanwhile (approved, rejected, booked): there is nothing left to reassign.
+  if (status !== SupplierInvoiceStatus.ForApproval && status !== SupplierInvoiceStatus.Assigned)
+    return alreadyHandled(context.api, context.companyKey, invoice)
+  if (command.attempts > 0) {
+    const flow = await activeFlow(context.api, context.companyKey, command.entityId)
+    if (flow && isAskedFlow(flow, command.body, me.GlobalIdentity)) return done(invoice)
+  }
+  return send(command, context)
 }

@@ -4,54 +4,28 @@
 // has, so a retry after a lost answer finds its effect there and does not do it twice: cost lines are
 // set to the wanted list (lines the platform already has are matched, not added again), a comment is
 // posted unless the user's same text is there, a lock only when the invoice is not locked.
-import type { OutboxCommand, OutboxOutcome, PlatformRow } from '../../../../common/bridge/sync.ts'
+import type { CostLine, OutboxCommandOf, OutboxOutcome } from '../../../../common/bridge/outbox.ts'
+import type { PlatformRow } from '../../../../common/bridge/sync.ts'
 import { toOre } from '../../../../common/money.ts'
+import { sameValue } from '../../../../common/same-value.ts'
 import type { ApiClient } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
 import { postCommentOnce, sessionUser } from './approval-actions.ts'
 import { sources } from './entities.ts'
+import { done, type Executor } from './executor.ts'
 
 type Row = PlatformRow
-
-/** The review's own actions on a supplier invoice, as queued by the renderer. */
-export const ReviewAction = {
-  SaveCostLines: 'save-cost-lines',
-  Comment: 'comment',
-  Lock: 'lock',
-  Unlock: 'unlock',
-} as const
-
-const reviewActions = new Set<string>(Object.values(ReviewAction))
-
-export function isReviewAction(command: OutboxCommand): boolean {
-  return (
-    command.entity === 'SupplierInvoice' &&
-    command.operation.kind === 'action' &&
-    reviewActions.has(command.operation.action)
-  )
-}
-
-/** A cost line as the review queues it (platform names; an ID for a line the platform already has). */
-export interface CostLine {
-  ID?: number | null
-  AccountID: number
-  VatTypeID?: number | null
-  Amount: number | string
-  Description?: string | null
-  DepartmentID?: number | null
-  ProjectID?: number | null
-}
+type ReviewCommand<A extends 'save-cost-lines' | 'comment' | 'lock' | 'unlock'> = OutboxCommandOf<
+  'SupplierInvoice',
+  A
+>
 
 const lineFields = ['AccountID', 'VatTypeID', 'Amount', 'Description'] as const
 
 function sameLine(a: Row | CostLine, b: Row | CostLine): boolean {
   const av = a as Record<string, unknown>
   const bv = b as Record<string, unknown>
-  return lineFields.every((f) =>
-    f === 'Amount'
-      ? toOre(av[f]) === toOre(bv[f])
-      : (av[f] ?? null) === (bv[f] ?? null) || String(av[f] ?? '') === String(bv[f] ?? ''),
-  )
+  return lineFields.every((f) => (f === 'Amount' ? toOre(av[f]) === toOre(bv[f]) : sameValue(av[f], bv[f])))
 }
 
 function dimensionsOf(line: CostLine, existing: Row | undefined): Row | undefined {
@@ -127,74 +101,57 @@ async function locksOf(api: ApiClient, companyKey: string, id: number): Promise<
   })
 }
 
-function body(command: OutboxCommand): Record<string, unknown> {
-  const raw = command.operation.kind === 'action' ? command.operation.body : undefined
-  return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {}
-}
-
 const gone = (id: number): OutboxOutcome => ({
   status: 'failed',
   error: { code: 'DELETED_ON_SERVER', message: `SupplierInvoice ${id} no longer exists on the platform` },
   row: null,
 })
 
-export async function executeReviewAction(
-  api: ApiClient,
-  companyKey: string,
-  command: OutboxCommand,
-): Promise<OutboxOutcome> {
-  if (command.operation.kind !== 'action') throw new Error('a review action is an action')
+/** The invoice's cost lines set to the wanted list, as its journal entry's draft lines. */
+export const saveCostLines: Executor<ReviewCommand<'save-cost-lines'>> = async (
+  command,
+  { api, companyKey },
+) => {
   const id = command.entityId
-  const args = body(command)
-  switch (command.operation.action) {
-    case ReviewAction.SaveCostLines: {
-      const invoice = await readInvoice(api, companyKey, id)
-      if (!invoice) return gone(id)
-      const wanted = Array.isArray(args.Lines) ? (args.Lines as CostLine[]) : []
-      const entry = invoice.JournalEntry as Row | null | undefined
-      const saved = Array.isArray(entry?.DraftLines) ? (entry.DraftLines as Row[]) : []
-      const date = typeof invoice.InvoiceDate === 'string' ? invoice.InvoiceDate.slice(0, 10) : null
-      const DraftLines = costLineGraph(saved, wanted, date)
-      const journalEntry = entry?.ID
-        ? { ID: entry.ID, DraftLines }
-        : { _createguid: crypto.randomUUID(), DraftLines }
-      await api.put(`api/biz/supplierinvoices/${id}`, { ID: id, JournalEntry: journalEntry }, { companyKey })
-      return { status: 'done', row: await readInvoice(api, companyKey, id), merged: [] }
-    }
-    case ReviewAction.Comment: {
-      const text = typeof args.Text === 'string' ? args.Text.trim() : ''
-      if (!text)
-        return {
-          status: 'failed',
-          error: { code: 'VALIDATION', message: 'A comment needs a text' },
-          row: null,
-        }
-      const user = await sessionUser(api, companyKey)
-      await postCommentOnce(api, companyKey, id, text, user.ID)
-      return { status: 'done', row: null, merged: [] }
-    }
-    case ReviewAction.Lock: {
-      if ((await locksOf(api, companyKey, id)).length === 0)
-        await api.post(
-          'api/biz/entitylock',
-          {
-            Message: typeof args.Message === 'string' ? args.Message : '',
-            EntityType: 'SupplierInvoice',
-            EntityID: id,
-          },
-          { companyKey },
-        )
-      return { status: 'done', row: null, merged: [] }
-    }
-    case ReviewAction.Unlock: {
-      if ((await locksOf(api, companyKey, id)).length > 0)
-        await api.put('api/biz/entitylock', null, {
-          companyKey,
-          query: { action: 'unlock', id: String(id), entitytype: 'SupplierInvoice' },
-        })
-      return { status: 'done', row: null, merged: [] }
-    }
-    default:
-      throw new Error(`unknown review action ${command.operation.action}`)
-  }
+  const invoice = await readInvoice(api, companyKey, id)
+  if (!invoice) return gone(id)
+  const entry = invoice.JournalEntry as Row | null | undefined
+  const saved = Array.isArray(entry?.DraftLines) ? (entry.DraftLines as Row[]) : []
+  const date = typeof invoice.InvoiceDate === 'string' ? invoice.InvoiceDate.slice(0, 10) : null
+  const DraftLines = costLineGraph(saved, command.body.Lines, date)
+  const journalEntry = entry?.ID
+    ? { ID: entry.ID, DraftLines }
+    : { _createguid: crypto.randomUUID(), DraftLines }
+  await api.put(`api/biz/supplierinvoices/${id}`, { ID: id, JournalEntry: journalEntry }, { companyKey })
+  return done(await readInvoice(api, companyKey, id))
+}
+
+export const comment: Executor<ReviewCommand<'comment'>> = async (command, { api, companyKey }) => {
+  const text = command.body.Text.trim()
+  if (!text)
+    return { status: 'failed', error: { code: 'VALIDATION', message: 'A comment needs a text' }, row: null }
+  const user = await sessionUser(api, companyKey)
+  await postCommentOnce(api, companyKey, command.entityId, text, user.ID)
+  return done(null)
+}
+
+export const lock: Executor<ReviewCommand<'lock'>> = async (command, { api, companyKey }) => {
+  const id = command.entityId
+  if ((await locksOf(api, companyKey, id)).length === 0)
+    await api.post(
+      'api/biz/entitylock',
+      { Message: command.body.Message, EntityType: 'SupplierInvoice', EntityID: id },
+      { companyKey },
+    )
+  return done(null)
+}
+
+export const unlock: Executor<ReviewCommand<'unlock'>> = async (command, { api, companyKey }) => {
+  const id = command.entityId
+  if ((await locksOf(api, companyKey, id)).length > 0)
+    await api.put('api/biz/entitylock', null, {
+      companyKey,
+      query: { action: 'unlock', id: String(id), entitytype: 'SupplierInvoice' },
+    })
+  return done(null)
 }

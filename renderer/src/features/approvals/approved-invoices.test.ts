@@ -3,7 +3,7 @@
 // once the platform booked the invoice.
 import { afterEach, describe, expect, it } from 'vitest'
 import { SupplierInvoiceStatus } from '@common/status'
-import type { OutboxCommand, OutboxOutcome } from '@common/bridge/sync'
+import type { OutboxCommand, OutboxOutcome } from '@common/bridge/outbox'
 import { drainCompany } from '@renderer/data/drain'
 import { openWorkspace, type WorkspaceDb } from '@renderer/data/schema'
 import type { SyncTransport } from '@renderer/data/sync-transport'
@@ -77,7 +77,7 @@ describe('approved, not booked', () => {
     await drainCompany(
       db,
       transport((command) => {
-        const action = command.operation.kind === 'action' ? command.operation.action : ''
+        const action = command.action
         sent.push(`${command.entityId} ${action}`)
         if (command.entityId === 2 && action === 'journal')
           return {
@@ -110,7 +110,7 @@ describe('approved, not booked', () => {
     await drainCompany(
       db,
       transport((command) => {
-        const action = command.operation.kind === 'action' ? command.operation.action : ''
+        const action = command.action
         if (action === 'sendForPayment')
           return {
             status: 'failed',

@@ -3,6 +3,7 @@
 // (`journal`, then `sendForPayment`: the platform sends only a booked invoice, spec 3.1 transitions). Both
 // entries go in one transaction, in order; a refused booking holds back the payment of the same invoice.
 // Once booked, the invoice shows the number of its journal entry.
+import { outboxAction } from '@common/bridge/outbox'
 import { SupplierInvoiceStatus } from '@common/status'
 import { outboxEntry } from '@renderer/data/outbox'
 import type { Cached, OutboxEntry, WorkspaceDb } from '@renderer/data/schema'
@@ -133,19 +134,12 @@ export async function bookRows(
     for (const r of open) {
       const row = await db.SupplierInvoice.get([r.companyKey, r.ID])
       if (!row) continue
-      const actions = options.sendForPayment ? ['journal', 'sendForPayment'] : ['journal']
+      const actions = [
+        outboxAction('SupplierInvoice', 'journal'),
+        ...(options.sendForPayment ? [outboxAction('SupplierInvoice', 'sendForPayment')] : []),
+      ]
       for (const action of actions)
-        await db.outbox.add(
-          outboxEntry(
-            r.companyKey,
-            'SupplierInvoice',
-            r.ID,
-            { kind: 'action', action },
-            {},
-            {},
-            row.UpdatedAt ?? null,
-          ),
-        )
+        await db.outbox.add(outboxEntry(r.companyKey, r.ID, action, { baseUpdatedAt: row.UpdatedAt ?? null }))
       await db.SupplierInvoice.put({ ...row, StatusCode: SupplierInvoiceStatus.Journaled })
     }
   })

@@ -1,6 +1,7 @@
 // The user's decisions on approvals: each one is the approval row (shown decided at once) and its outbox
 // entry, in one Dexie transaction; the sync engine sends them, offline too. A rejection needs a comment:
 // it travels with the entry and main posts it on the invoice before the reject.
+import { outboxAction } from '@common/bridge/outbox'
 import { ApprovalStatus } from '@common/status'
 import { queueAction } from '@renderer/data/outbox'
 import type { WorkspaceDb } from '@renderer/data/schema'
@@ -22,14 +23,9 @@ export async function approveRows(db: WorkspaceDb, rows: readonly Target[]): Pro
   const open = rows.filter((r) => r.decision === null)
   await db.transaction('rw', db.Approval, db.outbox, async () => {
     for (const r of open)
-      await queueAction(
-        db,
-        r.companyKey,
-        'Approval',
-        r.ID,
-        { kind: 'action', action: 'approve' },
-        { StatusCode: ApprovalStatus.Approved },
-      )
+      await queueAction(db, r.companyKey, r.ID, outboxAction('Approval', 'approve'), {
+        StatusCode: ApprovalStatus.Approved,
+      })
   })
   return open.length
 }
@@ -41,14 +37,9 @@ export async function rejectRows(db: WorkspaceDb, rows: readonly Target[], comme
   const open = rows.filter((r) => r.decision === null)
   await db.transaction('rw', db.Approval, db.outbox, async () => {
     for (const r of open)
-      await queueAction(
-        db,
-        r.companyKey,
-        'Approval',
-        r.ID,
-        { kind: 'action', action: 'reject', body: { Comment: text } },
-        { StatusCode: ApprovalStatus.Rejected },
-      )
+      await queueAction(db, r.companyKey, r.ID, outboxAction('Approval', 'reject', { Comment: text }), {
+        StatusCode: ApprovalStatus.Rejected,
+      })
   })
   return open.length
 }

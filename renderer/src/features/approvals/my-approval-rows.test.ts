@@ -3,7 +3,7 @@
 // outbox and what becomes of them when main answers (done, already handled by a colleague).
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApprovalStatus } from '@common/status'
-import type { OutboxCommand, OutboxOutcome } from '@common/bridge/sync'
+import type { OutboxCommand, OutboxOutcome } from '@common/bridge/outbox'
 import { drainCompany } from '@renderer/data/drain'
 import { openWorkspace, type CompanyRecord, type WorkspaceDb } from '@renderer/data/schema'
 import type { SyncTransport } from '@renderer/data/sync-transport'
@@ -227,9 +227,9 @@ describe('my approvals', () => {
     }))
     const result = await drainCompany(db, transport, 'nordlys')
     expect(result).toMatchObject({ done: 2, failed: 0 })
-    expect(transport.sent.map((c) => [c.entityId, c.operation])).toEqual([
-      [1, { kind: 'action', action: 'approve' }],
-      [2, { kind: 'action', action: 'approve' }],
+    expect(transport.sent.map((c) => [c.entityId, c.entity, c.action, c.body])).toEqual([
+      [1, 'Approval', 'approve', undefined],
+      [2, 'Approval', 'approve', undefined],
     ])
     expect((await loadMyApprovals(db, '2026-11-23')).map((r) => r.key)).toEqual([
       'fjordbygg:1',

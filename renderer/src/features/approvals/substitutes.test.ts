@@ -2,7 +2,7 @@
 // identity, a period for all companies queued once per company where the substitute is a user, the
 // platform's answers settling the rows (saved, refused with its message), and ending a period.
 import { afterEach, describe, expect, it } from 'vitest'
-import type { OutboxCommand, OutboxOutcome } from '@common/bridge/sync'
+import type { OutboxCommand, OutboxOutcome } from '@common/bridge/outbox'
 import { drainCompany } from '@renderer/data/drain'
 import { openWorkspace, type CompanyRecord, type WorkspaceDb } from '@renderer/data/schema'
 import type { SyncTransport } from '@renderer/data/sync-transport'
@@ -177,8 +177,8 @@ describe('while I am away', () => {
     )
     const sent: string[] = []
     const platform = transport((companyKey, command) => {
-      sent.push(`${companyKey} ${command.operation.kind} ${command.entityId}`)
-      if (command.operation.kind === 'delete') return { status: 'done', row: null, merged: [] }
+      sent.push(`${companyKey} ${command.action} ${command.entityId}`)
+      if (command.action !== 'create') return { status: 'done', row: null, merged: [] }
       if (companyKey === 'fjordbygg')
         return {
           status: 'failed',
@@ -189,7 +189,7 @@ describe('while I am away', () => {
           },
           row: null,
         }
-      return { status: 'done', row: { ID: 40, ...command.changes }, merged: [] }
+      return { status: 'done', row: { ID: 40, ...command.body }, merged: [] }
     })
     await drainCompany(db, platform, 'nordlys')
     await drainCompany(db, platform, 'fjordbygg')

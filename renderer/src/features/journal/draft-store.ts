@@ -3,7 +3,8 @@
 // entry in one transaction; the sync engine sends it, and a retry after an unknown outcome first asks the
 // platform for entries carrying the booking's marker, so a batch is never booked twice.
 import type { Table } from 'dexie'
-import { outboxEntry } from '@renderer/data/outbox'
+import { outboxAction } from '@common/bridge/outbox'
+import { newOperationKey, outboxEntry } from '@renderer/data/outbox'
 import type { OutboxEntry, WorkspaceDb } from '@renderer/data/schema'
 import { readBookingMarker } from '@common/journal-booking'
 import type { VatTypeRule } from '@common/vat'
@@ -84,20 +85,10 @@ export async function queueBooking(
     const stored = await table.get([draft.companyKey, draft.id])
     if (stored && (stored.state === 'queued' || stored.state === 'booked'))
       throw new DraftError('DRAFT_LOCKED', `Draft ${draft.id} is already ${stored.state}`)
-    const entry = outboxEntry(
-      draft.companyKey,
-      'JournalEntry',
-      draft.id,
-      { kind: 'action', action: 'book-journal-entries', body: [] },
-      {},
-      {},
-      null,
-    )
-    entry.operation = {
-      kind: 'action',
-      action: 'book-journal-entries',
-      body: bookingBody(draft, entry.operationKey),
-    }
+    // The entries carry the booking's operation key in their marker: a retry finds them by it.
+    const operationKey = newOperationKey()
+    const booking = outboxAction('JournalEntry', 'book-journal-entries', bookingBody(draft, operationKey))
+    const entry = outboxEntry(draft.companyKey, draft.id, booking, { operationKey })
     const seq = (await db.outbox.add(entry)) as number
     const lines = draft.lines.map((l) => ({ ...l, refusal: null }))
     await table.put(

@@ -2,25 +2,18 @@
 // (spec 4.5; field notes "Graph writes", "Approvals"): save the invoice (header fields, cost lines, an
 // override reason as a comment, and the straight-through outcome), send for approval (`assign-to` a rule,
 // users or a team), book (`journal`), lock and unlock with a message, delete a draft. Each is one Dexie
-// transaction over the cached invoice and its outbox entries; main executes them (sync-service.ts,
-// review-actions.ts) and checks on a retry whether the first attempt took effect.
+// transaction over the cached invoice and its outbox entries; main executes them (its outbox executors)
+// and checks on a retry whether the first attempt took effect.
+import { outboxAction, type ApprovalTarget, type CostLine } from '@common/bridge/outbox'
+import { sameValue } from '@common/same-value'
 import { SupplierInvoiceStatus } from '@common/status'
 import { outboxEntry, queueAction, updateRow, ChangeError } from '@renderer/data/outbox'
 import type { CachedRow, WorkspaceDb } from '@renderer/data/schema'
 import { changedProposals, reviewOutcome } from './straight-through.ts'
 import { isEditable } from './editable.ts'
 
-/** A cost line as the form holds it (platform names); ID for a line the platform already has. */
-export interface ReviewCostLine {
-  ID?: number | null
-  AccountID: number
-  VatTypeID?: number | null
-  /** Gross amount (VAT included), as the platform books draft lines. */
-  Amount: number
-  Description?: string | null
-  DepartmentID?: number | null
-  ProjectID?: number | null
-}
+/** A cost line as the form holds it: the outbox's cost line (common/bridge/outbox.ts). */
+export type ReviewCostLine = CostLine
 
 export interface SaveInvoiceInput {
   companyKey: string
@@ -57,19 +50,6 @@ async function cachedInvoice(db: WorkspaceDb, companyKey: string, id: number): P
   return row
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown) =>
-    v === undefined || v === ''
-      ? null
-      : typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)
-        ? v.slice(0, 10)
-        : v
-  const [x, y] = [norm(a), norm(b)]
-  if (typeof x === 'number' || typeof y === 'number')
-    return x !== null && y !== null && Number(x) === Number(y)
-  return JSON.stringify(x) === JSON.stringify(y)
-}
-
 /**
  * Saves the review: changed header fields as one update, the cost lines as one `save-cost-lines` action,
  * the override reason as a comment, and the straight-through outcome, all in one transaction.
@@ -96,9 +76,8 @@ export async function saveInvoice(db: WorkspaceDb, input: SaveInvoiceInput): Pro
       await queueAction(
         db,
         companyKey,
-        'SupplierInvoice',
         invoiceId,
-        { kind: 'action', action: 'save-cost-lines', body: { Lines } },
+        outboxAction('SupplierInvoice', 'save-cost-lines', { Lines }),
         { JournalEntry: { ...journalEntry, DraftLines: Lines } },
       )
     }
@@ -131,15 +110,11 @@ export async function addComment(
   invoiceId: number,
   text: string,
 ): Promise<void> {
-  await queueAction(db, companyKey, 'SupplierInvoice', invoiceId, {
-    kind: 'action',
-    action: 'comment',
-    body: { Text: text },
-  })
+  await queueAction(db, companyKey, invoiceId, outboxAction('SupplierInvoice', 'comment', { Text: text }))
 }
 
 /** Who approves: a rule (the one `get-approvalruleid` proposes, or another), users, or teams. */
-export type ApprovalTarget = { ApprovalRuleID: number } | { UserIDs: number[] } | { TeamIDs: number[] }
+export type { ApprovalTarget }
 
 /** Sends the invoice for approval (`assign-to`; spec 4.5: exactly one of rule, users, teams). */
 export async function sendForApproval(
@@ -156,9 +131,8 @@ export async function sendForApproval(
   await queueAction(
     db,
     companyKey,
-    'SupplierInvoice',
     invoiceId,
-    { kind: 'action', action: 'assign-to', body: { ...target, ...(message ? { Message: message } : {}) } },
+    outboxAction('SupplierInvoice', 'assign-to', { ...target, ...(message ? { Message: message } : {}) }),
     { StatusCode: SupplierInvoiceStatus.ForApproval },
   )
 }
@@ -181,14 +155,9 @@ export function canBookDirectly(
 
 /** Books the invoice (`journal`). */
 export async function bookInvoice(db: WorkspaceDb, companyKey: string, invoiceId: number): Promise<void> {
-  await queueAction(
-    db,
-    companyKey,
-    'SupplierInvoice',
-    invoiceId,
-    { kind: 'action', action: 'journal' },
-    { StatusCode: SupplierInvoiceStatus.Journaled },
-  )
+  await queueAction(db, companyKey, invoiceId, outboxAction('SupplierInvoice', 'journal'), {
+    StatusCode: SupplierInvoiceStatus.Journaled,
+  })
 }
 
 /** Locks the invoice against changes with a message (`entitylock`), or unlocks it. */
@@ -199,11 +168,14 @@ export async function setLocked(
   locked: boolean,
   message = '',
 ): Promise<void> {
-  await queueAction(db, companyKey, 'SupplierInvoice', invoiceId, {
-    kind: 'action',
-    action: locked ? 'lock' : 'unlock',
-    body: locked ? { Message: message } : {},
-  })
+  await queueAction(
+    db,
+    companyKey,
+    invoiceId,
+    locked
+      ? outboxAction('SupplierInvoice', 'lock', { Message: message })
+      : outboxAction('SupplierInvoice', 'unlock', {}),
+  )
 }
 
 /** Deletes a wrongly scanned draft: gone from the cache at once, deleted on the platform with the next sync. */
@@ -222,15 +194,10 @@ export async function deleteDraft(db: WorkspaceDb, companyKey: string, invoiceId
     } else {
       await db.outbox.add(
         // Deleted on the changes: a pull before the delete is sent shows the row as deleted, not back.
-        outboxEntry(
-          companyKey,
-          'SupplierInvoice',
-          invoiceId,
-          { kind: 'delete' },
-          { Deleted: true },
-          { Deleted: false },
-          row.UpdatedAt ?? null,
-        ),
+        outboxEntry(companyKey, invoiceId, outboxAction('SupplierInvoice', 'delete', { Deleted: true }), {
+          base: { Deleted: false },
+          baseUpdatedAt: row.UpdatedAt ?? null,
+        }),
       )
     }
     await db.SupplierInvoice.delete([companyKey, invoiceId])

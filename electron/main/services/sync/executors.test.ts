@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { outboxActionKeys, type OutboxCommand } from '../../../../common/bridge/outbox.ts'
+import type { ApiClient } from '../api/client.ts'
+import { createOutboxExecution } from './execute.ts'
+import { executorOf, executors } from './executors.ts'
+
+describe('the table of outbox executors', () => {
+  it('has an executor for every action of the outbox union, and none for an action it does not declare', () => {
+    const declared = outboxActionKeys.map(([entity, action]) => `${entity} ${action}`).sort()
+    const table = Object.entries(executors)
+      .flatMap(([entity, actions]) => Object.keys(actions).map((action) => `${entity} ${action}`))
+      .sort()
+    expect(declared).toContain('SupplierInvoice assign-to')
+    expect(table).toEqual(declared)
+  })
+
+  it('finds no executor for a name the union does not hold, not even one every object has', () => {
+    expect(executorOf({ entity: 'Approval', action: 'approve' })).toBe(executors.Approval.approve)
+    expect(executorOf({ entity: 'Approval', action: 'journal' } as never)).toBeNull()
+    expect(executorOf({ entity: 'SupplierInvoice', action: 'toString' } as never)).toBeNull()
+    expect(executorOf({ entity: 'Account', action: 'update' } as never)).toBeNull()
+  })
+
+  it('ends an action without an executor as failed, without asking the platform', async () => {
+    let asked = false
+    const { execute } = createOutboxExecution({
+      api: async () => {
+        asked = true
+        return {} as ApiClient
+      },
+    })
+    const command = {
+      entity: 'SupplierInvoice',
+      action: 'rejectinvoice',
+      entityId: 1,
+      base: {},
+      baseUpdatedAt: null,
+      operationKey: 'op-00000001',
+      attempts: 0,
+    } as unknown as OutboxCommand
+    expect(await execute('nordlys', command)).toMatchObject({
+      status: 'failed',
+      error: { code: 'UNKNOWN_ACTION' },
+    })
+    expect(asked).toBe(false)
+  })
+})

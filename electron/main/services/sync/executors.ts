@@ -1,0 +1,56 @@
+// The one table main runs outbox entries from: for every (entity, action) of the outbox union
+// (common/bridge/outbox.ts) the executor that sends it, each with its retry rule (look before acting
+// again). The type makes a member without an executor, or an executor without a member, a compile error;
+// executors.test.ts says the same at run time.
+import type {
+  OutboxActionName,
+  OutboxCommand,
+  OutboxCommandOf,
+  OutboxEntity,
+} from '../../../../common/bridge/outbox.ts'
+import { SupplierInvoiceStatus } from '../../../../common/status.ts'
+import { decideApproval } from './approval-actions.ts'
+import type { Executor } from './executor.ts'
+import { reassign, sendForPayment } from './invoice-flow-actions.ts'
+import { bookJournalEntries } from './journal-actions.ts'
+import { comment, lock, saveCostLines, unlock } from './review-actions.ts'
+import { createRow, deleteRow, transition, updateRow } from './row-actions.ts'
+
+type ExecutorTable = {
+  [E in OutboxEntity]: { [A in OutboxActionName<E>]: Executor<OutboxCommandOf<E, A>> }
+}
+
+const { ForApproval, Assigned, Journaled } = SupplierInvoiceStatus
+
+export const executors = {
+  SupplierInvoice: {
+    update: updateRow,
+    create: createRow,
+    delete: deleteRow,
+    // Transitions whose effect shows in the invoice's status: a retry that finds it there is done.
+    'assign-to': transition([ForApproval]),
+    assign: transition([ForApproval, Assigned]),
+    // spec 3.5: a global rule whose limit the amount reaches starts a flow instead of booking.
+    journal: transition([Journaled, ForApproval]),
+    cancelApprovement: transition([ForApproval]),
+    // Not idempotent on the platform, and may be overtaken by a colleague (./invoice-flow-actions.ts).
+    'reAssign-to': reassign,
+    sendForPayment,
+    // The review's own (./review-actions.ts).
+    'save-cost-lines': saveCostLines,
+    comment,
+    lock,
+    unlock,
+  },
+  Approval: { approve: decideApproval, reject: decideApproval },
+  ApprovalSubstitute: { create: createRow, delete: deleteRow },
+  JournalEntry: { 'book-journal-entries': bookJournalEntries },
+} satisfies ExecutorTable
+
+/** The executor of a command's entity and action; null for one the union does not declare. */
+export function executorOf(command: Pick<OutboxCommand, 'entity' | 'action'>): Executor | null {
+  // Each executor takes its own command only: the lookup by the command's entity and action hands it that.
+  const table = executors as unknown as Readonly<Record<string, Readonly<Record<string, Executor>>>>
+  const byAction = Object.hasOwn(table, command.entity) ? table[command.entity]! : null
+  return byAction && Object.hasOwn(byAction, command.action) ? byAction[command.action]! : null
+}
