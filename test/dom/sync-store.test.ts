@@ -121,7 +121,7 @@ describe('the workspace and the sync store', () => {
     expect(await sync.sizeOf('nordlys')).toBeGreaterThan(0)
     await sync.syncNow('nordlys')
     expect(sent).toMatchObject([
-      { entity: 'SupplierInvoice', entityId: 2, changes: { InvoiceNumber: 'N-2b' } },
+      { entity: 'SupplierInvoice', entityId: 2, action: 'update', body: { InvoiceNumber: 'N-2b' } },
     ])
     expect(await db.outbox.count()).toBe(0)
     expect(await sync.removeOfflineData('nordlys')).toEqual({ removed: true })
