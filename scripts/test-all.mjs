@@ -44,6 +44,7 @@ for (const step of steps) {
 let passed = 0
 let failed = 0
 let skipped = 0
+const failures = []
 for (const name of ['unit', 'e2e']) {
   const file = join(reports, `${name}.json`)
   if (!existsSync(file)) continue
@@ -51,10 +52,26 @@ for (const name of ['unit', 'e2e']) {
   passed += report.numPassedTests ?? 0
   failed += report.numFailedTests ?? 0
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
+  for (const suite of report.testResults ?? []) {
+    const file = suite.name.replace(process.cwd() + '/', '')
+    for (const t of suite.assertionResults ?? []) {
+      if (t.status !== 'failed') continue
+      const why = (t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200)
+      failures.push(`${file} > ${t.fullName}\n      ${why}`)
+    }
+    if ((suite.assertionResults ?? []).length === 0 && suite.status === 'failed') {
+      failures.push(`${file}\n      ${(suite.message ?? '').split('\n')[0].slice(0, 200)}`)
+    }
+  }
 }
 
 console.log('\nSummary')
 for (const r of results) console.log(`  ${r.ok ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds.toFixed(1)} s)`)
+// The failed tests by name, so that the last lines of a long log say what broke.
+if (failures.length > 0) {
+  console.log('Failed tests:')
+  for (const f of failures) console.log(`  ${f}`)
+}
 const stepFailures = results.filter((r) => !r.ok).length
 if (stepFailures > 0 && failed === 0) failed = stepFailures
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
