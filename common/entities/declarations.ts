@@ -16,6 +16,10 @@ export interface CachedRows {
   User: Rows.User
   SupplierInvoice: Rows.SupplierInvoice
   Supplier: Rows.Supplier
+  Customer: Rows.Customer
+  Contact: Rows.Contact
+  Comment: Rows.Comment
+  CustomerInvoice: Rows.CustomerInvoice
   Approval: Rows.Approval
   Task: Rows.Task
   FileAttachment: Rows.FileAttachment
@@ -97,6 +101,11 @@ export function invoiceSearchText(row: {
     .toLowerCase()
 }
 
+/** A supplier's or customer's `Info` with what the register and the card show (spec 2.6). */
+const partyExpand =
+  'Info,Info.Addresses,Info.BankAccounts,Info.InvoiceAddress,Info.DefaultBankAccount,Info.DefaultPhone,' +
+  'Info.DefaultEmail'
+
 /** The user's rows only; no user known yet: none (`ID lt 0` matches no row). */
 const ofUser = (scope: CacheScope, filter: (userId: number) => string) =>
   scope.userId === null ? 'ID lt 0' : filter(scope.userId)
@@ -140,9 +149,30 @@ export const cachedEntityDeclarations: {
   },
   Supplier: {
     route: 'suppliers',
-    expand: 'Info,Info.Addresses,Info.BankAccounts,Info.InvoiceAddress,Info.DefaultBankAccount',
+    expand: partyExpand,
     pull: 'always',
     table: { since: 1 },
+  },
+  // The contacts register (spec 4.3 customers, 4.7 contacts).
+  Customer: { route: 'customers', expand: partyExpand, pull: 'always', table: { since: 10 } },
+  Contact: {
+    route: 'contacts',
+    expand: 'Info,Info.InvoiceAddress,Info.DefaultPhone,Info.DefaultEmail,Info.DefaultAddress',
+    pull: 'always',
+    table: { since: 10 },
+  },
+  // The comments on suppliers: the scan pipeline's mark on a supplier it created, and the check of it.
+  Comment: {
+    route: 'comments',
+    scope: () => `EntityType eq 'Supplier'`,
+    pull: 'always',
+    table: { since: 10, indexes: [{ by: ['EntityType', 'EntityID'], since: 10 }] },
+  },
+  // A customer's invoices on their card (spec 4.3), without lines.
+  CustomerInvoice: {
+    route: 'invoices',
+    pull: 'always',
+    table: { since: 10, indexes: [{ by: ['CustomerID'], since: 10 }] },
   },
   // The user's own approvals (main adds those of the users they stand in for).
   Approval: {
