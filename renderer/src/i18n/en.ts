@@ -11,6 +11,7 @@ import offlineDataMessages from '../features/settings/offline-messages.ts'
 import scanEn from '../features/scan/messages-en.ts'
 import approvalsMessages from '../features/approvals/messages.ts'
 import adminMessages from '../features/admin/messages.ts'
+import contactsMessages from '../features/contacts/messages.ts'
 import viewerMessages from '../ui/document-viewer/messages.ts'
 import checkMessages from './check-messages.ts'
 
@@ -133,6 +134,7 @@ const en = {
   scan: scanEn,
   approvals: approvalsMessages.en,
   admin: adminMessages.en,
+  contacts: contactsMessages.en,
   viewer: viewerMessages.en,
   check: checkMessages.en,
 }

@@ -10,6 +10,7 @@ import offlineDataMessages from '../features/settings/offline-messages.ts'
 import scanNb from '../features/scan/messages-nb.ts'
 import approvalsMessages from '../features/approvals/messages.ts'
 import adminMessages from '../features/admin/messages.ts'
+import contactsMessages from '../features/contacts/messages.ts'
 import viewerMessages from '../ui/document-viewer/messages.ts'
 import checkMessages from './check-messages.ts'
 import type { Messages } from './en.ts'
@@ -133,6 +134,7 @@ const nb: Messages = {
   scan: scanNb,
   approvals: approvalsMessages.nb,
   admin: adminMessages.nb,
+  contacts: contactsMessages.nb,
   viewer: viewerMessages.nb,
   check: checkMessages.nb,
 }
