@@ -149,7 +149,10 @@ export async function createParty<E extends PartyEntity>(
   return db.transaction('rw', table, db.outbox, async () => {
     const id = await lowestId(db, companyKey, entity)
     const action = outboxAction(entity as 'Supplier', 'create', body as SupplierDraft)
-    await db.outbox.add(outboxEntry(companyKey, id, action))
+    // The base of a create: when it was queued. A retry takes a party of the draft's name created after
+    // it as the one an earlier attempt made (electron/main/services/sync/party-actions.ts).
+    const base = { CreatedAt: new Date().toISOString() }
+    await db.outbox.add(outboxEntry(companyKey, id, action, { base }))
     await table.put({ ...localParty(entity, body), companyKey, ID: id, UpdatedAt: null })
     return id
   })
