@@ -13,6 +13,7 @@ import approvalsMessages from '../features/approvals/messages.ts'
 import adminMessages from '../features/admin/messages.ts'
 import viewerMessages from '../ui/document-viewer/messages.ts'
 import checkMessages from './check-messages.ts'
+import contactsCardMessages from '../features/contacts/card-messages.ts'
 
 const en = {
   app: {
@@ -130,6 +131,7 @@ const en = {
   admin: adminMessages.en,
   viewer: viewerMessages.en,
   check: checkMessages.en,
+  contactsCard: contactsCardMessages.en,
 }
 
 export type Messages = typeof en

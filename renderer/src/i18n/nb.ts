@@ -12,6 +12,7 @@ import approvalsMessages from '../features/approvals/messages.ts'
 import adminMessages from '../features/admin/messages.ts'
 import viewerMessages from '../ui/document-viewer/messages.ts'
 import checkMessages from './check-messages.ts'
+import contactsCardMessages from '../features/contacts/card-messages.ts'
 import type { Messages } from './en.ts'
 
 const nb: Messages = {
@@ -130,6 +131,7 @@ const nb: Messages = {
   admin: adminMessages.nb,
   viewer: viewerMessages.nb,
   check: checkMessages.nb,
+  contactsCard: contactsCardMessages.nb,
 }
 
 export default nb
