@@ -3,13 +3,17 @@
 // page asks for `UpdatedAt gt T or (UpdatedAt eq T and ID gt N)` ordered by UpdatedAt, ID (main builds it).
 import type { PullOptions, PlatformRow } from '@common/bridge/sync'
 import type { SyncTransport } from './sync-transport.ts'
+import { applyPartyEdits } from './party-paths.ts'
 import type { CachedEntity, CachedRow, Checkpoint, OutboxEntry, WorkspaceDb } from './schema.ts'
 
 export function emptyCheckpoint(companyKey: string, entity: CachedEntity): Checkpoint {
   return { companyKey, entity, updatedAt: null, id: 0, lastPulledAt: null, lastReconciledAt: null }
 }
 
-/** The row as cached: the server's row, with the values of changes not yet on the server laid on top. */
+/**
+ * The row as cached: the server's row, with the values of changes not yet on the server laid on top (a
+ * party's `edit` sets its fields by path, ./party-paths.ts).
+ */
 export function withLocalChanges(
   companyKey: string,
   row: PlatformRow,
@@ -20,7 +24,7 @@ export function withLocalChanges(
     if (entry.entityId !== cached.ID) continue
     Object.assign(cached, entry.changes)
   }
-  return cached
+  return applyPartyEdits(cached, unsynced)
 }
 
 async function unsyncedOf(db: WorkspaceDb, companyKey: string, entity: CachedEntity): Promise<OutboxEntry[]> {
