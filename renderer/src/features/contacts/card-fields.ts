@@ -27,7 +27,11 @@ export function fieldLabelKey(path: string): string | null {
 }
 
 /** The input's `type` and `inputmode`, so a phone keyboard or an e-mail keyboard comes up where one helps. */
-export function inputKind(path: string): { type: string; inputmode?: string; autocomplete?: string } {
+export function inputKind(path: string): {
+  type: string
+  inputmode?: 'text' | 'email' | 'numeric' | 'tel'
+  autocomplete?: string
+} {
   switch (path) {
     case 'Info.DefaultEmail.EmailAddress':
       return { type: 'email', autocomplete: 'off' }

@@ -8,14 +8,13 @@ import { useLiveQuery } from '@renderer/data/use-live-query'
 import { useWorkspace } from '@renderer/stores/workspace'
 import { scanCheckState, type MarkComment } from '@common/parties/scan-mark'
 import type { AccountRef } from '@common/parse'
-import { bankAccountRowKey, paidAccounts, supplierBankAccounts } from '@common/parties/paid-accounts'
+import { bankAccountRowKey, num, paidAccounts, supplierBankAccounts } from '@common/parties/paid-accounts'
 import {
   bankAccountFacts,
   contactPersons,
   costAccountFact,
   duplicateFacts,
   invoiceFacts,
-  num,
   partyName,
   type CardEntity,
 } from './card-facts.ts'
@@ -52,9 +51,9 @@ async function employerOf(db: WorkspaceDb, companyKey: string, contact: CachedRo
   const relation = num(contact.ParentBusinessRelationID)
   if (relation === null) return null
   const works = (row: CachedRow) => num(row.BusinessRelationID) === relation || num((row.Info as CachedRow | null)?.ID) === relation
-  const supplier = await ofCompany(db, companyKey, 'Supplier').filter(works).first()
+  const supplier = await db.Supplier.where('companyKey').equals(companyKey).filter(works).first()
   if (supplier) return { entity: 'Supplier', row: supplier }
-  const customer = await ofCompany(db, companyKey, 'Customer').filter(works).first()
+  const customer = await db.Customer.where('companyKey').equals(companyKey).filter(works).first()
   return customer ? { entity: 'Customer', row: customer } : null
 }
 
