@@ -51,9 +51,6 @@ const en = {
     open: 'Open the party’s card',
     new: 'Add a new party of the open kind',
   },
-  partyNotFound: 'That party is not in this company’s register on this computer.',
-  closeCard: 'Close the card',
-  address: 'Address',
 }
 export type ContactsMessages = typeof en
 
@@ -108,9 +105,6 @@ const nb: ContactsMessages = {
     open: 'Åpne kontaktens kort',
     new: 'Legg til en ny av typen som er åpen',
   },
-  partyNotFound: 'Den kontakten finnes ikke i selskapets register på denne datamaskinen.',
-  closeCard: 'Lukk kortet',
-  address: 'Adresse',
 }
 
 export default { en, nb }

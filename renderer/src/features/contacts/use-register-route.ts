@@ -66,9 +66,13 @@ export function useRegisterRoute() {
     },
   })
 
-  /** Opens a card, as a step Back returns from. */
-  function openParty(next: OpenParty): void {
-    void router.push({ query: { ...route.query, tab: next.entity, party: partyParam(next) } })
+  /**
+   * Opens a card, as a step Back returns from; `replace` for a card that takes the place of what was open
+   * (a new party's card after its form).
+   */
+  function showParty(next: OpenParty, options: { replace?: boolean } = {}): void {
+    const location = { query: { ...route.query, tab: next.entity, party: partyParam(next) } }
+    void (options.replace ? router.replace(location) : router.push(location))
   }
 
   function closeParty(): void {
@@ -77,5 +81,5 @@ export function useRegisterRoute() {
     void router.replace({ query })
   }
 
-  return { tab, filter, party, openParty, closeParty }
+  return { tab, filter, party, showParty, closeParty }
 }
