@@ -35,29 +35,62 @@ const rows: Record<string, Record<string, PlatformRow[]>> = {
         BusinessRelationID: 101,
         CostAccountID: 71,
         Info: info(101, 'Bergen Kontorrekvisita AS', {
-          InvoiceAddress: { ID: 1, UpdatedAt: at, AddressLine1: 'Strandkaien 2', PostalCode: '5013', City: 'Bergen' },
+          InvoiceAddress: {
+            ID: 1,
+            UpdatedAt: at,
+            AddressLine1: 'Strandkaien 2',
+            PostalCode: '5013',
+            City: 'Bergen',
+          },
           DefaultPhone: { ID: 1, UpdatedAt: at, Number: '+47 55 00 11 17' },
           BankAccounts: [{ ID: 5, UpdatedAt: at, AccountNumber: '86011117947' }],
           DefaultBankAccountID: 5,
         }),
       },
       { ID: 2, UpdatedAt: at, StatusCode: 30001, OrgNumber: '923609016', Info: info(102, 'Fjord Frakt AS') },
-      { ID: 3, UpdatedAt: at, StatusCode: 30001, OrgNumber: 'NO 923 609 016 MVA', Info: info(103, 'Fjordfrakt AS') },
+      {
+        ID: 3,
+        UpdatedAt: at,
+        StatusCode: 30001,
+        OrgNumber: 'NO 923 609 016 MVA',
+        Info: info(103, 'Fjordfrakt AS'),
+      },
       { ID: 4, UpdatedAt: at, StatusCode: 30001, OrgNumber: null, Info: info(104, 'Skannet Leverandør AS') },
       { ID: 5, UpdatedAt: at, StatusCode: 50001, OrgNumber: null, Info: info(105, 'Nedlagt Leverandør AS') },
     ],
     Customer: [
-      { ID: 11, UpdatedAt: at, StatusCode: 30001, OrgNumber: '995525828', Info: info(111, 'Kaffebrenneriet AS') },
+      {
+        ID: 11,
+        UpdatedAt: at,
+        StatusCode: 30001,
+        OrgNumber: '995525828',
+        Info: info(111, 'Kaffebrenneriet AS'),
+      },
       { ID: 12, UpdatedAt: at, StatusCode: 30001, OrgNumber: null, Info: info(112, 'Ola Nordmann') },
     ],
     Contact: [
-      { ID: 21, UpdatedAt: at, InfoID: 121, Comment: null, ParentBusinessRelationID: 101, Info: info(121, 'Kari Kontakt') },
+      {
+        ID: 21,
+        UpdatedAt: at,
+        InfoID: 121,
+        Comment: null,
+        ParentBusinessRelationID: 101,
+        Info: info(121, 'Kari Kontakt'),
+      },
     ],
     Comment: [{ ID: 31, UpdatedAt: at, Text: 'Opprettet fra skanning', EntityType: 'Supplier', EntityID: 4 }],
     Account: [{ ID: 71, UpdatedAt: at, AccountNumber: 6800, AccountName: 'Kontorrekvisita' }],
   },
   aurora: {
-    Supplier: [{ ID: 1, UpdatedAt: at, StatusCode: 30001, OrgNumber: '911111111', Info: info(201, 'Aurora Leverandør AS') }],
+    Supplier: [
+      {
+        ID: 1,
+        UpdatedAt: at,
+        StatusCode: 30001,
+        OrgNumber: '911111111',
+        Info: info(201, 'Aurora Leverandør AS'),
+      },
+    ],
   },
 }
 
@@ -90,7 +123,10 @@ afterEach(async () => {
  * restores the spies; afterEach removes the offsetParent happy-dom does not have.
  */
 function layOutTable(): void {
-  Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get: () => document.body })
+  Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+    configurable: true,
+    get: () => document.body,
+  })
   vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(20 * 37)
   const computed = window.getComputedStyle.bind(window)
   vi.spyOn(window, 'getComputedStyle').mockImplementation((element, pseudo) => {
@@ -162,15 +198,24 @@ describe('the contacts register', () => {
     await vi.waitFor(async () => expect(await text('contacts-count-Supplier')).toBe('4'), { timeout: 15_000 })
     await vi.waitFor(async () => expect(await text('contacts-count-Contact')).toBe('1'))
     expect(await text('contacts-count-Customer')).toBe('2')
-    expect(shownNames()).toEqual(['Bergen Kontorrekvisita AS', 'Fjord Frakt AS', 'Fjordfrakt AS', 'Skannet Leverandør AS'])
+    expect(shownNames()).toEqual([
+      'Bergen Kontorrekvisita AS',
+      'Fjord Frakt AS',
+      'Fjordfrakt AS',
+      'Skannet Leverandør AS',
+    ])
     // Nothing of the other company.
     expect(document.body.textContent).not.toContain('Aurora Leverandør AS')
     const bergen = () => document.querySelector('[data-party="Supplier:1"]')!.closest('tr')!.textContent
     await vi.waitFor(() => expect(bergen()).toContain('6800 Kontorrekvisita'))
     expect(bergen()).toContain('995 525 828')
     expect(bergen()).toContain('8601 11 17947')
-    expect(document.querySelector('[data-party="Supplier:4"]')!.closest('tr')!.textContent).toContain('From scan')
-    expect(document.querySelector('[data-party="Supplier:2"]')!.closest('tr')!.textContent).toContain('Duplicate')
+    expect(document.querySelector('[data-party="Supplier:4"]')!.closest('tr')!.textContent).toContain(
+      'From scan',
+    )
+    expect(document.querySelector('[data-party="Supplier:2"]')!.closest('tr')!.textContent).toContain(
+      'Duplicate',
+    )
 
     expect(await text('contacts-filter-count-scanUnchecked')).toBe('1')
     ;(await waitForElement('[data-testid="contacts-filter-scanUnchecked"]')).click()
@@ -184,7 +229,9 @@ describe('the contacts register', () => {
     await vi.waitFor(async () => expect(await text('contacts-count-Supplier')).toBe('5'))
     await vi.waitFor(() => expect(shownNames()).toHaveLength(5))
     expect(shownNames()).toContain('Nedlagt Leverandør AS')
-    expect(document.querySelector('[data-party="Supplier:5"]')!.closest('tr')!.textContent).toContain('Inactive')
+    expect(document.querySelector('[data-party="Supplier:5"]')!.closest('tr')!.textContent).toContain(
+      'Inactive',
+    )
   }, 30_000)
 
   it('moves between the tabs with the arrow keys, and shows who a contact person works for', async () => {
@@ -217,7 +264,9 @@ describe('the contacts register', () => {
     await type('+47 55 00 11')
     await vi.waitFor(() => expect(shownNames()).toEqual(['Bergen Kontorrekvisita AS']))
     await type('ingen slik')
-    await vi.waitFor(async () => expect(await text('contacts-empty')).toBe('Nothing here matches “ingen slik”.'))
+    await vi.waitFor(async () =>
+      expect(await text('contacts-empty')).toBe('Nothing here matches “ingen slik”.'),
+    )
   }, 30_000)
 
   it('opens the card with Enter, keeps it in the address for Back, and adds a new party with N', async () => {
@@ -252,6 +301,8 @@ describe('the contacts register', () => {
 
   it('says so when no company is open', async () => {
     shell = await mountShell({ path: '/contacts', languages: ['en-US'] })
-    expect(await text('view-contacts')).toContain('Choose a company to see its suppliers, customers and contact persons.')
+    expect(await text('view-contacts')).toContain(
+      'Choose a company to see its suppliers, customers and contact persons.',
+    )
   })
 })

@@ -16,7 +16,13 @@ afterEach(() => {
   localStorage.clear()
 })
 
-const nordlys = { ID: 1, Name: 'Nordlys Bakeri AS', Key: 'nordlys', IsTest: false, OrganizationNumber: '924956488' }
+const nordlys = {
+  ID: 1,
+  Name: 'Nordlys Bakeri AS',
+  Key: 'nordlys',
+  IsTest: false,
+  OrganizationNumber: '924956488',
+}
 
 /** The shell with one company whose current-session answer offers `views`, when `answer` lets it. */
 async function mountWithViews(views: AppView[], path = '/', answer: Promise<void> = Promise.resolve()) {
@@ -183,7 +189,9 @@ describe('the shell', () => {
 
     // The shortcut of a view not offered leads nowhere else either.
     pressKey(document.body, { code: 'Digit8', key: '8', altKey: true })
-    await vi.waitFor(() => expect(document.querySelector('[data-testid="view-refused"]')?.textContent).toContain('Admin'))
+    await vi.waitFor(() =>
+      expect(document.querySelector('[data-testid="view-refused"]')?.textContent).toContain('Admin'),
+    )
     expect(shell.router.currentRoute.value.name).toBe('overview')
 
     // An offered view opens, and the note has done its work.

@@ -58,7 +58,12 @@ function source(more: Partial<RegisterSource> = {}): RegisterSource {
     ],
     Customer: [
       customer(11, 'Kaffebrenneriet AS', { OrgNumber: '995525828' }),
-      customer(12, 'Ola Nordmann', {}, { DefaultEmail: { ID: 2, UpdatedAt: null, EmailAddress: 'ola@example.no' } }),
+      customer(
+        12,
+        'Ola Nordmann',
+        {},
+        { DefaultEmail: { ID: 2, UpdatedAt: null, EmailAddress: 'ola@example.no' } },
+      ),
     ],
     Contact: [
       {
@@ -75,7 +80,9 @@ function source(more: Partial<RegisterSource> = {}): RegisterSource {
       { ...base, ID: 32, Text: 'Created from a scan', EntityType: 'Supplier', EntityID: 6 },
       { ...base, ID: 33, Text: 'Kontrollert etter skanning', EntityType: 'Supplier', EntityID: 6 },
     ] as Cached<'Comment'>[],
-    Account: [{ ...base, ID: 71, AccountNumber: 6800, AccountName: 'Kontorrekvisita' }] as Cached<'Account'>[],
+    Account: [
+      { ...base, ID: 71, AccountNumber: 6800, AccountName: 'Kontorrekvisita' },
+    ] as Cached<'Account'>[],
     pending: new Map(),
     ...more,
   }
@@ -83,7 +90,8 @@ function source(more: Partial<RegisterSource> = {}): RegisterSource {
 
 const view = (rows: RegisterRows, more: Partial<RegisterView> = {}) =>
   viewRegister(rows, { tab: 'Supplier', filter: 'all', query: '', showInactive: false, ...more })
-const names = (rows: RegisterRows, more: Partial<RegisterView> = {}) => view(rows, more).rows.map((r) => r.name)
+const names = (rows: RegisterRows, more: Partial<RegisterView> = {}) =>
+  view(rows, more).rows.map((r) => r.name)
 
 describe('the contacts register rows', () => {
   const rows = buildRegisterRows(source())
@@ -100,7 +108,11 @@ describe('the contacts register rows', () => {
       costAccount: '6800 Kontorrekvisita',
     })
     expect(rows.Supplier.find((row) => row.ID === 2)!.orgNumber).toBe('923 609 016')
-    expect(rows.Contact[0]!.worksFor).toEqual({ entity: 'Supplier', ID: 1, name: 'Bergen Kontorrekvisita AS' })
+    expect(rows.Contact[0]!.worksFor).toEqual({
+      entity: 'Supplier',
+      ID: 1,
+      name: 'Bergen Kontorrekvisita AS',
+    })
   })
 
   it('counts each tab without the deactivated and deleted parties unless inactive ones are shown', () => {
@@ -127,7 +139,14 @@ describe('the contacts register rows', () => {
   })
 
   it('finds an organisation number in any spacing, with or without NO … MVA, also while it is typed', () => {
-    for (const query of ['995525828', '995 525 828', 'NO 995 525 828 MVA', 'no995525828mva', '995.525', 'NO 995 525 828 M'])
+    for (const query of [
+      '995525828',
+      '995 525 828',
+      'NO 995 525 828 MVA',
+      'no995525828mva',
+      '995.525',
+      'NO 995 525 828 M',
+    ])
       expect(names(rows, { query }), query).toEqual(['Bergen Kontorrekvisita AS'])
     for (const query of ['923609016', 'NO 923 609 016 MVA', '923 609'])
       expect(names(rows, { query }), query).toEqual(['Fjord Frakt AS', 'Fjordfrakt (dublett)'])
@@ -135,7 +154,14 @@ describe('the contacts register rows', () => {
   })
 
   it('finds a bank account in dotted, spaced or IBAN form, any of the party’s accounts', () => {
-    for (const query of ['86011117947', '8601.11.17947', '8601 11 17947', 'NO93 8601 1117 947', '8601.11', 'DE89 3704 0044'])
+    for (const query of [
+      '86011117947',
+      '8601.11.17947',
+      '8601 11 17947',
+      'NO93 8601 1117 947',
+      '8601.11',
+      'DE89 3704 0044',
+    ])
       expect(names(rows, { query }), query).toEqual(['Bergen Kontorrekvisita AS'])
   })
 
@@ -152,7 +178,14 @@ describe('the contacts register rows', () => {
   })
 
   it('marks a party whose change waits in the outbox, and one in conflict', () => {
-    const pending = buildRegisterRows(source({ pending: new Map([['Supplier:2', false], ['Customer:12', true]]) }))
+    const pending = buildRegisterRows(
+      source({
+        pending: new Map([
+          ['Supplier:2', false],
+          ['Customer:12', true],
+        ]),
+      }),
+    )
     expect(pending.Supplier.find((row) => row.ID === 2)).toMatchObject({ unsynced: true, conflict: false })
     expect(pending.Customer.find((row) => row.ID === 12)).toMatchObject({ unsynced: true, conflict: true })
     expect(pending.Supplier.find((row) => row.ID === 1)!.unsynced).toBe(false)

@@ -97,7 +97,14 @@ export async function loadRegisterSource(db: WorkspaceDb, companyKey: string): P
         const key = `${entry.entity}:${entry.entityId}`
         pending.set(key, pending.get(key) === true || entry.state === 'conflict')
       }
-    return { Supplier: suppliers, Customer: customers, Contact: contacts, Comment: comments, Account: accounts, pending }
+    return {
+      Supplier: suppliers,
+      Customer: customers,
+      Contact: contacts,
+      Comment: comments,
+      Account: accounts,
+      pending,
+    }
   })
 }
 
@@ -138,7 +145,8 @@ export function searchTextOf(party: {
   phone?: string | null
 }): string {
   const numbers: string[] = []
-  const org = normaliseOrgNumber(party.orgNumber) ?? (party.orgNumber ? party.orgNumber.replace(/\s/g, '') : null)
+  const org =
+    normaliseOrgNumber(party.orgNumber) ?? (party.orgNumber ? party.orgNumber.replace(/\s/g, '') : null)
   if (org) numbers.push(org)
   for (const account of party.accounts ?? []) {
     if (account.Deleted === true) continue
@@ -305,9 +313,16 @@ const filterAccepts = (row: RegisterRow, filter: RegisterFilter) =>
   filter === 'all' || (filter === 'scanUnchecked' ? row.scan === 'unchecked' : row.duplicate)
 
 /** The open tab's rows and every count the bar shows, in one pass over the rows. */
-export function viewRegister(rows: RegisterRows, view: RegisterView): { rows: RegisterRow[]; counts: RegisterCounts } {
+export function viewRegister(
+  rows: RegisterRows,
+  view: RegisterView,
+): { rows: RegisterRow[]; counts: RegisterCounts } {
   const query = prepareQuery(view.query)
-  const counts: RegisterCounts = { tabs: { Supplier: 0, Customer: 0, Contact: 0 }, scanUnchecked: 0, duplicates: 0 }
+  const counts: RegisterCounts = {
+    tabs: { Supplier: 0, Customer: 0, Contact: 0 },
+    scanUnchecked: 0,
+    duplicates: 0,
+  }
   const shown: RegisterRow[] = []
   for (const tab of registerTabs)
     for (const row of rows[tab]) {

@@ -3,12 +3,7 @@
 // the one before, and a link opens a party's card.
 import { computed } from 'vue'
 import { useRoute, useRouter, type LocationQuery } from 'vue-router'
-import {
-  isRegisterFilter,
-  isRegisterTab,
-  type RegisterFilter,
-  type RegisterTab,
-} from './register-rows.ts'
+import { isRegisterFilter, isRegisterTab, type RegisterFilter, type RegisterTab } from './register-rows.ts'
 
 /** The party whose card is open; `id` null is the form of a new one. */
 export interface OpenParty {
