@@ -315,6 +315,12 @@ describe('merging duplicates', () => {
         expect((await get(`api/biz/suppliers/${into}`)).StatusCode).toBe(GenericStatus.Active)
         const cached = await db.Supplier.get([nordlys, duplicate])
         expect(cached?.StatusCode).toBe(GenericStatus.Inactive)
+        // The cache moved both at once; the journaled one went back with the platform's answer.
+        expect((await db.SupplierInvoice.get([nordlys, draft]))?.SupplierID).toBe(into)
+        expect((await db.SupplierInvoice.get([nordlys, booked]))?.SupplierID).toBe(duplicate)
+        expect(cached?.MergeSkippedInvoices).toEqual([
+          { ID: booked, SupplierID: duplicate, StatusCode: SupplierInvoiceStatus.Journaled },
+        ])
       },
     )
   })
