@@ -126,6 +126,38 @@ async function everyCut<T>(
   }
 }
 
+describe("the register's rows", () => {
+  it("come through main's pull from the local platform, with the expansions the cards show", async () => {
+    const supplier = await call('POST', 'api/biz/suppliers', {
+      Info: { _createguid: 'i', Name: unique('Pull AS'), DefaultEmail: { _createguid: 'e', EmailAddress: 'p@pull.no' } },
+    })
+    await call('POST', `api/biz/comments/Supplier/${supplier.ID}`, { Text: 'Opprettet fra skanning' })
+    // spec 4.3: a customer created inline with its invoice.
+    await call('POST', 'api/biz/invoices', {
+      CustomerID: 0,
+      Customer: { Info: { Name: unique('Kunde AS') } },
+      CustomerName: 'Kunde AS',
+    })
+    const from = { updatedAt: null, id: 0 }
+    const pullOptions = { top: 5000, userId: null, journaledDays: 90 }
+    for (const entity of ['Supplier', 'Customer', 'Contact', 'Comment', 'CustomerInvoice'] as const) {
+      const page = await transport().pull(nordlys, entity, from, pullOptions)
+      expect(page.rows.length, entity).toBeGreaterThan(0)
+      expect((await transport().ids(nordlys, entity, pullOptions)).length, entity).toBeGreaterThan(0)
+      if (entity === 'Supplier') {
+        const row = page.rows.find((r) => r.ID === supplier.ID)
+        expect(partyValue(row, 'Info.DefaultEmail.EmailAddress')).toBe('p@pull.no')
+      }
+      if (entity === 'Comment') {
+        expect(page.rows.every((r) => r.EntityType === 'Supplier')).toBe(true)
+        expect(page.rows.some((r) => r.EntityID === supplier.ID)).toBe(true)
+      }
+      if (entity === 'Customer') expect(page.rows[0]).toHaveProperty('Info')
+      if (entity === 'CustomerInvoice') expect(page.rows[0]).toHaveProperty('CustomerID')
+    }
+  })
+})
+
 describe('creating parties', () => {
   it('creates a supplier with its address, e-mail, phone and default bank account once, however the answers are lost', async () => {
     await everyCut(
@@ -315,7 +347,33 @@ describe('merging duplicates', () => {
         expect((await get(`api/biz/suppliers/${into}`)).StatusCode).toBe(GenericStatus.Active)
         const cached = await db.Supplier.get([nordlys, duplicate])
         expect(cached?.StatusCode).toBe(GenericStatus.Inactive)
+        // The cache moved both at once; the journaled one went back with the platform's answer.
+        expect((await db.SupplierInvoice.get([nordlys, draft]))?.SupplierID).toBe(into)
+        expect((await db.SupplierInvoice.get([nordlys, booked]))?.SupplierID).toBe(duplicate)
+        expect(cached?.MergeSkippedInvoices).toEqual([
+          { ID: booked, SupplierID: duplicate, StatusCode: SupplierInvoiceStatus.Journaled },
+        ])
       },
     )
+  })
+})
+
+describe('merging customers', () => {
+  it("moves the duplicate's draft invoice to the other customer and deactivates the duplicate", async () => {
+    db = openWorkspace('parties', crypto.randomUUID())
+    const draftOf = (name: string) =>
+      call('POST', 'api/biz/invoices', { CustomerID: 0, Customer: { OrgNumber: '911111111', Info: { Name: name } }, CustomerName: name })
+    const kept = await draftOf(unique('Kunde AS'))
+    const dup = await draftOf(unique('Kunde AS (dublett)'))
+    for (const invoice of [kept, dup]) {
+      await storeRow(db, nordlys, 'Customer', (await transport().row(nordlys, 'Customer', invoice.CustomerID as number))!)
+      await storeRow(db, nordlys, 'CustomerInvoice', (await transport().row(nordlys, 'CustomerInvoice', invoice.ID))!)
+    }
+    await mergeParty(db, nordlys, 'Customer', dup.CustomerID as number, kept.CustomerID as number, [dup.ID])
+    await drainAll()
+    expect((await get(`api/biz/invoices/${dup.ID}`)).CustomerID).toBe(kept.CustomerID)
+    expect((await get(`api/biz/customers/${dup.CustomerID}`)).StatusCode).toBe(GenericStatus.Inactive)
+    expect((await db.CustomerInvoice.get([nordlys, dup.ID]))?.CustomerID).toBe(kept.CustomerID)
+    await db.delete()
   })
 })
