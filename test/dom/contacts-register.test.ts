@@ -141,7 +141,7 @@ function layOutTable(): void {
   })
 }
 
-async function mount(path: string) {
+async function mount(path: string, refuse: readonly string[] = []) {
   layOutTable()
   sessionStorage.setItem('ledgerdesk.currentCompany', 'nordlys')
   const test = createTestBridge({
@@ -156,6 +156,9 @@ async function mount(path: string) {
       }),
       'connection.probe': () => ({ state: 'online', checkedAt: new Date().toISOString(), message: null }),
       'sync.pull': (companyKey, entity, from) => {
+        // As main reports a 404 of the platform: this platform does not offer that list.
+        if (refuse.includes(entity))
+          throw Object.assign(new Error(`Not found: ${entity}`), { code: 'API_NOT_FOUND' })
         const found = from.id === 0 ? (rows[companyKey]?.[entity] ?? []) : []
         const last = found.at(-1)
         return {
@@ -173,7 +176,8 @@ async function mount(path: string) {
   await vi.waitFor(() => expect(workspace!.value).not.toBeNull())
   db = workspace.value!
   await vi.waitFor(async () => expect(await db!.Contact.count()).toBe(1), { timeout: 15_000 })
-  await vi.waitFor(async () => expect(await db!.Comment.count()).toBe(1), { timeout: 15_000 })
+  if (!refuse.includes('Comment'))
+    await vi.waitFor(async () => expect(await db!.Comment.count()).toBe(1), { timeout: 15_000 })
   await vi.waitFor(async () => expect(await db!.Account.count()).toBe(1), { timeout: 15_000 })
   return shell
 }
@@ -297,6 +301,23 @@ describe('the contacts register', () => {
     // The new party's form, in the card's place.
     await vi.waitFor(async () => expect(await text('contacts-panel')).toContain('New customer'))
     expect(document.querySelector('[data-testid="party-card"]')).toBeNull()
+  }, 30_000)
+
+  it('says in its tab that the platform does not offer a list, and drops the scan filter without comments', async () => {
+    await mount('/contacts?tab=Customer', ['Customer', 'Comment'])
+    await vi.waitFor(
+      async () =>
+        expect(await text('contacts-empty')).toBe(
+          'This platform does not offer its customers to the app, so none can be shown.',
+        ),
+      { timeout: 15_000 },
+    )
+    expect(await text('contacts-count-Customer')).toBe('0')
+    ;(await waitForElement('[data-testid="contacts-tab-Supplier"]')).click()
+    await vi.waitFor(() => expect(shownNames()).toHaveLength(4))
+    expect(await text('contacts-no-scan')).toContain('does not offer the suppliers’ comments')
+    expect(document.querySelector('[data-testid="contacts-filter-scanUnchecked"]')).toBeNull()
+    expect(document.querySelector('[data-testid="contacts-filter-duplicates"]')).not.toBeNull()
   }, 30_000)
 
   it('says so when no company is open', async () => {

@@ -84,6 +84,7 @@ function source(more: Partial<RegisterSource> = {}): RegisterSource {
       { ...base, ID: 71, AccountNumber: 6800, AccountName: 'Kontorrekvisita' },
     ] as Cached<'Account'>[],
     pending: new Map(),
+    refused: new Set(),
     ...more,
   }
 }

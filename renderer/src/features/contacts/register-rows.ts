@@ -75,21 +75,30 @@ export interface RegisterSource {
   Account: readonly Cached<'Account'>[]
   /** The parties with a change in the outbox, by `Entity:ID`, and whether it is in conflict. */
   pending: ReadonlyMap<string, boolean>
+  /** The entities whose list the platform refused to give (the pull's mark on their checkpoint). */
+  refused: ReadonlySet<RegisterEntity>
 }
+
+/** The cached entities the register reads whose list a platform may not offer. */
+export type RegisterEntity = RegisterTab | 'Comment'
+const registerEntities: readonly RegisterEntity[] = [...registerTabs, 'Comment']
 
 /** Every table the register reads: a live query over them follows every change. */
 export async function loadRegisterSource(db: WorkspaceDb, companyKey: string): Promise<RegisterSource> {
-  const tables = [db.Supplier, db.Customer, db.Contact, db.Comment, db.Account, db.outbox]
+  const tables = [db.Supplier, db.Customer, db.Contact, db.Comment, db.Account, db.outbox, db.checkpoints]
   return db.transaction('r', tables, async () => {
     const of = <T>(table: { where(index: string): { equals(key: string): { toArray(): Promise<T[]> } } }) =>
       table.where('companyKey').equals(companyKey).toArray()
-    const [suppliers, customers, contacts, comments, accounts, outbox] = await Promise.all([
+    const [suppliers, customers, contacts, comments, accounts, outbox, checkpoints] = await Promise.all([
       of<Cached<'Supplier'>>(db.Supplier),
       of<Cached<'Customer'>>(db.Customer),
       of<Cached<'Contact'>>(db.Contact),
       of<Cached<'Comment'>>(db.Comment),
       of<Cached<'Account'>>(db.Account),
       db.outbox.where('companyKey').equals(companyKey).toArray(),
+      db.checkpoints.bulkGet(
+        registerEntities.map((entity): [string, RegisterEntity] => [companyKey, entity]),
+      ),
     ])
     const pending = new Map<string, boolean>()
     for (const entry of outbox)
@@ -97,6 +106,9 @@ export async function loadRegisterSource(db: WorkspaceDb, companyKey: string): P
         const key = `${entry.entity}:${entry.entityId}`
         pending.set(key, pending.get(key) === true || entry.state === 'conflict')
       }
+    const refused = new Set<RegisterEntity>()
+    for (const checkpoint of checkpoints)
+      if (checkpoint?.unavailable) refused.add(checkpoint.entity as RegisterEntity)
     return {
       Supplier: suppliers,
       Customer: customers,
@@ -104,6 +116,7 @@ export async function loadRegisterSource(db: WorkspaceDb, companyKey: string): P
       Comment: comments,
       Account: accounts,
       pending,
+      refused,
     }
   })
 }
