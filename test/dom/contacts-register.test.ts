@@ -301,6 +301,11 @@ describe('the contacts register', () => {
     // The new party's form, in the card's place.
     await vi.waitFor(async () => expect(await text('contacts-panel')).toContain('New customer'))
     expect(document.querySelector('[data-testid="party-card"]')).toBeNull()
+    // Esc in the form cancels it, and the focus goes back to New.
+    const form = (await waitForElement('[data-testid="contacts-panel"] form')) as HTMLElement
+    pressKey(form.querySelector('input') ?? form, { key: 'Escape', code: 'Escape' })
+    await vi.waitFor(() => expect(shell!.router.currentRoute.value.query.party).toBeUndefined())
+    await vi.waitFor(() => expect(document.activeElement?.getAttribute('data-testid')).toBe('contacts-new'))
   }, 30_000)
 
   it('says in its tab that the platform does not offer a list, and drops the scan filter without comments', async () => {

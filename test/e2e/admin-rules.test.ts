@@ -153,6 +153,7 @@ describe('approval rules (Admin)', () => {
     await expect
       .poll(() => app.page.getByTestId('view-refused').textContent(), wait)
       .toContain(`Admin is not offered to you in ${nordlys.name}`)
-    expect(new URL(app.page.url()).hash).toBe('#/overview')
+    await expect.poll(() => new URL(app.page.url()).hash, wait).toBe('#/overview')
+    await expect.poll(() => app.page.getByTestId('view-overview').isVisible(), wait).toBe(true)
   }, 300_000)
 })
