@@ -350,7 +350,7 @@ describe('merging duplicates', () => {
         // The cache moved both at once; the journaled one went back with the platform's answer.
         expect((await db.SupplierInvoice.get([nordlys, draft]))?.SupplierID).toBe(into)
         expect((await db.SupplierInvoice.get([nordlys, booked]))?.SupplierID).toBe(duplicate)
-        expect(cached?.MergeSkippedInvoices).toEqual([
+        expect((cached as Record<string, unknown> | undefined)?.MergeSkippedInvoices).toEqual([
           { ID: booked, SupplierID: duplicate, StatusCode: SupplierInvoiceStatus.Journaled },
         ])
       },
