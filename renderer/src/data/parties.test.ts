@@ -10,6 +10,7 @@ import {
   removeBankAccount,
   setDefaultBankAccount,
 } from './parties.ts'
+import { drainCompany } from './drain.ts'
 import { discardEntry, resolveEntry } from './outbox-actions.ts'
 import { withLocalChanges } from './pull.ts'
 import type { SyncTransport } from './sync-transport.ts'
@@ -108,7 +109,60 @@ describe("the contacts register's changes", () => {
     })
     await expect(
       createParty(db, 'nordlys', 'Contact', { Name: 'Ola', ParentBusinessRelationID: -1 }),
-    ).rejects.toMatchObject({ code: 'NOT_ON_PLATFORM_YET' })
+    ).rejects.toMatchObject({ code: 'INVALID', field: 'ParentBusinessRelationID' })
+    expect(await db.Contact.count()).toBe(1)
+  })
+
+  it('lets a contact person name a supplier created offline, and sends them once it is on the platform', async () => {
+    await seeded()
+    const supplierId = await createParty(db, 'nordlys', 'Supplier', { Name: 'Ny Leverandør AS' })
+    const customerId = await createParty(db, 'nordlys', 'Customer', { Name: 'Ny Kunde AS' })
+    const supplier = await db.Supplier.get(['nordlys', supplierId])
+    const customer = await db.Customer.get(['nordlys', customerId])
+    // Local business relation IDs, unique among the parties created offline.
+    expect(supplier?.Info?.ID).toBe(-1)
+    expect(customer?.Info?.ID).toBe(-2)
+    const contactId = await createParty(db, 'nordlys', 'Contact', {
+      Name: 'Kari',
+      ParentBusinessRelationID: -1,
+    })
+    const sent: string[] = []
+    const transport = {
+      execute: async (_companyKey: string, command: { entity: string; action: string; body: unknown }) => {
+        sent.push(`${command.entity} ${command.action} ${JSON.stringify(command.body)}`)
+        if (command.entity === 'Supplier')
+          return {
+            status: 'done',
+            row: { ID: 40, BusinessRelationID: 400, Info: { ID: 400, Name: 'Ny Leverandør AS' } },
+            merged: [],
+          }
+        if (command.entity === 'Customer')
+          return { status: 'done', row: { ID: 41, Info: { ID: 410 } }, merged: [] }
+        return { status: 'done', row: { ID: 50, ParentBusinessRelationID: 400 }, merged: [] }
+      },
+    } as unknown as SyncTransport
+    const result = await drainCompany(db, transport, 'nordlys')
+    expect(result).toMatchObject({ done: 3, failed: 0, interrupted: false })
+    expect(sent[0]).toMatch(/^Supplier create/)
+    expect(sent.at(-1)).toMatch(/^Contact create .*"ParentBusinessRelationID":400/)
+    expect(await db.outbox.count()).toBe(0)
+    expect(await db.Contact.get(['nordlys', contactId])).toBeUndefined()
+    expect((await db.Contact.get(['nordlys', 50]))?.ParentBusinessRelationID).toBe(400)
+  })
+
+  it('fails a contact person waiting for a supplier whose creation is discarded, with the reason', async () => {
+    await seeded()
+    const supplierId = await createParty(db, 'nordlys', 'Supplier', { Name: 'Ny Leverandør AS' })
+    await createParty(db, 'nordlys', 'Contact', { Name: 'Kari', ParentBusinessRelationID: -1 })
+    const [create] = await entries()
+    expect(create!.entityId).toBe(supplierId)
+    await discardEntry(db, {} as SyncTransport, create!.seq!)
+    const [waiting] = await entries()
+    expect(waiting).toMatchObject({
+      entity: 'Contact',
+      state: 'failed',
+      lastError: { code: 'PARENT_DISCARDED' },
+    })
   })
 
   it('refuses a draft or a change that does not fit, naming the field, and writes nothing', async () => {

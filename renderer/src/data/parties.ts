@@ -97,12 +97,17 @@ function localBankAccount(account: BankAccountDraft, id: number): Record<string,
 }
 
 /** The business relation of a new party as the pull would give it: IDs local until the platform answers. */
-function localRelation(draft: DraftOf<PartyEntity>, accounts: readonly BankAccountDraft[] = []) {
+function localRelation(
+  draft: DraftOf<PartyEntity>,
+  accounts: readonly BankAccountDraft[] = [],
+  relationId: number | null = null,
+) {
   const BankAccounts = accounts.map((account, k) => localBankAccount(account, -(k + 1)))
   const address = draft.InvoiceAddress
   const email = text(draft.EmailAddress)
   const phone = text(draft.PhoneNumber)
   return {
+    ...(relationId === null ? {} : { ID: relationId }),
     Name: draft.Name,
     InvoiceAddressID: null,
     InvoiceAddress: address ? { ...address } : null,
@@ -116,7 +121,11 @@ function localRelation(draft: DraftOf<PartyEntity>, accounts: readonly BankAccou
   }
 }
 
-function localParty<E extends PartyEntity>(entity: E, draft: DraftOf<E>): Record<string, unknown> {
+function localParty<E extends PartyEntity>(
+  entity: E,
+  draft: DraftOf<E>,
+  relationId: number | null,
+): Record<string, unknown> {
   if (entity === 'Contact') {
     const contact = draft as ContactDraft
     return {
@@ -133,9 +142,18 @@ function localParty<E extends PartyEntity>(entity: E, draft: DraftOf<E>): Record
     OrgNumber: party.OrgNumber ?? null,
     CreditDays: party.CreditDays ?? null,
     ...(entity === 'Supplier' ? { CostAccountID: party.CostAccountID ?? null } : {}),
-    Info: localRelation(party, party.BankAccounts),
+    Info: localRelation(party, party.BankAccounts, relationId),
   }
 }
+
+/** The suppliers and customers created offline, not yet on the platform. */
+async function localTradingParties(db: WorkspaceDb, companyKey: string): Promise<CachedRow[]> {
+  const local = (table: Table<CachedRow, RowKey>) =>
+    table.where('[companyKey+ID]').between([companyKey, -Infinity], [companyKey, 0]).toArray()
+  return [...(await local(db.Supplier)), ...(await local(db.Customer))]
+}
+
+const relationIdOf = (row: CachedRow) => Number((row.Info as { ID?: unknown } | null | undefined)?.ID)
 
 /**
  * Creates a supplier, customer or contact person offline: the cached row (with a negative local ID until the
@@ -149,24 +167,32 @@ export async function createParty<E extends PartyEntity>(
   draft: DraftOf<E>,
 ): Promise<number> {
   const body = checked(draftSchemas[entity], draft, `New ${entity.toLowerCase()}`) as DraftOf<E>
-  if (entity === 'Contact') {
-    const parent = (body as ContactDraft).ParentBusinessRelationID
-    if (parent != null && parent < 0)
-      throw new PartyChangeError(
-        'NOT_ON_PLATFORM_YET',
-        'The party this person works for is not on the platform yet; add the contact person once it is',
-        'ParentBusinessRelationID',
-      )
-  }
   const table = db[entity]
-  return db.transaction('rw', table, db.outbox, async () => {
+  return db.transaction('rw', [table, db.Supplier, db.Customer, db.outbox], async () => {
+    // A supplier or customer created offline gets a local (negative) business relation ID, unique among
+    // them, so a contact person can name it as the party they work for before the platform has it: their
+    // create waits in the outbox until the party's create has its answer (./party-outcomes.ts).
+    const local = entity === 'Contact' ? [] : await localTradingParties(db, companyKey)
+    const relationId = entity === 'Contact' ? null : nextLocalId(local.map(relationIdOf).filter((n) => n < 0))
+    if (entity === 'Contact') {
+      const parent = (body as ContactDraft).ParentBusinessRelationID
+      if (parent != null && parent < 0) {
+        const parties = await localTradingParties(db, companyKey)
+        if (!parties.some((row) => relationIdOf(row) === parent))
+          throw new PartyChangeError(
+            'INVALID',
+            `No supplier or customer created offline has business relation ${parent}`,
+            'ParentBusinessRelationID',
+          )
+      }
+    }
     const id = await lowestId(db, companyKey, entity)
     const action = outboxAction(entity as 'Supplier', 'create', body as SupplierDraft)
     // The base of a create: when it was queued. A retry takes a party of the draft's name created after
     // it as the one an earlier attempt made (electron/main/services/sync/party-actions.ts).
     const base = { CreatedAt: new Date().toISOString() }
     await db.outbox.add(outboxEntry(companyKey, id, action, { base }))
-    await table.put({ ...localParty(entity, body), companyKey, ID: id, UpdatedAt: null })
+    await table.put({ ...localParty(entity, body, relationId), companyKey, ID: id, UpdatedAt: null })
     return id
   })
 }

@@ -226,6 +226,30 @@ describe('creating parties', () => {
   })
 })
 
+describe('a supplier and its contact person created offline', () => {
+  it('sends the person once the supplier is on the platform, linked to it, each once', async () => {
+    await everyCut(
+      async () => {
+        const name = unique('Ny Leverandør AS')
+        const supplierId = await createParty(db, nordlys, 'Supplier', { Name: name })
+        const supplier = await db.Supplier.get([nordlys, supplierId])
+        await createParty(db, nordlys, 'Contact', {
+          Name: `Kari i ${name}`,
+          ParentBusinessRelationID: supplier!.Info!.ID,
+        })
+        return name
+      },
+      async (name) => {
+        const [supplier, ...more] = await get<Row[]>(`api/biz/suppliers?filter=Info.Name eq '${name}'`)
+        expect(more).toHaveLength(0)
+        const contacts = await get<Row[]>(`api/biz/contacts?filter=Info.Name eq 'Kari i ${name}'`)
+        expect(contacts).toHaveLength(1)
+        expect(contacts[0]!.ParentBusinessRelationID).toBe(supplier!.BusinessRelationID)
+      },
+    )
+  })
+})
+
 describe('editing a supplier', () => {
   it('sets name, address, e-mail and cost account in one graph write, once', async () => {
     const [cost] = await get<Row[]>('api/biz/accounts?filter=AccountNumber eq 6800')

@@ -79,6 +79,15 @@ async function defaultFirstAccount(
 }
 
 export const createParty: Executor<Command<PartyEntity, 'create'>> = async (command, { api, companyKey }) => {
+  // A contact person whose party is not on the platform yet waits in the renderer's outbox for it
+  // (renderer/src/data/party-outcomes.ts); one that arrives anyway is refused, never linked to nothing.
+  if ('ParentBusinessRelationID' in command.body && (command.body.ParentBusinessRelationID ?? 0) < 0)
+    return failed(
+      'PARENT_NOT_SENT',
+      'The party this person works for is not on the platform yet',
+      null,
+      'ParentBusinessRelationID',
+    )
   let party = command.attempts > 0 ? await findCreatedParty(api, companyKey, command) : null
   if (!party) {
     const created = await api.post<Row>(rowPath(command.entity), createGraph(command.entity, command.body), {
