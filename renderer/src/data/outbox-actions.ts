@@ -1,7 +1,7 @@
 // What the user does with a change that did not go through (retry, discard, resolve a conflict), and with
 // a company's offline data (its size, removing it). Each is one Dexie transaction over the row and its entry.
 import { partyEditOf, withPartyValue, withPartyValues } from './party-paths.ts'
-import { undoLocalMerge, mergeTables } from './party-outcomes.ts'
+import { failWaitingContacts, partyTables, undoLocalMerge } from './party-outcomes.ts'
 import { withLocalChanges } from './pull.ts'
 import { cachedEntities, type OutboxEntry, type WorkspaceDb } from './schema.ts'
 import type { SyncTransport } from './sync-transport.ts'
@@ -37,7 +37,7 @@ export async function retryEntry(db: WorkspaceDb, seq: number): Promise<OutboxEn
 export async function discardEntry(db: WorkspaceDb, transport: SyncTransport, seq: number): Promise<void> {
   const entry = await entryOf(db, seq)
   const table = db[entry.entity]
-  const tables = [table, ...mergeTables(db, entry)]
+  const tables = [table, ...partyTables(db, entry)]
   let server: Record<string, unknown> | null | undefined
   if (entry.entityId > 0) {
     try {
@@ -50,6 +50,7 @@ export async function discardEntry(db: WorkspaceDb, transport: SyncTransport, se
   await db.transaction('rw', [...tables, db.outbox], async () => {
     await db.outbox.delete(seq)
     await undoLocalMerge(db, entry)
+    await failWaitingContacts(db, entry, await table.get([entry.companyKey, entry.entityId]))
     const others = await db.outbox
       .where('[companyKey+entity+entityId]')
       .equals([entry.companyKey, entry.entity, entry.entityId])

@@ -59,7 +59,11 @@ function checked<S extends z.ZodType>(schema: S, input: unknown, what: string): 
   if (result.success) return result.data
   const issue = result.error.issues[0]
   const field = issue?.path.join('.') || undefined
-  throw new PartyChangeError('INVALID', `${what}: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}`, field)
+  throw new PartyChangeError(
+    'INVALID',
+    `${what}: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}`,
+    field,
+  )
 }
 
 function notCached(entity: string, id: number, companyKey: string): ChangeError {
@@ -69,7 +73,11 @@ function notCached(entity: string, id: number, companyKey: string): ChangeError 
 /** The next local (negative) ID among `ids`: below every one in use, so two local rows never share one. */
 const nextLocalId = (ids: Iterable<number>) => Math.min(0, ...ids) - 1
 
-async function lowestId(db: WorkspaceDb, companyKey: string, entity: PartyEntity | 'Comment'): Promise<number> {
+async function lowestId(
+  db: WorkspaceDb,
+  companyKey: string,
+  entity: PartyEntity | 'Comment',
+): Promise<number> {
   const lowest = await db[entity]
     .where('[companyKey+ID]')
     .between([companyKey, -Infinity], [companyKey, 0])
@@ -80,16 +88,26 @@ async function lowestId(db: WorkspaceDb, companyKey: string, entity: PartyEntity
 const text = (value: string | null | undefined) => (value === undefined || value === '' ? null : value)
 
 function localBankAccount(account: BankAccountDraft, id: number): Record<string, unknown> {
-  return { ID: id, AccountNumber: text(account.AccountNumber), IBAN: text(account.IBAN), BIC: text(account.BIC) }
+  return {
+    ID: id,
+    AccountNumber: text(account.AccountNumber),
+    IBAN: text(account.IBAN),
+    BIC: text(account.BIC),
+  }
 }
 
 /** The business relation of a new party as the pull would give it: IDs local until the platform answers. */
-function localRelation(draft: DraftOf<PartyEntity>, accounts: readonly BankAccountDraft[] = []) {
+function localRelation(
+  draft: DraftOf<PartyEntity>,
+  accounts: readonly BankAccountDraft[] = [],
+  relationId: number | null = null,
+) {
   const BankAccounts = accounts.map((account, k) => localBankAccount(account, -(k + 1)))
   const address = draft.InvoiceAddress
   const email = text(draft.EmailAddress)
   const phone = text(draft.PhoneNumber)
   return {
+    ...(relationId === null ? {} : { ID: relationId }),
     Name: draft.Name,
     InvoiceAddressID: null,
     InvoiceAddress: address ? { ...address } : null,
@@ -103,7 +121,11 @@ function localRelation(draft: DraftOf<PartyEntity>, accounts: readonly BankAccou
   }
 }
 
-function localParty<E extends PartyEntity>(entity: E, draft: DraftOf<E>): Record<string, unknown> {
+function localParty<E extends PartyEntity>(
+  entity: E,
+  draft: DraftOf<E>,
+  relationId: number | null,
+): Record<string, unknown> {
   if (entity === 'Contact') {
     const contact = draft as ContactDraft
     return {
@@ -120,9 +142,18 @@ function localParty<E extends PartyEntity>(entity: E, draft: DraftOf<E>): Record
     OrgNumber: party.OrgNumber ?? null,
     CreditDays: party.CreditDays ?? null,
     ...(entity === 'Supplier' ? { CostAccountID: party.CostAccountID ?? null } : {}),
-    Info: localRelation(party, party.BankAccounts),
+    Info: localRelation(party, party.BankAccounts, relationId),
   }
 }
+
+/** The suppliers and customers created offline, not yet on the platform. */
+async function localTradingParties(db: WorkspaceDb, companyKey: string): Promise<CachedRow[]> {
+  const local = (table: Table<CachedRow, RowKey>) =>
+    table.where('[companyKey+ID]').between([companyKey, -Infinity], [companyKey, 0]).toArray()
+  return [...(await local(db.Supplier)), ...(await local(db.Customer))]
+}
+
+const relationIdOf = (row: CachedRow) => Number((row.Info as { ID?: unknown } | null | undefined)?.ID)
 
 /**
  * Creates a supplier, customer or contact person offline: the cached row (with a negative local ID until the
@@ -136,24 +167,32 @@ export async function createParty<E extends PartyEntity>(
   draft: DraftOf<E>,
 ): Promise<number> {
   const body = checked(draftSchemas[entity], draft, `New ${entity.toLowerCase()}`) as DraftOf<E>
-  if (entity === 'Contact') {
-    const parent = (body as ContactDraft).ParentBusinessRelationID
-    if (parent != null && parent < 0)
-      throw new PartyChangeError(
-        'NOT_ON_PLATFORM_YET',
-        'The party this person works for is not on the platform yet; add the contact person once it is',
-        'ParentBusinessRelationID',
-      )
-  }
   const table = db[entity]
-  return db.transaction('rw', table, db.outbox, async () => {
+  return db.transaction('rw', [table, db.Supplier, db.Customer, db.outbox], async () => {
+    // A supplier or customer created offline gets a local (negative) business relation ID, unique among
+    // them, so a contact person can name it as the party they work for before the platform has it: their
+    // create waits in the outbox until the party's create has its answer (./party-outcomes.ts).
+    const local = entity === 'Contact' ? [] : await localTradingParties(db, companyKey)
+    const relationId = entity === 'Contact' ? null : nextLocalId(local.map(relationIdOf).filter((n) => n < 0))
+    if (entity === 'Contact') {
+      const parent = (body as ContactDraft).ParentBusinessRelationID
+      if (parent != null && parent < 0) {
+        const parties = await localTradingParties(db, companyKey)
+        if (!parties.some((row) => relationIdOf(row) === parent))
+          throw new PartyChangeError(
+            'INVALID',
+            `No supplier or customer created offline has business relation ${parent}`,
+            'ParentBusinessRelationID',
+          )
+      }
+    }
     const id = await lowestId(db, companyKey, entity)
     const action = outboxAction(entity as 'Supplier', 'create', body as SupplierDraft)
     // The base of a create: when it was queued. A retry takes a party of the draft's name created after
     // it as the one an earlier attempt made (electron/main/services/sync/party-actions.ts).
     const base = { CreatedAt: new Date().toISOString() }
     await db.outbox.add(outboxEntry(companyKey, id, action, { base }))
-    await table.put({ ...localParty(entity, body), companyKey, ID: id, UpdatedAt: null })
+    await table.put({ ...localParty(entity, body, relationId), companyKey, ID: id, UpdatedAt: null })
     return id
   })
 }
@@ -181,7 +220,10 @@ export async function editParty<E extends PartyEntity>(
   id: number,
   changes: PartyChanges<E>,
 ): Promise<void> {
-  const body = checked(editSchemas[entity], changes, `${entity} ${id}`) as Record<string, string | number | null>
+  const body = checked(editSchemas[entity], changes, `${entity} ${id}`) as Record<
+    string,
+    string | number | null
+  >
   for (const [path, value] of Object.entries(body)) {
     const problem = partyValueProblem(path as PartyField, value)
     if (problem) throw new PartyChangeError('INVALID', `${entity} ${id}: ${problem}`, path)
@@ -282,7 +324,8 @@ async function pendingAddition(
     if (e.state !== 'pending' || e.operation.kind !== 'action') return false
     const added = (e.operation.body as { Account: BankAccountDraft }).Account
     return (
-      text(added.AccountNumber) === (account.AccountNumber ?? null) && text(added.IBAN) === (account.IBAN ?? null)
+      text(added.AccountNumber) === (account.AccountNumber ?? null) &&
+      text(added.IBAN) === (account.IBAN ?? null)
     )
   })
 }
@@ -340,7 +383,9 @@ export async function setDefaultBankAccount(
       const addition = await pendingAddition(db, companyKey, entity, id, account)
       if (!addition || addition.operation.kind !== 'action') throw notYetSent(bankAccountId)
       const body = { ...(addition.operation.body as object), MakeDefault: true }
-      await db.outbox.update(addition.seq!, { operation: { ...addition.operation, body } as OutboxEntry['operation'] })
+      await db.outbox.update(addition.seq!, {
+        operation: { ...addition.operation, body } as OutboxEntry['operation'],
+      })
     } else {
       const action = outboxAction(entity, 'set-default-bank-account', { BankAccountID: bankAccountId })
       await db.outbox.add(outboxEntry(companyKey, id, action, { baseUpdatedAt: row.UpdatedAt ?? null }))
@@ -389,7 +434,9 @@ export async function mergeParty(
     await table.put({ ...row, StatusCode: GenericStatus.Inactive })
     const moving = await invoices.bulkGet(body.InvoiceIDs.map((invoiceId): RowKey => [companyKey, invoiceId]))
     const moved = moving
-      .filter((invoice): invoice is CachedRow => invoice !== undefined && Number(invoice[link]) === duplicateId)
+      .filter(
+        (invoice): invoice is CachedRow => invoice !== undefined && Number(invoice[link]) === duplicateId,
+      )
       .map((invoice) => ({ ...invoice, [link]: intoId }))
     if (moved.length > 0) await invoices.bulkPut(moved)
   })
@@ -399,7 +446,12 @@ export async function mergeParty(
  * Marks a supplier the scan pipeline created as checked: a local comment on it at once (the register's
  * filter reads comments, common/parties/scan-mark.ts) and the queued `mark-checked` that posts it.
  */
-export async function markChecked(db: WorkspaceDb, companyKey: string, supplierId: number, text: string): Promise<void> {
+export async function markChecked(
+  db: WorkspaceDb,
+  companyKey: string,
+  supplierId: number,
+  text: string,
+): Promise<void> {
   const body = checked(MarkChecked, { Text: text }, 'Check')
   await db.transaction('rw', db.Supplier, db.Comment, db.outbox, async () => {
     const row = await cachedParty(db, companyKey, 'Supplier', supplierId)

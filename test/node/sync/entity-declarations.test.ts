@@ -91,9 +91,16 @@ describe('the cached-entity declarations', () => {
 
   it('give the contacts register its parties with the parts the card shows', () => {
     for (const entity of ['Supplier', 'Customer'] as const)
-      for (const part of ['Info.InvoiceAddress', 'Info.DefaultEmail', 'Info.DefaultPhone', 'Info.BankAccounts'])
+      for (const part of [
+        'Info.InvoiceAddress',
+        'Info.DefaultEmail',
+        'Info.DefaultPhone',
+        'Info.BankAccounts',
+      ])
         expect(sources[entity].expand?.split(','), entity).toContain(part)
-    expect(sources.Comment.scope?.({ userId: null, journaledDays: 90 }, new Date())).toBe("EntityType eq 'Supplier'")
+    expect(sources.Comment.scope?.({ userId: null, journaledDays: 90 }, new Date())).toBe(
+      "EntityType eq 'Supplier'",
+    )
   })
 
   it("keep a per-user entity to the user's own rows, and none while the user is not known", () => {

@@ -129,7 +129,11 @@ async function everyCut<T>(
 describe("the register's rows", () => {
   it("come through main's pull from the local platform, with the expansions the cards show", async () => {
     const supplier = await call('POST', 'api/biz/suppliers', {
-      Info: { _createguid: 'i', Name: unique('Pull AS'), DefaultEmail: { _createguid: 'e', EmailAddress: 'p@pull.no' } },
+      Info: {
+        _createguid: 'i',
+        Name: unique('Pull AS'),
+        DefaultEmail: { _createguid: 'e', EmailAddress: 'p@pull.no' },
+      },
     })
     await call('POST', `api/biz/comments/Supplier/${supplier.ID}`, { Text: 'Opprettet fra skanning' })
     // spec 4.3: a customer created inline with its invoice.
@@ -193,7 +197,9 @@ describe('creating parties', () => {
   })
 
   it('creates a contact person linked to the supplier they work for, once', async () => {
-    const supplier = await call('POST', 'api/biz/suppliers', { Info: { _createguid: 'i', Name: unique('Lev AS') } })
+    const supplier = await call('POST', 'api/biz/suppliers', {
+      Info: { _createguid: 'i', Name: unique('Lev AS') },
+    })
     const infoId = (await supplierOnPlatform(supplier.ID)).BusinessRelationID as number
     await everyCut(
       async () => {
@@ -211,7 +217,34 @@ describe('creating parties', () => {
           `api/biz/contacts?filter=ParentBusinessRelationID eq ${infoId} and Info.Name eq '${name}'&expand=Info,Info.DefaultEmail`,
         )
         expect(found).toHaveLength(1)
-        expect(found[0]).toMatchObject({ Role: 'Innkjøper', Info: { DefaultEmail: { EmailAddress: 'kari@lev.no' } } })
+        expect(found[0]).toMatchObject({
+          Role: 'Innkjøper',
+          Info: { DefaultEmail: { EmailAddress: 'kari@lev.no' } },
+        })
+      },
+    )
+  })
+})
+
+describe('a supplier and its contact person created offline', () => {
+  it('sends the person once the supplier is on the platform, linked to it, each once', async () => {
+    await everyCut(
+      async () => {
+        const name = unique('Ny Leverandør AS')
+        const supplierId = await createParty(db, nordlys, 'Supplier', { Name: name })
+        const supplier = await db.Supplier.get([nordlys, supplierId])
+        await createParty(db, nordlys, 'Contact', {
+          Name: `Kari i ${name}`,
+          ParentBusinessRelationID: supplier!.Info!.ID,
+        })
+        return name
+      },
+      async (name) => {
+        const [supplier, ...more] = await get<Row[]>(`api/biz/suppliers?filter=Info.Name eq '${name}'`)
+        expect(more).toHaveLength(0)
+        const contacts = await get<Row[]>(`api/biz/contacts?filter=Info.Name eq 'Kari i ${name}'`)
+        expect(contacts).toHaveLength(1)
+        expect(contacts[0]!.ParentBusinessRelationID).toBe(supplier!.BusinessRelationID)
       },
     )
   })
@@ -239,7 +272,9 @@ describe('editing a supplier', () => {
         expect(partyValue(supplier, 'Info.InvoiceAddress.AddressLine1')).toBe('Strandgaten 1')
         expect(partyValue(supplier, 'Info.DefaultEmail.EmailAddress')).toBe('post@fjord.no')
         expect(supplier.CostAccountID).toBe(cost!.ID)
-        const emails = await get<Row[]>(`api/biz/emails?filter=EmailAddress eq 'post@fjord.no' and ID eq ${partyValue(supplier, 'Info.DefaultEmailID')}`)
+        const emails = await get<Row[]>(
+          `api/biz/emails?filter=EmailAddress eq 'post@fjord.no' and ID eq ${partyValue(supplier, 'Info.DefaultEmailID')}`,
+        )
         expect(emails).toHaveLength(1)
         const cached = await db.Supplier.get([nordlys, id])
         expect(partyValue(cached, 'Info.DefaultEmail.EmailAddress')).toBe('post@fjord.no')
@@ -254,9 +289,16 @@ describe('editing a supplier', () => {
     // A colleague renames it and moves its address after this cache read it.
     await call('PUT', `api/biz/suppliers/${supplier.ID}`, {
       ID: supplier.ID,
-      Info: { ID: info.ID, Name: 'Kollegas navn AS', InvoiceAddress: { ID: (info.InvoiceAddress as Row).ID, PostalCode: '5003' } },
+      Info: {
+        ID: info.ID,
+        Name: 'Kollegas navn AS',
+        InvoiceAddress: { ID: (info.InvoiceAddress as Row).ID, PostalCode: '5003' },
+      },
     })
-    await editParty(db, nordlys, 'Supplier', supplier.ID, { 'Info.Name': 'Mitt navn AS', 'Info.InvoiceAddress.City': 'Os' })
+    await editParty(db, nordlys, 'Supplier', supplier.ID, {
+      'Info.Name': 'Mitt navn AS',
+      'Info.InvoiceAddress.City': 'Os',
+    })
     const result = await drainCompany(db, transport(), nordlys)
     expect(result.conflicts).toBe(1)
     const [entry] = await db.outbox.toArray()
@@ -322,7 +364,10 @@ describe('merging duplicates', () => {
       async () => {
         const into = await cachedSupplier()
         const duplicate = await cachedSupplier()
-        const draftInvoice = await call('POST', 'api/biz/supplierinvoices', { SupplierID: duplicate.ID, InvoiceNumber: unique('D') })
+        const draftInvoice = await call('POST', 'api/biz/supplierinvoices', {
+          SupplierID: duplicate.ID,
+          InvoiceNumber: unique('D'),
+        })
         const booked = await call('POST', 'api/biz/supplierinvoices', {
           SupplierID: duplicate.ID,
           InvoiceNumber: unique('J'),
@@ -333,7 +378,9 @@ describe('merging duplicates', () => {
           },
         })
         await call('POST', `api/biz/supplierinvoices/${booked.ID}?action=journal`)
-        expect((await get(`api/biz/supplierinvoices/${booked.ID}`)).StatusCode).toBe(SupplierInvoiceStatus.Journaled)
+        expect((await get(`api/biz/supplierinvoices/${booked.ID}`)).StatusCode).toBe(
+          SupplierInvoiceStatus.Journaled,
+        )
         await cache(draftInvoice.ID, 'SupplierInvoice')
         await cache(booked.ID, 'SupplierInvoice')
         // The user saw both (the booked one was booked by a colleague meanwhile, say).
@@ -350,7 +397,7 @@ describe('merging duplicates', () => {
         // The cache moved both at once; the journaled one went back with the platform's answer.
         expect((await db.SupplierInvoice.get([nordlys, draft]))?.SupplierID).toBe(into)
         expect((await db.SupplierInvoice.get([nordlys, booked]))?.SupplierID).toBe(duplicate)
-        expect(cached?.MergeSkippedInvoices).toEqual([
+        expect((cached as Record<string, unknown> | undefined)?.MergeSkippedInvoices).toEqual([
           { ID: booked, SupplierID: duplicate, StatusCode: SupplierInvoiceStatus.Journaled },
         ])
       },
@@ -362,12 +409,26 @@ describe('merging customers', () => {
   it("moves the duplicate's draft invoice to the other customer and deactivates the duplicate", async () => {
     db = openWorkspace('parties', crypto.randomUUID())
     const draftOf = (name: string) =>
-      call('POST', 'api/biz/invoices', { CustomerID: 0, Customer: { OrgNumber: '911111111', Info: { Name: name } }, CustomerName: name })
+      call('POST', 'api/biz/invoices', {
+        CustomerID: 0,
+        Customer: { OrgNumber: '911111111', Info: { Name: name } },
+        CustomerName: name,
+      })
     const kept = await draftOf(unique('Kunde AS'))
     const dup = await draftOf(unique('Kunde AS (dublett)'))
     for (const invoice of [kept, dup]) {
-      await storeRow(db, nordlys, 'Customer', (await transport().row(nordlys, 'Customer', invoice.CustomerID as number))!)
-      await storeRow(db, nordlys, 'CustomerInvoice', (await transport().row(nordlys, 'CustomerInvoice', invoice.ID))!)
+      await storeRow(
+        db,
+        nordlys,
+        'Customer',
+        (await transport().row(nordlys, 'Customer', invoice.CustomerID as number))!,
+      )
+      await storeRow(
+        db,
+        nordlys,
+        'CustomerInvoice',
+        (await transport().row(nordlys, 'CustomerInvoice', invoice.ID))!,
+      )
     }
     await mergeParty(db, nordlys, 'Customer', dup.CustomerID as number, kept.CustomerID as number, [dup.ID])
     await drainAll()
