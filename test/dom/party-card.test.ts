@@ -45,7 +45,13 @@ const rows: Partial<Record<string, PlatformRow[]>> = {
       Info: {
         ID: 70,
         Name: 'Bakeriet AS',
-        InvoiceAddress: { ID: 700, AddressLine1: 'Storgata 1', PostalCode: '0150', City: 'Oslo', CountryCode: 'NO' },
+        InvoiceAddress: {
+          ID: 700,
+          AddressLine1: 'Storgata 1',
+          PostalCode: '0150',
+          City: 'Oslo',
+          CountryCode: 'NO',
+        },
         DefaultEmail: { ID: 701, EmailAddress: 'post@bakeriet.example' },
         BankAccounts: [{ ID: 71, AccountNumber: onRecord }],
         DefaultBankAccountID: 71,
@@ -120,7 +126,15 @@ const rows: Partial<Record<string, PlatformRow[]>> = {
   VatType: [{ ID: 1, UpdatedAt: stamp, VatCode: '1', Name: 'Inngående mva 25 %', VatPercent: 25 }],
   Comment: [{ ID: 1, UpdatedAt: stamp, EntityType: 'Supplier', EntityID: 9, Text: 'Opprettet fra skanning' }],
   Contact: [
-    { ID: 3, UpdatedAt: stamp, InfoID: 30, Comment: null, Role: 'Regnskap', ParentBusinessRelationID: 70, Info: { ID: 30, Name: 'Kari Nordmann' } },
+    {
+      ID: 3,
+      UpdatedAt: stamp,
+      InfoID: 30,
+      Comment: null,
+      Role: 'Regnskap',
+      ParentBusinessRelationID: 70,
+      Info: { ID: 30, Name: 'Kari Nordmann' },
+    },
   ],
 }
 
@@ -164,7 +178,11 @@ async function mount(options: { hold?: boolean } = {}) {
       'sync.pull': (_key, entity, from) => {
         const page = from.id === 0 ? (rows[entity] ?? []) : []
         const last = page.at(-1)
-        return { rows: page, checkpoint: last ? { updatedAt: stamp, id: Number(last.ID) } : from, more: false }
+        return {
+          rows: page,
+          checkpoint: last ? { updatedAt: stamp, id: Number(last.ID) } : from,
+          more: false,
+        }
       },
       'sync.ids': (_key, entity) => (rows[entity] ?? []).map((r) => Number(r.ID)),
       'sync.row': () => null,
@@ -208,7 +226,9 @@ describe('the party card', () => {
     await mount()
     const card = await openSupplierCard()
     await vi.waitFor(() => expect(text(card.querySelector('h2'))).toBe('Bakeriet AS'))
-    expect(inCard(card, 'party-card-org-number')).toBe(`${org.slice(0, 3)} ${org.slice(3, 6)} ${org.slice(6)}`)
+    expect(inCard(card, 'party-card-org-number')).toBe(
+      `${org.slice(0, 3)} ${org.slice(3, 6)} ${org.slice(6)}`,
+    )
     expect(inCard(card, 'party-card-credit-days')).toBe('14 days')
     await vi.waitFor(() => expect(inCard(card, 'party-card-cost-account')).toBe('6300 Leie lokale'))
     // No default VAT code on the platform: the account's own is shown, and why.
@@ -222,7 +242,9 @@ describe('the party card', () => {
     const paidTo = [...card.querySelectorAll('[data-testid="party-card-paid-to"] li')].map(text)
     const [first, second] = [day(-60), day(-40)].map((d) => formatDate(d, 'en'))
     expect(paidTo).toEqual([
-      expect.stringMatching(new RegExp(`^${formatBankAccount(paidElsewhere)}.*first used ${first} · 1 invoice +not on record$`)),
+      expect.stringMatching(
+        new RegExp(`^${formatBankAccount(paidElsewhere)}.*first used ${first} · 1 invoice +not on record$`),
+      ),
       `${formatBankAccount(onRecord)} first used ${second} · 1 invoice`,
     ])
     expect(inCard(card, 'party-card-contacts')).toContain('Kari Nordmann')
@@ -244,7 +266,9 @@ describe('the party card', () => {
     expect(card.querySelector(`label[for="${input.id}"]`)?.textContent).toContain('New bank account')
     input.value = '1234.56.789'
     input.dispatchEvent(new Event('input'))
-    await vi.waitFor(() => expect(card.textContent).toContain('A Norwegian bank account has 11 digits (this has 9)'))
+    await vi.waitFor(() =>
+      expect(card.textContent).toContain('A Norwegian bank account has 11 digits (this has 9)'),
+    )
     input.value = formatBankAccount(onInvoice)
     input.dispatchEvent(new Event('input'))
     ;(input.closest('form')!.querySelector('button[type="submit"]') as HTMLButtonElement).click()
@@ -260,12 +284,18 @@ describe('the party card', () => {
     expect(queued.map((e) => [e.entity, e.entityId, e.operation])).toContainEqual([
       'Supplier',
       7,
-      { kind: 'action', action: 'add-bank-account', body: { Account: { AccountNumber: onInvoice }, MakeDefault: false } },
+      {
+        kind: 'action',
+        action: 'add-bank-account',
+        body: { Account: { AccountNumber: onInvoice }, MakeDefault: false },
+      },
     ])
     // Still on this computer: the card says so; the review no longer warns about the account.
     await vi.waitFor(() => expect(inCard(card, 'party-card-waiting')).toBe('1 change waiting to sync'))
     await vi.waitFor(() => expect(document.querySelector('[data-testid="bank-account-warning"]')).toBeNull())
-    expect(text(card.querySelector('[data-testid="party-card-bank-accounts"]'))).toContain(formatBankAccount(onInvoice))
+    expect(text(card.querySelector('[data-testid="party-card-bank-accounts"]'))).toContain(
+      formatBankAccount(onInvoice),
+    )
   })
 
   it('shows a conflict on the supplier field by field, with both values and a choice', async () => {
@@ -311,7 +341,9 @@ describe('the party card', () => {
     link.click()
     const duplicate = await waitForElement('[data-testid="party-card"][data-id="9"]')
     // Created by the scan station and not checked yet.
-    await vi.waitFor(() => expect(inCard(duplicate, 'party-card-scan')).toContain('Created from a scan, not yet checked'))
+    await vi.waitFor(() =>
+      expect(inCard(duplicate, 'party-card-scan')).toContain('Created from a scan, not yet checked'),
+    )
     ;(await waitForElement('[data-testid="merge-into-7"]')).click()
     const dialog = await waitForElement('[data-testid="merge-dialog"]')
     expect(text(dialog.querySelector('[data-testid="merge-moving"]'))).toContain('S-4')
