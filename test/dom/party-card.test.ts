@@ -161,7 +161,7 @@ afterEach(async () => {
  * The shell on the review of invoice 1. With `hold`, main answers no outbox command until the test lets it,
  * so what the card queued stays on this computer meanwhile.
  */
-async function mount(options: { hold?: boolean } = {}) {
+async function mount(options: { hold?: boolean; language?: string } = {}) {
   const sent: OutboxCommand[] = []
   const held = new Promise<void>((resolve) => (release = resolve))
   const test = createTestBridge({
@@ -193,7 +193,7 @@ async function mount(options: { hold?: boolean } = {}) {
       },
     },
   })
-  shell = await mountShell({ path: '/review?invoice=1', languages: ['en-US'], test })
+  shell = await mountShell({ path: '/review?invoice=1', languages: [options.language ?? 'en-US'], test })
   workspace = useWorkspace()
   await vi.waitFor(() => expect(workspace!.value).not.toBeNull())
   db = workspace.value!
@@ -204,16 +204,16 @@ async function mount(options: { hold?: boolean } = {}) {
 }
 
 /** Opens the supplier's card from the supplier field's menu; answers the card once it shows. */
-async function openSupplierCard(id = 7): Promise<HTMLElement> {
+async function openSupplierCard(id = 7, item = 'Open supplier card'): Promise<HTMLElement> {
   ;(await waitForElement('[data-testid="review-supplier-menu"]')).click()
-  const item = await vi.waitFor(() => {
+  const menuItem = await vi.waitFor(() => {
     const found = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((el) =>
-      el.textContent?.includes('Open supplier card'),
+      el.textContent?.includes(item),
     )
     if (!found) throw new Error('The supplier menu has no item to open the card')
     return found
   })
-  item.querySelector<HTMLElement>('a, .p-menu-item-content')!.click()
+  menuItem.querySelector<HTMLElement>('a, .p-menu-item-content')!.click()
   await waitForElement('[data-testid="review-supplier-panel"]')
   return waitForElement(`[data-testid="party-card"][data-id="${id}"]`)
 }
@@ -356,5 +356,85 @@ describe('the party card', () => {
       entityId: 9,
       body: { IntoID: 7, InvoiceIDs: [4] },
     })
+  })
+
+  it('edits in Norwegian: each field’s problem in words, Ctrl+Enter queues only the changed paths, Esc cancels', async () => {
+    const { db } = await mount({ hold: true, language: 'nb-NO' })
+    const card = await openSupplierCard(7, 'Åpne leverandørkortet')
+    const edit = await waitForElement('[data-testid="party-card-edit"]')
+    edit.click()
+    const form = await waitForElement('[data-testid="party-form"]')
+    /** The open form's input with this label. */
+    const field = (label: string) => {
+      const open = document.querySelector('[data-testid="party-form"]')!
+      const element = [...open.querySelectorAll('label')].find((l) => text(l) === label)
+      const input = element && open.querySelector<HTMLInputElement>(`#${CSS.escape(element.htmlFor)}`)
+      if (!input) throw new Error(`No field labelled ${label}`)
+      return input
+    }
+    const type = (input: HTMLInputElement, value: string) => {
+      input.value = value
+      input.dispatchEvent(new Event('input'))
+    }
+    await vi.waitFor(() => expect(field('Poststed').value).toBe('Oslo'))
+    // The first field has the focus.
+    expect(document.activeElement).toBe(field('Navn'))
+    type(field('Postnummer'), '150')
+    type(field('Betalingsfrist (dager)'), '400')
+    field('Postnummer').dispatchEvent(new Event('blur'))
+    await vi.waitFor(() => expect(text(form)).toContain('Et norsk postnummer har 4 sifre.'))
+    // A save with problems says so and queues nothing.
+    form.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true }))
+    await vi.waitFor(() =>
+      expect(text(form)).toContain('Betalingsfristen er et helt antall dager fra 0 til 365.'),
+    )
+    expect(text(form)).toContain('Rett de merkede feltene før du lagrer.')
+    expect(await db.outbox.count()).toBe(0)
+
+    type(field('Postnummer'), '5003')
+    type(field('Poststed'), 'Bergen')
+    type(field('Betalingsfrist (dager)'), '30')
+    field('Poststed').dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true }),
+    )
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(1))
+    const [entry] = await db.outbox.toArray()
+    expect(entry).toMatchObject({
+      entity: 'Supplier',
+      entityId: 7,
+      operation: {
+        kind: 'action',
+        action: 'edit',
+        body: {
+          'Info.InvoiceAddress.PostalCode': '5003',
+          'Info.InvoiceAddress.City': 'Bergen',
+          CreditDays: 30,
+        },
+      },
+      base: { 'Info.InvoiceAddress.PostalCode': '0150', 'Info.InvoiceAddress.City': 'Oslo', CreditDays: 14 },
+    })
+    // The card shows the change at once, says it waits to sync, and the focus is back on Edit.
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="party-form"]')).toBeNull())
+    await vi.waitFor(() => expect(inCard(card, 'party-card-details')).toContain('5003 Bergen'))
+    expect(inCard(card, 'party-card-credit-days')).toBe('30 dager')
+    expect(inCard(card, 'party-card-waiting')).toBe('1 endring venter på synkronisering')
+    await vi.waitFor(() =>
+      expect(document.activeElement?.closest('[data-testid="party-card-edit"]')).not.toBeNull(),
+    )
+
+    // Esc leaves the form with nothing queued, and the panel open.
+    ;(await waitForElement('[data-testid="party-card-edit"]')).click()
+    const again = await waitForElement('[data-testid="party-form"]')
+    await vi.waitFor(() => expect(field('Poststed').value).toBe('Bergen'))
+    type(field('Poststed'), 'Stavanger')
+    field('Poststed').dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Escape', code: 'Escape', bubbles: true }),
+    )
+    await vi.waitFor(() => expect(again.isConnected).toBe(false))
+    expect(await db.outbox.count()).toBe(1)
+    // Only the form closed: the card stays open beside the review.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(card.isConnected).toBe(true)
+    expect(inCard(card, 'party-card-details')).toContain('5003 Bergen')
   })
 })
