@@ -251,6 +251,15 @@ describe('the party card', () => {
     expect(inCard(card, 'party-card-duplicates')).toContain('Bakeriet skannet')
     // The bank accounts: the default marked in words.
     expect(inCard(card, 'bank-account-71')).toContain('Default')
+    // Every control named, headings in order (colours are judged in the browser suite, which has layout).
+    const { default: axe } = await import('axe-core')
+    const result = await axe.run(card, {
+      rules: { 'color-contrast': { enabled: false } },
+      resultTypes: ['violations'],
+    })
+    expect(result.passes.map((p) => p.id)).toContain('label')
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([])
   })
 
   it('queues a bank account added on the card, and the review’s warning follows at once', async () => {
