@@ -236,3 +236,15 @@ export const cachedEntities = Object.keys(cachedEntityDeclarations) as readonly 
 export function isCachedEntity(name: string): name is CachedEntity {
   return Object.hasOwn(cachedEntityDeclarations, name)
 }
+
+/**
+ * What the platform is asked for an entity, as one text: its route, expansions, statistics query and the
+ * shape of its scope (the scope's filter for a fixed user and day, so it changes only when the filter's
+ * form does). The renderer keeps it with the entity's pull checkpoint: when it differs, rows cached
+ * before lack what is asked now (a new expansion), so the entity is pulled again from the start.
+ */
+export function declarationFingerprint(entity: CachedEntity): string {
+  const { route, expand, statistics, scope } = cachedEntityDeclarations[entity]
+  const sampleScope = scope?.({ userId: 1, journaledDays: 90 }, new Date(0)) ?? null
+  return JSON.stringify([route, expand ?? null, statistics ?? null, sampleScope])
+}

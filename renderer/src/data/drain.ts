@@ -6,6 +6,7 @@ import { actionOfEntry, OutboxCommand, outboxBatchLimit, type OutboxOutcome } fr
 import type { PlatformRow } from '@common/bridge/sync'
 import { sameValue } from '@common/same-value'
 import { isTransient } from '@common/transient'
+import { mergeTables, settleMerge } from './party-outcomes.ts'
 import { withLocalChanges } from './pull.ts'
 import type { SyncTransport } from './sync-transport.ts'
 import type { OutboxEntry, WorkspaceDb } from './schema.ts'
@@ -81,7 +82,7 @@ export async function drainCompany(
       })
       unfinished.shift()
     }
-    const tables = [...new Set(sending.map(({ entry }) => db[entry.entity]))]
+    const tables = [...new Set(sending.flatMap(({ entry }) => [db[entry.entity], ...mergeTables(db, entry)]))]
     // The entries are of different rows, so their records go to the database side by side.
     await db.transaction('rw', [db.outbox, ...tables], () =>
       Promise.all([
@@ -219,7 +220,10 @@ async function settle(
     } else await db.outbox.delete(entry.seq!)
     // A delete that is done removes the cached row (a view shows it as ending until then).
     if (entry.operation.kind === 'delete') await db[entry.entity].delete([companyKey, entry.entityId])
-    else if (outcome.row) await applyServerRow(db, companyKey, entry, outcome.row)
+    else if (outcome.row) {
+      await applyServerRow(db, companyKey, entry, outcome.row)
+      await settleMerge(db, companyKey, entry, outcome.row)
+    }
   } else {
     await db.outbox.update(entry.seq!, {
       state: outcome.status,

@@ -10,7 +10,9 @@ import {
   removeBankAccount,
   setDefaultBankAccount,
 } from './parties.ts'
+import { discardEntry, resolveEntry } from './outbox-actions.ts'
 import { withLocalChanges } from './pull.ts'
+import type { SyncTransport } from './sync-transport.ts'
 import { openWorkspace, type OutboxEntry, type WorkspaceDb } from './schema.ts'
 
 let db: WorkspaceDb
@@ -249,5 +251,54 @@ describe("the contacts register's changes", () => {
       operation: { kind: 'action', action: 'mark-checked', body: { Text: 'Kontrollert etter skanning' } },
     })
     await expect(markChecked(db, 'nordlys', 2, '  ')).rejects.toMatchObject({ code: 'INVALID' })
+  })
+
+  it('resolves a conflicting edit path by path: theirs is taken into the row, mine is sent again', async () => {
+    await seeded()
+    await editParty(db, 'nordlys', 'Supplier', 1, { 'Info.Name': 'Mitt navn', 'Info.InvoiceAddress.City': 'Os' })
+    const [entry] = await entries()
+    await db.outbox.update(entry!.seq!, {
+      state: 'conflict',
+      theirs: { 'Info.Name': 'Kollegas navn', 'Info.InvoiceAddress.City': 'Voss' },
+    })
+    const resolved = await resolveEntry(db, entry!.seq!, { 'Info.Name': 'theirs', 'Info.InvoiceAddress.City': 'mine' })
+    expect(resolved).toMatchObject({
+      state: 'pending',
+      operation: { action: 'edit', body: { 'Info.InvoiceAddress.City': 'Os' } },
+      base: { 'Info.InvoiceAddress.City': 'Voss' },
+    })
+    const row = await db.Supplier.get(['nordlys', 1])
+    expect(partyValue(row, 'Info.Name')).toBe('Kollegas navn')
+    expect(partyValue(row, 'Info.InvoiceAddress.City')).toBe('Os')
+    // Theirs for every path: nothing is left to send.
+    await db.outbox.update(entry!.seq!, { state: 'conflict', theirs: { 'Info.InvoiceAddress.City': 'Voss' } })
+    expect(await resolveEntry(db, entry!.seq!, { 'Info.InvoiceAddress.City': 'theirs' })).toBeUndefined()
+    expect(await db.outbox.count()).toBe(0)
+    expect(partyValue(await db.Supplier.get(['nordlys', 1]), 'Info.InvoiceAddress.City')).toBe('Voss')
+  })
+
+  it('discards an edit offline: each path gets its base back, a later edit stays', async () => {
+    await seeded()
+    await editParty(db, 'nordlys', 'Supplier', 1, { 'Info.InvoiceAddress.City': 'Os' })
+    const [first] = await entries()
+    await db.outbox.update(first!.seq!, { state: 'failed' })
+    await editParty(db, 'nordlys', 'Supplier', 1, { 'Info.Name': 'Fjord Vest AS' })
+    const offline = { row: async () => Promise.reject(Object.assign(new Error('down'), { code: 'API_NETWORK' })) }
+    await discardEntry(db, offline as unknown as SyncTransport, first!.seq!)
+    const row = await db.Supplier.get(['nordlys', 1])
+    expect(partyValue(row, 'Info.InvoiceAddress.City')).toBe('Bergen')
+    expect(partyValue(row, 'Info.Name')).toBe('Fjord Vest AS')
+    expect(row).not.toHaveProperty(['Info.InvoiceAddress.City'])
+  })
+
+  it('discards a merge: the moved invoices go back to the duplicate', async () => {
+    await seeded()
+    await mergeParty(db, 'nordlys', 'Supplier', 2, 1, [11])
+    const [entry] = await entries()
+    const offline = { row: async () => Promise.reject(Object.assign(new Error('down'), { code: 'API_NETWORK' })) }
+    await discardEntry(db, offline as unknown as SyncTransport, entry!.seq!)
+    expect((await db.SupplierInvoice.get(['nordlys', 11]))?.SupplierID).toBe(2)
+    expect((await db.Supplier.get(['nordlys', 2]))?.StatusCode).toBe(30001)
+    expect(await db.outbox.count()).toBe(0)
   })
 })

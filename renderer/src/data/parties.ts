@@ -380,7 +380,9 @@ export async function mergeParty(
     const row = await cachedParty(db, companyKey, entity, duplicateId)
     await cachedParty(db, companyKey, entity, intoId)
     await db.outbox.add(
+      // The status before, so discarding the merge offline gives it back (./outbox-actions.ts).
       outboxEntry(companyKey, duplicateId, outboxAction(entity, 'merge', body), {
+        base: { StatusCode: row.StatusCode ?? null },
         baseUpdatedAt: row.UpdatedAt ?? null,
       }),
     )

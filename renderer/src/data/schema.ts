@@ -72,6 +72,22 @@ export interface Checkpoint {
   id: number
   lastPulledAt: string | null
   lastReconciledAt: string | null
+  /**
+   * What the platform was asked for (common/entities/declarations.ts `declarationFingerprint`): a pull under
+   * a different one starts again from the beginning. Missing on checkpoints from before version 10.
+   */
+  fingerprint?: string
+  /** The platform refused the entity's list (a route the platform does not offer): why, and when. */
+  unavailable?: EntityUnavailable | null
+}
+
+/** Why the platform did not give an entity's rows: its refusal (404, 400, 403), for the view to say so. */
+export interface EntityUnavailable {
+  code: string
+  message: string
+  /** The route that was refused (api/biz/…). */
+  route: string
+  at: string
 }
 
 export type CompanySyncState = 'idle' | 'syncing' | 'error' | 'offline'
@@ -291,6 +307,22 @@ const localVersions: {
   // Version 8: each company's invoice counts, kept as its invoices are written (data/company-counts.ts); a
   // database from before counts its companies when the overview first asks.
   { version: 8, stores: { companyCounts: 'Key' } },
+  // Version 10: the contacts register (customers, contacts, supplier comments, customer invoices). The
+  // suppliers' expansion grew (default phone and e-mail): their rows are pulled again from the start. From
+  // here on a checkpoint keeps its entity's fingerprint, and a change of it does the same by itself.
+  {
+    version: 10,
+    stores: {},
+    upgrade: async (tx) => {
+      await tx
+        .table<Checkpoint, [string, string]>('checkpoints')
+        .filter((checkpoint) => checkpoint.entity === 'Supplier')
+        .modify((checkpoint) => {
+          checkpoint.updatedAt = null
+          checkpoint.id = 0
+        })
+    },
+  },
 ]
 
 /** The current version: the last one that added or changed a table. */

@@ -198,8 +198,10 @@ const movable = {
  * Merges the duplicate (the command's party) into `IntoID`: each listed invoice that is still on the
  * duplicate and still a draft or in approval moves (PUT with the new SupplierID/CustomerID); then the
  * duplicate is deactivated (StatusCode 50001, field notes' generic status codes). An invoice that is no
- * longer movable (booked meanwhile) stays where it is: the merge is still done, and the answer's row (the
- * duplicate) names them in `MergeSkippedInvoiceIDs`, so the card can say which invoices stayed. A retry
+ * longer movable (booked meanwhile) stays where it is: the merge is still done (a partial merge is not a
+ * failure), and the answer's row (the duplicate) lists them in `MergeSkippedInvoices` with their platform
+ * values (ID, SupplierID or CustomerID, StatusCode): the renderer puts those back in its cache
+ * (renderer/src/data/party-outcomes.ts), so the cards show which invoices stayed. A retry
  * finds moved invoices on `IntoID` and the duplicate inactive, and does neither again.
  */
 export const mergeParty: Executor<Command<TradingParty, 'merge'>> = async (command, { api, companyKey, readRow }) => {
@@ -212,7 +214,7 @@ export const mergeParty: Executor<Command<TradingParty, 'merge'>> = async (comma
   if (Number(into.StatusCode) === GenericStatus.Inactive)
     return failed('MERGE_TARGET_INACTIVE', `${entity} ${intoId} is inactive: merge into an active ${entity.toLowerCase()}`)
   const { route, link, states } = movable[entity]
-  const skipped: number[] = []
+  const skipped: Row[] = []
   for (let at = 0; at < invoiceIds.length; at += 100) {
     const ids = invoiceIds.slice(at, at + 100)
     const invoices = await api.get<Row[]>(route, {
@@ -224,7 +226,8 @@ export const mergeParty: Executor<Command<TradingParty, 'merge'>> = async (comma
       const invoice = byId.get(invoiceId)
       if (invoice && Number(invoice[link]) === intoId) continue
       if (!invoice || Number(invoice[link]) !== id || !states.includes(Number(invoice.StatusCode))) {
-        skipped.push(invoiceId)
+        // Gone (deleted) invoices are left to the pull's reconciliation; the others keep their values.
+        if (invoice) skipped.push({ ID: invoiceId, [link]: invoice[link] ?? null, StatusCode: invoice.StatusCode ?? null })
         continue
       }
       await api.put(`${route}/${invoiceId}`, { ID: invoiceId, [link]: intoId }, { companyKey })
@@ -233,7 +236,7 @@ export const mergeParty: Executor<Command<TradingParty, 'merge'>> = async (comma
   if (Number(duplicate.StatusCode) !== GenericStatus.Inactive)
     await api.put(rowPath(entity, id), { ID: id, StatusCode: GenericStatus.Inactive }, { companyKey })
   const after = await readRow()
-  return done(after ? { ...after, MergeSkippedInvoiceIDs: skipped } : null)
+  return done(after ? { ...after, MergeSkippedInvoices: skipped } : null)
 }
 
 /** Posts the check of a scanned supplier as a comment, unless it has one (an earlier attempt, a colleague). */
