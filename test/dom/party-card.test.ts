@@ -307,7 +307,7 @@ describe('the party card', () => {
     )
   })
 
-  it('shows a conflict on the supplier field by field, with both values and a choice', async () => {
+  it('shows a conflict on the supplier field by field, with both values, and keeps the value chosen', async () => {
     const { db } = await mount()
     await db.outbox.add({
       companyKey,
@@ -337,6 +337,13 @@ describe('the party card', () => {
     expect(row.querySelector('[aria-label="Keep theirs for Name"]')).not.toBeNull()
     const apply = [...card.querySelectorAll('button')].find((b) => b.textContent?.includes('Apply choices'))!
     expect(apply.disabled).toBe(true)
+    // Keeping theirs: the change is dropped and the card shows the platform's name.
+    row.querySelector<HTMLInputElement>('input[value="theirs"]')!.click()
+    await vi.waitFor(() => expect(apply.disabled).toBe(false))
+    apply.click()
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0))
+    await vi.waitFor(() => expect(text(card.querySelector('h2'))).toBe('Bakeriet Theirs AS'))
+    expect(card.querySelector('[data-testid="party-card-conflict"]')).toBeNull()
   })
 
   it('plans a duplicate’s merge, listing what moves and what stays, and queues it with those invoices', async () => {
