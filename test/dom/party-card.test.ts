@@ -453,4 +453,62 @@ describe('the party card', () => {
     expect(card.isConnected).toBe(true)
     expect(inCard(card, 'party-card-details')).toContain('5003 Bergen')
   })
+
+  it('creates a contact person from the supplier’s card, linked to it, and opens their card', async () => {
+    const { db } = await mount({ hold: true })
+    const card = await openSupplierCard()
+    const add = await vi.waitFor(() => {
+      const found = [...card.querySelectorAll('button')].find((b) =>
+        b.textContent?.includes('New contact person'),
+      )
+      if (!found) throw new Error('No button for a new contact person')
+      return found
+    })
+    add.click()
+    const form = await waitForElement('[data-testid="party-form"]')
+    expect(text(form)).toContain('Works for Bakeriet AS')
+    const field = (label: string) => {
+      const element = [...form.querySelectorAll('label')].find((l) => text(l) === label)
+      return form.querySelector<HTMLInputElement>(`#${CSS.escape(element!.htmlFor)}`)!
+    }
+    const type = (input: HTMLInputElement, value: string) => {
+      input.value = value
+      input.dispatchEvent(new Event('input'))
+    }
+    type(field('E-mail'), 'ola@bakeriet')
+    form.querySelector<HTMLButtonElement>('button[type="submit"]')!.click()
+    await vi.waitFor(() => expect(text(form)).toContain('This field is required.'))
+    expect(text(form)).toContain('Write an e-mail address such as post@example.no.')
+    expect(await db.outbox.count()).toBe(0)
+    type(field('Name'), 'Ola Nordmann')
+    type(field('E-mail'), 'ola@bakeriet.example')
+    type(field('Role'), 'Daglig leder')
+    form.querySelector<HTMLButtonElement>('button[type="submit"]')!.click()
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(1))
+    const [entry] = await db.outbox.toArray()
+    // A create carries the new party as the entry's changes (common/bridge/outbox.ts entryOfAction).
+    expect(entry).toMatchObject({
+      entity: 'Contact',
+      operation: { kind: 'create' },
+      changes: {
+        Name: 'Ola Nordmann',
+        EmailAddress: 'ola@bakeriet.example',
+        Role: 'Daglig leder',
+        ParentBusinessRelationID: 70,
+      },
+    })
+    const person = await vi.waitFor(() => {
+      const found = card.querySelector<HTMLAnchorElement>('[aria-label="Open Ola Nordmann"]')
+      if (!found) throw new Error('The new person is not listed')
+      return found
+    })
+    person.click()
+    const theirs = await waitForElement(
+      `[data-testid="party-card"][data-entity="Contact"][data-id="${entry!.entityId}"]`,
+    )
+    await vi.waitFor(() => expect(text(theirs.querySelector('h2'))).toBe('Ola Nordmann'))
+    expect(inCard(theirs, 'party-card-details')).toContain('SupplierBakeriet AS')
+    expect(inCard(theirs, 'party-card-details')).toContain('Daglig leder')
+    expect(text(theirs)).toContain('Created on this computer')
+  })
 })
