@@ -127,6 +127,7 @@ describe('the language', () => {
       'Review: Unlock the invoice | Alt+Shift+U',
       'Review: Delete a wrongly scanned draft | Alt+Shift+D',
       'Review: Show or hide the history | Alt+Shift+H',
+      'Review: Open the supplier card | Alt+Shift+S',
       'Review: Zoom in | +',
       'Review: Zoom out | -',
       'Review: Add a cost line below | Alt+Insert',
