@@ -372,6 +372,10 @@ describe('the party card', () => {
       entityId: 9,
       body: { IntoID: 7, InvoiceIDs: [4] },
     })
+    // The duplicate is deactivated at once and lists the invoice that stayed with it.
+    await vi.waitFor(() => expect(text(duplicate)).toContain('Deactivated (merged into another).'))
+    await vi.waitFor(() => expect(inCard(duplicate, 'party-card-stayed')).toContain('S-5'))
+    expect(inCard(duplicate, 'party-card-stayed')).not.toContain('S-4')
   })
 
   it('edits in Norwegian: each field’s problem in words, Ctrl+Enter queues only the changed paths, Esc cancels', async () => {

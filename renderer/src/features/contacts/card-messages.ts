@@ -81,6 +81,7 @@ const en = {
     ofCount: '{amount} ({count})',
     none: 'No invoices on this computer.',
     cacheNote: 'From the invoices kept on this computer.',
+    stayed: 'Invoices still on it after the merge (booked or settled)',
   },
   paidTo: {
     none: 'No approved or booked invoice names an account yet.',
@@ -242,6 +243,7 @@ const nb: ContactsCardMessages = {
     ofCount: '{amount} ({count})',
     none: 'Ingen fakturaer på denne datamaskinen.',
     cacheNote: 'Ut fra fakturaene som ligger på denne datamaskinen.',
+    stayed: 'Fakturaer som fortsatt står på den etter sammenslåingen (bokført eller oppgjort)',
   },
   paidTo: {
     none: 'Ingen godkjent eller bokført faktura oppgir en konto ennå.',
