@@ -4,7 +4,9 @@ import { partyValueProblem } from './field-values.ts'
 describe("a party field's value", () => {
   it('takes what each field holds and names what it must be otherwise', () => {
     expect(partyValueProblem('CreditDays', 14)).toBeNull()
-    expect(partyValueProblem('CreditDays', 'fourteen')).toBe('CreditDays must be a whole number from 0 to 365')
+    expect(partyValueProblem('CreditDays', 'fourteen')).toBe(
+      'CreditDays must be a whole number from 0 to 365',
+    )
     expect(partyValueProblem('CreditDays', 400)).toMatch(/0 to 365/)
     expect(partyValueProblem('CostAccountID', 6800)).toBeNull()
     expect(partyValueProblem('CostAccountID', 0)).toMatch(/an ID/)

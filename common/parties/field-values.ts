@@ -5,13 +5,18 @@ import type { PartyField } from '../bridge/parties.ts'
 
 type Check = (value: string | number) => string | null
 
-const wholeNumber = (min: number, max: number): Check => (value) =>
-  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
-    ? null
-    : `a whole number from ${min} to ${max}`
-const id: Check = (value) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? null : 'an ID')
-const textOf = (pattern: RegExp, what: string): Check => (value) =>
-  typeof value === 'string' && pattern.test(value) ? null : what
+const wholeNumber =
+  (min: number, max: number): Check =>
+  (value) =>
+    typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
+      ? null
+      : `a whole number from ${min} to ${max}`
+const id: Check = (value) =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 ? null : 'an ID'
+const textOf =
+  (pattern: RegExp, what: string): Check =>
+  (value) =>
+    typeof value === 'string' && pattern.test(value) ? null : what
 const anyText: Check = (value) => (typeof value === 'string' ? null : 'text')
 
 const checks: Partial<Record<PartyField, Check>> = {

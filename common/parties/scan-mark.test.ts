@@ -20,7 +20,9 @@ describe('the scan mark on a supplier', () => {
   it('tells a scanned supplier not yet checked from a checked one and from one a person made', () => {
     expect(scanCheckState([])).toBeNull()
     expect(scanCheckState([{ Text: 'Ring før levering' }])).toBeNull()
-    expect(scanCheckState([{ Text: 'Opprettet fra skanning' }, { Text: 'Ring før levering' }])).toBe('unchecked')
+    expect(scanCheckState([{ Text: 'Opprettet fra skanning' }, { Text: 'Ring før levering' }])).toBe(
+      'unchecked',
+    )
     expect(scanCheckState([{ Text: 'Created from a scan' }, { Text: checkedMarkText('nb') }])).toBe('checked')
     // A check on its own (the mark deleted) does not make a person's supplier a scanned one.
     expect(scanCheckState([{ Text: checkedMarkText('en') }])).toBeNull()

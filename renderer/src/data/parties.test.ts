@@ -65,7 +65,10 @@ describe("the contacts register's changes", () => {
       InvoiceAddress: { AddressLine1: 'Torget 2', City: 'Bergen' },
       EmailAddress: 'faktura@kaffe.no',
       PhoneNumber: '+47 55 00 11 17',
-      BankAccounts: [{ AccountNumber: '86011117947' }, { IBAN: 'DE89370400440532013000', BIC: 'COBADEFFXXX' }],
+      BankAccounts: [
+        { AccountNumber: '86011117947' },
+        { IBAN: 'DE89370400440532013000', BIC: 'COBADEFFXXX' },
+      ],
     })
     expect(id).toBe(-1)
     const row = await db.Supplier.get(['nordlys', id])
@@ -77,7 +80,12 @@ describe("the contacts register's changes", () => {
     expect(row?.Info?.BankAccounts).toHaveLength(2)
     expect(row?.OrgNumber).toBe('911111111')
     const [entry] = await entries()
-    expect(entry).toMatchObject({ entity: 'Supplier', entityId: -1, operation: { kind: 'create' }, state: 'pending' })
+    expect(entry).toMatchObject({
+      entity: 'Supplier',
+      entityId: -1,
+      operation: { kind: 'create' },
+      state: 'pending',
+    })
     expect(entry!.changes).toMatchObject({ Name: 'Kaffebrenneriet AS', OrgNumber: '911111111' })
     expect(await createParty(db, 'nordlys', 'Supplier', { Name: 'Neste AS' })).toBe(-2)
     // Another company's local IDs are its own.
@@ -93,7 +101,11 @@ describe("the contacts register's changes", () => {
       ParentBusinessRelationID: 101,
     })
     const row = await db.Contact.get(['nordlys', id])
-    expect(row).toMatchObject({ ParentBusinessRelationID: 101, Role: 'Innkjøper', Info: { Name: 'Kari Nordmann' } })
+    expect(row).toMatchObject({
+      ParentBusinessRelationID: 101,
+      Role: 'Innkjøper',
+      Info: { Name: 'Kari Nordmann' },
+    })
     await expect(
       createParty(db, 'nordlys', 'Contact', { Name: 'Ola', ParentBusinessRelationID: -1 }),
     ).rejects.toMatchObject({ code: 'NOT_ON_PLATFORM_YET' })
@@ -101,7 +113,9 @@ describe("the contacts register's changes", () => {
 
   it('refuses a draft or a change that does not fit, naming the field, and writes nothing', async () => {
     await seeded()
-    await expect(createParty(db, 'nordlys', 'Supplier', { Name: '', OrgNumber: '123' })).rejects.toMatchObject({
+    await expect(
+      createParty(db, 'nordlys', 'Supplier', { Name: '', OrgNumber: '123' }),
+    ).rejects.toMatchObject({
       code: 'INVALID',
     })
     await expect(
@@ -116,7 +130,10 @@ describe("the contacts register's changes", () => {
 
   it('edits fields by path at once and queues an edit with each path’s base; a second edit joins it', async () => {
     await seeded()
-    await editParty(db, 'nordlys', 'Supplier', 1, { 'Info.Name': 'Fjord Bergen AS', 'Info.InvoiceAddress.City': 'Os' })
+    await editParty(db, 'nordlys', 'Supplier', 1, {
+      'Info.Name': 'Fjord Bergen AS',
+      'Info.InvoiceAddress.City': 'Os',
+    })
     await editParty(db, 'nordlys', 'Supplier', 1, {
       'Info.Name': 'Fjord Vest AS',
       'Info.DefaultEmail.EmailAddress': 'post@fjord.no',
@@ -193,7 +210,9 @@ describe("the contacts register's changes", () => {
       'set-default-bank-account',
       'remove-bank-account',
     ])
-    expect(queued[0]!.operation).toMatchObject({ body: { Account: { AccountNumber: '12345678903' }, MakeDefault: true } })
+    expect(queued[0]!.operation).toMatchObject({
+      body: { Account: { AccountNumber: '12345678903' }, MakeDefault: true },
+    })
     expect(queued[2]!.operation).toMatchObject({ body: { BankAccountID: 301 } })
     await expect(removeBankAccount(db, 'nordlys', 'Supplier', 1, 999)).rejects.toMatchObject({
       code: 'BANK_ACCOUNT_NOT_FOUND',
@@ -231,7 +250,9 @@ describe("the contacts register's changes", () => {
       entityId: 2,
       operation: { kind: 'action', action: 'merge', body: { IntoID: 1, InvoiceIDs: [11] } },
     })
-    await expect(mergeParty(db, 'nordlys', 'Supplier', 1, 1, [])).rejects.toMatchObject({ code: 'SAME_PARTY' })
+    await expect(mergeParty(db, 'nordlys', 'Supplier', 1, 1, [])).rejects.toMatchObject({
+      code: 'SAME_PARTY',
+    })
     await expect(mergeParty(db, 'nordlys', 'Supplier', 1, -3, [])).rejects.toMatchObject({
       code: 'NOT_ON_PLATFORM_YET',
     })
@@ -239,8 +260,15 @@ describe("the contacts register's changes", () => {
 
   it('marks a scanned supplier checked with a local comment and queues the comment', async () => {
     await seeded()
-    await db.Comment.put({ companyKey: 'nordlys', ID: 40, Text: 'Opprettet fra skanning', EntityType: 'Supplier', EntityID: 2 })
-    const comments = () => db.Comment.where('[companyKey+EntityType+EntityID]').equals(['nordlys', 'Supplier', 2]).toArray()
+    await db.Comment.put({
+      companyKey: 'nordlys',
+      ID: 40,
+      Text: 'Opprettet fra skanning',
+      EntityType: 'Supplier',
+      EntityID: 2,
+    })
+    const comments = () =>
+      db.Comment.where('[companyKey+EntityType+EntityID]').equals(['nordlys', 'Supplier', 2]).toArray()
     expect(scanCheckState(await comments())).toBe('unchecked')
     await markChecked(db, 'nordlys', 2, checkedMarkText('nb'))
     expect(scanCheckState(await comments())).toBe('checked')
@@ -255,13 +283,19 @@ describe("the contacts register's changes", () => {
 
   it('resolves a conflicting edit path by path: theirs is taken into the row, mine is sent again', async () => {
     await seeded()
-    await editParty(db, 'nordlys', 'Supplier', 1, { 'Info.Name': 'Mitt navn', 'Info.InvoiceAddress.City': 'Os' })
+    await editParty(db, 'nordlys', 'Supplier', 1, {
+      'Info.Name': 'Mitt navn',
+      'Info.InvoiceAddress.City': 'Os',
+    })
     const [entry] = await entries()
     await db.outbox.update(entry!.seq!, {
       state: 'conflict',
       theirs: { 'Info.Name': 'Kollegas navn', 'Info.InvoiceAddress.City': 'Voss' },
     })
-    const resolved = await resolveEntry(db, entry!.seq!, { 'Info.Name': 'theirs', 'Info.InvoiceAddress.City': 'mine' })
+    const resolved = await resolveEntry(db, entry!.seq!, {
+      'Info.Name': 'theirs',
+      'Info.InvoiceAddress.City': 'mine',
+    })
     expect(resolved).toMatchObject({
       state: 'pending',
       operation: { action: 'edit', body: { 'Info.InvoiceAddress.City': 'Os' } },
@@ -283,7 +317,9 @@ describe("the contacts register's changes", () => {
     const [first] = await entries()
     await db.outbox.update(first!.seq!, { state: 'failed' })
     await editParty(db, 'nordlys', 'Supplier', 1, { 'Info.Name': 'Fjord Vest AS' })
-    const offline = { row: async () => Promise.reject(Object.assign(new Error('down'), { code: 'API_NETWORK' })) }
+    const offline = {
+      row: async () => Promise.reject(Object.assign(new Error('down'), { code: 'API_NETWORK' })),
+    }
     await discardEntry(db, offline as unknown as SyncTransport, first!.seq!)
     const row = await db.Supplier.get(['nordlys', 1])
     expect(partyValue(row, 'Info.InvoiceAddress.City')).toBe('Bergen')
@@ -295,7 +331,9 @@ describe("the contacts register's changes", () => {
     await seeded()
     await mergeParty(db, 'nordlys', 'Supplier', 2, 1, [11])
     const [entry] = await entries()
-    const offline = { row: async () => Promise.reject(Object.assign(new Error('down'), { code: 'API_NETWORK' })) }
+    const offline = {
+      row: async () => Promise.reject(Object.assign(new Error('down'), { code: 'API_NETWORK' })),
+    }
     await discardEntry(db, offline as unknown as SyncTransport, entry!.seq!)
     expect((await db.SupplierInvoice.get(['nordlys', 11]))?.SupplierID).toBe(2)
     expect((await db.Supplier.get(['nordlys', 2]))?.StatusCode).toBe(30001)

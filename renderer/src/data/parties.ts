@@ -59,7 +59,11 @@ function checked<S extends z.ZodType>(schema: S, input: unknown, what: string): 
   if (result.success) return result.data
   const issue = result.error.issues[0]
   const field = issue?.path.join('.') || undefined
-  throw new PartyChangeError('INVALID', `${what}: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}`, field)
+  throw new PartyChangeError(
+    'INVALID',
+    `${what}: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}`,
+    field,
+  )
 }
 
 function notCached(entity: string, id: number, companyKey: string): ChangeError {
@@ -69,7 +73,11 @@ function notCached(entity: string, id: number, companyKey: string): ChangeError 
 /** The next local (negative) ID among `ids`: below every one in use, so two local rows never share one. */
 const nextLocalId = (ids: Iterable<number>) => Math.min(0, ...ids) - 1
 
-async function lowestId(db: WorkspaceDb, companyKey: string, entity: PartyEntity | 'Comment'): Promise<number> {
+async function lowestId(
+  db: WorkspaceDb,
+  companyKey: string,
+  entity: PartyEntity | 'Comment',
+): Promise<number> {
   const lowest = await db[entity]
     .where('[companyKey+ID]')
     .between([companyKey, -Infinity], [companyKey, 0])
@@ -80,7 +88,12 @@ async function lowestId(db: WorkspaceDb, companyKey: string, entity: PartyEntity
 const text = (value: string | null | undefined) => (value === undefined || value === '' ? null : value)
 
 function localBankAccount(account: BankAccountDraft, id: number): Record<string, unknown> {
-  return { ID: id, AccountNumber: text(account.AccountNumber), IBAN: text(account.IBAN), BIC: text(account.BIC) }
+  return {
+    ID: id,
+    AccountNumber: text(account.AccountNumber),
+    IBAN: text(account.IBAN),
+    BIC: text(account.BIC),
+  }
 }
 
 /** The business relation of a new party as the pull would give it: IDs local until the platform answers. */
@@ -181,7 +194,10 @@ export async function editParty<E extends PartyEntity>(
   id: number,
   changes: PartyChanges<E>,
 ): Promise<void> {
-  const body = checked(editSchemas[entity], changes, `${entity} ${id}`) as Record<string, string | number | null>
+  const body = checked(editSchemas[entity], changes, `${entity} ${id}`) as Record<
+    string,
+    string | number | null
+  >
   for (const [path, value] of Object.entries(body)) {
     const problem = partyValueProblem(path as PartyField, value)
     if (problem) throw new PartyChangeError('INVALID', `${entity} ${id}: ${problem}`, path)
@@ -282,7 +298,8 @@ async function pendingAddition(
     if (e.state !== 'pending' || e.operation.kind !== 'action') return false
     const added = (e.operation.body as { Account: BankAccountDraft }).Account
     return (
-      text(added.AccountNumber) === (account.AccountNumber ?? null) && text(added.IBAN) === (account.IBAN ?? null)
+      text(added.AccountNumber) === (account.AccountNumber ?? null) &&
+      text(added.IBAN) === (account.IBAN ?? null)
     )
   })
 }
@@ -340,7 +357,9 @@ export async function setDefaultBankAccount(
       const addition = await pendingAddition(db, companyKey, entity, id, account)
       if (!addition || addition.operation.kind !== 'action') throw notYetSent(bankAccountId)
       const body = { ...(addition.operation.body as object), MakeDefault: true }
-      await db.outbox.update(addition.seq!, { operation: { ...addition.operation, body } as OutboxEntry['operation'] })
+      await db.outbox.update(addition.seq!, {
+        operation: { ...addition.operation, body } as OutboxEntry['operation'],
+      })
     } else {
       const action = outboxAction(entity, 'set-default-bank-account', { BankAccountID: bankAccountId })
       await db.outbox.add(outboxEntry(companyKey, id, action, { baseUpdatedAt: row.UpdatedAt ?? null }))
@@ -389,7 +408,9 @@ export async function mergeParty(
     await table.put({ ...row, StatusCode: GenericStatus.Inactive })
     const moving = await invoices.bulkGet(body.InvoiceIDs.map((invoiceId): RowKey => [companyKey, invoiceId]))
     const moved = moving
-      .filter((invoice): invoice is CachedRow => invoice !== undefined && Number(invoice[link]) === duplicateId)
+      .filter(
+        (invoice): invoice is CachedRow => invoice !== undefined && Number(invoice[link]) === duplicateId,
+      )
       .map((invoice) => ({ ...invoice, [link]: intoId }))
     if (moved.length > 0) await invoices.bulkPut(moved)
   })
@@ -399,7 +420,12 @@ export async function mergeParty(
  * Marks a supplier the scan pipeline created as checked: a local comment on it at once (the register's
  * filter reads comments, common/parties/scan-mark.ts) and the queued `mark-checked` that posts it.
  */
-export async function markChecked(db: WorkspaceDb, companyKey: string, supplierId: number, text: string): Promise<void> {
+export async function markChecked(
+  db: WorkspaceDb,
+  companyKey: string,
+  supplierId: number,
+  text: string,
+): Promise<void> {
   const body = checked(MarkChecked, { Text: text }, 'Check')
   await db.transaction('rw', db.Supplier, db.Comment, db.outbox, async () => {
     const row = await cachedParty(db, companyKey, 'Supplier', supplierId)

@@ -23,7 +23,10 @@ const invoicesOf = (db: WorkspaceDb, entity: string): InvoiceTable =>
   entity === 'Supplier' ? db.SupplierInvoice : db.CustomerInvoice
 
 /** The invoice table a merge entry touches besides its party's (for the transaction that settles it). */
-export function mergeTables(db: WorkspaceDb, entry: Pick<OutboxEntry, 'entity' | 'operation'>): InvoiceTable[] {
+export function mergeTables(
+  db: WorkspaceDb,
+  entry: Pick<OutboxEntry, 'entity' | 'operation'>,
+): InvoiceTable[] {
   return mergeOf(entry) ? [invoicesOf(db, entry.entity)] : []
 }
 
@@ -51,7 +54,9 @@ export async function undoLocalMerge(db: WorkspaceDb, entry: OutboxEntry): Promi
   const table = invoicesOf(db, entry.entity)
   const keys = merge.body.InvoiceIDs.map((id): RowKey => [entry.companyKey, id])
   const moved = (await table.bulkGet(keys)).filter(
-    (invoice): invoice is CachedRow => invoice !== undefined && Number(invoice[merge.link]) === merge.body.IntoID,
+    (invoice): invoice is CachedRow =>
+      invoice !== undefined && Number(invoice[merge.link]) === merge.body.IntoID,
   )
-  if (moved.length > 0) await table.bulkPut(moved.map((invoice) => ({ ...invoice, [merge.link]: entry.entityId })))
+  if (moved.length > 0)
+    await table.bulkPut(moved.map((invoice) => ({ ...invoice, [merge.link]: entry.entityId })))
 }

@@ -4,7 +4,8 @@
 import type { OutboxEntry } from './schema.ts'
 
 type Node = Record<string, unknown>
-const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The value at a path such as 'Info.InvoiceAddress.City' (undefined where a step is missing). */
 export function partyValue(row: unknown, path: string): unknown {

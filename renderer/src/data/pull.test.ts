@@ -26,14 +26,19 @@ afterEach(async () => {
 const options = { top: 100, userId: 7, journaledDays: 90 }
 
 /** A platform whose lists answer `rows` per entity, or refuse an entity with `refuse`. */
-function platform(rows: Partial<Record<CachedEntity, PlatformRow[]>>, refuse: Partial<Record<CachedEntity, Error>> = {}) {
+function platform(
+  rows: Partial<Record<CachedEntity, PlatformRow[]>>,
+  refuse: Partial<Record<CachedEntity, Error>> = {},
+) {
   const asked: { entity: CachedEntity; from: PullCheckpoint }[] = []
   const transport: SyncTransport = {
     probe: async () => ({ state: 'online', checkedAt: '', message: null }),
     async pull(_companyKey, entity, from) {
       asked.push({ entity, from })
       if (refuse[entity]) throw refuse[entity]
-      const page = (rows[entity] ?? []).filter((r) => from.updatedAt === null || String(r.UpdatedAt) > from.updatedAt)
+      const page = (rows[entity] ?? []).filter(
+        (r) => from.updatedAt === null || String(r.UpdatedAt) > from.updatedAt,
+      )
       const last = page.at(-1)
       return {
         rows: page,
@@ -56,7 +61,11 @@ function platform(rows: Partial<Record<CachedEntity, PlatformRow[]>>, refuse: Pa
 }
 
 const notFound = () =>
-  new BridgeError('API_NOT_FOUND', 'No route comments with a filter', { status: 404, fields: [], reference: null })
+  new BridgeError('API_NOT_FOUND', 'No route comments with a filter', {
+    status: 404,
+    fields: [],
+    reference: null,
+  })
 
 describe('an entity the platform does not offer', () => {
   it('is marked unavailable with the reason, and the pull of the others goes on', async () => {
@@ -81,7 +90,9 @@ describe('an entity the platform does not offer', () => {
     db = openWorkspace('pull', crypto.randomUUID())
     const refusing = platform({}, { Comment: notFound() })
     await pullEntity(db, refusing.transport, 'nordlys', 'Comment', options)
-    const answering = platform({ Comment: [{ ID: 4, UpdatedAt: '2026-11-01T10:00:00Z', Text: 'Ring først' }] })
+    const answering = platform({
+      Comment: [{ ID: 4, UpdatedAt: '2026-11-01T10:00:00Z', Text: 'Ring først' }],
+    })
     expect(await pullEntity(db, answering.transport, 'nordlys', 'Comment', options)).toBe(1)
     expect(await unavailableEntity(db, 'nordlys', 'Comment')).toBeNull()
   })
@@ -130,7 +141,9 @@ describe('a changed declaration', () => {
       { entity: 'Supplier', from: { updatedAt: null, id: 0 } },
       { entity: 'Customer', from: { updatedAt: at, id: 9 } },
     ])
-    expect((await db.checkpoints.get(['nordlys', 'Supplier']))?.fingerprint).toBe(declarationFingerprint('Supplier'))
+    expect((await db.checkpoints.get(['nordlys', 'Supplier']))?.fingerprint).toBe(
+      declarationFingerprint('Supplier'),
+    )
   })
 
   it('fingerprints what is asked: route, expansions and the form of the scope', () => {
@@ -171,7 +184,14 @@ describe('the upgrade to version 10', () => {
     await old.table('Supplier').put({ companyKey: 'a', ID: 1, UpdatedAt: at, Info: { Name: 'Fjord AS' } })
     await old.table('checkpoints').bulkPut([
       { companyKey: 'a', entity: 'Supplier', updatedAt: at, id: 1, lastPulledAt: at, lastReconciledAt: null },
-      { companyKey: 'a', entity: 'SupplierInvoice', updatedAt: at, id: 8, lastPulledAt: at, lastReconciledAt: null },
+      {
+        companyKey: 'a',
+        entity: 'SupplierInvoice',
+        updatedAt: at,
+        id: 8,
+        lastPulledAt: at,
+        lastReconciledAt: null,
+      },
     ])
     expect(old.tables.map((t) => t.name)).not.toContain('Customer')
     old.close()
@@ -186,6 +206,8 @@ describe('the upgrade to version 10', () => {
     for (const table of ['Customer', 'Contact', 'Comment', 'CustomerInvoice'])
       expect(db.tables.map((t) => t.name)).toContain(table)
     await db.Comment.put({ companyKey: 'a', ID: 1, Text: 'x', EntityType: 'Supplier', EntityID: 1 })
-    expect(await db.Comment.where('[companyKey+EntityType+EntityID]').equals(['a', 'Supplier', 1]).count()).toBe(1)
+    expect(
+      await db.Comment.where('[companyKey+EntityType+EntityID]').equals(['a', 'Supplier', 1]).count(),
+    ).toBe(1)
   })
 })

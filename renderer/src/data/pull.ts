@@ -6,7 +6,14 @@ import { cachedEntityDeclarations, declarationFingerprint } from '@common/entiti
 import { isTransient } from '@common/transient'
 import type { SyncTransport } from './sync-transport.ts'
 import { applyPartyEdits } from './party-paths.ts'
-import type { CachedEntity, CachedRow, Checkpoint, EntityUnavailable, OutboxEntry, WorkspaceDb } from './schema.ts'
+import type {
+  CachedEntity,
+  CachedRow,
+  Checkpoint,
+  EntityUnavailable,
+  OutboxEntry,
+  WorkspaceDb,
+} from './schema.ts'
 
 export function emptyCheckpoint(companyKey: string, entity: CachedEntity): Checkpoint {
   return {
@@ -66,7 +73,11 @@ export async function unavailableEntity(
  * changed since (a checkpoint from before fingerprints takes the current one: version 10's upgrade
  * restarted the entity that changed then).
  */
-async function startingCheckpoint(db: WorkspaceDb, companyKey: string, entity: CachedEntity): Promise<Checkpoint> {
+async function startingCheckpoint(
+  db: WorkspaceDb,
+  companyKey: string,
+  entity: CachedEntity,
+): Promise<Checkpoint> {
   const stored = await db.checkpoints.get([companyKey, entity])
   const fingerprint = declarationFingerprint(entity)
   if (!stored) return emptyCheckpoint(companyKey, entity)
@@ -191,12 +202,17 @@ async function pullPages(
  * transaction over the comments and the outbox.
  */
 async function dropSentLocalComments(db: WorkspaceDb, companyKey: string): Promise<void> {
-  const local = await db.Comment.where('[companyKey+ID]').between([companyKey, -Infinity], [companyKey, 0]).toArray()
+  const local = await db.Comment.where('[companyKey+ID]')
+    .between([companyKey, -Infinity], [companyKey, 0])
+    .toArray()
   if (local.length === 0) return
   const queued = await db.outbox
     .where('companyKey')
     .equals(companyKey)
-    .filter((e) => e.entity === 'Supplier' && e.operation.kind === 'action' && e.operation.action === 'mark-checked')
+    .filter(
+      (e) =>
+        e.entity === 'Supplier' && e.operation.kind === 'action' && e.operation.action === 'mark-checked',
+    )
     .toArray()
   const stillQueued = new Set(queued.map((e) => e.entityId))
   const sent = local.filter((comment) => !stillQueued.has(Number(comment.EntityID)))

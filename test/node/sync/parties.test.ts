@@ -126,6 +126,42 @@ async function everyCut<T>(
   }
 }
 
+describe("the register's rows", () => {
+  it("come through main's pull from the local platform, with the expansions the cards show", async () => {
+    const supplier = await call('POST', 'api/biz/suppliers', {
+      Info: {
+        _createguid: 'i',
+        Name: unique('Pull AS'),
+        DefaultEmail: { _createguid: 'e', EmailAddress: 'p@pull.no' },
+      },
+    })
+    await call('POST', `api/biz/comments/Supplier/${supplier.ID}`, { Text: 'Opprettet fra skanning' })
+    // spec 4.3: a customer created inline with its invoice.
+    await call('POST', 'api/biz/invoices', {
+      CustomerID: 0,
+      Customer: { Info: { Name: unique('Kunde AS') } },
+      CustomerName: 'Kunde AS',
+    })
+    const from = { updatedAt: null, id: 0 }
+    const pullOptions = { top: 5000, userId: null, journaledDays: 90 }
+    for (const entity of ['Supplier', 'Customer', 'Contact', 'Comment', 'CustomerInvoice'] as const) {
+      const page = await transport().pull(nordlys, entity, from, pullOptions)
+      expect(page.rows.length, entity).toBeGreaterThan(0)
+      expect((await transport().ids(nordlys, entity, pullOptions)).length, entity).toBeGreaterThan(0)
+      if (entity === 'Supplier') {
+        const row = page.rows.find((r) => r.ID === supplier.ID)
+        expect(partyValue(row, 'Info.DefaultEmail.EmailAddress')).toBe('p@pull.no')
+      }
+      if (entity === 'Comment') {
+        expect(page.rows.every((r) => r.EntityType === 'Supplier')).toBe(true)
+        expect(page.rows.some((r) => r.EntityID === supplier.ID)).toBe(true)
+      }
+      if (entity === 'Customer') expect(page.rows[0]).toHaveProperty('Info')
+      if (entity === 'CustomerInvoice') expect(page.rows[0]).toHaveProperty('CustomerID')
+    }
+  })
+})
+
 describe('creating parties', () => {
   it('creates a supplier with its address, e-mail, phone and default bank account once, however the answers are lost', async () => {
     await everyCut(
@@ -161,7 +197,9 @@ describe('creating parties', () => {
   })
 
   it('creates a contact person linked to the supplier they work for, once', async () => {
-    const supplier = await call('POST', 'api/biz/suppliers', { Info: { _createguid: 'i', Name: unique('Lev AS') } })
+    const supplier = await call('POST', 'api/biz/suppliers', {
+      Info: { _createguid: 'i', Name: unique('Lev AS') },
+    })
     const infoId = (await supplierOnPlatform(supplier.ID)).BusinessRelationID as number
     await everyCut(
       async () => {
@@ -179,7 +217,10 @@ describe('creating parties', () => {
           `api/biz/contacts?filter=ParentBusinessRelationID eq ${infoId} and Info.Name eq '${name}'&expand=Info,Info.DefaultEmail`,
         )
         expect(found).toHaveLength(1)
-        expect(found[0]).toMatchObject({ Role: 'Innkjøper', Info: { DefaultEmail: { EmailAddress: 'kari@lev.no' } } })
+        expect(found[0]).toMatchObject({
+          Role: 'Innkjøper',
+          Info: { DefaultEmail: { EmailAddress: 'kari@lev.no' } },
+        })
       },
     )
   })
@@ -207,7 +248,9 @@ describe('editing a supplier', () => {
         expect(partyValue(supplier, 'Info.InvoiceAddress.AddressLine1')).toBe('Strandgaten 1')
         expect(partyValue(supplier, 'Info.DefaultEmail.EmailAddress')).toBe('post@fjord.no')
         expect(supplier.CostAccountID).toBe(cost!.ID)
-        const emails = await get<Row[]>(`api/biz/emails?filter=EmailAddress eq 'post@fjord.no' and ID eq ${partyValue(supplier, 'Info.DefaultEmailID')}`)
+        const emails = await get<Row[]>(
+          `api/biz/emails?filter=EmailAddress eq 'post@fjord.no' and ID eq ${partyValue(supplier, 'Info.DefaultEmailID')}`,
+        )
         expect(emails).toHaveLength(1)
         const cached = await db.Supplier.get([nordlys, id])
         expect(partyValue(cached, 'Info.DefaultEmail.EmailAddress')).toBe('post@fjord.no')
@@ -222,9 +265,16 @@ describe('editing a supplier', () => {
     // A colleague renames it and moves its address after this cache read it.
     await call('PUT', `api/biz/suppliers/${supplier.ID}`, {
       ID: supplier.ID,
-      Info: { ID: info.ID, Name: 'Kollegas navn AS', InvoiceAddress: { ID: (info.InvoiceAddress as Row).ID, PostalCode: '5003' } },
+      Info: {
+        ID: info.ID,
+        Name: 'Kollegas navn AS',
+        InvoiceAddress: { ID: (info.InvoiceAddress as Row).ID, PostalCode: '5003' },
+      },
     })
-    await editParty(db, nordlys, 'Supplier', supplier.ID, { 'Info.Name': 'Mitt navn AS', 'Info.InvoiceAddress.City': 'Os' })
+    await editParty(db, nordlys, 'Supplier', supplier.ID, {
+      'Info.Name': 'Mitt navn AS',
+      'Info.InvoiceAddress.City': 'Os',
+    })
     const result = await drainCompany(db, transport(), nordlys)
     expect(result.conflicts).toBe(1)
     const [entry] = await db.outbox.toArray()
@@ -290,7 +340,10 @@ describe('merging duplicates', () => {
       async () => {
         const into = await cachedSupplier()
         const duplicate = await cachedSupplier()
-        const draftInvoice = await call('POST', 'api/biz/supplierinvoices', { SupplierID: duplicate.ID, InvoiceNumber: unique('D') })
+        const draftInvoice = await call('POST', 'api/biz/supplierinvoices', {
+          SupplierID: duplicate.ID,
+          InvoiceNumber: unique('D'),
+        })
         const booked = await call('POST', 'api/biz/supplierinvoices', {
           SupplierID: duplicate.ID,
           InvoiceNumber: unique('J'),
@@ -301,7 +354,9 @@ describe('merging duplicates', () => {
           },
         })
         await call('POST', `api/biz/supplierinvoices/${booked.ID}?action=journal`)
-        expect((await get(`api/biz/supplierinvoices/${booked.ID}`)).StatusCode).toBe(SupplierInvoiceStatus.Journaled)
+        expect((await get(`api/biz/supplierinvoices/${booked.ID}`)).StatusCode).toBe(
+          SupplierInvoiceStatus.Journaled,
+        )
         await cache(draftInvoice.ID, 'SupplierInvoice')
         await cache(booked.ID, 'SupplierInvoice')
         // The user saw both (the booked one was booked by a colleague meanwhile, say).
@@ -318,10 +373,44 @@ describe('merging duplicates', () => {
         // The cache moved both at once; the journaled one went back with the platform's answer.
         expect((await db.SupplierInvoice.get([nordlys, draft]))?.SupplierID).toBe(into)
         expect((await db.SupplierInvoice.get([nordlys, booked]))?.SupplierID).toBe(duplicate)
-        expect(cached?.MergeSkippedInvoices).toEqual([
+        expect((cached as Record<string, unknown> | undefined)?.MergeSkippedInvoices).toEqual([
           { ID: booked, SupplierID: duplicate, StatusCode: SupplierInvoiceStatus.Journaled },
         ])
       },
     )
+  })
+})
+
+describe('merging customers', () => {
+  it("moves the duplicate's draft invoice to the other customer and deactivates the duplicate", async () => {
+    db = openWorkspace('parties', crypto.randomUUID())
+    const draftOf = (name: string) =>
+      call('POST', 'api/biz/invoices', {
+        CustomerID: 0,
+        Customer: { OrgNumber: '911111111', Info: { Name: name } },
+        CustomerName: name,
+      })
+    const kept = await draftOf(unique('Kunde AS'))
+    const dup = await draftOf(unique('Kunde AS (dublett)'))
+    for (const invoice of [kept, dup]) {
+      await storeRow(
+        db,
+        nordlys,
+        'Customer',
+        (await transport().row(nordlys, 'Customer', invoice.CustomerID as number))!,
+      )
+      await storeRow(
+        db,
+        nordlys,
+        'CustomerInvoice',
+        (await transport().row(nordlys, 'CustomerInvoice', invoice.ID))!,
+      )
+    }
+    await mergeParty(db, nordlys, 'Customer', dup.CustomerID as number, kept.CustomerID as number, [dup.ID])
+    await drainAll()
+    expect((await get(`api/biz/invoices/${dup.ID}`)).CustomerID).toBe(kept.CustomerID)
+    expect((await get(`api/biz/customers/${dup.CustomerID}`)).StatusCode).toBe(GenericStatus.Inactive)
+    expect((await db.CustomerInvoice.get([nordlys, dup.ID]))?.CustomerID).toBe(kept.CustomerID)
+    await db.delete()
   })
 })

@@ -32,7 +32,12 @@ function bulkRun(commands: readonly OutboxCommand[], start: number): OutboxComma
   const kind = first.action
   // A party's create is a draft its executor turns into a graph, not the row: it goes alone.
   const writer = executorOf(first)
-  if ((kind !== 'update' && kind !== 'create') || !hasListRoute(first.entity) || !writer || !rowWriters.has(writer))
+  if (
+    (kind !== 'update' && kind !== 'create') ||
+    !hasListRoute(first.entity) ||
+    !writer ||
+    !rowWriters.has(writer)
+  )
     return [first]
   const run = [first]
   const rows = new Set([first.entityId])

@@ -76,7 +76,10 @@ export const executors = {
 } satisfies ExecutorTable
 
 /** The executors that write a row's own properties as they are: their runs may travel as one bulk request. */
-export const rowWriters: ReadonlySet<Executor> = new Set<Executor>([createRow as Executor, updateRow as Executor])
+export const rowWriters: ReadonlySet<Executor> = new Set<Executor>([
+  createRow as Executor,
+  updateRow as Executor,
+])
 
 /** The executor of a command's entity and action; null for one the union does not declare. */
 export function executorOf(command: Pick<OutboxCommand, 'entity' | 'action'>): Executor | null {

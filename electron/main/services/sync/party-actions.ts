@@ -89,7 +89,10 @@ export const createParty: Executor<Command<PartyEntity, 'create'>> = async (comm
   return done(await defaultFirstAccount(api, companyKey, command.entity, party))
 }
 
-export const editParty: Executor<Command<PartyEntity, 'edit'>> = async (command, { api, companyKey, readRow }) => {
+export const editParty: Executor<Command<PartyEntity, 'edit'>> = async (
+  command,
+  { api, companyKey, readRow },
+) => {
   // An entry written by an older version is checked as the renderer checks a new one.
   for (const [path, value] of Object.entries(command.body as Record<string, string | number | null>)) {
     const problem = partyValueProblem(path as never, value)
@@ -111,7 +114,8 @@ export const addBankAccount: Executor<Command<TradingParty, 'add-bank-account'>>
   const { entity, entityId: id } = command
   let server = await readRow()
   if (!server) return gone(entity, id)
-  if (!infoIdOf(server)) return failed('NO_BUSINESS_RELATION', `${entity} ${id} has no business relation`, server)
+  if (!infoIdOf(server))
+    return failed('NO_BUSINESS_RELATION', `${entity} ${id} has no business relation`, server)
   // The party may have the account already: added by an earlier attempt whose answer was lost, or by someone.
   let account = sameAccountOn(server, command.body.Account)
   if (!account) {
@@ -122,11 +126,16 @@ export const addBankAccount: Executor<Command<TradingParty, 'add-bank-account'>>
     )
     server = await readRow()
     account = sameAccountOn(server, command.body.Account)
-    if (!server || !account) return failed('NOT_SAVED', `The platform did not keep the bank account on ${entity} ${id}`)
+    if (!server || !account)
+      return failed('NOT_SAVED', `The platform did not keep the bank account on ${entity} ${id}`)
   }
   const info = server.Info as Row
   if ((command.body.MakeDefault || !info.DefaultBankAccountID) && info.DefaultBankAccountID !== account.ID) {
-    await api.put(rowPath(entity, id), { ID: id, Info: { ID: info.ID, DefaultBankAccountID: account.ID } }, { companyKey })
+    await api.put(
+      rowPath(entity, id),
+      { ID: id, Info: { ID: info.ID, DefaultBankAccountID: account.ID } },
+      { companyKey },
+    )
     server = await readRow()
   }
   return done(server)
@@ -172,10 +181,18 @@ export const setDefaultBankAccount: Executor<Command<TradingParty, 'set-default-
   const server = await readRow()
   if (!server) return gone(entity, id)
   if (!accountOn(server, bankAccountId))
-    return failed('BANK_ACCOUNT_GONE', `Bank account ${bankAccountId} is no longer on ${entity} ${id}`, server)
+    return failed(
+      'BANK_ACCOUNT_GONE',
+      `Bank account ${bankAccountId} is no longer on ${entity} ${id}`,
+      server,
+    )
   const info = server.Info as Row
   if (Number(info.DefaultBankAccountID) === bankAccountId) return done(server)
-  await api.put(rowPath(entity, id), { ID: id, Info: { ID: info.ID, DefaultBankAccountID: bankAccountId } }, { companyKey })
+  await api.put(
+    rowPath(entity, id),
+    { ID: id, Info: { ID: info.ID, DefaultBankAccountID: bankAccountId } },
+    { companyKey },
+  )
   return done(await readRow())
 }
 
@@ -191,7 +208,11 @@ const movable = {
       SupplierInvoiceStatus.Assigned,
     ] as number[],
   },
-  Customer: { route: 'api/biz/invoices', link: 'CustomerID', states: [CustomerInvoiceStatus.Draft] as number[] },
+  Customer: {
+    route: 'api/biz/invoices',
+    link: 'CustomerID',
+    states: [CustomerInvoiceStatus.Draft] as number[],
+  },
 } as const
 
 /**
@@ -204,7 +225,10 @@ const movable = {
  * (renderer/src/data/party-outcomes.ts), so the cards show which invoices stayed. A retry
  * finds moved invoices on `IntoID` and the duplicate inactive, and does neither again.
  */
-export const mergeParty: Executor<Command<TradingParty, 'merge'>> = async (command, { api, companyKey, readRow }) => {
+export const mergeParty: Executor<Command<TradingParty, 'merge'>> = async (
+  command,
+  { api, companyKey, readRow },
+) => {
   const { entity, entityId: id } = command
   const { IntoID: intoId, InvoiceIDs: invoiceIds } = command.body
   const duplicate = await readRow()
@@ -212,14 +236,21 @@ export const mergeParty: Executor<Command<TradingParty, 'merge'>> = async (comma
   const into = await readServerRow(api, companyKey, entity, intoId)
   if (!into) return gone(entity, intoId)
   if (Number(into.StatusCode) === GenericStatus.Inactive)
-    return failed('MERGE_TARGET_INACTIVE', `${entity} ${intoId} is inactive: merge into an active ${entity.toLowerCase()}`)
+    return failed(
+      'MERGE_TARGET_INACTIVE',
+      `${entity} ${intoId} is inactive: merge into an active ${entity.toLowerCase()}`,
+    )
   const { route, link, states } = movable[entity]
   const skipped: Row[] = []
   for (let at = 0; at < invoiceIds.length; at += 100) {
     const ids = invoiceIds.slice(at, at + 100)
     const invoices = await api.get<Row[]>(route, {
       companyKey,
-      query: { filter: ids.map((i) => `ID eq ${i}`).join(' or '), select: `ID,StatusCode,${link}`, top: ids.length },
+      query: {
+        filter: ids.map((i) => `ID eq ${i}`).join(' or '),
+        select: `ID,StatusCode,${link}`,
+        top: ids.length,
+      },
     })
     const byId = new Map(invoices.map((invoice) => [Number(invoice.ID), invoice]))
     for (const invoiceId of ids) {
@@ -227,7 +258,12 @@ export const mergeParty: Executor<Command<TradingParty, 'merge'>> = async (comma
       if (invoice && Number(invoice[link]) === intoId) continue
       if (!invoice || Number(invoice[link]) !== id || !states.includes(Number(invoice.StatusCode))) {
         // Gone (deleted) invoices are left to the pull's reconciliation; the others keep their values.
-        if (invoice) skipped.push({ ID: invoiceId, [link]: invoice[link] ?? null, StatusCode: invoice.StatusCode ?? null })
+        if (invoice)
+          skipped.push({
+            ID: invoiceId,
+            [link]: invoice[link] ?? null,
+            StatusCode: invoice.StatusCode ?? null,
+          })
         continue
       }
       await api.put(`${route}/${invoiceId}`, { ID: invoiceId, [link]: intoId }, { companyKey })

@@ -17,7 +17,11 @@ const server = {
   },
 }
 
-const edit = (body: Record<string, unknown>, base: Record<string, unknown>, baseUpdatedAt = '2026-11-01T09:00:00Z') => ({
+const edit = (
+  body: Record<string, unknown>,
+  base: Record<string, unknown>,
+  baseUpdatedAt = '2026-11-01T09:00:00Z',
+) => ({
   entity: 'Supplier' as const,
   entityId: 7,
   body,
@@ -27,8 +31,14 @@ const edit = (body: Record<string, unknown>, base: Record<string, unknown>, base
 
 describe('an edit of a party against the server, path by path', () => {
   it('sends a path the server still has at its base, and names it merged when the row moved', () => {
-    const decided = decideEdit(edit({ 'Info.InvoiceAddress.City': 'Os' }, { 'Info.InvoiceAddress.City': 'Bergen' }), server)
-    expect(decided).toEqual({ send: { 'Info.InvoiceAddress.City': 'Os' }, merged: ['Info.InvoiceAddress.City'] })
+    const decided = decideEdit(
+      edit({ 'Info.InvoiceAddress.City': 'Os' }, { 'Info.InvoiceAddress.City': 'Bergen' }),
+      server,
+    )
+    expect(decided).toEqual({
+      send: { 'Info.InvoiceAddress.City': 'Os' },
+      merged: ['Info.InvoiceAddress.City'],
+    })
     const unmoved = decideEdit(
       edit({ CostAccountID: 6800 }, { CostAccountID: 4000 }, '2026-11-02T09:00:00Z'),
       server,
@@ -38,15 +48,25 @@ describe('an edit of a party against the server, path by path', () => {
 
   it('is a conflict, with the server value by path, when both sides changed a path differently', () => {
     const decided = decideEdit(
-      edit({ 'Info.Name': 'Fjord Vest AS', CostAccountID: 6800 }, { 'Info.Name': 'Fjord', CostAccountID: 4000 }),
+      edit(
+        { 'Info.Name': 'Fjord Vest AS', CostAccountID: 6800 },
+        { 'Info.Name': 'Fjord', CostAccountID: 4000 },
+      ),
       server,
     )
-    expect(decided).toMatchObject({ status: 'conflict', fields: ['Info.Name'], theirs: { 'Info.Name': 'Fjord AS' } })
+    expect(decided).toMatchObject({
+      status: 'conflict',
+      fields: ['Info.Name'],
+      theirs: { 'Info.Name': 'Fjord AS' },
+    })
   })
 
   it('is done when the server already has every value (an earlier attempt, or the same change by a colleague)', () => {
     const decided = decideEdit(
-      edit({ 'Info.Name': 'Fjord AS', 'Info.DefaultEmail.EmailAddress': '' }, { 'Info.Name': 'Old', 'Info.DefaultEmail.EmailAddress': null }),
+      edit(
+        { 'Info.Name': 'Fjord AS', 'Info.DefaultEmail.EmailAddress': '' },
+        { 'Info.Name': 'Old', 'Info.DefaultEmail.EmailAddress': null },
+      ),
       server,
     )
     expect(decided).toMatchObject({ status: 'done' })
@@ -107,9 +127,12 @@ describe('the graphs the register writes', () => {
       },
     })
     const info = graph.Info as Record<string, Record<string, unknown>>
-    for (const part of ['InvoiceAddress', 'DefaultEmail']) expect(info[part]!._createguid).toEqual(expect.any(String))
+    for (const part of ['InvoiceAddress', 'DefaultEmail'])
+      expect(info[part]!._createguid).toEqual(expect.any(String))
     expect(info.DefaultPhone).toBeUndefined()
-    expect(createGraph('Contact', { Name: 'Kari', ParentBusinessRelationID: 70, Role: 'Innkjøper' })).toMatchObject({
+    expect(
+      createGraph('Contact', { Name: 'Kari', ParentBusinessRelationID: 70, Role: 'Innkjøper' }),
+    ).toMatchObject({
       ParentBusinessRelationID: 70,
       Role: 'Innkjøper',
       Info: { Name: 'Kari' },

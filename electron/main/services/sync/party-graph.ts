@@ -18,7 +18,8 @@ type Row = PlatformRow
 export type EditCommand = OutboxCommandOf<PartyEntity, 'edit'>
 
 const guid = () => crypto.randomUUID()
-const present = (value: string | null | undefined): value is string => typeof value === 'string' && value !== ''
+const present = (value: string | null | undefined): value is string =>
+  typeof value === 'string' && value !== ''
 
 /** The value at a path such as 'Info.InvoiceAddress.City' of a server row. */
 export function valueAt(row: unknown, path: string): unknown {
@@ -69,8 +70,12 @@ export function createGraph(entity: PartyEntity, draft: Draft): Row {
     _createguid: guid(),
     Name: draft.Name,
     ...(hasAddress ? { InvoiceAddress: { _createguid: guid(), ...address } } : {}),
-    ...(present(draft.EmailAddress) ? { DefaultEmail: { _createguid: guid(), EmailAddress: draft.EmailAddress } } : {}),
-    ...(present(draft.PhoneNumber) ? { DefaultPhone: { _createguid: guid(), Number: draft.PhoneNumber } } : {}),
+    ...(present(draft.EmailAddress)
+      ? { DefaultEmail: { _createguid: guid(), EmailAddress: draft.EmailAddress } }
+      : {}),
+    ...(present(draft.PhoneNumber)
+      ? { DefaultPhone: { _createguid: guid(), Number: draft.PhoneNumber } }
+      : {}),
     ...(accounts.length > 0 ? { BankAccounts: accounts.map(newBankAccount) } : {}),
   }
   if (entity === 'Contact') {
