@@ -248,5 +248,7 @@ export function checkCreditDays(value: string | number | null | undefined): Chec
 /** A web address: a host name with a dot (`example.no`), with or without `http(s)://`, no spaces. */
 export function checkWebUrl(value: string | null | undefined): CheckResult {
   if (blank(value)) return null
-  return /^(https?:\/\/)?[^\s/.]+(\.[^\s/.]+)+(\/\S*)?$/i.test(value.trim()) ? null : finding('error', 'webUrlFormat')
+  return /^(https?:\/\/)?[^\s/.]+(\.[^\s/.]+)+(\/\S*)?$/i.test(value.trim())
+    ? null
+    : finding('error', 'webUrlFormat')
 }

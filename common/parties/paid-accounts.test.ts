@@ -19,7 +19,11 @@ describe('the accounts a supplier has been paid to', () => {
     const paid = paidAccounts(supplier, [
       invoice(1, { BankAccountID: 70, InvoiceDate: '2026-03-01' }),
       invoice(2, { BankAccountID: 70, InvoiceDate: '2025-11-15' }),
-      invoice(3, { PaymentInformation: '1503.40.12345', InvoiceDate: '2026-05-02', StatusCode: SupplierInvoiceStatus.Approved }),
+      invoice(3, {
+        PaymentInformation: '1503.40.12345',
+        InvoiceDate: '2026-05-02',
+        StatusCode: SupplierInvoiceStatus.Approved,
+      }),
       invoice(4, { BankAccount: { IBAN: 'DE89 3704 0044 0532 0130 00' }, InvoiceDate: '2026-06-01' }),
     ])
     expect(paid).toEqual([

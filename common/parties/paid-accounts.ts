@@ -111,7 +111,8 @@ export function paidAccounts(supplier: Row | null | undefined, history: Iterable
     }
   }
   return [...found.values()].sort(
-    (a, b) => (a.firstUsed || '9999').localeCompare(b.firstUsed || '9999') || a.account.localeCompare(b.account),
+    (a, b) =>
+      (a.firstUsed || '9999').localeCompare(b.firstUsed || '9999') || a.account.localeCompare(b.account),
   )
 }
 

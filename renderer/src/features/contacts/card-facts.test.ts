@@ -79,7 +79,11 @@ describe('a party’s invoices in figures', () => {
       'Customer',
       [
         invoice(1, { StatusCode: CustomerInvoiceStatus.Invoiced }),
-        invoice(2, { StatusCode: CustomerInvoiceStatus.PartlyPaid, RestAmount: 120, PaymentDueDate: '2026-12-24' }),
+        invoice(2, {
+          StatusCode: CustomerInvoiceStatus.PartlyPaid,
+          RestAmount: 120,
+          PaymentDueDate: '2026-12-24',
+        }),
         invoice(3, { StatusCode: CustomerInvoiceStatus.Paid, RestAmount: 0 }),
         // A draft is not sent yet: it owes nothing and is no turnover.
         invoice(4, { StatusCode: CustomerInvoiceStatus.Draft }),
@@ -132,7 +136,12 @@ describe('what the card shows of a party', () => {
     })
     expect(facts.map((f) => [f.id, f.shown, f.isDefault, f.problem?.code ?? null])).toEqual([
       [12, `${account.slice(0, 4)} ${account.slice(4, 6)} ${account.slice(6)}`, true, null],
-      [11, `${wrongCheck.slice(0, 4)} ${wrongCheck.slice(4, 6)} ${wrongCheck.slice(6)}`, false, 'bankAccountChecksum'],
+      [
+        11,
+        `${wrongCheck.slice(0, 4)} ${wrongCheck.slice(4, 6)} ${wrongCheck.slice(6)}`,
+        false,
+        'bankAccountChecksum',
+      ],
       [13, 'DE89 3704 0044 0532 0130 00', false, null],
     ])
     expect(facts[1]!.label).toBe('Opprettet fra skanning')
@@ -141,7 +150,9 @@ describe('what the card shows of a party', () => {
   it('writes the invoice address as lines, a foreign country last', () => {
     expect(
       addressLines({
-        Info: { InvoiceAddress: { AddressLine1: 'Storgata 1', PostalCode: '0150', City: 'Oslo', CountryCode: 'NO' } },
+        Info: {
+          InvoiceAddress: { AddressLine1: 'Storgata 1', PostalCode: '0150', City: 'Oslo', CountryCode: 'NO' },
+        },
       }),
     ).toEqual(['Storgata 1', '0150 Oslo'])
     expect(addressLines({ Info: { InvoiceAddress: { City: 'Göteborg', CountryCode: 'se' } } })).toEqual([
@@ -154,8 +165,17 @@ describe('what the card shows of a party', () => {
   it('lists the contact persons who work for the party, by name', () => {
     const people = contactPersons(
       [
-        { ID: 1, ParentBusinessRelationID: 70, Role: 'Regnskap', Info: { Name: 'Ola Nordmann', DefaultEmail: { EmailAddress: 'ola@example.no' } } },
-        { ID: 2, ParentBusinessRelationID: 70, Info: { Name: 'Anne Berg', DefaultPhone: { Number: '+47 55 00 11 17' } } },
+        {
+          ID: 1,
+          ParentBusinessRelationID: 70,
+          Role: 'Regnskap',
+          Info: { Name: 'Ola Nordmann', DefaultEmail: { EmailAddress: 'ola@example.no' } },
+        },
+        {
+          ID: 2,
+          ParentBusinessRelationID: 70,
+          Info: { Name: 'Anne Berg', DefaultPhone: { Number: '+47 55 00 11 17' } },
+        },
         { ID: 3, ParentBusinessRelationID: 71, Info: { Name: 'Someone Else' } },
         { ID: 4, ParentBusinessRelationID: 70, Deleted: true, Info: { Name: 'Gone' } },
       ],

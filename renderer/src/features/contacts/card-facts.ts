@@ -158,7 +158,14 @@ export function yearBefore(today: string): string {
  */
 export function invoiceFacts(entity: TradingEntity, invoices: Iterable<Row>, today: string): InvoiceFacts {
   const from = yearBefore(today)
-  const facts: InvoiceFacts = { count: 0, openCount: 0, open: 0, overdueCount: 0, overdue: 0, lastTwelveMonths: 0 }
+  const facts: InvoiceFacts = {
+    count: 0,
+    openCount: 0,
+    open: 0,
+    overdueCount: 0,
+    overdue: 0,
+    lastTwelveMonths: 0,
+  }
   for (const row of invoices) {
     if (!live(row)) continue
     facts.count += 1
@@ -173,7 +180,8 @@ export function invoiceFacts(entity: TradingEntity, invoices: Iterable<Row>, tod
       }
     }
     const day = invoiceDay(row)
-    if (counted(entity, row) && day !== null && day > from && day <= today) facts.lastTwelveMonths += totalOf(row)
+    if (counted(entity, row) && day !== null && day > from && day <= today)
+      facts.lastTwelveMonths += totalOf(row)
   }
   return facts
 }
@@ -196,7 +204,8 @@ export function contactPersons(contacts: Iterable<Row>, party: Row | null | unde
   if (relation === null) return []
   const out: ContactFact[] = []
   for (const contact of contacts) {
-    if (!live(contact) || num(contact.ParentBusinessRelationID) !== relation || num(contact.ID) === null) continue
+    if (!live(contact) || num(contact.ParentBusinessRelationID) !== relation || num(contact.ID) === null)
+      continue
     const info = infoOf(contact)
     out.push({
       id: Number(contact.ID),

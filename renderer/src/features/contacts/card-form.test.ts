@@ -55,7 +55,10 @@ describe('the party form', () => {
       WebUrl: 'not a web address',
     })
     const codes = Object.fromEntries(
-      Object.entries(checkPartyForm('Supplier', values, accounts)).map(([path, found]) => [path, found?.code]),
+      Object.entries(checkPartyForm('Supplier', values, accounts)).map(([path, found]) => [
+        path,
+        found?.code,
+      ]),
     )
     expect(codes).toEqual({
       'Info.Name': 'required',
@@ -104,11 +107,20 @@ describe('the party form', () => {
       WebUrl: 'leverandor.example',
     })
     const draft = partyDraft('Supplier', values, accounts, {
-      bankAccounts: [`${account.slice(0, 4)}.${account.slice(4, 6)}.${account.slice(6)}`, 'DE89 3704 0044 0532 0130 00'],
+      bankAccounts: [
+        `${account.slice(0, 4)}.${account.slice(4, 6)}.${account.slice(6)}`,
+        'DE89 3704 0044 0532 0130 00',
+      ],
     })
     expect(SupplierDraft.parse(draft)).toEqual({
       Name: 'Ny Leverandør AS',
-      InvoiceAddress: { AddressLine1: null, AddressLine2: null, PostalCode: '0150', City: null, CountryCode: null },
+      InvoiceAddress: {
+        AddressLine1: null,
+        AddressLine2: null,
+        PostalCode: '0150',
+        City: null,
+        CountryCode: null,
+      },
       EmailAddress: null,
       PhoneNumber: null,
       OrgNumber: org,

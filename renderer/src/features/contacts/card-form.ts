@@ -180,9 +180,9 @@ export function partyDraft<E extends PartyEntity>(
     CreditDays: value('CreditDays') as number | null,
     ...(bankAccounts.length > 0 ? { BankAccounts: bankAccounts } : {}),
   }
-  return (entity === 'Supplier'
-    ? { ...trading, CostAccountID: value('CostAccountID') as number | null }
-    : trading) as DraftOf[E]
+  return (
+    entity === 'Supplier' ? { ...trading, CostAccountID: value('CostAccountID') as number | null } : trading
+  ) as DraftOf[E]
 }
 
 /** The fields a new party's draft has no place for (common/bridge/parties.ts: the web address). */

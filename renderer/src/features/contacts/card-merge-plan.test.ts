@@ -35,7 +35,13 @@ describe('the plan to merge a duplicate', () => {
       [5, S.Journaled],
       [6, S.Approved],
     ])
-    expect(plan.staying[0]).toEqual({ id: 5, number: 'F-5', date: '2025-12-01', amount: 50_000, statusCode: S.Journaled })
+    expect(plan.staying[0]).toEqual({
+      id: 5,
+      number: 'F-5',
+      date: '2025-12-01',
+      amount: 50_000,
+      statusCode: S.Journaled,
+    })
   })
 
   it('moves a customer’s drafts only', () => {

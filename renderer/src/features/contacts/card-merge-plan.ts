@@ -48,7 +48,8 @@ export class MergePlanError extends Error {
   }
 }
 
-const planned = (row: Row): PlannedInvoice => ({
+/** An invoice as the plan (and a merged party's card) lists it. */
+export const planned = (row: Row): PlannedInvoice => ({
   id: Number(row.ID),
   number: typeof row.InvoiceNumber === 'string' ? row.InvoiceNumber : '',
   date: invoiceDay(row),
@@ -56,7 +57,7 @@ const planned = (row: Row): PlannedInvoice => ({
   statusCode: num(row.StatusCode),
 })
 
-const byDate = (a: PlannedInvoice, b: PlannedInvoice) =>
+export const byDate = (a: PlannedInvoice, b: PlannedInvoice) =>
   (a.date ?? '').localeCompare(b.date ?? '') || a.id - b.id
 
 /**

@@ -7,7 +7,8 @@ const en = {
   newFor: 'Works for {name}',
   close: 'Close card',
   edit: 'Edit',
-  notCached: 'Not on this computer. It may have been removed on the platform, or the company has not synced yet.',
+  notCached:
+    'Not on this computer. It may have been removed on the platform, or the company has not synced yet.',
   localOnly: 'Created on this computer: it goes to the platform with the next sync.',
   inactive: 'Deactivated (merged into another).',
   waiting: '{count} change waiting to sync | {count} changes waiting to sync',
@@ -80,6 +81,7 @@ const en = {
     ofCount: '{amount} ({count})',
     none: 'No invoices on this computer.',
     cacheNote: 'From the invoices kept on this computer.',
+    stayed: 'Invoices still on it after the merge (booked or settled)',
   },
   paidTo: {
     none: 'No approved or booked invoice names an account yet.',
@@ -167,7 +169,8 @@ const nb: ContactsCardMessages = {
   newFor: 'Jobber for {name}',
   close: 'Lukk kortet',
   edit: 'Rediger',
-  notCached: 'Finnes ikke på denne datamaskinen. Den kan være fjernet på plattformen, eller selskapet er ikke synkronisert ennå.',
+  notCached:
+    'Finnes ikke på denne datamaskinen. Den kan være fjernet på plattformen, eller selskapet er ikke synkronisert ennå.',
   localOnly: 'Opprettet på denne datamaskinen: sendes til plattformen ved neste synkronisering.',
   inactive: 'Deaktivert (slått sammen med en annen).',
   waiting: '{count} endring venter på synkronisering | {count} endringer venter på synkronisering',
@@ -240,6 +243,7 @@ const nb: ContactsCardMessages = {
     ofCount: '{amount} ({count})',
     none: 'Ingen fakturaer på denne datamaskinen.',
     cacheNote: 'Ut fra fakturaene som ligger på denne datamaskinen.',
+    stayed: 'Fakturaer som fortsatt står på den etter sammenslåingen (bokført eller oppgjort)',
   },
   paidTo: {
     none: 'Ingen godkjent eller bokført faktura oppgir en konto ennå.',

@@ -2,7 +2,7 @@
 // of its kind (duplicates), its contact persons (or, for a contact person, whom they work for), a supplier's
 // comments (the scan mark), the company's accounts and VAT codes, and the party's queued outbox entries.
 // Every query is bounded by the company key, so nothing of another company reaches the card.
-import { computed, type Ref } from 'vue'
+import { computed } from 'vue'
 import type { CachedRow, OutboxEntry, WorkspaceDb } from '@renderer/data/schema'
 import { useLiveQuery } from '@renderer/data/use-live-query'
 import { useWorkspace } from '@renderer/stores/workspace'
@@ -44,27 +44,41 @@ const empty = (): CardRows => ({
   entries: [],
 })
 
-const ofCompany = (db: WorkspaceDb, companyKey: string, entity: 'Supplier' | 'Customer' | 'Contact' | 'Account' | 'VatType') =>
-  db[entity].where('companyKey').equals(companyKey)
+const ofCompany = (
+  db: WorkspaceDb,
+  companyKey: string,
+  entity: 'Supplier' | 'Customer' | 'Contact' | 'Account' | 'VatType',
+) => db[entity].where('companyKey').equals(companyKey)
 
-async function employerOf(db: WorkspaceDb, companyKey: string, contact: CachedRow): Promise<CardRows['employer']> {
+async function employerOf(
+  db: WorkspaceDb,
+  companyKey: string,
+  contact: CachedRow,
+): Promise<CardRows['employer']> {
   const relation = num(contact.ParentBusinessRelationID)
   if (relation === null) return null
-  const works = (row: CachedRow) => num(row.BusinessRelationID) === relation || num((row.Info as CachedRow | null)?.ID) === relation
+  const works = (row: CachedRow) =>
+    num(row.BusinessRelationID) === relation || num((row.Info as CachedRow | null)?.ID) === relation
   const supplier = await db.Supplier.where('companyKey').equals(companyKey).filter(works).first()
   if (supplier) return { entity: 'Supplier', row: supplier }
   const customer = await db.Customer.where('companyKey').equals(companyKey).filter(works).first()
   return customer ? { entity: 'Customer', row: customer } : null
 }
 
-async function loadCard(db: WorkspaceDb, companyKey: string, entity: CardEntity, id: number): Promise<CardRows> {
+async function loadCard(
+  db: WorkspaceDb,
+  companyKey: string,
+  entity: CardEntity,
+  id: number,
+): Promise<CardRows> {
   const party: CachedRow | undefined = await db[entity].get([companyKey, id])
   const entries = (await db.outbox
     .where('[companyKey+entity+entityId]')
     .equals([companyKey, entity, id])
     .sortBy('seq')) as (OutboxEntry & { seq: number })[]
   if (!party) return { ...empty(), entries }
-  if (entity === 'Contact') return { ...empty(), party, entries, employer: await employerOf(db, companyKey, party) }
+  if (entity === 'Contact')
+    return { ...empty(), party, entries, employer: await employerOf(db, companyKey, party) }
   const [invoices, parties, contacts, comments, accounts, vatTypes] = await Promise.all([
     entity === 'Supplier'
       ? db.SupplierInvoice.where('[companyKey+SupplierID]').equals([companyKey, id]).toArray()
@@ -99,11 +113,11 @@ function localToday(now = new Date()): string {
 export function usePartyCard(props: { companyKey: string; entity: CardEntity; id: number }) {
   const workspace = useWorkspace()
   const rows = useLiveQuery<CardRows>(
-    async () => (workspace.value ? loadCard(workspace.value, props.companyKey, props.entity, props.id) : empty()),
+    async () =>
+      workspace.value ? loadCard(workspace.value, props.companyKey, props.entity, props.id) : empty(),
     [workspace, () => props.companyKey, () => props.entity, () => props.id],
     empty(),
   )
-  const trading = computed(() => props.entity !== 'Contact')
   const party = computed(() => rows.value.party)
   const name = computed(() => partyName(party.value))
   const today = localToday()
@@ -114,7 +128,9 @@ export function usePartyCard(props: { companyKey: string; entity: CardEntity; id
       bankAccounts: bankAccountFacts(r.party),
       invoices: entity ? invoiceFacts(entity, r.invoices, today) : null,
       paidTo: entity === 'Supplier' ? paidAccounts(r.party, r.invoices) : null,
-      onRecord: [...supplierBankAccounts(r.party).values()].map(bankAccountRowKey).filter((k): k is string => !!k),
+      onRecord: [...supplierBankAccounts(r.party).values()]
+        .map(bankAccountRowKey)
+        .filter((k): k is string => !!k),
       contacts: entity ? contactPersons(r.contacts, r.party) : [],
       duplicates: entity ? duplicateFacts(r.parties, props.id) : [],
       costAccount: entity === 'Supplier' ? costAccountFact(r.party, r.accounts, r.vatTypes) : null,
@@ -127,8 +143,7 @@ export function usePartyCard(props: { companyKey: string; entity: CardEntity; id
   const refused = computed(() => entries.value.filter((e) => e.state === 'failed'))
   const conflicts = computed(() => entries.value.filter((e) => e.state === 'conflict'))
   const accounts = computed(() => rows.value.accounts as unknown as AccountRef[])
-  return { workspace, rows, trading, party, name, facts, waiting, refused, conflicts, accounts }
+  return { workspace, rows, party, name, facts, waiting, refused, conflicts, accounts }
 }
 
 export type PartyCardState = ReturnType<typeof usePartyCard>
-export type { Ref }
