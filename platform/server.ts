@@ -178,17 +178,20 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       if (created && (options.seed ?? 'demo') === 'demo') {
         // The demo seed and what it draws its PDFs with (pdf-lib, fontkit, canvas) load only for a new
         // database: a restart does not pay for them.
-        const [{ seedDemo }, { seedDemoApprovals }, { seedDemoReview }] = await Promise.all([
-          import('./seed/demo.ts'),
-          import('./seed/demo-approvals.ts'),
-          import('./seed/demo-review.ts'),
-        ])
+        const [{ seedDemo }, { seedDemoApprovals }, { seedDemoReview }, { seedDemoContacts }] =
+          await Promise.all([
+            import('./seed/demo.ts'),
+            import('./seed/demo-approvals.ts'),
+            import('./seed/demo-review.ts'),
+            import('./seed/demo-contacts.ts'),
+          ])
         phase('seed-system')
         await seedDemo(tx, registry)
         phase('seed-demo')
         await seedDemoApprovals(tx, registry, { hooks, dataDir: options.dataDir })
         phase('seed-approvals')
         await seedDemoReview(tx, registry, { hooks, dataDir: options.dataDir })
+        await seedDemoContacts(tx, registry, { hooks })
       }
       return created
     })
