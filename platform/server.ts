@@ -123,6 +123,11 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   const phase = options.onPhase ?? (() => {})
   const host = options.host ?? '127.0.0.1'
   const httpServer = createServer()
+  // An idle keep-alive connection is kept longer than clients keep theirs (undici takes the server's hint
+  // less a second; browsers keep about a minute). With Node's default of 5 s, a request sent just as the
+  // server closed the idle connection met ECONNRESET, most often on a busy machine whose timers run late.
+  httpServer.keepAliveTimeout = 65_000
+  httpServer.headersTimeout = 66_000
   const address = await listen(httpServer, options.port ?? 4100, host)
   const base = `http://${urlHost(host)}:${address.port}/`
   const urls: PlatformUrls = {
@@ -173,17 +178,20 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       if (created && (options.seed ?? 'demo') === 'demo') {
         // The demo seed and what it draws its PDFs with (pdf-lib, fontkit, canvas) load only for a new
         // database: a restart does not pay for them.
-        const [{ seedDemo }, { seedDemoApprovals }, { seedDemoReview }] = await Promise.all([
-          import('./seed/demo.ts'),
-          import('./seed/demo-approvals.ts'),
-          import('./seed/demo-review.ts'),
-        ])
+        const [{ seedDemo }, { seedDemoApprovals }, { seedDemoReview }, { seedDemoContacts }] =
+          await Promise.all([
+            import('./seed/demo.ts'),
+            import('./seed/demo-approvals.ts'),
+            import('./seed/demo-review.ts'),
+            import('./seed/demo-contacts.ts'),
+          ])
         phase('seed-system')
         await seedDemo(tx, registry)
         phase('seed-demo')
         await seedDemoApprovals(tx, registry, { hooks, dataDir: options.dataDir })
         phase('seed-approvals')
         await seedDemoReview(tx, registry, { hooks, dataDir: options.dataDir })
+        await seedDemoContacts(tx, registry, { hooks })
       }
       return created
     })

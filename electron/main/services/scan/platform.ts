@@ -2,6 +2,7 @@
 // something has a question beside it that finds what an earlier, interrupted run already created:
 // a file by its content's SHA-256, a supplier by organisation number, an invoice by its link to the file
 // or by the scan mark written into it when it was created.
+import { GenericStatus } from '../../../../common/status.ts'
 import type { ApiClient } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
 import { uploadFile } from '../api/files.ts'
@@ -83,7 +84,8 @@ export function createScanPlatform(deps: {
 
     async findSupplier(companyKey, orgNumber) {
       const rows = await list(companyKey, 'api/biz/suppliers', {
-        filter: `OrgNumber eq ${quote(orgNumber)}`,
+        // A duplicate merged into another supplier is deactivated (50001): its invoices go to the one kept.
+        filter: `OrgNumber eq ${quote(orgNumber)} and StatusCode ne ${GenericStatus.Inactive}`,
         select: 'ID',
         orderby: 'ID',
         top: 1,
