@@ -61,7 +61,7 @@ const en = {
   bank: {
     default: 'Default',
     makeDefault: 'Make default',
-    makeDefaultOf: 'Make {account} the default',
+    makeDefaultOf: 'Make default: {account}',
     remove: 'Remove',
     removeOf: 'Remove {account}',
     none: 'No bank account on record.',
@@ -223,7 +223,7 @@ const nb: ContactsCardMessages = {
   bank: {
     default: 'Standard',
     makeDefault: 'Gjør til standard',
-    makeDefaultOf: 'Gjør {account} til standard',
+    makeDefaultOf: 'Gjør til standard: {account}',
     remove: 'Fjern',
     removeOf: 'Fjern {account}',
     none: 'Ingen bankkonto registrert.',
