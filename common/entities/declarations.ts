@@ -7,6 +7,7 @@
 //
 // Another entity in the workspace is its row type (rows.ts), its line in CachedRows and its declaration
 // below, whose `table.since` is the next workspace version (the Dexie schema adds that version from it).
+import { normaliseOrgNumber } from '../parties/normalise.ts'
 import { SupplierInvoiceStatus } from '../status.ts'
 import type * as Rows from './rows.ts'
 
@@ -58,9 +59,17 @@ export type PullRule = 'always' | 'reference' | 'perUser' | 'never'
  * it from the rows already there).
  */
 export interface RowIndex<Row> {
-  by: readonly (keyof Row & string)[]
+  by: readonly ((keyof Row & string) | LocalKey)[]
   since: number
 }
+
+/**
+ * Local fields the workspace keeps on a cached row beside the platform's own (whose values it never
+ * changes), worked out from the row whenever it is written: `_orgNumber` is the organisation number's nine
+ * digits however the platform holds it (`NO 995 525 828 MVA`), so parties with one number are found by an
+ * index (common/parties/normalise.ts).
+ */
+export type LocalKey = '_orgNumber'
 
 export interface CachedEntityDeclaration<Row> {
   /** The list route under api/biz (spec 4.x), or `api/statistics` for a statistics model. */
@@ -78,6 +87,8 @@ export interface CachedEntityDeclaration<Row> {
   table: { since: number; indexes?: readonly RowIndex<Row>[] }
   /** What the inbox searches in, kept lower-cased on every cached row as the local field `_search`. */
   searchText?: (row: Row) => string
+  /** The local keys kept on every cached row of the entity. */
+  localKeys?: { readonly [K in LocalKey]?: (row: Row) => string | null }
 }
 
 /** A string literal in a filter, a date-time among them (field notes: dates are quoted). */
@@ -105,6 +116,17 @@ export function invoiceSearchText(row: {
 const partyExpand =
   'Info,Info.Addresses,Info.BankAccounts,Info.InvoiceAddress,Info.DefaultBankAccount,Info.DefaultPhone,' +
   'Info.DefaultEmail'
+
+/**
+ * A supplier's or customer's card finds the parties with its organisation number (duplicates) and the party
+ * a contact person works for (by business relation) from index keys, not by reading every party.
+ */
+const partyIndexes = [
+  { by: ['_orgNumber'], since: 10 },
+  { by: ['BusinessRelationID'], since: 10 },
+] as const satisfies readonly RowIndex<Rows.Supplier & Rows.Customer>[]
+
+const partyKeys = { _orgNumber: (row: { OrgNumber?: string | null }) => normaliseOrgNumber(row.OrgNumber) }
 
 /** The user's rows only; no user known yet: none (`ID lt 0` matches no row). */
 const ofUser = (scope: CacheScope, filter: (userId: number) => string) =>
@@ -151,15 +173,23 @@ export const cachedEntityDeclarations: {
     route: 'suppliers',
     expand: partyExpand,
     pull: 'always',
-    table: { since: 1 },
+    table: { since: 1, indexes: partyIndexes },
+    localKeys: partyKeys,
   },
   // The contacts register (spec 4.3 customers, 4.7 contacts).
-  Customer: { route: 'customers', expand: partyExpand, pull: 'always', table: { since: 10 } },
+  Customer: {
+    route: 'customers',
+    expand: partyExpand,
+    pull: 'always',
+    table: { since: 10, indexes: partyIndexes },
+    localKeys: partyKeys,
+  },
   Contact: {
     route: 'contacts',
     expand: 'Info,Info.InvoiceAddress,Info.DefaultPhone,Info.DefaultEmail,Info.DefaultAddress',
     pull: 'always',
-    table: { since: 10 },
+    // A party's card lists the persons who work for it.
+    table: { since: 10, indexes: [{ by: ['ParentBusinessRelationID'], since: 10 }] },
   },
   // The comments on suppliers: the scan pipeline's mark on a supplier it created, and the check of it.
   Comment: {

@@ -40,13 +40,14 @@ describe('a supplier created from a scan, corrected offline', () => {
 
   it('shows the review’s bank-account warning for the supplier’s next invoice', async () => {
     await app.signIn(DEMO_USERS.anne)
-    ;[supplier] = await platform<Row[]>(`suppliers?filter=OrgNumber eq '${scanned.orgNumber}'`)
-    expect(supplier).toBeDefined()
+    const found = await platform<Row[]>(`suppliers?filter=OrgNumber eq '${scanned.orgNumber}'`)
+    expect(found).toHaveLength(1)
+    supplier = found[0]!
     // The supplier's next invoice prints its real account, which the scan did not read.
     const invoice = await platform<Row>('supplierinvoices', {
       method: 'POST',
       body: JSON.stringify({
-        SupplierID: supplier!.ID,
+        SupplierID: supplier.ID,
         SupplierOrgNumber: scanned.orgNumber,
         InvoiceNumber: 'TK-2211',
         InvoiceDate: new Date().toISOString().slice(0, 10),

@@ -181,7 +181,10 @@ describe('the upgrade to version 10', () => {
     const old = new Dexie(workspaceName('upgrade', user))
     defineVersions(old, 9)
     const at = '2026-11-01T10:00:00Z'
-    await old.table('Supplier').put({ companyKey: 'a', ID: 1, UpdatedAt: at, Info: { Name: 'Fjord AS' } })
+    await old.table('Supplier').bulkPut([
+      { companyKey: 'a', ID: 1, UpdatedAt: at, OrgNumber: 'NO 995 525 828 MVA', Info: { Name: 'Fjord AS' } },
+      { companyKey: 'a', ID: 2, UpdatedAt: at, OrgNumber: '995525828', Info: { Name: 'Fjord AS avd. Nord' } },
+    ])
     await old.table('checkpoints').bulkPut([
       { companyKey: 'a', entity: 'Supplier', updatedAt: at, id: 1, lastPulledAt: at, lastReconciledAt: null },
       {
@@ -201,6 +204,10 @@ describe('the upgrade to version 10', () => {
     expect(db.verno).toBe(workspaceVersion)
     expect(workspaceVersion).toBeGreaterThanOrEqual(10)
     expect((await db.Supplier.get(['a', 1]))?.Info?.Name).toBe('Fjord AS')
+    // The suppliers already cached are found by their organisation number's nine digits, however written.
+    expect(
+      (await db.Supplier.where('[companyKey+_orgNumber]').equals(['a', '995525828']).primaryKeys()).length,
+    ).toBe(2)
     expect(await db.checkpoints.get(['a', 'Supplier'])).toMatchObject({ updatedAt: null, id: 0 })
     expect(await db.checkpoints.get(['a', 'SupplierInvoice'])).toMatchObject({ updatedAt: at, id: 8 })
     for (const table of ['Customer', 'Contact', 'Comment', 'CustomerInvoice'])

@@ -12,6 +12,7 @@ import {
   isCachedEntity,
   type CachedEntity,
   type CachedRows,
+  type LocalKey,
 } from '@common/entities/declarations'
 import { keepCompanyCounts, type CompanyCountsRow } from './company-counts.ts'
 
@@ -24,7 +25,10 @@ export type RowKey = [string, number]
  * A row of `E` as the workspace keeps it: the platform's row (common/entities/rows.ts) and the company it
  * belongs to, with the search text of an entity that declares one.
  */
-export type Cached<E extends CachedEntity> = CachedRows[E] & { companyKey: string; _search?: string }
+export type Cached<E extends CachedEntity> = CachedRows[E] & {
+  companyKey: string
+  _search?: string
+} & { [K in LocalKey]?: string | null }
 
 /**
  * A row of any cached entity, as code that handles every entity alike writes it (the pull, the outbox): the
@@ -198,25 +202,25 @@ export function workspaceName(environmentId: string, userIdentity: string): stri
 }
 
 /**
- * Keeps `_search` (a local field; the platform's own fields are untouched) on every row written of an entity
- * that declares its search text, whoever writes it (pull, outbox, upgrade): a DBCore middleware sees every
- * put and add of the table.
+ * Keeps `_search` and the local keys (local fields; the platform's own fields are untouched) on every row
+ * written of an entity that declares them, whoever writes it (pull, outbox, upgrade): a DBCore middleware
+ * sees every put and add of the table.
  */
-function searchTextMiddleware(db: Dexie): void {
+function localFieldsMiddleware(db: Dexie): void {
   db.use({
     stack: 'dbcore',
-    name: 'search-text',
+    name: 'local-fields',
     create: (down) => ({
       ...down,
       table(name) {
         const table = down.table(name)
-        const searchText = isCachedEntity(name) ? cachedEntityDeclarations[name].searchText : undefined
-        if (!searchText) return table
+        const local = isCachedEntity(name) ? localFieldsOf(name) : null
+        if (!local) return table
         return {
           ...table,
           mutate(request) {
             if (request.type === 'put' || request.type === 'add') {
-              const values = request.values.map((row) => ({ ...row, _search: searchText(row) }))
+              const values = request.values.map((row: Record<string, unknown>) => ({ ...row, ...local(row) }))
               return table.mutate({ ...request, values })
             }
             return table.mutate(request)
@@ -224,6 +228,20 @@ function searchTextMiddleware(db: Dexie): void {
         }
       },
     }),
+  })
+}
+
+/** The local fields an entity's rows carry, worked out from a row; null when it declares none. */
+export function localFieldsOf(entity: CachedEntity): ((row: Record<string, unknown>) => object) | null {
+  const declaration = cachedEntityDeclarations[entity] as {
+    searchText?: (row: Record<string, unknown>) => string
+    localKeys?: Partial<Record<LocalKey, (row: Record<string, unknown>) => string | null>>
+  }
+  const keys = Object.entries(declaration.localKeys ?? {})
+  if (!declaration.searchText && keys.length === 0) return null
+  return (row) => ({
+    ...(declaration.searchText ? { _search: declaration.searchText(row) } : {}),
+    ...Object.fromEntries(keys.map(([key, of]) => [key, of(row)])),
   })
 }
 
@@ -321,6 +339,14 @@ const localVersions: {
           checkpoint.updatedAt = null
           checkpoint.id = 0
         })
+      // The suppliers already cached get their organisation number's key at once (the index is built from it).
+      const supplierKeys = localFieldsOf('Supplier')!
+      await tx
+        .table<Cached<'Supplier'>, RowKey>('Supplier')
+        .toCollection()
+        .modify((row) => {
+          Object.assign(row, supplierKeys(row))
+        })
     },
   },
 ]
@@ -337,7 +363,7 @@ export const workspaceVersion = Math.max(
 export function openWorkspace(environmentId: string, userIdentity: string): WorkspaceDb {
   const db = new Dexie(workspaceName(environmentId, userIdentity)) as WorkspaceDb
   defineVersions(db)
-  searchTextMiddleware(db)
+  localFieldsMiddleware(db)
   keepCompanyCounts(db)
   return db
 }
