@@ -80,6 +80,8 @@ describe('a supplier created from a scan, corrected offline', () => {
     await app.page.keyboard.press('Enter')
     await expect.poll(() => card().textContent(), wait).toContain(scanned.name)
     expect(await card().getByTestId('party-card-scan').isVisible()).toBe(true)
+    await app.shoot('contacts-scanned-supplier')
+    await app.setLanguage('nb')
 
     // The platform cannot be reached: the changes wait in the outbox.
     app.route.cut = true

@@ -29,6 +29,7 @@ describe('the contacts register', () => {
       .poll(async () => Number(await app.page.getByTestId('contacts-count-Supplier').textContent()), wait)
       .toBeGreaterThan(0)
     await runAxe('register')
+    await app.shoot('contacts-register')
 
     await view()
       .getByRole('searchbox', { name: /Search name/ })
@@ -44,6 +45,7 @@ describe('the contacts register', () => {
     await expect.poll(() => app.page.getByTestId('party-card').textContent(), wait).toContain(supplier.name)
     expect(new URL(app.page.url()).hash).toMatch(/party=Supplier(%3A|:)\d+/)
     await runAxe('card')
+    await app.shoot('contacts-card')
     await app.page.goBack()
     await expect.poll(() => app.page.getByTestId('party-card').count(), wait).toBe(0)
     await expect.poll(() => view().isVisible(), wait).toBe(true)

@@ -11,6 +11,7 @@ const en = {
   },
   showInactive: 'Show inactive',
   search: 'Search name, organisation number, bank account, e-mail or phone',
+  searchPlaceholder: 'Name, org. no., account, e-mail, phone',
   column: {
     name: 'Name',
     orgNumber: 'Org. no.',
@@ -65,6 +66,7 @@ const nb: ContactsMessages = {
   },
   showInactive: 'Vis inaktive',
   search: 'Søk i navn, organisasjonsnummer, kontonummer, e-post eller telefon',
+  searchPlaceholder: 'Navn, org.nr., konto, e-post, telefon',
   column: {
     name: 'Navn',
     orgNumber: 'Org.nr.',

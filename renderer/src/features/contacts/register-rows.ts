@@ -4,7 +4,7 @@
 // never a normalisation of 10,000 parties.
 import type { PartyEntity } from '@common/bridge/parties'
 import type { BankAccount, BusinessRelation } from '@common/entities/rows'
-import { formatBankAccount, formatIban, formatOrgNumber } from '@common/norwegian'
+import { formatBankAccount, formatIban, formatOrgNumber, formatPhone } from '@common/norwegian'
 import { duplicatesOf } from '@common/parties/duplicates'
 import { normaliseAccount, normaliseOrgNumber, normalisePhone } from '@common/parties/normalise'
 import { scanCheckState } from '@common/parties/scan-mark'
@@ -133,6 +133,8 @@ function defaultAccount(info: BusinessRelation | null | undefined): BankAccount 
   return (
     (info.DefaultBankAccount && info.DefaultBankAccount.Deleted !== true ? info.DefaultBankAccount : null) ??
     accounts.find((account) => account.ID === info.DefaultBankAccountID) ??
+    // No default chosen (the scan station sets none): the first account on record.
+    accounts[0] ??
     null
   )
 }
@@ -219,7 +221,7 @@ export function buildRegisterRows(source: RegisterSource): RegisterRows {
       name,
       orgNumber: orgNumber ? formatOrgNumber(normaliseOrgNumber(orgNumber) ?? orgNumber) : null,
       email,
-      phone,
+      phone: phone && formatPhone(phone),
       bankAccount: accountLabel(defaultAccount(info)),
       city: text(info?.InvoiceAddress?.City),
       costAccount: typeof costAccountId === 'number' ? (accountNames.get(costAccountId) ?? null) : null,
@@ -249,7 +251,7 @@ export function buildRegisterRows(source: RegisterSource): RegisterRows {
       name,
       orgNumber: null,
       email,
-      phone,
+      phone: phone && formatPhone(phone),
       bankAccount: null,
       city: text(info?.InvoiceAddress?.City),
       costAccount: null,
