@@ -40,11 +40,12 @@ export function useRegisterRoute() {
 
   const tab = computed<RegisterTab>({
     get: () => (isRegisterTab(route.query.tab) ? route.query.tab : (party.value?.entity ?? 'Supplier')),
-    // Another tab closes the card and keeps a filter only where that tab offers it.
+    // Another tab closes the card and starts unfiltered: a filter chosen for one kind of party would
+    // otherwise leave the next tab looking empty.
     set: (next) => {
       const query: LocationQuery = { ...route.query, tab: next }
       delete query.party
-      if (!filtersOf(next).includes(filter.value)) delete query.filter
+      delete query.filter
       void router.replace({ query })
     },
   })
