@@ -3,13 +3,18 @@ import {
   checkAccount,
   checkAmount,
   checkBankAccount,
+  checkCountryCode,
+  checkCreditDays,
   checkDate,
   checkDueDate,
+  checkEmail,
   checkIban,
   checkKid,
   checkOrgNumber,
+  checkPostalCode,
   checkRequired,
   checkVatCode,
+  checkWebUrl,
   checksumCodes,
   errorsOf,
   finding,
@@ -313,5 +318,41 @@ describe('what a form does with the findings', () => {
     const error = finding('error', 'kidChecksum')
     const warning = finding('warning', 'amountNotPositive', { amount: '0,00' })
     expect(errorsOf({ PaymentID: error, TaxInclusiveAmount: warning })).toEqual({ PaymentID: error })
+  })
+})
+
+describe('a party’s contact details', () => {
+  it('takes an e-mail address with a name, an @ and a domain with a dot', () => {
+    for (const ok of ['post@example.no', 'kari.nordmann+faktura@bakeri.example.com'])
+      expect(checkEmail(ok)).toBeNull()
+    for (const bad of ['post@example', 'post example.no', '@example.no', 'post@@example.no', 'post@.no'])
+      expect(code(checkEmail(bad))).toBe('emailFormat')
+    expect(checkEmail('  ')).toBeNull()
+  })
+
+  it('wants four digits in a Norwegian postal code and takes other countries’ codes as written', () => {
+    expect(checkPostalCode('0150')).toBeNull()
+    expect(checkPostalCode('0150', 'no')).toBeNull()
+    expect(code(checkPostalCode('150'))).toBe('postalCodeFormat')
+    expect(code(checkPostalCode('01500', 'NO'))).toBe('postalCodeFormat')
+    expect(checkPostalCode('SW1A 1AA', 'GB')).toBeNull()
+  })
+
+  it('wants a two-letter country code', () => {
+    expect(checkCountryCode('SE')).toBeNull()
+    expect(code(checkCountryCode('Sverige'))).toBe('countryCodeFormat')
+  })
+
+  it('takes payment terms of 0 to 365 whole days', () => {
+    for (const ok of ['0', '14', '365', 30]) expect(checkCreditDays(ok)).toBeNull()
+    for (const bad of ['366', '-1', '14.5', 'fjorten', 1000])
+      expect(checkCreditDays(bad)).toEqual(finding('error', 'creditDaysRange', { min: 0, max: 365 }))
+  })
+
+  it('takes a web address with or without its scheme', () => {
+    for (const ok of ['example.no', 'https://www.example.no/om-oss', 'http://bakeri.example.com'])
+      expect(checkWebUrl(ok)).toBeNull()
+    for (const bad of ['example', 'www example.no', 'ftp://example.no'])
+      expect(code(checkWebUrl(bad))).toBe('webUrlFormat')
   })
 })

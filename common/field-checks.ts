@@ -55,6 +55,12 @@ export type CheckCode =
   | 'costLinesMismatch'
   | 'costLineAmount'
   | 'costLineVatType'
+  // A supplier's, customer's or contact person's fields (the contacts register's form).
+  | 'emailFormat'
+  | 'postalCodeFormat'
+  | 'countryCodeFormat'
+  | 'creditDaysRange'
+  | 'webUrlFormat'
 
 export interface CheckFinding {
   level: CheckLevel
@@ -205,4 +211,44 @@ export function checkAccount(value: string | null | undefined, accounts: readonl
 export function checkVatCode(value: string | null | undefined, vatTypes: readonly VatTypeRef[]): CheckResult {
   if (blank(value)) return null
   return findVatType(value, vatTypes) ? null : finding('error', 'vatCodeUnknown', { code: value.trim() })
+}
+
+/** An e-mail address: one `@`, a name before it, a domain with a dot after it, no spaces. */
+export function checkEmail(value: string | null | undefined): CheckResult {
+  if (blank(value)) return null
+  return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value.trim()) ? null : finding('error', 'emailFormat')
+}
+
+/**
+ * A postal code: four digits in Norway (the country left empty means Norway); other countries' codes are
+ * taken as written.
+ */
+export function checkPostalCode(value: string | null | undefined, countryCode?: string | null): CheckResult {
+  if (blank(value)) return null
+  const country = (countryCode ?? '').trim().toUpperCase()
+  if (country !== '' && country !== 'NO') return null
+  return /^\d{4}$/.test(value.trim()) ? null : finding('error', 'postalCodeFormat')
+}
+
+/** A country code: two letters (ISO 3166-1 alpha-2, as the platform's addresses hold it: `NO`, `SE`). */
+export function checkCountryCode(value: string | null | undefined): CheckResult {
+  if (blank(value)) return null
+  return /^[A-Za-z]{2}$/.test(value.trim()) ? null : finding('error', 'countryCodeFormat')
+}
+
+/** Payment terms in days: a whole number from 0 to 365. */
+export function checkCreditDays(value: string | number | null | undefined): CheckResult {
+  if (value === null || value === undefined) return null
+  const written = String(value).trim()
+  if (written === '') return null
+  const days = /^\d{1,3}$/.test(written) ? Number(written) : NaN
+  return days >= 0 && days <= 365 ? null : finding('error', 'creditDaysRange', { min: 0, max: 365 })
+}
+
+/** A web address: a host name with a dot (`example.no`), with or without `http(s)://`, no spaces. */
+export function checkWebUrl(value: string | null | undefined): CheckResult {
+  if (blank(value)) return null
+  return /^(https?:\/\/)?[^\s/.]+(\.[^\s/.]+)+(\/\S*)?$/i.test(value.trim())
+    ? null
+    : finding('error', 'webUrlFormat')
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   bankAccountToIban,
+  formatPhone,
   buildKid,
   kidSetupProblems,
   formatBankAccount,
@@ -190,5 +191,16 @@ describe('KID from a payment info type', () => {
     ).toEqual(['literal part 7a must be 2 digits'])
     expect(() => buildKid(15, parts, { customer_number: 123456, invoice_number: 1 })).toThrow(/longer than 5/)
     expect(() => buildKid(15, parts, { invoice_number: 1 })).toThrow(/no digits for <customer_number>/)
+  })
+})
+
+describe('formatPhone', () => {
+  it('groups Norwegian numbers as they are written, mobile and landline', () => {
+    expect(formatPhone('+4755001117')).toBe('+47 55 00 11 17')
+    expect(formatPhone('0047 92000000')).toBe('+47 920 00 000')
+    expect(formatPhone('41234567')).toBe('412 34 567')
+    expect(formatPhone('22 33 44 55')).toBe('22 33 44 55')
+    expect(formatPhone('+46 8 123 456')).toBe('+46 8 123 456')
+    expect(formatPhone('1881')).toBe('1881')
   })
 })

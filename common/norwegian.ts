@@ -138,6 +138,22 @@ export function formatOrgNumber(value: string): string {
   return /^\d{9}$/.test(d) ? `${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}` : value
 }
 
+/**
+ * A Norwegian phone number as it is written: mobile numbers (4xx, 9xx) `920 00 000`, others `55 00 11 17`,
+ * with `+47 ` before them when it was given (or `0047`). Anything else (a foreign number, a short code) is
+ * returned as it was typed.
+ */
+export function formatPhone(value: string): string {
+  const compact = value.replace(/[\s.-]/g, '')
+  const match = /^(\+47|0047)?(\d{8})$/.exec(compact)
+  if (!match) return value
+  const d = match[2]!
+  const national = /^[49]/.test(d)
+    ? `${d.slice(0, 3)} ${d.slice(3, 5)} ${d.slice(5)}`
+    : `${d.slice(0, 2)} ${d.slice(2, 4)} ${d.slice(4, 6)} ${d.slice(6)}`
+  return match[1] ? `+47 ${national}` : national
+}
+
 /** `NO9386011117947` -> `NO93 8601 1117 947` (groups of four). */
 export function formatIban(value: string): string {
   const s = compactIban(value)

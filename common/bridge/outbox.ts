@@ -4,6 +4,18 @@
 // entity and action (electron/main/services/sync/executors.ts; a test fails when one has no other).
 // To add an action: a member here (with its body's schema), its executor in main, and the renderer's call.
 import { z } from 'zod'
+import {
+  AddBankAccount,
+  BankAccountRef,
+  ContactDraft,
+  ContactEdit,
+  CustomerDraft,
+  CustomerEdit,
+  MarkChecked,
+  MergeParty,
+  SupplierDraft,
+  SupplierEdit,
+} from './parties.ts'
 import { PlatformRow, type SyncEntity } from './sync.ts'
 
 const CompanyKey = z.string().min(1).max(100)
@@ -97,6 +109,25 @@ export const OutboxAction = z.discriminatedUnion('entity', [
   ]),
   // spec 4.6: `journalentries?action=book-journal-entries`, every entry of a draft in one request.
   member('JournalEntry', 'book-journal-entries', z.array(BookingEntry)),
+  // The contacts register (./parties.ts): a party's graph is written by main from these.
+  z.discriminatedUnion('action', [
+    member('Supplier', 'create', SupplierDraft),
+    member('Supplier', 'edit', SupplierEdit),
+    member('Supplier', 'add-bank-account', AddBankAccount),
+    member('Supplier', 'remove-bank-account', BankAccountRef),
+    member('Supplier', 'set-default-bank-account', BankAccountRef),
+    member('Supplier', 'merge', MergeParty),
+    member('Supplier', 'mark-checked', MarkChecked),
+  ]),
+  z.discriminatedUnion('action', [
+    member('Customer', 'create', CustomerDraft),
+    member('Customer', 'edit', CustomerEdit),
+    member('Customer', 'add-bank-account', AddBankAccount),
+    member('Customer', 'remove-bank-account', BankAccountRef),
+    member('Customer', 'set-default-bank-account', BankAccountRef),
+    member('Customer', 'merge', MergeParty),
+  ]),
+  z.discriminatedUnion('action', [member('Contact', 'create', ContactDraft), member('Contact', 'edit', ContactEdit)]),
 ])
 export type OutboxAction = z.infer<typeof OutboxAction>
 

@@ -7,6 +7,7 @@
 //
 // Another entity in the workspace is its row type (rows.ts), its line in CachedRows and its declaration
 // below, whose `table.since` is the next workspace version (the Dexie schema adds that version from it).
+import { normaliseOrgNumber } from '../parties/normalise.ts'
 import { SupplierInvoiceStatus } from '../status.ts'
 import type * as Rows from './rows.ts'
 
@@ -16,6 +17,10 @@ export interface CachedRows {
   User: Rows.User
   SupplierInvoice: Rows.SupplierInvoice
   Supplier: Rows.Supplier
+  Customer: Rows.Customer
+  Contact: Rows.Contact
+  Comment: Rows.Comment
+  CustomerInvoice: Rows.CustomerInvoice
   Approval: Rows.Approval
   Task: Rows.Task
   FileAttachment: Rows.FileAttachment
@@ -54,9 +59,17 @@ export type PullRule = 'always' | 'reference' | 'perUser' | 'never'
  * it from the rows already there).
  */
 export interface RowIndex<Row> {
-  by: readonly (keyof Row & string)[]
+  by: readonly ((keyof Row & string) | LocalKey)[]
   since: number
 }
+
+/**
+ * Local fields the workspace keeps on a cached row beside the platform's own (whose values it never
+ * changes), worked out from the row whenever it is written: `_orgNumber` is the organisation number's nine
+ * digits however the platform holds it (`NO 995 525 828 MVA`), so parties with one number are found by an
+ * index (common/parties/normalise.ts).
+ */
+export type LocalKey = '_orgNumber'
 
 export interface CachedEntityDeclaration<Row> {
   /** The list route under api/biz (spec 4.x), or `api/statistics` for a statistics model. */
@@ -74,6 +87,8 @@ export interface CachedEntityDeclaration<Row> {
   table: { since: number; indexes?: readonly RowIndex<Row>[] }
   /** What the inbox searches in, kept lower-cased on every cached row as the local field `_search`. */
   searchText?: (row: Row) => string
+  /** The local keys kept on every cached row of the entity. */
+  localKeys?: { readonly [K in LocalKey]?: (row: Row) => string | null }
 }
 
 /** A string literal in a filter, a date-time among them (field notes: dates are quoted). */
@@ -96,6 +111,22 @@ export function invoiceSearchText(row: {
     .join(' ')
     .toLowerCase()
 }
+
+/** A supplier's or customer's `Info` with what the register and the card show (spec 2.6). */
+const partyExpand =
+  'Info,Info.Addresses,Info.BankAccounts,Info.InvoiceAddress,Info.DefaultBankAccount,Info.DefaultPhone,' +
+  'Info.DefaultEmail'
+
+/**
+ * A supplier's or customer's card finds the parties with its organisation number (duplicates) and the party
+ * a contact person works for (by business relation) from index keys, not by reading every party.
+ */
+const partyIndexes = [
+  { by: ['_orgNumber'], since: 10 },
+  { by: ['BusinessRelationID'], since: 10 },
+] as const satisfies readonly RowIndex<Rows.Supplier & Rows.Customer>[]
+
+const partyKeys = { _orgNumber: (row: { OrgNumber?: string | null }) => normaliseOrgNumber(row.OrgNumber) }
 
 /** The user's rows only; no user known yet: none (`ID lt 0` matches no row). */
 const ofUser = (scope: CacheScope, filter: (userId: number) => string) =>
@@ -140,9 +171,38 @@ export const cachedEntityDeclarations: {
   },
   Supplier: {
     route: 'suppliers',
-    expand: 'Info,Info.Addresses,Info.BankAccounts,Info.InvoiceAddress,Info.DefaultBankAccount',
+    expand: partyExpand,
     pull: 'always',
-    table: { since: 1 },
+    table: { since: 1, indexes: partyIndexes },
+    localKeys: partyKeys,
+  },
+  // The contacts register (spec 4.3 customers, 4.7 contacts).
+  Customer: {
+    route: 'customers',
+    expand: partyExpand,
+    pull: 'always',
+    table: { since: 10, indexes: partyIndexes },
+    localKeys: partyKeys,
+  },
+  Contact: {
+    route: 'contacts',
+    expand: 'Info,Info.InvoiceAddress,Info.DefaultPhone,Info.DefaultEmail,Info.DefaultAddress',
+    pull: 'always',
+    // A party's card lists the persons who work for it.
+    table: { since: 10, indexes: [{ by: ['ParentBusinessRelationID'], since: 10 }] },
+  },
+  // The comments on suppliers: the scan pipeline's mark on a supplier it created, and the check of it.
+  Comment: {
+    route: 'comments',
+    scope: () => `EntityType eq 'Supplier'`,
+    pull: 'always',
+    table: { since: 10, indexes: [{ by: ['EntityType', 'EntityID'], since: 10 }] },
+  },
+  // A customer's invoices on their card (spec 4.3), without lines.
+  CustomerInvoice: {
+    route: 'invoices',
+    pull: 'always',
+    table: { since: 10, indexes: [{ by: ['CustomerID'], since: 10 }] },
   },
   // The user's own approvals (main adds those of the users they stand in for).
   Approval: {
@@ -205,4 +265,16 @@ export const cachedEntities = Object.keys(cachedEntityDeclarations) as readonly 
 /** Whether a table or entity name is one of the cached entities. */
 export function isCachedEntity(name: string): name is CachedEntity {
   return Object.hasOwn(cachedEntityDeclarations, name)
+}
+
+/**
+ * What the platform is asked for an entity, as one text: its route, expansions, statistics query and the
+ * shape of its scope (the scope's filter for a fixed user and day, so it changes only when the filter's
+ * form does). The renderer keeps it with the entity's pull checkpoint: when it differs, rows cached
+ * before lack what is asked now (a new expansion), so the entity is pulled again from the start.
+ */
+export function declarationFingerprint(entity: CachedEntity): string {
+  const { route, expand, statistics, scope } = cachedEntityDeclarations[entity]
+  const sampleScope = scope?.({ userId: 1, journaledDays: 90 }, new Date(0)) ?? null
+  return JSON.stringify([route, expand ?? null, statistics ?? null, sampleScope])
 }

@@ -32,17 +32,40 @@ export type BankAccount = EntityFields & {
   IBAN?: string | null
   BIC?: string | null
   BankName?: string | null
+  /** What the account is (the scan pipeline labels the accounts it read "Opprettet fra skanning"). */
+  Label?: string | null
+  BusinessRelationID?: number | null
 }
 
-/** spec 2.6: the business relation (`Info`) behind a supplier, with the relations the pull expands. */
+/** spec 2.6: a phone number of a business relation. */
+export type Phone = EntityFields & {
+  Number: string | null
+  CountryCode?: string | null
+  Description?: string | null
+}
+
+/** spec 2.6: an e-mail address of a business relation. */
+export type Email = EntityFields & {
+  EmailAddress: string | null
+  Description?: string | null
+}
+
+/**
+ * spec 2.6: the business relation (`Info`) behind a supplier, a customer or a contact person, with the
+ * relations the pull expands.
+ */
 export type BusinessRelation = EntityFields & {
   Name: string | null
   InvoiceAddressID: number | null
+  DefaultPhoneID?: number | null
+  DefaultEmailID?: number | null
   DefaultBankAccountID?: number | null
   Addresses?: Address[]
   InvoiceAddress?: Address | null
   BankAccounts?: BankAccount[]
   DefaultBankAccount?: BankAccount | null
+  DefaultPhone?: Phone | null
+  DefaultEmail?: Email | null
 }
 
 /** spec 2.12, 4.5: a supplier, listed with its `Info`. */
@@ -53,7 +76,62 @@ export type Supplier = EntityFields & {
   OrgNumber?: string | null
   /** The cost account proposed for the supplier's invoices (smart booking, field notes). */
   CostAccountID?: number | null
+  /** Payment terms in days. */
+  CreditDays?: number | null
+  WebUrl?: string | null
   Info?: BusinessRelation | null
+}
+
+/** spec 2.6, 4.3: a customer, listed with its `Info`. */
+export type Customer = EntityFields & {
+  StatusCode: number | null
+  CustomerNumber?: number | null
+  BusinessRelationID?: number | null
+  /** spec 2.6: nullable (a private person has none). */
+  OrgNumber: string | null
+  WebUrl?: string | null
+  /** The customer's default payment terms in days. */
+  CreditDays?: number | null
+  Info?: BusinessRelation | null
+}
+
+/**
+ * spec 2.7, 4.7: a contact person, with their own `Info` (name, invoice address, phone, e-mail). The
+ * supplier or customer they work for is the business relation `ParentBusinessRelationID` names (the local
+ * platform's model; the spec lists `ID`, `InfoID`, `Info` and `Comment` only).
+ */
+export type Contact = EntityFields & {
+  InfoID: number | null
+  Comment: string | null
+  ParentBusinessRelationID?: number | null
+  Role?: string | null
+  Info?: BusinessRelation | null
+}
+
+/**
+ * A comment on an entity (field notes "Approvals": `comments/{EntityType}/{EntityID}`). The workspace keeps
+ * the comments on suppliers: the scan pipeline marks the suppliers it creates with one, and an accountant's
+ * check of such a supplier is another (common/parties/scan-mark.ts).
+ */
+export type Comment = EntityFields & {
+  Text: string | null
+  EntityType: string | null
+  EntityID: number | null
+  AuthorID?: number | null
+}
+
+/** spec 2.4, 3.3: a customer invoice, as far as the contacts register reads it (no lines). */
+export type CustomerInvoice = EntityFields & {
+  CustomerID: number | null
+  CustomerName: string | null
+  InvoiceNumber: string | null
+  InvoiceType: number | null
+  InvoiceDate: string | null
+  PaymentDueDate: string | null
+  StatusCode: number | null
+  TaxInclusiveAmount: number | null
+  RestAmount: number | null
+  CurrencyCodeID: number | null
 }
 
 /** The project and department of an invoice or a cost line (`DefaultDimensions`, `Dimensions`). */

@@ -1,13 +1,23 @@
 // The shell's views in sidebar order, with their icons and keyboard shortcuts. The sidebar, the router,
 // the shortcut handler and the shortcut list in Settings all read this one table.
+import type { AppView } from '@common/bridge/contract'
 
-export const mainViews = ['overview', 'inbox', 'review', 'journal', 'approvals', 'admin', 'settings'] as const
+export const mainViews = [
+  'overview',
+  'inbox',
+  'review',
+  'journal',
+  'approvals',
+  'contacts',
+  'admin',
+  'settings',
+] as const
 export type MainView = (typeof mainViews)[number]
 export type ViewName = MainView | 'about'
 
 /**
  * The digit of each view's Alt shortcut. A view keeps its digit for good: a view added later takes a free
- * digit (6 and 7 are free), so no shortcut ever moves under an accountant's fingers.
+ * digit (6 is free), so no shortcut ever moves under an accountant's fingers.
  */
 const viewDigits: Record<MainView, number> = {
   overview: 1,
@@ -15,6 +25,7 @@ const viewDigits: Record<MainView, number> = {
   review: 3,
   journal: 4,
   approvals: 5,
+  contacts: 7,
   admin: 8,
   settings: 9,
 }
@@ -25,6 +36,7 @@ export const viewIcons: Record<ViewName, string> = {
   review: 'pi pi-file-check',
   journal: 'pi pi-book',
   approvals: 'pi pi-check-square',
+  contacts: 'pi pi-address-book',
   admin: 'pi pi-shield',
   settings: 'pi pi-cog',
   about: 'pi pi-info-circle',
@@ -63,4 +75,17 @@ export function ariaShortcut(shortcut: Shortcut): string {
 /** The shortcuts of one view, first the one shown as the hint. */
 export function shortcutsFor(view: ViewName): Shortcut[] {
   return shortcuts.filter((shortcut) => shortcut.view === view)
+}
+
+/** The views every signed-in user has: the office overview and About are never a company's to offer. */
+const alwaysOffered: ReadonlySet<ViewName> = new Set<ViewName>(['overview', 'about'])
+
+/**
+ * Whether the open company offers a view to this user: its current-session answer lists the view (main's
+ * `viewsFor`). While that answer is not known (null), every view is offered, so a reload does not flash
+ * the overview; the answer, once it comes, decides.
+ */
+export function isOffered(view: ViewName, offered: readonly AppView[] | null): boolean {
+  if (alwaysOffered.has(view) || offered === null) return true
+  return (offered as readonly string[]).includes(view)
 }

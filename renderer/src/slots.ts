@@ -15,6 +15,12 @@ export interface SlotFillings {
    * their way in. Called in the overview's setup; a company missing from the map has none.
    */
   'overview.documentsInProgress': () => Readonly<Ref<ReadonlyMap<string, number>>>
+  /**
+   * Beside the review: a supplier's card (the contacts register's), where a bank account or the default
+   * cost account is corrected without leaving the invoice. Shown with the attributes `company-key`,
+   * `entity` and `id`; it emits `close`, and `open(entity, id)` for another party's card.
+   */
+  'review.supplierCard': Component
 }
 
 export type SlotName = keyof SlotFillings

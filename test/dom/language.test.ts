@@ -92,7 +92,7 @@ describe('the language', () => {
     expect(toast.textContent).toContain('BRIDGE_TIMEOUT')
   })
 
-  it('lists every view shortcut, the inbox table’s and the review screen’s keys in Settings', async () => {
+  it('lists every view shortcut, the inbox table’s, the contacts register’s and the review screen’s keys in Settings', async () => {
     shell = await mountShell({ path: '/settings', languages: ['en-US'] })
     const rows = [...(await shell.find('settings-shortcuts')).querySelectorAll('tbody tr')].map((row) =>
       [...row.querySelectorAll('td')]
@@ -109,12 +109,16 @@ describe('the language', () => {
       'Open Review | Alt+3',
       'Open Journal | Alt+4',
       'Open Approvals | Alt+5',
+      'Open Contacts | Alt+7',
       'Open Administration | Alt+8',
       'Open Settings | Alt+9',
       'Open About Ledgerdesk | Alt+0 or F1',
       'Inbox: Move between the invoices | ↑ ↓ / J K',
       'Inbox: Open the invoice’s header | Enter',
       'Inbox: Open the invoice in review | R',
+      'Contacts: Move between the parties | ↑ ↓ / J K',
+      'Contacts: Open the party’s card | Enter',
+      'Contacts: Add a new party of the open kind | N',
       'Review: Accept the proposal and go to the next unconfirmed field | Enter',
       'Review: Open the alternatives of the field | Alt+↓',
       'Review: Save | Ctrl+S',
@@ -127,6 +131,7 @@ describe('the language', () => {
       'Review: Unlock the invoice | Alt+Shift+U',
       'Review: Delete a wrongly scanned draft | Alt+Shift+D',
       'Review: Show or hide the history | Alt+Shift+H',
+      'Review: Open the supplier card | Alt+Shift+S',
       'Review: Zoom in | +',
       'Review: Zoom out | -',
       'Review: Add a cost line below | Alt+Insert',

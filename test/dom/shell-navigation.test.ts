@@ -1,15 +1,51 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { AppView, CompanySession } from '@common/bridge/contract'
+import { useCompaniesStore } from '@renderer/stores/companies'
 import { mountShell, pressKey, type MountedShell } from './mount-shell.ts'
+import { createTestBridge, sampleSession } from './test-bridge.ts'
 
-const sidebarOrder = ['overview', 'inbox', 'review', 'journal', 'approvals', 'admin', 'settings']
-/** Each view's shortcut digit: a view keeps its digit for good, so 6 and 7 are free. */
-const digits = [1, 2, 3, 4, 5, 8, 9]
+const sidebarOrder = ['overview', 'inbox', 'review', 'journal', 'approvals', 'contacts', 'admin', 'settings']
+/** Each view's shortcut digit: a view keeps its digit for good, so 6 is free. */
+const digits = [1, 2, 3, 4, 5, 7, 8, 9]
 
 let shell: MountedShell | undefined
 afterEach(() => {
   shell?.unmount()
   shell = undefined
+  sessionStorage.clear()
+  localStorage.clear()
 })
+
+const nordlys = {
+  ID: 1,
+  Name: 'Nordlys Bakeri AS',
+  Key: 'nordlys',
+  IsTest: false,
+  OrganizationNumber: '924956488',
+}
+
+/** The shell with one company whose current-session answer offers `views`, when `answer` lets it. */
+async function mountWithViews(views: AppView[], path = '/', answer: Promise<void> = Promise.resolve()) {
+  const test = createTestBridge({
+    handlers: {
+      'companies.list': () => [nordlys],
+      'companies.session': async (key): Promise<CompanySession> => {
+        await answer
+        return {
+          companyKey: key,
+          companyName: nordlys.Name,
+          user: sampleSession.status === 'signedIn' ? sampleSession.user : (undefined as never),
+          permissions: [],
+          views,
+        }
+      },
+      'connection.probe': () => ({ state: 'online', checkedAt: new Date().toISOString(), message: null }),
+      'sync.pull': (_companyKey, _entity, from) => ({ rows: [], checkpoint: from, more: false }),
+      'sync.ids': () => [],
+    },
+  })
+  return mountShell({ path, languages: ['en-US'], test })
+}
 
 describe('the shell', () => {
   it('opens on the office overview with its title', async () => {
@@ -21,7 +57,7 @@ describe('the shell', () => {
     expect((await shell.find('nav-overview')).classList).toContain('sidebar-link--active')
   })
 
-  it('lists the seven main views in order, with their shortcut hints, and About at the foot', async () => {
+  it('lists the eight main views in order, with their shortcut hints, and About at the foot', async () => {
     shell = await mountShell({ languages: ['en-US'] })
     const links = [...document.querySelectorAll<HTMLElement>('nav [data-testid^="nav-"]')]
     expect(links.map((link) => link.dataset.testid)).toEqual([
@@ -34,6 +70,7 @@ describe('the shell', () => {
       'Alt+3',
       'Alt+4',
       'Alt+5',
+      'Alt+7',
       'Alt+8',
       'Alt+9',
       'Alt+0',
@@ -60,7 +97,7 @@ describe('the shell', () => {
     },
   )
 
-  it('opens the seven main views with their Alt+digit and About with Alt+0 and F1', async () => {
+  it('opens the eight main views with their Alt+digit and About with Alt+0 and F1', async () => {
     shell = await mountShell({ languages: ['en-US'] })
     for (const [index, view] of sidebarOrder.entries()) {
       const event = pressKey(document.body, {
@@ -132,5 +169,57 @@ describe('the shell', () => {
     const switcher = await shell.find('company-switcher')
     expect(switcher.closest('header')).not.toBeNull()
     expect(switcher.getAttribute('aria-keyshortcuts')).toBe('Control+K')
+  })
+
+  it('keeps the user out of a view the open company does not offer, and says why on the overview', async () => {
+    shell = await mountWithViews(['inbox', 'settings'], '/inbox')
+    const companies = useCompaniesStore(shell.pinia)
+    await vi.waitFor(() => expect(companies.views).toEqual(['inbox', 'settings']))
+    await shell.find('view-inbox')
+    expect(document.querySelector('[data-testid="nav-contacts"]')).toBeNull()
+
+    await shell.router.push('/contacts')
+    await shell.find('view-overview')
+    expect(shell.router.currentRoute.value.name).toBe('overview')
+    const note = await shell.find('view-refused')
+    expect(note.textContent).toContain(
+      'Contacts is not offered to you in Nordlys Bakeri AS, so the overview opened instead.',
+    )
+    expect(note.closest('[role="status"]')).not.toBeNull()
+
+    // The shortcut of a view not offered leads nowhere else either.
+    pressKey(document.body, { code: 'Digit8', key: '8', altKey: true })
+    await vi.waitFor(() =>
+      expect(document.querySelector('[data-testid="view-refused"]')?.textContent).toContain('Admin'),
+    )
+    expect(shell.router.currentRoute.value.name).toBe('overview')
+
+    // An offered view opens, and the note has done its work.
+    ;(await shell.find('nav-inbox')).click()
+    await shell.find('view-inbox')
+    expect(document.querySelector('[data-testid="view-refused"]')).toBeNull()
+  })
+
+  it('leaves a view once the company’s answer arrives without it', async () => {
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    shell = await mountWithViews(['inbox', 'settings'], '/admin', answered)
+    // Not known yet: the view opens (a reload does not flash the overview).
+    await shell.find('view-admin')
+    answer()
+    await shell.find('view-overview')
+    expect(shell.router.currentRoute.value.name).toBe('overview')
+    expect(await shell.text('view-refused')).toContain('Admin is not offered to you in Nordlys Bakeri AS')
+  })
+
+  it('opens the contacts register where the company offers it', async () => {
+    shell = await mountWithViews(['inbox', 'contacts', 'settings'])
+    const companies = useCompaniesStore(shell.pinia)
+    await vi.waitFor(() => expect(companies.views).toContain('contacts'))
+    pressKey(document.body, { code: 'Digit7', key: '7', altKey: true })
+    await shell.find('view-contacts')
+    expect(shell.router.currentRoute.value.name).toBe('contacts')
+    expect(await shell.text('view-title')).toBe('Contacts')
+    expect(document.querySelector('[data-testid="view-refused"]')).toBeNull()
   })
 })

@@ -6,6 +6,7 @@ import { actionOfEntry, OutboxCommand, outboxBatchLimit, type OutboxOutcome } fr
 import type { PlatformRow } from '@common/bridge/sync'
 import { sameValue } from '@common/same-value'
 import { isTransient } from '@common/transient'
+import { partyTables, relinkContacts, settleMerge, waitsForParent } from './party-outcomes.ts'
 import { withLocalChanges } from './pull.ts'
 import type { SyncTransport } from './sync-transport.ts'
 import type { OutboxEntry, WorkspaceDb } from './schema.ts'
@@ -44,6 +45,7 @@ export async function drainCompany(
   // One pass in sequence order; entries added while draining are taken by the next pass. A row keeps the
   // key it had when the pass began (a create's answer moves later entries to the platform's ID).
   let queue = await db.outbox.where('companyKey').equals(companyKey).sortBy('seq')
+  let waiting = false
   while (queue.length > 0 && !shouldStop()) {
     const picked: OutboxEntry[] = []
     const rows = new Set<string>()
@@ -56,6 +58,12 @@ export async function drainCompany(
         continue
       }
       if (held.has(key)) continue
+      if (waitsForParent(queued)) {
+        // Its party is not on the platform yet: it goes once the party's create is answered.
+        held.add(key)
+        waiting = true
+        continue
+      }
       if (rows.has(key)) break
       picked.push(queued)
       rows.add(key)
@@ -81,7 +89,7 @@ export async function drainCompany(
       })
       unfinished.shift()
     }
-    const tables = [...new Set(sending.map(({ entry }) => db[entry.entity]))]
+    const tables = [...new Set(sending.flatMap(({ entry }) => [db[entry.entity], ...partyTables(db, entry)]))]
     // The entries are of different rows, so their records go to the database side by side.
     await db.transaction('rw', [db.outbox, ...tables], () =>
       Promise.all([
@@ -104,7 +112,23 @@ export async function drainCompany(
     }
     queue = [...unfinished.map(({ queued }) => queued), ...queue]
   }
+  // Contact persons held for their party: when its create was answered in this pass, they go now.
+  if (waiting && !shouldStop() && (await partyAnswered(db, companyKey))) {
+    const more = await drainCompany(db, transport, companyKey, shouldStop, batchSize)
+    return {
+      done: result.done + more.done,
+      conflicts: result.conflicts + more.conflicts,
+      failed: result.failed + more.failed,
+      interrupted: more.interrupted,
+    }
+  }
   return result
+}
+
+/** Whether a contact person's create that waited for its party can go now. */
+async function partyAnswered(db: WorkspaceDb, companyKey: string): Promise<boolean> {
+  const queued = await db.outbox.where('[companyKey+state]').equals([companyKey, 'pending']).toArray()
+  return queued.some((e) => e.entity === 'Contact' && e.operation.kind === 'create' && !waitsForParent(e))
 }
 
 interface Sending {
@@ -219,7 +243,10 @@ async function settle(
     } else await db.outbox.delete(entry.seq!)
     // A delete that is done removes the cached row (a view shows it as ending until then).
     if (entry.operation.kind === 'delete') await db[entry.entity].delete([companyKey, entry.entityId])
-    else if (outcome.row) await applyServerRow(db, companyKey, entry, outcome.row)
+    else if (outcome.row) {
+      await applyServerRow(db, companyKey, entry, outcome.row)
+      await settleMerge(db, companyKey, entry, outcome.row)
+    }
   } else {
     await db.outbox.update(entry.seq!, {
       state: outcome.status,
@@ -260,6 +287,7 @@ async function applyServerRow(
   const table = db[entry.entity]
   const id = Number(row.ID)
   if (entry.operation.kind === 'create' && entry.entityId !== id) {
+    await relinkContacts(db, companyKey, entry, await table.get([companyKey, entry.entityId]), row)
     await table.delete([companyKey, entry.entityId])
     const later = await db.outbox
       .where('[companyKey+entity+entityId]')

@@ -1,5 +1,7 @@
 // What the user does with a change that did not go through (retry, discard, resolve a conflict), and with
 // a company's offline data (its size, removing it). Each is one Dexie transaction over the row and its entry.
+import { partyEditOf, withPartyValue, withPartyValues } from './party-paths.ts'
+import { failWaitingContacts, partyTables, undoLocalMerge } from './party-outcomes.ts'
 import { withLocalChanges } from './pull.ts'
 import { cachedEntities, type OutboxEntry, type WorkspaceDb } from './schema.ts'
 import type { SyncTransport } from './sync-transport.ts'
@@ -35,6 +37,7 @@ export async function retryEntry(db: WorkspaceDb, seq: number): Promise<OutboxEn
 export async function discardEntry(db: WorkspaceDb, transport: SyncTransport, seq: number): Promise<void> {
   const entry = await entryOf(db, seq)
   const table = db[entry.entity]
+  const tables = [table, ...partyTables(db, entry)]
   let server: Record<string, unknown> | null | undefined
   if (entry.entityId > 0) {
     try {
@@ -44,8 +47,10 @@ export async function discardEntry(db: WorkspaceDb, transport: SyncTransport, se
       server = undefined
     }
   }
-  await db.transaction('rw', table, db.outbox, async () => {
+  await db.transaction('rw', [...tables, db.outbox], async () => {
     await db.outbox.delete(seq)
+    await undoLocalMerge(db, entry)
+    await failWaitingContacts(db, entry, await table.get([entry.companyKey, entry.entityId]))
     const others = await db.outbox
       .where('[companyKey+entity+entityId]')
       .equals([entry.companyKey, entry.entity, entry.entityId])
@@ -61,8 +66,13 @@ export async function discardEntry(db: WorkspaceDb, transport: SyncTransport, se
     }
     const row = await table.get(key)
     if (!row) return
-    const restored = { ...row, ...entry.base }
-    for (const other of others) Object.assign(restored, other.changes)
+    // A party edit's base is by path (./party-paths.ts); the edits still queued stay on top.
+    let restored = partyEditOf(entry) ? withPartyValues(row, entry.base) : { ...row, ...entry.base }
+    for (const other of others) {
+      Object.assign(restored, other.changes)
+      const edit = partyEditOf(other)
+      if (edit) restored = withPartyValues(restored, edit)
+    }
     await table.put(restored)
   })
 }
@@ -86,10 +96,12 @@ export async function resolveEntry(
   if (missing.length > 0)
     throw new OutboxActionError('CHOICE_MISSING', `Choose mine or theirs for ${missing.join(', ')}`)
   const table = db[entry.entity]
+  // A party edit carries its values by path in its body (./parties.ts), an update in `changes`.
+  const edit = partyEditOf(entry)
   return db.transaction('rw', table, db.outbox, async () => {
-    const changes = { ...entry.changes }
+    const changes = { ...(edit ?? entry.changes) }
     const base = { ...entry.base }
-    const row = await table.get([entry.companyKey, entry.entityId])
+    let row = await table.get([entry.companyKey, entry.entityId])
     const local: Record<string, unknown> = {}
     for (const field of fields) {
       base[field] = theirs[field]
@@ -99,14 +111,20 @@ export async function resolveEntry(
         local[field] = theirs[field]
       }
     }
-    if (row && Object.keys(local).length > 0) await table.put({ ...row, ...local })
-    if (Object.keys(changes).length === 0 && entry.operation.kind === 'update') {
+    if (row && Object.keys(local).length > 0) {
+      for (const [field, value] of Object.entries(local))
+        row = edit ? withPartyValue(row, field, value) : { ...row, [field]: value }
+      await table.put(row)
+    }
+    if (Object.keys(changes).length === 0 && (entry.operation.kind === 'update' || edit)) {
       await db.outbox.delete(seq)
       return undefined
     }
     const resolved: OutboxEntry = {
       ...entry,
-      changes,
+      ...(edit
+        ? { operation: { ...entry.operation, body: changes } as OutboxEntry['operation'] }
+        : { changes }),
       base,
       state: 'pending',
       lastError: null,

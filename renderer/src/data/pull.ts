@@ -2,14 +2,95 @@
 // taken, (UpdatedAt, ID): many rows share one UpdatedAt (a bulk import, the seeded invoices), so the next
 // page asks for `UpdatedAt gt T or (UpdatedAt eq T and ID gt N)` ordered by UpdatedAt, ID (main builds it).
 import type { PullOptions, PlatformRow } from '@common/bridge/sync'
+import { cachedEntityDeclarations, declarationFingerprint } from '@common/entities/declarations'
+import { isTransient } from '@common/transient'
 import type { SyncTransport } from './sync-transport.ts'
-import type { CachedEntity, CachedRow, Checkpoint, OutboxEntry, WorkspaceDb } from './schema.ts'
+import { applyPartyEdits } from './party-paths.ts'
+import type {
+  CachedEntity,
+  CachedRow,
+  Checkpoint,
+  EntityUnavailable,
+  OutboxEntry,
+  WorkspaceDb,
+} from './schema.ts'
 
 export function emptyCheckpoint(companyKey: string, entity: CachedEntity): Checkpoint {
-  return { companyKey, entity, updatedAt: null, id: 0, lastPulledAt: null, lastReconciledAt: null }
+  return {
+    companyKey,
+    entity,
+    updatedAt: null,
+    id: 0,
+    lastPulledAt: null,
+    lastReconciledAt: null,
+    fingerprint: declarationFingerprint(entity),
+    unavailable: null,
+  }
 }
 
-/** The row as cached: the server's row, with the values of changes not yet on the server laid on top. */
+/**
+ * The platform's refusals that mean "this platform does not offer this entity's list" (the real service
+ * documents `comments/{EntityType}/{EntityID}` only, not a filtered `comments` list): 404, 400, 403. The
+ * entity is marked unavailable and the round goes on with the others; anything else fails the round.
+ */
+const notOfferedCodes = new Set(['API_NOT_FOUND', 'API_BAD_REQUEST', 'API_VALIDATION', 'API_FORBIDDEN'])
+function notOffered(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return !isTransient(error) && typeof code === 'string' && notOfferedCodes.has(code)
+}
+
+/** Records that the platform refused an entity's list, with its reason; the pull asks again next round. */
+async function markUnavailable(
+  db: WorkspaceDb,
+  companyKey: string,
+  entity: CachedEntity,
+  error: unknown,
+): Promise<void> {
+  const e = error as { code: string; message?: string }
+  const unavailable: EntityUnavailable = {
+    code: e.code,
+    message: e.message ?? e.code,
+    route: `api/biz/${cachedEntityDeclarations[entity].route}`,
+    at: new Date().toISOString(),
+  }
+  await db.transaction('rw', db.checkpoints, async () => {
+    const checkpoint = (await db.checkpoints.get([companyKey, entity])) ?? emptyCheckpoint(companyKey, entity)
+    await db.checkpoints.put({ ...checkpoint, unavailable })
+  })
+}
+
+/** Why the platform does not give an entity's rows in a company (null: it does, or it was not asked yet). */
+export async function unavailableEntity(
+  db: WorkspaceDb,
+  companyKey: string,
+  entity: CachedEntity,
+): Promise<EntityUnavailable | null> {
+  return (await db.checkpoints.get([companyKey, entity]))?.unavailable ?? null
+}
+
+/**
+ * Where the pull of an entity starts: its checkpoint, or the beginning when what the platform is asked for
+ * changed since (a checkpoint from before fingerprints takes the current one: version 10's upgrade
+ * restarted the entity that changed then).
+ */
+async function startingCheckpoint(
+  db: WorkspaceDb,
+  companyKey: string,
+  entity: CachedEntity,
+): Promise<Checkpoint> {
+  const stored = await db.checkpoints.get([companyKey, entity])
+  const fingerprint = declarationFingerprint(entity)
+  if (!stored) return emptyCheckpoint(companyKey, entity)
+  if (stored.fingerprint === undefined) return { ...stored, fingerprint }
+  if (stored.fingerprint !== fingerprint)
+    return { ...stored, updatedAt: null, id: 0, lastPulledAt: null, fingerprint }
+  return stored
+}
+
+/**
+ * The row as cached: the server's row, with the values of changes not yet on the server laid on top (a
+ * party's `edit` sets its fields by path, ./party-paths.ts).
+ */
 export function withLocalChanges(
   companyKey: string,
   row: PlatformRow,
@@ -20,7 +101,7 @@ export function withLocalChanges(
     if (entry.entityId !== cached.ID) continue
     Object.assign(cached, entry.changes)
   }
-  return cached
+  return applyPartyEdits(cached, unsynced)
 }
 
 async function unsyncedOf(db: WorkspaceDb, companyKey: string, entity: CachedEntity): Promise<OutboxEntry[]> {
@@ -60,8 +141,25 @@ export async function pullEntity(
   options: PullOptions,
   shouldStop: () => boolean = () => false,
 ): Promise<number> {
+  try {
+    return await pullPages(db, transport, companyKey, entity, options, shouldStop)
+  } catch (error) {
+    if (!notOffered(error)) throw error
+    await markUnavailable(db, companyKey, entity, error)
+    return 0
+  }
+}
+
+async function pullPages(
+  db: WorkspaceDb,
+  transport: SyncTransport,
+  companyKey: string,
+  entity: CachedEntity,
+  options: PullOptions,
+  shouldStop: () => boolean,
+): Promise<number> {
   const table = db[entity]
-  let checkpoint = (await db.checkpoints.get([companyKey, entity])) ?? emptyCheckpoint(companyKey, entity)
+  let checkpoint = await startingCheckpoint(db, companyKey, entity)
   let taken = 0
   const ask = (from: { updatedAt: string | null; id: number }) => {
     const request = transport.pull(companyKey, entity, from, options)
@@ -74,11 +172,13 @@ export async function pullEntity(
     const page = await request
     const next: Checkpoint = {
       ...checkpoint,
+      unavailable: null,
       updatedAt: page.checkpoint.updatedAt,
       id: page.checkpoint.id,
       lastPulledAt: page.more ? checkpoint.lastPulledAt : new Date().toISOString(),
     }
-    if (page.rows.length === 0 && !page.more && checkpoint.lastPulledAt !== null) return taken
+    if (page.rows.length === 0 && !page.more && checkpoint.lastPulledAt !== null && !checkpoint.unavailable)
+      return taken
     const more = page.more && !shouldStop()
     // The next page travels while this one is written.
     if (more) request = ask(page.checkpoint)
@@ -86,6 +186,7 @@ export async function pullEntity(
       if (page.rows.length > 0) {
         const unsynced = await unsyncedOf(db, companyKey, entity)
         await table.bulkPut(page.rows.map((row) => withLocalChanges(companyKey, row, unsynced)))
+        if (entity === 'Comment') await dropSentLocalComments(db, companyKey)
       }
       await db.checkpoints.put(next)
     })
@@ -93,6 +194,29 @@ export async function pullEntity(
     taken += page.rows.length
     if (!more) return taken
   }
+}
+
+/**
+ * The comments written offline (a supplier marked checked: local negative IDs) whose action has left the
+ * outbox: the platform has them now, and the pull brings them with their own IDs. Runs in the pull's
+ * transaction over the comments and the outbox.
+ */
+async function dropSentLocalComments(db: WorkspaceDb, companyKey: string): Promise<void> {
+  const local = await db.Comment.where('[companyKey+ID]')
+    .between([companyKey, -Infinity], [companyKey, 0])
+    .toArray()
+  if (local.length === 0) return
+  const queued = await db.outbox
+    .where('companyKey')
+    .equals(companyKey)
+    .filter(
+      (e) =>
+        e.entity === 'Supplier' && e.operation.kind === 'action' && e.operation.action === 'mark-checked',
+    )
+    .toArray()
+  const stillQueued = new Set(queued.map((e) => e.entityId))
+  const sent = local.filter((comment) => !stillQueued.has(Number(comment.EntityID)))
+  await db.Comment.bulkDelete(sent.map((comment): [string, number] => [companyKey, comment.ID]))
 }
 
 /**
@@ -108,7 +232,16 @@ export async function reconcileEntity(
   entity: CachedEntity,
   options: PullOptions,
 ): Promise<number[]> {
-  const serverIds = new Set(await transport.ids(companyKey, entity, options))
+  let listed: number[]
+  try {
+    listed = await transport.ids(companyKey, entity, options)
+  } catch (error) {
+    // Not offered by this platform: nothing to learn (the pull marked it unavailable).
+    if (!notOffered(error)) throw error
+    await markUnavailable(db, companyKey, entity, error)
+    return []
+  }
+  const serverIds = new Set(listed)
   const table = db[entity]
   const removed: number[] = []
   await db.transaction('rw', table, db.outbox, db.checkpoints, async () => {

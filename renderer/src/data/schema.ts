@@ -12,6 +12,7 @@ import {
   isCachedEntity,
   type CachedEntity,
   type CachedRows,
+  type LocalKey,
 } from '@common/entities/declarations'
 import { keepCompanyCounts, type CompanyCountsRow } from './company-counts.ts'
 
@@ -24,7 +25,10 @@ export type RowKey = [string, number]
  * A row of `E` as the workspace keeps it: the platform's row (common/entities/rows.ts) and the company it
  * belongs to, with the search text of an entity that declares one.
  */
-export type Cached<E extends CachedEntity> = CachedRows[E] & { companyKey: string; _search?: string }
+export type Cached<E extends CachedEntity> = CachedRows[E] & {
+  companyKey: string
+  _search?: string
+} & { [K in LocalKey]?: string | null }
 
 /**
  * A row of any cached entity, as code that handles every entity alike writes it (the pull, the outbox): the
@@ -72,6 +76,22 @@ export interface Checkpoint {
   id: number
   lastPulledAt: string | null
   lastReconciledAt: string | null
+  /**
+   * What the platform was asked for (common/entities/declarations.ts `declarationFingerprint`): a pull under
+   * a different one starts again from the beginning. Missing on checkpoints from before version 10.
+   */
+  fingerprint?: string
+  /** The platform refused the entity's list (a route the platform does not offer): why, and when. */
+  unavailable?: EntityUnavailable | null
+}
+
+/** Why the platform did not give an entity's rows: its refusal (404, 400, 403), for the view to say so. */
+export interface EntityUnavailable {
+  code: string
+  message: string
+  /** The route that was refused (api/biz/…). */
+  route: string
+  at: string
 }
 
 export type CompanySyncState = 'idle' | 'syncing' | 'error' | 'offline'
@@ -182,25 +202,25 @@ export function workspaceName(environmentId: string, userIdentity: string): stri
 }
 
 /**
- * Keeps `_search` (a local field; the platform's own fields are untouched) on every row written of an entity
- * that declares its search text, whoever writes it (pull, outbox, upgrade): a DBCore middleware sees every
- * put and add of the table.
+ * Keeps `_search` and the local keys (local fields; the platform's own fields are untouched) on every row
+ * written of an entity that declares them, whoever writes it (pull, outbox, upgrade): a DBCore middleware
+ * sees every put and add of the table.
  */
-function searchTextMiddleware(db: Dexie): void {
+function localFieldsMiddleware(db: Dexie): void {
   db.use({
     stack: 'dbcore',
-    name: 'search-text',
+    name: 'local-fields',
     create: (down) => ({
       ...down,
       table(name) {
         const table = down.table(name)
-        const searchText = isCachedEntity(name) ? cachedEntityDeclarations[name].searchText : undefined
-        if (!searchText) return table
+        const local = isCachedEntity(name) ? localFieldsOf(name) : null
+        if (!local) return table
         return {
           ...table,
           mutate(request) {
             if (request.type === 'put' || request.type === 'add') {
-              const values = request.values.map((row) => ({ ...row, _search: searchText(row) }))
+              const values = request.values.map((row: Record<string, unknown>) => ({ ...row, ...local(row) }))
               return table.mutate({ ...request, values })
             }
             return table.mutate(request)
@@ -208,6 +228,20 @@ function searchTextMiddleware(db: Dexie): void {
         }
       },
     }),
+  })
+}
+
+/** The local fields an entity's rows carry, worked out from a row; null when it declares none. */
+export function localFieldsOf(entity: CachedEntity): ((row: Record<string, unknown>) => object) | null {
+  const declaration = cachedEntityDeclarations[entity] as {
+    searchText?: (row: Record<string, unknown>) => string
+    localKeys?: Partial<Record<LocalKey, (row: Record<string, unknown>) => string | null>>
+  }
+  const keys = Object.entries(declaration.localKeys ?? {})
+  if (!declaration.searchText && keys.length === 0) return null
+  return (row) => ({
+    ...(declaration.searchText ? { _search: declaration.searchText(row) } : {}),
+    ...Object.fromEntries(keys.map(([key, of]) => [key, of(row)])),
   })
 }
 
@@ -291,6 +325,30 @@ const localVersions: {
   // Version 8: each company's invoice counts, kept as its invoices are written (data/company-counts.ts); a
   // database from before counts its companies when the overview first asks.
   { version: 8, stores: { companyCounts: 'Key' } },
+  // Version 10: the contacts register (customers, contacts, supplier comments, customer invoices). The
+  // suppliers' expansion grew (default phone and e-mail): their rows are pulled again from the start. From
+  // here on a checkpoint keeps its entity's fingerprint, and a change of it does the same by itself.
+  {
+    version: 10,
+    stores: {},
+    upgrade: async (tx) => {
+      await tx
+        .table<Checkpoint, [string, string]>('checkpoints')
+        .filter((checkpoint) => checkpoint.entity === 'Supplier')
+        .modify((checkpoint) => {
+          checkpoint.updatedAt = null
+          checkpoint.id = 0
+        })
+      // The suppliers already cached get their organisation number's key at once (the index is built from it).
+      const supplierKeys = localFieldsOf('Supplier')!
+      await tx
+        .table<Cached<'Supplier'>, RowKey>('Supplier')
+        .toCollection()
+        .modify((row) => {
+          Object.assign(row, supplierKeys(row))
+        })
+    },
+  },
 ]
 
 /** The current version: the last one that added or changed a table. */
@@ -305,7 +363,7 @@ export const workspaceVersion = Math.max(
 export function openWorkspace(environmentId: string, userIdentity: string): WorkspaceDb {
   const db = new Dexie(workspaceName(environmentId, userIdentity)) as WorkspaceDb
   defineVersions(db)
-  searchTextMiddleware(db)
+  localFieldsMiddleware(db)
   keepCompanyCounts(db)
   return db
 }

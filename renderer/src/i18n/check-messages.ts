@@ -30,6 +30,11 @@ const en: CheckMessages = {
   costLinesMismatch: 'The cost lines with VAT come to {sum}, the total is {total} (difference {difference}).',
   costLineAmount: 'Line {line} has no amount.',
   costLineVatType: 'Line {line} has a VAT code this company does not have.',
+  emailFormat: "Write an e-mail address such as post{'@'}example.no.",
+  postalCodeFormat: 'A Norwegian postal code has 4 digits.',
+  countryCodeFormat: 'Write the country as a two-letter code such as NO or SE.',
+  creditDaysRange: 'Payment terms are a whole number of days from {min} to {max}.',
+  webUrlFormat: 'Write a web address such as example.no.',
   characterKind: { n: 'a digit', a: 'a letter', c: 'a letter or a digit' },
 }
 
@@ -57,6 +62,11 @@ const nb: CheckMessages = {
   costLinesMismatch: 'Konteringslinjene med mva. blir {sum}, totalen er {total} (differanse {difference}).',
   costLineAmount: 'Linje {line} mangler beløp.',
   costLineVatType: 'Linje {line} har en mva-kode selskapet ikke har.',
+  emailFormat: "Skriv en e-postadresse som post{'@'}eksempel.no.",
+  postalCodeFormat: 'Et norsk postnummer har 4 sifre.',
+  countryCodeFormat: 'Skriv landet som en kode på to bokstaver, som NO eller SE.',
+  creditDaysRange: 'Betalingsfristen er et helt antall dager fra {min} til {max}.',
+  webUrlFormat: 'Skriv en nettadresse som eksempel.no.',
   characterKind: { n: 'et siffer', a: 'en bokstav', c: 'en bokstav eller et siffer' },
 }
 

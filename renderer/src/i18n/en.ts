@@ -11,8 +11,10 @@ import offlineDataMessages from '../features/settings/offline-messages.ts'
 import scanEn from '../features/scan/messages-en.ts'
 import approvalsMessages from '../features/approvals/messages.ts'
 import adminMessages from '../features/admin/messages.ts'
+import contactsMessages from '../features/contacts/messages.ts'
 import viewerMessages from '../ui/document-viewer/messages.ts'
 import checkMessages from './check-messages.ts'
+import contactsCardMessages from '../features/contacts/card-messages.ts'
 
 const en = {
   app: {
@@ -26,9 +28,13 @@ const en = {
     review: 'Review',
     journal: 'Journal',
     approvals: 'Approvals',
+    contacts: 'Contacts',
     admin: 'Admin',
     settings: 'Settings',
     about: 'About',
+    notOffered: '{view} is not offered to you in {company}, so the overview opened instead.',
+    thisCompany: 'this company',
+    dismiss: 'Dismiss',
   },
   titles: {
     overview: 'Companies',
@@ -36,6 +42,7 @@ const en = {
     review: 'Review',
     journal: 'Journal',
     approvals: 'Approvals',
+    contacts: 'Contacts',
     admin: 'Administration',
     settings: 'Settings',
     about: 'About Ledgerdesk',
@@ -128,8 +135,10 @@ const en = {
   scan: scanEn,
   approvals: approvalsMessages.en,
   admin: adminMessages.en,
+  contacts: contactsMessages.en,
   viewer: viewerMessages.en,
   check: checkMessages.en,
+  contactsCard: contactsCardMessages.en,
 }
 
 export type Messages = typeof en

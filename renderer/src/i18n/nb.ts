@@ -10,8 +10,10 @@ import offlineDataMessages from '../features/settings/offline-messages.ts'
 import scanNb from '../features/scan/messages-nb.ts'
 import approvalsMessages from '../features/approvals/messages.ts'
 import adminMessages from '../features/admin/messages.ts'
+import contactsMessages from '../features/contacts/messages.ts'
 import viewerMessages from '../ui/document-viewer/messages.ts'
 import checkMessages from './check-messages.ts'
+import contactsCardMessages from '../features/contacts/card-messages.ts'
 import type { Messages } from './en.ts'
 
 const nb: Messages = {
@@ -26,9 +28,13 @@ const nb: Messages = {
     review: 'Kontroll',
     journal: 'Bilagsføring',
     approvals: 'Godkjenninger',
+    contacts: 'Kontakter',
     admin: 'Administrasjon',
     settings: 'Innstillinger',
     about: 'Om',
+    notOffered: '{view} er ikke tilgjengelig for deg i {company}, så oversikten ble åpnet i stedet.',
+    thisCompany: 'dette selskapet',
+    dismiss: 'Lukk',
   },
   titles: {
     overview: 'Selskaper',
@@ -36,6 +42,7 @@ const nb: Messages = {
     review: 'Kontroll',
     journal: 'Bilagsføring',
     approvals: 'Godkjenninger',
+    contacts: 'Kontakter',
     admin: 'Administrasjon',
     settings: 'Innstillinger',
     about: 'Om Ledgerdesk',
@@ -128,8 +135,10 @@ const nb: Messages = {
   scan: scanNb,
   approvals: approvalsMessages.nb,
   admin: adminMessages.nb,
+  contacts: contactsMessages.nb,
   viewer: viewerMessages.nb,
   check: checkMessages.nb,
+  contactsCard: contactsCardMessages.nb,
 }
 
 export default nb

@@ -30,7 +30,7 @@ describe('the cached-entity declarations', () => {
 
   it('give the bridge the entities it validates, and nothing else', () => {
     for (const entity of cachedEntities) expect(SyncEntity.safeParse(entity).success, entity).toBe(true)
-    expect(SyncEntity.safeParse('CustomerInvoice').success).toBe(false)
+    expect(SyncEntity.safeParse('Product').success).toBe(false)
   })
 
   it('give every entity its Dexie table, keyed by company and ID, with the declared indexes', async () => {
@@ -55,7 +55,11 @@ describe('the cached-entity declarations', () => {
     for (const entity of cachedEntities) {
       const source = sources[entity]
       const { indexes = [] } = cachedEntityDeclarations[entity].table
-      const fields = indexes.flatMap((index) => index.by)
+      // Local keys (`_orgNumber`) are the workspace's own, worked out from the row: the platform has none.
+      const fields = indexes.flatMap((index) => index.by).filter((field) => !field.startsWith('_'))
+      const localKeys = Object.keys(cachedEntityDeclarations[entity].localKeys ?? {})
+      for (const field of indexes.flatMap((index) => index.by).filter((f) => f.startsWith('_')))
+        expect(localKeys, `${entity} indexes ${field}, which it does not keep`).toContain(field)
       if (source.statistics) {
         const model = registry.get(source.statistics.model)
         expect(model, `${entity}: unknown statistics model`).toBeDefined()
@@ -70,6 +74,37 @@ describe('the cached-entity declarations', () => {
         expect(along(model, path), `${entity}: expand ${path}`).toBeDefined()
       for (const field of fields) expect(registry.field(model!, field), `${entity}.${field}`).toBeDefined()
     }
+  })
+
+  it('scope their rows by fields the platform model has (a filter on an unknown field is refused)', () => {
+    const now = new Date('2026-11-23T00:00:00.000Z')
+    for (const entity of cachedEntities) {
+      const source = sources[entity]
+      const filter = source.scope?.({ userId: 7, journaledDays: 90 }, now)
+      if (!filter || source.statistics) continue
+      const model = registry.byRoute(source.route)!
+      const fields = [...filter.matchAll(/([A-Za-z][\w.]*) (?:eq|ne|gt|ge|lt|le) /g)].map((m) => m[1]!)
+      expect(fields.length, `${entity}: ${filter}`).toBeGreaterThan(0)
+      for (const path of fields) {
+        const steps = path.split('.')
+        const owner = steps.length > 1 ? along(model, steps.slice(0, -1).join('.')) : model
+        expect(owner && registry.field(owner, steps.at(-1)!), `${entity}: ${path}`).toBeTruthy()
+      }
+    }
+  })
+
+  it('give the contacts register its parties with the parts the card shows', () => {
+    for (const entity of ['Supplier', 'Customer'] as const)
+      for (const part of [
+        'Info.InvoiceAddress',
+        'Info.DefaultEmail',
+        'Info.DefaultPhone',
+        'Info.BankAccounts',
+      ])
+        expect(sources[entity].expand?.split(','), entity).toContain(part)
+    expect(sources.Comment.scope?.({ userId: null, journaledDays: 90 }, new Date())).toBe(
+      "EntityType eq 'Supplier'",
+    )
   })
 
   it("keep a per-user entity to the user's own rows, and none while the user is not known", () => {

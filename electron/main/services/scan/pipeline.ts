@@ -25,6 +25,7 @@ import {
   type LedgerEntry,
   type ScanStep,
 } from './ledger.ts'
+import { scanMarkText } from '../../../../common/parties/scan-mark.ts'
 import { ApiError } from '../api/errors.ts'
 import { isTransient, type ScanPlatform } from './platform.ts'
 import { readFields } from './read-fields.ts'
@@ -145,7 +146,7 @@ export function createPipeline(options: PipelineOptions) {
     if (next) next()
     else takeSlots++
   }
-  const supplierNote = options.supplierNote ?? (() => 'Opprettet fra skanning')
+  const supplierNote = options.supplierNote ?? (() => scanMarkText('nb'))
   const unknownName = options.unknownSupplierName ?? (() => 'Ukjent leverandør (skanning)')
   const ledgers = new Map<string, Promise<Ledger>>()
   const queue: { companyKey: string; sha256: string }[] = []

@@ -7,6 +7,7 @@ import { basename, dirname, join, resolve } from 'node:path'
 import type { Readable } from 'node:stream'
 import type { FSWatcher } from 'chokidar'
 import { BridgeError, type EventName } from '../../../../common/bridge/contract.ts'
+import { scanMarkText } from '../../../../common/parties/scan-mark.ts'
 import type {
   DroppedFile,
   NewScanFolder,
@@ -84,7 +85,8 @@ interface Active {
 
 const text = {
   nb: {
-    note: 'Opprettet fra skanning',
+    // The contacts register finds the suppliers a scan created by this comment (common/parties/scan-mark.ts).
+    note: scanMarkText('nb'),
     unknown: 'Ukjent leverandør (skanning)',
     title: 'Skanning ferdig',
     ready: (n: number, company: string) =>
@@ -93,7 +95,7 @@ const text = {
     dups: (n: number) => `${n} ${n === 1 ? 'duplikat' : 'duplikater'}`,
   },
   en: {
-    note: 'Created from a scan',
+    note: scanMarkText('en'),
     unknown: 'Unknown supplier (scan)',
     title: 'Scanning finished',
     ready: (n: number, company: string) =>

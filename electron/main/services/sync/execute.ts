@@ -7,7 +7,7 @@ import type { PlatformRow } from '../../../../common/bridge/sync.ts'
 import { isTransient } from '../../../../common/transient.ts'
 import type { ApiClient } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
-import { executorOf } from './executors.ts'
+import { executorOf, rowWriters } from './executors.ts'
 import { hasListRoute, readRow, readRows, rowPath } from './platform-rows.ts'
 import { decideUpdate, findCreated, type RowCommand } from './row-actions.ts'
 
@@ -30,7 +30,15 @@ function refusal(error: unknown): OutboxOutcome | null {
 function bulkRun(commands: readonly OutboxCommand[], start: number): OutboxCommand[] {
   const first = commands[start]!
   const kind = first.action
-  if ((kind !== 'update' && kind !== 'create') || !hasListRoute(first.entity)) return [first]
+  // A party's create is a draft its executor turns into a graph, not the row: it goes alone.
+  const writer = executorOf(first)
+  if (
+    (kind !== 'update' && kind !== 'create') ||
+    !hasListRoute(first.entity) ||
+    !writer ||
+    !rowWriters.has(writer)
+  )
+    return [first]
   const run = [first]
   const rows = new Set([first.entityId])
   for (let i = start + 1; i < commands.length; i++) {

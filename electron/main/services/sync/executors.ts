@@ -13,6 +13,15 @@ import { decideApproval } from './approval-actions.ts'
 import type { Executor } from './executor.ts'
 import { reassign, sendForPayment } from './invoice-flow-actions.ts'
 import { bookJournalEntries } from './journal-actions.ts'
+import {
+  addBankAccount,
+  createParty,
+  editParty,
+  markChecked,
+  mergeParty,
+  removeBankAccount,
+  setDefaultBankAccount,
+} from './party-actions.ts'
 import { comment, lock, saveCostLines, unlock } from './review-actions.ts'
 import { createRow, deleteRow, transition, updateRow } from './row-actions.ts'
 
@@ -45,7 +54,32 @@ export const executors = {
   Approval: { approve: decideApproval, reject: decideApproval },
   ApprovalSubstitute: { create: createRow, delete: deleteRow },
   JournalEntry: { 'book-journal-entries': bookJournalEntries },
+  // The contacts register (./party-actions.ts): each party is written as a graph.
+  Supplier: {
+    create: createParty,
+    edit: editParty,
+    'add-bank-account': addBankAccount,
+    'remove-bank-account': removeBankAccount,
+    'set-default-bank-account': setDefaultBankAccount,
+    merge: mergeParty,
+    'mark-checked': markChecked,
+  },
+  Customer: {
+    create: createParty,
+    edit: editParty,
+    'add-bank-account': addBankAccount,
+    'remove-bank-account': removeBankAccount,
+    'set-default-bank-account': setDefaultBankAccount,
+    merge: mergeParty,
+  },
+  Contact: { create: createParty, edit: editParty },
 } satisfies ExecutorTable
+
+/** The executors that write a row's own properties as they are: their runs may travel as one bulk request. */
+export const rowWriters: ReadonlySet<Executor> = new Set<Executor>([
+  createRow as Executor,
+  updateRow as Executor,
+])
 
 /** The executor of a command's entity and action; null for one the union does not declare. */
 export function executorOf(command: Pick<OutboxCommand, 'entity' | 'action'>): Executor | null {

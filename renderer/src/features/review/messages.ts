@@ -44,6 +44,9 @@ const en = {
   orgNumber: 'Org. no. {number}',
   supplierFromScan: 'Matched by the organisation number read: {number}',
   supplierNotFound: 'No supplier has the organisation number read ({number}).',
+  supplierMenu: 'Supplier actions',
+  openSupplierCard: 'Open supplier card',
+  supplierCardPanel: 'Supplier card',
   none: 'None',
   proposal: 'Read: {value}',
   noProposal: 'Nothing read',
@@ -163,6 +166,7 @@ const en = {
     unlock: 'Unlock the invoice',
     deleteDraft: 'Delete a wrongly scanned draft',
     history: 'Show or hide the history',
+    supplierCard: 'Open the supplier card',
   },
 }
 
@@ -211,6 +215,9 @@ const nb: typeof en = {
   orgNumber: 'Org.nr. {number}',
   supplierFromScan: 'Funnet med organisasjonsnummeret som ble lest: {number}',
   supplierNotFound: 'Ingen leverandør har organisasjonsnummeret som ble lest ({number}).',
+  supplierMenu: 'Leverandørvalg',
+  openSupplierCard: 'Åpne leverandørkortet',
+  supplierCardPanel: 'Leverandørkort',
   none: 'Ingen',
   proposal: 'Lest: {value}',
   noProposal: 'Ingenting lest',
@@ -331,6 +338,7 @@ const nb: typeof en = {
     unlock: 'Lås opp fakturaen',
     deleteDraft: 'Slett et feilskannet utkast',
     history: 'Vis eller skjul historikken',
+    supplierCard: 'Åpne leverandørkortet',
   },
 }
 

@@ -7,7 +7,7 @@ import messages from './messages.ts'
 const press = (init: KeyboardEventInit) => new KeyboardEvent('keydown', init)
 
 describe('the review’s keys', () => {
-  it('sends on, locks, unlocks, deletes and opens the history with Alt+Shift, also from a field', () => {
+  it('sends on, locks, unlocks, deletes opens the history and the supplier card with Alt+Shift, also from a field', () => {
     const alt = (code: string) => press({ altKey: true, shiftKey: true, code })
     expect(reviewCommandOf(alt('KeyA'), true)).toBe('sendForApproval')
     expect(reviewCommandOf(alt('KeyB'), true)).toBe('book')
@@ -15,6 +15,7 @@ describe('the review’s keys', () => {
     expect(reviewCommandOf(alt('KeyU'), true)).toBe('unlock')
     expect(reviewCommandOf(alt('KeyD'), true)).toBe('deleteDraft')
     expect(reviewCommandOf(alt('KeyH'), true)).toBe('history')
+    expect(reviewCommandOf(alt('KeyS'), true)).toBe('supplierCard')
     expect(reviewCommandOf(press({ altKey: true, code: 'KeyL' }), false)).toBeUndefined()
     expect(reviewCommandOf(press({ key: '?' }), true)).toBeUndefined()
     expect(reviewCommandOf(press({ key: '?' }), false)).toBe('help')

@@ -19,6 +19,7 @@ export type ReviewCommand =
   | 'unlock'
   | 'deleteDraft'
   | 'history'
+  | 'supplierCard'
 
 export interface ReviewShortcut {
   command: ReviewCommand
@@ -94,6 +95,12 @@ export const reviewShortcuts: readonly ReviewShortcut[] = [
     keys: 'Alt+Shift+H',
     inFields: true,
     matches: (e) => e.altKey && e.shiftKey && !e.ctrlKey && e.code === 'KeyH',
+  },
+  {
+    command: 'supplierCard',
+    keys: 'Alt+Shift+S',
+    inFields: true,
+    matches: (e) => e.altKey && e.shiftKey && !e.ctrlKey && e.code === 'KeyS',
   },
   {
     command: 'zoomIn',

@@ -1,19 +1,11 @@
 // The bank-account-changed warning (this is how invoice fraud works): the account on the invoice is
 // neither one the supplier has on record nor one an earlier, accepted invoice of the supplier was to be
 // paid to. A strong warning that the user must confirm before the invoice goes on.
-import { SupplierInvoiceStatus } from '@common/status'
-import {
-  accountKey,
-  bankAccountRowKey,
-  invoiceAccount,
-  live,
-  num,
-  supplierBankAccounts,
-  type Row,
-} from './invoice-rows.ts'
+// The accounts a supplier is known by are read as its card reads them (common/parties/paid-accounts.ts).
+import { knownSupplierAccounts } from '@common/parties/paid-accounts'
+import { accountKey, type Row } from './invoice-rows.ts'
 
-/** Invoices someone has accepted: their account was paid to (or is about to be). */
-const ACCEPTED = new Set<number>([SupplierInvoiceStatus.Approved, SupplierInvoiceStatus.Journaled])
+export { knownSupplierAccounts }
 
 export interface BankAccountChanged {
   level: 'strong'
@@ -24,24 +16,6 @@ export interface BankAccountChanged {
   known: string[]
   /** The screen may not send the invoice on until the user confirms. */
   needsConfirmation: true
-}
-
-/** The accounts a supplier is known by: on record, and on its earlier accepted invoices. */
-export function knownSupplierAccounts(supplier: Row | null | undefined, history: Iterable<Row>): string[] {
-  const onRecord = supplierBankAccounts(supplier)
-  const known = new Set<string>()
-  for (const account of onRecord.values()) {
-    const key = bankAccountRowKey(account)
-    if (key) known.add(key)
-  }
-  const supplierId = num(supplier?.ID)
-  for (const row of history) {
-    if (!live(row) || (supplierId !== null && num(row.SupplierID) !== supplierId)) continue
-    if (!ACCEPTED.has(Number(row.StatusCode))) continue
-    const key = invoiceAccount(row, onRecord)
-    if (key) known.add(key)
-  }
-  return [...known].sort()
 }
 
 /**

@@ -1,0 +1,136 @@
+// A supplier the scan station made, checked and corrected offline, in Norwegian: the scan read the wrong
+// bank account for Tromsø Kaffebrenneri AS, so its next invoice (printing the right one) raises the review's
+// bank-account warning. Anne finds the supplier under "Opprettet fra skanning, ikke kontrollert", adds the
+// right account as the default and marks the supplier checked while the platform cannot be reached; both wait
+// in the outbox. Back online they reach the platform once, and the review's warning for the invoice is gone.
+import { describe, expect, it } from 'vitest'
+import { formatBankAccount } from '../../common/norwegian.ts'
+import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
+import { DEMO_SCANNED_SUPPLIER } from '../../platform/seed/demo-contacts.ts'
+import { axeViolations, platformApi, useApp } from './support.ts'
+
+const nordlys = DEMO_COMPANIES.nordlys
+const scanned = DEMO_SCANNED_SUPPLIER
+const app = useApp()
+const wait = { timeout: 60_000 }
+
+interface Row {
+  ID: number
+  [field: string]: unknown
+}
+const platform = <T>(path: string, init?: RequestInit) =>
+  platformApi<T>(app.route.origin(), DEMO_USERS.anne.email, nordlys.key, path, init)
+
+const view = () => app.page.getByTestId('view-contacts')
+const card = () => app.page.getByTestId('party-card')
+const syncIndicator = () => app.page.getByTestId('sync-indicator')
+const warning = () => app.page.getByTestId('bank-account-warning')
+
+async function openReview(invoiceId: number): Promise<void> {
+  await app.page.evaluate(`location.hash = '#/review?invoice=${invoiceId}'`)
+  await expect.poll(() => app.page.getByTestId('view-review').isVisible(), wait).toBe(true)
+  await expect
+    .poll(() => app.page.getByTestId('review-form').getAttribute('data-invoice'), wait)
+    .toBe(String(invoiceId))
+}
+
+describe('a supplier created from a scan, corrected offline', () => {
+  let supplier: Row
+  let invoiceId: number
+
+  it('shows the review’s bank-account warning for the supplier’s next invoice', async () => {
+    await app.signIn(DEMO_USERS.anne)
+    const found = await platform<Row[]>(`suppliers?filter=OrgNumber eq '${scanned.orgNumber}'`)
+    expect(found).toHaveLength(1)
+    supplier = found[0]!
+    // The supplier's next invoice prints its real account, which the scan did not read.
+    const invoice = await platform<Row>('supplierinvoices', {
+      method: 'POST',
+      body: JSON.stringify({
+        SupplierID: supplier.ID,
+        SupplierOrgNumber: scanned.orgNumber,
+        InvoiceNumber: 'TK-2211',
+        InvoiceDate: new Date().toISOString().slice(0, 10),
+        TaxInclusiveAmount: 2_480,
+        TaxInclusiveAmountCurrency: 2_480,
+        PaymentInformation: scanned.correctAccount,
+      }),
+    })
+    invoiceId = invoice.ID
+    await app.openCompany(nordlys)
+    await app.setLanguage('nb')
+    await expect.poll(() => syncIndicator().getAttribute('data-state'), wait).toBe('online')
+    await openReview(invoiceId)
+    await expect.poll(() => warning().isVisible(), wait).toBe(true)
+  }, 300_000)
+
+  it('finds the supplier among those created from a scan and corrects it offline', async () => {
+    await app.page.evaluate('document.activeElement && document.activeElement.blur()')
+    await app.page.keyboard.press('Alt+7')
+    await expect.poll(() => view().isVisible(), wait).toBe(true)
+    const count = () => view().getByTestId('contacts-filter-count-scanUnchecked').textContent()
+    await expect.poll(async () => Number(await count()), wait).toBe(1)
+    await view().getByTestId('contacts-filter-scanUnchecked').click()
+    const rows = view().locator('tbody tr[data-p-index]')
+    await expect.poll(() => rows.count(), wait).toBe(1)
+    expect(await rows.first().textContent()).toContain(scanned.name)
+    expect(await axeViolations(app.page, ['[data-testid="view-contacts"]'])).toEqual([])
+
+    await rows.first().focus()
+    await app.page.keyboard.press('Enter')
+    await expect.poll(() => card().textContent(), wait).toContain(scanned.name)
+    expect(await card().getByTestId('party-card-scan').isVisible()).toBe(true)
+    await app.shoot('contacts-scanned-supplier')
+    await app.setLanguage('nb')
+
+    // The platform cannot be reached: the changes wait in the outbox.
+    app.route.cut = true
+    await expect.poll(() => syncIndicator().getAttribute('data-state'), { timeout: 90_000 }).toBe('offline')
+    const bank = card().getByTestId('party-card-bank-accounts')
+    await bank.getByLabel('Ny bankkonto (kontonummer eller IBAN)').fill(formatBankAccount(scanned.correctAccount))
+    await bank.getByLabel('Gjør den til standard').check()
+    await bank.getByRole('button', { name: 'Legg til', exact: true }).click()
+    await expect.poll(() => bank.textContent(), wait).toContain(formatBankAccount(scanned.correctAccount))
+    await card().getByRole('button', { name: 'Merk som kontrollert' }).click()
+    await expect.poll(() => card().getByTestId('party-card-scan').count(), wait).toBe(0)
+    await expect.poll(() => syncIndicator().getAttribute('data-pending'), wait).toBe('2')
+    expect(await axeViolations(app.page, ['[data-testid="party-card"]'])).toEqual([])
+
+    // The review already follows the cache: the account is now one the supplier has on record.
+    await openReview(invoiceId)
+    await expect.poll(() => warning().count(), wait).toBe(0)
+    const onPlatform = await platform<Row>(`suppliers/${supplier.ID}?expand=Info.BankAccounts`)
+    const info = onPlatform.Info as { BankAccounts: { AccountNumber: string }[] }
+    expect(info.BankAccounts.map((b) => b.AccountNumber)).toEqual([scanned.scannedAccount])
+  }, 300_000)
+
+  it('sends both changes once the platform answers again, once each', async () => {
+    app.route.cut = false
+    await expect.poll(() => syncIndicator().getAttribute('data-state'), { timeout: 90_000 }).toBe('online')
+    await expect.poll(() => syncIndicator().getAttribute('data-pending'), { timeout: 60_000 }).toBe('0')
+    const onPlatform = await platform<Row>(
+      `suppliers/${supplier.ID}?expand=Info.BankAccounts,Info.DefaultBankAccount`,
+    )
+    const info = onPlatform.Info as {
+      BankAccounts: { AccountNumber: string }[]
+      DefaultBankAccount: { AccountNumber: string } | null
+    }
+    expect(info.BankAccounts.map((b) => b.AccountNumber).sort()).toEqual(
+      [scanned.scannedAccount, scanned.correctAccount].sort(),
+    )
+    expect(info.DefaultBankAccount?.AccountNumber).toBe(scanned.correctAccount)
+    const comments = await platform<{ Text: string }[]>(`comments/Supplier/${supplier.ID}`)
+    expect(comments.map((c) => c.Text)).toEqual(['Opprettet fra skanning', 'Kontrollert etter skanning'])
+
+    // After the next pull the review still has no warning, and the supplier has left the scan filter.
+    await openReview(invoiceId)
+    expect(await warning().count()).toBe(0)
+    await app.page.evaluate('document.activeElement && document.activeElement.blur()')
+    await app.page.keyboard.press('Alt+7')
+    await expect.poll(() => view().isVisible(), wait).toBe(true)
+    await expect.poll(() => view().getByTestId('contacts-filter-count-scanUnchecked').textContent(), wait).toMatch(
+      /^\s*0\s*$/,
+    )
+    expect(app.pageErrors).toEqual([])
+  }, 300_000)
+})
