@@ -11,8 +11,7 @@ import type {
 } from '../../../../common/bridge/parties.ts'
 import type { PlatformRow } from '../../../../common/bridge/sync.ts'
 import { normaliseAccount } from '../../../../common/parties/normalise.ts'
-import { sameValue } from '../../../../common/same-value.ts'
-import { done } from './executor.ts'
+import { decideUpdate } from './row-actions.ts'
 
 type Row = PlatformRow
 export type EditCommand = OutboxCommandOf<PartyEntity, 'edit'>
@@ -97,42 +96,15 @@ export function createGraph(entity: PartyEntity, draft: Draft): Row {
 }
 
 /**
- * An edit against the server's row, path by path: a path the server still has at its base value is sent,
- * one changed on both sides to different values is a conflict (with the server's values by path), one the
- * server already has at the user's value needs nothing. `merged` names the paths sent when the row moved
- * since the base (a colleague's change of other fields, kept).
+ * An edit against the server's row, path by path (the rule of every update, ./row-actions.ts): a path the
+ * server still has at its base value is sent, one changed on both sides to different values is a conflict
+ * (with the server's values by path), one the server already has at the user's value needs nothing.
  */
 export function decideEdit(
   command: Pick<EditCommand, 'entity' | 'entityId' | 'body' | 'base' | 'baseUpdatedAt'>,
   server: Row | null,
 ): OutboxOutcome | { send: Record<string, unknown>; merged: string[] } {
-  if (!server)
-    return {
-      status: 'failed',
-      error: {
-        code: 'DELETED_ON_SERVER',
-        message: `${command.entity} ${command.entityId} no longer exists on the platform`,
-      },
-      row: null,
-    }
-  const send: Record<string, unknown> = {}
-  const conflicts: string[] = []
-  for (const [path, mine] of Object.entries(command.body as Record<string, unknown>)) {
-    const theirs = valueAt(server, path)
-    if (sameValue(theirs, mine)) continue
-    if (sameValue(theirs, command.base[path])) send[path] = mine
-    else conflicts.push(path)
-  }
-  if (conflicts.length > 0)
-    return {
-      status: 'conflict',
-      fields: conflicts,
-      theirs: Object.fromEntries(conflicts.map((path) => [path, valueAt(server, path) ?? null])),
-      row: server,
-    }
-  if (Object.keys(send).length === 0) return done(server)
-  const moved = !sameValue(server.UpdatedAt, command.baseUpdatedAt)
-  return { send, merged: moved ? Object.keys(send) : [] }
+  return decideUpdate({ ...command, body: command.body as Record<string, unknown> }, server, valueAt)
 }
 
 /**

@@ -16,11 +16,16 @@ export type RowCommand<A extends RowAction> = Extract<OutboxCommand, { action: A
 /**
  * An update against the server's row: the properties the server still has at their base values are sent
  * (`send`; `merged` names them when the row moved since the base), the same property changed on both sides
- * is a conflict, and nothing to send is done at once.
+ * is a conflict (with the server's values), and nothing to send is done at once. `read` reads a property of
+ * the server's row: a row's own property by default, a path such as `Info.Name` for a party's edit
+ * (./party-graph.ts).
  */
 export function decideUpdate(
-  command: RowCommand<'update'>,
+  command: Pick<OutboxCommand, 'entity' | 'entityId' | 'base' | 'baseUpdatedAt'> & {
+    body: Readonly<Record<string, unknown>>
+  },
   server: PlatformRow | null,
+  read: (row: PlatformRow, field: string) => unknown = (row, field) => row[field],
 ): OutboxOutcome | { send: Record<string, unknown>; merged: string[] } {
   if (!server)
     return {
@@ -34,15 +39,16 @@ export function decideUpdate(
   const send: Record<string, unknown> = {}
   const conflicts: string[] = []
   for (const [field, mine] of Object.entries(command.body)) {
-    if (sameValue(server[field], mine)) continue
-    if (sameValue(server[field], command.base[field])) send[field] = mine
+    const theirs = read(server, field)
+    if (sameValue(theirs, mine)) continue
+    if (sameValue(theirs, command.base[field])) send[field] = mine
     else conflicts.push(field)
   }
   if (conflicts.length > 0)
     return {
       status: 'conflict',
       fields: conflicts,
-      theirs: Object.fromEntries(conflicts.map((f) => [f, server[f] ?? null])),
+      theirs: Object.fromEntries(conflicts.map((f) => [f, read(server, f) ?? null])),
       row: server,
     }
   if (Object.keys(send).length === 0) return done(server)
