@@ -308,6 +308,37 @@ describe('the contacts register', () => {
     await vi.waitFor(() => expect(document.activeElement?.getAttribute('data-testid')).toBe('contacts-new'))
   }, 30_000)
 
+  it('makes a new contact person from the register working for a supplier chosen in the form', async () => {
+    await mount('/contacts?tab=Contact&party=Contact:new')
+    const form = (await waitForElement('[data-testid="contacts-panel"] form')) as HTMLElement
+    const employer = await waitForElement('[data-testid="party-form-employer"]')
+    expect(employer.textContent).toContain('No supplier or customer')
+    employer.click()
+    await flushPromises()
+    const option = await vi.waitFor(() => {
+      const found = [...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) =>
+        o.textContent?.includes('Bergen Kontorrekvisita AS (supplier)'),
+      )
+      if (!found) throw new Error('No option for the supplier')
+      return found
+    })
+    // PrimeVue's Select takes an option on mousedown, as a pointer does.
+    option.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }))
+    await vi.waitFor(() => expect(employer.textContent).toContain('Bergen Kontorrekvisita AS (supplier)'))
+    const name = form.querySelector<HTMLInputElement>('input')!
+    name.value = 'Kari Berge'
+    name.dispatchEvent(new Event('input'))
+    await flushPromises()
+    form.dispatchEvent(new Event('submit', { cancelable: true }))
+    const entry = await vi.waitFor(async () => {
+      const found = (await db!.outbox.toArray()).find((e) => e.entity === 'Contact')
+      if (!found) throw new Error('No contact queued')
+      return found
+    })
+    expect(entry.operation.kind).toBe('create')
+    expect(entry.changes).toMatchObject({ Name: 'Kari Berge', ParentBusinessRelationID: 101 })
+  }, 30_000)
+
   it('says in its tab that the platform does not offer a list, and drops the scan filter without comments', async () => {
     await mount('/contacts?tab=Customer', ['Customer', 'Comment'])
     await vi.waitFor(

@@ -313,15 +313,19 @@ describe('the party card', () => {
       companyKey,
       entity: 'Supplier',
       entityId: 7,
-      operation: { kind: 'action', action: 'edit', body: { 'Info.Name': 'Bakeriet Mine AS' } },
+      operation: {
+        kind: 'action',
+        action: 'edit',
+        body: { 'Info.Name': 'Bakeriet Mine AS', CostAccountID: null },
+      },
       changes: {},
-      base: { 'Info.Name': 'Bakeriet AS' },
+      base: { 'Info.Name': 'Bakeriet AS', CostAccountID: null },
       baseUpdatedAt: stamp,
       operationKey: crypto.randomUUID(),
       attempts: 1,
       state: 'conflict',
-      lastError: { code: 'CONFLICT', message: 'Changed on the server too: Info.Name' },
-      theirs: { 'Info.Name': 'Bakeriet Theirs AS' },
+      lastError: { code: 'CONFLICT', message: 'Changed on the server too: Info.Name, CostAccountID' },
+      theirs: { 'Info.Name': 'Bakeriet Theirs AS', CostAccountID: 63 },
       createdAt: new Date().toISOString(),
     })
     const card = await openSupplierCard()
@@ -335,6 +339,10 @@ describe('the party card', () => {
     expect(text(row)).toContain('Bakeriet Theirs AS')
     expect(row.querySelector('[aria-label="Keep mine for Name"]')).not.toBeNull()
     expect(row.querySelector('[aria-label="Keep theirs for Name"]')).not.toBeNull()
+    // A cost account is shown as the card shows it: its number and name, not its ID.
+    const account = card.querySelector<HTMLElement>('[data-testid="party-conflict-CostAccountID"]')!
+    expect(text(account)).toContain('6300 Leie lokale')
+    account.querySelector<HTMLInputElement>('input[value="theirs"]')!.click()
     const apply = [...card.querySelectorAll('button')].find((b) => b.textContent?.includes('Apply choices'))!
     expect(apply.disabled).toBe(true)
     // Keeping theirs: the change is dropped and the card shows the platform's name.

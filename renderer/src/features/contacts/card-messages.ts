@@ -147,6 +147,10 @@ const en = {
     accountN: 'Bank account {n}',
     removeAccountRow: 'Remove bank account {n}',
     costAccountList: 'Accounts',
+    worksFor: 'Works for',
+    worksForNone: 'No supplier or customer',
+    supplier: 'supplier',
+    customer: 'customer',
   },
   conflict: {
     heading: 'Changed by someone else too',
@@ -309,6 +313,10 @@ const nb: ContactsCardMessages = {
     accountN: 'Bankkonto {n}',
     removeAccountRow: 'Fjern bankkonto {n}',
     costAccountList: 'Kontoer',
+    worksFor: 'Jobber for',
+    worksForNone: 'Ingen leverandør eller kunde',
+    supplier: 'leverandør',
+    customer: 'kunde',
   },
   conflict: {
     heading: 'Endret av andre også',
