@@ -48,10 +48,6 @@ const en = {
     about: 'About Ledgerdesk',
   },
   empty: {
-    inbox: {
-      title: 'No documents in the inbox yet',
-      text: 'Supplier invoices from your scan folders and PDFs dropped on the window will be listed here.',
-    },
     review: {
       title: 'Nothing to review',
       text: 'Documents read by OCR wait here for you to check and confirm their fields.',

@@ -48,10 +48,6 @@ const nb: Messages = {
     about: 'Om Ledgerdesk',
   },
   empty: {
-    inbox: {
-      title: 'Ingen dokumenter i innboksen ennå',
-      text: 'Leverandørfakturaer fra skannemappene og PDF-er du slipper på vinduet, vises her.',
-    },
     review: {
       title: 'Ingenting å kontrollere',
       text: 'Dokumenter som er tolket, venter her til du har kontrollert og bekreftet feltene.',

@@ -6,7 +6,7 @@ const en = {
   previous: 'Previous document',
   next: 'Next document',
   empty: 'Nothing to review',
-  emptyText: 'Drafts and rejected invoices of this company appear here.',
+  emptyText: 'This company has no draft or rejected invoice to review.',
   noCompany: 'Choose a company to review its invoices.',
   link: {
     waiting: 'Waiting for invoice {id} to arrive from the platform…',
@@ -22,7 +22,6 @@ const en = {
   document: 'Document',
   noFile: 'This invoice has no attached document.',
   fileNotCached: 'The document is not on this computer yet. It is fetched at the next sync.',
-  documentPending: 'The document is shown here.',
   form: 'Invoice',
   rejected: 'Rejected',
   rejectedBy: 'Rejected: {comment}',
@@ -177,7 +176,7 @@ const nb: typeof en = {
   previous: 'Forrige dokument',
   next: 'Neste dokument',
   empty: 'Ingenting å kontrollere',
-  emptyText: 'Utkast og avviste fakturaer i dette selskapet vises her.',
+  emptyText: 'Selskapet har ingen utkast eller avviste fakturaer å kontrollere.',
   noCompany: 'Velg et selskap for å kontrollere fakturaene.',
   link: {
     waiting: 'Venter på at faktura {id} skal komme fra plattformen …',
@@ -193,7 +192,6 @@ const nb: typeof en = {
   document: 'Dokument',
   noFile: 'Fakturaen har ikke noe vedlagt dokument.',
   fileNotCached: 'Dokumentet er ikke på denne maskinen ennå. Det hentes ved neste synkronisering.',
-  documentPending: 'Dokumentet vises her.',
   form: 'Faktura',
   rejected: 'Avvist',
   rejectedBy: 'Avvist: {comment}',
