@@ -37,7 +37,12 @@ export function passwordTokens(access: PlatformAccess) {
     return { accessToken: body.access_token, apiBaseUrl: apiBaseUrl.replace(/\/?$/, '/') }
   }
   return {
-    current: () => (current ??= signIn()),
+    // A sign-in that failed (a cut connection) is tried again on the next call, not remembered.
+    current: () =>
+      (current ??= signIn().catch((e: unknown) => {
+        current = null
+        throw e
+      })),
     afterUnauthorized: async () => (current = signIn()),
   }
 }
