@@ -16,6 +16,7 @@ import {
   SupplierDraft,
   SupplierEdit,
 } from './parties.ts'
+import { AttachDocument, CreditInvoice, SalesDraft } from './sales.ts'
 import { PlatformRow, type SyncEntity } from './sync.ts'
 
 const CompanyKey = z.string().min(1).max(100)
@@ -128,6 +129,15 @@ export const OutboxAction = z.discriminatedUnion('entity', [
     member('Customer', 'merge', MergeParty),
   ]),
   z.discriminatedUnion('action', [member('Contact', 'create', ContactDraft), member('Contact', 'edit', ContactEdit)]),
+  // Sales (./sales.ts, spec 4.3, 3.3): drafts written whole, then invoiced or credited.
+  z.discriminatedUnion('action', [
+    member('CustomerInvoice', 'create', SalesDraft),
+    member('CustomerInvoice', 'edit-draft', SalesDraft),
+    member('CustomerInvoice', 'delete', RowValues),
+    member('CustomerInvoice', 'invoice', NoBody),
+    member('CustomerInvoice', 'credit', CreditInvoice),
+    member('CustomerInvoice', 'attach-document', AttachDocument),
+  ]),
 ])
 export type OutboxAction = z.infer<typeof OutboxAction>
 

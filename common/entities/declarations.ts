@@ -21,6 +21,10 @@ export interface CachedRows {
   Contact: Rows.Contact
   Comment: Rows.Comment
   CustomerInvoice: Rows.CustomerInvoice
+  Product: Rows.Product
+  PaymentInfoType: Rows.PaymentInfoType
+  DistributionPlan: Rows.DistributionPlan
+  FactoringSettings: Rows.FactoringSettings
   Approval: Rows.Approval
   Task: Rows.Task
   FileAttachment: Rows.FileAttachment
@@ -112,6 +116,21 @@ export function invoiceSearchText(row: {
     .toLowerCase()
 }
 
+/** The lower-cased text the sales list searches in: customer, invoice number, KID and amount. */
+export function salesSearchText(row: {
+  CustomerName?: string | null
+  InvoiceNumber?: string | null
+  PaymentID?: string | null
+  TaxInclusiveAmount?: number | null
+  TaxInclusiveAmountCurrency?: number | null
+}): string {
+  const amount = row.TaxInclusiveAmountCurrency ?? row.TaxInclusiveAmount
+  return [row.CustomerName, row.InvoiceNumber, row.PaymentID, amount === null || amount === undefined ? '' : String(amount)]
+    .filter((v) => v !== null && v !== undefined && v !== '')
+    .join(' ')
+    .toLowerCase()
+}
+
 /** A supplier's or customer's `Info` with what the register and the card show (spec 2.6). */
 const partyExpand =
   'Info,Info.Addresses,Info.BankAccounts,Info.InvoiceAddress,Info.DefaultBankAccount,Info.DefaultPhone,' +
@@ -139,7 +158,13 @@ const ofUser = (scope: CacheScope, filter: (userId: number) => string) =>
 export const cachedEntityDeclarations: {
   readonly [E in CachedEntity]: CachedEntityDeclaration<CachedRows[E]>
 } = {
-  CompanySettings: { route: 'companysettings', pull: 'reference', table: { since: 1 } },
+  // The company's own bank account is printed on its sales invoices.
+  CompanySettings: {
+    route: 'companysettings',
+    expand: 'DefaultBankAccount',
+    pull: 'reference',
+    table: { since: 1 },
+  },
   User: { route: 'users', pull: 'reference', table: { since: 1 } },
   SupplierInvoice: {
     route: 'supplierinvoices',
@@ -198,12 +223,42 @@ export const cachedEntityDeclarations: {
     pull: 'always',
     table: { since: 10, indexes: [{ by: ['EntityType', 'EntityID'], since: 10 }] },
   },
-  // A customer's invoices on their card (spec 4.3), without lines.
+  // Sales (spec 4.3): customer invoices and credit notes with their lines; a customer's card lists theirs.
   CustomerInvoice: {
     route: 'invoices',
+    expand: 'Items',
     pull: 'always',
-    table: { since: 10, indexes: [{ by: ['CustomerID'], since: 10 }] },
+    table: {
+      since: 10,
+      indexes: [
+        { by: ['CustomerID'], since: 10 },
+        // The sales list's tabs and their counts.
+        { by: ['StatusCode'], since: 11 },
+        // Overdue invoices by status and due date (the sales list and the office overview count them from
+        // index keys without reading a row).
+        { by: ['StatusCode', 'PaymentDueDate'], since: 11 },
+        // A credit note's invoice, and the credit drafts of an invoice.
+        { by: ['InvoiceReferenceID'], since: 11 },
+      ],
+    },
+    searchText: salesSearchText,
   },
+  // What an invoice line is made from, the company's KID types and distribution plans (spec 2.8-2.10).
+  Product: { route: 'products', pull: 'reference', table: { since: 11 } },
+  PaymentInfoType: {
+    route: 'paymentinfotype',
+    expand: 'PaymentInfoTypeParts',
+    pull: 'reference',
+    table: { since: 11 },
+  },
+  DistributionPlan: {
+    route: 'distributions',
+    scope: () => `EntityType eq 'CustomerInvoice'`,
+    pull: 'reference',
+    table: { since: 11 },
+  },
+  // spec 4.4: the stored factoring setups (the list does not say which one is active).
+  FactoringSettings: { route: 'factoringsettings', pull: 'reference', table: { since: 11 } },
   // The user's own approvals (main adds those of the users they stand in for).
   Approval: {
     route: 'approvals',

@@ -120,7 +120,42 @@ export type Comment = EntityFields & {
   AuthorID?: number | null
 }
 
-/** spec 2.4, 3.3: a customer invoice, as far as the contacts register reads it (no lines). */
+/** spec 2.5: a line (item) of a customer invoice. Sums are the platform's, in the invoice currency and in NOK. */
+export type CustomerInvoiceItem = EntityFields & {
+  CustomerInvoiceID: number | null
+  ProductID: number | null
+  ItemText: string | null
+  Unit: string | null
+  NumberOfItems: number | null
+  PriceExVat: number | null
+  PriceIncVat: number | null
+  PriceExVatCurrency: number | null
+  PriceIncVatCurrency: number | null
+  PriceSetByUser: boolean | null
+  CalculateGrossPriceBasedOnNetPrice: boolean | null
+  DiscountPercent: number | null
+  Discount: number | null
+  DiscountCurrency: number | null
+  AccountID: number | null
+  VatTypeID: number | null
+  VatPercent: number | null
+  VatDate: string | null
+  SumVat: number | null
+  SumVatCurrency: number | null
+  SumTotalExVat: number | null
+  SumTotalIncVat: number | null
+  SumTotalExVatCurrency: number | null
+  SumTotalIncVatCurrency: number | null
+  SortIndex: number | null
+  StatusCode: number | null
+}
+
+/**
+ * spec 2.4, 3.3: a customer invoice or credit note (`InvoiceType` 1) with its lines (`Items`, expanded).
+ * The optional fields are the real platform's as public clients show them and the local platform's
+ * (references, free text, the KID printed on it, the factoring partner's answer); another platform may
+ * leave them out, and the app then works without them (a KID is built from the company's KID type).
+ */
 export type CustomerInvoice = EntityFields & {
   CustomerID: number | null
   CustomerName: string | null
@@ -128,10 +163,105 @@ export type CustomerInvoice = EntityFields & {
   InvoiceType: number | null
   InvoiceDate: string | null
   PaymentDueDate: string | null
+  DeliveryDate?: string | null
   StatusCode: number | null
   TaxInclusiveAmount: number | null
+  TaxExclusiveAmount?: number | null
+  VatTotalsAmount?: number | null
+  TaxInclusiveAmountCurrency?: number | null
+  TaxExclusiveAmountCurrency?: number | null
+  VatTotalsAmountCurrency?: number | null
   RestAmount: number | null
+  RestAmountCurrency?: number | null
+  Credited?: boolean | null
+  CreditedAmount?: number | null
+  CreditedAmountCurrency?: number | null
+  InvoiceReferenceID?: number | null
   CurrencyCodeID: number | null
+  CurrencyExchangeRate?: number | null
+  CreditDays?: number | null
+  OurReference?: string | null
+  PaymentInfoTypeID?: number | null
+  DistributionPlanID?: number | null
+  InvoiceNumberSeriesID?: number | null
+  InvoiceAddressLine1?: string | null
+  InvoicePostalCode?: string | null
+  InvoiceCity?: string | null
+  ShippingAddressLine1?: string | null
+  ShippingPostalCode?: string | null
+  ShippingCity?: string | null
+  ExternalStatusCode?: number | null
+  CollectorStatusCode?: number | null
+  YourReference?: string | null
+  FreeTxt?: string | null
+  Comment?: string | null
+  CustomerOrgNumber?: string | null
+  InvoiceAddressLine2?: string | null
+  InvoiceCountryCode?: string | null
+  /** The KID printed on the invoice (a string: leading zeros, a `-` check digit). */
+  PaymentID?: string | null
+  ExternalDebtCollectionReference?: string | null
+  ExternalDebtCollectionNotes?: string | null
+  FactoringDeclinedReason?: string | null
+  Items?: CustomerInvoiceItem[]
+}
+
+/** spec 2.8: a product an invoice line can be made from. */
+export type Product = EntityFields & {
+  Name: string | null
+  PartName: string | null
+  Description: string | null
+  Unit: string | null
+  AccountID: number | null
+  VatTypeID: number | null
+  PriceExVat: number | null
+  PriceIncVat: number | null
+  ListPrice: number | null
+  CalculateGrossPriceBasedOnNetPrice: boolean | null
+  StatusCode: number | null
+  Type: number | null
+}
+
+/** spec 2.9, field notes: one part of a KID type, a macro (`<invoice_number>`) or literal digits. */
+export type PaymentInfoTypePart = EntityFields & {
+  Part: string | null
+  Length: number | null
+  SortIndex: number | null
+}
+
+/** spec 2.9: a KID type of the company (StatusCode 42400 active). */
+export type PaymentInfoType = EntityFields & {
+  Name: string | null
+  Type: number | null
+  Length: number | null
+  Modulus: number | null
+  Control: number | null
+  HasKid: boolean | null
+  Locked: boolean | null
+  StatusCode: number | null
+  PaymentInfoTypeParts?: PaymentInfoTypePart[]
+}
+
+/** spec 2.10: a distribution plan (how an invoice reaches the customer). */
+export type DistributionPlan = EntityFields & {
+  Name: string | null
+  EntityType: string | null
+  StatusCode: number | null
+}
+
+/**
+ * spec 2.11, 4.4: a stored factoring setup. The list may hold earlier setups and does not say which is
+ * active (spec 4.4).
+ */
+export type FactoringSettings = EntityFields & {
+  FactoringCustomerNumber: string | null
+  FactoringDistribution: number | null
+  FactoringNotificationText: string | null
+  FactoringPaymentInfoTypeID: number | null
+  FactoringAccountID: number | null
+  FactoringBankAccountID: number | null
+  FactoringLoanAccountID: number | null
+  SkipJournalEntry: boolean | null
 }
 
 /** The project and department of an invoice or a cost line (`DefaultDimensions`, `Dimensions`). */
@@ -278,6 +408,11 @@ export type CompanySettings = EntityFields & {
   CompanyName?: string | null
   OrganizationNumber?: string | null
   BaseCurrencyCodeID?: number | null
+  /** The company's own account customers pay to (printed on its invoices). */
+  DefaultBankAccountID?: number | null
+  DefaultBankAccount?: BankAccount | null
+  DefaultEmail?: string | null
+  DefaultPhone?: string | null
 }
 
 /** spec 2.15: one approver's step of a task's plan. */

@@ -167,6 +167,8 @@ export const systemEntities: EntityDef[] = [
       { name: 'TaxMandatory', type: 'bool', default: true },
       { name: 'UseFactoring', type: 'bool', default: false },
     ),
+    // The company's own account, printed on its invoices.
+    relations: [one('DefaultBankAccount', 'BankAccount', 'DefaultBankAccountID')],
   }),
   model({
     name: 'EntityLock',

@@ -1,0 +1,89 @@
+// Sales' changes to customer invoices and credit notes, as the outbox carries them (members of the union in
+// ./outbox.ts). A draft is written whole: its header and its lines as the editor holds them; main writes the
+// graph (spec 4.3; field notes "Graph writes": a line with an `ID` is updated, a new one carries
+// `_createguid`, a line the draft no longer has goes with `Deleted: true`), so the renderer never builds
+// `_createguid` objects.
+import { z } from 'zod'
+
+const Id = z.number().int()
+const Text = (max: number) => z.string().trim().max(max)
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+/** A decimal as the editor read it (quantities and prices to six decimals, as the platform keeps them). */
+const Decimal = z.number().finite().min(-1e12).max(1e12)
+
+/** spec 2.5: one line of a draft. `ID` for a line the platform already has. */
+export const SalesLine = z.object({
+  ID: Id.nullable().optional(),
+  ProductID: Id.nullable().optional(),
+  ItemText: Text(500),
+  Unit: Text(20).nullable().optional(),
+  NumberOfItems: Decimal,
+  /** The unit price excluding VAT, in the invoice's currency. */
+  PriceExVatCurrency: Decimal,
+  DiscountPercent: z.number().min(0).max(100).nullable().optional(),
+  VatTypeID: Id.nullable(),
+  AccountID: Id.nullable().optional(),
+  SortIndex: z.number().int().min(0),
+})
+export type SalesLine = z.infer<typeof SalesLine>
+
+const AddressDraft = z.object({
+  AddressLine1: Text(250).nullable().optional(),
+  PostalCode: Text(20).nullable().optional(),
+  City: Text(100).nullable().optional(),
+  CountryCode: z.string().regex(/^[A-Z]{2}$/).nullable().optional(),
+})
+
+/** spec 4.3: a customer created with the invoice (`CustomerID` 0 and an inline `Customer`). */
+export const InlineCustomer = z.object({
+  Name: Text(250).min(1),
+  /** Nine digits, MOD11 checked by the form; null for a private person. */
+  OrgNumber: z.string().regex(/^\d{9}$/).nullable().optional(),
+  InvoiceAddress: AddressDraft.nullable().optional(),
+  EmailAddress: Text(250).nullable().optional(),
+  /** The customer's default payment terms in days. */
+  CreditDays: z.number().int().min(0).max(365).nullable().optional(),
+})
+export type InlineCustomer = z.infer<typeof InlineCustomer>
+
+/**
+ * A draft invoice or credit note as the editor holds it: `create` (POST invoices) and `edit-draft` (PUT
+ * invoices/{id}) carry it whole. `CustomerID` > 0 names a customer the platform has; 0 with `Customer`
+ * creates one with the invoice.
+ */
+export const SalesDraft = z.object({
+  CustomerID: Id.min(0),
+  Customer: InlineCustomer.nullable().optional(),
+  CustomerName: Text(250).min(1),
+  InvoiceType: z.union([z.literal(0), z.literal(1)]).optional(),
+  InvoiceReferenceID: Id.nullable().optional(),
+  InvoiceDate: IsoDate.nullable(),
+  PaymentDueDate: IsoDate.nullable().optional(),
+  DeliveryDate: IsoDate.nullable().optional(),
+  CreditDays: z.number().int().min(0).max(365).nullable().optional(),
+  OurReference: Text(250).nullable().optional(),
+  YourReference: Text(250).nullable().optional(),
+  FreeTxt: Text(4000).nullable().optional(),
+  CurrencyCodeID: Id.nullable().optional(),
+  CurrencyExchangeRate: z.number().positive().nullable().optional(),
+  PaymentInfoTypeID: Id.nullable().optional(),
+  DistributionPlanID: Id.nullable().optional(),
+  InvoiceAddressLine1: Text(250).nullable().optional(),
+  InvoicePostalCode: Text(20).nullable().optional(),
+  InvoiceCity: Text(100).nullable().optional(),
+  Items: z.array(SalesLine).max(1000),
+})
+export type SalesDraft = z.infer<typeof SalesDraft>
+
+/**
+ * `credit` on an invoice (PUT invoices/{id}?action=create-credit-draft-invoice, spec 3.3): the platform
+ * answers a credit draft; `LocalID` is the credit draft the renderer shows meanwhile (negated lines), which
+ * the answer replaces.
+ */
+export const CreditInvoice = z.object({ LocalID: Id.max(-1) })
+
+/**
+ * `attach-document` after `invoice`: main makes the invoice as the customer sees it (common/sales/document.ts,
+ * in the language given) from the invoiced row and attaches it on the platform's file server, once.
+ */
+export const AttachDocument = z.object({ Language: z.enum(['nb', 'en']) })
