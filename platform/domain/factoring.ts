@@ -28,7 +28,7 @@ import {
   RECEIVABLES_ACCOUNT_NUMBER,
 } from './sales/invoicing.ts'
 import { invoiceKid, loadKidType } from './sales/kid.ts'
-import { oreOf } from './sales/sums.ts'
+import { oreOf } from '../../common/sales/sums.ts'
 
 type Row = Record<string, unknown>
 

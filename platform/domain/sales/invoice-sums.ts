@@ -7,7 +7,7 @@ import { ident, type Sql } from '../../db/store.ts'
 import { PlatformError } from '../../errors.ts'
 import type { AfterWriteEvent, BeforeWriteEvent, HookSet } from '../../model/hooks.ts'
 import { nextCustomerNumber } from './number-series.ts'
-import { computeItem, computeTotals, toScaled, type ComputedItem } from './sums.ts'
+import { computeItem, computeTotals, toScaled, type ComputedItem } from '../../../common/sales/sums.ts'
 
 type Row = Record<string, unknown>
 

@@ -12,7 +12,7 @@ import { bookJournalEntries, type DraftLine } from '../journal/book.ts'
 import { asSystemWrite, invoiceItems, recomputeInvoice } from './invoice-sums.ts'
 import { defaultKidTypeId, invoiceKid, loadKidType } from './kid.ts'
 import { nextInvoiceNumber } from './number-series.ts'
-import { oreOf } from './sums.ts'
+import { oreOf } from '../../../common/sales/sums.ts'
 
 type Row = Record<string, unknown>
 

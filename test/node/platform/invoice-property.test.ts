@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toOre, vatOfGross } from '../../../common/money.ts'
-import { computeItem, computeTotals, type ItemInput } from '../../../platform/domain/sales/sums.ts'
+import { computeItem, computeTotals, type ItemInput } from '../../../common/sales/sums.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 

@@ -1,7 +1,7 @@
 // Customer invoice item and invoice sums (spec 2.4, 2.5): prices, discount, VAT and totals in the
 // invoice currency and in the company's base currency, all exact (integer øre, scaled integers for
 // quantities, prices, rates and percentages), rounded to the øre half away from zero.
-import { fromOre, toOre, vatOfGross, vatOfNet, type Ore } from '../../../common/money.ts'
+import { fromOre, toOre, vatOfGross, vatOfNet, type Ore } from '../money.ts'
 
 /** Scale of `decimal` columns (numeric(18,6)): prices, quantities, rates, percentages. */
 const SCALE = 6
