@@ -62,6 +62,25 @@ export function printable(text: string): string {
   return text.replace(/\t/g, '    ').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
 }
 
+/**
+ * Advance widths per character at size 1, per font. A PDF's text draws each glyph at its advance width
+ * (pdf-lib writes no kerning), so their sum is the drawn width; measuring a whole string through the font's
+ * layout engine each time made a 1,000-line invoice take seconds.
+ */
+const advances = new WeakMap<PDFFont, Map<string, number>>()
+
+function textWidth(font: PDFFont, text: string, size: number): number {
+  let widths = advances.get(font)
+  if (!widths) advances.set(font, (widths = new Map()))
+  let sum = 0
+  for (const ch of text) {
+    let w = widths.get(ch)
+    if (w === undefined) widths.set(ch, (w = font.widthOfTextAtSize(ch, 1)))
+    sum += w
+  }
+  return sum * size
+}
+
 export class Canvas {
   constructor(
     readonly page: PDFPage,
@@ -69,7 +88,7 @@ export class Canvas {
   ) {}
 
   width(text: string, style: TextStyle = {}): number {
-    return this.fonts[style.font ?? 'regular'].widthOfTextAtSize(printable(text), style.size ?? 9)
+    return textWidth(this.fonts[style.font ?? 'regular'], printable(text), style.size ?? 9)
   }
 
   /** One line of text; `x` is its left edge, right edge or centre as aligned. */
