@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { formatOre as formatOreNbsp, type Ore } from '../../../../common/money.ts'
-import { openPdf } from '../../../../platform/ocr/pdf.ts'
-import { sampleDocument } from '../../../../test/support/sales-document.ts'
-import { renderInvoicePdf } from './invoice-pdf.ts'
+import { formatOre as formatOreNbsp, type Ore } from '../../../common/money.ts'
+import { openPdf } from '../../../platform/ocr/pdf.ts'
+import { sampleDocument } from '../../support/sales-document.ts'
+import { renderInvoicePdf } from '../../../electron/main/services/sales/invoice-pdf.ts'
 
 /** pdf.js reads the non-breaking spaces of `1 234,56` as plain spaces. */
 const formatOre = (ore: Ore) => formatOreNbsp(ore).replace(/\u00a0/g, ' ')
