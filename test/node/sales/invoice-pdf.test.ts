@@ -103,4 +103,27 @@ describe('the customer invoice PDF', () => {
     expect(page).not.toContain('GIRO')
     expect(page).not.toContain('Side')
   })
+
+  it('keeps long names, references and texts inside the margins, cut with an ellipsis or wrapped', async () => {
+    const doc = sampleDocument(2, {
+      buyer: { name: 'Å'.repeat(250), orgNumber: null, addressLines: ['Ø'.repeat(250)] },
+      ourReference: 'R'.repeat(250),
+      freeText: 'y'.repeat(4000),
+    })
+    doc.seller.name = 'Nordlys '.repeat(30)
+    doc.lines[0]!.text = 'x'.repeat(500)
+    doc.lines[0]!.unit = 'kartonger'
+    const pdf = await openPdf(await renderInvoicePdf(doc))
+    let runs = 0
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const content = await (await pdf.getPage(n)).getTextContent()
+      for (const item of content.items) {
+        if (!('str' in item) || !item.str.trim()) continue
+        runs++
+        expect(item.transform[4]! + item.width, item.str.slice(0, 30)).toBeLessThanOrEqual(595.28 - 40)
+      }
+    }
+    await pdf.destroy()
+    expect(runs).toBeGreaterThan(50)
+  })
 })

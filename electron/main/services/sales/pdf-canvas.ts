@@ -134,6 +134,15 @@ export class Canvas {
     return out
   }
 
+  /** One line no wider than `maxWidth`: cut with an ellipsis when it is longer. */
+  fit(text: string, maxWidth: number, style: TextStyle = {}): string {
+    const line = printable(text).replace(/[\r\n]+/g, ' ')
+    if (this.width(line, style) <= maxWidth) return line
+    let n = line.length
+    while (n > 0 && this.width(`${line.slice(0, n)}…`, style) > maxWidth) n--
+    return `${line.slice(0, n).trimEnd()}…`
+  }
+
   rule(x1: number, x2: number, y: number, color: RGB = COLORS.rule, thickness = 0.6, dashed = false): void {
     this.page.drawLine({
       start: { x: x1, y },
