@@ -18,9 +18,9 @@ import {
 import { onSalesDraftMoved } from '../../../renderer/src/data/sales-outcomes.ts'
 import { openWorkspace, type WorkspaceDb } from '../../../renderer/src/data/schema.ts'
 import type { CustomerInvoice } from '../../../common/entities/rows.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { api, platformGet, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 import { directTransport, syncServiceFor } from '../../support/sync.ts'
-import { salesLines, salesSetup } from './sales-support.ts'
+import { salesLines, salesSetup } from '../../support/sales.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys.key
 const drafts = 40
@@ -61,7 +61,7 @@ describe('sales over a connection that keeps failing', () => {
     const { service, link } = await syncServiceFor(platform, DEMO_USERS.anne.email)
     const transport = directTransport(service)
     const token = await platform.token(DEMO_USERS.anne.email)
-    const setup = await salesSetup(platform.urls.base, token, nordlys)
+    const setup = await salesSetup(platformGet(platform.urls.base, token, nordlys))
     await db.VatType.bulkPut(setup.vatTypes.map((v) => ({ ...v, companyKey: nordlys })))
 
     let cut = 0
