@@ -243,22 +243,6 @@ export const cachedEntityDeclarations: {
     },
     searchText: salesSearchText,
   },
-  // What an invoice line is made from, the company's KID types and distribution plans (spec 2.8-2.10).
-  Product: { route: 'products', pull: 'reference', table: { since: 11 } },
-  PaymentInfoType: {
-    route: 'paymentinfotype',
-    expand: 'PaymentInfoTypeParts',
-    pull: 'reference',
-    table: { since: 11 },
-  },
-  DistributionPlan: {
-    route: 'distributions',
-    scope: () => `EntityType eq 'CustomerInvoice'`,
-    pull: 'reference',
-    table: { since: 11 },
-  },
-  // spec 4.4: the stored factoring setups (the list does not say which one is active).
-  FactoringSettings: { route: 'factoringsettings', pull: 'reference', table: { since: 11 } },
   // The user's own approvals (main adds those of the users they stand in for).
   Approval: {
     route: 'approvals',
@@ -305,6 +289,22 @@ export const cachedEntityDeclarations: {
   Department: { route: 'departments', pull: 'reference', table: { since: 1 } },
   Project: { route: 'projects', pull: 'reference', table: { since: 1 } },
   CurrencyCode: { route: 'currencycodes', pull: 'reference', table: { since: 1 } },
+  // Sales' reference data, after what the supplier side needs first: what an invoice line is made from, the company's KID types and distribution plans (spec 2.8-2.10).
+  Product: { route: 'products', pull: 'reference', table: { since: 11 } },
+  PaymentInfoType: {
+    route: 'paymentinfotype',
+    expand: 'PaymentInfoTypeParts',
+    pull: 'reference',
+    table: { since: 11 },
+  },
+  DistributionPlan: {
+    route: 'distributions',
+    scope: () => `EntityType eq 'CustomerInvoice'`,
+    pull: 'reference',
+    table: { since: 11 },
+  },
+  // spec 4.4: the stored factoring setups (the list does not say which one is active).
+  FactoringSettings: { route: 'factoringsettings', pull: 'reference', table: { since: 11 } },
   // Booked entries are read by the journal view's search (journal.search); the workspace keeps what it
   // found (the last 90 days by default), and the entry of a booked invoice.
   JournalEntry: {

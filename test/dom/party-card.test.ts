@@ -198,6 +198,8 @@ async function mount(options: { hold?: boolean; language?: string } = {}) {
   await vi.waitFor(() => expect(workspace!.value).not.toBeNull())
   db = workspace.value!
   await vi.waitFor(async () => expect(await db!.Contact.count()).toBe(1), { timeout: 15_000 })
+  // Reference data (accounts, VAT codes) comes later in a round than the parties.
+  await vi.waitFor(async () => expect(await db!.Account.count()).toBe(1), { timeout: 15_000 })
   const form = await waitForElement('[data-testid="review-form"]')
   await vi.waitFor(() => expect(form.dataset.invoice).toBe('1'))
   return { sent, db }
