@@ -15,6 +15,7 @@ import contactsMessages from '../features/contacts/messages.ts'
 import viewerMessages from '../ui/document-viewer/messages.ts'
 import checkMessages from './check-messages.ts'
 import contactsCardMessages from '../features/contacts/card-messages.ts'
+import salesEditorMessages from '../features/sales/editor/messages.ts'
 
 const en = {
   app: {
@@ -135,6 +136,7 @@ const en = {
   viewer: viewerMessages.en,
   check: checkMessages.en,
   contactsCard: contactsCardMessages.en,
+  salesEditor: salesEditorMessages.en,
 }
 
 export type Messages = typeof en

@@ -1,0 +1,160 @@
+// One invoice in the editor: its cached row and outbox entries (read live), the form read from the row once
+// (a sync meanwhile does not undo typing), and what the editor does with it through the data API
+// (renderer/src/data/sales.ts): save, invoice, delete, credit. Every change goes through the outbox, so it
+// works offline; the row's state (queued, sending, invoiced, refused) is read from the same entries.
+import { computed, ref, shallowRef, watch, type Ref } from 'vue'
+import type { CustomerInvoice } from '@common/entities/rows'
+import { CustomerInvoiceStatus } from '@common/status'
+import {
+  createSalesDraft,
+  creditInvoice,
+  deleteSalesDraft,
+  draftOf,
+  editSalesDraft,
+  invoiceSalesDraft,
+} from '@renderer/data/sales'
+import type { Cached, OutboxEntry, WorkspaceDb } from '@renderer/data/schema'
+import { useLiveQuery } from '@renderer/data/use-live-query'
+import { draftOfForm, fieldOfProperty, newForm, formOf, saveProblems, type EditorForm, type FieldKey } from './editor-model.ts'
+
+export type RowState =
+  | { kind: 'unsaved' }
+  | { kind: 'saved' }
+  | { kind: 'queued' }
+  | { kind: 'invoicing' }
+  | { kind: 'sending' }
+  | { kind: 'draft' }
+  | { kind: 'invoiced'; number: string }
+  | { kind: 'refused'; message: string; field: FieldKey | null }
+  | { kind: 'conflict' }
+
+/** The row's state as the accountant reads it: the outbox entries first (newest that matters), then the row. */
+export function rowState(row: CustomerInvoice | null, entries: readonly OutboxEntry[]): RowState {
+  const failed = entries.find((e) => e.state === 'failed')
+  if (failed)
+    return { kind: 'refused', message: failed.lastError?.message ?? '', field: fieldOfProperty(failed.lastError?.field) }
+  if (entries.some((e) => e.state === 'conflict')) return { kind: 'conflict' }
+  if (entries.some((e) => e.state === 'sending')) return { kind: 'sending' }
+  const invoicing = entries.some((e) => e.operation.kind === 'action' && e.operation.action === 'invoice')
+  if (invoicing) return { kind: 'invoicing' }
+  if (!row) return { kind: 'unsaved' }
+  if (row.StatusCode !== null && row.StatusCode !== CustomerInvoiceStatus.Draft)
+    return { kind: 'invoiced', number: row.InvoiceNumber ?? '' }
+  if (entries.length) return { kind: 'queued' }
+  return row.ID < 0 ? { kind: 'saved' } : { kind: 'draft' }
+}
+
+/** Whether the form may be changed: a draft not yet on its way to be invoiced. */
+export const isEditable = (row: CustomerInvoice | null, state: RowState): boolean =>
+  state.kind !== 'invoicing' &&
+  state.kind !== 'invoiced' &&
+  (!row || row.StatusCode === null || row.StatusCode === CustomerInvoiceStatus.Draft)
+
+export function useSalesEditor(options: {
+  db: Readonly<Ref<WorkspaceDb | null>>
+  companyKey: Readonly<Ref<string>>
+  invoiceId: Readonly<Ref<number | 'new'>>
+  today: () => string
+  baseCurrencyId: Readonly<Ref<number | null>>
+}) {
+  const { db, companyKey } = options
+  /** The row the editor shows: the one asked for, or the local ID a new draft got on its first save. */
+  const id = ref<number | null>(options.invoiceId.value === 'new' ? null : options.invoiceId.value)
+  watch(options.invoiceId, (next) => {
+    if (next !== 'new' && next !== id.value) {
+      id.value = next
+      loadedFor = null
+    }
+  })
+
+  const found = useLiveQuery(
+    async () => {
+      if (!db.value || id.value === null) return { row: null, entries: [] as OutboxEntry[], loaded: true }
+      const [row, entries] = await Promise.all([
+        db.value.CustomerInvoice.get([companyKey.value, id.value]),
+        db.value.outbox.where('[companyKey+entity+entityId]').equals([companyKey.value, 'CustomerInvoice', id.value]).toArray(),
+      ])
+      return { row: (row as Cached<'CustomerInvoice'> | undefined) ?? null, entries, loaded: true }
+    },
+    [db, companyKey, id],
+    { row: null as Cached<'CustomerInvoice'> | null, entries: [] as OutboxEntry[], loaded: false },
+  )
+  const row = computed(() => found.value.row)
+  const state = computed(() => rowState(row.value, found.value.entries))
+  const editable = computed(() => isEditable(row.value, state.value))
+  const missing = computed(() => found.value.loaded && id.value !== null && !row.value)
+
+  const form = ref<EditorForm>(newForm(options.today(), options.baseCurrencyId.value))
+  /** The draft as last saved, so leaving a field saves only what changed. */
+  let saved = ''
+  let loadedFor: number | null = null
+  watch(
+    row,
+    (current) => {
+      if (!current || loadedFor === current.ID) return
+      loadedFor = current.ID
+      form.value = formOf(draftOf(current))
+      saved = JSON.stringify(draftOfForm(form.value))
+    },
+    { immediate: true },
+  )
+  // A new draft takes the company's currency once the settings are read.
+  watch(options.baseCurrencyId, (currency) => {
+    if (id.value === null && form.value.CurrencyCodeID === null) form.value.CurrencyCodeID = currency
+  })
+
+  const error = shallowRef<string | null>(null)
+  let saving: Promise<number | null> | null = null
+
+  /**
+   * Saves the form when it changed and can be kept: a customer is named and nothing typed is unreadable.
+   * Answers the row's ID (null when it cannot be saved yet). Saves run one at a time.
+   */
+  async function save(): Promise<number | null> {
+    while (saving) await saving
+    saving = (async () => {
+      const workspace = db.value
+      if (!workspace || !editable.value) return id.value
+      const draft = draftOfForm(form.value)
+      if (!draft.CustomerName || saveProblems(form.value).size) return id.value
+      const text = JSON.stringify(draft)
+      if (text === saved && id.value !== null) return id.value
+      error.value = null
+      try {
+        if (id.value === null) {
+          const created = await createSalesDraft(workspace, companyKey.value, draft)
+          loadedFor = created
+          id.value = created
+        } else await editSalesDraft(workspace, companyKey.value, id.value, draft)
+        saved = text
+      } catch (cause) {
+        error.value = cause instanceof Error ? cause.message : String(cause)
+      }
+      return id.value
+    })()
+    try {
+      return await saving
+    } finally {
+      saving = null
+    }
+  }
+
+  async function invoice(language: 'nb' | 'en'): Promise<boolean> {
+    const saved = await save()
+    if (saved === null || !db.value || error.value) return false
+    await invoiceSalesDraft(db.value, companyKey.value, saved, language)
+    return true
+  }
+
+  async function remove(): Promise<void> {
+    if (id.value !== null && db.value) await deleteSalesDraft(db.value, companyKey.value, id.value)
+  }
+
+  /** Credits the invoice; answers the local credit draft, which the editor opens next. */
+  async function credit(): Promise<number | null> {
+    if (id.value === null || !db.value) return null
+    return creditInvoice(db.value, companyKey.value, id.value)
+  }
+
+  return { id, row, form, state, editable, missing, error, save, invoice, remove, credit }
+}
