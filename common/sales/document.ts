@@ -38,8 +38,15 @@ export interface SalesDocument {
   yourReference: string | null
   freeText: string | null
   currency: string
-  seller: SalesDocumentParty & { bankAccount: string | null; iban: string | null }
+  /**
+   * `vatRegistered` prints `MVA` after the organisation number (Merverdiavgiftsloven: a VAT registered
+   * seller's invoices say so); the spec documents no such flag on the company, so it is true when the
+   * invoice charges VAT.
+   */
+  seller: SalesDocumentParty & { bankAccount: string | null; iban: string | null; vatRegistered: boolean }
   buyer: SalesDocumentParty
+  /** The buyer's customer number at the seller, printed as a reference. */
+  customerNumber: string | null
   lines: SalesDocumentLine[]
   /** Per VAT rate: the base and the VAT on it. */
   vat: { percent: number; base: Ore; vat: Ore }[]
