@@ -50,8 +50,9 @@ export function useInvoicePdf(options: {
         creditedInvoiceNumber: credited?.InvoiceNumber ?? null,
       })
       const bytes = await bridge.call('sales.invoicePdf', { companyKey, document })
-      pdf.value = { bytes, fileName: `${invoice.InvoiceNumber || draftName}.pdf` }
-      return pdf.value
+      const made = { bytes, fileName: `${invoice.InvoiceNumber || draftName}.pdf` }
+      pdf.value = made
+      return made
     } finally {
       making.value = false
     }

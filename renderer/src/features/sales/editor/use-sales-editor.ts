@@ -2,6 +2,7 @@
 // (a sync meanwhile does not undo typing), and what the editor does with it through the data API
 // (renderer/src/data/sales.ts): save, invoice, delete, credit. Every change goes through the outbox, so it
 // works offline; the row's state (queued, sending, invoiced, refused) is read from the same entries.
+import type { Transaction } from 'dexie'
 import { computed, ref, shallowRef, watch, type Ref } from 'vue'
 import type { CustomerInvoice } from '@common/entities/rows'
 import { CustomerInvoiceStatus } from '@common/status'
@@ -29,7 +30,13 @@ export type RowState =
   | { kind: 'conflict' }
 
 /** The row's state as the accountant reads it: the outbox entries first (newest that matters), then the row. */
-export function rowState(row: CustomerInvoice | null, entries: readonly OutboxEntry[]): RowState {
+export function rowState(row: CustomerInvoice | null, all: readonly OutboxEntry[]): RowState {
+  // A credit of this invoice and the attaching of its document follow the invoice; they show only if refused.
+  const entries = all.filter(
+    (e) =>
+      e.state === 'failed' ||
+      !(e.operation.kind === 'action' && (e.operation.action === 'credit' || e.operation.action === 'attach-document')),
+  )
   const failed = entries.find((e) => e.state === 'failed')
   if (failed)
     return { kind: 'refused', message: failed.lastError?.message ?? '', field: fieldOfProperty(failed.lastError?.field) }
@@ -56,6 +63,8 @@ export function useSalesEditor(options: {
   invoiceId: Readonly<Ref<number | 'new'>>
   today: () => string
   baseCurrencyId: Readonly<Ref<number | null>>
+  /** The row took another ID: the platform's for a draft made offline, the platform's credit draft. */
+  moved: (id: number) => void
 }) {
   const { db, companyKey } = options
   /** The row the editor shows: the one asked for, or the local ID a new draft got on its first save. */
@@ -103,6 +112,36 @@ export function useSalesEditor(options: {
     if (id.value === null && form.value.CurrencyCodeID === null) form.value.CurrencyCodeID = currency
   })
 
+  // A draft made offline is replaced by the platform's row when its create is answered (data/drain.ts
+  // applyServerRow: the local row deleted and the platform's put in one transaction): the editor follows.
+  watch(
+    db,
+    (workspace, _before, onCleanup) => {
+      if (!workspace) return
+      const replaced = new WeakSet<object>()
+      const deleting = (key: unknown, _row: unknown, transaction: object) => {
+        const [company, rowId] = key as [string, number]
+        if (company === companyKey.value && rowId === id.value && rowId < 0) replaced.add(transaction)
+      }
+      const creating = (_key: unknown, created: { companyKey?: string; ID?: number }, transaction: Transaction) => {
+        const next = Number(created.ID)
+        if (!replaced.has(transaction) || created.companyKey !== companyKey.value || !(next > 0)) return
+        transaction.on('complete', () => {
+          loadedFor = next
+          id.value = next
+          options.moved(next)
+        })
+      }
+      workspace.CustomerInvoice.hook('deleting', deleting)
+      workspace.CustomerInvoice.hook('creating', creating as never)
+      onCleanup(() => {
+        workspace.CustomerInvoice.hook('deleting').unsubscribe(deleting)
+        workspace.CustomerInvoice.hook('creating').unsubscribe(creating as never)
+      })
+    },
+    { immediate: true },
+  )
+
   const error = shallowRef<string | null>(null)
   let saving: Promise<number | null> | null = null
 
@@ -142,18 +181,38 @@ export function useSalesEditor(options: {
   async function invoice(language: 'nb' | 'en'): Promise<boolean> {
     const saved = await save()
     if (saved === null || !db.value || error.value) return false
-    await invoiceSalesDraft(db.value, companyKey.value, saved, language)
-    return true
+    try {
+      await invoiceSalesDraft(db.value, companyKey.value, saved, language)
+      return true
+    } catch (cause) {
+      error.value = cause instanceof Error ? cause.message : String(cause)
+      return false
+    }
   }
 
-  async function remove(): Promise<void> {
-    if (id.value !== null && db.value) await deleteSalesDraft(db.value, companyKey.value, id.value)
+  async function remove(): Promise<boolean> {
+    if (id.value === null || !db.value) return true
+    try {
+      await deleteSalesDraft(db.value, companyKey.value, id.value)
+      return true
+    } catch (cause) {
+      error.value = cause instanceof Error ? cause.message : String(cause)
+      return false
+    }
   }
 
   /** Credits the invoice; answers the local credit draft, which the editor opens next. */
   async function credit(): Promise<number | null> {
     if (id.value === null || !db.value) return null
-    return creditInvoice(db.value, companyKey.value, id.value)
+    try {
+      const creditId = await creditInvoice(db.value, companyKey.value, id.value)
+      loadedFor = null
+      id.value = creditId
+      return creditId
+    } catch (cause) {
+      error.value = cause instanceof Error ? cause.message : String(cause)
+      return null
+    }
   }
 
   return { id, row, form, state, editable, missing, error, save, invoice, remove, credit }
