@@ -4,9 +4,19 @@ import { useCompaniesStore } from '@renderer/stores/companies'
 import { mountShell, pressKey, type MountedShell } from './mount-shell.ts'
 import { createTestBridge, sampleSession } from './test-bridge.ts'
 
-const sidebarOrder = ['overview', 'inbox', 'review', 'journal', 'approvals', 'contacts', 'admin', 'settings']
-/** Each view's shortcut digit: a view keeps its digit for good, so 6 is free. */
-const digits = [1, 2, 3, 4, 5, 7, 8, 9]
+const sidebarOrder = [
+  'overview',
+  'inbox',
+  'review',
+  'journal',
+  'approvals',
+  'sales',
+  'contacts',
+  'admin',
+  'settings',
+]
+/** Each view's shortcut digit: a view keeps its digit for good (Sales took the free 6). */
+const digits = [1, 2, 3, 4, 5, 6, 7, 8, 9]
 
 let shell: MountedShell | undefined
 afterEach(() => {
@@ -57,7 +67,7 @@ describe('the shell', () => {
     expect((await shell.find('nav-overview')).classList).toContain('sidebar-link--active')
   })
 
-  it('lists the eight main views in order, with their shortcut hints, and About at the foot', async () => {
+  it('lists the nine main views in order, with their shortcut hints, and About at the foot', async () => {
     shell = await mountShell({ languages: ['en-US'] })
     const links = [...document.querySelectorAll<HTMLElement>('nav [data-testid^="nav-"]')]
     expect(links.map((link) => link.dataset.testid)).toEqual([
@@ -70,6 +80,7 @@ describe('the shell', () => {
       'Alt+3',
       'Alt+4',
       'Alt+5',
+      'Alt+6',
       'Alt+7',
       'Alt+8',
       'Alt+9',
@@ -97,7 +108,7 @@ describe('the shell', () => {
     },
   )
 
-  it('opens the eight main views with their Alt+digit and About with Alt+0 and F1', async () => {
+  it('opens the nine main views with their Alt+digit and About with Alt+0 and F1', async () => {
     shell = await mountShell({ languages: ['en-US'] })
     for (const [index, view] of sidebarOrder.entries()) {
       const event = pressKey(document.body, {
@@ -221,5 +232,37 @@ describe('the shell', () => {
     expect(shell.router.currentRoute.value.name).toBe('contacts')
     expect(await shell.text('view-title')).toBe('Contacts')
     expect(document.querySelector('[data-testid="view-refused"]')).toBeNull()
+  })
+
+  it('offers Sales (Alt+6) where the company’s answer allows sales, and opens the list there', async () => {
+    shell = await mountWithViews(['inbox', 'sales', 'settings'])
+    const companies = useCompaniesStore(shell.pinia)
+    await vi.waitFor(() => expect(companies.views).toContain('sales'))
+    expect((await shell.find('nav-sales')).getAttribute('aria-keyshortcuts')).toBe('Alt+6')
+    pressKey(document.body, { code: 'Digit6', key: '6', altKey: true })
+    await shell.find('view-sales')
+    expect(shell.router.currentRoute.value.name).toBe('sales')
+    expect(await shell.text('view-title')).toBe('Sales')
+  })
+
+  it('keeps a user without sales permissions out of Sales: no sidebar item, no route, no shortcut', async () => {
+    // main answers without `sales` for a session that holds neither ui_sales nor ui_sales_invoices.
+    shell = await mountWithViews(['inbox', 'contacts', 'settings'], '/inbox')
+    const companies = useCompaniesStore(shell.pinia)
+    await vi.waitFor(() => expect(companies.views).toEqual(['inbox', 'contacts', 'settings']))
+    await shell.find('view-inbox')
+    expect(document.querySelector('[data-testid="nav-sales"]')).toBeNull()
+
+    await shell.router.push('/sales?invoice=new')
+    await shell.find('view-overview')
+    expect(document.querySelector('[data-testid="view-sales"]')).toBeNull()
+    expect(await shell.text('view-refused')).toContain(
+      'Sales is not offered to you in Nordlys Bakeri AS, so the overview opened instead.',
+    )
+    ;(await shell.find('nav-inbox')).click()
+    await shell.find('view-inbox')
+    pressKey(document.body, { code: 'Digit6', key: '6', altKey: true })
+    await shell.find('view-overview')
+    expect(shell.router.currentRoute.value.name).toBe('overview')
   })
 })

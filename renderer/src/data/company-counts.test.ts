@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { SupplierInvoiceStatus as SI } from '@common/status'
+import { CustomerInvoiceStatus as CI, InvoiceType, SupplierInvoiceStatus as SI } from '@common/status'
 import { readCompanyCounts } from '@renderer/features/overview/overview-counts'
 import { isoDay, type InvoiceCounts } from './company-counts.ts'
 import { openWorkspace, type WorkspaceDb } from './schema.ts'
@@ -46,6 +46,8 @@ describe("the companies' kept invoice counts", () => {
       rejected: 0,
       approved: 0,
       overdue: 1,
+      salesDrafts: 0,
+      salesOverdue: 0,
     })
     expect((await kept('aurora', { rejected: 1 })).day).toBe(today)
     // A draft sent for approval (what the outbox writes locally).
@@ -68,7 +70,21 @@ describe("the companies' kept invoice counts", () => {
     await db.companyCounts.put({
       Key: 'aurora',
       day: '2020-01-01',
-      counts: { toReview: 9, forApproval: 0, rejected: 0, approved: 0, overdue: 0 },
+      counts: {
+        toReview: 9,
+        forApproval: 0,
+        rejected: 0,
+        approved: 0,
+        overdue: 0,
+        salesDrafts: 0,
+        salesOverdue: 0,
+      },
+    })
+    // Counted today, but before the sales columns existed: counted again.
+    await db.companyCounts.put({
+      Key: 'fjordbygg',
+      day: today,
+      counts: { toReview: 2, forApproval: 0, rejected: 0, approved: 0, overdue: 0 } as InvoiceCounts,
     })
     await db.Approval.bulkPut([{ companyKey: 'nordlys', ID: 1, UserID: 7, StatusCode: 50120 }])
     await db.companies.bulkPut(
@@ -88,5 +104,31 @@ describe("the companies' kept invoice counts", () => {
     expect(counts.get('nordlys')).toMatchObject({ toReview: 1, myApprovals: 1 })
     expect([...counts.keys()]).toEqual(['nordlys'])
     expect(stale).toEqual(['aurora', 'fjordbygg'])
+  })
+
+  it('count each company’s sales drafts and its overdue customer invoices, never a credit note as owed', async () => {
+    db = openWorkspace('sandbox', `user-${crypto.randomUUID()}`)
+    const sale = (companyKey: string, ID: number, StatusCode: number, due: string, credit = false) => ({
+      ...invoice(companyKey, ID, StatusCode, due),
+      InvoiceType: credit ? InvoiceType.CreditNote : InvoiceType.Invoice,
+      InvoiceReferenceID: credit ? 1 : null,
+    })
+    await db.CustomerInvoice.bulkPut([
+      sale('nordlys', -1, CI.Draft, ''),
+      sale('nordlys', 2, CI.Draft, '2020-01-01', true),
+      sale('nordlys', 3, CI.Invoiced, '2020-01-01'),
+      sale('nordlys', 4, CI.PartlyPaid, '2020-01-01'),
+      sale('nordlys', 5, CI.PartlyCredited, '2020-01-01'),
+      sale('nordlys', 6, CI.Invoiced, '2999-01-01'),
+      sale('nordlys', 7, CI.Paid, '2020-01-01'),
+      // An invoiced credit note past its due date owes nothing.
+      sale('nordlys', 8, CI.Invoiced, '2020-01-01', true),
+      sale('aurora', 1, CI.Invoiced, '2020-01-01'),
+    ] as never[])
+    await kept('nordlys', { salesDrafts: 2, salesOverdue: 3 })
+    await kept('aurora', { salesDrafts: 0, salesOverdue: 1 })
+    // Paid on the platform: the next pull writes it, and the count follows.
+    await db.CustomerInvoice.update(['nordlys', 3], { StatusCode: CI.Paid })
+    await kept('nordlys', { salesOverdue: 2 })
   })
 })

@@ -1,12 +1,12 @@
 // Each company's invoice counts by status (and overdue), kept in the workspace beside the rows they count,
 // so the office overview shows 100 companies by reading 100 small rows. A DBCore middleware sees every write
-// to the cached supplier invoices, whoever makes it (pull, outbox, reconciliation, removal of a company's
+// to the cached supplier and customer invoices, whoever makes it (pull, outbox, reconciliation, removal of a company's
 // offline data), and the companies it touched are counted again shortly after, by IndexedDB's own count of
 // an index range (never by reading a row or walking keys in script). Overdue depends on the day: a row
 // counted on another day is counted again when it is read.
-import type Dexie from 'dexie'
 import type { EntityTable, Table } from 'dexie'
-import { SupplierInvoiceStatus } from '@common/status'
+import Dexie from 'dexie'
+import { CustomerInvoiceStatus, InvoiceType, SupplierInvoiceStatus } from '@common/status'
 
 export interface InvoiceCounts {
   toReview: number
@@ -15,6 +15,10 @@ export interface InvoiceCounts {
   approved: number
   /** Not yet booked and past its due date. */
   overdue: number
+  /** Customer invoices and credit notes not yet invoiced (the sales list's Drafts). */
+  salesDrafts: number
+  /** Customer invoices still owed and past their due date (the sales list's Overdue). */
+  salesOverdue: number
 }
 
 export interface CompanyCountsRow {
@@ -30,6 +34,15 @@ export interface CompanyCountsRow {
  */
 export type CountedTables = Dexie & {
   SupplierInvoice: Table<{ companyKey: string }, [string, number]>
+  CustomerInvoice: Table<
+    {
+      companyKey: string
+      InvoiceType?: number | null
+      StatusCode?: number | null
+      PaymentDueDate?: string | null
+    },
+    [string, number]
+  >
   companyCounts: EntityTable<CompanyCountsRow, 'Key'>
 }
 
@@ -39,7 +52,16 @@ const unbooked = [
   SupplierInvoiceStatus.Approved,
   SupplierInvoiceStatus.Rejected,
 ]
-const statusColumn: Record<number, Exclude<keyof InvoiceCounts, 'overdue'>> = {
+/** Customer invoices still owed (invoiced, partly paid, partly credited): overdue once past their due date. */
+const owed = [
+  CustomerInvoiceStatus.Invoiced,
+  CustomerInvoiceStatus.PartlyPaid,
+  CustomerInvoiceStatus.PartlyCredited,
+]
+const statusColumn: Record<
+  number,
+  Exclude<keyof InvoiceCounts, 'overdue' | 'salesDrafts' | 'salesOverdue'>
+> = {
   [SupplierInvoiceStatus.Draft]: 'toReview',
   [SupplierInvoiceStatus.ForApproval]: 'forApproval',
   [SupplierInvoiceStatus.Approved]: 'approved',
@@ -52,6 +74,8 @@ export const emptyInvoiceCounts = (): InvoiceCounts => ({
   rejected: 0,
   approved: 0,
   overdue: 0,
+  salesDrafts: 0,
+  salesOverdue: 0,
 })
 
 /** `yyyy-mm-dd` of a day in the machine's time zone, the form the platform writes dates in. */
@@ -69,7 +93,9 @@ export async function countInvoices(
   const counts = new Map(keys.map((key) => [key, emptyInvoiceCounts()]))
   const pairs = keys.flatMap((key) => unbooked.map((status) => [key, status] as const))
   if (pairs.length === 0) return counts
-  const [byStatus, overdue] = await db.transaction('r', db.SupplierInvoice, () =>
+  const owing = keys.flatMap((key) => owed.map((status) => [key, status] as const))
+  const tables = [db.SupplierInvoice, db.CustomerInvoice]
+  const [byStatus, overdue, drafts, salesOverdue, credits] = await db.transaction('r', tables, () =>
     Promise.all([
       Promise.all(
         pairs.map(([key, status]) =>
@@ -84,12 +110,53 @@ export async function countInvoices(
             .count(),
         ),
       ),
+      Promise.all(
+        keys.map((key) =>
+          db.CustomerInvoice.where('[companyKey+StatusCode]')
+            .equals([key, CustomerInvoiceStatus.Draft])
+            .count(),
+        ),
+      ),
+      Promise.all(
+        owing.map(([key, status]) =>
+          db.CustomerInvoice.where('[companyKey+StatusCode+PaymentDueDate]')
+            .between([key, status, ''], [key, status, today])
+            .count(),
+        ),
+      ),
+      // An invoiced credit note keeps status 42002 with its own due date but owes nothing: the few rows that
+      // name an invoice they credit are read and those the range above counted are taken off again.
+      Promise.all(
+        keys.map((key) =>
+          db.CustomerInvoice.where('[companyKey+InvoiceReferenceID]')
+            .between([key, Dexie.minKey], [key, Dexie.maxKey])
+            .toArray(),
+        ),
+      ),
     ]),
   )
   pairs.forEach(([key, status], i) => {
     const company = counts.get(key)!
     company[statusColumn[status]!] += byStatus[i]!
     company.overdue += overdue[i]!
+  })
+  keys.forEach((key, i) => {
+    const company = counts.get(key)!
+    company.salesDrafts = drafts[i]!
+    company.salesOverdue = credits[i]!.reduce(
+      (left, row) =>
+        row.InvoiceType === InvoiceType.CreditNote &&
+        owed.includes(row.StatusCode as (typeof owed)[number]) &&
+        typeof row.PaymentDueDate === 'string' &&
+        row.PaymentDueDate !== '' &&
+        row.PaymentDueDate < today
+          ? left - 1
+          : left,
+      0,
+    )
+  })
+  owing.forEach(([key], i) => {
+    counts.get(key)!.salesOverdue += salesOverdue[i]!
   })
   return counts
 }
@@ -108,7 +175,10 @@ export async function refreshCompanyCounts(
 /** How long writes to one company gather before it is counted again (a pull writes page after page). */
 const settleMs = 100
 
-/** Follows every write to the cached supplier invoices and counts the companies they touched again. */
+/** The cached invoices the counts are made of: a write to one counts its company again. */
+const countedTables: ReadonlySet<string> = new Set(['SupplierInvoice', 'CustomerInvoice'])
+
+/** Follows every write to the cached invoices and counts the companies they touched again. */
 export function keepCompanyCounts(db: Dexie): void {
   const dirty = new Set<string>()
   let everything = false
@@ -137,7 +207,7 @@ export function keepCompanyCounts(db: Dexie): void {
       ...down,
       table(name) {
         const table = down.table(name)
-        if (name !== 'SupplierInvoice') return table
+        if (!countedTables.has(name)) return table
         return {
           ...table,
           async mutate(request) {

@@ -12,6 +12,7 @@ import scanEn from '../features/scan/messages-en.ts'
 import approvalsMessages from '../features/approvals/messages.ts'
 import adminMessages from '../features/admin/messages.ts'
 import contactsMessages from '../features/contacts/messages.ts'
+import salesMessages from '../features/sales/messages.ts'
 import viewerMessages from '../ui/document-viewer/messages.ts'
 import checkMessages from './check-messages.ts'
 import contactsCardMessages from '../features/contacts/card-messages.ts'
@@ -29,6 +30,7 @@ const en = {
     review: 'Review',
     journal: 'Journal',
     approvals: 'Approvals',
+    sales: 'Sales',
     contacts: 'Contacts',
     admin: 'Admin',
     settings: 'Settings',
@@ -43,6 +45,7 @@ const en = {
     review: 'Review',
     journal: 'Journal',
     approvals: 'Approvals',
+    sales: 'Sales',
     contacts: 'Contacts',
     admin: 'Administration',
     settings: 'Settings',
@@ -133,6 +136,7 @@ const en = {
   approvals: approvalsMessages.en,
   admin: adminMessages.en,
   contacts: contactsMessages.en,
+  sales: salesMessages.en,
   viewer: viewerMessages.en,
   check: checkMessages.en,
   contactsCard: contactsCardMessages.en,

@@ -11,6 +11,7 @@ import scanNb from '../features/scan/messages-nb.ts'
 import approvalsMessages from '../features/approvals/messages.ts'
 import adminMessages from '../features/admin/messages.ts'
 import contactsMessages from '../features/contacts/messages.ts'
+import salesMessages from '../features/sales/messages.ts'
 import viewerMessages from '../ui/document-viewer/messages.ts'
 import checkMessages from './check-messages.ts'
 import contactsCardMessages from '../features/contacts/card-messages.ts'
@@ -29,6 +30,7 @@ const nb: Messages = {
     review: 'Kontroll',
     journal: 'Bilagsføring',
     approvals: 'Godkjenninger',
+    sales: 'Salg',
     contacts: 'Kontakter',
     admin: 'Administrasjon',
     settings: 'Innstillinger',
@@ -43,6 +45,7 @@ const nb: Messages = {
     review: 'Kontroll',
     journal: 'Bilagsføring',
     approvals: 'Godkjenninger',
+    sales: 'Salg',
     contacts: 'Kontakter',
     admin: 'Administrasjon',
     settings: 'Innstillinger',
@@ -133,6 +136,7 @@ const nb: Messages = {
   approvals: approvalsMessages.nb,
   admin: adminMessages.nb,
   contacts: contactsMessages.nb,
+  sales: salesMessages.nb,
   viewer: viewerMessages.nb,
   check: checkMessages.nb,
   contactsCard: contactsCardMessages.nb,

@@ -14,6 +14,7 @@ const components: Record<ViewName, RouteRecordRaw['component']> = {
   review: () => import('../features/review/ReviewView.vue'),
   journal: () => import('../features/journal/JournalView.vue'),
   approvals: () => import('../features/approvals/ApprovalsView.vue'),
+  sales: () => import('../features/sales/SalesView.vue'),
   contacts: () => import('../features/contacts/ContactsView.vue'),
   admin: () => import('../features/admin/AdminView.vue'),
   settings: () => import('../features/settings/SettingsView.vue'),

@@ -36,3 +36,11 @@ export function moveRowFocus(event: KeyboardEvent): boolean {
   next.focus()
   return true
 }
+
+/** True while the user types (a text field, a select, an editable element): letters are theirs then. */
+export function typingIn(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false
+  if (target.isContentEditable || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT') return true
+  if (target.tagName !== 'INPUT') return false
+  return !['button', 'checkbox', 'radio', 'submit', 'reset'].includes((target as HTMLInputElement).type)
+}

@@ -16,10 +16,4 @@ export const contactsShortcuts: readonly ContactsShortcut[] = [
 /** The key that adds a new party of the open tab's kind. */
 export const newPartyKey = 'KeyN'
 
-/** True while the user types (a text field, a select, an editable element): letters are theirs then. */
-export function typingIn(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false
-  if (target.isContentEditable || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT') return true
-  if (target.tagName !== 'INPUT') return false
-  return !['button', 'checkbox', 'radio', 'submit', 'reset'].includes((target as HTMLInputElement).type)
-}
+export { typingIn } from '@renderer/ui/list-keys'

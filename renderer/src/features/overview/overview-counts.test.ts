@@ -63,6 +63,8 @@ describe('the office overview counts', () => {
       approved: 1,
       overdue: 2,
       myApprovals: 1,
+      salesDrafts: 0,
+      salesOverdue: 0,
     })
     expect(counts.get('aurora')).toEqual({
       toReview: 1,
@@ -71,6 +73,8 @@ describe('the office overview counts', () => {
       approved: 2,
       overdue: 2,
       myApprovals: 1,
+      salesDrafts: 0,
+      salesOverdue: 0,
     })
     expect(counts.get('empty')).toEqual({
       toReview: 0,
@@ -79,6 +83,8 @@ describe('the office overview counts', () => {
       approved: 0,
       overdue: 0,
       myApprovals: 0,
+      salesDrafts: 0,
+      salesOverdue: 0,
     })
   })
 })

@@ -19,8 +19,12 @@ export const countColumns = [
   'approved',
   'overdue',
   'myApprovals',
+  'salesDrafts',
+  'salesOverdue',
 ] as const satisfies readonly (keyof CompanyCounts)[]
 export type CountColumn = (typeof countColumns)[number]
+
+const keptColumns = Object.keys(emptyInvoiceCounts()) as (keyof InvoiceCounts)[]
 
 type Companies = readonly Pick<CompanyRecord, 'Key' | 'userId'>[]
 
@@ -98,8 +102,11 @@ export async function readCompanyCounts(
   const stale: string[] = []
   kept.forEach((row, i) => {
     const key = keys[i]!
-    if (!row || row.day !== today) stale.push(key)
-    if (row?.day === today) counts.set(key, { ...row.counts, myApprovals: mine.get(key) ?? 0 })
+    // Counts kept before a column existed are stale too: the company is counted again with it.
+    const current =
+      row?.day === today && keptColumns.every((column) => typeof row.counts[column] === 'number')
+    if (!current) stale.push(key)
+    if (current) counts.set(key, { ...row.counts, myApprovals: mine.get(key) ?? 0 })
   })
   const byKey = new Map<string, CompanyRecord>()
   for (const record of records) if (record) byKey.set(record.Key, record)
