@@ -73,6 +73,7 @@ export function useSalesEditor(options: {
     if (next !== 'new' && next !== id.value) {
       id.value = next
       loadedFor = null
+      ready.value = false
     }
   })
 
@@ -97,12 +98,15 @@ export function useSalesEditor(options: {
   /** The draft as last saved, so leaving a field saves only what changed. */
   let saved = ''
   let loadedFor: number | null = null
+  /** The form is shown once it holds the row asked for (typing into the empty form first would be lost). */
+  const ready = ref(id.value === null)
   watch(
     row,
     (current) => {
       if (!current || loadedFor === current.ID) return
       loadedFor = current.ID
       form.value = formOf(draftOf(current))
+      ready.value = true
       saved = JSON.stringify(draftOfForm(form.value))
     },
     { immediate: true },
@@ -207,6 +211,7 @@ export function useSalesEditor(options: {
     try {
       const creditId = await creditInvoice(db.value, companyKey.value, id.value)
       loadedFor = null
+      ready.value = false
       id.value = creditId
       return creditId
     } catch (cause) {
@@ -215,5 +220,5 @@ export function useSalesEditor(options: {
     }
   }
 
-  return { id, row, form, state, editable, missing, error, save, invoice, remove, credit }
+  return { id, row, form, ready, state, editable, missing, error, save, invoice, remove, credit }
 }
