@@ -10,6 +10,7 @@ import { adminCalls } from './admin.ts'
 import { outboxCalls } from './outbox.ts'
 import { syncCalls } from './sync.ts'
 import { scanCalls, scanEvents } from './scan.ts'
+import { salesCalls } from './sales.ts'
 
 export { callNames, eventNames, isCallName, isEventName, type CallName, type EventName } from './names.ts'
 
@@ -181,6 +182,7 @@ export const calls = {
   ...reviewCalls,
   ...approvalsCalls,
   ...adminCalls,
+  ...salesCalls,
 } as const satisfies Record<CallName, { args: z.ZodTuple; result: z.ZodType }>
 // `satisfies Record<CallName, …>` makes a call missing here, or one not listed in names.ts, a type error.
 

@@ -54,6 +54,7 @@ export const callNames = [
   'admin.saveThreshold',
   'admin.saveLinkGroup',
   'admin.ruleFor',
+  'sales.invoicePdf',
 ] as const
 
 export const eventNames = [

@@ -128,7 +128,10 @@ export const OutboxAction = z.discriminatedUnion('entity', [
     member('Customer', 'set-default-bank-account', BankAccountRef),
     member('Customer', 'merge', MergeParty),
   ]),
-  z.discriminatedUnion('action', [member('Contact', 'create', ContactDraft), member('Contact', 'edit', ContactEdit)]),
+  z.discriminatedUnion('action', [
+    member('Contact', 'create', ContactDraft),
+    member('Contact', 'edit', ContactEdit),
+  ]),
   // Sales (./sales.ts, spec 4.3, 3.3): drafts written whole, then invoiced or credited.
   z.discriminatedUnion('action', [
     member('CustomerInvoice', 'create', SalesDraft),

@@ -4,6 +4,7 @@
 // `_createguid`, a line the draft no longer has goes with `Deleted: true`), so the renderer never builds
 // `_createguid` objects.
 import { z } from 'zod'
+import { SalesDocument } from '../sales/document.ts'
 
 const Id = z.number().int()
 const Text = (max: number) => z.string().trim().max(max)
@@ -31,14 +32,22 @@ const AddressDraft = z.object({
   AddressLine1: Text(250).nullable().optional(),
   PostalCode: Text(20).nullable().optional(),
   City: Text(100).nullable().optional(),
-  CountryCode: z.string().regex(/^[A-Z]{2}$/).nullable().optional(),
+  CountryCode: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullable()
+    .optional(),
 })
 
 /** spec 4.3: a customer created with the invoice (`CustomerID` 0 and an inline `Customer`). */
 export const InlineCustomer = z.object({
   Name: Text(250).min(1),
   /** Nine digits, MOD11 checked by the form; null for a private person. */
-  OrgNumber: z.string().regex(/^\d{9}$/).nullable().optional(),
+  OrgNumber: z
+    .string()
+    .regex(/^\d{9}$/)
+    .nullable()
+    .optional(),
   InvoiceAddress: AddressDraft.nullable().optional(),
   EmailAddress: Text(250).nullable().optional(),
   /** The customer's default payment terms in days. */
@@ -87,3 +96,20 @@ export const CreditInvoice = z.object({ LocalID: Id.max(-1) })
  * in the language given) from the invoiced row and attaches it on the platform's file server, once.
  */
 export const AttachDocument = z.object({ Language: z.enum(['nb', 'en']) })
+
+const CompanyKey = z.string().min(1).max(100)
+
+/** `sales.invoicePdf`: the customer's PDF of a document the renderer built (a draft's preview, Save as PDF). */
+export const InvoicePdfRequest = z.object({ companyKey: CompanyKey, document: SalesDocument })
+export type InvoicePdfRequest = z.infer<typeof InvoicePdfRequest>
+
+/**
+ * The PDF's bytes, base64 (the browser-mode bridge carries JSON, at most 1 MiB a message: a 1,000-line
+ * invoice's PDF is a few hundred kB, its fonts embedded as subsets).
+ */
+export const InvoicePdf = z.object({ name: z.string(), base64: z.string() })
+export type InvoicePdf = z.infer<typeof InvoicePdf>
+
+export const salesCalls = {
+  'sales.invoicePdf': { args: z.tuple([InvoicePdfRequest]), result: InvoicePdf },
+} as const

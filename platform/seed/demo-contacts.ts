@@ -52,7 +52,11 @@ async function scopeOf(sql: Sql, registry: Registry, hooks: HookSet, company: De
 }
 
 /** Seeds the register's demo facts into a demo office just seeded (same transaction). */
-export async function seedDemoContacts(sql: Sql, registry: Registry, opts: { hooks: HookSet }): Promise<void> {
+export async function seedDemoContacts(
+  sql: Sql,
+  registry: Registry,
+  opts: { hooks: HookSet },
+): Promise<void> {
   {
     const { scope, anne } = await scopeOf(sql, registry, opts.hooks, DEMO_COMPANIES.nordlys)
     const s = DEMO_SCANNED_SUPPLIER
@@ -76,14 +80,20 @@ export async function seedDemoContacts(sql: Sql, registry: Registry, opts: { hoo
     const { scope, anne } = await scopeOf(sql, registry, opts.hooks, DEMO_COMPANIES.aurora)
     const d = DEMO_DUPLICATE_SUPPLIER
     const original = (await activeSuppliers(sql, scope.companyId)).find((x) => x.OrgNumber === d.orgNumber)
-    if (!original) throw new Error('demo contacts: the first demo supplier is missing in Aurora Arkitekter AS')
+    if (!original)
+      throw new Error('demo contacts: the first demo supplier is missing in Aurora Arkitekter AS')
     await create(scope, anne, 'Supplier', {
       OrgNumber: d.orgNumber,
       CostAccountID: null,
       Info: {
         _createguid: 'info',
         Name: d.name,
-        InvoiceAddress: { _createguid: 'addr', AddressLine1: 'Åsane senter 40', PostalCode: '5116', City: 'Ulset' },
+        InvoiceAddress: {
+          _createguid: 'addr',
+          AddressLine1: 'Åsane senter 40',
+          PostalCode: '5116',
+          City: 'Ulset',
+        },
         DefaultEmail: { _createguid: 'mail', EmailAddress: d.email },
         BankAccounts: [{ _createguid: 'bank', AccountNumber: d.account, IBAN: bankAccountToIban(d.account) }],
       },

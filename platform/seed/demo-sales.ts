@@ -95,8 +95,8 @@ export async function seedProducts(
   insert: Insert,
   vatId: Map<string, number>,
   accountId: Map<number, number>,
-): Promise<void> {
-  await insert(
+): Promise<Row[]> {
+  return insert(
     'Product',
     DEMO_PRODUCTS.map((p) => {
       const percent = DEMO_VAT_TYPES.find((v) => v.vatCode === p.vatCode)!.percent

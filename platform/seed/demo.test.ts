@@ -248,6 +248,39 @@ describe('demo seed', () => {
     }
   })
 
+  it('seeds customer invoices in Nordlys and Aurora whose totals add up from their lines and whose KIDs check', async () => {
+    const invoices = await q(
+      `select ci."ID", ci."CompanyID", ci."StatusCode", ci."InvoiceType", ci."PaymentID", ci."TaxInclusiveAmount",
+              ci."InvoiceReferenceID", ci."InvoiceNumber",
+              (select sum(i."SumTotalIncVat") from "CustomerInvoiceItem" i where i."CompanyID" = ci."CompanyID" and i."CustomerInvoiceID" = ci."ID") as lines
+         from "CustomerInvoice" ci`,
+    )
+    const nordlys = await companyId(DEMO_COMPANIES.nordlys.key)
+    const aurora = await companyId(DEMO_COMPANIES.aurora.key)
+    expect(new Set(invoices.map((r) => r.CompanyID))).toEqual(new Set([nordlys, aurora]))
+    const statuses = new Set(invoices.map((r) => Number(r.StatusCode)))
+    for (const status of [42001, 42002, 42003, 42004, 42006, 42503]) expect(statuses).toContain(status)
+    for (const r of invoices) {
+      expect(Number(r.lines)).toBeCloseTo(Number(r.TaxInclusiveAmount), 2)
+      if (r.InvoiceNumber) expect(isValidKid(String(r.PaymentID), 'mod10')).toBe(true)
+    }
+    const credit = invoices.find((r) => Number(r.InvoiceType) === 1)!
+    expect(Number(credit.TaxInclusiveAmount)).toBeLessThan(0)
+    expect(
+      invoices.find((r) => r.CompanyID === credit.CompanyID && r.ID === credit.InvoiceReferenceID)
+        ?.StatusCode,
+    ).toBe(42006)
+    // The invoice series goes on after the demo's numbers.
+    const [counter] = await q(
+      `select last_number from sales_number_counter where company_id = $1 and series = 'invoice:0'`,
+      [nordlys],
+    )
+    const numbers = invoices
+      .filter((r) => r.CompanyID === nordlys && r.InvoiceNumber)
+      .map((r) => Number(r.InvoiceNumber))
+    expect(Number(counter!.last_number) + 202600000).toBe(Math.max(...numbers))
+  })
+
   it('continues the ID sequence after seeded rows, so later creates do not collide', async () => {
     const id = await companyId(DEMO_COMPANIES.aurora.key)
     const [row] = await insertRows(store, registry, 'Supplier', id, [{ SupplierNumber: 99999 }])

@@ -25,6 +25,7 @@ import {
   DEMO_SUPPLIERS,
   insertParties,
 } from './demo-parties.ts'
+import { seedDemoInvoices } from './demo-invoices.ts'
 import { seedDistributionPlans, seedKidTypes, seedProducts } from './demo-sales.ts'
 import { insertRows, reserveIds, type Row } from './insert.ts'
 
@@ -226,7 +227,7 @@ async function seedCompany(ctx: Ctx, company: DemoCompany, index: number): Promi
     })),
   )
   const customerParties = await insertParties(sql, registry, companyId, DEMO_CUSTOMERS)
-  await insert(
+  const customers = await insert(
     'Customer',
     DEMO_CUSTOMERS.map((c, i) => ({
       CustomerNumber: 10001 + i,
@@ -256,9 +257,29 @@ async function seedCompany(ctx: Ctx, company: DemoCompany, index: number): Promi
     })),
   )
 
-  await seedProducts(insert, vatId, accountId)
+  const products = await seedProducts(insert, vatId, accountId)
   await seedKidTypes(insert)
   await seedDistributionPlans(insert)
+  // Customer invoices in the first companies (Nordlys Bakeri and Aurora; Fjordbygg's are left to its
+  // factoring tests, which expect it to hold none).
+  if (company.slug === 'nordlys' || company.slug === 'aurora') {
+    const kid = await sql.query<Row>(
+      `select "ID" from "PaymentInfoType" where "CompanyID" = $1 and "Name" = 'KID: fakturanummer'`,
+      [companyId],
+    )
+    await seedDemoInvoices(
+      sql,
+      insert,
+      { id: companyId, index },
+      {
+        customers,
+        products,
+        vatId,
+        nokId: ctx.currencyIds.get('NOK'),
+        kidTypeId: kid.rows[0] ? Number(kid.rows[0].ID) : undefined,
+      },
+    )
+  }
 
   // A few draft supplier invoices waiting in the inbox.
   await insert(

@@ -21,6 +21,7 @@ import { createApprovalRulesService } from './admin/approval-rules-service.ts'
 import { createSyncService } from './sync/sync-service.ts'
 import { createScanService } from './scan/service.ts'
 import { createReviewService } from './review/review-service.ts'
+import { createSalesService } from './sales/sales-service.ts'
 import type { StagingOwner } from './uploads/staging.ts'
 
 export interface ServiceDeps {
@@ -122,6 +123,7 @@ export function createServices(deps: ServiceDeps) {
   const review = createReviewService({ api: () => session.api() })
   const approvalFlows = createApprovalFlowService({ api: () => session.api() })
   const approvalRules = createApprovalRulesService({ api: () => session.api() })
+  const sales = createSalesService({ log })
   const handlers: Handlers = {
     'app.about': () => about.about(),
     'app.getPreferences': () => preferences.get(),
@@ -175,6 +177,7 @@ export function createServices(deps: ServiceDeps) {
     'admin.saveThreshold': (companyKey, threshold) => approvalRules.saveThreshold(companyKey, threshold),
     'admin.saveLinkGroup': (companyKey, group) => approvalRules.saveLinkGroup(companyKey, group),
     'admin.ruleFor': (companyKey, question) => approvalRules.ruleFor(companyKey, question),
+    'sales.invoicePdf': (request) => sales.invoicePdf(request),
   }
   return {
     handlers,

@@ -8,6 +8,7 @@ import { sameValue } from '@common/same-value'
 import { isTransient } from '@common/transient'
 import { partyTables, relinkContacts, settleMerge, waitsForParent } from './party-outcomes.ts'
 import { withLocalChanges } from './pull.ts'
+import { moveLocalDraft, waitsForPlatformId } from './sales-outcomes.ts'
 import type { SyncTransport } from './sync-transport.ts'
 import type { OutboxEntry, WorkspaceDb } from './schema.ts'
 
@@ -46,6 +47,8 @@ export async function drainCompany(
   // key it had when the pass began (a create's answer moves later entries to the platform's ID).
   let queue = await db.outbox.where('companyKey').equals(companyKey).sortBy('seq')
   let waiting = false
+  // Sales changes queued on a draft that has no platform ID yet (./sales-outcomes.ts).
+  const waitingForId: number[] = []
   while (queue.length > 0 && !shouldStop()) {
     const picked: OutboxEntry[] = []
     const rows = new Set<string>()
@@ -62,6 +65,11 @@ export async function drainCompany(
         // Its party is not on the platform yet: it goes once the party's create is answered.
         held.add(key)
         waiting = true
+        continue
+      }
+      if (waitsForPlatformId(queued)) {
+        held.add(key)
+        waitingForId.push(queued.seq!)
         continue
       }
       if (rows.has(key)) break
@@ -113,7 +121,9 @@ export async function drainCompany(
     queue = [...unfinished.map(({ queued }) => queued), ...queue]
   }
   // Contact persons held for their party: when its create was answered in this pass, they go now.
-  if (waiting && !shouldStop() && (await partyAnswered(db, companyKey))) {
+  const answered =
+    (waiting && (await partyAnswered(db, companyKey))) || (await draftsAnswered(db, waitingForId))
+  if (answered && !shouldStop()) {
     const more = await drainCompany(db, transport, companyKey, shouldStop, batchSize)
     return {
       done: result.done + more.done,
@@ -129,6 +139,13 @@ export async function drainCompany(
 async function partyAnswered(db: WorkspaceDb, companyKey: string): Promise<boolean> {
   const queued = await db.outbox.where('[companyKey+state]').equals([companyKey, 'pending']).toArray()
   return queued.some((e) => e.entity === 'Contact' && e.operation.kind === 'create' && !waitsForParent(e))
+}
+
+/** Whether a change that waited for its draft's platform ID has it now (its create or credit was answered). */
+async function draftsAnswered(db: WorkspaceDb, seqs: readonly number[]): Promise<boolean> {
+  if (seqs.length === 0) return false
+  const now = await db.outbox.bulkGet([...seqs])
+  return now.some((entry) => entry !== undefined && entry.entityId > 0 && entry.state === 'pending')
 }
 
 interface Sending {
@@ -244,6 +261,7 @@ async function settle(
     // A delete that is done removes the cached row (a view shows it as ending until then).
     if (entry.operation.kind === 'delete') await db[entry.entity].delete([companyKey, entry.entityId])
     else if (outcome.row) {
+      await moveLocalDraft(db, companyKey, entry, outcome.row)
       await applyServerRow(db, companyKey, entry, outcome.row)
       await settleMerge(db, companyKey, entry, outcome.row)
     }

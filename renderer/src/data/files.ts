@@ -7,7 +7,8 @@ import type { CachedFile, WorkspaceDb } from './schema.ts'
 
 const prefetchStatuses = [SupplierInvoiceStatus.Draft, SupplierInvoiceStatus.ForApproval]
 
-function decode(base64: string): Uint8Array<ArrayBuffer> {
+/** Bytes the bridge carried as base64 (its WebSocket carries JSON). */
+export function decode(base64: string): Uint8Array<ArrayBuffer> {
   const binary = atob(base64)
   const bytes = new Uint8Array(binary.length)
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)

@@ -3,6 +3,7 @@
 import { partyEditOf, withPartyValue, withPartyValues } from './party-paths.ts'
 import { failWaitingContacts, partyTables, undoLocalMerge } from './party-outcomes.ts'
 import { withLocalChanges } from './pull.ts'
+import { dropLocalCredit } from './sales-outcomes.ts'
 import { cachedEntities, type OutboxEntry, type WorkspaceDb } from './schema.ts'
 import type { SyncTransport } from './sync-transport.ts'
 import { isConnectionError } from './drain.ts'
@@ -37,7 +38,7 @@ export async function retryEntry(db: WorkspaceDb, seq: number): Promise<OutboxEn
 export async function discardEntry(db: WorkspaceDb, transport: SyncTransport, seq: number): Promise<void> {
   const entry = await entryOf(db, seq)
   const table = db[entry.entity]
-  const tables = [table, ...partyTables(db, entry)]
+  const tables = [...new Set([table, db.CustomerInvoice, ...partyTables(db, entry)])]
   let server: Record<string, unknown> | null | undefined
   if (entry.entityId > 0) {
     try {
@@ -50,6 +51,7 @@ export async function discardEntry(db: WorkspaceDb, transport: SyncTransport, se
   await db.transaction('rw', [...tables, db.outbox], async () => {
     await db.outbox.delete(seq)
     await undoLocalMerge(db, entry)
+    await dropLocalCredit(db, entry)
     await failWaitingContacts(db, entry, await table.get([entry.companyKey, entry.entityId]))
     const others = await db.outbox
       .where('[companyKey+entity+entityId]')

@@ -140,8 +140,8 @@ function localRow(companyKey: string, id: number, preview: ReturnType<typeof pre
 
 /**
  * Changes a draft: the row at once, and the platform's copy by the draft written whole. A draft whose
- * `create` has not started sending gets its create's body replaced (never a second POST); one whose previous
- * `edit-draft` has not started sending gets that replaced. Otherwise an `edit-draft` is queued, its `changes`
+ * `create` was never sent gets its create's body replaced (never a second POST); one whose previous
+ * `edit-draft` was never sent gets that replaced. Otherwise an `edit-draft` is queued, its `changes`
  * the row's new fields (laid over a pulled row until it is sent, ./pull.ts) and its base the old ones (put
  * back when it is discarded offline). A draft created or credited offline and already on its way gets an
  * `edit-draft` on its local ID, sent once the platform's ID is known (./sales-outcomes.ts).
@@ -158,8 +158,11 @@ export async function editSalesDraft(
     const preview = previewOf(body, id, await vatPercents(db, companyKey))
     const entries = await entriesOf(db, companyKey, id)
     const last = entries.at(-1)
-    const pendingCreate = last?.state === 'pending' && isAction(last, 'create') ? last : undefined
-    const pendingEdit = last?.state === 'pending' && isAction(last, 'edit-draft') ? last : undefined
+    // Only an entry never sent takes the new body: one whose earlier attempt may have reached the platform
+    // is looked for by its body on retry (main's sales-actions.ts), so it keeps it and the edit follows it.
+    const unsent = last?.state === 'pending' && last.attempts === 0 ? last : undefined
+    const pendingCreate = unsent && isAction(unsent, 'create') ? unsent : undefined
+    const pendingEdit = unsent && isAction(unsent, 'edit-draft') ? unsent : undefined
     if (pendingCreate) {
       const { operation, changes } = outboxEntry(
         companyKey,

@@ -23,6 +23,7 @@ import {
   setDefaultBankAccount,
 } from './party-actions.ts'
 import { comment, lock, saveCostLines, unlock } from './review-actions.ts'
+import { createInvoice, creditInvoice, deleteDraft, editDraft, invoiceDraft } from './sales-actions.ts'
 import { createRow, deleteRow, transition, updateRow } from './row-actions.ts'
 
 type ExecutorTable = {
@@ -73,6 +74,14 @@ export const executors = {
     merge: mergeParty,
   },
   Contact: { create: createParty, edit: editParty },
+  // Sales (./sales-actions.ts): drafts written as graphs, then invoiced or credited, each exactly once.
+  CustomerInvoice: {
+    create: createInvoice,
+    'edit-draft': editDraft,
+    delete: deleteDraft,
+    invoice: invoiceDraft,
+    credit: creditInvoice,
+  },
 } satisfies ExecutorTable
 
 /** The executors that write a row's own properties as they are: their runs may travel as one bulk request. */

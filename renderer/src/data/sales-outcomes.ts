@@ -1,0 +1,102 @@
+// What sales' answers do to the cache besides storing the answered row (./drain.ts). A draft created offline
+// (`create`) or a credit draft made offline (`credit`, whose entry is on the invoice credited and names the
+// local credit draft as `LocalID`) becomes the platform's row: the local row goes, the changes queued on the
+// local ID move to the platform's ID and take the answered row as their base (so an edit sends only what the
+// user changed, never what the platform filled in), and whoever shows the local ID (the open editor's URL)
+// is told (`onSalesDraftMoved`). Until then the changes queued on a local ID wait (`waitsForPlatformId`).
+// A credit that is discarded takes its local credit draft with it.
+import Dexie from 'dexie'
+import type { PlatformRow } from '@common/bridge/sync'
+import { previewFields, valuesOf } from './sales-rows.ts'
+import type { OutboxEntry, WorkspaceDb } from './schema.ts'
+
+export interface SalesDraftMoved {
+  companyKey: string
+  /** The local (negative) ID the draft had. */
+  from: number
+  /** The platform's ID it has now. */
+  to: number
+}
+
+const listeners = new Set<(moved: SalesDraftMoved) => void>()
+
+/** Tells `listener` each time a local draft got its platform ID (after the change is stored); returns the unsubscribe. */
+export function onSalesDraftMoved(listener: (moved: SalesDraftMoved) => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+function announce(moved: SalesDraftMoved): void {
+  const tell = () => listeners.forEach((listener) => listener(moved))
+  const transaction = Dexie.currentTransaction
+  if (transaction) transaction.on('complete', tell)
+  else tell()
+}
+
+const isSales = (entry: Pick<OutboxEntry, 'entity'>) => entry.entity === 'CustomerInvoice'
+
+/** The local draft an entry's answer replaces: a create's own ID, a credit's `LocalID`; null for others. */
+function localDraftOf(entry: Pick<OutboxEntry, 'entity' | 'entityId' | 'operation'>): number | null {
+  if (!isSales(entry)) return null
+  const { operation } = entry
+  if (operation.kind === 'create') return entry.entityId < 0 ? entry.entityId : null
+  if (operation.kind === 'action' && operation.action === 'credit') {
+    const local = (operation.body as { LocalID?: unknown } | undefined)?.LocalID
+    return typeof local === 'number' && local < 0 ? local : null
+  }
+  return null
+}
+
+/**
+ * A change queued on a draft that has no platform ID yet: it goes once its create or credit is answered.
+ * (A create is the one entry of a local draft that goes.)
+ */
+export function waitsForPlatformId(entry: Pick<OutboxEntry, 'entity' | 'entityId' | 'operation'>): boolean {
+  return isSales(entry) && entry.entityId < 0 && entry.operation.kind !== 'create'
+}
+
+/**
+ * After a done create or credit, before the answered row is stored: the changes queued on the local draft
+ * move to the platform's ID with the answered row as their base, and the local row goes. Runs in the drain's
+ * transaction over the outbox and the invoices.
+ */
+export async function moveLocalDraft(
+  db: WorkspaceDb,
+  companyKey: string,
+  entry: OutboxEntry,
+  row: PlatformRow | null,
+): Promise<void> {
+  const from = localDraftOf(entry)
+  const to = Number(row?.ID)
+  if (from === null || !row || !(to > 0)) return
+  const waiting = await db.outbox
+    .where('[companyKey+entity+entityId]')
+    .equals([companyKey, 'CustomerInvoice', from])
+    .toArray()
+  for (const queued of waiting) {
+    const isEdit = queued.operation.kind === 'action' && queued.operation.action === 'edit-draft'
+    await db.outbox.update(queued.seq!, {
+      entityId: to,
+      baseUpdatedAt: (row.UpdatedAt as string | null | undefined) ?? null,
+      ...(isEdit ? { base: valuesOf(row, previewFields) } : {}),
+    })
+  }
+  await db.CustomerInvoice.delete([companyKey, from])
+  announce({ companyKey, from, to })
+}
+
+/**
+ * A discarded credit: its local credit draft goes, with the changes queued on it. A failed create or credit
+ * leaves its local draft's changes waiting: they go, or are discarded, with it.
+ */
+export async function dropLocalCredit(db: WorkspaceDb, entry: OutboxEntry): Promise<void> {
+  if (entry.operation.kind !== 'action') return
+  const local = localDraftOf(entry)
+  if (local === null) return
+  const key: [string, number] = [entry.companyKey, local]
+  await db.outbox
+    .where('[companyKey+entity+entityId]')
+    .equals([entry.companyKey, 'CustomerInvoice', local])
+    .delete()
+  await db.CustomerInvoice.delete(key)
+}

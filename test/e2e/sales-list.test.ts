@@ -1,0 +1,58 @@
+// The sales list in Chromium with the demo office: Anne opens Nordlys Bakeri's sales with Alt+6, sees the
+// demo's customer invoices by status with counts, finds one by its amount typed Norwegian style, and the
+// office overview counts the company's drafts and overdue customer invoices. axe-core passes on the list.
+import { describe, expect, it } from 'vitest'
+import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
+import { axeViolations, useApp } from './support.ts'
+
+const nordlys = DEMO_COMPANIES.nordlys
+const app = useApp()
+const wait = { timeout: 60_000 }
+const view = () => app.page.getByTestId('view-sales')
+const count = async (tab: string) => Number(await app.page.getByTestId(`sales-count-${tab}`).textContent())
+
+describe('the sales list', () => {
+  it('lists the company’s customer invoices from the cache by status, with counts', async () => {
+    await app.signIn(DEMO_USERS.anne)
+    await app.openCompany(nordlys)
+    await app.setLanguage('en')
+    await app.page.evaluate('document.activeElement && document.activeElement.blur()')
+    await app.page.keyboard.press('Alt+6')
+    await expect.poll(() => view().isVisible(), wait).toBe(true)
+    await expect.poll(() => count('all'), wait).toBe(11)
+    expect(await count('draft')).toBe(2)
+    expect(await count('paid')).toBe(2)
+    expect(await count('credited')).toBe(2)
+    expect(await count('factoring')).toBe(1)
+    expect((await count('unpaid')) + (await count('overdue'))).toBe(4)
+    expect(await axeViolations(app.page, ['[data-testid="view-sales"]']), 'axe on the list').toEqual([])
+    await app.shoot('sales-drafts')
+
+    await app.page.getByTestId('sales-tab-all').click()
+    await expect.poll(() => view().locator('tbody tr').count(), wait).toBe(11)
+    expect(await axeViolations(app.page, ['[data-testid="view-sales"]']), 'axe on All').toEqual([])
+    await app.shoot('sales-all')
+  }, 300_000)
+
+  it('finds an invoice by its amount typed Norwegian style, and opens it with Enter in the address', async () => {
+    // 16 hours of project management at 1 400 kr with 25 % VAT.
+    await view()
+      .getByRole('searchbox', { name: /Search customer/ })
+      .fill('28 000,00')
+    const rows = view().locator('tbody tr')
+    await expect.poll(() => rows.count(), wait).toBe(1)
+    expect(await rows.first().textContent()).toContain('28,000.00')
+    await rows.first().focus()
+    await app.page.keyboard.press('Enter')
+    await expect.poll(() => new URL(app.page.url()).hash, wait).toMatch(/invoice=\d+/)
+    await app.page.keyboard.press('Escape')
+    await expect.poll(() => view().getByTestId('sales-table').isVisible(), wait).toBe(true)
+  }, 120_000)
+
+  it('counts each company’s sales drafts and overdue customer invoices on the overview', async () => {
+    await app.page.keyboard.press('Alt+1')
+    const drafts = app.page.getByTestId(`overview-${nordlys.key}-salesDrafts`)
+    await expect.poll(() => drafts.getAttribute('data-count'), wait).toBe('2')
+    await app.shoot('sales-overview')
+  }, 120_000)
+})
