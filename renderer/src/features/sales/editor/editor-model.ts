@@ -151,22 +151,20 @@ export type FieldKey =
   | `line:${number}:${LineField}`
   | `customer.${keyof InlineCustomer}`
 export type LineField = 'text' | 'quantity' | 'price' | 'discount' | 'vat'
-export type Problem = keyof typeof problemKeys
-const problemKeys = {
-  customer: 1,
-  lines: 1,
-  text: 1,
-  vat: 1,
-  quantity: 1,
-  discount: 1,
-  price: 1,
-  date: 1,
-  dueBeforeDate: 1,
-  name: 1,
-  orgNumber: 1,
-  email: 1,
-  creditDays: 1,
-} as const
+export type Problem =
+  | 'customer'
+  | 'lines'
+  | 'text'
+  | 'vat'
+  | 'quantity'
+  | 'discount'
+  | 'price'
+  | 'date'
+  | 'dueBeforeDate'
+  | 'name'
+  | 'orgNumber'
+  | 'email'
+  | 'creditDays'
 
 const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 

@@ -49,7 +49,8 @@ export function useInvoicePdf(options: {
         currencyCode: options.currencyCode(invoice.CurrencyCodeID),
         creditedInvoiceNumber: credited?.InvoiceNumber ?? null,
       })
-      const bytes = await bridge.call('sales.invoicePdf', { companyKey, document })
+      const answer = await bridge.call('sales.invoicePdf', { companyKey, document })
+      const bytes = Uint8Array.from(atob(answer.base64), (c) => c.charCodeAt(0))
       const made = { bytes, fileName: `${invoice.InvoiceNumber || draftName}.pdf` }
       pdf.value = made
       return made

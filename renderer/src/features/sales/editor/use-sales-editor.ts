@@ -2,8 +2,7 @@
 // (a sync meanwhile does not undo typing), and what the editor does with it through the data API
 // (renderer/src/data/sales.ts): save, invoice, delete, credit. Every change goes through the outbox, so it
 // works offline; the row's state (queued, sending, invoiced, refused) is read from the same entries.
-import type { Transaction } from 'dexie'
-import { computed, ref, shallowRef, watch, type Ref } from 'vue'
+import { computed, onScopeDispose, ref, shallowRef, watch, type Ref } from 'vue'
 import type { CustomerInvoice } from '@common/entities/rows'
 import { CustomerInvoiceStatus } from '@common/status'
 import {
@@ -14,6 +13,7 @@ import {
   editSalesDraft,
   invoiceSalesDraft,
 } from '@renderer/data/sales'
+import { onSalesDraftMoved } from '@renderer/data/sales-outcomes'
 import type { Cached, OutboxEntry, WorkspaceDb } from '@renderer/data/schema'
 import { useLiveQuery } from '@renderer/data/use-live-query'
 import { draftOfForm, fieldOfProperty, newForm, formOf, saveProblems, type EditorForm, type FieldKey } from './editor-model.ts'
@@ -42,8 +42,7 @@ export function rowState(row: CustomerInvoice | null, all: readonly OutboxEntry[
     return { kind: 'refused', message: failed.lastError?.message ?? '', field: fieldOfProperty(failed.lastError?.field) }
   if (entries.some((e) => e.state === 'conflict')) return { kind: 'conflict' }
   if (entries.some((e) => e.state === 'sending')) return { kind: 'sending' }
-  const invoicing = entries.some((e) => e.operation.kind === 'action' && e.operation.action === 'invoice')
-  if (invoicing) return { kind: 'invoicing' }
+  if (entries.some(isInvoicing)) return { kind: 'invoicing' }
   if (!row) return { kind: 'unsaved' }
   if (row.StatusCode !== null && row.StatusCode !== CustomerInvoiceStatus.Draft)
     return { kind: 'invoiced', number: row.InvoiceNumber ?? '' }
@@ -51,11 +50,11 @@ export function rowState(row: CustomerInvoice | null, all: readonly OutboxEntry[
   return row.ID < 0 ? { kind: 'saved' } : { kind: 'draft' }
 }
 
+const isInvoicing = (e: OutboxEntry) => e.operation.kind === 'action' && e.operation.action === 'invoice'
+
 /** Whether the form may be changed: a draft not yet on its way to be invoiced. */
-export const isEditable = (row: CustomerInvoice | null, state: RowState): boolean =>
-  state.kind !== 'invoicing' &&
-  state.kind !== 'invoiced' &&
-  (!row || row.StatusCode === null || row.StatusCode === CustomerInvoiceStatus.Draft)
+export const isEditable = (row: CustomerInvoice | null, entries: readonly OutboxEntry[]): boolean =>
+  !entries.some(isInvoicing) && (!row || row.StatusCode === null || row.StatusCode === CustomerInvoiceStatus.Draft)
 
 export function useSalesEditor(options: {
   db: Readonly<Ref<WorkspaceDb | null>>
@@ -91,7 +90,7 @@ export function useSalesEditor(options: {
   )
   const row = computed(() => found.value.row)
   const state = computed(() => rowState(row.value, found.value.entries))
-  const editable = computed(() => isEditable(row.value, state.value))
+  const editable = computed(() => isEditable(row.value, found.value.entries))
   const missing = computed(() => found.value.loaded && id.value !== null && !row.value)
 
   const form = ref<EditorForm>(newForm(options.today(), options.baseCurrencyId.value))
@@ -116,35 +115,15 @@ export function useSalesEditor(options: {
     if (id.value === null && form.value.CurrencyCodeID === null) form.value.CurrencyCodeID = currency
   })
 
-  // A draft made offline is replaced by the platform's row when its create is answered (data/drain.ts
-  // applyServerRow: the local row deleted and the platform's put in one transaction): the editor follows.
-  watch(
-    db,
-    (workspace, _before, onCleanup) => {
-      if (!workspace) return
-      const replaced = new WeakSet<object>()
-      const deleting = (key: unknown, _row: unknown, transaction: object) => {
-        const [company, rowId] = key as [string, number]
-        if (company === companyKey.value && rowId === id.value && rowId < 0) replaced.add(transaction)
-      }
-      const creating = (_key: unknown, created: { companyKey?: string; ID?: number }, transaction: Transaction) => {
-        const next = Number(created.ID)
-        if (!replaced.has(transaction) || created.companyKey !== companyKey.value || !(next > 0)) return
-        transaction.on('complete', () => {
-          loadedFor = next
-          id.value = next
-          options.moved(next)
-        })
-      }
-      workspace.CustomerInvoice.hook('deleting', deleting)
-      workspace.CustomerInvoice.hook('creating', creating as never)
-      onCleanup(() => {
-        workspace.CustomerInvoice.hook('deleting').unsubscribe(deleting)
-        workspace.CustomerInvoice.hook('creating').unsubscribe(creating as never)
-      })
-    },
-    { immediate: true },
-  )
+  // A draft made offline (or a credit draft) becomes the platform's row when its create or credit is
+  // answered (data/sales-outcomes.ts): the editor follows it onto the platform's ID, keeping the form.
+  const stopFollowing = onSalesDraftMoved((moved) => {
+    if (moved.companyKey !== companyKey.value || moved.from !== id.value) return
+    loadedFor = moved.to
+    id.value = moved.to
+    options.moved(moved.to)
+  })
+  onScopeDispose(stopFollowing)
 
   const error = shallowRef<string | null>(null)
   let saving: Promise<number | null> | null = null
