@@ -6,6 +6,7 @@ import type { CompanySettings, Customer, CustomerInvoice, PaymentInfoType, VatTy
 import { salesDocument } from '@common/sales/document-of'
 import { vatPercentsOf } from '@common/sales/totals'
 import { useBridge } from '@renderer/bridge'
+import { invoicePdf } from '@renderer/data/invoice-pdf'
 import type { WorkspaceDb } from '@renderer/data/schema'
 
 export interface InvoicePdf {
@@ -25,7 +26,7 @@ export function useInvoicePdf(options: {
   const pdf = shallowRef<InvoicePdf | null>(null)
   const making = shallowRef(false)
 
-  async function make(invoiceId: number, language: 'nb' | 'en', draftName: string): Promise<InvoicePdf> {
+  async function make(invoiceId: number, language: 'nb' | 'en'): Promise<InvoicePdf> {
     const db = options.db.value
     const companyKey = options.companyKey.value
     if (!db) throw new Error('No workspace is open')
@@ -49,9 +50,9 @@ export function useInvoicePdf(options: {
         currencyCode: options.currencyCode(invoice.CurrencyCodeID),
         creditedInvoiceNumber: credited?.InvoiceNumber ?? null,
       })
-      const answer = await bridge.call('sales.invoicePdf', { companyKey, document })
-      const bytes = Uint8Array.from(atob(answer.base64), (c) => c.charCodeAt(0))
-      const made = { bytes, fileName: `${invoice.InvoiceNumber || draftName}.pdf` }
+      const answer = await invoicePdf(bridge, companyKey, document)
+      // An invoice is saved under its number; a draft under the name main gives its preview.
+      const made = { bytes: answer.bytes, fileName: invoice.InvoiceNumber ? `${invoice.InvoiceNumber}.pdf` : answer.name }
       pdf.value = made
       return made
     } finally {
