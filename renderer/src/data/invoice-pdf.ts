@@ -1,7 +1,7 @@
 // The customer's PDF of a sales document, made in main (`sales.invoicePdf`): the editor's preview in the
 // shared document viewer and its Save as PDF. A PDF is made from what the renderer shows, so it works
 // offline as long as main runs; nothing is sent to the platform.
-import type { Bridge } from '@renderer/bridge'
+import type { InvoicePdf, InvoicePdfRequest } from '@common/bridge/sales'
 import type { SalesDocument } from '@common/sales/document'
 import { decode } from './files'
 
@@ -11,8 +11,13 @@ export interface InvoicePdfFile {
   bytes: Uint8Array<ArrayBuffer>
 }
 
+/** What of the bridge this needs (useBridge() is one). */
+export interface InvoicePdfBridge {
+  call(name: 'sales.invoicePdf', request: InvoicePdfRequest): Promise<InvoicePdf>
+}
+
 export async function invoicePdf(
-  bridge: Pick<Bridge, 'call'>,
+  bridge: InvoicePdfBridge,
   companyKey: string,
   document: SalesDocument,
 ): Promise<InvoicePdfFile> {

@@ -8,18 +8,26 @@ import type { ApiClient } from './client.ts'
  */
 export const filesUrlOf = (api: ApiClient): Promise<string> => api.filesUrl()
 
-/** Uploads the bytes to the company's files; answers the new file's ID. */
+/**
+ * Uploads the bytes to the company's files; answers the new file's ID. With `link`, the same request links
+ * the file to an entity (field notes: the upload takes `EntityType` and `EntityID`), so the file is never
+ * stored without its link.
+ */
 export async function uploadFile(
   api: ApiClient,
   filesUrl: string,
   companyKey: string,
-  file: { bytes: Uint8Array; name: string },
+  file: { bytes: Uint8Array; name: string; link?: { entityType: string; entityId: number } },
   options: { signal?: AbortSignal; onProgress?: (percent: number) => void } = {},
 ): Promise<number> {
   const form = new FormData()
   form.set('Key', companyKey)
   form.set('FileName', file.name)
   form.set('File', new Blob([file.bytes]), file.name)
+  if (file.link) {
+    form.set('EntityType', file.link.entityType)
+    form.set('EntityID', String(file.link.entityId))
+  }
   const created = await api.request<Record<string, unknown>>(`${filesUrl.replace(/\/+$/, '')}/api/file`, {
     method: 'POST',
     companyKey,

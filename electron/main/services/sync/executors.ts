@@ -24,6 +24,7 @@ import {
 } from './party-actions.ts'
 import { comment, lock, saveCostLines, unlock } from './review-actions.ts'
 import { createInvoice, creditInvoice, deleteDraft, editDraft, invoiceDraft } from './sales-actions.ts'
+import { attachDocument } from './sales-document-action.ts'
 import { createRow, deleteRow, transition, updateRow } from './row-actions.ts'
 
 type ExecutorTable = {
@@ -81,6 +82,8 @@ export const executors = {
     delete: deleteDraft,
     invoice: invoiceDraft,
     credit: creditInvoice,
+    // The customer's PDF of the invoiced row, linked once (./sales-document-action.ts).
+    'attach-document': attachDocument,
   },
 } satisfies ExecutorTable
 

@@ -34,6 +34,7 @@ const en = {
     42007: 'Partly credited',
     42503: 'Waiting for factoring',
     overdue: 'Overdue',
+    creditIssued: 'Issued',
     unknown: 'Status {code}',
   },
   external: {
@@ -115,6 +116,7 @@ const nb: SalesMessages = {
     42007: 'Delvis kreditert',
     42503: 'Venter på factoring',
     overdue: 'Forfalt',
+    creditIssued: 'Utstedt',
     unknown: 'Status {code}',
   },
   external: {

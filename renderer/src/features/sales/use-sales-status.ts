@@ -29,7 +29,11 @@ export function useSalesStatus() {
     const shown: StatusTagInfo[] = []
     if (row.queued)
       shown.push({ label: t('sales.marker.queuedTag'), severity: 'warn', title: t('sales.marker.queued') })
-    const key = `sales.status.${row.StatusCode}`
+    // An invoiced credit note keeps 42002 but owes nothing: it is issued, not invoiced to be paid.
+    const key =
+      row.credit && row.StatusCode === S.Invoiced
+        ? 'sales.status.creditIssued'
+        : `sales.status.${row.StatusCode}`
     shown.push({
       label: te(key) ? t(key) : t('sales.status.unknown', { code: row.StatusCode }),
       severity: severity[row.StatusCode] ?? 'secondary',
