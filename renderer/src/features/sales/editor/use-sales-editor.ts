@@ -68,8 +68,17 @@ export function useSalesEditor(options: {
   const { db, companyKey } = options
   /** The row the editor shows: the one asked for, or the local ID a new draft got on its first save. */
   const id = ref<number | null>(options.invoiceId.value === 'new' ? null : options.invoiceId.value)
+  // The view keeps the editor mounted while its address changes (a new draft getting its ID must not lose
+  // the focus or what is being typed): another invoice is read in, `new` starts an empty form.
   watch(options.invoiceId, (next) => {
-    if (next !== 'new' && next !== id.value) {
+    if (next === 'new') {
+      if (id.value === null) return
+      id.value = null
+      loadedFor = null
+      form.value = newForm(options.today(), options.baseCurrencyId.value)
+      saved = ''
+      ready.value = true
+    } else if (next !== id.value) {
       id.value = next
       loadedFor = null
       ready.value = false
