@@ -237,6 +237,20 @@ describe('the invoice editor', () => {
     await flushPromises()
     expect(text('[data-testid="sales-customer-inline"]')).toBe('Ny kunde: opprettes med fakturaen · 995 525 828')
     expect(document.querySelector('[data-testid="sales-customer-form"]')).toBeNull()
+
+    // Saved on this computer, left and opened again: the new customer comes back from the queued create.
+    cell(0, 1).focus()
+    ;(document.activeElement as HTMLElement).blur()
+    await vi.waitFor(() => expect(q('[data-testid="sales-editor"]').dataset.invoice).toMatch(/^-\d+$/))
+    const id = q('[data-testid="sales-editor"]').dataset.invoice!
+    await shell!.router.push('/sales')
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="sales-editor"]')).toBeNull())
+    await shell!.router.push(`/sales?invoice=${id}`)
+    await vi.waitFor(() => expect(text('[data-testid="sales-customer-inline"]')).toBe('Ny kunde: opprettes med fakturaen · 995 525 828'))
+    await typeInto(cell(0, 1), 'Brød levert')
+    ;(document.activeElement as HTMLElement).blur()
+    await flushPromises()
+    expect(document.querySelector('[data-testid="sales-editor"] [role="alert"]')).toBeNull()
   })
 
   it('shows an invoiced invoice read-only with its number and KID, and credits it into a credit draft', async () => {

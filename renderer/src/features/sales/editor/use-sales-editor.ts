@@ -3,6 +3,8 @@
 // (renderer/src/data/sales.ts): save, invoice, delete, credit. Every change goes through the outbox, so it
 // works offline; the row's state (queued, sending, invoiced, refused) is read from the same entries.
 import { computed, onScopeDispose, ref, shallowRef, watch, type Ref } from 'vue'
+import { actionOfEntry } from '@common/bridge/outbox'
+import type { SalesDraft } from '@common/bridge/sales'
 import type { CustomerInvoice } from '@common/entities/rows'
 import { CustomerInvoiceStatus } from '@common/status'
 import {
@@ -50,6 +52,17 @@ export function rowState(row: CustomerInvoice | null, all: readonly OutboxEntry[
   return row.ID < 0 ? { kind: 'saved' } : { kind: 'draft' }
 }
 
+/**
+ * A draft made offline for a new customer: the cached row only names the customer, its queued create holds
+ * the customer whole (organisation number, address, terms), so reopening the draft keeps it.
+ */
+export function withQueuedCustomer(draft: SalesDraft, entries: readonly OutboxEntry[]): SalesDraft {
+  if (draft.CustomerID !== 0 || draft.Customer) return draft
+  const create = entries.map(actionOfEntry).find((a) => a.action === 'create')
+  const customer = (create?.body as Partial<SalesDraft> | undefined)?.Customer
+  return customer ? { ...draft, Customer: customer } : draft
+}
+
 const isInvoicing = (e: OutboxEntry) => e.operation.kind === 'action' && e.operation.action === 'invoice'
 
 /** Whether the form may be changed: a draft not yet on its way to be invoiced. */
@@ -61,6 +74,8 @@ export function useSalesEditor(options: {
   companyKey: Readonly<Ref<string>>
   invoiceId: Readonly<Ref<number | 'new'>>
   today: () => string
+  /** Whether the user's language writes decimals with a comma (Norwegian) when the form is read from a row. */
+  decimalComma: () => boolean
   baseCurrencyId: Readonly<Ref<number | null>>
   /** The row took another ID: the platform's for a draft made offline, the platform's credit draft. */
   moved: (id: number) => void
@@ -111,9 +126,12 @@ export function useSalesEditor(options: {
   watch(
     row,
     (current) => {
-      if (!current || loadedFor === current.ID) return
+      if (!current) return
+      // A draft being typed keeps its form through a sync; a row that can no longer be changed (invoiced,
+      // or on its way to be) always shows what the cache holds: the customer the platform created, its number.
+      if (loadedFor === current.ID && isEditable(current, found.value.entries)) return
       loadedFor = current.ID
-      form.value = formOf(draftOf(current))
+      form.value = formOf(withQueuedCustomer(draftOf(current), found.value.entries), options.decimalComma())
       ready.value = true
       saved = JSON.stringify(draftOfForm(form.value))
     },
