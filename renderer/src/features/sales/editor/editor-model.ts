@@ -59,32 +59,33 @@ export function readDecimal(text: string): number | null | undefined {
   return Number(compact)
 }
 
-const decimalText = (value: number | null | undefined) =>
-  value === null || value === undefined ? '' : String(value).replace('.', ',')
+/** A quantity or discount as the user's language writes it (7,5 in Norwegian, 7.5 in English). */
+const decimalText = (value: number | null | undefined, comma: boolean) =>
+  value === null || value === undefined ? '' : comma ? String(value).replace('.', ',') : String(value)
 
 /** A line is empty when nothing was typed into it (the quantity of a new line is 1 already). */
 export const isEmptyLine = (line: EditorLine): boolean =>
   !line.ProductID && !line.ItemText.trim() && line.price === null && !line.priceText && !line.discountText
 
-function lineOf(item: SalesLine): EditorLine {
+function lineOf(item: SalesLine, comma: boolean): EditorLine {
   return {
     ...emptyLine(),
     ID: item.ID ?? null,
     ProductID: item.ProductID ?? null,
     ItemText: item.ItemText,
     Unit: item.Unit ?? '',
-    quantityText: decimalText(item.NumberOfItems),
+    quantityText: decimalText(item.NumberOfItems, comma),
     price: toOre(item.PriceExVatCurrency) ?? null,
-    discountText: item.DiscountPercent ? decimalText(item.DiscountPercent) : '',
+    discountText: item.DiscountPercent ? decimalText(item.DiscountPercent, comma) : '',
     VatTypeID: item.VatTypeID,
     AccountID: item.AccountID ?? null,
   }
 }
 
-/** The form of a saved draft, lines in their order. */
-export function formOf(draft: SalesDraft): EditorForm {
+/** The form of a saved draft, lines in their order, decimals with a comma unless `decimalComma` is false. */
+export function formOf(draft: SalesDraft, decimalComma = true): EditorForm {
   const { Items, ...header } = draft
-  const lines = [...Items].sort((a, b) => a.SortIndex - b.SortIndex).map(lineOf)
+  const lines = [...Items].sort((a, b) => a.SortIndex - b.SortIndex).map((item) => lineOf(item, decimalComma))
   return { ...header, lines: lines.length ? lines : [emptyLine()], unreadableDates: {} }
 }
 
