@@ -71,7 +71,7 @@ export function sumOre(values: readonly Ore[]): Ore {
 }
 
 /** Integer division rounded half away from zero. */
-function divRound(n: bigint, d: bigint): bigint {
+export function divRound(n: bigint, d: bigint): bigint {
   if (d < 0n) return divRound(-n, -d)
   const q = n / d
   const r = n % d

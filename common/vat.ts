@@ -41,7 +41,7 @@ export function vatTypeRule(row: VatType): VatTypeRule {
 }
 
 /** The VAT type's rate on a date (`yyyy-mm-dd`): the rate valid then, else VatType.VatPercent. */
-export function vatPercentOn(vat: VatTypeRule, date: string): string {
+export function vatPercentOn(vat: Pick<VatTypeRule, 'VatPercent' | 'VatPercentages'>, date: string): string {
   const rates = [...(vat.VatPercentages ?? [])]
     .filter((p) => p.VatPercent !== null && p.VatPercent !== undefined)
     .sort((a, b) => (b.ValidFrom ?? '').localeCompare(a.ValidFrom ?? ''))

@@ -1,7 +1,7 @@
 // Customer invoice item and invoice sums (spec 2.4, 2.5): prices, discount, VAT and totals in the
 // invoice currency and in the company's base currency, all exact (integer øre, scaled integers for
 // quantities, prices, rates and percentages), rounded to the øre half away from zero.
-import { fromOre, toOre, vatOfGross, vatOfNet, type Ore } from '../money.ts'
+import { divRound, fromOre, toOre, vatOfGross, vatOfNet, type Ore } from '../money.ts'
 
 /** Scale of `decimal` columns (numeric(18,6)): prices, quantities, rates, percentages. */
 const SCALE = 6
@@ -23,15 +23,6 @@ export function toScaled(value: unknown): bigint | undefined {
   let n = BigInt(m[2] || '0') * ONE + BigInt(frac.slice(0, SCALE).padEnd(SCALE, '0') || '0')
   if (frac.length > SCALE && frac.charCodeAt(SCALE) >= 0x35) n += 1n
   return m[1] === '-' ? -n : n
-}
-
-/** Integer division rounded half away from zero. */
-function divRound(n: bigint, d: bigint): bigint {
-  if (d < 0n) return divRound(-n, -d)
-  const q = n / d
-  const r = n % d
-  if (2n * (r < 0n ? -r : r) >= d) return n < 0n ? q - 1n : q + 1n
-  return q
 }
 
 /** A scaled decimal as the number an answer carries (at most six decimals, exact in its decimal form). */

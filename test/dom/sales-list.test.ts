@@ -7,11 +7,9 @@ import { flushPromises } from '@vue/test-utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PlatformRow } from '@common/bridge/sync'
 import { CollectorStatus, CustomerInvoiceStatus as S, InvoiceType } from '@common/status'
-import { useSyncStore } from '@renderer/stores/sync'
-import { useWorkspace } from '@renderer/stores/workspace'
 import type { WorkspaceDb } from '@renderer/data/schema'
-import { mountShell, pressKey, waitForElement, type MountedShell } from './mount-shell.ts'
-import { createTestBridge, sampleSession } from './test-bridge.ts'
+import { pressKey, waitForElement, type MountedShell } from './mount-shell.ts'
+import { closeCachedList, mountCachedList, type CachedList } from './cached-list.ts'
 
 const companies = [
   { ID: 1, Name: 'Nordlys Bakeri AS', Key: 'nordlys', IsTest: false, OrganizationNumber: '924956488' },
@@ -81,79 +79,25 @@ const rows: Record<string, Record<string, PlatformRow[]>> = {
   },
 }
 
+let list: CachedList | undefined
 let shell: MountedShell | undefined
 let db: WorkspaceDb | undefined
-let workspace: ReturnType<typeof useWorkspace> | undefined
 afterEach(async () => {
-  delete (HTMLElement.prototype as { offsetParent?: unknown }).offsetParent
-  if (shell) {
-    const sync = useSyncStore(shell.pinia)
-    await vi.waitFor(() => expect(sync.syncing).toBe(false), { timeout: 15_000 })
-  }
-  const test = shell?.test
-  shell?.unmount()
-  test?.emit('session.changed', { status: 'signedOut', reason: null })
-  await vi.waitFor(() => expect(workspace?.value ?? null).toBeNull())
-  await new Promise((resolve) => setTimeout(resolve, 100))
-  await db?.delete()
+  await closeCachedList(list)
+  list = undefined
   shell = undefined
   db = undefined
-  workspace = undefined
-  sessionStorage.clear()
-  localStorage.clear()
 })
 
-/** happy-dom lays nothing out: every element is visible and 20 rows high, so the virtual scroller renders. */
-function layOutTable(): void {
-  Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
-    configurable: true,
-    get: () => document.body,
-  })
-  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(20 * 37)
-  const computed = window.getComputedStyle.bind(window)
-  vi.spyOn(window, 'getComputedStyle').mockImplementation((element, pseudo) => {
-    const style = computed(element, pseudo)
-    return new Proxy(style, {
-      get: (target, name) => {
-        const value: unknown = Reflect.get(target, name)
-        if (typeof name === 'string' && name.startsWith('padding') && value === '') return '0px'
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
-      },
-    })
-  })
-}
-
 async function mount(path: string) {
-  layOutTable()
-  sessionStorage.setItem('ledgerdesk.currentCompany', 'nordlys')
-  const test = createTestBridge({
-    handlers: {
-      'companies.list': () => companies,
-      'companies.session': (key) => ({
-        companyKey: key,
-        companyName: key,
-        user: sampleSession.status === 'signedIn' ? sampleSession.user : (undefined as never),
-        permissions: ['ui_sales'],
-        views: ['sales', 'contacts', 'settings'],
-      }),
-      'connection.probe': () => ({ state: 'online', checkedAt: new Date().toISOString(), message: null }),
-      'sync.pull': (companyKey, entity, from) => {
-        const found = from.id === 0 ? (rows[companyKey]?.[entity] ?? []) : []
-        const last = found.at(-1)
-        return {
-          rows: found,
-          checkpoint: last ? { updatedAt: String(last.UpdatedAt), id: Number(last.ID) } : from,
-          more: false,
-        }
-      },
-      'sync.ids': (companyKey, entity) => (rows[companyKey]?.[entity] ?? []).map((r) => Number(r.ID)),
-      'sync.row': () => null,
-    },
+  list = await mountCachedList({
+    path,
+    companies,
+    rows,
+    views: ['sales', 'contacts', 'settings'],
+    permissions: ['ui_sales'],
   })
-  shell = await mountShell({ path, languages: ['en-US'], test })
-  workspace = useWorkspace()
-  await vi.waitFor(() => expect(workspace!.value).not.toBeNull())
-  db = workspace.value!
+  ;({ shell, db } = list)
   await vi.waitFor(async () => expect(await db!.CustomerInvoice.count()).toBe(8), { timeout: 15_000 })
   return shell
 }

@@ -168,3 +168,12 @@ export async function api<T = any>(
   }
   return { status: res.status, headers: res.headers, body: parsed as T }
 }
+
+/** A reader of one company's routes over HTTP (`get('api/biz/vattypes')` answers the body); fails on a refusal. */
+export function platformGet(baseUrl: string, token: string, companyKey: string) {
+  return async <T>(path: string): Promise<T> => {
+    const answer = await api<T>(baseUrl, 'GET', path, { token, companyKey })
+    if (answer.status >= 300) throw new Error(`GET ${path}: ${answer.status} ${JSON.stringify(answer.body)}`)
+    return answer.body
+  }
+}

@@ -8,6 +8,7 @@ import { PlatformError } from '../../errors.ts'
 import type { AfterWriteEvent, BeforeWriteEvent, HookSet } from '../../model/hooks.ts'
 import { nextCustomerNumber } from './number-series.ts'
 import { computeItem, computeTotals, toScaled, type ComputedItem } from '../../../common/sales/sums.ts'
+import { vatPercentOn, type VatRate } from '../../../common/vat.ts'
 
 type Row = Record<string, unknown>
 
@@ -175,13 +176,32 @@ async function fillFromCustomer(sql: Sql, companyId: number, customer: Row, v: R
   await copy('Shipping', info.ShippingAddressID ?? info.InvoiceAddressID ?? info.DefaultAddressID)
 }
 
-/** VAT percentage of a VAT type (VatType.VatPercent). */
-async function vatPercents(sql: Sql, companyId: number): Promise<Map<number, string>> {
+/**
+ * The VAT percentage of each VAT type on the invoice date: its VatTypePercentage valid then, else
+ * VatType.VatPercent (common/vat.ts vatPercentOn, as journal booking and the app's preview read it).
+ */
+async function vatPercents(sql: Sql, companyId: number, date: string): Promise<Map<number, string>> {
   const { rows } = await sql.query<{ ID: number; VatPercent: string | null }>(
     'select "ID", "VatPercent" from "VatType" where "CompanyID" = $1 and "Deleted" = false',
     [companyId],
   )
-  return new Map(rows.map((r) => [Number(r.ID), String(r.VatPercent ?? '0')]))
+  const { rows: rates } = await sql.query<VatRate & { VatTypeID: number }>(
+    `select "VatTypeID", "VatPercent", "ValidFrom", "ValidTo" from "VatTypePercentage"
+      where "CompanyID" = $1 and "Deleted" = false and "VatPercent" is not null`,
+    [companyId],
+  )
+  return new Map(
+    rows.map((r) => [
+      Number(r.ID),
+      vatPercentOn(
+        {
+          VatPercent: r.VatPercent,
+          VatPercentages: rates.filter((p) => Number(p.VatTypeID) === Number(r.ID)),
+        },
+        date,
+      ),
+    ]),
+  )
 }
 
 const ITEM_SUM_FIELDS = [
@@ -216,7 +236,12 @@ export async function invoiceItems(
       order by "SortIndex" nulls last, "ID"`,
     [companyId, invoiceId],
   )
-  const percents = await vatPercents(sql, companyId)
+  const given = invoice.InvoiceDate
+  // A draft without a date is priced as of today, as the app previews it.
+  const date = (
+    given instanceof Date ? given.toISOString() : present(given) ? String(given) : new Date().toISOString()
+  ).slice(0, 10)
+  const percents = await vatPercents(sql, companyId, date)
   return rows.map((r) => {
     const percent = present(r.VatTypeID) ? (percents.get(Number(r.VatTypeID)) ?? '0') : (r.VatPercent ?? 0)
     return {

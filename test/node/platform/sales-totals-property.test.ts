@@ -1,5 +1,5 @@
 // The editor's preview against the platform: 1,000 random drafts (decimal quantities, prices, discounts,
-// the sales VAT codes at 25, 15, 12 and 0 %, one to eight lines) POSTed to the real local platform in bulk;
+// the sales VAT codes at 25, 15, 12 (14 from 2026) and 0 %, one to eight lines) POSTed to the real local platform in bulk;
 // common/sales/totals.ts must answer every item's sums and the invoice's totals exactly as the platform
 // books them, to the øre. The seed is printed; LEDGERDESK_SALES_SEED=<seed> runs the same drafts again.
 import fc from 'fast-check'
@@ -32,6 +32,20 @@ describe('sales totals against the platform', () => {
   beforeAll(async () => {
     p = await startTestPlatform()
     anne = await p.token(DEMO_USERS.anne.email)
+    // The 12 % rate changes to 14 % from 2026 (as Norwegian rates have changed at a new year): a draft is
+    // priced at the rate valid on its date, by the platform and by the preview.
+    const reduced = (await call('GET', "api/biz/vattypes?filter=VatCode eq '33'&expand=VatPercentages"))
+      .body[0]
+    const current = reduced.VatPercentages[0]
+    const changed = [
+      await call('PUT', `api/biz/vattypepercentages/${current.ID}`, { ValidTo: '2025-12-31' }),
+      await call('POST', 'api/biz/vattypepercentages', {
+        VatTypeID: reduced.ID,
+        VatPercent: 14,
+        ValidFrom: '2026-01-01',
+      }),
+    ]
+    for (const answer of changed) expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300)
     vatTypes = (await call('GET', 'api/biz/vattypes?expand=VatPercentages')).body
     customerId = (await call('GET', 'api/biz/customers?top=1')).body[0].ID
   })

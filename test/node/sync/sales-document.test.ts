@@ -9,9 +9,9 @@ import { isValidKid } from '../../../common/norwegian.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { openPdf } from '../../../platform/ocr/pdf.ts'
 import type { SyncService } from '../../../electron/main/services/sync/sync-service.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { api, platformGet, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 import { syncServiceFor, type Link } from '../../support/sync.ts'
-import { salesLines, salesSetup, type SalesSetup } from './sales-support.ts'
+import { salesLines, salesSetup, type SalesSetup } from '../../support/sales.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys.key
 const anne = DEMO_USERS.anne.email
@@ -28,7 +28,7 @@ beforeAll(async () => {
   platform = await startTestPlatform()
   ;({ service, link } = await syncServiceFor(platform, anne))
   token = await platform.token(anne)
-  setup = await salesSetup(platform.urls.base, token, nordlys)
+  setup = await salesSetup(platformGet(platform.urls.base, token, nordlys))
 })
 afterAll(async () => platform?.close())
 beforeEach(() => {

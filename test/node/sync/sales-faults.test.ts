@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import 'fake-indexeddb/auto'
 import { CustomerInvoiceStatus, InvoiceType } from '../../../common/status.ts'
+import { rng } from '../../../platform/ocr/corpus/rng.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { drainCompany } from '../../../renderer/src/data/drain.ts'
 import {
@@ -18,27 +19,15 @@ import {
 import { onSalesDraftMoved } from '../../../renderer/src/data/sales-outcomes.ts'
 import { openWorkspace, type WorkspaceDb } from '../../../renderer/src/data/schema.ts'
 import type { CustomerInvoice } from '../../../common/entities/rows.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { api, platformGet, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 import { directTransport, syncServiceFor } from '../../support/sync.ts'
-import { salesLines, salesSetup } from './sales-support.ts'
+import { salesLines, salesSetup } from '../../support/sales.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys.key
 const drafts = 40
 const cuts = 100
 /** Entries per call to main: small, so a cut leaves some of a batch unsent. */
 const batch = 5
-
-/** A small seeded generator (mulberry32), so a failing run can be replayed from its seed. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 type Row = CustomerInvoice & { OurReference: string; YourReference?: string | null }
 
@@ -57,11 +46,12 @@ describe('sales over a connection that keeps failing', () => {
   it('creates, edits, invoices and credits each exactly once', { timeout: 170_000 }, async () => {
     const seed = Number(process.env.SALES_FAULT_SEED ?? Date.now() % 1_000_000)
     console.log(`sales fault injection: seed ${seed} (SALES_FAULT_SEED=${seed} replays it)`)
-    const random = generator(seed)
+    // mulberry32, so a failing run can be replayed from its seed.
+    const random = rng(seed)
     const { service, link } = await syncServiceFor(platform, DEMO_USERS.anne.email)
     const transport = directTransport(service)
     const token = await platform.token(DEMO_USERS.anne.email)
-    const setup = await salesSetup(platform.urls.base, token, nordlys)
+    const setup = await salesSetup(platformGet(platform.urls.base, token, nordlys))
     await db.VatType.bulkPut(setup.vatTypes.map((v) => ({ ...v, companyKey: nordlys })))
 
     let cut = 0

@@ -21,9 +21,9 @@ import {
 import { onSalesDraftMoved } from '../../../renderer/src/data/sales-outcomes.ts'
 import { openWorkspace, type WorkspaceDb } from '../../../renderer/src/data/schema.ts'
 import type { SyncService } from '../../../electron/main/services/sync/sync-service.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { api, platformGet, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 import { directTransport, syncServiceFor, type Link } from '../../support/sync.ts'
-import { salesLines, salesSetup, type SalesSetup } from './sales-support.ts'
+import { salesLines, salesSetup, type SalesSetup } from '../../support/sales.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys.key
 const anne = DEMO_USERS.anne.email
@@ -41,7 +41,7 @@ beforeAll(async () => {
   platform = await startTestPlatform()
   ;({ service, link } = await syncServiceFor(platform, anne))
   token = await platform.token(anne)
-  setup = await salesSetup(platform.urls.base, token, nordlys)
+  setup = await salesSetup(platformGet(platform.urls.base, token, nordlys))
 })
 afterAll(async () => platform?.close())
 beforeEach(async () => {

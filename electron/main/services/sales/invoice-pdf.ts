@@ -18,6 +18,8 @@ const GIRO_HEIGHT = 176
 const GIRO_BOTTOM = 34
 const LINE_SIZE = 8.5
 const LINE_LEADING = 11
+/** The buyer's address sits in the window of a C5 envelope: at most this wide. */
+const WINDOW_WIDTH = 260
 
 /** The lines table: the description's left edge and width, then each number's right edge. */
 const COL = {
@@ -51,7 +53,9 @@ function newPage(l: Layout): Canvas {
   l.pages.push(c)
   const { doc, words } = l
   const s = doc.seller
-  c.text(s.name, LEFT, TOP - 12, { size: 15, font: 'bold', color: COLORS.accent })
+  const titleWidth = c.width(title(l), { size: 20, font: 'bold' })
+  const nameStyle = { size: 15, font: 'bold' as const, color: COLORS.accent }
+  c.text(c.fit(s.name, RIGHT - LEFT - titleWidth - 24, nameStyle), LEFT, TOP - 12, nameStyle)
   let y = TOP - 28
   const sellerLines: string[] = []
   if (s.orgNumber)
@@ -66,7 +70,7 @@ function newPage(l: Layout): Canvas {
   ].filter(Boolean)
   if (contact.length) sellerLines.push(contact.join('   '))
   for (const line of sellerLines) {
-    c.text(line, LEFT, y, { size: 8, color: COLORS.muted })
+    c.text(c.fit(line, RIGHT - LEFT - 200, { size: 8 }), LEFT, y, { size: 8, color: COLORS.muted })
     y -= 10.5
   }
   c.text(title(l), RIGHT, TOP - 14, { size: 20, font: 'bold', color: COLORS.accent, align: 'right' })
@@ -104,10 +108,13 @@ function newPage(l: Layout): Canvas {
 function addressAndFacts(l: Layout, c: Canvas, top: number): number {
   const { doc, words } = l
   let y = top - 14
-  c.text(doc.buyer.name, LEFT, y, { size: 11, font: 'bold' })
-  y -= 14
+  const nameStyle = { size: 11, font: 'bold' as const }
+  for (const line of c.wrap(doc.buyer.name, WINDOW_WIDTH, nameStyle).slice(0, 2)) {
+    c.text(c.fit(line, WINDOW_WIDTH, nameStyle), LEFT, y, nameStyle)
+    y -= 14
+  }
   for (const line of doc.buyer.addressLines) {
-    c.text(line, LEFT, y, { size: 10 })
+    c.text(c.fit(line, WINDOW_WIDTH, { size: 10 }), LEFT, y, { size: 10 })
     y -= 13
   }
   if (doc.buyer.orgNumber) {
@@ -139,7 +146,7 @@ function addressAndFacts(l: Layout, c: Canvas, top: number): number {
   for (const [label, value] of facts) {
     c.text(label, boxLeft + 8, fy, { size: 8, color: COLORS.muted })
     const strong = label === words.kid || label === words.dueDate
-    const shown = c.wrap(value, RIGHT - boxLeft - 100, { size: 9 })[0] ?? ''
+    const shown = c.fit(value, RIGHT - boxLeft - 90, { size: 9, font: strong ? 'bold' : 'regular' })
     c.text(shown, RIGHT - 8, fy, { size: 9, font: strong ? 'bold' : 'regular', align: 'right' })
     fy -= rowHeight
   }
@@ -284,11 +291,12 @@ function giro(l: Layout, c: Canvas): void {
   field(c, g.paidBy, LEFT + 8, partyTop - partyHeight, mid - LEFT - 20, partyHeight)
   field(c, g.paidTo, mid, partyTop - partyHeight, RIGHT - mid - 8, partyHeight)
   const party = (name: string, lines: string[], x: number) => {
+    const width = mid - LEFT - 32
     let y = partyTop - 22
-    c.text(name, x, y, { size: 8.5, font: 'bold' })
+    c.text(c.fit(name, width, { size: 8.5, font: 'bold' }), x, y, { size: 8.5, font: 'bold' })
     for (const line of lines.slice(0, 3)) {
       y -= 11
-      c.text(line, x, y, { size: 8.5 })
+      c.text(c.fit(line, width, { size: 8.5 }), x, y, { size: 8.5 })
     }
   }
   party(doc.buyer.name, doc.buyer.addressLines, LEFT + 14)

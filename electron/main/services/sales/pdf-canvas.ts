@@ -25,8 +25,26 @@ export interface Fonts {
   mono: PDFFont
 }
 
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0]
+const parsed = new Map<Uint8Array, ReturnType<Fontkit['create']>>()
+
+/**
+ * fontkit that parses each font file once per process: pdf-lib parses the bytes again for every document,
+ * which cost most of the time of a small invoice (and a batch of invoices each gets its PDF). A parsed font
+ * is only read afterwards; each document takes its own subset of it.
+ */
+const parsedOnce: Fontkit = {
+  create(bytes, postscriptName) {
+    if (postscriptName !== undefined || !(bytes instanceof Uint8Array))
+      return fontkit.create(bytes, postscriptName)
+    let font = parsed.get(bytes)
+    if (!font) parsed.set(bytes, (font = fontkit.create(bytes)))
+    return font
+  },
+}
+
 export async function embedFonts(doc: PDFDocument): Promise<Fonts> {
-  doc.registerFontkit(fontkit)
+  doc.registerFontkit(parsedOnce)
   return {
     regular: await doc.embedFont(dejavu('DejaVuSans.ttf'), { subset: true }),
     bold: await doc.embedFont(dejavu('DejaVuSans-Bold.ttf'), { subset: true }),
@@ -132,6 +150,15 @@ export class Canvas {
       out.push(line)
     }
     return out
+  }
+
+  /** One line no wider than `maxWidth`: cut with an ellipsis when it is longer. */
+  fit(text: string, maxWidth: number, style: TextStyle = {}): string {
+    const line = printable(text).replace(/[\r\n]+/g, ' ')
+    if (this.width(line, style) <= maxWidth) return line
+    let n = line.length
+    while (n > 0 && this.width(`${line.slice(0, n)}…`, style) > maxWidth) n--
+    return `${line.slice(0, n).trimEnd()}…`
   }
 
   rule(x1: number, x2: number, y: number, color: RGB = COLORS.rule, thickness = 0.6, dashed = false): void {

@@ -1,8 +1,7 @@
 // What the sales tests and the invoicing benchmark need of a demo company: its VAT types (as the cache holds
 // them, so drafts are previewed with the rates the platform books) and a customer to invoice.
-import type { SalesLine } from '../../../common/bridge/sales.ts'
-import type { VatType } from '../../../common/entities/rows.ts'
-import { api } from '../../support/platform.ts'
+import type { SalesLine } from '../../common/bridge/sales.ts'
+import type { VatType } from '../../common/entities/rows.ts'
 
 export interface SalesSetup {
   vatTypes: VatType[]
@@ -13,12 +12,10 @@ export interface SalesSetup {
   customerName: string
 }
 
-export async function salesSetup(baseUrl: string, token: string, companyKey: string): Promise<SalesSetup> {
-  const get = async <T>(path: string) => {
-    const answer = await api<T>(baseUrl, 'GET', path, { token, companyKey })
-    if (answer.status >= 300) throw new Error(`GET ${path}: ${answer.status} ${JSON.stringify(answer.body)}`)
-    return answer.body
-  }
+/** Reads a platform route of the company (`api/biz/...` with its query) and answers the body. */
+export type PlatformGet = <T>(path: string) => Promise<T>
+
+export async function salesSetup(get: PlatformGet): Promise<SalesSetup> {
   const vatTypes = await get<VatType[]>('api/biz/vattypes?expand=VatPercentages&hateoas=false&top=1000')
   const code = (c: string) => {
     const found = vatTypes.find((v) => v.VatCode === c)

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { formatOre as formatOreNbsp, type Ore } from '../../../../common/money.ts'
-import { openPdf } from '../../../../platform/ocr/pdf.ts'
-import { sampleDocument } from '../../../../test/support/sales-document.ts'
-import { renderInvoicePdf } from './invoice-pdf.ts'
+import { formatOre as formatOreNbsp, type Ore } from '../../../common/money.ts'
+import { openPdf } from '../../../platform/ocr/pdf.ts'
+import { sampleDocument } from '../../support/sales-document.ts'
+import { renderInvoicePdf } from '../../../electron/main/services/sales/invoice-pdf.ts'
 
 /** pdf.js reads the non-breaking spaces of `1 234,56` as plain spaces. */
 const formatOre = (ore: Ore) => formatOreNbsp(ore).replace(/\u00a0/g, ' ')
@@ -102,5 +102,28 @@ describe('the customer invoice PDF', () => {
     expect(page).toContain(`NOK ${formatOre(negated.totals.gross)}`)
     expect(page).not.toContain('GIRO')
     expect(page).not.toContain('Side')
+  })
+
+  it('keeps long names, references and texts inside the margins, cut with an ellipsis or wrapped', async () => {
+    const doc = sampleDocument(2, {
+      buyer: { name: 'Å'.repeat(250), orgNumber: null, addressLines: ['Ø'.repeat(250)] },
+      ourReference: 'R'.repeat(250),
+      freeText: 'y'.repeat(4000),
+    })
+    doc.seller.name = 'Nordlys '.repeat(30)
+    doc.lines[0]!.text = 'x'.repeat(500)
+    doc.lines[0]!.unit = 'kartonger'
+    const pdf = await openPdf(await renderInvoicePdf(doc))
+    let runs = 0
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const content = await (await pdf.getPage(n)).getTextContent()
+      for (const item of content.items) {
+        if (!('str' in item) || !item.str.trim()) continue
+        runs++
+        expect(item.transform[4]! + item.width, item.str.slice(0, 30)).toBeLessThanOrEqual(595.28 - 40)
+      }
+    }
+    await pdf.destroy()
+    expect(runs).toBeGreaterThan(50)
   })
 })
