@@ -30,6 +30,11 @@ const editorId = async () => Number(await editor().getAttribute('data-invoice'))
 /** A cell of the invoice lines: columns product, text, quantity, unit, price, discount, VAT code. */
 const cell = (row: number, col: number) =>
   editor().locator(`[data-testid="sales-lines"] [data-row="${row}"][data-col="${col}"]`)
+/** The line cell that has the focus, as `row:column`. */
+const focusedCell = () =>
+  page().evaluate(
+    'document.activeElement?.getAttribute("data-row") + ":" + document.activeElement?.getAttribute("data-col")',
+  )
 const axeOnEditor = () => axeViolations(page(), ['[data-testid="sales-editor"]'])
 
 /** A product picked by its number in a line's product cell; it fills the text, unit, price and VAT code. */
@@ -89,7 +94,7 @@ describe('an invoice drafted offline, invoiced, shown as PDF and credited', () =
     await pickProduct(0, '1001', '7,5')
     await cell(0, 6).focus()
     await page().keyboard.press('Enter')
-    await expect.poll(() => cell(1, 0).evaluate((e) => e === document.activeElement), wait).toBe(true)
+    await expect.poll(focusedCell, wait).toBe('1:0')
     await pickProduct(1, '2001', '4')
     await cell(1, 6).focus()
     await page().keyboard.press('Enter')
