@@ -145,7 +145,7 @@ export function useSalesEditor(options: {
   // A draft made offline (or a credit draft) becomes the platform's row when its create or credit is
   // answered (data/sales-outcomes.ts): the editor follows it onto the platform's ID, keeping the form.
   const stopFollowing = onSalesDraftMoved((moved) => {
-    if (moved.companyKey !== companyKey.value || moved.from !== id.value) return
+    if (moved.workspace !== db.value?.name || moved.companyKey !== companyKey.value || moved.from !== id.value) return
     loadedFor = moved.to
     id.value = moved.to
     options.moved(moved.to)
