@@ -28,9 +28,10 @@ const listeners = new Set<(moved: SalesDraftMoved) => void>()
 const windows = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('ledgerdesk-sales-draft-moved')
 // Node (the tests) has the channel too: it must not keep the process alive.
 ;(windows as { unref?: () => void } | null)?.unref?.()
-windows?.addEventListener('message', (event: MessageEvent<SalesDraftMoved>) =>
-  listeners.forEach((listener) => listener(event.data)),
-)
+windows?.addEventListener('message', (event) => {
+  const moved = (event as unknown as { data: SalesDraftMoved }).data
+  listeners.forEach((listener) => listener(moved))
+})
 
 /** Tells `listener` each time a local draft got its platform ID (after the change is stored); returns the unsubscribe. */
 export function onSalesDraftMoved(listener: (moved: SalesDraftMoved) => void): () => void {
