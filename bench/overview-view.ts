@@ -11,7 +11,10 @@ import { chromium } from 'playwright-core'
 import { build, type Rollup } from 'vite'
 import { percentile } from './sync-cache.ts'
 
-async function bundle(): Promise<{ script: string; css: string }> {
+/** A page script of the benches (and the components it imports) bundled for Chromium, with its CSS. */
+export async function bundle(
+  entry = join(import.meta.dirname, 'overview-view.page.ts'),
+): Promise<{ script: string; css: string }> {
   const root = join(import.meta.dirname, '..')
   const out = (await build({
     configFile: false,
@@ -25,7 +28,7 @@ async function bundle(): Promise<{ script: string; css: string }> {
     build: {
       write: false,
       minify: true,
-      lib: { entry: join(import.meta.dirname, 'overview-view.page.ts'), formats: ['es'], fileName: 'bench' },
+      lib: { entry, formats: ['es'], fileName: 'bench' },
       rollupOptions: { output: { inlineDynamicImports: true } },
     },
   })) as Rollup.RollupOutput | Rollup.RollupOutput[]

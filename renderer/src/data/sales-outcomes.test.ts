@@ -65,7 +65,7 @@ describe("sales' answers in the offline workspace", () => {
       // Sent on the platform's credit draft, its base the answered row.
       ['edit-draft', 501, '2026-11-21T08:00:00Z'],
     ])
-    expect(moved).toEqual([{ companyKey: 'nordlys', from: local, to: 501 }])
+    expect(moved).toEqual([{ workspace: db.name, companyKey: 'nordlys', from: local, to: 501 }])
     expect(await db.CustomerInvoice.get(['nordlys', local])).toBeUndefined()
     expect(await db.outbox.count()).toBe(0)
   })

@@ -11,6 +11,8 @@ import { previewFields, valuesOf } from './sales-rows.ts'
 import type { OutboxEntry, WorkspaceDb } from './schema.ts'
 
 export interface SalesDraftMoved {
+  /** The workspace database (environment and user) the draft is in. */
+  workspace: string
   companyKey: string
   /** The local (negative) ID the draft had. */
   from: number
@@ -19,6 +21,17 @@ export interface SalesDraftMoved {
 }
 
 const listeners = new Set<(moved: SalesDraftMoved) => void>()
+/**
+ * Another window of the app on the same workspace may be the one whose sync sent the create (in the browser
+ * every tab drains the outbox): the move is told to the other windows too, so an editor open there follows.
+ */
+const windows = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('ledgerdesk-sales-draft-moved')
+// Node (the tests) has the channel too: it must not keep the process alive.
+;(windows as { unref?: () => void } | null)?.unref?.()
+windows?.addEventListener('message', (event) => {
+  const moved = (event as unknown as { data: SalesDraftMoved }).data
+  listeners.forEach((listener) => listener(moved))
+})
 
 /** Tells `listener` each time a local draft got its platform ID (after the change is stored); returns the unsubscribe. */
 export function onSalesDraftMoved(listener: (moved: SalesDraftMoved) => void): () => void {
@@ -27,7 +40,10 @@ export function onSalesDraftMoved(listener: (moved: SalesDraftMoved) => void): (
 }
 
 function announce(moved: SalesDraftMoved): void {
-  const tell = () => listeners.forEach((listener) => listener(moved))
+  const tell = () => {
+    listeners.forEach((listener) => listener(moved))
+    windows?.postMessage(moved)
+  }
   const transaction = Dexie.currentTransaction
   if (transaction) transaction.on('complete', tell)
   else tell()
@@ -82,7 +98,7 @@ export async function moveLocalDraft(
     })
   }
   await db.CustomerInvoice.delete([companyKey, from])
-  announce({ companyKey, from, to })
+  announce({ workspace: db.name, companyKey, from, to })
 }
 
 /**

@@ -16,6 +16,7 @@ import salesMessages from '../features/sales/messages.ts'
 import viewerMessages from '../ui/document-viewer/messages.ts'
 import checkMessages from './check-messages.ts'
 import contactsCardMessages from '../features/contacts/card-messages.ts'
+import salesEditorMessages from '../features/sales/editor/messages.ts'
 
 const en = {
   app: {
@@ -139,6 +140,7 @@ const en = {
   viewer: viewerMessages.en,
   check: checkMessages.en,
   contactsCard: contactsCardMessages.en,
+  salesEditor: salesEditorMessages.en,
 }
 
 export type Messages = typeof en

@@ -15,6 +15,7 @@ import salesMessages from '../features/sales/messages.ts'
 import viewerMessages from '../ui/document-viewer/messages.ts'
 import checkMessages from './check-messages.ts'
 import contactsCardMessages from '../features/contacts/card-messages.ts'
+import salesEditorMessages from '../features/sales/editor/messages.ts'
 import type { Messages } from './en.ts'
 
 const nb: Messages = {
@@ -139,6 +140,7 @@ const nb: Messages = {
   viewer: viewerMessages.nb,
   check: checkMessages.nb,
   contactsCard: contactsCardMessages.nb,
+  salesEditor: salesEditorMessages.nb,
 }
 
 export default nb
