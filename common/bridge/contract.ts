@@ -148,6 +148,8 @@ export const CompanySession = z.object({
   userId: z.number().int().nullable().optional(),
   permissions: z.array(z.string()),
   views: z.array(AppView),
+  /** A license administrator of the office (spec 4.10, 5: `IsLicenseAdmin`) may change users' roles across companies. */
+  isLicenseAdmin: z.boolean().optional(),
 })
 export type CompanySession = z.infer<typeof CompanySession>
 

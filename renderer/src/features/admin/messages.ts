@@ -1,5 +1,6 @@
 // Strings of the approval rules editor (merged as `admin`).
 const en = {
+  sections: { label: 'Sections of Admin', approvalRules: 'Approval rules' },
   title: 'Approval rules',
   intro: 'Who approves supplier invoices in {company}, in which order, and from which amount.',
   notAdmin: 'Only administrators of {company} can see and change its approval rules.',
@@ -120,6 +121,7 @@ const en = {
 }
 
 const nb: typeof en = {
+  sections: { label: 'Deler av Admin', approvalRules: 'Godkjenningsregler' },
   title: 'Godkjenningsregler',
   intro: 'Hvem som godkjenner leverandørfakturaer i {company}, i hvilken rekkefølge og fra hvilket beløp.',
   notAdmin: 'Bare administratorer i {company} kan se og endre godkjenningsreglene.',

@@ -1,0 +1,27 @@
+// The sections of Admin, in the order the section bar shows them. Each is a component of its own, given
+// the open company; `licenseAdmin` sections are offered only to the office's license administrators.
+import type { Component } from 'vue'
+
+export interface AdminSectionProps {
+  companyKey: string
+  companyName: string
+  online: boolean
+}
+
+export interface AdminSection {
+  /** In the address: `/admin?section=<id>`. */
+  id: string
+  /** The section's name, an i18n key. */
+  title: string
+  component: () => Promise<Component | { default: Component }>
+  /** Offered only when the session says the user is a license administrator (spec 4.10, 5). */
+  licenseAdmin?: boolean
+}
+
+export const adminSections: readonly AdminSection[] = [
+  {
+    id: 'approval-rules',
+    title: 'admin.sections.approvalRules',
+    component: () => import('./ApprovalRulesEditor.vue'),
+  },
+]
