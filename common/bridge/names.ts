@@ -54,6 +54,15 @@ export const callNames = [
   'admin.saveThreshold',
   'admin.saveLinkGroup',
   'admin.ruleFor',
+  'admin.users',
+  'admin.inviteUser',
+  'admin.addIdentity',
+  'admin.setUserRoles',
+  'admin.removeAccess',
+  'admin.activateUser',
+  'admin.office',
+  'admin.updatePermissions',
+  'admin.checkPermissions',
 ] as const
 
 export const eventNames = [

@@ -18,6 +18,7 @@ import { createShellService } from './shell.ts'
 import { createJournalService } from './journal/journal-service.ts'
 import { createApprovalFlowService } from './approvals/flow-service.ts'
 import { createApprovalRulesService } from './admin/approval-rules-service.ts'
+import { createAdminUsersService } from './admin/users-service.ts'
 import { createSyncService } from './sync/sync-service.ts'
 import { createScanService } from './scan/service.ts'
 import { createReviewService } from './review/review-service.ts'
@@ -122,6 +123,7 @@ export function createServices(deps: ServiceDeps) {
   const review = createReviewService({ api: () => session.api() })
   const approvalFlows = createApprovalFlowService({ api: () => session.api() })
   const approvalRules = createApprovalRulesService({ api: () => session.api() })
+  const adminUsers = createAdminUsersService({ api: () => session.api() })
   const handlers: Handlers = {
     'app.about': () => about.about(),
     'app.getPreferences': () => preferences.get(),
@@ -175,6 +177,15 @@ export function createServices(deps: ServiceDeps) {
     'admin.saveThreshold': (companyKey, threshold) => approvalRules.saveThreshold(companyKey, threshold),
     'admin.saveLinkGroup': (companyKey, group) => approvalRules.saveLinkGroup(companyKey, group),
     'admin.ruleFor': (companyKey, question) => approvalRules.ruleFor(companyKey, question),
+    'admin.users': (companyKey) => adminUsers.users(companyKey),
+    'admin.inviteUser': (companyKey, invitation) => adminUsers.invite(companyKey, invitation),
+    'admin.addIdentity': (companyKey, identity) => adminUsers.addIdentity(companyKey, identity),
+    'admin.setUserRoles': (companyKey, change) => adminUsers.setRoles(companyKey, change),
+    'admin.removeAccess': (companyKey, removal) => adminUsers.removeAccess(companyKey, removal),
+    'admin.activateUser': (companyKey, userId) => adminUsers.activate(companyKey, userId),
+    'admin.office': () => adminUsers.office(),
+    'admin.updatePermissions': (request) => adminUsers.updatePermissions(request),
+    'admin.checkPermissions': (check) => adminUsers.checkPermissions(check),
   }
   return {
     handlers,
