@@ -14,7 +14,10 @@ export interface AdminSection {
   /** The section's name, an i18n key. */
   title: string
   component: () => Promise<Component | { default: Component }>
-  /** Offered only when the session says the user is a license administrator (spec 4.10, 5). */
+  /**
+   * Offered only when the session says the user is a license administrator (spec 4.10, 5); the other
+   * sections only to administrators of the open company (the Administrator role's `ui_admin`).
+   */
   licenseAdmin?: boolean
 }
 
@@ -23,5 +26,16 @@ export const adminSections: readonly AdminSection[] = [
     id: 'approval-rules',
     title: 'admin.sections.approvalRules',
     component: () => import('./ApprovalRulesEditor.vue'),
+  },
+  {
+    id: 'users',
+    title: 'admin.sections.users',
+    component: () => import('./UsersSection.vue'),
+  },
+  {
+    id: 'office',
+    title: 'admin.sections.office',
+    component: () => import('./OfficeSection.vue'),
+    licenseAdmin: true,
   },
 ]
