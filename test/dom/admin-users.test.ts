@@ -256,7 +256,7 @@ describe('Admin: the office’s people', () => {
     apply.click()
     await vi.waitFor(() =>
       expect(text(section.querySelector('[data-testid="admin-office-progress"]'))).toBe(
-        'Done in 1 of 1 companies.',
+        'Done in all companies (1 of 1).',
       ),
     )
     expect(text(section.querySelector('[data-testid="admin-office-state-fjord"]'))).toBe('Done')
