@@ -54,6 +54,9 @@ export const callNames = [
   'admin.saveThreshold',
   'admin.saveLinkGroup',
   'admin.ruleFor',
+  'admin.factoringSetups',
+  'admin.activateFactoring',
+  'admin.deactivateFactoring',
 ] as const
 
 export const eventNames = [

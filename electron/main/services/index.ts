@@ -18,6 +18,7 @@ import { createShellService } from './shell.ts'
 import { createJournalService } from './journal/journal-service.ts'
 import { createApprovalFlowService } from './approvals/flow-service.ts'
 import { createApprovalRulesService } from './admin/approval-rules-service.ts'
+import { createFactoringService } from './admin/factoring-service.ts'
 import { createSyncService } from './sync/sync-service.ts'
 import { createScanService } from './scan/service.ts'
 import { createReviewService } from './review/review-service.ts'
@@ -122,6 +123,14 @@ export function createServices(deps: ServiceDeps) {
   const review = createReviewService({ api: () => session.api() })
   const approvalFlows = createApprovalFlowService({ api: () => session.api() })
   const approvalRules = createApprovalRulesService({ api: () => session.api() })
+  const factoring = createFactoringService({
+    api: () => session.api(),
+    store: ports.keyValue('factoring'),
+    environment: async () => {
+      const state = await session.get()
+      return state.status === 'signedIn' ? state.environmentId : null
+    },
+  })
   const handlers: Handlers = {
     'app.about': () => about.about(),
     'app.getPreferences': () => preferences.get(),
@@ -175,6 +184,9 @@ export function createServices(deps: ServiceDeps) {
     'admin.saveThreshold': (companyKey, threshold) => approvalRules.saveThreshold(companyKey, threshold),
     'admin.saveLinkGroup': (companyKey, group) => approvalRules.saveLinkGroup(companyKey, group),
     'admin.ruleFor': (companyKey, question) => approvalRules.ruleFor(companyKey, question),
+    'admin.factoringSetups': (companyKey) => factoring.overview(companyKey),
+    'admin.activateFactoring': (companyKey, activation) => factoring.activate(companyKey, activation),
+    'admin.deactivateFactoring': (companyKey) => factoring.deactivate(companyKey),
   }
   return {
     handlers,
