@@ -14,8 +14,8 @@ import type { KeyValueStore } from '../../../electron/main/ports.ts'
 let p: TestPlatform
 let anne: string
 let factoring: ReturnType<typeof createFactoringService>
-const key = DEMO_COMPANIES.fjordbygg.key
-const other = DEMO_COMPANIES.nordlys.key
+const key: string = DEMO_COMPANIES.fjordbygg.key
+const other: string = DEMO_COMPANIES.nordlys.key
 let bankAccountNumber: string
 const memory = new Map<string, unknown>()
 const store: KeyValueStore = {

@@ -1,6 +1,13 @@
-// Strings of the approval rules editor (merged as `admin`).
+// Strings of the approval rules editor (merged as `admin`), with the factoring and webhooks sections'.
+import partners from './partners-messages.ts'
+
 const en = {
-  sections: { label: 'Sections of Admin', approvalRules: 'Approval rules' },
+  sections: {
+    label: 'Sections of Admin',
+    approvalRules: 'Approval rules',
+    factoring: 'Factoring',
+    webhooks: 'Webhooks',
+  },
   title: 'Approval rules',
   intro: 'Who approves supplier invoices in {company}, in which order, and from which amount.',
   notAdmin: 'Only administrators of {company} can see and change its approval rules.',
@@ -121,7 +128,12 @@ const en = {
 }
 
 const nb: typeof en = {
-  sections: { label: 'Deler av Admin', approvalRules: 'Godkjenningsregler' },
+  sections: {
+    label: 'Deler av Admin',
+    approvalRules: 'Godkjenningsregler',
+    factoring: 'Factoring',
+    webhooks: 'Webhooker',
+  },
   title: 'Godkjenningsregler',
   intro: 'Hvem som godkjenner leverandørfakturaer i {company}, i hvilken rekkefølge og fra hvilket beløp.',
   notAdmin: 'Bare administratorer i {company} kan se og endre godkjenningsreglene.',
@@ -246,4 +258,4 @@ const nb: typeof en = {
   failed: 'Plattformen svarte ikke: {message}',
 }
 
-export default { en, nb }
+export default { en: { ...en, ...partners.en }, nb: { ...nb, ...partners.nb } }

@@ -24,4 +24,14 @@ export const adminSections: readonly AdminSection[] = [
     title: 'admin.sections.approvalRules',
     component: () => import('./ApprovalRulesEditor.vue'),
   },
+  {
+    id: 'factoring',
+    title: 'admin.sections.factoring',
+    component: () => import('./factoring/FactoringSection.vue'),
+  },
+  {
+    id: 'webhooks',
+    title: 'admin.sections.webhooks',
+    component: () => import('./webhooks/WebhooksSection.vue'),
+  },
 ]
