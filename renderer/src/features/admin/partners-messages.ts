@@ -136,7 +136,7 @@ const en = {
     signatureInvalid: 'Invalid: the signature does not match this body and key.',
     signatureOld:
       'Outside the tolerance: the signature matches but was made {when}, more than {seconds} seconds from now.',
-    signatureUnreadable: 'The header is not of the form t=<time>,v1=<signature>.',
+    signatureUnreadable: 'The header is not of the form t=(time),v1=(signature).',
     missing: 'What the platform does not document',
     missingList:
       'The API routes for Eventplans, their subscribers and expression filters; a list of deliveries with their status and retries; a test event; the retry and delivery guarantees; the content of Entity per entity type.',
@@ -280,7 +280,7 @@ const nb: typeof en = {
     signatureInvalid: 'Ugyldig: signaturen passer ikke med dette innholdet og denne nøkkelen.',
     signatureOld:
       'Utenfor toleransen: signaturen passer, men ble laget {when}, mer enn {seconds} sekunder fra nå.',
-    signatureUnreadable: 'Hodet har ikke formen t=<tid>,v1=<signatur>.',
+    signatureUnreadable: 'Hodet har ikke formen t=(tid),v1=(signatur).',
     missing: 'Dette dokumenterer ikke plattformen',
     missingList:
       'API-rutene for hendelsesplaner, abonnentene og uttrykksfiltrene deres; en liste over leveranser med status og nye forsøk; en testhendelse; garantier for nye forsøk og levering; innholdet i Entity for hver enhetstype.',
