@@ -14,10 +14,11 @@ export function signedInWorkspace(): { pinia: Pinia; db: WorkspaceDb; test: Test
   const pinia = createPinia()
   setActivePinia(pinia)
   // A user of their own per test, so each test has a database of its own.
+  if (sampleSession.status !== 'signedIn') throw new Error('The sample session is signed in')
   useSessionStore().state = {
     ...sampleSession,
     user: { ...sampleSession.user, GlobalIdentity: `user-${crypto.randomUUID()}` },
-  } as typeof sampleSession
+  }
   const db = useWorkspace().value
   if (!db) throw new Error('The workspace did not open')
   return { pinia, db, test }
