@@ -12,7 +12,7 @@ import { api, startTestPlatform, type TestPlatform } from '../../support/platfor
 import { startReceiver, type Receiver } from '../platform/webhooks-receiver.ts'
 import { createApiClient } from '../../../electron/main/services/api/client.ts'
 import { createSyncService } from '../../../electron/main/services/sync/sync-service.ts'
-import { testFilter } from '../../../renderer/src/features/admin/webhooks/filter-test.ts'
+import { testFilter } from '../../../common/webhook-filter.ts'
 
 const key: string = DEMO_COMPANIES.nordlys.key
 const expression = 'updated(CustomerInvoice, "Comment") and contains(CustomerInvoice.Comment, "factoring")'

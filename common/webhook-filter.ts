@@ -1,7 +1,8 @@
-// Testing an ExpressionFilter (spec 6.3) against a cached row of the open company, with the evaluator the
-// platform filters Eventplans with (common/expression-filter.ts): checked as the platform checks it (the
-// filtered entity named, its properties real, functions known), then evaluated on the row, `updated()`
-// answered by comparing the row's value with the earlier value the user gives.
+// Testing a webhook's ExpressionFilter (spec 6.3) against one row in the platform's read shape (a row of
+// the app's cache), with the evaluator the platform filters Eventplans with (./expression-filter.ts):
+// checked as the platform checks it (the filtered entity named, its properties real, functions known),
+// then evaluated on the row, `updated()` answered by comparing the row's value with the earlier value the
+// user gives. The desktop app's filter tester runs it; tests hold it against the platform's deliveries.
 import {
   checkExpression,
   evaluateExpression,
@@ -11,9 +12,9 @@ import {
   updatedProperties,
   type ExpressionModel,
   type ExpressionProblem,
-} from '@common/expression-filter'
+} from './expression-filter.ts'
 
-/** The models the tester offers: those the workspace caches rows of. */
+/** The models the app's tester offers: those its workspace caches rows of. */
 export const filterModels = ['CustomerInvoice', 'SupplierInvoice'] as const
 export type FilterModel = (typeof filterModels)[number]
 
