@@ -104,7 +104,8 @@ export function fieldKey(path: string): string {
   const p = path.toLowerCase()
   if (p.startsWith('factoringpaymentinfo.paymentinfotypeparts')) return 'kidParts'
   if (p.startsWith('factoringpaymentinfo.length')) return 'kidLength'
-  if (p.startsWith('factoringpaymentinfo.modulus')) return 'modulus'
+  // The check digit's modulus is chosen beside the parts; a refusal of it is shown with them.
+  if (p.startsWith('factoringpaymentinfo.modulus')) return 'kidParts'
   if (p.startsWith('factoringpaymentinfo.name')) return 'kidName'
   if (p.startsWith('factoringpaymentinfo')) return 'kidParts'
   const keys: Record<string, string> = {
