@@ -8,6 +8,7 @@ import { reviewCalls } from './review.ts'
 import { approvalsCalls } from './approvals.ts'
 import { adminCalls } from './admin.ts'
 import { adminUsersCalls } from './admin-users.ts'
+import { adminFactoringCalls } from './admin-factoring.ts'
 import { outboxCalls } from './outbox.ts'
 import { syncCalls } from './sync.ts'
 import { scanCalls, scanEvents } from './scan.ts'
@@ -185,6 +186,7 @@ export const calls = {
   ...approvalsCalls,
   ...adminCalls,
   ...adminUsersCalls,
+  ...adminFactoringCalls,
 } as const satisfies Record<CallName, { args: z.ZodTuple; result: z.ZodType }>
 // `satisfies Record<CallName, …>` makes a call missing here, or one not listed in names.ts, a type error.
 

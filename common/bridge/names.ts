@@ -63,6 +63,9 @@ export const callNames = [
   'admin.office',
   'admin.updatePermissions',
   'admin.checkPermissions',
+  'admin.factoringSetups',
+  'admin.activateFactoring',
+  'admin.deactivateFactoring',
 ] as const
 
 export const eventNames = [

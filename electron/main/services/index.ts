@@ -19,6 +19,7 @@ import { createJournalService } from './journal/journal-service.ts'
 import { createApprovalFlowService } from './approvals/flow-service.ts'
 import { createApprovalRulesService } from './admin/approval-rules-service.ts'
 import { createAdminUsersService } from './admin/users-service.ts'
+import { createFactoringService } from './admin/factoring-service.ts'
 import { createSyncService } from './sync/sync-service.ts'
 import { createScanService } from './scan/service.ts'
 import { createReviewService } from './review/review-service.ts'
@@ -124,6 +125,14 @@ export function createServices(deps: ServiceDeps) {
   const approvalFlows = createApprovalFlowService({ api: () => session.api() })
   const approvalRules = createApprovalRulesService({ api: () => session.api() })
   const adminUsers = createAdminUsersService({ api: () => session.api() })
+  const factoring = createFactoringService({
+    api: () => session.api(),
+    store: ports.keyValue('factoring'),
+    environment: async () => {
+      const state = await session.get()
+      return state.status === 'signedIn' ? state.environmentId : null
+    },
+  })
   const handlers: Handlers = {
     'app.about': () => about.about(),
     'app.getPreferences': () => preferences.get(),
@@ -186,6 +195,9 @@ export function createServices(deps: ServiceDeps) {
     'admin.office': () => adminUsers.office(),
     'admin.updatePermissions': (request) => adminUsers.updatePermissions(request),
     'admin.checkPermissions': (check) => adminUsers.checkPermissions(check),
+    'admin.factoringSetups': (companyKey) => factoring.overview(companyKey),
+    'admin.activateFactoring': (companyKey, activation) => factoring.activate(companyKey, activation),
+    'admin.deactivateFactoring': (companyKey) => factoring.deactivate(companyKey),
   }
   return {
     handlers,

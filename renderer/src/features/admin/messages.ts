@@ -1,4 +1,5 @@
-// Strings of the approval rules editor (merged as `admin`), with the users and office sections' own.
+// Strings of the approval rules editor (merged as `admin`), with the other sections' own.
+import partners from './partners-messages.ts'
 import usersMessages from './users-messages.ts'
 
 const en = {
@@ -7,6 +8,8 @@ const en = {
     approvalRules: 'Approval rules',
     users: 'Users and roles',
     office: 'The office’s people',
+    factoring: 'Factoring',
+    webhooks: 'Webhooks',
   },
   ...usersMessages.en,
   title: 'Approval rules',
@@ -133,6 +136,8 @@ const nb: typeof en = {
     approvalRules: 'Godkjenningsregler',
     users: 'Brukere og roller',
     office: 'Kontorets folk',
+    factoring: 'Factoring',
+    webhooks: 'Webhooker',
   },
   ...usersMessages.nb,
   title: 'Godkjenningsregler',
@@ -258,4 +263,4 @@ const nb: typeof en = {
   failed: 'Plattformen svarte ikke: {message}',
 }
 
-export default { en, nb }
+export default { en: { ...en, ...partners.en }, nb: { ...nb, ...partners.nb } }

@@ -38,4 +38,14 @@ export const adminSections: readonly AdminSection[] = [
     component: () => import('./OfficeSection.vue'),
     licenseAdmin: true,
   },
+  {
+    id: 'factoring',
+    title: 'admin.sections.factoring',
+    component: () => import('./factoring/FactoringSection.vue'),
+  },
+  {
+    id: 'webhooks',
+    title: 'admin.sections.webhooks',
+    component: () => import('./webhooks/WebhooksSection.vue'),
+  },
 ]
