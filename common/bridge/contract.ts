@@ -7,6 +7,7 @@ import { journalCalls } from './journal.ts'
 import { reviewCalls } from './review.ts'
 import { approvalsCalls } from './approvals.ts'
 import { adminCalls } from './admin.ts'
+import { adminFieldsCalls } from './admin-fields.ts'
 import { outboxCalls } from './outbox.ts'
 import { syncCalls } from './sync.ts'
 import { scanCalls, scanEvents } from './scan.ts'
@@ -183,6 +184,7 @@ export const calls = {
   ...reviewCalls,
   ...approvalsCalls,
   ...adminCalls,
+  ...adminFieldsCalls,
 } as const satisfies Record<CallName, { args: z.ZodTuple; result: z.ZodType }>
 // `satisfies Record<CallName, …>` makes a call missing here, or one not listed in names.ts, a type error.
 

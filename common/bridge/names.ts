@@ -54,6 +54,9 @@ export const callNames = [
   'admin.saveThreshold',
   'admin.saveLinkGroup',
   'admin.ruleFor',
+  'admin.customFields',
+  'admin.defineCustomField',
+  'admin.activateCustomField',
 ] as const
 
 export const eventNames = [

@@ -18,6 +18,7 @@ import { createShellService } from './shell.ts'
 import { createJournalService } from './journal/journal-service.ts'
 import { createApprovalFlowService } from './approvals/flow-service.ts'
 import { createApprovalRulesService } from './admin/approval-rules-service.ts'
+import { createCustomFieldsService } from './admin/custom-fields-service.ts'
 import { createSyncService } from './sync/sync-service.ts'
 import { createScanService } from './scan/service.ts'
 import { createReviewService } from './review/review-service.ts'
@@ -122,6 +123,7 @@ export function createServices(deps: ServiceDeps) {
   const review = createReviewService({ api: () => session.api() })
   const approvalFlows = createApprovalFlowService({ api: () => session.api() })
   const approvalRules = createApprovalRulesService({ api: () => session.api() })
+  const customFields = createCustomFieldsService({ api: () => session.api() })
   const handlers: Handlers = {
     'app.about': () => about.about(),
     'app.getPreferences': () => preferences.get(),
@@ -175,6 +177,9 @@ export function createServices(deps: ServiceDeps) {
     'admin.saveThreshold': (companyKey, threshold) => approvalRules.saveThreshold(companyKey, threshold),
     'admin.saveLinkGroup': (companyKey, group) => approvalRules.saveLinkGroup(companyKey, group),
     'admin.ruleFor': (companyKey, question) => approvalRules.ruleFor(companyKey, question),
+    'admin.customFields': (companyKey) => customFields.read(companyKey),
+    'admin.defineCustomField': (companyKey, draft) => customFields.define(companyKey, draft),
+    'admin.activateCustomField': (companyKey, field) => customFields.activate(companyKey, field),
   }
   return {
     handlers,
