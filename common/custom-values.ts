@@ -69,7 +69,9 @@ export function readCustomValue(
   if (trimmed === '') return nullable ? { ok: true, value: null } : { ok: false, problem: 'required' }
   switch (kind) {
     case 'smalltext':
-      return trimmed.length > SMALL_TEXT_MAX ? { ok: false, problem: 'tooLong' } : { ok: true, value: trimmed }
+      return trimmed.length > SMALL_TEXT_MAX
+        ? { ok: false, problem: 'tooLong' }
+        : { ok: true, value: trimmed }
     case 'number': {
       const compact = trimmed.replace(/[\s\u00a0\u202f]/g, '')
       return WHOLE.test(compact)

@@ -116,10 +116,15 @@ export function createCustomFieldsService(deps: { api(): Promise<ApiClient> }) {
       }
     },
 
-    async activate(companyKey: string, field: CustomFieldDefinition & { ID: number }): Promise<CustomFieldDefinition> {
+    async activate(
+      companyKey: string,
+      field: CustomFieldDefinition & { ID: number },
+    ): Promise<CustomFieldDefinition> {
       const c = await client(companyKey)
       // spec 3.6: 200 when activated; the answer's body is not documented, the field notes name 110101 active.
-      const answer = await c.post<Row | null | undefined>(`custom-fields/${field.ID}`, null, { action: 'activate' })
+      const answer = await c.post<Row | null | undefined>(`custom-fields/${field.ID}`, null, {
+        action: 'activate',
+      })
       const status = answer && typeof answer === 'object' ? num(answer.StatusCode) : null
       return { ...field, StatusCode: status ?? CustomFieldStatus.Active }
     },

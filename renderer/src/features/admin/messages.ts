@@ -1,6 +1,9 @@
-// Strings of the approval rules editor (merged as `admin`).
+// Strings of the approval rules editor (merged as `admin`); the custom fields section's under `admin.fields`.
+import fieldsMessages from './fields-messages.ts'
+
 const en = {
-  sections: { label: 'Sections of Admin', approvalRules: 'Approval rules' },
+  sections: { label: 'Sections of Admin', approvalRules: 'Approval rules', customFields: 'Custom fields' },
+  fields: fieldsMessages.en,
   title: 'Approval rules',
   intro: 'Who approves supplier invoices in {company}, in which order, and from which amount.',
   notAdmin: 'Only administrators of {company} can see and change its approval rules.',
@@ -121,7 +124,12 @@ const en = {
 }
 
 const nb: typeof en = {
-  sections: { label: 'Deler av Admin', approvalRules: 'Godkjenningsregler' },
+  sections: {
+    label: 'Deler av Admin',
+    approvalRules: 'Godkjenningsregler',
+    customFields: 'Egendefinerte felt',
+  },
+  fields: fieldsMessages.nb,
   title: 'Godkjenningsregler',
   intro: 'Hvem som godkjenner leverandørfakturaer i {company}, i hvilken rekkefølge og fra hvilket beløp.',
   notAdmin: 'Bare administratorer i {company} kan se og endre godkjenningsreglene.',

@@ -24,4 +24,9 @@ export const adminSections: readonly AdminSection[] = [
     title: 'admin.sections.approvalRules',
     component: () => import('./ApprovalRulesEditor.vue'),
   },
+  {
+    id: 'custom-fields',
+    title: 'admin.sections.customFields',
+    component: () => import('./CustomFieldsSection.vue'),
+  },
 ]
