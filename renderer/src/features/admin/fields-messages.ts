@@ -28,7 +28,7 @@ const en = {
   define: 'Define a field',
   defineSave: 'Define',
   defined: '{name} is defined. Activate it to use it.',
-  nameHint: 'A letter first, then letters, digits or _; Prosjekt is stored as CustomValues.CustomProsjekt.',
+  nameHint: 'A letter first, then letters, digits or _; Project is stored as CustomValues.CustomProject.',
   nameInvalid: 'Start with a letter and use only letters, digits and _ (at most 100 characters).',
   nameTaken: 'This model already has a field with that name.',
   chooseModel: 'Choose what the field is used on.',
