@@ -17,7 +17,12 @@ const companies = [
 ]
 const read: CustomFieldsRead = {
   types: [
-    { Code: 'nvarchar(255)', Name: 'Small text field', Description: 'Up to 255 characters', kind: 'smalltext' },
+    {
+      Code: 'nvarchar(255)',
+      Name: 'Small text field',
+      Description: 'Up to 255 characters',
+      kind: 'smalltext',
+    },
     { Code: 'int', Name: 'Number', Description: 'Whole number', kind: 'number' },
   ],
   models: [
@@ -230,7 +235,9 @@ describe('the custom fields section', () => {
     expect(listed(section)).toEqual([
       'Suppliers | Kjede | CustomValues.CustomKjede | Short text | Yes | Defined, not active | Activate',
     ])
-    expect(section.querySelector<HTMLButtonElement>('button[aria-label="Activate Kjede"]')!.disabled).toBe(true)
+    expect(section.querySelector<HTMLButtonElement>('button[aria-label="Activate Kjede"]')!.disabled).toBe(
+      true,
+    )
     expect((document.getElementById('custom-field-name') as HTMLInputElement).disabled).toBe(true)
     expect(section.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled).toBe(true)
     expect(defined).toEqual([])

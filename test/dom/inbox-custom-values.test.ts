@@ -11,7 +11,11 @@ import { openWorkspace, type WorkspaceDb } from '@renderer/data/schema'
 import { createAppI18n } from '@renderer/i18n'
 import InvoicePanel from '@renderer/features/inbox/InvoicePanel.vue'
 
-const field = (Name: string, kind: CustomFieldDefinition['kind'], Nullable = true): CustomFieldDefinition => ({
+const field = (
+  Name: string,
+  kind: CustomFieldDefinition['kind'],
+  Nullable = true,
+): CustomFieldDefinition => ({
   model: 'SupplierInvoice',
   Name,
   ID: 7,
@@ -102,7 +106,11 @@ describe('the inbox panel’s custom values', () => {
       CustomValues: { CustomProsjektkode: 'P-17', CustomAntall: 3, CustomAvdeling: 'Nord' },
     })
     const row = await db!.SupplierInvoice.get(['nordlys', 41])
-    expect(row?.CustomValues).toEqual({ CustomProsjektkode: 'P-17', CustomAntall: 12, CustomAvdeling: 'Nord' })
+    expect(row?.CustomValues).toEqual({
+      CustomProsjektkode: 'P-17',
+      CustomAntall: 12,
+      CustomAvdeling: 'Nord',
+    })
     await vi.waitFor(() => expect(document.querySelector('[data-testid="invoice-saved"]')).not.toBeNull())
   })
 

@@ -29,7 +29,11 @@ const invoice: PlatformRow = {
   InvoiceNumber: 'N-1',
   CustomValues: { CustomProsjektkode: 'P-17', CustomAntall: 3 },
 }
-const field = (Name: string, kind: CustomFieldDefinition['kind'], Nullable = true): CustomFieldDefinition => ({
+const field = (
+  Name: string,
+  kind: CustomFieldDefinition['kind'],
+  Nullable = true,
+): CustomFieldDefinition => ({
   model: 'SupplierInvoice',
   Name,
   ID: 7,

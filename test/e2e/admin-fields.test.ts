@@ -20,7 +20,9 @@ async function runAxe(selector: string, label: string): Promise<void> {
 }
 
 async function choose(id: string, option: string): Promise<void> {
-  await section().locator('.p-select', { has: app.page.locator(`#${id}`) }).click()
+  await section()
+    .locator('.p-select', { has: app.page.locator(`#${id}`) })
+    .click()
   await app.page.getByRole('option', { name: option, exact: true }).click()
 }
 
@@ -29,7 +31,9 @@ async function define(name: string, model: string, type: string): Promise<void> 
   await choose('custom-field-model', model)
   await choose('custom-field-type', type)
   await section().getByRole('button', { name: 'Define', exact: true }).click()
-  await expect.poll(() => section().locator('.admin-outcome').textContent(), wait).toContain(`${name} is defined`)
+  await expect
+    .poll(() => section().locator('.admin-outcome').textContent(), wait)
+    .toContain(`${name} is defined`)
 }
 
 describe('custom fields (Admin)', () => {
@@ -43,8 +47,12 @@ describe('custom fields (Admin)', () => {
     await expect.poll(() => section().locator('#custom-field-name').isEnabled(), wait).toBe(true)
 
     await define(project, 'Supplier invoices', 'Short text')
-    await section().getByRole('button', { name: `Activate ${project}` }).click()
-    await expect.poll(() => section().locator('.admin-outcome').textContent(), wait).toContain(`${project} is active`)
+    await section()
+      .getByRole('button', { name: `Activate ${project}` })
+      .click()
+    await expect
+      .poll(() => section().locator('.admin-outcome').textContent(), wait)
+      .toContain(`${project} is active`)
     await define(count, 'Supplier invoices', 'Whole number')
     const row = (name: string) => section().locator('tbody tr', { hasText: name })
     await expect.poll(() => row(project).textContent(), wait).toContain('Active')
@@ -65,7 +73,9 @@ describe('custom fields (Admin)', () => {
     const input = fields.getByLabel(new RegExp(`^${project}`))
     await input.fill('P-2041 Bakeri Tromsø')
     await app.page.locator('#review-save').click()
-    await expect.poll(() => app.page.getByTestId('review-status').getAttribute('data-state'), wait).toBe('saved')
+    await expect
+      .poll(() => app.page.getByTestId('review-status').getAttribute('data-state'), wait)
+      .toBe('saved')
     expect(await input.inputValue()).toBe('P-2041 Bakeri Tromsø')
     await runAxe('[data-testid="view-review"]', 'the review with a custom field')
     await app.shoot('admin-fields-review')

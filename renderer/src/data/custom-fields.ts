@@ -91,10 +91,11 @@ export async function keepField(
 export function fieldsForRow(
   known: readonly CustomFieldDefinition[],
   model: CustomFieldModel,
-  values: Readonly<Record<string, unknown>> | null | undefined,
+  values: unknown,
 ): CustomFieldDefinition[] {
   const out = known.filter((f) => f.model === model && f.StatusCode !== CustomFieldStatus.Created)
-  for (const key of Object.keys(values ?? {})) {
+  const keys = typeof values === 'object' && values !== null ? Object.keys(values) : []
+  for (const key of keys) {
     const Name = nameOfCustomKey(key)
     if (Name && !out.some((f) => same(f, { model, Name }))) out.push(seenField(model, Name))
   }

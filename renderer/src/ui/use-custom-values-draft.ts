@@ -15,9 +15,17 @@ import { nextTick, ref, type Ref } from 'vue'
 import type { CustomFieldDefinition } from '@common/bridge/admin-fields'
 import { customValueChanges, customValuesOf, type CustomValues } from './custom-values-form.ts'
 
-type RowValues = Readonly<Record<string, unknown>> | null | undefined
+type RowValues = Readonly<Record<string, unknown>> | null
 
-export function useCustomValuesDraft(fields: Readonly<Ref<readonly CustomFieldDefinition[]>>, row: () => RowValues) {
+/** A row's `CustomValues` as cached (spec 4.2: an object, null on a row whose model has none active). */
+const asValues = (v: unknown): RowValues =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null
+
+/** `row` gives the row's `CustomValues` as cached. */
+export function useCustomValuesDraft(
+  fields: Readonly<Ref<readonly CustomFieldDefinition[]>>,
+  row: () => unknown,
+) {
   const values = ref<CustomValues>({})
   const invalid = ref<string[]>([])
   const tried = ref(false)
@@ -26,7 +34,7 @@ export function useCustomValuesDraft(fields: Readonly<Ref<readonly CustomFieldDe
 
   /** The form shows a row (another one, or the same one saved): its values, nothing tried yet. */
   function load(): void {
-    const stored = row()
+    const stored = asValues(row())
     const own: CustomValues = {}
     for (const [key, value] of Object.entries(stored ?? {}))
       if (typeof value === 'string' || typeof value === 'number' || value === null) own[key] = value
@@ -57,7 +65,7 @@ export function useCustomValuesDraft(fields: Readonly<Ref<readonly CustomFieldDe
     load,
     ready,
     /** The keys whose value differs from the row's, with their new values. */
-    changes: (): CustomValues => customValueChanges(row(), values.value),
+    changes: (): CustomValues => customValueChanges(asValues(row()), values.value),
     onInvalid: (keys: string[]) => (invalid.value = keys),
   }
 }
