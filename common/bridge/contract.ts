@@ -9,6 +9,7 @@ import { approvalsCalls } from './approvals.ts'
 import { adminCalls } from './admin.ts'
 import { adminUsersCalls } from './admin-users.ts'
 import { adminFactoringCalls } from './admin-factoring.ts'
+import { adminFieldsCalls } from './admin-fields.ts'
 import { outboxCalls } from './outbox.ts'
 import { syncCalls } from './sync.ts'
 import { scanCalls, scanEvents } from './scan.ts'
@@ -187,6 +188,7 @@ export const calls = {
   ...adminCalls,
   ...adminUsersCalls,
   ...adminFactoringCalls,
+  ...adminFieldsCalls,
 } as const satisfies Record<CallName, { args: z.ZodTuple; result: z.ZodType }>
 // `satisfies Record<CallName, …>` makes a call missing here, or one not listed in names.ts, a type error.
 

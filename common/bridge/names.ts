@@ -66,6 +66,9 @@ export const callNames = [
   'admin.factoringSetups',
   'admin.activateFactoring',
   'admin.deactivateFactoring',
+  'admin.customFields',
+  'admin.defineCustomField',
+  'admin.activateCustomField',
 ] as const
 
 export const eventNames = [

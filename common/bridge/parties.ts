@@ -22,7 +22,12 @@ const addressFields = [
   'Info.InvoiceAddress.CountryCode',
 ] as const
 
-const relationFields = ['Info.Name', ...addressFields, 'Info.DefaultEmail.EmailAddress', 'Info.DefaultPhone.Number'] as const
+const relationFields = [
+  'Info.Name',
+  ...addressFields,
+  'Info.DefaultEmail.EmailAddress',
+  'Info.DefaultPhone.Number',
+] as const
 
 /**
  * The fields of each party the register edits, by path from the party's cached row. `CostAccountID` is the
@@ -37,6 +42,14 @@ export const partyFields = {
 } as const satisfies Record<PartyEntity, readonly string[]>
 export type PartyField<E extends PartyEntity = PartyEntity> = (typeof partyFields)[E][number]
 
+/**
+ * A custom field of a supplier or customer by path (spec 2.16: `CustomValues.Custom<Name>`). The company
+ * defines them (Admin), so the path is checked by its shape; the form checks the value by the field's type
+ * (common/custom-values.ts) and the platform refuses a value of another type on that field.
+ */
+export const CUSTOM_VALUE_PATH = /^CustomValues\.Custom[A-Za-z][A-Za-z0-9_]{0,99}$/
+export type CustomValuePath = `CustomValues.Custom${string}`
+
 /** A field's new value: text (trimmed; empty clears it), a number (an ID, days), or null (cleared). */
 const FieldValue = z.union([Text(500), z.number(), z.null()])
 
@@ -45,7 +58,15 @@ const FieldValue = z.union([Text(500), z.number(), z.null()])
  * of the same field is a conflict, field by field; the outbox entry's `base` holds the values by path).
  */
 const editOf = <E extends PartyEntity>(entity: E) =>
-  z.partialRecord(z.enum(partyFields[entity] as unknown as readonly [PartyField<E>, ...PartyField<E>[]]), FieldValue)
+  z.partialRecord(
+    entity === 'Contact'
+      ? z.enum(partyFields[entity] as unknown as readonly [PartyField<E>, ...PartyField<E>[]])
+      : z.union([
+          z.enum(partyFields[entity] as unknown as readonly [PartyField<E>, ...PartyField<E>[]]),
+          z.string().regex(CUSTOM_VALUE_PATH) as unknown as z.ZodType<CustomValuePath>,
+        ]),
+    FieldValue,
+  )
 
 export const SupplierEdit = editOf('Supplier')
 export const CustomerEdit = editOf('Customer')
@@ -54,9 +75,21 @@ export const ContactEdit = editOf('Contact')
 /** A bank account: 11 digits without separators, or an IBAN in electronic form (with its BIC). */
 export const BankAccountDraft = z
   .object({
-    AccountNumber: z.string().regex(/^\d{11}$/).nullable().optional(),
-    IBAN: z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/).nullable().optional(),
-    BIC: z.string().regex(/^[A-Z0-9]{8,11}$/).nullable().optional(),
+    AccountNumber: z
+      .string()
+      .regex(/^\d{11}$/)
+      .nullable()
+      .optional(),
+    IBAN: z
+      .string()
+      .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/)
+      .nullable()
+      .optional(),
+    BIC: z
+      .string()
+      .regex(/^[A-Z0-9]{8,11}$/)
+      .nullable()
+      .optional(),
   })
   .refine((b) => Boolean(b.AccountNumber) || Boolean(b.IBAN), { message: 'An account number or an IBAN' })
 export type BankAccountDraft = z.infer<typeof BankAccountDraft>
@@ -66,7 +99,11 @@ const AddressDraft = z.object({
   AddressLine2: Text(250).nullable().optional(),
   PostalCode: Text(20).nullable().optional(),
   City: Text(100).nullable().optional(),
-  CountryCode: z.string().regex(/^[A-Z]{2}$/).nullable().optional(),
+  CountryCode: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullable()
+    .optional(),
 })
 
 /** A new party's business relation as the register's form gives it (main builds the `_createguid` graph). */
@@ -80,7 +117,11 @@ const RelationDraft = z.object({
 /** `create` of a supplier: POST suppliers (field notes "Graph writes"). */
 export const SupplierDraft = RelationDraft.extend({
   /** Nine digits, MOD11 checked by the form. */
-  OrgNumber: z.string().regex(/^\d{9}$/).nullable().optional(),
+  OrgNumber: z
+    .string()
+    .regex(/^\d{9}$/)
+    .nullable()
+    .optional(),
   CreditDays: z.number().int().min(0).max(365).nullable().optional(),
   CostAccountID: Id.nullable().optional(),
   BankAccounts: z.array(BankAccountDraft).max(10).optional(),
@@ -89,7 +130,11 @@ export type SupplierDraft = z.infer<typeof SupplierDraft>
 
 /** `create` of a customer: POST customers (field notes "Graph writes"; spec 4.3 creates one inline too). */
 export const CustomerDraft = RelationDraft.extend({
-  OrgNumber: z.string().regex(/^\d{9}$/).nullable().optional(),
+  OrgNumber: z
+    .string()
+    .regex(/^\d{9}$/)
+    .nullable()
+    .optional(),
   CreditDays: z.number().int().min(0).max(365).nullable().optional(),
   BankAccounts: z.array(BankAccountDraft).max(10).optional(),
 })

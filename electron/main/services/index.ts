@@ -20,6 +20,7 @@ import { createApprovalFlowService } from './approvals/flow-service.ts'
 import { createApprovalRulesService } from './admin/approval-rules-service.ts'
 import { createAdminUsersService } from './admin/users-service.ts'
 import { createFactoringService } from './admin/factoring-service.ts'
+import { createCustomFieldsService } from './admin/custom-fields-service.ts'
 import { createSyncService } from './sync/sync-service.ts'
 import { createScanService } from './scan/service.ts'
 import { createReviewService } from './review/review-service.ts'
@@ -133,6 +134,7 @@ export function createServices(deps: ServiceDeps) {
       return state.status === 'signedIn' ? state.environmentId : null
     },
   })
+  const customFields = createCustomFieldsService({ api: () => session.api() })
   const handlers: Handlers = {
     'app.about': () => about.about(),
     'app.getPreferences': () => preferences.get(),
@@ -198,6 +200,9 @@ export function createServices(deps: ServiceDeps) {
     'admin.factoringSetups': (companyKey) => factoring.overview(companyKey),
     'admin.activateFactoring': (companyKey, activation) => factoring.activate(companyKey, activation),
     'admin.deactivateFactoring': (companyKey) => factoring.deactivate(companyKey),
+    'admin.customFields': (companyKey) => customFields.read(companyKey),
+    'admin.defineCustomField': (companyKey, draft) => customFields.define(companyKey, draft),
+    'admin.activateCustomField': (companyKey, field) => customFields.activate(companyKey, field),
   }
   return {
     handlers,

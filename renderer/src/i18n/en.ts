@@ -14,6 +14,7 @@ import adminMessages from '../features/admin/messages.ts'
 import contactsMessages from '../features/contacts/messages.ts'
 import viewerMessages from '../ui/document-viewer/messages.ts'
 import checkMessages from './check-messages.ts'
+import customValuesMessages from '../ui/custom-values-messages.ts'
 import contactsCardMessages from '../features/contacts/card-messages.ts'
 
 const en = {
@@ -134,6 +135,7 @@ const en = {
   contacts: contactsMessages.en,
   viewer: viewerMessages.en,
   check: checkMessages.en,
+  customValues: customValuesMessages.en,
   contactsCard: contactsCardMessages.en,
 }
 

@@ -13,6 +13,7 @@ import adminMessages from '../features/admin/messages.ts'
 import contactsMessages from '../features/contacts/messages.ts'
 import viewerMessages from '../ui/document-viewer/messages.ts'
 import checkMessages from './check-messages.ts'
+import customValuesMessages from '../ui/custom-values-messages.ts'
 import contactsCardMessages from '../features/contacts/card-messages.ts'
 import type { Messages } from './en.ts'
 
@@ -134,6 +135,7 @@ const nb: Messages = {
   contacts: contactsMessages.nb,
   viewer: viewerMessages.nb,
   check: checkMessages.nb,
+  customValues: customValuesMessages.nb,
   contactsCard: contactsCardMessages.nb,
 }
 

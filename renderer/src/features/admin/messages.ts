@@ -1,4 +1,6 @@
-// Strings of the approval rules editor (merged as `admin`), with the other sections' own.
+// Strings of the approval rules editor (merged as `admin`), with the other sections' own; the custom fields
+// section's under `admin.fields`.
+import fieldsMessages from './fields-messages.ts'
 import partners from './partners-messages.ts'
 import usersMessages from './users-messages.ts'
 
@@ -8,9 +10,11 @@ const en = {
     approvalRules: 'Approval rules',
     users: 'Users and roles',
     office: 'The office’s people',
+    customFields: 'Custom fields',
     factoring: 'Factoring',
     webhooks: 'Webhooks',
   },
+  fields: fieldsMessages.en,
   ...usersMessages.en,
   title: 'Approval rules',
   intro: 'Who approves supplier invoices in {company}, in which order, and from which amount.',
@@ -136,9 +140,11 @@ const nb: typeof en = {
     approvalRules: 'Godkjenningsregler',
     users: 'Brukere og roller',
     office: 'Kontorets folk',
+    customFields: 'Egendefinerte felt',
     factoring: 'Factoring',
     webhooks: 'Webhooker',
   },
+  fields: fieldsMessages.nb,
   ...usersMessages.nb,
   title: 'Godkjenningsregler',
   intro: 'Hvem som godkjenner leverandørfakturaer i {company}, i hvilken rekkefølge og fra hvilket beløp.',

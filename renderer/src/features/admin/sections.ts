@@ -48,4 +48,9 @@ export const adminSections: readonly AdminSection[] = [
     title: 'admin.sections.webhooks',
     component: () => import('./webhooks/WebhooksSection.vue'),
   },
+  {
+    id: 'custom-fields',
+    title: 'admin.sections.customFields',
+    component: () => import('./CustomFieldsSection.vue'),
+  },
 ]
