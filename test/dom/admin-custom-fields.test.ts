@@ -65,7 +65,7 @@ async function mount(online: boolean) {
         companyKey: key,
         companyName: 'Nordlys Bakeri AS',
         user: sampleSession.status === 'signedIn' ? sampleSession.user : (undefined as never),
-        permissions: [],
+        permissions: ['ui_admin'],
         views: ['admin', 'settings'],
       }),
       'connection.probe': () => ({
