@@ -3,6 +3,7 @@ import {
   bankAccountToIban,
   formatPhone,
   buildKid,
+  kidSetupFindings,
   kidSetupProblems,
   formatBankAccount,
   formatIban,
@@ -191,6 +192,20 @@ describe('KID from a payment info type', () => {
     ).toEqual(['literal part 7a must be 2 digits'])
     expect(() => buildKid(15, parts, { customer_number: 123456, invoice_number: 1 })).toThrow(/longer than 5/)
     expect(() => buildKid(15, parts, { invoice_number: 1 })).toThrow(/no digits for <customer_number>/)
+  })
+
+  it('gives the same problems as codes with their parameters, for forms to word', () => {
+    expect(kidSetupFindings(15, parts)).toEqual([])
+    expect(
+      kidSetupFindings(4, [
+        { Part: '<modulus10>', Length: 2, SortIndex: 0 },
+        { Part: '7', Length: 1, SortIndex: 1 },
+      ]),
+    ).toEqual([
+      { code: 'total', total: 3, length: 4 },
+      { code: 'checkLast', part: '<modulus10>' },
+      { code: 'checkLength', part: '<modulus10>' },
+    ])
   })
 })
 

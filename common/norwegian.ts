@@ -231,29 +231,57 @@ export interface KidPart {
 const MACRO = /^<([a-z_0-9]+)>$/i
 const CHECK_MACROS: Record<string, KidMethod> = { modulus10: 'mod10', modulus11: 'mod11' }
 
+/** A problem of a KID setup, as a code and its parameters (forms word them in the user's language). */
+export type KidSetupFinding =
+  | { code: 'length'; length: number }
+  | { code: 'total'; total: number; length: number }
+  | { code: 'partLength'; part: string }
+  | { code: 'checkLast'; part: string }
+  | { code: 'checkLength'; part: string }
+  | { code: 'literal'; part: string; length: number }
+
 /**
  * What is wrong with a KID setup (spec 2.11, field notes): part lengths must add up to `length`,
  * literal parts are digits as long as their Length, a check-digit macro is the last part with length 1.
  * An empty list means the setup is usable.
  */
-export function kidSetupProblems(length: number, parts: readonly KidPart[]): string[] {
-  const problems: string[] = []
+export function kidSetupFindings(length: number, parts: readonly KidPart[]): KidSetupFinding[] {
+  const found: KidSetupFinding[] = []
   const sorted = [...parts].sort((a, b) => a.SortIndex - b.SortIndex)
   const total = sorted.reduce((sum, p) => sum + p.Length, 0)
-  if (length < 2 || length > 25) problems.push(`KID length must be 2-25, not ${length}`)
-  if (total !== length) problems.push(`the parts' lengths add up to ${total}, not the KID length ${length}`)
+  if (length < 2 || length > 25) found.push({ code: 'length', length })
+  if (total !== length) found.push({ code: 'total', total, length })
   sorted.forEach((p, i) => {
     const macro = MACRO.exec(p.Part)?.[1]?.toLowerCase()
-    if (!Number.isInteger(p.Length) || p.Length < 1)
-      problems.push(`part ${p.Part} needs a length of at least 1`)
+    if (!Number.isInteger(p.Length) || p.Length < 1) found.push({ code: 'partLength', part: p.Part })
     if (macro && macro in CHECK_MACROS) {
-      if (i !== sorted.length - 1) problems.push(`${p.Part} must be the last part`)
-      if (p.Length !== 1) problems.push(`${p.Part} must have length 1`)
+      if (i !== sorted.length - 1) found.push({ code: 'checkLast', part: p.Part })
+      if (p.Length !== 1) found.push({ code: 'checkLength', part: p.Part })
     } else if (!macro && !(isDigits(p.Part) && p.Part.length === p.Length)) {
-      problems.push(`literal part ${p.Part} must be ${p.Length} digits`)
+      found.push({ code: 'literal', part: p.Part, length: p.Length })
     }
   })
-  return problems
+  return found
+}
+
+/** The findings of `kidSetupFindings` in English (the platform's messages). */
+export function kidSetupProblems(length: number, parts: readonly KidPart[]): string[] {
+  return kidSetupFindings(length, parts).map((f) => {
+    switch (f.code) {
+      case 'length':
+        return `KID length must be 2-25, not ${f.length}`
+      case 'total':
+        return `the parts' lengths add up to ${f.total}, not the KID length ${f.length}`
+      case 'partLength':
+        return `part ${f.part} needs a length of at least 1`
+      case 'checkLast':
+        return `${f.part} must be the last part`
+      case 'checkLength':
+        return `${f.part} must have length 1`
+      case 'literal':
+        return `literal part ${f.part} must be ${f.length} digits`
+    }
+  })
 }
 
 /**

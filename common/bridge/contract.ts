@@ -7,6 +7,9 @@ import { journalCalls } from './journal.ts'
 import { reviewCalls } from './review.ts'
 import { approvalsCalls } from './approvals.ts'
 import { adminCalls } from './admin.ts'
+import { adminUsersCalls } from './admin-users.ts'
+import { adminFactoringCalls } from './admin-factoring.ts'
+import { adminFieldsCalls } from './admin-fields.ts'
 import { outboxCalls } from './outbox.ts'
 import { syncCalls } from './sync.ts'
 import { scanCalls, scanEvents } from './scan.ts'
@@ -149,6 +152,8 @@ export const CompanySession = z.object({
   userId: z.number().int().nullable().optional(),
   permissions: z.array(z.string()),
   views: z.array(AppView),
+  /** A license administrator of the office (spec 4.10, 5: `IsLicenseAdmin`) may change users' roles across companies. */
+  isLicenseAdmin: z.boolean().optional(),
 })
 export type CompanySession = z.infer<typeof CompanySession>
 
@@ -183,6 +188,9 @@ export const calls = {
   ...approvalsCalls,
   ...adminCalls,
   ...salesCalls,
+  ...adminUsersCalls,
+  ...adminFactoringCalls,
+  ...adminFieldsCalls,
 } as const satisfies Record<CallName, { args: z.ZodTuple; result: z.ZodType }>
 // `satisfies Record<CallName, …>` makes a call missing here, or one not listed in names.ts, a type error.
 

@@ -55,6 +55,21 @@ export const callNames = [
   'admin.saveLinkGroup',
   'admin.ruleFor',
   'sales.invoicePdf',
+  'admin.users',
+  'admin.inviteUser',
+  'admin.addIdentity',
+  'admin.setUserRoles',
+  'admin.removeAccess',
+  'admin.activateUser',
+  'admin.office',
+  'admin.updatePermissions',
+  'admin.checkPermissions',
+  'admin.factoringSetups',
+  'admin.activateFactoring',
+  'admin.deactivateFactoring',
+  'admin.customFields',
+  'admin.defineCustomField',
+  'admin.activateCustomField',
 ] as const
 
 export const eventNames = [

@@ -42,6 +42,14 @@ export const partyFields = {
 } as const satisfies Record<PartyEntity, readonly string[]>
 export type PartyField<E extends PartyEntity = PartyEntity> = (typeof partyFields)[E][number]
 
+/**
+ * A custom field of a supplier or customer by path (spec 2.16: `CustomValues.Custom<Name>`). The company
+ * defines them (Admin), so the path is checked by its shape; the form checks the value by the field's type
+ * (common/custom-values.ts) and the platform refuses a value of another type on that field.
+ */
+export const CUSTOM_VALUE_PATH = /^CustomValues\.Custom[A-Za-z][A-Za-z0-9_]{0,99}$/
+export type CustomValuePath = `CustomValues.Custom${string}`
+
 /** A field's new value: text (trimmed; empty clears it), a number (an ID, days), or null (cleared). */
 const FieldValue = z.union([Text(500), z.number(), z.null()])
 
@@ -51,7 +59,12 @@ const FieldValue = z.union([Text(500), z.number(), z.null()])
  */
 const editOf = <E extends PartyEntity>(entity: E) =>
   z.partialRecord(
-    z.enum(partyFields[entity] as unknown as readonly [PartyField<E>, ...PartyField<E>[]]),
+    entity === 'Contact'
+      ? z.enum(partyFields[entity] as unknown as readonly [PartyField<E>, ...PartyField<E>[]])
+      : z.union([
+          z.enum(partyFields[entity] as unknown as readonly [PartyField<E>, ...PartyField<E>[]]),
+          z.string().regex(CUSTOM_VALUE_PATH) as unknown as z.ZodType<CustomValuePath>,
+        ]),
     FieldValue,
   )
 

@@ -13,6 +13,11 @@ export type EntityFields = {
   CreatedAt?: string | null
   /** Soft-deleted children of an expanded relation still arrive (field notes, graph writes). */
   Deleted?: boolean | null
+  /**
+   * spec 2.16, 4.2: the company's active custom fields, keyed `Custom<Name>`, always returned (the local
+   * platform gives every active field, null when empty); optional since nested rows may lack it.
+   */
+  CustomValues?: Record<string, string | number | null> | null
 }
 
 /** spec 2.6: an address of a business relation. */

@@ -1,7 +1,7 @@
 // What each field of a party may hold, by path (common/bridge/parties.ts `partyFields`): the edit's schema
 // takes any text or number for any path, so the renderer checks each value here before it queues an edit,
 // and main checks again before it writes (an entry queued by an older version is refused with the reason).
-import type { PartyField } from '../bridge/parties.ts'
+import { CUSTOM_VALUE_PATH, type CustomValuePath, type PartyField } from '../bridge/parties.ts'
 
 type Check = (value: string | number) => string | null
 
@@ -28,8 +28,13 @@ const checks: Partial<Record<PartyField, Check>> = {
 }
 
 /** Why `value` cannot be the field's value (null when it can); null and the empty text clear any field. */
-export function partyValueProblem(path: PartyField, value: string | number | null): string | null {
+export function partyValueProblem(
+  path: PartyField | CustomValuePath,
+  value: string | number | null,
+): string | null {
   if (value === null || value === '') return null
-  const problem = (checks[path] ?? anyText)(value)
+  if (CUSTOM_VALUE_PATH.test(path))
+    return typeof value === 'string' || typeof value === 'number' ? null : `${path} must be text or a number`
+  const problem = (checks[path as PartyField] ?? anyText)(value)
   return problem ? `${path} must be ${problem}` : null
 }

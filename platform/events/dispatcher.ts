@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Sql, Store } from '../db/store.ts'
 import { enqueueDelivery, type WorkerLog } from './delivery.ts'
-import { evaluateExpression, parseExpression, type Expr } from './expression.ts'
+import { evaluateExpression, parseExpression, type Expr } from '../../common/expression-filter.ts'
 import { modelFilterEntries } from './eventplans.ts'
 
 interface ChangeEventRow {

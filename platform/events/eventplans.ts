@@ -20,7 +20,12 @@ import {
   type DeliveryKind,
   type DeliveryStatus,
 } from './delivery.ts'
-import { checkExpression, ExpressionError, parseExpression, type ExpressionModel } from './expression.ts'
+import {
+  checkExpression,
+  ExpressionError,
+  parseExpression,
+  type ExpressionModel,
+} from '../../common/expression-filter.ts'
 
 /** The entries of a ModelFilter (`CustomerInvoice, Customer`): comma-separated model names. */
 export function modelFilterEntries(filter: unknown): string[] {

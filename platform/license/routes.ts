@@ -95,6 +95,13 @@ export function registerLicenseRoutes(app: FastifyInstance, pc: PlatformContext,
       }
     })
 
+    // spec 2.1 names one `License` server ("license/admin server") in the endpoint set: the bulk-permission
+    // host answers under that address as well as under its own, so a client that knows only the endpoint
+    // set reaches it.
+    for (const hostPath of [adminPath, licensePath]) registerAdminRoutes(child, hostPath)
+  })
+
+  function registerAdminRoutes(child: FastifyInstance, adminPath: string): void {
     // The license users (UserIds of update-permissions), for license administrators.
     child.get(`${adminPath}/api/users`, async (request, reply) => {
       const claims = await authenticate(request, verify)
@@ -168,5 +175,5 @@ export function registerLicenseRoutes(app: FastifyInstance, pc: PlatformContext,
           .send({ Message: 'An unexpected error occurred while updating permissions' })
       }
     })
-  })
+  }
 }

@@ -1,6 +1,7 @@
 // The session user (spec 2.2; field notes: the plural `users?action=current-session` too, with
 // `Permissions` strings and a `License`): the caller's User row in the selected company.
 import { PlatformError } from '../errors.ts'
+import { findAccount } from '../identity/accounts.ts'
 import type { HookSet } from '../model/hooks.ts'
 
 /** UI permissions granted by each role (Role.Name); every member also gets the base set. */
@@ -75,6 +76,12 @@ export function registerSessionActions(hooks: HookSet): void {
           const company = companies[0]!
           const roleNames = roles.map((r) => r.Name).filter(Boolean)
           const accountant = roleNames.some((n) => /^(administrator|accounting\.)/i.test(n))
+          // spec 5: the bulk permission route is for a license administrator (flag `IsLicenseAdmin`), an
+          // office-wide fact of the person; the session tells it so a client offers that work only to them.
+          const identity = typeof user.GlobalIdentity === 'string' ? user.GlobalIdentity : ''
+          const isLicenseAdmin = identity
+            ? (await findAccount(req.sql, identity))?.is_license_admin === true
+            : false
           return {
             ...user,
             Permissions: permissionsFor(roleNames),
@@ -92,6 +99,7 @@ export function registerSessionActions(hooks: HookSet): void {
               },
               UserType: accountant ? UserType.Accountant : UserType.Standard,
               Roles: roleNames,
+              IsLicenseAdmin: isLicenseAdmin,
             },
           }
         },

@@ -20,10 +20,14 @@ const viewPermissions: Record<Exclude<AppView, 'settings'>, readonly string[]> =
   admin: ['ui_admin'],
 }
 
-export function viewsFor(permissions: readonly string[]): AppView[] {
+/**
+ * The views the permissions open. A license administrator (spec 5) gets Admin for the office's people
+ * across companies even where they administer nothing of the open company.
+ */
+export function viewsFor(permissions: readonly string[], isLicenseAdmin = false): AppView[] {
   const held = new Set(permissions.map((p) => p.toLowerCase()))
-  const views = (Object.keys(viewPermissions) as (keyof typeof viewPermissions)[]).filter((view) =>
-    viewPermissions[view].some((p) => held.has(p)),
+  const views = (Object.keys(viewPermissions) as (keyof typeof viewPermissions)[]).filter(
+    (view) => viewPermissions[view].some((p) => held.has(p)) || (view === 'admin' && isLicenseAdmin),
   )
   return [...views, 'settings']
 }
@@ -55,7 +59,13 @@ export function createCompaniesService(deps: { api(): Promise<ApiClient> }) {
       const permissions = Array.isArray(answer.Permissions)
         ? answer.Permissions.filter((p) => typeof p === 'string')
         : []
-      const license = (answer.License ?? {}) as { Company?: { Name?: unknown; Key?: unknown } }
+      const license = (answer.License ?? {}) as {
+        Company?: { Name?: unknown; Key?: unknown }
+        IsLicenseAdmin?: unknown
+      }
+      // spec 5 names the flag `IsLicenseAdmin` but not where it travels: read from the session's License
+      // (where the local platform puts it) or the session user; absent means not a license administrator.
+      const isLicenseAdmin = license.IsLicenseAdmin === true || answer.IsLicenseAdmin === true
       const answeredFor = str(license.Company?.Key)
       // The answer names its company; one for another company must never be shown under this one's name.
       if (answeredFor && answeredFor.toLowerCase() !== companyKey.toLowerCase()) {
@@ -75,7 +85,8 @@ export function createCompaniesService(deps: { api(): Promise<ApiClient> }) {
         },
         userId: Number.isInteger(answer.ID) ? (answer.ID as number) : null,
         permissions,
-        views: viewsFor(permissions),
+        views: viewsFor(permissions, isLicenseAdmin),
+        isLicenseAdmin,
       }
     },
   }

@@ -18,6 +18,9 @@ import { createShellService } from './shell.ts'
 import { createJournalService } from './journal/journal-service.ts'
 import { createApprovalFlowService } from './approvals/flow-service.ts'
 import { createApprovalRulesService } from './admin/approval-rules-service.ts'
+import { createAdminUsersService } from './admin/users-service.ts'
+import { createFactoringService } from './admin/factoring-service.ts'
+import { createCustomFieldsService } from './admin/custom-fields-service.ts'
 import { createSyncService } from './sync/sync-service.ts'
 import { createScanService } from './scan/service.ts'
 import { createReviewService } from './review/review-service.ts'
@@ -124,6 +127,16 @@ export function createServices(deps: ServiceDeps) {
   const approvalFlows = createApprovalFlowService({ api: () => session.api() })
   const approvalRules = createApprovalRulesService({ api: () => session.api() })
   const sales = createSalesService({ log })
+  const adminUsers = createAdminUsersService({ api: () => session.api() })
+  const factoring = createFactoringService({
+    api: () => session.api(),
+    store: ports.keyValue('factoring'),
+    environment: async () => {
+      const state = await session.get()
+      return state.status === 'signedIn' ? state.environmentId : null
+    },
+  })
+  const customFields = createCustomFieldsService({ api: () => session.api() })
   const handlers: Handlers = {
     'app.about': () => about.about(),
     'app.getPreferences': () => preferences.get(),
@@ -178,6 +191,21 @@ export function createServices(deps: ServiceDeps) {
     'admin.saveLinkGroup': (companyKey, group) => approvalRules.saveLinkGroup(companyKey, group),
     'admin.ruleFor': (companyKey, question) => approvalRules.ruleFor(companyKey, question),
     'sales.invoicePdf': (request) => sales.invoicePdf(request),
+    'admin.users': (companyKey) => adminUsers.users(companyKey),
+    'admin.inviteUser': (companyKey, invitation) => adminUsers.invite(companyKey, invitation),
+    'admin.addIdentity': (companyKey, identity) => adminUsers.addIdentity(companyKey, identity),
+    'admin.setUserRoles': (companyKey, change) => adminUsers.setRoles(companyKey, change),
+    'admin.removeAccess': (companyKey, removal) => adminUsers.removeAccess(companyKey, removal),
+    'admin.activateUser': (companyKey, userId) => adminUsers.activate(companyKey, userId),
+    'admin.office': () => adminUsers.office(),
+    'admin.updatePermissions': (request) => adminUsers.updatePermissions(request),
+    'admin.checkPermissions': (check) => adminUsers.checkPermissions(check),
+    'admin.factoringSetups': (companyKey) => factoring.overview(companyKey),
+    'admin.activateFactoring': (companyKey, activation) => factoring.activate(companyKey, activation),
+    'admin.deactivateFactoring': (companyKey) => factoring.deactivate(companyKey),
+    'admin.customFields': (companyKey) => customFields.read(companyKey),
+    'admin.defineCustomField': (companyKey, draft) => customFields.define(companyKey, draft),
+    'admin.activateCustomField': (companyKey, field) => customFields.activate(companyKey, field),
   }
   return {
     handlers,

@@ -50,7 +50,7 @@ export async function updateRow(
     if (last && last.state === 'pending' && last.operation.kind === 'update') {
       const base = { ...last.base }
       for (const field of Object.keys(changes)) if (!(field in base)) base[field] = row[field] ?? null
-      await db.outbox.update(last.seq!, { changes: { ...last.changes, ...changes }, base })
+      await db.outbox.update(last.seq!, { changes: withChanges(last.changes, changes), base })
     } else {
       const base: Record<string, unknown> = {}
       for (const field of Object.keys(changes)) base[field] = row[field] ?? null
@@ -61,8 +61,24 @@ export async function updateRow(
         }),
       )
     }
-    await table.put({ ...row, ...changes })
+    await table.put(withChanges(row, changes) as CachedRow)
   })
+}
+
+/**
+ * `changes` over `values`: each property replaced, except `CustomValues`, whose keys are fields of their
+ * own (spec 2.16): a change of one custom field keeps the others.
+ */
+function withChanges(
+  values: Record<string, unknown>,
+  changes: Record<string, unknown>,
+): Record<string, unknown> {
+  const out = { ...values, ...changes }
+  const before = values.CustomValues
+  const after = changes.CustomValues
+  if (before && after && typeof before === 'object' && typeof after === 'object')
+    out.CustomValues = { ...before, ...after }
+  return out
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   SupplierEdit,
   type BankAccountDraft,
   type PartyEntity,
+  type CustomValuePath,
   type PartyField,
 } from '@common/bridge/parties'
 import { partyValueProblem } from '@common/parties/field-values'
@@ -28,7 +29,10 @@ import type { CachedRow, OutboxEntry, RowKey, WorkspaceDb } from './schema.ts'
 export { partyValue }
 export type { BankAccountDraft, PartyEntity, PartyField }
 
-export type PartyChanges<E extends PartyEntity> = Partial<Record<PartyField<E>, string | number | null>>
+/** The changed paths of a party: its fields, and on a supplier or customer its custom values (spec 2.16). */
+export type PartyChanges<E extends PartyEntity> = Partial<
+  Record<PartyField<E> | CustomValuePath, string | number | null>
+>
 
 export interface Drafts {
   Supplier: SupplierDraft
@@ -225,7 +229,7 @@ export async function editParty<E extends PartyEntity>(
     string | number | null
   >
   for (const [path, value] of Object.entries(body)) {
-    const problem = partyValueProblem(path as PartyField, value)
+    const problem = partyValueProblem(path as PartyField | CustomValuePath, value)
     if (problem) throw new PartyChangeError('INVALID', `${entity} ${id}: ${problem}`, path)
   }
   if (Object.keys(body).length === 0) return

@@ -4,6 +4,7 @@
 // per-company sync state and offline settings, and the cached PDF bytes and OCR results.
 import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie'
 import type { CompanySession } from '@common/bridge/contract'
+import type { CustomFieldDefinition, CustomFieldsRead } from '@common/bridge/admin-fields'
 import type { OutboxOperation } from '@common/bridge/outbox'
 import {
   cachedEntities,
@@ -168,6 +169,19 @@ export interface ReviewOutcome {
   savedAt: string
 }
 
+/**
+ * A company's custom fields as Admin last read them (the data types, the models' ids) and every field known
+ * on this computer: defined here (with its type) or seen on the platform's rows (name only). The platform
+ * documents no list of custom fields, so this is what the forms know offline (data/custom-fields.ts).
+ */
+export interface CustomFieldSet {
+  companyKey: string
+  types: CustomFieldsRead['types']
+  models: CustomFieldsRead['models']
+  fields: CustomFieldDefinition[]
+  readAt: string | null
+}
+
 /** Settings of the workspace (Settings → Offline data), one row per name. */
 export interface WorkspaceSetting {
   name: 'journaledDays' | 'fileCacheBytes'
@@ -194,6 +208,7 @@ export type WorkspaceDb = Dexie &
     companySessions: EntityTable<CachedCompanySession, 'companyKey'>
     reviewOutcomes: Table<ReviewOutcome, [string, number]>
     companyCounts: EntityTable<CompanyCountsRow, 'Key'>
+    customFieldSets: EntityTable<CustomFieldSet, 'companyKey'>
   }
 
 /** The database's name: one per environment and user, so a second user never sees the first one's rows. */
@@ -349,6 +364,10 @@ const localVersions: {
         })
     },
   },
+  // Version 11: sales (customer invoices with their lines, products, KID types, distribution plans and
+  // factoring setups: their tables and indexes come from the declarations), and each company's custom fields
+  // as Admin last read and defined them (data/custom-fields.ts), so the forms type their custom values offline.
+  { version: 11, stores: { customFieldSets: 'companyKey' } },
 ]
 
 /** The current version: the last one that added or changed a table. */

@@ -15,6 +15,7 @@ import contactsMessages from '../features/contacts/messages.ts'
 import salesMessages from '../features/sales/messages.ts'
 import viewerMessages from '../ui/document-viewer/messages.ts'
 import checkMessages from './check-messages.ts'
+import customValuesMessages from '../ui/custom-values-messages.ts'
 import contactsCardMessages from '../features/contacts/card-messages.ts'
 import salesEditorMessages from '../features/sales/editor/messages.ts'
 
@@ -139,6 +140,7 @@ const en = {
   sales: salesMessages.en,
   viewer: viewerMessages.en,
   check: checkMessages.en,
+  customValues: customValuesMessages.en,
   contactsCard: contactsCardMessages.en,
   salesEditor: salesEditorMessages.en,
 }

@@ -14,6 +14,7 @@ import contactsMessages from '../features/contacts/messages.ts'
 import salesMessages from '../features/sales/messages.ts'
 import viewerMessages from '../ui/document-viewer/messages.ts'
 import checkMessages from './check-messages.ts'
+import customValuesMessages from '../ui/custom-values-messages.ts'
 import contactsCardMessages from '../features/contacts/card-messages.ts'
 import salesEditorMessages from '../features/sales/editor/messages.ts'
 import type { Messages } from './en.ts'
@@ -139,6 +140,7 @@ const nb: Messages = {
   sales: salesMessages.nb,
   viewer: viewerMessages.nb,
   check: checkMessages.nb,
+  customValues: customValuesMessages.nb,
   contactsCard: contactsCardMessages.nb,
   salesEditor: salesEditorMessages.nb,
 }

@@ -111,6 +111,8 @@ export interface ApiClientOptions {
 interface EnvironmentServers {
   /** The file server's base URL (spec 2.1 `Files`), without a trailing slash. */
   filesUrl: string
+  /** The license/admin server (spec 2.1 `License`), without a trailing slash; null when none is named. */
+  licenseUrl: string | null
   /** URL.host of every server of the environment. */
   hosts: ReadonlySet<string>
 }
@@ -155,8 +157,18 @@ export function createApiClient(options: ApiClientOptions) {
           )
         const files = checkScheme(endpoints.Files, 'a file server address (Files in /api/endpoints)')
         const hosts = new Set([new URL(apiBaseUrl).host, files.host])
+        // The license/admin server is the environment's own as the file server is: its endpoint set names it.
+        const license =
+          typeof endpoints.License === 'string' && endpoints.License !== ''
+            ? checkScheme(endpoints.License, 'a license server address (License in /api/endpoints)')
+            : null
+        if (license) hosts.add(license.host)
         for (const url of (await options.trustedUrls?.()) ?? []) hosts.add(new URL(url).host)
-        return { filesUrl: files.href.replace(/\/+$/, ''), hosts }
+        return {
+          filesUrl: files.href.replace(/\/+$/, ''),
+          licenseUrl: license ? license.href.replace(/\/+$/, '') : null,
+          hosts,
+        }
       })()
       servers.set(apiBaseUrl, found)
       found.catch(() => servers.delete(apiBaseUrl))
@@ -254,6 +266,10 @@ export function createApiClient(options: ApiClientOptions) {
     /** The file server's base URL as this environment's /api/endpoints names it (checked, cached). */
     async filesUrl(): Promise<string> {
       return (await serversOf((await options.tokens.current()).apiBaseUrl)).filesUrl
+    },
+    /** The license/admin server as this environment's /api/endpoints names it (spec 2.1 `License`), or null. */
+    async licenseUrl(): Promise<string | null> {
+      return (await serversOf((await options.tokens.current()).apiBaseUrl)).licenseUrl
     },
     /**
      * The bytes at an address a server gave (a file's download URL): fetched without a token, only from

@@ -121,6 +121,9 @@ export function editGraph(server: Row, send: Record<string, unknown>): Row {
   for (const [path, value] of Object.entries(send)) {
     const steps = path.split('.')
     if (steps.length === 1) body[steps[0]!] = value
+    // spec 2.16: a custom value is a key of the party's own CustomValues, not of its business relation.
+    else if (steps[0] === 'CustomValues')
+      body.CustomValues = { ...(body.CustomValues as Row | undefined), [steps[1]!]: value }
     else if (steps.length === 2) infoBody()[steps[1]!] = value
     else {
       const [, part, field] = steps as [string, string, string]

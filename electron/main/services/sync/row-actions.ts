@@ -11,6 +11,21 @@ import { done, type Executor } from './executor.ts'
 import { quote } from './entities.ts'
 import { rowPath } from './platform-rows.ts'
 
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** A conflicting property's server value: `CustomValues.CustomX` is one key of the row's custom values. */
+function readPath(
+  row: PlatformRow,
+  field: string,
+  read: (row: PlatformRow, field: string) => unknown,
+): unknown {
+  const custom = /^CustomValues\.(.+)$/.exec(field)
+  if (!custom || field in row) return read(row, field)
+  const values = row.CustomValues
+  return isObject(values) ? values[custom[1]!] : undefined
+}
+
 export type RowCommand<A extends RowAction> = Extract<OutboxCommand, { action: A }>
 
 /**
@@ -39,6 +54,19 @@ export function decideUpdate(
   const send: Record<string, unknown> = {}
   const conflicts: string[] = []
   for (const [field, mine] of Object.entries(command.body)) {
+    if (field === 'CustomValues' && isObject(mine)) {
+      // spec 2.16: each custom field is a property of its own; a colleague's change of another one merges.
+      const theirs = read(server, field)
+      const base = command.base[field]
+      for (const [key, value] of Object.entries(mine)) {
+        const current = isObject(theirs) ? (theirs[key] ?? null) : null
+        if (sameValue(current, value)) continue
+        if (sameValue(current, isObject(base) ? (base[key] ?? null) : null))
+          send.CustomValues = { ...(send.CustomValues as object | undefined), [key]: value }
+        else conflicts.push(`CustomValues.${key}`)
+      }
+      continue
+    }
     const theirs = read(server, field)
     if (sameValue(theirs, mine)) continue
     if (sameValue(theirs, command.base[field])) send[field] = mine
@@ -48,7 +76,7 @@ export function decideUpdate(
     return {
       status: 'conflict',
       fields: conflicts,
-      theirs: Object.fromEntries(conflicts.map((f) => [f, read(server, f) ?? null])),
+      theirs: Object.fromEntries(conflicts.map((f) => [f, readPath(server, f, read) ?? null])),
       row: server,
     }
   if (Object.keys(send).length === 0) return done(server)

@@ -1,8 +1,23 @@
-// Strings of the approval rules editor (merged as `admin`).
+// Strings of the approval rules editor (merged as `admin`), with the other sections' own; the custom fields
+// section's under `admin.fields`.
+import fieldsMessages from './fields-messages.ts'
+import partners from './partners-messages.ts'
+import usersMessages from './users-messages.ts'
+
 const en = {
+  sections: {
+    label: 'Sections of Admin',
+    approvalRules: 'Approval rules',
+    users: 'Users and roles',
+    office: 'The office’s people',
+    customFields: 'Custom fields',
+    factoring: 'Factoring',
+    webhooks: 'Webhooks',
+  },
+  fields: fieldsMessages.en,
+  ...usersMessages.en,
   title: 'Approval rules',
   intro: 'Who approves supplier invoices in {company}, in which order, and from which amount.',
-  notAdmin: 'Only administrators of {company} can see and change its approval rules.',
   noCompany: 'Open a company to see its approval rules.',
   loading: 'Reading the approval rules…',
   offline: 'No connection to the platform: the rules are shown read-only until it can be reached.',
@@ -120,9 +135,19 @@ const en = {
 }
 
 const nb: typeof en = {
+  sections: {
+    label: 'Deler av Admin',
+    approvalRules: 'Godkjenningsregler',
+    users: 'Brukere og roller',
+    office: 'Kontorets folk',
+    customFields: 'Egendefinerte felt',
+    factoring: 'Factoring',
+    webhooks: 'Webhooker',
+  },
+  fields: fieldsMessages.nb,
+  ...usersMessages.nb,
   title: 'Godkjenningsregler',
   intro: 'Hvem som godkjenner leverandørfakturaer i {company}, i hvilken rekkefølge og fra hvilket beløp.',
-  notAdmin: 'Bare administratorer i {company} kan se og endre godkjenningsreglene.',
   noCompany: 'Åpne et selskap for å se godkjenningsreglene.',
   loading: 'Leser godkjenningsreglene …',
   offline: 'Ingen forbindelse med plattformen: reglene vises skrivebeskyttet til den kan nås.',
@@ -244,4 +269,4 @@ const nb: typeof en = {
   failed: 'Plattformen svarte ikke: {message}',
 }
 
-export default { en, nb }
+export default { en: { ...en, ...partners.en }, nb: { ...nb, ...partners.nb } }

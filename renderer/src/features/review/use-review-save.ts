@@ -1,10 +1,12 @@
 // Saving the review to this computer's cache with its outbox entries (sent at the next sync): the rules of
 // logic/save-plan.ts decide, this carries the answer out. A field that fails its check gets the focus;
 // a checksum failure asks for the reason it is right all the same (kept as a comment on the invoice);
-// the first unreadable cost line cell gets the focus; a new bank account waits for its confirmation.
+// the first unreadable cost line cell gets the focus; a custom value that cannot be stored shows its
+// problem and gets the focus; a new bank account waits for its confirmation.
 import { computed, nextTick, ref, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { WorkspaceDb } from '@renderer/data/schema'
+import type { CustomValuesDraft } from '@renderer/ui/use-custom-values-draft'
 import { saveInvoice } from './logic/actions.ts'
 import { overrideKey, planSave } from './logic/save-plan.ts'
 import { proposedValues } from './logic/straight-through.ts'
@@ -22,6 +24,8 @@ export interface ReviewSaveOptions {
   reading: Readonly<Ref<OcrReading>>
   form: ReviewFormState
   lines: ReviewLinesState
+  /** The invoice's custom values (spec 2.16), saved in the same update as the header's fields. */
+  custom: CustomValuesDraft
   status: ReviewStatusLine
   /** Whether the warnings wait for the user to confirm a new bank account. */
   bankAccountUnconfirmed: () => boolean
@@ -36,13 +40,18 @@ export function useReviewSave(options: ReviewSaveOptions) {
     const db = workspace.value
     const current = doc.value
     if (!db || !companyKey || !current || !state.editable.value) return false
+    const header = changesFrom(form, {
+      row: current.row,
+      supplier: state.supplier.value,
+      overridden: new Set(overrides.keys()),
+    })
+    const customChanges = options.custom.changes()
     const plan = planSave({
       row: current.row,
-      ...changesFrom(form, {
-        row: current.row,
-        supplier: state.supplier.value,
-        overridden: new Set(overrides.keys()),
-      }),
+      changes: Object.keys(customChanges).length
+        ? { ...header.changes, CustomValues: customChanges }
+        : header.changes,
+      blocking: header.blocking,
       lines: lines.lines.value,
       summary: lines.summary.value,
       dims: { DepartmentID: form.DepartmentID, ProjectID: form.ProjectID },
@@ -50,6 +59,11 @@ export function useReviewSave(options: ReviewSaveOptions) {
       overrides,
       posted: postedOverrides,
     })
+    // The custom values are header fields too: fixed before the cost lines are looked at.
+    if (plan.kind !== 'blocked' && !options.custom.ready()) {
+      status.show('blocked')
+      return false
+    }
     switch (plan.kind) {
       case 'blocked':
         status.show('blocked')

@@ -1,11 +1,34 @@
 // The ExpressionFilter language (spec 6.3): parsing with positioned errors, checking against a
-// model, and evaluation on an entity and its changed properties.
+// model, and evaluation on an entity and its changed properties. The model here is read off an invoice
+// row as the app's tester reads it; the platform checks against its registry (platform/events).
 import { describe, expect, it } from 'vitest'
-import { registry } from '../registry/index.ts'
-import { expressionModel } from './eventplans.ts'
-import { checkExpression, evaluateExpression, ExpressionError, parseExpression } from './expression.ts'
+import {
+  checkExpression,
+  evaluateExpression,
+  ExpressionError,
+  modelFromRow,
+  parseExpression,
+  updatedProperties,
+} from './expression-filter.ts'
 
-const invoiceModel = expressionModel(registry, registry.require('CustomerInvoice'))
+const invoiceRow = {
+  ID: 1,
+  StatusCode: 42001,
+  CollectorStatusCode: null,
+  ExternalStatusCode: null,
+  CustomerName: '',
+  OurReference: null,
+  InvoiceNumber: null,
+  TaxInclusiveAmount: 0,
+  RestAmount: 0,
+  Credited: false,
+  InvoiceDate: null,
+  CreditDays: null,
+  CustomValues: {},
+  Customer: { ID: 2, CustomerNumber: 100001 },
+  Items: [],
+}
+const invoiceModel = modelFromRow('CustomerInvoice', invoiceRow)
 const spec63 =
   'updated(CustomerInvoice, "StatusCode") and CustomerInvoice.StatusCode = 42004 and (CustomerInvoice.CollectorStatusCode > 42500 and CustomerInvoice.CollectorStatusCode < 42507)'
 
@@ -190,5 +213,34 @@ describe('checking against the model', () => {
       /first argument of updated\(\) must be the entity CustomerInvoice/,
     )
     expect(checkError('updated(CustomerInvoice, StatusCode)').message).toMatch(/property name in quotes/)
+  })
+})
+
+describe('what the app reads of an expression', () => {
+  it('gives each problem as a code with its parameters', () => {
+    expect(parseError('CustomerInvoice.StatusCode = "open').problem).toEqual({ code: 'unterminatedString' })
+    expect(parseError('CustomerInvoice.StatusCode =').problem).toEqual({
+      code: 'expected',
+      expected: 'value',
+      found: '',
+    })
+    expect(checkError('CustomerInvoice.Colour = 1').problem).toEqual({
+      code: 'noProperty',
+      model: 'CustomerInvoice',
+      property: 'Colour',
+    })
+    expect(checkError('1 = 1').problem).toEqual({ code: 'entityMissing', entity: 'CustomerInvoice' })
+  })
+
+  it('reads a list of lines as no property: only values and nested objects are', () => {
+    expect(checkError('CustomerInvoice.Items = 1').problem.code).toBe('noProperty')
+  })
+
+  it('lists the properties updated() asks about, once each, in the order written', () => {
+    const tree = parseExpression(
+      `${spec63} or (updated(CustomerInvoice, "RestAmount") and not updated(CustomerInvoice, "statuscode"))`,
+    )
+    expect(updatedProperties(tree)).toEqual(['StatusCode', 'RestAmount'])
+    expect(updatedProperties(parseExpression('CustomerInvoice.ID = 1'))).toEqual([])
   })
 })

@@ -2,13 +2,68 @@
 // `contains(var, "text")`, `isnull(var)`, `isnotnull(var)`, `=` and the comparisons, `and`, `or`,
 // parentheses. Source text -> tokens -> tree -> value; every error carries the position (0-based
 // character offset) where it was found. Keywords and function names are case-insensitive.
+// One evaluator for both sides: the local platform filters its Eventplans with it, and the desktop app's
+// filter tester checks and evaluates a filter with it, so the two cannot disagree.
+
+/** What is wrong with an expression, as a code and its parameters (the app words them in its languages). */
+export type ExpressionProblem =
+  | { code: 'empty' }
+  | { code: 'unterminatedString' }
+  | { code: 'unexpectedCharacter'; char: string }
+  /** `expected`: `)`, `) ,` or `value`; `found`: the token's text, or '' for the end of the expression. */
+  | { code: 'expected'; expected: ')' | ') ,' | 'value'; found: string }
+  | { code: 'unexpected'; found: string }
+  | { code: 'wrongRoot'; path: string; entity: string }
+  | { code: 'needsProperty'; root: string; entity: string }
+  | { code: 'noProperty'; model: string; property: string }
+  | { code: 'isObject'; path: string }
+  | { code: 'unknownFunction'; name: string; known: string }
+  | { code: 'arity'; name: string; count: number }
+  | { code: 'entityArgument'; name: string; entity: string }
+  | { code: 'propertyArgument'; name: string }
+  | { code: 'entityMissing'; entity: string }
+
+/** The problem in English (the platform's 400 message and the error's own message). */
+export function expressionProblemText(p: ExpressionProblem): string {
+  const found = (f: string) => (f === '' ? 'the end of the expression' : f)
+  switch (p.code) {
+    case 'empty':
+      return 'the expression is empty'
+    case 'unterminatedString':
+      return 'unterminated string'
+    case 'unexpectedCharacter':
+      return `unexpected character '${p.char}'`
+    case 'expected':
+      return `expected ${p.expected === 'value' ? 'a value' : p.expected === ')' ? "')'" : "')' or ','"} but found ${found(p.found)}`
+    case 'unexpected':
+      return `unexpected ${found(p.found)}`
+    case 'wrongRoot':
+      return `'${p.path}' must start with the filtered entity ${p.entity} (as in ${p.entity}.StatusCode)`
+    case 'needsProperty':
+      return `'${p.root}' needs a property (as in ${p.entity}.StatusCode)`
+    case 'noProperty':
+      return `${p.model} has no property '${p.property}'`
+    case 'isObject':
+      return `'${p.path}' is an object, not a value`
+    case 'unknownFunction':
+      return `unknown function '${p.name}' (known: ${p.known})`
+    case 'arity':
+      return `${p.name}() takes ${p.count} argument${p.count > 1 ? 's' : ''}`
+    case 'entityArgument':
+      return `the first argument of ${p.name}() must be the entity ${p.entity}`
+    case 'propertyArgument':
+      return `the second argument of ${p.name}() must be a property name in quotes`
+    case 'entityMissing':
+      return `the expression must name the entity ${p.entity} (as in ${p.entity}.StatusCode)`
+  }
+}
 
 export class ExpressionError extends Error {
   constructor(
-    message: string,
+    readonly problem: ExpressionProblem,
     readonly position: number,
   ) {
-    super(`${message} (at position ${position})`)
+    super(`${expressionProblemText(problem)} (at position ${position})`)
     this.name = 'ExpressionError'
   }
 }
@@ -52,7 +107,7 @@ function tokenize(src: string): Token[] {
       let v = ''
       i++
       for (;;) {
-        if (i >= src.length) throw new ExpressionError('unterminated string', pos)
+        if (i >= src.length) throw new ExpressionError({ code: 'unterminatedString' }, pos)
         const d = src[i]!
         if (d === '\\' && i + 1 < src.length) {
           v += src[i + 1]
@@ -95,7 +150,7 @@ function tokenize(src: string): Token[] {
       i += word[0].length
       continue
     }
-    throw new ExpressionError(`unexpected character '${c}'`, pos)
+    throw new ExpressionError({ code: 'unexpectedCharacter', char: c }, pos)
   }
   out.push({ t: 'end', pos: src.length })
   return out
@@ -105,24 +160,25 @@ const keyword = (tok: Token, word: string) => tok.t === 'ident' && tok.v.toLower
 
 /** Parses an expression into its tree; throws ExpressionError naming the position of the problem. */
 export function parseExpression(src: string): Expr {
-  if (typeof src !== 'string' || !src.trim()) throw new ExpressionError('the expression is empty', 0)
+  if (typeof src !== 'string' || !src.trim()) throw new ExpressionError({ code: 'empty' }, 0)
   const tokens = tokenize(src)
   let at = 0
   const peek = () => tokens[at]!
   const next = () => tokens[at++]!
+  /** A token as the user wrote it, quoted; '' for the end of the expression. */
   const describe = (tok: Token) =>
     tok.t === 'end'
-      ? 'the end of the expression'
+      ? ''
       : tok.t === 'ident' || tok.t === 'op'
         ? `'${tok.v}'`
         : tok.t === 'string'
-          ? `the string "${tok.v}"`
+          ? `"${tok.v}"`
           : tok.t === 'number'
-            ? `the number ${tok.v}`
+            ? String(tok.v)
             : `'${tok.t}'`
-  const expect = (t: ')' | ',', what: string) => {
+  const expect = (t: ')' | ',', expected: ')' | ') ,') => {
     const tok = next()
-    if (tok.t !== t) throw new ExpressionError(`expected ${what} but found ${describe(tok)}`, tok.pos)
+    if (tok.t !== t) throw new ExpressionError({ code: 'expected', expected, found: describe(tok) }, tok.pos)
   }
 
   function or(): Expr {
@@ -160,7 +216,7 @@ export function parseExpression(src: string): Expr {
     switch (tok.t) {
       case '(': {
         const e = or()
-        expect(')', "')'")
+        expect(')', ')')
         return e
       }
       case 'string':
@@ -178,25 +234,25 @@ export function parseExpression(src: string): Expr {
               args.push(or())
             }
           }
-          expect(')', "')' or ','")
+          expect(')', ') ,')
           return { kind: 'call', name: lower, args, pos: tok.pos }
         }
         if (lower === 'true' || lower === 'false')
           return { kind: 'literal', value: lower === 'true', pos: tok.pos }
         if (lower === 'null') return { kind: 'literal', value: null, pos: tok.pos }
         if (lower === 'and' || lower === 'or' || lower === 'not') {
-          throw new ExpressionError(`expected a value but found '${tok.v}'`, tok.pos)
+          throw new ExpressionError({ code: 'expected', expected: 'value', found: `'${tok.v}'` }, tok.pos)
         }
         return { kind: 'var', path: tok.v.split('.'), pos: tok.pos }
       }
       default:
-        throw new ExpressionError(`expected a value but found ${describe(tok)}`, tok.pos)
+        throw new ExpressionError({ code: 'expected', expected: 'value', found: describe(tok) }, tok.pos)
     }
   }
 
   const tree = or()
   const rest = peek()
-  if (rest.t !== 'end') throw new ExpressionError(`unexpected ${describe(rest)}`, rest.pos)
+  if (rest.t !== 'end') throw new ExpressionError({ code: 'unexpected', found: describe(rest) }, rest.pos)
   return tree
 }
 
@@ -237,13 +293,10 @@ export function checkExpression(tree: Expr, model: ExpressionModel): void {
   function checkPath(path: string[], pos: number): void {
     const [root, ...props] = path
     if (!sameName(root!, model.name)) {
-      throw new ExpressionError(
-        `'${path.join('.')}' must start with the filtered entity ${model.name} (as in ${model.name}.StatusCode)`,
-        pos,
-      )
+      throw new ExpressionError({ code: 'wrongRoot', path: path.join('.'), entity: model.name }, pos)
     }
     if (props.length === 0) {
-      throw new ExpressionError(`'${root}' needs a property (as in ${model.name}.StatusCode)`, pos)
+      throw new ExpressionError({ code: 'needsProperty', root: root!, entity: model.name }, pos)
     }
     namesEntity = true
     let current: ExpressionModel | undefined = model
@@ -255,9 +308,9 @@ export function checkExpression(tree: Expr, model: ExpressionModel): void {
       if (last && current.property(prop)) return
       const related: ExpressionModel | undefined = current.related?.(prop)
       if (!related) {
-        throw new ExpressionError(`${current.name} has no property '${prop}'`, pos)
+        throw new ExpressionError({ code: 'noProperty', model: current.name, property: prop }, pos)
       }
-      if (last) throw new ExpressionError(`'${path.join('.')}' is an object, not a value`, pos)
+      if (last) throw new ExpressionError({ code: 'isObject', path: path.join('.') }, pos)
       current = related
     }
   }
@@ -279,15 +332,12 @@ export function checkExpression(tree: Expr, model: ExpressionModel): void {
         const sig = functions[e.name]
         if (!sig) {
           throw new ExpressionError(
-            `unknown function '${e.name}' (known: ${Object.keys(functions).join(', ')})`,
+            { code: 'unknownFunction', name: e.name, known: Object.keys(functions).join(', ') },
             e.pos,
           )
         }
         if (e.args.length !== sig.arity) {
-          throw new ExpressionError(
-            `${e.name}() takes ${sig.arity} argument${sig.arity > 1 ? 's' : ''}`,
-            e.pos,
-          )
+          throw new ExpressionError({ code: 'arity', name: e.name, count: sig.arity }, e.pos)
         }
         if (sig.entityArg) {
           const [target, prop] = e.args
@@ -297,18 +347,18 @@ export function checkExpression(tree: Expr, model: ExpressionModel): void {
             !sameName(target!.path[0]!, model.name)
           ) {
             throw new ExpressionError(
-              `the first argument of ${e.name}() must be the entity ${model.name}`,
+              { code: 'entityArgument', name: e.name, entity: model.name },
               target!.pos,
             )
           }
           if (prop!.kind !== 'literal' || typeof prop!.value !== 'string') {
-            throw new ExpressionError(
-              `the second argument of ${e.name}() must be a property name in quotes`,
-              prop!.pos,
-            )
+            throw new ExpressionError({ code: 'propertyArgument', name: e.name }, prop!.pos)
           }
           if (!model.property(prop!.value) && !/^Custom/i.test(prop!.value)) {
-            throw new ExpressionError(`${model.name} has no property '${prop!.value}'`, prop!.pos)
+            throw new ExpressionError(
+              { code: 'noProperty', model: model.name, property: prop!.value },
+              prop!.pos,
+            )
           }
           namesEntity = true
           return
@@ -320,11 +370,50 @@ export function checkExpression(tree: Expr, model: ExpressionModel): void {
   }
   walk(tree)
   if (!namesEntity) {
-    throw new ExpressionError(
-      `the expression must name the entity ${model.name} (as in ${model.name}.StatusCode)`,
-      0,
-    )
+    throw new ExpressionError({ code: 'entityMissing', entity: model.name }, 0)
   }
+}
+
+/**
+ * A model read off one row in the platform's read shape (the app's cached rows keep its field names): a
+ * property is a key holding a value, a relation a key holding an object. The platform documents no field
+ * list for most models (spec 2.15), so the row the user tests against is the best account of them.
+ */
+export function modelFromRow(name: string, row: Record<string, unknown>): ExpressionModel {
+  const key = (wanted: string) => Object.keys(row).find((k) => k.toLowerCase() === wanted.toLowerCase())
+  const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v)
+  return {
+    name,
+    property(wanted) {
+      const k = key(wanted)
+      return k !== undefined && !isObject(row[k]) && !Array.isArray(row[k]) ? k : undefined
+    },
+    related(wanted) {
+      const k = key(wanted)
+      return k !== undefined && isObject(row[k])
+        ? modelFromRow(k, row[k] as Record<string, unknown>)
+        : undefined
+    },
+  }
+}
+
+/** The properties an expression asks `updated(Entity, "Property")` about, in the order written. */
+export function updatedProperties(tree: Expr): string[] {
+  const out: string[] = []
+  const walk = (e: Expr): void => {
+    if (e.kind === 'call') {
+      const prop = e.args[1]
+      if (e.name === 'updated' && prop?.kind === 'literal' && typeof prop.value === 'string') {
+        if (!out.some((p) => p.toLowerCase() === (prop.value as string).toLowerCase())) out.push(prop.value)
+      } else e.args.forEach(walk)
+    } else if (e.kind === 'not') walk(e.operand)
+    else if (e.kind === 'and' || e.kind === 'or' || e.kind === 'compare') {
+      walk(e.left)
+      walk(e.right)
+    }
+  }
+  walk(tree)
+  return out
 }
 
 // ---- evaluation ----
@@ -444,7 +533,10 @@ function evaluate(e: Expr, input: EvaluationInput): Value {
         case 'contains':
           return args[0] !== null && args[0] !== undefined && text(args[0]).includes(text(args[1]))
         default:
-          throw new ExpressionError(`unknown function '${e.name}'`, e.pos)
+          throw new ExpressionError(
+            { code: 'unknownFunction', name: e.name, known: Object.keys(functions).join(', ') },
+            e.pos,
+          )
       }
     }
   }

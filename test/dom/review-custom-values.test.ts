@@ -1,0 +1,166 @@
+// The review form shows the supplier invoice's custom values (spec 2.16) and saves them with the rest of the
+// form through the outbox: the invoice's update carries only the custom keys that changed. A value that
+// cannot be stored blocks the save, its problem on the field and the focus there; nothing is queued.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { CustomFieldDefinition } from '@common/bridge/admin-fields'
+import type { OutboxCommand } from '@common/bridge/outbox'
+import type { PlatformRow } from '@common/bridge/sync'
+import { CustomFieldStatus } from '@common/status'
+import { useWorkspace } from '@renderer/stores/workspace'
+import type { WorkspaceDb } from '@renderer/data/schema'
+import { mountShell, waitForElement, type MountedShell } from './mount-shell.ts'
+import { createTestBridge, sampleSession } from './test-bridge.ts'
+
+const companies = [
+  { ID: 1, Name: 'Nordlys Bakeri AS', Key: 'nordlys', IsTest: false, OrganizationNumber: '924956488' },
+]
+const supplier: PlatformRow = {
+  ID: 5,
+  UpdatedAt: '2026-10-01T10:00:00.000Z',
+  StatusCode: 30001,
+  SupplierNumber: 200001,
+  Info: { Name: 'Havbris AS' },
+}
+const invoice: PlatformRow = {
+  ID: 1,
+  UpdatedAt: '2026-11-01T10:00:00.000Z',
+  StatusCode: 30101,
+  SupplierID: 5,
+  InvoiceNumber: 'N-1',
+  CustomValues: { CustomProsjektkode: 'P-17', CustomAntall: 3 },
+}
+const field = (
+  Name: string,
+  kind: CustomFieldDefinition['kind'],
+  Nullable = true,
+): CustomFieldDefinition => ({
+  model: 'SupplierInvoice',
+  Name,
+  ID: 7,
+  DataType: kind,
+  kind,
+  Nullable,
+  StatusCode: CustomFieldStatus.Active,
+})
+
+let shell: MountedShell | undefined
+let db: WorkspaceDb | undefined
+let workspace: ReturnType<typeof useWorkspace> | undefined
+afterEach(async () => {
+  const test = shell?.test
+  shell?.unmount()
+  test?.emit('session.changed', { status: 'signedOut', reason: null })
+  await vi.waitFor(() => expect(workspace?.value ?? null).toBeNull())
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  await db?.delete()
+  shell = undefined
+  db = undefined
+  workspace = undefined
+  sessionStorage.clear()
+  localStorage.clear()
+})
+
+async function mount(languages: string[]) {
+  const sent: OutboxCommand[] = []
+  const rows: Record<string, PlatformRow[]> = { SupplierInvoice: [invoice], Supplier: [supplier] }
+  const test = createTestBridge({
+    handlers: {
+      'companies.list': () => companies,
+      'companies.session': (key) => ({
+        companyKey: key,
+        companyName: key,
+        user: sampleSession.status === 'signedIn' ? sampleSession.user : (undefined as never),
+        permissions: ['ui_accounting_bills'],
+        views: ['inbox', 'review', 'settings'],
+      }),
+      'connection.probe': () => ({ state: 'online', checkedAt: new Date().toISOString(), message: null }),
+      'sync.pull': (_companyKey, entity, from) => {
+        const found = from.id === 0 ? (rows[entity] ?? []) : []
+        const last = found.at(-1)
+        return {
+          rows: found,
+          checkpoint: last ? { updatedAt: String(last.UpdatedAt), id: Number(last.ID) } : from,
+          more: false,
+        }
+      },
+      'sync.ids': (_companyKey, entity) => (rows[entity] ?? []).map((r) => Number(r.ID)),
+      'sync.row': () => null,
+      'outbox.execute': (_companyKey, command) => {
+        sent.push(command)
+        return { status: 'done', row: null, merged: [] }
+      },
+    },
+  })
+  shell = await mountShell({ path: '/review?invoice=1', languages, test })
+  workspace = useWorkspace()
+  await vi.waitFor(() => expect(workspace!.value).not.toBeNull())
+  db = workspace.value!
+  await db.customFieldSets.put({
+    companyKey: 'nordlys',
+    types: [],
+    models: [],
+    fields: [field('Prosjektkode', 'smalltext'), field('Antall', 'number', false), field('Ramme', 'money')],
+    readAt: null,
+  })
+  const form = await waitForElement('[data-testid="review-form"]')
+  await waitForElement('[data-testid="custom-values"]')
+  return { form, sent }
+}
+
+function input(label: string): HTMLInputElement {
+  const found = [...document.querySelectorAll('[data-testid="custom-values"] label')].find((l) =>
+    l.textContent?.trim().startsWith(label),
+  ) as HTMLLabelElement | undefined
+  if (!found) throw new Error(`No custom field labelled ${label}`)
+  return document.getElementById(found.htmlFor) as HTMLInputElement
+}
+
+async function type(target: HTMLInputElement, text: string) {
+  target.dispatchEvent(new FocusEvent('focus'))
+  target.value = text
+  target.dispatchEvent(new Event('input', { bubbles: true }))
+  target.dispatchEvent(new FocusEvent('blur'))
+  await vi.waitFor(() => expect(target.value).toBe(text))
+}
+
+describe('the review’s custom values', () => {
+  it('are shown with the invoice and saved with the form through the outbox, only what changed', async () => {
+    const { sent } = await mount(['nb-NO'])
+    await vi.waitFor(() => expect(input('Prosjektkode').value).toBe('P-17'))
+    expect(input('Antall').value).toBe('3')
+    await type(input('Ramme'), '1 250,5')
+    document.getElementById('review-save')!.click()
+    await vi.waitFor(async () =>
+      expect((await db!.SupplierInvoice.get(['nordlys', 1]))?.CustomValues).toEqual({
+        CustomProsjektkode: 'P-17',
+        CustomAntall: 3,
+        CustomRamme: 1250.5,
+      }),
+    )
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThan(0), { timeout: 15_000 })
+    const update = sent.find((c) => c.entity === 'SupplierInvoice' && c.action === 'update')
+    expect(update && 'body' in update ? update.body : null).toEqual({ CustomValues: { CustomRamme: 1250.5 } })
+  }, 40_000)
+
+  it('blocks the save while a value cannot be stored, the problem on its field, and passes axe', async () => {
+    const { form } = await mount(['en-US'])
+    await vi.waitFor(() => expect(input('Antall').value).toBe('3'))
+    await type(input('Antall'), 'three')
+    await type(input('Prosjektkode'), 'P-18')
+    document.getElementById('review-save')!.click()
+    await vi.waitFor(() => expect(input('Antall').getAttribute('aria-invalid')).toBe('true'))
+    const problem = document.getElementById(input('Antall').getAttribute('aria-describedby')!)
+    expect(problem?.textContent).toContain('Write a whole number')
+    await vi.waitFor(() => expect(document.activeElement).toBe(input('Antall')))
+    expect(await db!.outbox.count()).toBe(0)
+    expect((await db!.SupplierInvoice.get(['nordlys', 1]))?.CustomValues?.CustomProsjektkode).toBe('P-17')
+
+    const { default: axe } = await import('axe-core')
+    const result = await axe.run(form, {
+      rules: { 'color-contrast': { enabled: false } },
+      resultTypes: ['violations'],
+    })
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([])
+  }, 40_000)
+})

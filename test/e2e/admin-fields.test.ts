@@ -1,0 +1,84 @@
+// Custom fields in Chromium with the demo office: Anne, administrator of Nordlys Bakeri AS, defines a short
+// text field on supplier invoices and activates it, and defines a whole number field she leaves inactive;
+// the review then shows the active field on a draft, she types a project code and saves it with the form.
+// axe-core passes on the section and on the review.
+import { describe, expect, it } from 'vitest'
+import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
+import { axeViolations, useApp } from './support.ts'
+
+const nordlys = DEMO_COMPANIES.nordlys
+const app = useApp()
+const wait = { timeout: 60_000 }
+const view = () => app.page.getByTestId('view-admin')
+const section = () => app.page.getByTestId('custom-fields-section')
+// The host starts the Local sandbox on a fresh data folder, so the company has no custom fields yet.
+const project = 'Prosjektkode'
+const count = 'Antall'
+
+async function runAxe(selector: string, label: string): Promise<void> {
+  expect(await axeViolations(app.page, [selector]), `axe on ${label}`).toEqual([])
+}
+
+async function choose(id: string, option: string): Promise<void> {
+  await section()
+    .locator('.p-select', { has: app.page.locator(`#${id}`) })
+    .click()
+  await app.page.getByRole('option', { name: option, exact: true }).click()
+}
+
+async function define(name: string, model: string, type: string): Promise<void> {
+  await section().getByLabel('Name', { exact: true }).fill(name)
+  await choose('custom-field-model', model)
+  await choose('custom-field-type', type)
+  await section().getByRole('button', { name: 'Define', exact: true }).click()
+  await expect
+    .poll(() => section().locator('.admin-outcome').textContent(), wait)
+    .toContain(`${name} is defined`)
+}
+
+describe('custom fields (Admin)', () => {
+  it('defines a field on supplier invoices and activates it, and defines another left inactive', async () => {
+    await app.signIn(DEMO_USERS.anne)
+    await app.openCompany(nordlys)
+    await app.setLanguage('en')
+    await app.page.getByTestId('nav-admin').click()
+    await expect.poll(() => view().isVisible(), wait).toBe(true)
+    await app.page.getByTestId('admin-section-custom-fields').click()
+    await expect.poll(() => section().locator('#custom-field-name').isEnabled(), wait).toBe(true)
+
+    await define(project, 'Supplier invoices', 'Short text')
+    await section()
+      .getByRole('button', { name: `Activate ${project}` })
+      .click()
+    await expect
+      .poll(() => section().locator('.admin-outcome').textContent(), wait)
+      .toContain(`${project} is active`)
+    await define(count, 'Supplier invoices', 'Whole number')
+    const row = (name: string) => section().locator('tbody tr', { hasText: name })
+    await expect.poll(() => row(project).textContent(), wait).toContain('Active')
+    await expect.poll(() => row(count).textContent(), wait).toContain('Defined, not active')
+    await runAxe('[data-testid="view-admin"]', 'the custom fields section')
+    await app.shoot('admin-fields-section')
+    await app.setLanguage('en')
+  }, 300_000)
+
+  it('shows the active field on a supplier invoice in the review and saves its value with the form', async () => {
+    await app.page.getByTestId('nav-review').click()
+    const form = app.page.getByTestId('review-form')
+    await expect.poll(() => form.isVisible(), wait).toBe(true)
+    const fields = form.getByTestId('custom-values')
+    await expect.poll(() => fields.isVisible(), wait).toBe(true)
+    // Only the active field: one defined and not activated is not on the form.
+    expect(await fields.textContent()).not.toContain(count)
+    const input = fields.getByLabel(new RegExp(`^${project}`))
+    await input.fill('P-2041 Bakeri Tromsø')
+    await app.page.locator('#review-save').click()
+    await expect
+      .poll(() => app.page.getByTestId('review-status').getAttribute('data-state'), wait)
+      .toBe('saved')
+    expect(await input.inputValue()).toBe('P-2041 Bakeri Tromsø')
+    await runAxe('[data-testid="view-review"]', 'the review with a custom field')
+    await app.shoot('admin-fields-review')
+    await app.setLanguage('en')
+  }, 300_000)
+})

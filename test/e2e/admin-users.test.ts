@@ -1,0 +1,82 @@
+// Users and roles, and the office's people, in Chromium with the demo office. Anne, administrator of
+// Nordlys Bakeri AS, sees its users with status and roles, invites a colleague (listed as invited) and gives
+// Per a role the company has no license for: the refusal is explained on the roles. Lars, the office's
+// license administrator, sees the people × companies grid and applies a role set to Siri in Fjordbygg,
+// which shows queued, then done. axe-core passes on both sections; with LEDGERDESK_SCREENS_DIR both are
+// saved in nb and en at 1280x800 and 1920x1080.
+import { describe, expect, it } from 'vitest'
+import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
+import { axeViolations, useApp } from './support.ts'
+
+const nordlys = DEMO_COMPANIES.nordlys
+const fjordbygg = DEMO_COMPANIES.fjordbygg
+const app = useApp()
+const wait = { timeout: 60_000 }
+const view = () => app.page.getByTestId('view-admin')
+
+async function runAxe(label: string): Promise<void> {
+  expect(await axeViolations(app.page, ['[data-testid="view-admin"]']), `axe on ${label}`).toEqual([])
+}
+
+describe('users and roles (Admin)', () => {
+  it('lists Nordlys’s users with status and roles and invites a colleague', async () => {
+    await app.signIn(DEMO_USERS.anne)
+    await app.openCompany(nordlys)
+    await app.setLanguage('en')
+    await app.page.getByTestId('nav-admin').click()
+    await app.page.getByTestId('admin-section-users').click()
+    const table = view().getByTestId('admin-users-table')
+    await expect.poll(() => table.locator('tbody tr').count(), wait).toBeGreaterThanOrEqual(4)
+    expect(await table.locator('tbody tr', { hasText: DEMO_USERS.per.email }).textContent()).toContain(
+      'Approval.Accounting',
+    )
+    // Office people (Lars) are not in the section bar for Anne, who is no license administrator.
+    expect(await app.page.getByTestId('admin-section-office').count()).toBe(0)
+
+    await view().getByTestId('admin-invite-email').fill('kari.kollega@example.no')
+    await view().getByTestId('admin-invite-send').click()
+    await expect
+      .poll(() => table.locator('tbody tr', { hasText: 'kari.kollega@example.no' }).textContent(), wait)
+      .toContain('Invited')
+    await runAxe('users')
+  }, 300_000)
+
+  it('explains a role the company has no license for, on the roles', async () => {
+    await view().getByRole('button', { name: 'Per Approver', exact: true }).click()
+    const editor = view().getByTestId('admin-user-roles')
+    await editor.getByText('Payroll.Payroll', { exact: true }).click()
+    await editor.getByTestId('admin-roles-save').click()
+    await expect
+      .poll(() => editor.getByTestId('admin-roles-problem').textContent(), wait)
+      .toContain('The role Payroll.Payroll needs a licence')
+    await runAxe('roles refused')
+    await app.shoot('admin-users')
+  }, 120_000)
+})
+
+describe('the office’s people (Admin, license administrators)', () => {
+  it('shows Lars the grid and applies a role set to Siri in Fjordbygg: queued, then done', async () => {
+    await app.page.getByTestId('account-menu').click()
+    await app.page.getByTestId('sign-out').click()
+    await expect.poll(() => app.page.getByTestId('sign-in-button').isVisible(), wait).toBe(true)
+    await app.signIn(DEMO_USERS.lars, { open: false })
+    await app.openCompany(nordlys)
+    await app.page.getByTestId('nav-admin').click()
+    const grid = view().getByTestId('admin-office-grid')
+    await expect.poll(() => grid.locator('tbody tr').count(), wait).toBeGreaterThanOrEqual(4)
+    // Lars administers no company's users: only the office section is his.
+    expect(await app.page.getByTestId('admin-section-users').count()).toBe(0)
+
+    await grid.getByRole('checkbox', { name: `Select ${DEMO_USERS.siri.displayName}` }).check()
+    await grid.getByRole('checkbox', { name: `Select ${fjordbygg.name}` }).check()
+    await view().locator('.admin-office__roles label', { hasText: 'Approval.Accounting' }).click()
+    await view().getByTestId('admin-office-apply').click()
+    await expect
+      .poll(() => view().getByTestId('admin-office-progress').textContent(), wait)
+      .toBe('Done in all companies (1 of 1).')
+    const siri = grid.locator('tbody tr', { hasText: DEMO_USERS.siri.email })
+    await expect.poll(() => siri.textContent(), wait).toContain('Approval.Accounting')
+    await runAxe('office')
+    await app.shoot('admin-office')
+  }, 300_000)
+})
