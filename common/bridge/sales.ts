@@ -12,6 +12,14 @@ const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
 /** A decimal as the editor read it (quantities and prices to six decimals, as the platform keeps them). */
 const Decimal = z.number().finite().min(-1e12).max(1e12)
 
+/**
+ * The company's custom field values of a draft (spec 2.16: keyed `Custom<Name>`), as the editor holds them;
+ * the types are checked by the editor's custom fields and by the platform.
+ */
+export const SalesCustomValues = z
+  .record(z.string().regex(/^Custom[A-Za-z][A-Za-z0-9_]{0,99}$/), z.union([z.string().max(100_000), z.number().finite(), z.null()]))
+  .refine((values) => Object.keys(values).length <= 100, { message: 'At most 100 custom values' })
+
 /** spec 2.5: one line of a draft. `ID` for a line the platform already has. */
 export const SalesLine = z.object({
   ID: Id.nullable().optional(),
@@ -80,6 +88,7 @@ export const SalesDraft = z.object({
   InvoiceAddressLine1: Text(250).nullable().optional(),
   InvoicePostalCode: Text(20).nullable().optional(),
   InvoiceCity: Text(100).nullable().optional(),
+  CustomValues: SalesCustomValues.nullable().optional(),
   Items: z.array(SalesLine).max(1000),
 })
 export type SalesDraft = z.infer<typeof SalesDraft>

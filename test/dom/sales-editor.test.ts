@@ -7,7 +7,9 @@ import { flushPromises } from '@vue/test-utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { OutboxCommand } from '@common/bridge/outbox'
 import type { PlatformRow } from '@common/bridge/sync'
+import type { CustomFieldDefinition } from '@common/bridge/admin-fields'
 import type { CustomerInvoice, VatType } from '@common/entities/rows'
+import { CustomFieldStatus } from '@common/status'
 import { draftTotals, vatPercentsOf } from '@common/sales/totals'
 import { formatAmount } from '@renderer/i18n/format'
 import { createSalesDraft } from '@renderer/data/sales'
@@ -147,7 +149,66 @@ async function pickFromList(input: HTMLInputElement, typed: string) {
 }
 const money = (ore: number) => formatAmount(ore / 100, 'en')
 
+/** A field the company keeps on its sales invoices (spec 2.16), as Admin last read it. */
+const customField = (Name: string, kind: CustomFieldDefinition['kind']): CustomFieldDefinition => ({
+  model: 'CustomerInvoice',
+  Name,
+  ID: 70,
+  DataType: kind,
+  kind,
+  Nullable: true,
+  StatusCode: CustomFieldStatus.Active,
+})
+function labelled(label: string): HTMLInputElement {
+  const found = [...document.querySelectorAll('[data-testid="custom-values"] label')].find((l) =>
+    l.textContent?.trim().startsWith(label),
+  ) as HTMLLabelElement | undefined
+  if (!found) throw new Error(`No custom field labelled ${label}`)
+  return document.getElementById(found.htmlFor) as HTMLInputElement
+}
+
 describe('the invoice editor', () => {
+  it('saves the company’s custom values of sales invoices with the draft, and invoices nothing while one cannot be read', async () => {
+    const { db } = await mount('new')
+    await db.customFieldSets.put({
+      companyKey: 'nordlys',
+      types: [],
+      models: [],
+      fields: [customField('Prosjekt', 'smalltext'), customField('Timer', 'number')],
+      readAt: null,
+    })
+    // Another company's field of the same model never reaches this company's editor.
+    await db.customFieldSets.put({
+      companyKey: 'fjordkraft',
+      types: [],
+      models: [],
+      fields: [customField('Kostnadssted', 'smalltext')],
+      readAt: null,
+    })
+    await pickCustomer('9955')
+    await typeInto(cell(0, 1), 'Kaffe levert')
+    await typeInto(cell(0, 4), '200')
+    await pickFromList(cell(0, 6), '3')
+    await waitForElement('[data-testid="custom-values"]')
+    expect(document.querySelector('[data-testid="custom-values"]')!.textContent).not.toContain('Kostnadssted')
+    await typeInto(labelled('Prosjekt'), 'P-17')
+    labelled('Prosjekt').dispatchEvent(new FocusEvent('focusout', { bubbles: true }))
+    await vi.waitFor(async () => {
+      const [draft] = (await db.CustomerInvoice.toArray()).filter((r) => r.ID < 0) as unknown as CustomerInvoice[]
+      expect(draft!.CustomValues).toMatchObject({ CustomProsjekt: 'P-17' })
+      expect(JSON.stringify(await db.outbox.toArray())).toContain('"CustomProsjekt":"P-17"')
+    })
+    // A whole number that is no number: the draft is not invoiced, and the field says why.
+    await typeInto(labelled('Timer'), 'tre')
+    labelled('Timer').dispatchEvent(new FocusEvent('focusout', { bubbles: true }))
+    pressKey(cell(0, 1), { key: 'Enter', ctrlKey: true })
+    await vi.waitFor(() => expect(labelled('Timer').getAttribute('aria-invalid')).toBe('true'))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const actions = (await db.outbox.toArray()).map((e) => (e.operation.kind === 'action' ? e.operation.action : e.operation.kind))
+    expect(actions).not.toContain('invoice')
+    expect(JSON.stringify(await db.outbox.toArray())).not.toContain('tre')
+  })
+
   it('fills address and due date from the customer picked, price and VAT from the product, and shows the totals of totals.ts', async () => {
     await mount('new')
     await pickCustomer('Kaffe')

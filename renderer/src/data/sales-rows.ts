@@ -29,6 +29,7 @@ const headerFields = [
   'InvoiceAddressLine1',
   'InvoicePostalCode',
   'InvoiceCity',
+  'CustomValues',
 ] as const satisfies readonly (keyof SalesDraft & keyof CustomerInvoice)[]
 
 /** What an edit replaces on a row: the header fields, the sums and the lines (an edit's base keeps these). */
@@ -164,8 +165,19 @@ export function draftOf(row: CustomerInvoice): SalesDraft {
     InvoiceAddressLine1: row.InvoiceAddressLine1 ?? null,
     InvoicePostalCode: row.InvoicePostalCode ?? null,
     InvoiceCity: row.InvoiceCity ?? null,
+    CustomValues: customValuesOfRow(row.CustomValues),
     Items: items.map(lineOf),
   }
+}
+
+/** A row's custom values (spec 4.2: always returned, an object keyed `Custom<Name>`) as a draft carries them. */
+function customValuesOfRow(values: unknown): SalesDraft['CustomValues'] {
+  if (typeof values !== 'object' || values === null || Array.isArray(values)) return null
+  const own = Object.entries(values).filter(
+    ([key, value]) =>
+      /^Custom[A-Za-z]/.test(key) && (typeof value === 'string' || typeof value === 'number' || value === null),
+  )
+  return own.length ? (Object.fromEntries(own) as NonNullable<SalesDraft['CustomValues']>) : null
 }
 
 /**

@@ -12,12 +12,16 @@ import { createCustomFieldsService } from '../../../electron/main/services/admin
 import type { CustomFieldsRead } from '../../../common/bridge/admin-fields.ts'
 import { drainCompany } from '../../../renderer/src/data/drain.ts'
 import { editParty } from '../../../renderer/src/data/parties.ts'
+import { createSalesDraft, editSalesDraft } from '../../../renderer/src/data/sales.ts'
+import { draftOf } from '../../../renderer/src/data/sales-rows.ts'
+import type { CustomerInvoice } from '../../../common/entities/rows.ts'
 import { updateRow } from '../../../renderer/src/data/outbox.ts'
 import { storeRow } from '../../../renderer/src/data/pull.ts'
 import { keepField, keepRead, fieldsForRow } from '../../../renderer/src/data/custom-fields.ts'
 import { openWorkspace, type WorkspaceDb } from '../../../renderer/src/data/schema.ts'
 import type { SyncService } from '../../../electron/main/services/sync/sync-service.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { api, platformGet, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { salesLines, salesSetup } from '../../support/sales.ts'
 import { directTransport, syncServiceFor, type Link } from '../../support/sync.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys.key
@@ -70,7 +74,7 @@ async function drainAll(): Promise<void> {
 }
 
 async function defineActive(
-  model: 'SupplierInvoice' | 'Supplier',
+  model: 'SupplierInvoice' | 'Supplier' | 'CustomerInvoice',
   Name: string,
   kind: string,
   Nullable = true,
@@ -152,6 +156,40 @@ describe('custom fields', () => {
     expect(onPlatform.CustomValues).toMatchObject({ CustomProsjektkode: 'P-1042' })
     expect((await db.SupplierInvoice.get([nordlys, invoice.ID]))!.CustomValues).toMatchObject({
       CustomProsjektkode: 'P-1042',
+    })
+  })
+
+  it('keeps a sales draft’s custom value made offline through its create and an edit, and reads it back', async () => {
+    await defineActive('CustomerInvoice', 'Ordrenummer', 'smalltext')
+    const setup = await salesSetup(platformGet(platform.urls.base, token, nordlys))
+    await db.VatType.bulkPut(setup.vatTypes.map((v) => ({ ...v, companyKey: nordlys })))
+    link.down = true
+    const localId = await createSalesDraft(db, nordlys, {
+      CustomerID: setup.customerId,
+      CustomerName: setup.customerName,
+      InvoiceDate: '2026-11-20',
+      CustomValues: { CustomOrdrenummer: 'O-1' },
+      Items: salesLines(setup),
+    })
+    expect((await db.CustomerInvoice.get([nordlys, localId]))!.CustomValues).toMatchObject({
+      CustomOrdrenummer: 'O-1',
+    })
+    link.down = false
+    await drainAll()
+    const [created] = (await db.CustomerInvoice.toArray()).filter(
+      (r) => r.ID > 0 && (r.CustomValues as Record<string, unknown> | null)?.CustomOrdrenummer === 'O-1',
+    ) as unknown as CustomerInvoice[]
+    expect(created, 'the draft under its platform ID').toBeDefined()
+    expect((await call('GET', `api/biz/invoices/${created!.ID}?hateoas=false`)).CustomValues).toMatchObject({
+      CustomOrdrenummer: 'O-1',
+    })
+    await editSalesDraft(db, nordlys, created!.ID, {
+      ...draftOf(created!),
+      CustomValues: { ...created!.CustomValues, CustomOrdrenummer: 'O-2' },
+    })
+    await drainAll()
+    expect((await call('GET', `api/biz/invoices/${created!.ID}?hateoas=false`)).CustomValues).toMatchObject({
+      CustomOrdrenummer: 'O-2',
     })
   })
 

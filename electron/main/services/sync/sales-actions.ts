@@ -51,7 +51,8 @@ const clockSlackMs = 10 * 60_000
  * to fill (from the customer, the company); an edit sends them too, so a cleared field is cleared.
  */
 function header(draft: SalesDraft, keepEmpty = false): Row {
-  const { Customer: _customer, Items: _items, ...fields } = draft
+  // Custom values travel by key (customValueChanges below), never as one object that would clear the rest.
+  const { Customer: _customer, Items: _items, CustomValues: _custom, ...fields } = draft
   return Object.fromEntries(
     Object.entries(fields)
       .filter(([, v]) => keepEmpty || (v !== null && v !== undefined))
@@ -83,8 +84,10 @@ function lineValues(line: SalesLine): Row {
  * e-mail; organisation number and payment terms on the customer).
  */
 export function createInvoiceGraph(draft: SalesDraft): Row {
+  const custom = Object.entries(draft.CustomValues ?? {}).filter(([, v]) => v !== null && v !== '')
   return {
     ...header(draft),
+    ...(custom.length ? { CustomValues: Object.fromEntries(custom) } : {}),
     CustomerID: draft.CustomerID,
     ...(draft.CustomerID === 0 && draft.Customer
       ? { Customer: { _createguid: guid(), ...createGraph('Customer', draft.Customer) } }
@@ -257,21 +260,53 @@ export const editDraft: Executor<Command<'edit-draft'>> = async (command, { api,
   const send = fields.filter(
     (f) => !sameValue(theirs[f], mine[f]) && (!hasBase(f) || !sameValue(base[f], mine[f])),
   )
-  const conflicts = send.filter((f) => hasBase(f) && !sameValue(theirs[f], base[f]))
+  const custom = customValueChanges(command.body.CustomValues, server.CustomValues, command.base.CustomValues)
+  const conflicts = [
+    ...send.filter((f) => hasBase(f) && !sameValue(theirs[f], base[f])),
+    ...custom.conflicts.map((key) => `CustomValues.${key}`),
+  ]
   if (conflicts.length > 0)
     return {
       status: 'conflict',
       fields: conflicts,
-      theirs: Object.fromEntries(conflicts.map((f) => [f, server[f] ?? null])),
+      theirs: Object.fromEntries(
+        conflicts.map((f) => [f, f.startsWith('CustomValues.') ? (objectOf(server.CustomValues)[f.slice(13)] ?? null) : (server[f] ?? null)]),
+      ),
       row: server,
     }
-  if (send.length === 0) return done(server)
+  const customSend = Object.keys(custom.send)
+  if (send.length === 0 && customSend.length === 0) return done(server)
   const graph = editInvoiceGraph(server, command.body)
   const body: Row = { ID: server.ID }
   for (const f of send) body[f] = graph[f]
+  if (customSend.length) body.CustomValues = custom.send
+  send.push(...customSend.map((key) => `CustomValues.${key}`))
   await api.put(rowPath('CustomerInvoice', command.entityId), body, { companyKey })
   const moved = !sameValue(server.UpdatedAt, command.baseUpdatedAt)
   return { status: 'done', row: await readRow(), merged: moved ? send : [] }
+}
+
+const objectOf = (v: unknown): Row => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Row) : {})
+
+/**
+ * The custom values an edit sends (spec 2.16), key by key as every other field: a value the user changed from
+ * the base and the server does not hold already; one a colleague changed since the base to another value is
+ * a conflict. A key the user left keeps the server's value.
+ */
+export function customValueChanges(mine: unknown, server: unknown, base: unknown) {
+  const own = objectOf(mine)
+  const theirs = objectOf(server)
+  const before = objectOf(base)
+  const hasBase = base !== undefined && base !== null
+  const send: Row = {}
+  const conflicts: string[] = []
+  for (const [key, value] of Object.entries(own)) {
+    if (sameValue(theirs[key], value)) continue
+    if (hasBase && sameValue(before[key], value)) continue
+    if (hasBase && !sameValue(theirs[key], before[key])) conflicts.push(key)
+    else send[key] = value
+  }
+  return { send, conflicts }
 }
 
 export const deleteDraft: Executor<Command<'delete'>> = async (command, { api, companyKey, readRow }) => {

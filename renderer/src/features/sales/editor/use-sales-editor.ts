@@ -79,6 +79,8 @@ export function useSalesEditor(options: {
   baseCurrencyId: Readonly<Ref<number | null>>
   /** The row took another ID: the platform's for a draft made offline, the platform's credit draft. */
   moved: (id: number) => void
+  /** A part of the form outside the model cannot be saved as typed (a custom value); nothing is saved then. */
+  blocked?: () => boolean
 }) {
   const { db, companyKey } = options
   /** The row the editor shows: the one asked for, or the local ID a new draft got on its first save. */
@@ -165,7 +167,7 @@ export function useSalesEditor(options: {
       const workspace = db.value
       if (!workspace || !editable.value) return id.value
       const draft = draftOfForm(form.value)
-      if (!draft.CustomerName || saveProblems(form.value).size) return id.value
+      if (!draft.CustomerName || saveProblems(form.value).size || options.blocked?.()) return id.value
       const text = JSON.stringify(draft)
       if (text === saved && id.value !== null) return id.value
       error.value = null
@@ -189,6 +191,7 @@ export function useSalesEditor(options: {
   }
 
   async function invoice(language: 'nb' | 'en'): Promise<boolean> {
+    if (options.blocked?.()) return false
     const saved = await save()
     if (saved === null || !db.value || error.value) return false
     try {
