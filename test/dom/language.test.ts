@@ -92,7 +92,7 @@ describe('the language', () => {
     expect(toast.textContent).toContain('BRIDGE_TIMEOUT')
   })
 
-  it('lists every view shortcut, the inbox table’s, the contacts register’s and the review screen’s keys in Settings', async () => {
+  it('lists every view shortcut, the inbox table’s, the contacts register’s, the sales list’s and the review screen’s keys in Settings', async () => {
     shell = await mountShell({ path: '/settings', languages: ['en-US'] })
     const rows = [...(await shell.find('settings-shortcuts')).querySelectorAll('tbody tr')].map((row) =>
       [...row.querySelectorAll('td')]
@@ -109,6 +109,7 @@ describe('the language', () => {
       'Open Review | Alt+3',
       'Open Journal | Alt+4',
       'Open Approvals | Alt+5',
+      'Open Sales | Alt+6',
       'Open Contacts | Alt+7',
       'Open Administration | Alt+8',
       'Open Settings | Alt+9',
@@ -119,6 +120,10 @@ describe('the language', () => {
       'Contacts: Move between the parties | ↑ ↓ / J K',
       'Contacts: Open the party’s card | Enter',
       'Contacts: Add a new party of the open kind | N',
+      'Sales: Move between the invoices | ↑ ↓ / J K',
+      'Sales: Open the invoice | Enter',
+      'Sales: Start a new invoice | N',
+      'Sales: Search the invoices | /',
       'Review: Accept the proposal and go to the next unconfirmed field | Enter',
       'Review: Open the alternatives of the field | Alt+↓',
       'Review: Save | Ctrl+S',
