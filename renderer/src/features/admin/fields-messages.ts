@@ -6,7 +6,7 @@ const en = {
   offline: 'No connection to the platform: the custom fields are shown as last read, read-only.',
   unavailable: 'The custom fields can be read only while the platform can be reached.',
   notListed:
-    'The platform offers no list of custom fields. A field defined on another computer shows here once a row of its model carries it, by name only: its type and whether it may be empty are not told.',
+    'The platform offers no list of custom fields. Fields defined on another computer are known only from the rows that carry them, by name: their type and whether they may be empty are not told.',
   notReadable:
     'The platform documents no list of journal lines, so a field defined elsewhere on them cannot be seen here.',
   none: 'No custom fields are known yet.',
@@ -50,7 +50,7 @@ const nb: typeof en = {
   offline: 'Ingen forbindelse med plattformen: feltene vises slik de sist ble lest, og kan ikke endres.',
   unavailable: 'De egendefinerte feltene kan bare leses når plattformen kan nås.',
   notListed:
-    'Plattformen har ingen liste over egendefinerte felt. Et felt som er opprettet på en annen datamaskin, vises her når en rad av den typen har det, og bare med navn: typen og om det kan stå tomt, oppgis ikke.',
+    'Plattformen har ingen liste over egendefinerte felt. Felt som er opprettet på en annen datamaskin, kjennes bare fra radene som har dem, med navn: typen og om de kan stå tomme, oppgis ikke.',
   notReadable:
     'Plattformen dokumenterer ingen liste over bilagslinjer, så felt som er opprettet andre steder på dem, kan ikke ses her.',
   none: 'Ingen egendefinerte felt er kjent ennå.',

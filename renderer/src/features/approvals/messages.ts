@@ -73,7 +73,7 @@ const en = {
   },
   empty: {
     title: 'No approvals waiting for you',
-    text: 'Supplier invoices sent to you for approval, in every company, appear here.',
+    text: 'No supplier invoice in any of your companies is waiting for your approval.',
     filtered: 'No approvals match the filters.',
   },
   notify: {
@@ -154,7 +154,7 @@ const nb: typeof en = {
   },
   empty: {
     title: 'Ingen godkjenninger venter på deg',
-    text: 'Leverandørfakturaer som er sendt til deg for godkjenning, i alle selskaper, vises her.',
+    text: 'Ingen leverandørfakturaer i noen av selskapene dine venter på din godkjenning.',
     filtered: 'Ingen godkjenninger passer filtrene.',
   },
   notify: {
