@@ -326,6 +326,37 @@ describe('a change queued while online', () => {
     expect(executed).toEqual([7])
   })
 
+  it('is sent once when a push (a resolved conflict, a retry) comes while a round is sending it', async () => {
+    db = openWorkspace('unit', crypto.randomUUID())
+    await db.companies.bulkPut([company('nordlys', false)])
+    const p = platform({ nordlys: { SupplierInvoice: [invoice(7)] } })
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const executed: number[] = []
+    p.transport.execute = async (_companyKey, command) => {
+      executed.push(command.entityId)
+      await held
+      return { status: 'done', row: invoice(command.entityId), merged: [] }
+    }
+    engine = createSyncEngine({
+      db,
+      transport: p.transport,
+      settings: { intervalMs: 3_600_000, probeMinMs: 1, reconcileEveryMs: 3_600_000, pushDelayMs: 10 },
+    })
+    engine.setOpenCompany('nordlys')
+    engine.start()
+    await vi.waitFor(async () => expect((await db.companies.get('nordlys'))?.lastSyncAt).not.toBeNull())
+    await updateRow(db, 'nordlys', 'SupplierInvoice', 7, { InvoiceNumber: 'A-7' })
+    await vi.waitFor(async () => expect((await db.outbox.toArray())[0]?.state).toBe('sending'))
+    // The sync panel's retry or a resolved conflict asks for a push while the entry is on its way.
+    const pushed = engine.push('nordlys')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    release()
+    await pushed
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0))
+    expect(executed).toEqual([7])
+  })
+
   it('says syncing is over when a push outlasts the round that was running beside it', async () => {
     db = openWorkspace('unit', crypto.randomUUID())
     await db.companies.bulkPut([company('nordlys', false), company('fjordbygg')])

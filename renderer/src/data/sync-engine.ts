@@ -128,6 +128,20 @@ export function createSyncEngine(options: {
     this.onsuccess = () => pushSoon(companyKey)
   }
 
+  // One drain of a company's outbox at a time: a push (a retry, a resolved conflict) that comes while a
+  // round is sending waits for it and then takes what is left, so no entry goes out twice.
+  const drains = new Map<string, Promise<unknown>>()
+  function drainInTurn(companyKey: string, shouldStop: () => boolean) {
+    const before = drains.get(companyKey) ?? Promise.resolve()
+    const mine = before.then(() => drainCompany(db, transport, companyKey, shouldStop))
+    const settled = mine.catch(() => undefined)
+    drains.set(companyKey, settled)
+    void settled.then(() => {
+      if (drains.get(companyKey) === settled) drains.delete(companyKey)
+    })
+    return mine
+  }
+
   const report = (change: Partial<EngineStatus>) => {
     Object.assign(status, change)
     options.onStatus?.({ ...status })
@@ -173,7 +187,7 @@ export function createSyncEngine(options: {
     const work = (async () => {
       await db.companies.update(companyKey, { syncState: 'syncing' })
       try {
-        const drained = await drainCompany(db, transport, companyKey, () => stopping)
+        const drained = await drainInTurn(companyKey, () => stopping)
         if (drained.interrupted)
           throw Object.assign(new Error('The platform cannot be reached'), { code: 'API_NETWORK' })
         const options = await pullOptions(companyKey)
@@ -378,7 +392,7 @@ export function createSyncEngine(options: {
     /** Pushes a company's outbox now (after a change, a retry or a resolved conflict). */
     async push(companyKey: string): Promise<void> {
       if (!running || status.connection !== 'online') return
-      const result = await drainCompany(db, transport, companyKey, () => !running)
+      const result = await drainInTurn(companyKey, () => !running)
       if (result.interrupted) connectionLost()
     },
     syncCompany,
