@@ -60,7 +60,12 @@ export const UNSEEN_FAMILIES: readonly Family[] = [
     source: 'jspdf-invoice-template-nodejs',
     generate: generateJspdfTemplate,
   },
-  { name: 'lib-pdf-invoice', kind: 'library', source: '@h1dd3nsn1p3r/pdf-invoice', generate: generatePdfInvoice },
+  {
+    name: 'lib-pdf-invoice',
+    kind: 'library',
+    source: '@h1dd3nsn1p3r/pdf-invoice',
+    generate: generatePdfInvoice,
+  },
   layoutFamily('own-right-block-da'),
   layoutFamily('own-label-above-fr'),
   layoutFamily('own-two-column-nl'),

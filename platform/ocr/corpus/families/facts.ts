@@ -251,7 +251,8 @@ export function makeFacts(
   let buyerAccount = generateBankAccount(seed * 43 + salt * 5 + 7)
   if (buyerAccount === account) buyerAccount = generateBankAccount(seed * 43 + salt * 5 + 8)
   const iban = account ? (r() < 0.4 ? bankAccountToIban(account) : null) : foreignIban(country as never, r)
-  const bic = country === 'NO' ? (iban ? pick(r, ['DNBANOKK', 'SPRONO22', 'NDEANOKK']) : null) : pick(r, BICS[country])
+  const bic =
+    country === 'NO' ? (iban ? pick(r, ['DNBANOKK', 'SPRONO22', 'NDEANOKK']) : null) : pick(r, BICS[country])
   const kid =
     country === 'NO' && r() < (opts.kid ?? 0.7)
       ? generateKid(seed * 47 + salt, int(r, 7, 15), r() < 0.7 ? 'mod10' : 'mod11')
@@ -324,7 +325,13 @@ export function truthOf(f: Facts, omit: readonly CoreProperty[] = []): HardTruth
     fields,
     currency: f.currency,
     vat: f.vat.map((v) => ({ rate: v.rate, base: cents(v.base), vat: cents(v.vat) })),
-    lines: f.lines.map((l) => ({ text: l.text, qty: l.qty, price: cents(l.price), amount: cents(l.amount), rate: l.rate })),
+    lines: f.lines.map((l) => ({
+      text: l.text,
+      qty: l.qty,
+      price: cents(l.price),
+      amount: cents(l.amount),
+      rate: l.rate,
+    })),
     credit: false,
   }
 }
@@ -345,13 +352,22 @@ export function supplierIdText(f: Facts, r: Rand): { label: string; value: strin
     case 'DK':
       return { label: pick(r, ['CVR/SE-nr.', 'Momsnr.']), value: pick(r, [id, `DK ${id.slice(2)}`]) }
     case 'DE':
-      return { label: pick(r, ['USt-IdNr.', 'USt-ID']), value: pick(r, [id, `DE ${id.slice(2, 5)} ${id.slice(5, 8)} ${id.slice(8)}`]) }
+      return {
+        label: pick(r, ['USt-IdNr.', 'USt-ID']),
+        value: pick(r, [id, `DE ${id.slice(2, 5)} ${id.slice(5, 8)} ${id.slice(8)}`]),
+      }
     case 'FI':
       return { label: pick(r, ['ALV-nro', 'VAT']), value: id }
     case 'GB':
-      return { label: 'VAT Reg. No.', value: pick(r, [id, `GB ${id.slice(2, 5)} ${id.slice(5, 9)} ${id.slice(9)}`]) }
+      return {
+        label: 'VAT Reg. No.',
+        value: pick(r, [id, `GB ${id.slice(2, 5)} ${id.slice(5, 9)} ${id.slice(9)}`]),
+      }
     case 'FR':
-      return { label: 'N° TVA intracommunautaire', value: pick(r, [id, `FR ${id.slice(2, 4)} ${id.slice(4)}`]) }
+      return {
+        label: 'N° TVA intracommunautaire',
+        value: pick(r, [id, `FR ${id.slice(2, 4)} ${id.slice(4)}`]),
+      }
     case 'NL':
       return { label: 'Btw-nummer', value: id }
   }
@@ -365,7 +381,6 @@ export function paymentTexts(f: Facts, r: Rand): { account?: string; iban?: stri
     bic: f.bic ?? undefined,
   }
 }
-
 
 /** How a country prints amounts: thousands group, decimal mark, where the currency code stands. */
 export interface MoneyForm {

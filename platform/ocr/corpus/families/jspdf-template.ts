@@ -60,7 +60,8 @@ export async function generateJspdfTemplate(seed: number): Promise<CorpusDocumen
   const l = LABELS[lang]
   const form = { ...pick(r, MONEY_FORMS[lang === 'nb' ? 'nb' : 'en']!), code: 'none' as const }
   const amount = (c: number) => moneyText(c, f.currency, form)
-  const dateForm = lang === 'nb' ? pick(r, ['dmy.', 'iso'] as const) : pick(r, ['dmy/', 'long', 'iso'] as const)
+  const dateForm =
+    lang === 'nb' ? pick(r, ['dmy.', 'iso'] as const) : pick(r, ['dmy/', 'long', 'iso'] as const)
   const date = (iso: string) => dateText(iso, dateForm, 'en')
   const id = supplierIdText(f, r)
   const pay = paymentTexts(f, r)
@@ -95,7 +96,10 @@ export async function generateJspdfTemplate(seed: number): Promise<CorpusDocumen
       invGenDate: `${l.date}${date(f.invoiceDate)}`,
       headerBorder: r() < 0.5,
       tableBodyBorder: r() < 0.5,
-      header: l.head.map((title, i) => ({ title, style: i === 0 ? { width: 10 } : i === 1 ? { width: 60 } : undefined })),
+      header: l.head.map((title, i) => ({
+        title,
+        style: i === 0 ? { width: 10 } : i === 1 ? { width: 60 } : undefined,
+      })),
       table: f.lines.map((line, i) => [
         i + 1,
         line.text,
@@ -106,7 +110,12 @@ export async function generateJspdfTemplate(seed: number): Promise<CorpusDocumen
       ]),
       additionalRows: [
         { col1: l.net, col2: amount(f.net), col3: f.currency, style: { fontSize: 10 } },
-        ...f.vat.map((v) => ({ col1: l.vat(v.rate), col2: amount(v.vat), col3: f.currency, style: { fontSize: 10 } })),
+        ...f.vat.map((v) => ({
+          col1: l.vat(v.rate),
+          col2: amount(v.vat),
+          col3: f.currency,
+          style: { fontSize: 10 },
+        })),
         { col1: l.total, col2: amount(f.total), col3: f.currency, style: { fontSize: 14 } },
       ],
       invDescLabel: l.payLabel,

@@ -22,12 +22,48 @@ import { formatOrgNumber } from '../../../../common/norwegian.ts'
 export type Lang = 'nb' | 'nn' | 'sv' | 'da' | 'en' | 'de' | 'fr' | 'nl'
 
 type WordKey =
-  | 'title' | 'number' | 'date' | 'due' | 'total' | 'net' | 'vat' | 'account' | 'kid' | 'description'
-  | 'qty' | 'price' | 'amount' | 'buyer' | 'customerNo' | 'rounding' | 'gross' | 'paid' | 'rest' | 'orderNo'
+  | 'title'
+  | 'number'
+  | 'date'
+  | 'due'
+  | 'total'
+  | 'net'
+  | 'vat'
+  | 'account'
+  | 'kid'
+  | 'description'
+  | 'qty'
+  | 'price'
+  | 'amount'
+  | 'buyer'
+  | 'customerNo'
+  | 'rounding'
+  | 'gross'
+  | 'paid'
+  | 'rest'
+  | 'orderNo'
 
 const KEYS: WordKey[] = [
-  'title', 'number', 'date', 'due', 'total', 'net', 'vat', 'account', 'kid', 'description',
-  'qty', 'price', 'amount', 'buyer', 'customerNo', 'rounding', 'gross', 'paid', 'rest', 'orderNo',
+  'title',
+  'number',
+  'date',
+  'due',
+  'total',
+  'net',
+  'vat',
+  'account',
+  'kid',
+  'description',
+  'qty',
+  'price',
+  'amount',
+  'buyer',
+  'customerNo',
+  'rounding',
+  'gross',
+  'paid',
+  'rest',
+  'orderNo',
 ]
 
 /** Each language's words, in the order of KEYS, `|` between them. */
@@ -195,7 +231,9 @@ export async function generateLayout(family: LayoutFamily, seed: number): Promis
       break
     }
     case 'right-block':
-      facts.forEach(([label, value], i) => c.text(`${label}: ${value}`, 555, by + i * s * 1.6, { alignRight: true }))
+      facts.forEach(([label, value], i) =>
+        c.text(`${label}: ${value}`, 555, by + i * s * 1.6, { alignRight: true }),
+      )
       break
   }
 

@@ -57,7 +57,10 @@ export async function generateMicroinvoice(seed: number): Promise<CorpusDocument
   const lang = f.country === 'NO' && r() < 0.6 ? 'nb' : 'en'
   const l = LABELS[lang]
   // The template appends the currency code to every price; the number before it is ours.
-  const form = lang === 'nb' ? { group: ' ', decimal: ',', code: 'none' as const } : { group: ',', decimal: '.', code: 'none' as const }
+  const form =
+    lang === 'nb'
+      ? { group: ' ', decimal: ',', code: 'none' as const }
+      : { group: ',', decimal: '.', code: 'none' as const }
   const amount = (c: number) => moneyText(c, f.currency, form)
   const dateForm = lang === 'nb' ? 'dmy.' : pick(r, ['dmy/', 'iso', 'long'] as const)
   const date = (iso: string) => dateText(iso, dateForm, 'en')
@@ -84,7 +87,10 @@ export async function generateMicroinvoice(seed: number): Promise<CorpusDocument
           { label: l.due, value: date(f.dueDate) },
         ],
         customer: [
-          { label: l.billTo, value: [f.buyer, `${lang === 'nb' ? 'Org.nr.' : 'Org. no.'} ${formatOrgNumber(f.buyerOrg)}`] },
+          {
+            label: l.billTo,
+            value: [f.buyer, `${lang === 'nb' ? 'Org.nr.' : 'Org. no.'} ${formatOrgNumber(f.buyerOrg)}`],
+          },
           { label: lang === 'nb' ? 'Kundenr.' : 'Customer no.', value: f.customerNo },
         ],
         seller: [

@@ -3,6 +3,7 @@
 // id and bank line on the left, title, reference number (`#` before it) and dates on the right, an items
 // table whose amounts the library computes and formats itself with Intl for the locale, a totals table and
 // a note (where the KID goes: the template has no field for it).
+import { createRequire } from 'node:module'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -22,6 +23,9 @@ import {
 interface PdfInvoiceClass {
   new (payload: unknown, config?: unknown): { create(): Promise<string> }
 }
+
+const require = createRequire(import.meta.url)
+const { PDFInvoice } = require('@h1dd3nsn1p3r/pdf-invoice') as { PDFInvoice: PdfInvoiceClass }
 
 const STRINGS = {
   nb: {
@@ -130,7 +134,6 @@ const LOCALE: Partial<Record<Country, [keyof typeof STRINGS, string, DateForm]>>
 }
 
 export async function generatePdfInvoice(seed: number): Promise<CorpusDocument> {
-  const { PDFInvoice } = (await import('@h1dd3nsn1p3r/pdf-invoice')) as unknown as { PDFInvoice: PdfInvoiceClass }
   const { facts: f, r } = makeFacts(seed, 303, { country: ['NO', 'NO', 'SE', 'DK', 'DE', 'GB'] })
   const [lang, locale, dateForm] = LOCALE[f.country]!
   const date = (iso: string) => dateText(iso, dateForm, lang)
@@ -141,8 +144,13 @@ export async function generatePdfInvoice(seed: number): Promise<CorpusDocument> 
   // rounded to cents as its grand total: the truth is that sum, computed the same way.
   const grand = Number(items.reduce((s, i) => s + i.quantity * i.price * (1 + i.tax / 100), 0).toFixed(2))
   f.total = Math.round(grand * 100)
-  const money = (v: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: f.currency }).format(v)
-  const bankLine = [pay.account && `${lang === 'nb' ? 'Kontonr.' : 'Account'} ${pay.account}`, pay.iban && `IBAN ${pay.iban}`, pay.bic && `BIC ${pay.bic}`]
+  const money = (v: number) =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency: f.currency }).format(v)
+  const bankLine = [
+    pay.account && `${lang === 'nb' ? 'Kontonr.' : 'Account'} ${pay.account}`,
+    pay.iban && `IBAN ${pay.iban}`,
+    pay.bic && `BIC ${pay.bic}`,
+  ]
     .filter(Boolean)
     .join('  ')
   const note = f.kid
