@@ -336,6 +336,55 @@ export function truthOf(f: Facts, omit: readonly CoreProperty[] = []): HardTruth
   }
 }
 
+export interface PaymentTexts {
+  account?: string
+  iban?: string
+  bic?: string
+}
+
+/**
+ * A text PDF of a family with its truth and each core value as printed: the supplier's id, account, IBAN
+ * and KID as the family printed them, the total as `total` and both dates through `date`.
+ */
+export function textPdfDocument(o: {
+  family: string
+  kind: string
+  seed: number
+  bytes: Uint8Array
+  pages?: number
+  facts: Facts
+  variant: string
+  id: string
+  pay: PaymentTexts
+  total: string
+  date: (iso: string) => string
+}): CorpusDocument {
+  const f = o.facts
+  return {
+    family: o.family,
+    kind: o.kind,
+    seed: o.seed,
+    format: 'pdf',
+    bytes: o.bytes,
+    pages: o.pages ?? 1,
+    scanned: false,
+    truth: truthOf(f),
+    buyerOrgNumber: f.buyerOrg,
+    buyerBankAccount: f.buyerAccount,
+    variant: o.variant,
+    printed: {
+      1: o.id,
+      ...(o.pay.iban ? { 2: o.pay.iban } : {}),
+      ...(o.pay.account ? { 3: o.pay.account } : {}),
+      ...(f.kid ? { 4: f.kid } : {}),
+      5: f.number,
+      6: o.total,
+      7: o.date(f.invoiceDate),
+      8: o.date(f.dueDate),
+    },
+  }
+}
+
 /** The supplier's number as a label and value are printed in its country. */
 export function supplierIdText(f: Facts, r: Rand): { label: string; value: string } {
   const id = f.supplierId
@@ -374,7 +423,7 @@ export function supplierIdText(f: Facts, r: Rand): { label: string; value: strin
 }
 
 /** Account, IBAN and BIC as printed (grouped as banks print them). */
-export function paymentTexts(f: Facts, r: Rand): { account?: string; iban?: string; bic?: string } {
+export function paymentTexts(f: Facts, r: Rand): PaymentTexts {
   return {
     account: f.account ? pick(r, [formatBankAccount(f.account), f.account]) : undefined,
     iban: f.iban ? pick(r, [formatIban(f.iban), formatIban(f.iban), f.iban]) : undefined,

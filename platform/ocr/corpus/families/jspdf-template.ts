@@ -12,7 +12,7 @@ import {
   moneyText,
   paymentTexts,
   supplierIdText,
-  truthOf,
+  textPdfDocument,
   type CorpusDocument,
 } from './facts.ts'
 
@@ -125,27 +125,17 @@ export async function generateJspdfTemplate(seed: number): Promise<CorpusDocumen
     pageEnable: true,
     pageLabel: l.page,
   })
-  return {
+  return textPdfDocument({
     family: 'lib-jspdf-template',
     kind: 'library',
     seed,
-    format: 'pdf',
     bytes: new Uint8Array(result.arrayBuffer!),
     pages: result.pagesNumber,
-    scanned: false,
-    truth: truthOf(f),
-    buyerOrgNumber: f.buyerOrg,
-    buyerBankAccount: f.buyerAccount,
+    facts: f,
     variant: `${lang},${f.country},${dateForm},${result.pagesNumber}p`,
-    printed: {
-      1: id.value,
-      ...(pay.iban ? { 2: pay.iban } : {}),
-      ...(pay.account ? { 3: pay.account } : {}),
-      ...(f.kid ? { 4: f.kid } : {}),
-      5: f.number,
-      6: amount(f.total),
-      7: date(f.invoiceDate),
-      8: date(f.dueDate),
-    },
-  }
+    id: id.value,
+    pay,
+    total: amount(f.total),
+    date,
+  })
 }

@@ -11,7 +11,7 @@ import {
   moneyText,
   paymentTexts,
   supplierIdText,
-  truthOf,
+  textPdfDocument,
   type CorpusDocument,
   type Country,
   type DateForm,
@@ -269,27 +269,16 @@ export async function generateLayout(family: LayoutFamily, seed: number): Promis
     c.text(`${label}${colon} ${value}`, right ? 555 : 40, y + i * s * 1.6, { alignRight: right }),
   )
   const bytes = await doc.save({ useObjectStreams: false })
-  return {
+  return textPdfDocument({
     family: family.name,
     kind: 'layout',
     seed,
-    format: 'pdf',
     bytes,
-    pages: 1,
-    scanned: false,
-    truth: truthOf(f),
-    buyerOrgNumber: f.buyerOrg,
-    buyerBankAccount: f.buyerAccount,
+    facts: f,
     variant: `${family.lang},${f.country},${dateForm},${form.code}${form.symbol ?? ''},${total.rows.length} sums`,
-    printed: {
-      1: id.value,
-      ...(pay.iban ? { 2: pay.iban } : {}),
-      ...(pay.account ? { 3: pay.account } : {}),
-      ...(f.kid ? { 4: f.kid } : {}),
-      5: f.number,
-      6: money(total.payable),
-      7: date(f.invoiceDate),
-      8: date(f.dueDate),
-    },
-  }
+    id: id.value,
+    pay,
+    total: money(total.payable),
+    date,
+  })
 }

@@ -11,7 +11,7 @@ import {
   moneyText,
   paymentTexts,
   supplierIdText,
-  truthOf,
+  textPdfDocument,
   type CorpusDocument,
 } from './facts.ts'
 import { pdfKitBytes, type PdfKitStream } from './pdfkit-bytes.ts'
@@ -111,27 +111,16 @@ export async function generateMicroinvoice(seed: number): Promise<CorpusDocument
     },
   })
   const bytes = await pdfKitBytes(invoice.generate())
-  return {
+  return textPdfDocument({
     family: 'lib-microinvoice',
     kind: 'library',
     seed,
-    format: 'pdf',
     bytes,
-    pages: 1,
-    scanned: false,
-    truth: truthOf(f),
-    buyerOrgNumber: f.buyerOrg,
-    buyerBankAccount: f.buyerAccount,
+    facts: f,
     variant: `${lang},${f.country},${dateForm}`,
-    printed: {
-      1: id.value,
-      ...(pay.iban ? { 2: pay.iban } : {}),
-      ...(pay.account ? { 3: pay.account } : {}),
-      ...(f.kid ? { 4: f.kid } : {}),
-      5: f.number,
-      6: `${amount(f.total)} ${f.currency}`,
-      7: date(f.invoiceDate),
-      8: date(f.dueDate),
-    },
-  }
+    id: id.value,
+    pay,
+    total: `${amount(f.total)} ${f.currency}`,
+    date,
+  })
 }

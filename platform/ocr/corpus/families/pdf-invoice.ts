@@ -14,8 +14,8 @@ import {
   makeFacts,
   paymentTexts,
   supplierIdText,
-  truthOf,
   type Country,
+  textPdfDocument,
   type CorpusDocument,
   type DateForm,
 } from './facts.ts'
@@ -188,29 +188,18 @@ export async function generatePdfInvoice(seed: number): Promise<CorpusDocument> 
   try {
     await invoice.create()
     const bytes = await finishedFile(file)
-    return {
+    return textPdfDocument({
       family: 'lib-pdf-invoice',
       kind: 'library',
       seed,
-      format: 'pdf',
       bytes,
-      pages: 1,
-      scanned: false,
-      truth: truthOf(f),
-      buyerOrgNumber: f.buyerOrg,
-      buyerBankAccount: f.buyerAccount,
+      facts: f,
       variant: `${lang},${f.country},${locale}`,
-      printed: {
-        1: id.value,
-        ...(pay.iban ? { 2: pay.iban } : {}),
-        ...(pay.account ? { 3: pay.account } : {}),
-        ...(f.kid ? { 4: f.kid } : {}),
-        5: f.number,
-        6: money(grand),
-        7: date(f.invoiceDate),
-        8: date(f.dueDate),
-      },
-    }
+      id: id.value,
+      pay,
+      total: money(grand),
+      date,
+    })
   } finally {
     fs.rmSync(file, { force: true })
   }
