@@ -19,10 +19,24 @@ const KNOWN_NAMES = ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml']
 /** Name-tree nodes followed at most: a damaged or hostile tree ends the search, not the process. */
 const MAX_NODES = 1000
 
-const embedsFiles = (bytes: Uint8Array) =>
-  // The embedded file's stream dictionary says `/Type /EmbeddedFile` (required by Factur-X and ZUGFeRD), and
-  // a stream is never compressed into an object stream: a PDF without these bytes carries no invoice.
-  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf('/EmbeddedFile') >= 0
+const MARK = Array.from('/EmbeddedFile', (c) => c.charCodeAt(0))
+
+/**
+ * The embedded file's stream dictionary says `/Type /EmbeddedFile` (required by Factur-X and ZUGFeRD), and a
+ * stream is never compressed into an object stream: a PDF without these bytes carries no invoice, and is not
+ * parsed a second time to learn so.
+ */
+function embedsFiles(bytes: Uint8Array): boolean {
+  outer: for (
+    let i = bytes.indexOf(MARK[0]!);
+    i >= 0 && i + MARK.length <= bytes.length;
+    i = bytes.indexOf(MARK[0]!, i + 1)
+  ) {
+    for (let j = 1; j < MARK.length; j++) if (bytes[i + j] !== MARK[j]) continue outer
+    return true
+  }
+  return false
+}
 
 /** The embedded files of a PDF as name and bytes; empty when it has none or they cannot be read. */
 export async function embeddedFiles(bytes: Uint8Array): Promise<{ name: string; bytes: Uint8Array }[]> {

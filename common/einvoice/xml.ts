@@ -26,11 +26,12 @@ export function xmlText(input: string | Uint8Array): string {
   if (typeof input === 'string') return input.replace(/^\uFEFF/, '')
   const head = new TextDecoder('latin1').decode(input.subarray(0, 200))
   const declared = /^\s*<\?xml[^>]*encoding=["']([A-Za-z0-9._-]+)["']/.exec(head)?.[1]?.toLowerCase()
-  let decoder: TextDecoder
+  const label = declared && declared !== 'utf-8' ? declared : 'utf-8'
+  let decoder = new TextDecoder('utf-8')
   try {
-    decoder = new TextDecoder(declared && declared !== 'utf-8' ? declared : 'utf-8')
+    decoder = new TextDecoder(label)
   } catch {
-    decoder = new TextDecoder('utf-8')
+    // An encoding the runtime does not know is read as UTF-8, which most declarations mean anyway.
   }
   return decoder.decode(input).replace(/^\uFEFF/, '')
 }
