@@ -181,3 +181,18 @@ export async function makeFacturX(options: MadeInvoiceOptions = {}): Promise<Uin
     pdf: { buffer: pdf, filename: 'invoice.pdf', mimetype: 'application/pdf' },
   })) as Uint8Array
 }
+
+/**
+ * What the OCR answer (spec 2.13) of `norwegianInvoice()` proposes, by property id, written from its input
+ * above: organisation number, bank account, KID, number, total, dates and the buyer's reference as requisition.
+ */
+export const NORWEGIAN_INVOICE_PROPOSALS: Record<number, [string, number]> = {
+  1: ['923609016', 1],
+  3: ['86011117947', 1],
+  4: ['1234567890128', 1],
+  5: ['2026-1042', 1],
+  6: ['2151.67', 1],
+  7: ['2026-03-02', 1],
+  8: ['2026-03-16', 1],
+  10: ['Kari Nordmann', 1],
+}
