@@ -12,6 +12,8 @@ import { findAccount, findVatType, parseMoney, type AccountRef, type VatTypeRef 
 import type { CostLineDraft, CostLineSummary, ReadLine } from './logic/cost-line-save.ts'
 import { draftLines, num, type Row } from './logic/invoice-rows.ts'
 import type { CodingProposals } from './logic/supplier-memory.ts'
+import { structuredLines, type StructuredLine } from './logic/structured-lines.ts'
+import type { EInvoice } from '@common/einvoice/types'
 
 // The saved form of the lines and the shapes the form holds them in (pure, in logic/ with the save rules).
 export {
@@ -90,6 +92,35 @@ export function proposedLine(
     amount: amountText(total, locale),
     description: proposals.Description?.value ?? '',
     followsTotal: true,
+  }
+}
+
+/**
+ * A structured invoice's lines as the form's lines: each with supplier memory's account (the one the review
+ * proposes for the whole total otherwise; empty when memory has none), the VAT code its category and rate
+ * map to, and its amount including VAT. `gaps` are the lines whose VAT code is left for the user.
+ */
+export function structuredDrafts(
+  invoice: EInvoice,
+  proposals: CodingProposals,
+  accounts: readonly AccountRef[],
+  vatTypes: readonly CostVatType[],
+  date: string,
+  locale: Locale,
+): { lines: CostLineDraft[]; gaps: { line: number; item: StructuredLine }[] } {
+  const account = accountText(proposals.AccountID?.value ?? null, accounts)
+  const items = structuredLines(invoice, vatTypes, date)
+  return {
+    lines: items.map((item) => ({
+      key: newKey(),
+      ID: null,
+      account,
+      vat: vatText(item.vatTypeId, vatTypes),
+      amount: amountText(item.amount, locale),
+      description: item.description,
+      followsTotal: false,
+    })),
+    gaps: items.flatMap((item, index) => (item.gap ? [{ line: index + 1, item }] : [])),
   }
 }
 

@@ -106,6 +106,18 @@ const en = {
       DepartmentID: 'department {value}',
     },
     blocked: 'Fix the cost lines before saving: {problem}',
+    structured: {
+      from: 'Proposed from the e-invoice: its {count} lines, amounts incl. VAT, VAT codes from each line’s VAT category and rate.',
+      noAccount: 'Supplier memory has no account for this supplier: choose one on each line.',
+      gap: 'Line {line}: no VAT code for category {category} at {rate} % ({why}). Choose one.',
+      why: {
+        rate: 'not a Norwegian VAT rate',
+        foreignVat: 'VAT charged by a supplier not registered for Norwegian VAT is not deductible here',
+        foreignNoVat: 'no VAT from a supplier abroad: check whether reverse charge or import VAT applies',
+        category: 'the category has no purchase VAT code',
+        notInCompany: 'the company has no VAT code that matches',
+      },
+    },
   },
   approval: {
     title: 'Send for approval',
@@ -277,6 +289,19 @@ const nb: typeof en = {
       DepartmentID: 'avdeling {value}',
     },
     blocked: 'Rett konteringslinjene før du lagrer: {problem}',
+    structured: {
+      from: 'Foreslått fra e-fakturaen: dens {count} linjer, beløp inkl. mva., mva-koder fra hver linjes mva-kategori og sats.',
+      noAccount: 'Leverandørhukommelsen har ingen konto for denne leverandøren: velg en på hver linje.',
+      gap: 'Linje {line}: ingen mva-kode for kategori {category} med {rate} % ({why}). Velg en.',
+      why: {
+        rate: 'ikke en norsk mva-sats',
+        foreignVat: 'mva. fra en leverandør som ikke er registrert for norsk mva., gir ikke fradrag her',
+        foreignNoVat:
+          'ingen mva. fra en utenlandsk leverandør: sjekk om omvendt avgiftsplikt eller innførselsmva. gjelder',
+        category: 'kategorien har ingen mva-kode for kjøp',
+        notInCompany: 'selskapet har ingen mva-kode som passer',
+      },
+    },
   },
   approval: {
     title: 'Send til godkjenning',

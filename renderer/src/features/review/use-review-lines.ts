@@ -1,6 +1,7 @@
-// The cost lines of the invoice shown: its saved lines, or supplier memory's coding (from the supplier's
-// earlier invoices in the cache) as one line for the whole total while it has none and the user has not
-// changed them; each line read against the company's accounts and VAT codes and summed against the total;
+// The cost lines of the invoice shown: its saved lines; else, while it has none and the user has not changed
+// them, a structured invoice's own lines (EHF, Factur-X: one per line, VAT code from its category and rate,
+// account from supplier memory), or supplier memory's coding (from the supplier's earlier invoices in the
+// cache) as one line for the whole total; each line read against the company's accounts and VAT codes and summed against the total;
 // and why each value was proposed, in one sentence per reason.
 import { computed, ref, watch, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
@@ -10,7 +11,8 @@ import { parseDate } from '@common/parse'
 import { formatAmount, intlLocale } from '@renderer/i18n/format'
 import type { CachedRow, WorkspaceDb } from '@renderer/data/schema'
 import { useLiveQuery } from '@renderer/data/use-live-query'
-import { linesFromRow, proposedLine, summarise, type CostLineDraft } from './cost-lines.ts'
+import { structuredInvoiceOf } from '@common/einvoice/ocr-answer'
+import { linesFromRow, proposedLine, structuredDrafts, summarise, type CostLineDraft } from './cost-lines.ts'
 import { proposalReason, proposeCoding, type CodingProposals } from './logic/supplier-memory.ts'
 import type { ReviewForm } from './review-form.ts'
 import type { ReviewDocument } from './review-queue.ts'
@@ -60,14 +62,30 @@ export function useReviewLines(options: ReviewLinesOptions) {
     })
   })
   const totalOre = computed(() => parseMoney(form.TaxInclusiveAmount))
+  const invoiceDate = computed(() => parseDate(form.InvoiceDate) ?? new Date().toISOString().slice(0, 10))
   const summary = computed(() =>
-    summarise(
-      lines.value,
-      lookups.value.accounts,
-      lookups.value.vatTypes,
-      totalOre.value,
-      parseDate(form.InvoiceDate) ?? new Date().toISOString().slice(0, 10),
-    ),
+    summarise(lines.value, lookups.value.accounts, lookups.value.vatTypes, totalOre.value, invoiceDate.value),
+  )
+  /** The structured invoice (EHF, Factur-X) the document's OCR answer carries: its lines are the proposal. */
+  const structured = computed(() => {
+    const ocr = doc.value?.ocr
+    for (const answer of Array.isArray(ocr) ? ocr : [ocr]) {
+      const invoice = structuredInvoiceOf(answer as { OcrRawData?: unknown } | null)
+      if (invoice) return invoice
+    }
+    return null
+  })
+  const structuredProposal = computed(() =>
+    structured.value
+      ? structuredDrafts(
+          structured.value,
+          coding.value,
+          lookups.value.accounts,
+          lookups.value.vatTypes,
+          invoiceDate.value,
+          locale.value as Locale,
+        )
+      : null,
   )
   const reasons = computed(() => {
     const p = coding.value
@@ -82,7 +100,11 @@ export function useReviewLines(options: ReviewLinesOptions) {
     }
     // Values proposed for the same reason share one sentence ("account 6540, VAT code 1 and description").
     const byReason = new Map<string, string[]>()
-    for (const field of ['AccountID', 'VatTypeID', 'Description'] as const) {
+    // A structured invoice's lines bring their own VAT codes and descriptions; memory gives only the account.
+    const fields = structured.value
+      ? (['AccountID'] as const)
+      : (['AccountID', 'VatTypeID', 'Description'] as const)
+    for (const field of fields) {
       const proposal = p[field]
       if (!proposal) continue
       const reason = proposalReason(proposal)
@@ -93,10 +115,30 @@ export function useReviewLines(options: ReviewLinesOptions) {
       ])
     }
     const list = new Intl.ListFormat(intlLocale[locale.value as Locale], { type: 'conjunction' })
-    return [...byReason].map(([reason, what]) =>
+    const memory = [...byReason].map(([reason, what]) =>
       t('review.lines.proposed', { what: list.format(what), reason }),
     )
+    return [...structuredNotes(), ...memory]
   })
+
+  /** What the review says of lines taken from a structured invoice: where they come from, and each gap. */
+  function structuredNotes(): string[] {
+    const proposal = structuredProposal.value
+    if (!proposal) return []
+    const percent = new Intl.NumberFormat(intlLocale[locale.value as Locale], { maximumFractionDigits: 2 })
+    return [
+      t('review.lines.structured.from', { count: proposal.lines.length }),
+      ...(coding.value.AccountID ? [] : [t('review.lines.structured.noAccount')]),
+      ...proposal.gaps.map(({ line, item }) =>
+        t('review.lines.structured.gap', {
+          line,
+          category: item.category ?? '–',
+          rate: percent.format(item.rate ?? 0),
+          why: t(`review.lines.structured.why.${item.gap}`),
+        }),
+      ),
+    ]
+  }
 
   /** The lines as the user changed them. */
   function edit(next: CostLineDraft[]): void {
@@ -112,10 +154,14 @@ export function useReviewLines(options: ReviewLinesOptions) {
 
   // The proposal fills an invoice without saved lines until the user changes them (a supplier chosen
   // later brings its own proposal).
-  watch([coding, () => lookups.value.accounts, () => lookups.value.vatTypes], () => {
+  watch([coding, structured, () => lookups.value.accounts, () => lookups.value.vatTypes], () => {
     const current = doc.value
     if (!current || options.loadedId.value !== current.row.ID || touched.value) return
     if (linesFromRow(current.row, [], [], locale.value as Locale).length > 0) return
+    if (structuredProposal.value) {
+      lines.value = structuredProposal.value.lines
+      return
+    }
     const line = proposedLine(
       coding.value,
       lookups.value.accounts,
