@@ -1,6 +1,7 @@
 // The review queue of one company: its drafts and rejected supplier invoices from the offline cache, in the
 // inbox's order (due date, earliest first; invoices without one last), and what the review shows of one
 // invoice: the row, its supplier, its first attached file and that file's cached OCR answer.
+import { structuredInvoiceOf } from '@common/einvoice/ocr-answer'
 import { SupplierInvoiceStatus } from '@common/status'
 import type { CachedFile, CachedRow, WorkspaceDb } from '@renderer/data/schema'
 
@@ -52,6 +53,26 @@ export async function loadFiles(
   })
 }
 
+/** The cached OCR answers of every file attached to the invoice. */
+async function attachedOcr(db: WorkspaceDb, companyKey: string, invoiceId: number): Promise<unknown[]> {
+  const links = await db.FileAttachment.where('[companyKey+EntityType+EntityID]')
+    .equals([companyKey, 'SupplierInvoice', invoiceId])
+    .toArray()
+  if (links.length < 2) return []
+  const answers = await db.ocr.bulkGet(links.map((link) => [companyKey, Number(link.FileID)]))
+  return answers.map((answer) => answer?.result)
+}
+
+/**
+ * A PDF scanned beside its XML invoice is attached with it (the scan station's pair rule): the XML's answer,
+ * read exactly, proposes the fields and lines instead of the PDF's read pages. Null when the shown file's
+ * own answer is structured or no attached file has one.
+ */
+function structuredOcr(shown: unknown, attached: readonly unknown[]): unknown {
+  if (structuredInvoiceOf(shown as { OcrRawData?: unknown } | null)) return null
+  return attached.find((a) => structuredInvoiceOf(a as { OcrRawData?: unknown } | null)) ?? null
+}
+
 /** What the review shows of one invoice; null when it is not in this company's cache. */
 export async function loadDocument(
   db: WorkspaceDb,
@@ -78,7 +99,7 @@ export async function loadDocument(
         supplier: supplier ?? null,
         file: file ?? null,
         missingFileId: fileId !== undefined && !file ? fileId : null,
-        ocr: ocr?.result ?? null,
+        ocr: structuredOcr(ocr?.result, await attachedOcr(db, companyKey, invoiceId)) ?? ocr?.result ?? null,
       }
     },
   )
