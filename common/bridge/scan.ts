@@ -28,8 +28,10 @@ export const ScanReason = z.discriminatedUnion('code', [
   z.object({ code: z.literal('empty'), params: none }),
   /** Larger than the platform's upload limit (scanMaxFileBytes). */
   z.object({ code: z.literal('tooLarge'), params: none }),
-  /** Not a PDF, PNG, JPEG or TIFF by its content. */
+  /** Not a PDF, PNG, JPEG, TIFF or XML invoice by its content. */
   z.object({ code: z.literal('unknownType'), params: none }),
+  /** XML whose root element (`root`) is not an invoice (UBL Invoice or CreditNote, CII CrossIndustryInvoice). */
+  z.object({ code: z.literal('notAnInvoiceXml'), params: z.object({ root: z.string() }) }),
   z.object({ code: z.literal('truncatedPdf'), params: none }),
   z.object({ code: z.literal('encryptedPdf'), params: none }),
   /** The platform refused the file or a later step. */

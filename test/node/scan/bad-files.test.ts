@@ -26,8 +26,16 @@ describe('bad files', () => {
     [
       'word.pdf',
       new TextEncoder().encode('PK\u0003\u0004 a Word document'),
-      /ikke PDF, PNG, JPEG eller TIFF/,
-      /not a PDF, PNG, JPEG or TIFF/,
+      /ikke PDF, PNG, JPEG, TIFF eller en XML-faktura/,
+      /not a PDF, PNG, JPEG or TIFF document or an XML invoice/,
+    ],
+    [
+      'ordre.xml',
+      new TextEncoder().encode(
+        '<?xml version="1.0"?>\n<Order xmlns="urn:oasis:names:specification:ubl:schema:xsd:Order-2"><ID>1</ID></Order>',
+      ),
+      /XML-filen er ikke en faktura: rotelementet er Order/,
+      /The XML file is not an invoice: its root element is Order/,
     ],
     [
       'avkuttet.pdf',
@@ -70,6 +78,7 @@ describe('bad files', () => {
       expect(entries.map((e) => [e.name, e.state, e.reason?.code])).toEqual([
         ['tom.pdf', 'failed', 'empty'],
         ['word.pdf', 'failed', 'unknownType'],
+        ['ordre.xml', 'failed', 'notAnInvoiceXml'],
         ['avkuttet.pdf', 'failed', 'truncatedPdf'],
         ['kryptert.pdf', 'failed', 'encryptedPdf'],
         ['stor.pdf', 'failed', 'tooLarge'],

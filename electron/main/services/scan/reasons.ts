@@ -9,7 +9,17 @@ export type ScanLocale = Locale
 /** The reasons that send a file to failed/ with a note. */
 export type FailedFileReason = Extract<
   ScanReason,
-  { code: 'empty' | 'tooLarge' | 'unknownType' | 'truncatedPdf' | 'encryptedPdf' | 'refused' | 'unreadable' }
+  {
+    code:
+      | 'empty'
+      | 'tooLarge'
+      | 'unknownType'
+      | 'notAnInvoiceXml'
+      | 'truncatedPdf'
+      | 'encryptedPdf'
+      | 'refused'
+      | 'unreadable'
+  }
 >
 
 const notes: Record<ScanLocale, Record<FailedFileReason['code'], string>> = {
@@ -18,7 +28,9 @@ const notes: Record<ScanLocale, Record<FailedFileReason['code'], string>> = {
     tooLarge:
       'Filen er større enn grensen for opplasting. Del opp dokumentet eller skann med lavere oppløsning.',
     unknownType:
-      'Innholdet er ikke PDF, PNG, JPEG eller TIFF (typen leses fra innholdet, ikke fra navnet). Lagre dokumentet som PDF.',
+      'Innholdet er ikke PDF, PNG, JPEG, TIFF eller en XML-faktura (typen leses fra innholdet, ikke fra navnet). Lagre dokumentet som PDF.',
+    notAnInvoiceXml:
+      'XML-filen er ikke en faktura: rotelementet er {root}, ikke en EHF-/PEPPOL-faktura eller -kreditnota (UBL Invoice, CreditNote) eller en CII-faktura (Factur-X, ZUGFeRD, XRechnung).',
     truncatedPdf:
       'PDF-filen er avkuttet eller skadet (slutten mangler). Skann eller lagre dokumentet på nytt.',
     encryptedPdf:
@@ -30,7 +42,9 @@ const notes: Record<ScanLocale, Record<FailedFileReason['code'], string>> = {
     empty: 'The file is empty (0 bytes). Scan the document again.',
     tooLarge: 'The file is larger than the upload limit. Split the document or scan at a lower resolution.',
     unknownType:
-      'The content is not a PDF, PNG, JPEG or TIFF document (the type is read from the content, not the name). Save the document as PDF.',
+      'The content is not a PDF, PNG, JPEG or TIFF document or an XML invoice (the type is read from the content, not the name). Save the document as PDF.',
+    notAnInvoiceXml:
+      'The XML file is not an invoice: its root element is {root}, not an EHF/PEPPOL invoice or credit note (UBL Invoice, CreditNote) or a CII invoice (Factur-X, ZUGFeRD, XRechnung).',
     truncatedPdf: 'The PDF is truncated or damaged (its end is missing). Scan or save the document again.',
     encryptedPdf:
       'The PDF is encrypted (password protected). Save a copy without a password and add it again.',

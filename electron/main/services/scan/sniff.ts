@@ -4,7 +4,7 @@
 // recognised here first, so they go to failed/ with a reason instead of costing an upload.
 import { scanMaxFileBytes } from '../../../../common/bridge/scan.ts'
 import type { FailedFileReason } from './reasons.ts'
-import { isEInvoiceXml } from '../../../../common/einvoice/index.ts'
+import { isEInvoiceXml, rootElementName } from '../../../../common/einvoice/index.ts'
 
 export type ScanKind = 'pdf' | 'png' | 'jpeg' | 'tiff' | 'xml'
 
@@ -19,7 +19,8 @@ export const SCAN_CONTENT_TYPES: Record<ScanKind, string> = {
 
 type Refusal = 'empty' | 'tooLarge' | 'unknownType' | 'truncatedPdf' | 'encryptedPdf'
 export type SniffResult =
-  { ok: true; kind: ScanKind } | { ok: false; reason: Extract<FailedFileReason, { code: Refusal }> }
+  | { ok: true; kind: ScanKind }
+  | { ok: false; reason: Extract<FailedFileReason, { code: Refusal | 'notAnInvoiceXml' }> }
 
 const refused = (code: Refusal): SniffResult => ({ ok: false, reason: { code, params: {} } })
 
@@ -45,7 +46,13 @@ export function sniff(bytes: Uint8Array, maxBytes = DEFAULT_MAX_BYTES): SniffRes
   if (bytes.length === 0) return refused('empty')
   if (bytes.length > maxBytes) return refused('tooLarge')
   const kind = kindOf(bytes)
-  if (!kind) return refused('unknownType')
+  if (!kind) {
+    // XML that is no invoice (an order, a catalogue, another export) is named as such, with its root.
+    const root = rootElementName(bytes)
+    return root
+      ? { ok: false, reason: { code: 'notAnInvoiceXml', params: { root } } }
+      : refused('unknownType')
+  }
   if (kind === 'pdf') {
     const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 1024))).toString('latin1')
     if (!tail.includes('%%EOF')) return refused('truncatedPdf')

@@ -44,7 +44,9 @@ const scanEn = {
     empty: 'The file is empty (0 bytes). Scan the document again.',
     tooLarge: 'The file is larger than the upload limit. Split the document or scan at a lower resolution.',
     unknownType:
-      'The content is not a PDF, PNG, JPEG or TIFF document (the type is read from the content, not the name). Save the document as PDF.',
+      'The content is not a PDF, PNG, JPEG or TIFF document or an XML invoice (the type is read from the content, not the name). Save the document as PDF.',
+    notAnInvoiceXml:
+      'The XML file is not an invoice: its root element is {root}, not an EHF/PEPPOL invoice or credit note (UBL Invoice, CreditNote) or a CII invoice (Factur-X, ZUGFeRD, XRechnung).',
     truncatedPdf: 'The PDF is truncated or damaged (its end is missing). Scan or save the document again.',
     encryptedPdf:
       'The PDF is encrypted (password protected). Save a copy without a password and add it again.',

@@ -46,7 +46,9 @@ const scanNb: ScanMessages = {
     tooLarge:
       'Filen er større enn grensen for opplasting. Del opp dokumentet eller skann med lavere oppløsning.',
     unknownType:
-      'Innholdet er ikke PDF, PNG, JPEG eller TIFF (typen leses fra innholdet, ikke fra navnet). Lagre dokumentet som PDF.',
+      'Innholdet er ikke PDF, PNG, JPEG, TIFF eller en XML-faktura (typen leses fra innholdet, ikke fra navnet). Lagre dokumentet som PDF.',
+    notAnInvoiceXml:
+      'XML-filen er ikke en faktura: rotelementet er {root}, ikke en EHF-/PEPPOL-faktura eller -kreditnota (UBL Invoice, CreditNote) eller en CII-faktura (Factur-X, ZUGFeRD, XRechnung).',
     truncatedPdf:
       'PDF-filen er avkuttet eller skadet (slutten mangler). Skann eller lagre dokumentet på nytt.',
     encryptedPdf:
