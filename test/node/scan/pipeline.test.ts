@@ -92,7 +92,7 @@ describe('scan pipeline against the local platform', () => {
     }
     expect((await get('api/biz/supplierinvoices?select=ID')).length).toBe(before + 3)
     expect(readFileSync(join(folder, 'failed', 'notat.pdf.reason.txt'), 'utf8')).toMatch(
-      /ikke PDF, PNG, JPEG eller TIFF/,
+      /ikke PDF, PNG, JPEG, TIFF eller en XML-faktura/,
     )
     expect(readdirSync(folder).filter((n) => n.endsWith('.pdf'))).toEqual([])
     expect(batches).toEqual([{ companyKey: company, ready: 3, failed: 1, duplicates: 0 }])

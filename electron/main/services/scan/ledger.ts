@@ -52,6 +52,11 @@ export interface LedgerEntry {
    */
   elsewhere?: boolean
   fields: ReadFields | null
+  /**
+   * The XML invoice beside this PDF (same base name, the pair rule in pair.ts): its fields were read, and it
+   * is attached to the invoice (`fileId` once uploaded) and moved with the PDF (`destination`).
+   */
+  partner?: LedgerPartner | null
   /** Where the original goes (recorded before it is moved) and where it went. */
   destination: string | null
   /** Why the entry failed or waits, as the inbox words it; null while it is on its way or done. */
@@ -60,6 +65,14 @@ export interface LedgerEntry {
   takenAt: string
   updatedAt: string
   readyAt: string | null
+}
+
+export interface LedgerPartner {
+  sha256: string
+  path: string
+  name: string
+  fileId: number | null
+  destination: string | null
 }
 
 export interface DuplicateRecord {

@@ -32,6 +32,9 @@ import { readFields } from './read-fields.ts'
 import { failedNote, type FailedFileReason, type ScanLocale } from './reasons.ts'
 import { DEFAULT_MAX_BYTES, SCAN_CONTENT_TYPES, sniff, type ScanKind } from './sniff.ts'
 import { structuredAnswerOf } from '../sync/structured.ts'
+import { isEInvoiceXml, parseEInvoice } from '../../../../common/einvoice/index.ts'
+import { structuredOcrAnswer } from '../../../../common/einvoice/ocr-answer.ts'
+import { heldStill, PAIR_WAIT_MS, PARTNER_SETTLE_MS, partnerPath, waitForPartner } from './pair.ts'
 
 export interface TakeRequest {
   companyKey: string
@@ -41,7 +44,8 @@ export interface TakeRequest {
 }
 
 /** `skipped`: not a regular file (a symlink is never followed, a folder is not a document). */
-export type TakeOutcome = 'queued' | 'duplicate' | 'failed' | 'already' | 'missing' | 'skipped'
+/** `paired`: an XML invoice beside its PDF, left for the PDF's run, which reads, attaches and moves it. */
+export type TakeOutcome = 'queued' | 'duplicate' | 'failed' | 'already' | 'missing' | 'skipped' | 'paired'
 
 /** The pipeline's own file operations; tests replace them to inject faults (EACCES, EBUSY, EXDEV). */
 export interface ScanFileOps {
@@ -91,6 +95,8 @@ export interface PipelineOptions {
   /** The note on a supplier created from a scan (in the user's language). */
   supplierNote?(): string
   unknownSupplierName?(): string
+  /** How long an XML invoice waits for its PDF to appear beside it (default PAIR_WAIT_MS). */
+  pairWaitMs?: number
 }
 
 const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
@@ -292,6 +298,8 @@ export function createPipeline(options: PipelineOptions) {
       const l = await ledger(req.companyKey)
       const known = l.get(sha)
       const name = basename(req.path)
+      const paired = await pairedXml(req, sha, bytes, l)
+      if (paired) return paired
       const stopped = known && (known.state === 'failed' || known.state === 'cancelled')
       // A failed or cancelled entry whose step is `finished` went to failed/: its content is taken anew.
       if (known && !(stopped && known.step === 'finished')) {
@@ -395,6 +403,101 @@ export function createPipeline(options: PipelineOptions) {
       freeSlot()
       taking.delete(takingKey)
     }
+  }
+
+  /**
+   * An XML invoice that belongs to a PDF beside it (the pair rule, pair.ts) is not an invoice of its own:
+   * the PDF's run reads it, attaches it and moves it. One already taken with its PDF (a kill before its
+   * move, a copy put back) goes where its PDF's run meant it to; null for any other file.
+   */
+  async function pairedXml(
+    req: TakeRequest,
+    sha: string,
+    bytes: Uint8Array,
+    l: Ledger,
+  ): Promise<TakeOutcome | null> {
+    const owner = l.entries().find((e) => e.partner?.sha256 === sha)
+    if (owner) {
+      if (owner.state !== 'done') return 'paired'
+      // As its PDF: the same file again goes where it was meant to go, a copy elsewhere to duplicates/.
+      const meant = owner.partner!.destination
+      const to =
+        meant && (req.path === owner.partner!.path || !(await exists(meant)))
+          ? meant
+          : await freePath(join(req.folder, PROCESSED, DUPLICATES), basename(req.path))
+      if (req.path !== to) await ops.move(req.path, to)
+      return 'already'
+    }
+    if (l.get(sha) || !isEInvoiceXml(bytes)) return null
+    const pdf = await waitForPartner(req.path, 'pdf', options.pairWaitMs ?? PAIR_WAIT_MS)
+    if (!pdf) return null
+    log.info('scan: an XML invoice beside its PDF is read with the PDF', {
+      companyKey: req.companyKey,
+      file: req.path,
+      pdf,
+    })
+    return 'paired'
+  }
+
+  /**
+   * The XML invoice beside a PDF entry, once it holds still: its answer gives the fields, and it is
+   * recorded as the entry's partner. Null without one, or when it is no invoice that can be read.
+   */
+  async function partnerOf(entry: LedgerEntry) {
+    if (entry.kind !== 'pdf') return null
+    const path = entry.partner?.path ?? (await partnerPath(entry.originalPath, 'xml'))
+    if (!path || !(await heldStill(path, PARTNER_SETTLE_MS))) return null
+    try {
+      const bytes = await ops.readFile(path)
+      if (!isEInvoiceXml(bytes)) return null
+      const answer = structuredOcrAnswer(parseEInvoice(bytes))
+      const partner = { sha256: sha256Of(bytes), path, name: basename(path), fileId: null, destination: null }
+      return { answer, partner }
+    } catch (error) {
+      log.warn('scan: the XML beside a PDF could not be read as its invoice; the PDF is read alone', {
+        companyKey: entry.companyKey,
+        file: path,
+        error: messageOf(error),
+      })
+      return null
+    }
+  }
+
+  /** Attaches the entry's XML partner to its invoice, once: asked for by its hash before an upload. */
+  async function attachPartner(
+    companyKey: string,
+    sha: string,
+    entry: LedgerEntry,
+    resumed: boolean,
+    signal: AbortSignal,
+  ) {
+    const partner = entry.partner!
+    // Asked for by its hash only when an earlier run began this step: the same XML may be another invoice's.
+    let fileId = partner.fileId ?? (resumed ? await platform.findFile(companyKey, partner.sha256) : null)
+    if (fileId === null) {
+      const bytes = await ops.readFile(partner.path).catch(() => null)
+      if (!bytes || sha256Of(bytes) !== partner.sha256) {
+        // Its fields are read; only the attachment is lost, and the log says so.
+        log.warn('scan: the XML beside a PDF is gone or changed; its invoice keeps the fields it gave', {
+          companyKey,
+          file: partner.path,
+        })
+        return entry
+      }
+      fileId = await platform.upload(
+        companyKey,
+        {
+          bytes,
+          name: partner.name,
+          contentType: SCAN_CONTENT_TYPES.xml,
+        },
+        signal,
+      )
+    }
+    entry = await record(companyKey, sha, { partner: { ...partner, fileId } })
+    if (!(await platform.isLinked(companyKey, fileId, entry.invoiceId!)))
+      await platform.link(companyKey, fileId, entry.invoiceId!)
+    return entry
   }
 
   /**
@@ -583,9 +686,11 @@ export function createPipeline(options: PipelineOptions) {
       if (entry.step === 'read') {
         // A structured invoice (an XML file, a PDF embedding one) is read from its XML on this computer:
         // the platform's OCR (spec 2.13) says nothing of XML.
-        const answer =
-          (await structuredAnswerOfEntry(entry)) ?? (await platform.read(companyKey, entry.fileId!, signal))
-        await step('supplier', { fields: readFields(answer) })
+        // A PDF that embeds none takes its fields from the XML invoice beside it (the pair rule).
+        const own = await structuredAnswerOfEntry(entry)
+        const pair = own ? null : await partnerOf(entry)
+        const answer = own ?? pair?.answer ?? (await platform.read(companyKey, entry.fileId!, signal))
+        await step('supplier', { fields: readFields(answer), ...(pair ? { partner: pair.partner } : {}) })
       }
       if (entry.step === 'supplier') {
         const fields = entry.fields!
@@ -629,9 +734,21 @@ export function createPipeline(options: PipelineOptions) {
         if (entry.started !== 'link') entry = await record(companyKey, sha, { started: 'link' })
         if (!resumed || !(await platform.isLinked(companyKey, entry.fileId!, entry.invoiceId!)))
           await platform.link(companyKey, entry.fileId!, entry.invoiceId!)
+        // The PDF first: the review shows an invoice's lowest file id as its document.
+        if (entry.partner) entry = await attachPartner(companyKey, sha, entry, resumed, signal)
+        const partner = entry.partner
         await step('move', {
           started: null,
           destination: entry.destination ?? (await freePath(monthFolder(entry.folder), entry.name)),
+          ...(partner
+            ? {
+                partner: {
+                  ...partner,
+                  destination:
+                    partner.destination ?? (await freePath(monthFolder(entry.folder), partner.name)),
+                },
+              }
+            : {}),
         })
       }
       if (entry.step === 'move') {
@@ -646,6 +763,9 @@ export function createPipeline(options: PipelineOptions) {
             invoiceId: move.invoiceId,
           })
         else await withLocalRetries(() => ops.move(move.originalPath, move.destination!), check)
+        const partner = move.partner
+        if (partner?.destination && (await exists(partner.path)) && !(await exists(partner.destination)))
+          await withLocalRetries(() => ops.move(partner.path, partner.destination!), check)
         entry = await record(companyKey, sha, {
           step: 'finished',
           state: 'done',

@@ -14,7 +14,7 @@ export interface ScanPlatform {
   /** Uploads the bytes; `onProgress` hears the share sent so far, in per cent. */
   upload(
     companyKey: string,
-    file: { bytes: Uint8Array; name: string },
+    file: { bytes: Uint8Array; name: string; contentType?: string },
     signal?: AbortSignal,
     onProgress?: (percent: number) => void,
   ): Promise<number>

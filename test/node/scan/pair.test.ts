@@ -1,0 +1,122 @@
+// The pair rule against the real local platform: a PDF and an XML invoice with the same base name are one
+// document, whichever arrives first. One draft is made; its document is the PDF (the invoice's first file),
+// its fields are the XML's, the XML is attached beside it, and both originals go to processed/. A pair taken
+// again makes no second invoice.
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../../platform/seed/demo-constants.ts'
+import { createPipeline } from '../../../electron/main/services/scan/pipeline.ts'
+import { monthFolder } from '../../../electron/main/services/scan/files.ts'
+import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { makeUbl, printedInvoicePdf } from '../../support/einvoice-files.ts'
+import { quietLog, scanPlatformFor } from './support.ts'
+
+const company = DEMO_COMPANIES.nordlys.key
+let p: TestPlatform
+let token: string
+
+beforeAll(async () => {
+  p = await startTestPlatform()
+  token = await p.token('anne.accountant@demo.test')
+})
+afterAll(async () => p?.close())
+
+const get = async (path: string) => (await api(p.urls.base, 'GET', path, { token, companyKey: company })).body
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function pipelineFor(ledgerDir: string) {
+  const { platform } = scanPlatformFor({
+    authUrl: p.urls.auth,
+    filesUrl: p.urls.files,
+    email: 'anne.accountant@demo.test',
+    password: DEMO_PASSWORD,
+  })
+  return createPipeline({
+    platform,
+    ledgerDir,
+    log: quietLog,
+    locale: () => 'nb',
+    events: {},
+    pairWaitMs: 1500,
+  })
+}
+
+/** The invoice's attached files, first (lowest id) first. */
+async function filesOf(invoiceId: number): Promise<{ ID: number; ContentType: string; Name: string }[]> {
+  const links: { FileID: number }[] = await get(
+    `api/biz/fileentitylinks?filter=EntityType eq 'SupplierInvoice' and EntityID eq ${invoiceId}&select=FileID`,
+  )
+  const ids = links.map((l) => l.FileID).sort((a, b) => a - b)
+  return Promise.all(ids.map((id) => get(`api/biz/files/${id}`)))
+}
+
+async function expectOnePairInvoice(folder: string, ledgerDir: string, pdfName: string, xmlName: string) {
+  const pipeline = pipelineFor(ledgerDir)
+  const entries = await pipeline.entries(company)
+  await pipeline.close()
+  expect(entries.map((e) => [e.name, e.state])).toEqual([[pdfName, 'done']])
+  const [entry] = entries
+  const invoice = await get(`api/biz/supplierinvoices/${entry!.invoiceId}?expand=Supplier,Supplier.Info`)
+  // The XML's fields, read exactly (the printed PDF shows another number and no due date).
+  expect(invoice.InvoiceNumber).toBe('2026-1042')
+  expect(invoice.PaymentDueDate.slice(0, 10)).toBe('2026-03-16')
+  expect(invoice.TaxInclusiveAmount).toBe(2151.67)
+  expect(invoice.PaymentID).toBe('1234567890128')
+  expect(invoice.Supplier.Info.Name).toBe('Fjordkontor Rekvisita AS')
+  const files = await filesOf(entry!.invoiceId!)
+  expect(files.map((f) => [f.Name, f.ContentType])).toEqual([
+    [pdfName, 'application/pdf'],
+    [xmlName, 'application/xml'],
+  ])
+  expect(readdirSync(folder).filter((n) => !n.startsWith('processed'))).toEqual([])
+  expect(readdirSync(monthFolder(folder)).sort()).toEqual([pdfName, xmlName].sort())
+  return entry!
+}
+
+describe('a PDF and its XML invoice in a scan folder', () => {
+  it('make one invoice when the PDF comes first and the XML while it is on its way', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'scan-pair-'))
+    const ledgerDir = mkdtempSync(join(tmpdir(), 'scan-ledger-'))
+    const pipeline = pipelineFor(ledgerDir)
+    writeFileSync(join(folder, 'faktura-1042.pdf'), await printedInvoicePdf('Faktura 77-0001'))
+    writeFileSync(join(folder, 'Faktura-1042.XML'), await makeUbl())
+    const pdf = pipeline.take({ companyKey: company, path: join(folder, 'faktura-1042.pdf'), folder })
+    const xml = pipeline.take({ companyKey: company, path: join(folder, 'Faktura-1042.XML'), folder })
+    expect(await Promise.all([pdf, xml])).toEqual(['queued', 'paired'])
+    await pipeline.idle()
+    await pipeline.close()
+    const entry = await expectOnePairInvoice(folder, ledgerDir, 'faktura-1042.pdf', 'Faktura-1042.XML')
+
+    // The pair put back (a restore, a second export) makes no second invoice.
+    const again = pipelineFor(ledgerDir)
+    copyFileSync(join(monthFolder(folder), 'faktura-1042.pdf'), join(folder, 'faktura-1042.pdf'))
+    copyFileSync(join(monthFolder(folder), 'Faktura-1042.XML'), join(folder, 'Faktura-1042.XML'))
+    const outcomes = await Promise.all(
+      ['Faktura-1042.XML', 'faktura-1042.pdf'].map((n) =>
+        again.take({ companyKey: company, path: join(folder, n), folder }),
+      ),
+    )
+    await again.idle()
+    await again.close()
+    expect(outcomes).toEqual(['already', 'already'])
+    expect((await again.entries(company)).map((e) => e.invoiceId)).toEqual([entry.invoiceId])
+    expect(existsSync(join(folder, 'Faktura-1042.XML'))).toBe(false)
+  }, 120_000)
+
+  it('make one invoice when the XML comes first and its PDF a moment later', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'scan-pair-'))
+    const ledgerDir = mkdtempSync(join(tmpdir(), 'scan-ledger-'))
+    const pipeline = pipelineFor(ledgerDir)
+    writeFileSync(join(folder, 'faktura-2.xml'), await makeUbl())
+    const xml = pipeline.take({ companyKey: company, path: join(folder, 'faktura-2.xml'), folder })
+    await sleep(400)
+    writeFileSync(join(folder, 'faktura-2.pdf'), await printedInvoicePdf('Faktura 77-0002'))
+    const pdf = pipeline.take({ companyKey: company, path: join(folder, 'faktura-2.pdf'), folder })
+    expect(await Promise.all([xml, pdf])).toEqual(['paired', 'queued'])
+    await pipeline.idle()
+    await pipeline.close()
+    await expectOnePairInvoice(folder, ledgerDir, 'faktura-2.pdf', 'faktura-2.xml')
+  }, 120_000)
+})
