@@ -1,7 +1,10 @@
 // A document as the viewer shows it: its pages' sizes, drawing one page onto a canvas at a zoom and a
 // rotation, and ending it. PDFs go through pdf.js; PNG and JPEG through the browser's image decoder; TIFF
-// (every page) through utif2. The viewer treats them the same.
+// (every page) through utif2. The viewer treats them the same. An XML invoice (EHF, PEPPOL BIS, CII) has no
+// pages: it is read with common/einvoice (pure TypeScript, bundled with the app, so the CSP is not touched)
+// and shown as a readable invoice.
 import UTIF from 'utif2'
+import { isEInvoiceXml, parseEInvoice, type EInvoice } from '@common/einvoice/index'
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist'
 import { pdfjsLib } from './pdfjs.ts'
 import { quarterTurn, turnedSize } from './geometry.ts'
@@ -13,8 +16,10 @@ export interface PageSize {
 }
 
 export interface ViewerDocument {
-  readonly kind: 'pdf' | 'image'
+  readonly kind: 'pdf' | 'image' | 'structured'
   readonly pages: PageSize[]
+  /** The invoice of an XML document (kind `structured`, no pages). */
+  readonly invoice?: EInvoice
   /** Draws page `index` (0-based) onto the canvas; the promise settles when it is drawn or cancelled. */
   render(index: number, canvas: HTMLCanvasElement, scale: number, rotation: number): Promise<void>
   /** Frees everything the document holds (pdf.js document and worker state, decoded bitmaps). */
@@ -56,6 +61,7 @@ async function bytesOf(source: Blob | Uint8Array): Promise<Uint8Array> {
 export async function openDocument(source: Blob | Uint8Array, contentType = ''): Promise<ViewerDocument> {
   const bytes = await bytesOf(source)
   const kind = documentKind(bytes.subarray(0, 8), contentType || (source instanceof Blob ? source.type : ''))
+  if (!kind && isEInvoiceXml(bytes)) return openStructured(bytes)
   if (!kind) throw new DocumentError('unsupported-type', 'The file is not a PDF, PNG, JPEG or TIFF document')
   try {
     if (kind === 'pdf') return await openPdf(bytes)
@@ -65,6 +71,19 @@ export async function openDocument(source: Blob | Uint8Array, contentType = ''):
     if (error instanceof DocumentError) throw error
     throw new DocumentError('unreadable-document', `The document cannot be read: ${(error as Error).message}`)
   }
+}
+
+function openStructured(bytes: Uint8Array): ViewerDocument {
+  let invoice: EInvoice
+  try {
+    invoice = parseEInvoice(bytes)
+  } catch (error) {
+    throw new DocumentError(
+      'unreadable-document',
+      `The XML invoice cannot be read: ${(error as Error).message}`,
+    )
+  }
+  return { kind: 'structured', pages: [], invoice, render: async () => {}, destroy: async () => {} }
 }
 
 /**
