@@ -18,6 +18,7 @@ import { overlaps, type ShownRect } from '../../renderer/src/ui/document-viewer/
 import { candidateBox, ocrPages, ocrWords } from '../../renderer/src/ui/document-viewer/ocr.ts'
 import type { ViewerBox, ViewerWord } from '../../renderer/src/ui/document-viewer/types.ts'
 import { axeViolations, launchChromium, type BrowserFixture } from './support.ts'
+import { makeUbl } from '../support/einvoice-files.ts'
 import { startViewerHarness, type ViewerHarness } from './viewer-harness/serve.ts'
 
 const screens = process.env.LEDGERDESK_SCREENS_DIR ?? null
@@ -401,5 +402,33 @@ describe('the document viewer', () => {
     // Zoomed in, the page is drawn again by pdf.js at the new size, still with its ink under the box.
     await page.getByRole('button', { name: 'Zoom in' }).click()
     await expect.poll(async () => inkUnder(await onPage('.dv__box.active')), wait).toBeGreaterThan(0.03)
+  }, 180_000)
+  it('shows an XML invoice readably under the app’s CSP: no XML, its amounts right-aligned, nothing serious for axe', async () => {
+    harness.fixtures.set('faktura-1042.xml', {
+      bytes: new TextEncoder().encode(await makeUbl()),
+      type: 'application/xml',
+    })
+    await page.evaluate(() => {
+      Object.assign((globalThis as unknown as Win).viewerHarness.state, {
+        boxes: [],
+        words: [],
+        activeBoxId: null,
+      })
+    })
+    await page.evaluate(() => (globalThis as unknown as Win).viewerHarness.open('/fixtures/faktura-1042.xml'))
+    const invoice = page.locator('[data-testid="structured-invoice"]')
+    await invoice.waitFor(wait)
+    const text = await invoice.innerText()
+    expect(text).not.toContain('<')
+    expect(text).toContain('Fjordkontor Rekvisita AS')
+    expect(text).toContain('Kopipapir A4, eske')
+    expect(text).toMatch(/2[,\s\u00a0]?151[.,]67/)
+    const aligned = await page
+      .locator('.si__num')
+      .evaluateAll((cells) => cells.map((c) => getComputedStyle(c).textAlign))
+    expect(aligned.length).toBeGreaterThan(6)
+    expect(new Set(aligned)).toEqual(new Set(['right']))
+    expect(await axeViolations(page, ['.dv'])).toEqual([])
+    await shoot('xml-invoice')
   }, 180_000)
 })
