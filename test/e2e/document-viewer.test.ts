@@ -425,7 +425,14 @@ describe('the document viewer', () => {
     expect(text).toMatch(/2[,\s\u00a0]?151[.,]67/)
     const aligned = await page
       .locator('.si__num')
-      .evaluateAll((cells) => cells.map((c) => getComputedStyle(c).textAlign))
+      .evaluateAll((cells) =>
+        cells.map(
+          (c) =>
+            (
+              globalThis as unknown as { getComputedStyle(e: unknown): { textAlign: string } }
+            ).getComputedStyle(c).textAlign,
+        ),
+      )
     expect(aligned.length).toBeGreaterThan(6)
     expect(new Set(aligned)).toEqual(new Set(['right']))
     expect(await axeViolations(page, ['.dv'])).toEqual([])
