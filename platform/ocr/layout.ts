@@ -5,9 +5,11 @@ import type { OcrWord } from '../../common/ocr.ts'
 import type { OcrPageResult } from './types.ts'
 import {
   BUYER_HEADINGS,
+  FUZZY_LABELS,
   LABELS,
   LONGEST_LABEL_WORDS,
   normaliseLabel,
+  ocrFold,
   SUPPLIER_HEADINGS,
   type LabelSpec,
 } from './labels.ts'
@@ -150,14 +152,16 @@ export interface LabelHit {
   count: number
 }
 
-export function findLabels(lines: Line[]): LabelHit[] {
+/** The labels of the page; `fuzzy` (a scan) also takes labels with the letters a scanner confuses (labels.ts). */
+export function findLabels(lines: Line[], fuzzy = false): LabelHit[] {
   const hits: LabelHit[] = []
   for (const line of lines) {
     for (const seg of line.segments) {
       for (let i = 0; i < seg.words.length; i++) {
         let best: { spec: LabelSpec; count: number } | null = null
         for (let k = 1; k <= LONGEST_LABEL_WORDS && i + k <= seg.words.length; k++) {
-          const spec = LABELS.get(normaliseLabel(text(seg.words.slice(i, i + k))))
+          const key = normaliseLabel(text(seg.words.slice(i, i + k)))
+          const spec = LABELS.get(key) ?? (fuzzy ? FUZZY_LABELS.get(ocrFold(key)) : undefined)
           if (spec) best = { spec, count: k }
         }
         if (best) {

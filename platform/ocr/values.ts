@@ -8,7 +8,7 @@ import {
   isValidOrgNumber,
 } from '../../common/norwegian.ts'
 import type { OcrPropertyId, OcrWord } from '../../common/ocr.ts'
-import { normaliseForeignVatId, normaliseIban } from './foreign.ts'
+import { normaliseIban } from './foreign.ts'
 
 type Parser = (text: string) => string | null
 
@@ -130,14 +130,16 @@ export const parseAmount: Parser = (raw) => {
  */
 const stripMarks = (t: string) => t.replace(/(?<=[\d ])['’‘`´",:-](?=[ \d])/g, '').replace(/ {2,}/g, ' ')
 
+/**
+ * A Norwegian organisation number (nine digits, MOD11), also as `NO 999 999 999 MVA`. A scan may read the
+ * letters as `N0`, `MVÅ` or `MYA`; the check digit still decides. A foreign id is never one (foreign.ts).
+ */
 export const parseOrgNumber: Parser = (raw) => {
-  // A foreign supplier's VAT id (`SE556677889901`, `DK12345674`, `DE123456788`) whose checksum holds.
-  if (/^\s*(SE|DK|DE|FI)\s?\d/i.test(raw)) return normaliseForeignVatId(raw.trim().replace(/[,;.]$/, ''))
   const text = stripMarks(
     raw
       .trim()
-      .replace(/^(?:NO)[.:]?\s*/i, '')
-      .replace(/\s*MVA[.-]?$/i, '')
+      .replace(/^N[O0][.:]?\s*/i, '')
+      .replace(/\s*M[VY][AÅ][.-]?$/i, '')
       .replace(/[,;.]$/, ''),
   )
   // Grouped 3-3-3 when printed; a scan may split or join the groups, the check digit still decides.
