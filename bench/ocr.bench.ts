@@ -179,9 +179,15 @@ async function scoreHard(t: KindTally, doc: HardDocument) {
   const cpu = process.cpuUsage(cpuBefore)
   if (doc.scanned) t.scanCpuMs.push((cpu.user + cpu.system) / 1000 / Math.max(1, result.PagesRead.length))
   const got = new Map(result.InterpretedProperties.map((p) => [p.OcrPropertyId, p.ProposedCandidate]))
+  // A foreign supplier's VAT id (the truth's official number) is answered apart, with its country.
+  const foreignId = result.ForeignSupplierIds?.[0]
   for (const prop of CORE_PROPERTIES) {
     const want = doc.truth.fields[prop]
-    const candidate = got.get(prop)
+    const candidate =
+      got.get(prop) ??
+      (prop === OcrPropertyId.OfficialNumber && foreignId
+        ? { Value: foreignId.Value, ProbabilityFactor: foreignId.ProbabilityFactor, PageNo: foreignId.PageNo }
+        : undefined)
     const value = candidate?.Value ?? null
     const cell = t.fields.get(prop)!
     if (value === want) cell.right++
@@ -189,6 +195,9 @@ async function scoreHard(t: KindTally, doc: HardDocument) {
     else cell.wrong++
     if (candidate) calibration.push({ probability: candidate.ProbabilityFactor, right: value === want })
     if (value !== null && hardChecksumInvalid(prop, value)) cell.invalid++
+    // Property 1 is the Norwegian organisation number: a foreign id there is a checksum-invalid proposal.
+    const official = got.get(prop)?.Value
+    if (prop === OcrPropertyId.OfficialNumber && official && !isValidOrgNumber(official)) cell.invalid++
     if (value !== want && t.misses.length < 12)
       t.misses.push(
         `${doc.kind} seed ${doc.seed} [${doc.variant}] #${prop}: want ${want} got ${value}${candidate ? ` (p ${candidate.ProbabilityFactor}, page ${candidate.PageNo})` : ''}`,

@@ -81,17 +81,22 @@ const number = fc.oneof(
   // And valid ones, so that the pages do give proposals to check.
   fc.integer({ min: 1, max: 1e6 }).map((seed) => generateOrgNumber(seed)),
   fc.integer({ min: 1, max: 1e6 }).map((seed) => generateBankAccount(seed)),
-  fc.integer({ min: 1, max: 1e6 }).map((seed) => generateKid(seed, 7 + (seed % 9), seed % 2 ? 'mod10' : 'mod11')),
+  fc
+    .integer({ min: 1, max: 1e6 })
+    .map((seed) => generateKid(seed, 7 + (seed % 9), seed % 2 ? 'mod10' : 'mod11')),
   fc.integer({ min: 1e7, max: 9e7 }).map((n) => makeIban('DE', `${n}${n}01`)),
 )
 
 const noise = fc.constantFrom('Faktura', 'AS', 'Storgata', '12,50', '-', ':', 'kr', '2026', 'Sum', 'Tlf', '#')
 
 const phrase = fc
-  .array(fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...LABELS) }, { weight: 3, arbitrary: number }, noise), {
-    minLength: 1,
-    maxLength: 6,
-  })
+  .array(
+    fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...LABELS) }, { weight: 3, arbitrary: number }, noise),
+    {
+      minLength: 1,
+      maxLength: 6,
+    },
+  )
   .map((parts) => parts.join(' '))
 
 const pageOf = fc.tuple(
@@ -125,9 +130,10 @@ describe('checksums over random pages', () => {
         for (const p of properties)
           for (const c of p.InterpretationCandidates) {
             if (p.OcrPropertyId <= OcrPropertyId.Kid) checked++
-            expect(passes(p.OcrPropertyId, c.Value), `#${p.OcrPropertyId} ${c.Value} (${c.HitWordText})`).toBe(
-              true,
-            )
+            expect(
+              passes(p.OcrPropertyId, c.Value),
+              `#${p.OcrPropertyId} ${c.Value} (${c.HitWordText})`,
+            ).toBe(true)
           }
         for (const f of foreignSupplierIds) {
           expect(normaliseForeignVatId(f.Value), f.Value).toBe(f.Value)

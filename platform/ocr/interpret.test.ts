@@ -452,7 +452,8 @@ describe('the whole document and its wording', () => {
     // A foreign VAT id is kept with its country for the supplier record, never proposed as property 1.
     expect(got[OcrPropertyId.OfficialNumber]).toBeUndefined()
     expect(se[OcrPropertyId.OfficialNumber]).toBeUndefined()
-    const ids = (p: OcrPageResult) => interpretInvoice([p]).foreignSupplierIds.map((f) => [f.CountryCode, f.Value])
+    const ids = (p: OcrPageResult) =>
+      interpretInvoice([p]).foreignSupplierIds.map((f) => [f.CountryCode, f.Value])
     expect(ids(page([[100, 100, 'USt-IdNr. DE136695976']]))).toEqual([['DE', 'DE136695976']])
     expect(ids(page([[100, 100, 'Momsreg.nr SE556036079301']]))).toEqual([['SE', 'SE556036079301']])
     // One digit off: the check fails and nothing is kept.

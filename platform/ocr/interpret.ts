@@ -34,6 +34,11 @@ interface Hit {
   rest?: boolean
   /** Read at a credit note's own number or date label (`Kreditnotanr.`, `Credit note date`). */
   creditOwn?: boolean
+  /**
+   * How much the label itself is trusted: decides between candidates whose probability the page's checks
+   * capped alike (`Amount due` over `Total`).
+   */
+  labelWeight?: number
 }
 
 const PLACEMENT_FACTOR = { right: 0.95, below: 0.9, pattern: 0.75 } as const
@@ -55,7 +60,10 @@ interface ForeignHit {
 const DANISH_LABEL = /^(cvr|senr)/
 
 /** A foreign id at the start of the words: the longest prefix that passes its own national rule. */
-function readForeignId(words: OcrWord[], danish: boolean): { id: ForeignSupplierId; words: OcrWord[] } | null {
+function readForeignId(
+  words: OcrWord[],
+  danish: boolean,
+): { id: ForeignSupplierId; words: OcrWord[] } | null {
   for (let n = Math.min(5, words.length); n >= 1; n--) {
     const id = parseForeignId(text(words.slice(0, n)), danish)
     if (id) return { id, words: words.slice(0, n) }
@@ -80,7 +88,9 @@ function collectHits(
       const read = readValue(rule, region.words)
       if (!read) {
         if (prop === OcrPropertyId.OfficialNumber) {
-          const labelText = normaliseLabel(text(labelHit.seg.words.slice(labelHit.start, labelHit.start + labelHit.count)))
+          const labelText = normaliseLabel(
+            text(labelHit.seg.words.slice(labelHit.start, labelHit.start + labelHit.count)),
+          )
           const found = readForeignId(region.words, DANISH_LABEL.test(labelText))
           if (found && blockContext(labelHit.seg, labelHit.start, lines) !== 'buyer') {
             const probability = labelHit.spec.weight * PLACEMENT_FACTOR[region.placement]
@@ -119,6 +129,7 @@ function collectHits(
         probability,
         rest: labelHit.spec.weight > 1,
         creditOwn: labelHit.spec.creditOwn,
+        labelWeight: labelHit.spec.weight,
       })
       break
     }
@@ -468,7 +479,12 @@ function propose(hits: (Hit & { page: number })[]): InterpretedProperty[] {
     }
     const propertyId = prop
     const candidates: InterpretationCandidate[] = [...byValue.values()]
-      .sort((a, b) => b.probability - a.probability || a.hit.words[0]!.Top - b.hit.words[0]!.Top)
+      .sort(
+        (a, b) =>
+          b.probability - a.probability ||
+          (b.hit.labelWeight ?? 0) - (a.hit.labelWeight ?? 0) ||
+          a.hit.words[0]!.Top - b.hit.words[0]!.Top,
+      )
       .map(({ hit, probability }) => ({
         Id: ++candidateId,
         InterpretedPropertyId: propertyId,

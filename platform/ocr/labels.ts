@@ -21,16 +21,18 @@ import {
 /** Label text compared without case, spaces or punctuation: `Org. nr.:` and `Org.nr` are the same label. */
 export function normaliseLabel(text: string): string {
   // Scanners often lose the ring and stroke (`A betale`, `Ore`): labels compare without them.
-  return text
-    .toLowerCase()
-    .replace(/å/g, 'a')
-    .replace(/[øö]/g, 'o')
-    .replace(/[æä]/g, 'ae')
-    .replace(/[\s.:;()\-/\u00a0,'"‘’“”`°º]/g, '')
-    .replace(/^\*+|\*+$/g, '')
-    // Other accents (`Échéance`, `Numéro`) compare without them, as a scan often reads them.
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  return (
+    text
+      .toLowerCase()
+      .replace(/å/g, 'a')
+      .replace(/[øö]/g, 'o')
+      .replace(/[æä]/g, 'ae')
+      .replace(/[\s.:;()\-/\u00a0,'"‘’“”`°º]/g, '')
+      .replace(/^\*+|\*+$/g, '')
+      // Other accents (`Échéance`, `Numéro`) compare without them, as a scan often reads them.
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+  )
 }
 
 /**
@@ -38,7 +40,11 @@ export function normaliseLabel(text: string): string {
  * Only scanned pages look labels up this way: a text layer prints its labels exactly.
  */
 export function ocrFold(normalised: string): string {
-  return normalised.replace(/0/g, 'o').replace(/[1il|!]/g, 'l').replace(/q/g, 'g').replace(/rn/g, 'm')
+  return normalised
+    .replace(/0/g, 'o')
+    .replace(/[1il|!]/g, 'l')
+    .replace(/q/g, 'g')
+    .replace(/rn/g, 'm')
 }
 
 /**

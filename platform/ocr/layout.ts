@@ -215,27 +215,48 @@ export function valueRegions(
   return regions
 }
 
-/** A whole-kroner amount followed by a two-digit øre box (payment slip) is one amount. */
+/**
+ * A whole-kroner amount followed by a two-digit øre box (payment slip) is one amount: the box close beside
+ * it, or further off or run into the kroner's words when the slip's `Øre` label stands above it.
+ */
 export function withOreBox(
   value: string,
   seg: Segment,
   lines: Line[],
   used: OcrWord[],
 ): { value: string; words: OcrWord[]; slip?: boolean } {
-  if (!/\.00$/.test(value) || used.length !== seg.words.length) return { value, words: used }
+  if (!/\.00$/.test(value)) return { value, words: used }
   const last = used[used.length - 1]!
   const lastRight = last.Left + last.Width
-  const next = lines[seg.line]!.segments.find(
-    (s) => s.left > lastRight && s.left - lastRight < seg.height * 6 && s.words.length === 1,
-  )
-  if (next && /^\d{2}$/.test(next.words[0]!.Text)) {
-    return {
-      value: `${value.slice(0, -3)}.${next.words[0]!.Text}`,
-      words: [...used, next.words[0]!],
-      slip: true,
-    }
+  const at = seg.words.indexOf(last)
+  let ore: OcrWord | null = null
+  if (at >= 0 && at === seg.words.length - 2) {
+    // `4 512 75`: the øre box read into the kroner's segment, the last word of it.
+    const word = seg.words[at + 1]!
+    if (oreLabelAbove(word, seg, lines, used[0]!.Left)) ore = word
+  } else if (at === seg.words.length - 1) {
+    const next = lines[seg.line]!.segments.find((s) => s.left > lastRight && s.words.length === 1)
+    const word = next?.words[0]
+    if (
+      next &&
+      word &&
+      (next.left - lastRight < seg.height * 6 || oreLabelAbove(word, seg, lines, used[0]!.Left))
+    )
+      ore = word
   }
+  if (ore && /^\d{2}$/.test(ore.Text))
+    return { value: `${value.slice(0, -3)}.${ore.Text}`, words: [...used, ore], slip: true }
   return { value, words: used }
+}
+
+/** Whether an `Øre` label stands on one of the three lines above, right of where the kroner begin. */
+function oreLabelAbove(word: OcrWord, seg: Segment, lines: Line[], kronerLeft: number): boolean {
+  for (let l = seg.line - 1; l >= 0 && l >= seg.line - 3; l--)
+    for (const s of lines[l]!.segments)
+      for (const w of s.words)
+        if (/^(øre|ore|0re)$/i.test(w.Text.replace(/[.:]$/, '')) && w.Left > kronerLeft)
+          return w.Left < word.Left + word.Width + seg.height * 4
+  return false
 }
 
 type Context = 'buyer' | 'supplier' | null

@@ -47,7 +47,37 @@ const NB_MONTHS: Record<string, number> = {
   october: 10,
   dec: 12,
   december: 12,
+  // Swedish, Danish, German, French and Dutch month names (without accents: see parseDate).
+  januari: 1,
+  februari: 2,
+  marts: 3,
+  maerz: 3,
+  marz: 3,
+  maart: 3,
+  maj: 5,
+  mei: 5,
+  augusti: 8,
+  augustus: 8,
+  dezember: 12,
+  janvier: 1,
+  fevrier: 2,
+  avril: 4,
+  juin: 6,
+  juillet: 7,
+  aout: 8,
+  septembre: 9,
+  octobre: 10,
+  novembre: 11,
+  decembre: 12,
 }
+
+/** A month name as the table has it: lower case, `ä` as `ae`, other accents dropped (`März`, `février`). */
+const monthKey = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/ä/g, 'ae')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
 
 function isoDate(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000
@@ -65,24 +95,28 @@ export const parseDate: Parser = (raw) => {
   // A scanned dot is sometimes read as a colon or comma (`27.07:2025`).
   let m = /^(\d{1,2})[.:,](\d{1,2})[.:,](\d{4}|\d{2})$/.exec(text)
   if (m) return isoDate(Number(m[3]), Number(m[2]), Number(m[1]))
-  m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
+  m = /^(\d{4})[-./](\d{2})[-./](\d{2})$/.exec(text)
   if (m) return isoDate(Number(m[1]), Number(m[2]), Number(m[3]))
-  m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text)
-  if (m) return isoDate(Number(m[3]), Number(m[2]), Number(m[1]))
-  m = /^(\d{1,2})\.?\s+([a-zæøå]+)\.?,?\s+(\d{4})$/i.exec(text)
+  // Day first (`16/03/2026`, Danish and Dutch `16-03-2026`); a month above 12 can only be the American order.
+  m = /^(\d{1,2})([/-])(\d{1,2})\2(\d{4})$/.exec(text)
   if (m) {
-    const month = NB_MONTHS[m[2]!.toLowerCase()]
+    const [a, b, y] = [Number(m[1]), Number(m[3]), Number(m[4])]
+    return b > 12 && m[2] === '/' ? isoDate(y, a, b) : isoDate(y, b, a)
+  }
+  m = /^(\d{1,2})(?:\.|er)?\s+([\p{L}]+)\.?,?\s+(\d{4})$/iu.exec(text)
+  if (m) {
+    const month = NB_MONTHS[monthKey(m[2]!)]
     return month ? isoDate(Number(m[3]), month, Number(m[1])) : null
   }
-  m = /^([a-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/i.exec(text)
+  m = /^([\p{L}]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/iu.exec(text)
   if (m) {
-    const month = NB_MONTHS[m[1]!.toLowerCase()]
+    const month = NB_MONTHS[monthKey(m[1]!)]
     return month ? isoDate(Number(m[3]), month, Number(m[2])) : null
   }
   return null
 }
 
-const CURRENCY = String.raw`(?:kr\.?|nok|sek|dkk|eur|€|usd|\$)`
+const CURRENCY = String.raw`(?:kr\.?|nok|sek|dkk|eur|€|usd|\$|gbp|£|chf)`
 const CURRENCY_PREFIX = new RegExp(`^${CURRENCY}\\s*`, 'i')
 const CURRENCY_SUFFIX = new RegExp(`\\s*${CURRENCY}$`, 'i')
 
@@ -97,6 +131,11 @@ export const parseAmount: Parser = (raw) => {
     .replace(/[\u2212\u2013]/g, '-')
     .replace(/[;:]$/, '')
   let negative = false
+  // `CR` after an amount: a credit, in English statements and credit notes.
+  if (/\d\s*CR$/.test(text)) {
+    negative = true
+    text = text.replace(/\s*CR$/, '')
+  }
   const paren = /^\((.*)\)$/.exec(text)
   if (paren) {
     negative = true
