@@ -316,6 +316,7 @@ export function interpretInvoice(
       if (own.some((h) => h.creditOwn))
         for (const h of own) if (!h.creditOwn) h.probability = Math.min(h.probability * 0.5, 0.5)
     }
+  settleDateOrder(hits, pages)
   calibrateDates(hits)
   for (const h of hits) {
     // Free text read by Tesseract has no check digit: one misread character changes it unnoticed.
@@ -351,6 +352,32 @@ function bestForeignIds(found: ForeignSupplierIdCandidate[]): ForeignSupplierIdC
 }
 
 const DAY = 86_400_000
+
+const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})[.,;:]?$/
+
+/**
+ * `03/04/2026` is the 3rd of April day first and the 4th of March in the American order. The document's other
+ * slash dates tell which: one whose second part is above 12 (`03/16/2026`) can only be month first, one whose
+ * first is (`16/03/2026`) only day first. With no such date on it, an ambiguous date is not proposed as sure.
+ */
+function settleDateOrder(hits: Hit[], pages: OcrPageResult[]) {
+  let dayFirst = false
+  let monthFirst = false
+  for (const page of pages)
+    for (const w of page.Words) {
+      const m = SLASH_DATE.exec(w.Text)
+      if (!m) continue
+      if (Number(m[1]) > 12 && Number(m[2]) <= 12) dayFirst = true
+      if (Number(m[2]) > 12 && Number(m[1]) <= 12) monthFirst = true
+    }
+  for (const h of hits) {
+    if (h.prop !== OcrPropertyId.InvoiceDate && h.prop !== OcrPropertyId.DueDate) continue
+    const m = h.words.length === 1 ? SLASH_DATE.exec(h.words[0]!.Text) : null
+    if (!m || Number(m[1]) > 12 || Number(m[2]) > 12 || Number(m[1]) === Number(m[2])) continue
+    if (monthFirst && !dayFirst) h.value = `${m[3]}-${m[1]!.padStart(2, '0')}-${m[2]!.padStart(2, '0')}`
+    else if (!dayFirst) h.probability = Math.min(h.probability, 0.85)
+  }
+}
 
 /**
  * An invoice is due on or after its date and within half a year of it: a due date outside that (a misread

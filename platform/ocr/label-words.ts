@@ -15,6 +15,16 @@ export const INVOICE_NUMBER: Row[] = [
   [P.InvoiceNumber, 1, ['Factuurnummer', 'Factuurnr', 'Factuur nr.', 'Factuur nummer', 'Factuurnr.']],
 ]
 
+/** Document titles that a number may follow on the same line. */
+export const INVOICE_TITLES = [
+  'Invoice',
+  'Tax invoice',
+  'Faktura',
+  'Rechnung',
+  'Facture',
+  'Factuur',
+]
+
 /** The credit note's own number and date: in a credit note they win over an invoice label's. */
 export const CREDIT_OWN: Row[] = [
   [P.InvoiceNumber, 1, ['Kreditnotanr', 'Kreditnota nr', 'Kreditnotanummer', 'Kreditnota nummer']],

@@ -11,6 +11,7 @@ import {
   CREDIT_WORDS,
   DATES,
   INVOICE_NUMBER,
+  INVOICE_TITLES,
   OFFICIAL_NUMBER,
   PAYMENT,
   REFERENCES,
@@ -57,6 +58,8 @@ export type LabelSpec = {
   weight: number
   negative?: boolean
   creditOwn?: boolean
+  /** A document title (`Invoice`, `Faktura`): its value is the rest of its own segment only. */
+  titleOnly?: boolean
 }
 
 export const LABELS = new Map<string, LabelSpec>()
@@ -327,6 +330,16 @@ for (const rows of [INVOICE_NUMBER, DATES, PAYMENT, TOTALS, REFERENCES, OFFICIAL
   for (const [prop, weight, texts] of rows) label(prop, weight, ...texts)
 for (const [prop, weight, texts] of CREDIT_OWN)
   for (const t of texts) LABELS.set(normaliseLabel(t), { prop, weight, creditOwn: true })
+// `INVOICE #1042`, `Faktura 20417`, `Rechnung Nr. 88`: a title with the number after it, below a real label.
+for (const t of INVOICE_TITLES)
+  LABELS.set(normaliseLabel(t), { prop: OcrPropertyId.InvoiceNumber, weight: 0.85, titleOnly: true })
+for (const t of ['Kreditnota', 'Credit note', 'Credit memo', 'Gutschrift', 'Avoir', 'Creditnota'])
+  LABELS.set(normaliseLabel(t), {
+    prop: OcrPropertyId.InvoiceNumber,
+    weight: 0.85,
+    titleOnly: true,
+    creditOwn: true,
+  })
 for (const t of CREDIT_BALANCE)
   LABELS.set(normaliseLabel(t), { prop: OcrPropertyId.TotalAmount, weight: 1, negative: true })
 

@@ -183,6 +183,8 @@ export function valueRegions(
   const { seg } = hit
   const rest = seg.words.slice(hit.start + hit.count)
   if (rest.length) return [{ words: rest, placement: 'right', seg }]
+  // A document title (`INVOICE #1042`) names the value printed right after it, never what stands below.
+  if (hit.spec.titleOnly) return []
   const labelWords = seg.words.slice(hit.start, hit.start + hit.count)
   const labelLeft = labelWords[0]!.Left
   const labelRight = Math.max(...labelWords.map((w) => w.Left + w.Width))

@@ -71,6 +71,9 @@ const NB_MONTHS: Record<string, number> = {
   decembre: 12,
 }
 
+const WEEKDAY =
+  /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day|nesday|sday|urday)?$|^(man|tir|ons|tor|fre|lør|søn)(dag)?$|^(mandag|tirsdag|onsdag|torsdag|fredag|lørdag|søndag|måndag|tisdag|torsdag|lördag|söndag|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag)$/i
+
 /** A month name as the table has it: lower case, `ä` as `ae`, other accents dropped (`März`, `février`). */
 const monthKey = (name: string) =>
   name
@@ -92,6 +95,10 @@ export const parseDate: Parser = (raw) => {
     .trim()
     .replace(/[.,;:]$/, '')
     .replace(/\s\.(\d{4})$/, ' $1')
+    // A weekday before the date (`Tuesday, March 3, 2026`, `Mon 2 Mar 2026`, `tirsdag 3. mars 2026`).
+    .replace(/^\p{L}{3,9}\.?,?\s+(?=\d|\p{L}+\.?\s+\d)/u, (day) =>
+      WEEKDAY.test(day.replace(/[.,\s]/g, '')) ? '' : day,
+    )
   // A scanned dot is sometimes read as a colon or comma (`27.07:2025`).
   let m = /^(\d{1,2})[.:,](\d{1,2})[.:,](\d{4}|\d{2})$/.exec(text)
   if (m) return isoDate(Number(m[3]), Number(m[2]), Number(m[1]))
@@ -103,7 +110,8 @@ export const parseDate: Parser = (raw) => {
     const [a, b, y] = [Number(m[1]), Number(m[3]), Number(m[4])]
     return b > 12 && m[2] === '/' ? isoDate(y, a, b) : isoDate(y, b, a)
   }
-  m = /^(\d{1,2})(?:\.|er)?\s+([\p{L}]+)\.?,?\s+(\d{4})$/iu.exec(text)
+  // `2. mars 2026`, `1er mars 2026`, and as tickets print it, `02MAR26`.
+  m = /^(\d{1,2})(?:\.|er)?\s*([\p{L}]{3,})\.?,?\s*(\d{4}|\d{2})$/iu.exec(text)
   if (m) {
     const month = NB_MONTHS[monthKey(m[2]!)]
     return month ? isoDate(Number(m[3]), month, Number(m[1])) : null
@@ -215,7 +223,11 @@ const parseKid: Parser = (raw) => {
 }
 
 const parseInvoiceNumber: Parser = (raw) => {
-  const text = raw.trim().replace(/[,;:]$/, '')
+  // `#1042` and `№ 1042` print a number sign before the number; it is not part of it.
+  const text = raw
+    .trim()
+    .replace(/[,;:]$/, '')
+    .replace(/^(?:#|№|n°|no\.)\s*/i, '')
   if (/\s/.test(text) || !/\d/.test(text) || !/^[A-Za-z0-9][A-Za-z0-9\-/._#]*$/.test(text)) return null
   if (parseDate(text)) return null
   return text
@@ -240,8 +252,8 @@ export const RULES: Record<OcrPropertyId, PropertyRule> = {
   4: { parse: parseKid, maxWords: 5 },
   5: { parse: parseInvoiceNumber, maxWords: 1 },
   6: { parse: parseAmount, maxWords: 5 },
-  7: { parse: parseDate, maxWords: 3 },
-  8: { parse: parseDate, maxWords: 3 },
+  7: { parse: parseDate, maxWords: 4 },
+  8: { parse: parseDate, maxWords: 4 },
   9: { parse: parseFreeText, maxWords: 4, wholeRegion: true },
   10: { parse: parseFreeText, maxWords: 4, wholeRegion: true },
 }

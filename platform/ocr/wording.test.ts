@@ -279,3 +279,47 @@ describe('foreign suppliers', () => {
       expect(interpretInvoice([phrasePage([[100, 100, printed]])]).foreignSupplierIds, printed).toEqual([])
   })
 })
+
+describe('foreign invoices as suppliers abroad print them', () => {
+  it('reads the number after a title, a weekday before a date, and a ticket date', () => {
+    const page = phrasePage([
+      [100, 60, 'INVOICE #1042'],
+      [100, 100, 'Date of issue'],
+      [700, 100, 'Tuesday, March 3, 2026'],
+      [100, 140, 'Due'],
+      [700, 140, '17MAR26'],
+      [100, 180, 'Amount due'],
+      [700, 180, '$1,250.00 USD'],
+    ])
+    expect(read([page])).toMatchObject({ 5: '1042', 6: '1250.00', 7: '2026-03-03', 8: '2026-03-17' })
+  })
+
+  it('never takes a number printed below a title', () => {
+    const page = phrasePage([
+      [100, 60, 'FAKTURA'],
+      [100, 100, '0150'],
+    ])
+    expect(read([page])[P.InvoiceNumber]).toBeUndefined()
+  })
+
+  it('reads slash dates in the order the document shows, and is unsure when it cannot tell', () => {
+    const american = read([
+      pageOf([
+        ['Invoice date', '03/04/2026'],
+        ['Due date', '03/18/2026'],
+      ]),
+    ])
+    expect(american).toMatchObject({ 7: '2026-03-04', 8: '2026-03-18' })
+    const unclear = interpretDocument([
+      pageOf([
+        ['Invoice date', '03/04/2026'],
+        ['Due date', '04/05/2026'],
+      ]),
+    ])
+    for (const p of unclear) expect(p.ProposedCandidate.ProbabilityFactor).toBeLessThan(0.9)
+    expect(read([pageOf([['Invoice date', '16/03/2026'], ['Due date', '03/04/2026']])])).toMatchObject({
+      7: '2026-03-16',
+      8: '2026-04-03',
+    })
+  })
+})
