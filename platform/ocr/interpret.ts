@@ -98,7 +98,6 @@ function collectHits(
             break
           }
         }
-        if (region.placement === 'right' && region.seg === labelHit.seg) break
         continue
       }
       let { value, words } = read
@@ -156,7 +155,7 @@ function collectHits(
                 })
               break
             }
-            const iban = /^[A-Z]{2}\d/.test(first) ? parseIban(t) : null
+            const iban = /^(?:[A-Z]{2}|N0)\d/.test(first) ? parseIban(t) : null
             if (iban) {
               hits.push({
                 prop: OcrPropertyId.Iban,
@@ -216,11 +215,12 @@ function ibanOfAccount(lines: Line[], hits: Hit[]): Hit[] {
   for (const line of lines) {
     for (const seg of line.segments) {
       for (let i = 0; i < seg.words.length; i++) {
-        if (!/^NO\d{2}/i.test(seg.words[i]!.Text)) continue
+        if (!/^N[O0]\d{2}/i.test(seg.words[i]!.Text)) continue
         const words = seg.words.slice(i, i + 5)
         const read = text(words)
           .replace(/[\s.-]/g, '')
           .toUpperCase()
+          .replace(/^N0/, 'NO')
         if (read.slice(0, 4) !== expected.slice(0, 4)) continue
         // What was read after the check digits, against as much of the account (a lost tail is no error).
         const rest = read.slice(4, expected.length + 1)

@@ -16,14 +16,7 @@ export const INVOICE_NUMBER: Row[] = [
 ]
 
 /** Document titles that a number may follow on the same line. */
-export const INVOICE_TITLES = [
-  'Invoice',
-  'Tax invoice',
-  'Faktura',
-  'Rechnung',
-  'Facture',
-  'Factuur',
-]
+export const INVOICE_TITLES = ['Invoice', 'Tax invoice', 'Faktura', 'Rechnung', 'Facture', 'Factuur']
 
 /** The credit note's own number and date: in a credit note they win over an invoice label's. */
 export const CREDIT_OWN: Row[] = [

@@ -174,7 +174,11 @@ export function findLabels(lines: Line[], fuzzy = false): LabelHit[] {
   return hits
 }
 
-/** The value region of a label: the rest of its segment, else the nearest segment right of it, else below it. */
+/**
+ * The value region of a label: the rest of its segment, else the nearest segment right of it, else below it.
+ * A rest that begins with a word or two without digits (`(Invoice no.) 1042`) is also tried without them; a
+ * rest of a word or two that has no digit at all (a label's tail a scan misread, `(KIDY`) is part of the label.
+ */
 export function valueRegions(
   hit: LabelHit,
   lines: Line[],
@@ -182,10 +186,17 @@ export function valueRegions(
 ): { words: OcrWord[]; placement: 'right' | 'below'; seg: Segment }[] {
   const { seg } = hit
   const rest = seg.words.slice(hit.start + hit.count)
-  if (rest.length) return [{ words: rest, placement: 'right', seg }]
+  const firstDigit = rest.findIndex((w) => /\d/.test(w.Text))
+  const tail = rest.length > 0 && rest.length <= 2 && firstDigit < 0 && !hit.spec.titleOnly
+  if (rest.length && !tail) {
+    const regions = [{ words: rest, placement: 'right' as const, seg }]
+    if (firstDigit > 0 && firstDigit <= 2)
+      regions.push({ words: rest.slice(firstDigit), placement: 'right', seg })
+    return regions
+  }
   // A document title (`INVOICE #1042`) names the value printed right after it, never what stands below.
   if (hit.spec.titleOnly) return []
-  const labelWords = seg.words.slice(hit.start, hit.start + hit.count)
+  const labelWords = seg.words.slice(hit.start, hit.start + hit.count + rest.length)
   const labelLeft = labelWords[0]!.Left
   const labelRight = Math.max(...labelWords.map((w) => w.Left + w.Width))
   const regions: { words: OcrWord[]; placement: 'right' | 'below'; seg: Segment }[] = []

@@ -210,6 +210,8 @@ export const parseIban: Parser = (raw) => {
     .replace(/(?<=[\dA-Z])[\s.-]+(?=[\dA-Z])/gi, '')
     .replace(/\s/g, '')
     .toUpperCase()
+    // The country code is letters: a scan's `N0` is `NO` (the MOD97 check still decides).
+    .replace(/^N0/, 'NO')
   if (text.startsWith('NO')) return isValidNorwegianIban(text) ? text : null
   // Any country's IBAN whose length and MOD97 check hold.
   return normaliseIban(text)

@@ -2,7 +2,12 @@
 // en, de, fr and nl; credit notes; giro slips with kroner and øre in two boxes; totals tables with several
 // sums; the buyer's own account; values on later pages; labels as a scanner misreads them.
 import { describe, expect, it } from 'vitest'
-import { generateBankAccount, generateKid, generateOrgNumber } from '../../common/norwegian.ts'
+import {
+  bankAccountToIban,
+  generateBankAccount,
+  generateKid,
+  generateOrgNumber,
+} from '../../common/norwegian.ts'
 import { OcrPropertyId as P } from '../../common/ocr.ts'
 import { interpretDocument, interpretInvoice } from './interpret.ts'
 import { phrasePage } from './phrase-page.ts'
@@ -253,6 +258,20 @@ describe('scans and photos', () => {
     expect(got).toMatchObject({ 1: org, 3: account })
   })
 
+  it("reads the value below a label whose tail the scan misread, and an IBAN's country read as N0", () => {
+    const page = phrasePage(
+      [
+        [60, 1800, 'Kundeidentifikasjon (KIDY'],
+        [60, 1840, kid],
+      ],
+      'tesseract',
+    )
+    expect(read([page])[P.Kid]).toBe(kid)
+    const iban = bankAccountToIban(account)!
+    const scanned = phrasePage([[100, 100, `IBAN: ${iban.replace(/^NO/, 'N0')}`]], 'tesseract')
+    expect(read([scanned])[P.Iban]).toBe(iban)
+  })
+
   it('reads NO 999 999 999 MVA as a scan reads it', () => {
     const spaced = org.replace(/(\d{3})(\d{3})(\d{3})/, '$1 $2 $3')
     for (const printed of [`N0 ${spaced} MVA`, `NO${org}MVA`, `NO ${spaced} MVÅ`])
@@ -317,7 +336,14 @@ describe('foreign invoices as suppliers abroad print them', () => {
       ]),
     ])
     for (const p of unclear) expect(p.ProposedCandidate.ProbabilityFactor).toBeLessThan(0.9)
-    expect(read([pageOf([['Invoice date', '16/03/2026'], ['Due date', '03/04/2026']])])).toMatchObject({
+    expect(
+      read([
+        pageOf([
+          ['Invoice date', '16/03/2026'],
+          ['Due date', '03/04/2026'],
+        ]),
+      ]),
+    ).toMatchObject({
       7: '2026-03-16',
       8: '2026-04-03',
     })
