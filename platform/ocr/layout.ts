@@ -13,7 +13,7 @@ import {
   SUPPLIER_HEADINGS,
   type LabelSpec,
 } from './labels.ts'
-import { parseAmount, text } from './values.ts'
+import { parseAmount, RULES, text } from './values.ts'
 
 export interface Segment {
   words: OcrWord[]
@@ -187,7 +187,9 @@ export function valueRegions(
   const { seg } = hit
   const rest = seg.words.slice(hit.start + hit.count)
   const firstDigit = rest.findIndex((w) => /\d/.test(w.Text))
-  const tail = rest.length > 0 && rest.length <= 2 && firstDigit < 0 && !hit.spec.titleOnly
+  // Free text (a department, a reference) has no digits to tell a value from a label's tail.
+  const freeText = hit.spec.prop !== null && RULES[hit.spec.prop].wholeRegion
+  const tail = rest.length > 0 && rest.length <= 2 && firstDigit < 0 && !hit.spec.titleOnly && !freeText
   if (rest.length && !tail) {
     const regions = [{ words: rest, placement: 'right' as const, seg }]
     if (firstDigit > 0 && firstDigit <= 2)
