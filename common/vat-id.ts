@@ -2,27 +2,16 @@
 // national rule: the OCR reader proposes a foreign supplier's id only when it holds, and the scan station
 // finds or creates the supplier by it. Pure, so it runs anywhere.
 
-export function mod97(digits: string): number {
-  let rest = 0
-  for (const ch of digits) rest = (rest * 10 + Number(ch)) % 97
-  return rest
-}
+import { mod97 } from './iban.ts'
+import { mod10CheckDigit, weightedSum } from './norwegian.ts'
 
+/** A digit string whose last digit is its Luhn (MOD10) check digit. */
 export function luhnValid(digits: string): boolean {
-  let sum = 0
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i])
-    if (i % 2 === 1) {
-      d *= 2
-      if (d > 9) d -= 9
-    }
-    sum += d
-  }
-  return sum % 10 === 0
+  return /^\d{2,}$/.test(digits) && mod10CheckDigit(digits.slice(0, -1)) === digits.slice(-1)
 }
 
 function weightedMod11(digits: string, weights: number[]): number {
-  return weightedSum(digits, weights) % 11
+  return weightedSum(digits.slice(0, weights.length), weights) % 11
 }
 
 /** ISO 7064 MOD 11,10 (German USt-IdNr). */
@@ -40,21 +29,15 @@ function mod1110Valid(digits: string): boolean {
 
 /** HMRC's check of a 9-digit UK VAT number: weights 8..2 plus the last two digits, 0 or 42 (-55) modulo 97. */
 function gbValid(digits: string): boolean {
-  const sum = weightedSum(digits, [8, 7, 6, 5, 4, 3, 2]) + Number(digits.slice(7, 9))
+  const sum = weightedSum(digits.slice(0, 7), [8, 7, 6, 5, 4, 3, 2]) + Number(digits.slice(7, 9))
   return sum % 97 === 0 || (sum + 55) % 97 === 0
-}
-
-function weightedSum(digits: string, weights: number[]): number {
-  let sum = 0
-  for (let i = 0; i < weights.length; i++) sum += Number(digits[i]) * weights[i]!
-  return sum
 }
 
 /** A Dutch btw-id: the older 11-test on the first nine digits, or the MOD97 check of the whole id (2020). */
 function nlValid(id: string): boolean {
   const digits = id.slice(2, 11)
-  if (weightedSum(digits, [9, 8, 7, 6, 5, 4, 3, 2]) % 11 === Number(digits[8])) return true
-  return mod97(id.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55))) === 1
+  if (weightedSum(digits.slice(0, 8), [9, 8, 7, 6, 5, 4, 3, 2]) % 11 === Number(digits[8])) return true
+  return mod97(id) === 1
 }
 
 /** A foreign VAT id (`SE556677889901`, `DK12345674`, `DE123456788`, `FI12345671`) whose checksum holds. */

@@ -3,7 +3,8 @@
 // printed beside them (Swedish organisationsnummer, Danish CVR, Finnish Y-tunnus), each by its own national
 // rule, so that a misread id is never proposed and a foreign id is never taken for a Norwegian one.
 
-import { luhnValid, mod97, normaliseForeignVatId } from '../../common/vat-id.ts'
+import { mod97 } from '../../common/iban.ts'
+import { luhnValid, normaliseForeignVatId } from '../../common/vat-id.ts'
 
 export { normaliseForeignVatId }
 
@@ -35,8 +36,9 @@ const IBAN_LENGTHS: Record<string, number> = {
   SE: 24,
 }
 
+/** An IBAN in checking order: the BBAN, then the country and check digits. */
 function ibanNumeric(s: string): string {
-  return (s.slice(4) + s.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55))
+  return s.slice(4) + s.slice(0, 4)
 }
 
 /** A valid IBAN of a known country (spaces allowed), upper case without spaces; otherwise null. */
