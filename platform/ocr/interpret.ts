@@ -112,7 +112,7 @@ function collectHits(
         const walk = prop === OcrPropertyId.OfficialNumber
         if (blockContext(labelHit.seg, labelHit.start, lines, walk) === 'buyer') break
       }
-      let probability = labelHit.spec.weight * PLACEMENT_FACTOR[region.placement]
+      let probability = labelHit.spec.weight * PLACEMENT_FACTOR[region.placement] * (region.far ? 0.9 : 1)
       if (prop === OcrPropertyId.TotalAmount) {
         if (labelHit.spec.negative && !value.startsWith('-')) value = `-${value}`
         // A column heading (`Beløp`) over a column of amounts names line amounts, not the total.

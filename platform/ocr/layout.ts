@@ -174,16 +174,20 @@ export function findLabels(lines: Line[], fuzzy = false): LabelHit[] {
   return hits
 }
 
+export interface ValueRegion {
+  words: OcrWord[]
+  placement: 'right' | 'below'
+  seg: Segment
+  /** Right of the label but more than 0.4 of the page's width away. */
+  far?: boolean
+}
+
 /**
  * The value region of a label: the rest of its segment, else the nearest segment right of it, else below it.
  * A rest that begins with a word or two without digits (`(Invoice no.) 1042`) is also tried without them; a
  * rest of a word or two that has no digit at all (a label's tail a scan misread, `(KIDY`) is part of the label.
  */
-export function valueRegions(
-  hit: LabelHit,
-  lines: Line[],
-  pageWidth: number,
-): { words: OcrWord[]; placement: 'right' | 'below'; seg: Segment }[] {
+export function valueRegions(hit: LabelHit, lines: Line[], pageWidth: number): ValueRegion[] {
   const { seg } = hit
   const rest = seg.words.slice(hit.start + hit.count)
   const firstDigit = rest.findIndex((w) => /\d/.test(w.Text))
@@ -191,7 +195,7 @@ export function valueRegions(
   const freeText = hit.spec.prop !== null && RULES[hit.spec.prop].wholeRegion
   const tail = rest.length > 0 && rest.length <= 2 && firstDigit < 0 && !hit.spec.titleOnly && !freeText
   if (rest.length && !tail) {
-    const regions = [{ words: rest, placement: 'right' as const, seg }]
+    const regions: ValueRegion[] = [{ words: rest, placement: 'right', seg }]
     if (firstDigit > 0 && firstDigit <= 2)
       regions.push({ words: rest.slice(firstDigit), placement: 'right', seg })
     return regions
@@ -201,18 +205,26 @@ export function valueRegions(
   const labelWords = seg.words.slice(hit.start, hit.start + hit.count + rest.length)
   const labelLeft = labelWords[0]!.Left
   const labelRight = Math.max(...labelWords.map((w) => w.Left + w.Width))
-  const regions: { words: OcrWord[]; placement: 'right' | 'below'; seg: Segment }[] = []
+  const regions: ValueRegion[] = []
   // Right of the label: the nearest segment at the label's height, also when a scan put it on its own line.
   const nearby = lines.slice(Math.max(0, seg.line - 2), seg.line + 3).flatMap((l) => l.segments)
   const right = nearby
     .filter(
       (s) =>
         s.left >= labelRight &&
-        s.left - labelRight < pageWidth * 0.4 &&
+        s.left - labelRight < pageWidth * 0.8 &&
         Math.abs(s.level - seg.level) < Math.min(s.height, seg.height) * 0.6,
     )
     .sort((a, b) => a.left - b.left)[0]
-  if (right) regions.push({ words: right.words, placement: 'right', seg: right })
+  // A row of a totals table may run across the page (`Totalt å betale` left, the amount in the right
+  // column); a value that far off is taken less surely.
+  if (right)
+    regions.push({
+      words: right.words,
+      placement: 'right',
+      seg: right,
+      far: right.left - labelRight >= pageWidth * 0.4,
+    })
   const tolerance = seg.height * 1.5
   for (let l = seg.line + 1; l < lines.length && l <= seg.line + 3; l++) {
     const below = lines[l]!

@@ -349,3 +349,18 @@ describe('foreign invoices as suppliers abroad print them', () => {
     })
   })
 })
+
+describe('a totals row across the page', () => {
+  it('reads the amount in the right column, far from its label', () => {
+    const page = phrasePage([
+      [60, 100, 'Sum eks. mva'],
+      [1400, 100, '1 000,00'],
+      [60, 140, 'Mva 25 %'],
+      [1400, 140, '250,00'],
+      [60, 180, 'Totalt å betale'],
+      [1400, 180, '1 250,00'],
+    ])
+    const total = interpretDocument([page]).find((p) => p.OcrPropertyId === P.TotalAmount)!
+    expect(total.ProposedCandidate.Value).toBe('1250.00')
+  })
+})
