@@ -75,6 +75,11 @@ export const OcrRawData = z.object({
   ImageWidth: z.number(),
   ImageHeight: z.number(),
   Pages: z.array(OcrPageSize),
+  /**
+   * The structured invoice (EN 16931, common/einvoice) the document is or carries, when it was read from its
+   * XML rather than its pages: every field and the invoice lines.
+   */
+  StructuredInvoice: z.unknown().optional(),
 })
 export type OcrRawData = z.infer<typeof OcrRawData>
 

@@ -4,6 +4,7 @@
 import { PlatformError } from '../errors.ts'
 import { sniffDocumentKind, type DocumentKind } from '../ocr/index.ts'
 import { pdfPageCount } from '../ocr/reader-host.ts'
+import { EInvoiceError, parseEInvoice } from '../../common/einvoice/index.ts'
 
 export interface DocumentInfo {
   kind: DocumentKind
@@ -17,6 +18,7 @@ const TYPES: Record<DocumentKind, { contentType: string; extension: string }> = 
   png: { contentType: 'image/png', extension: '.png' },
   jpeg: { contentType: 'image/jpeg', extension: '.jpg' },
   tiff: { contentType: 'image/tiff', extension: '.tif' },
+  xml: { contentType: 'application/xml', extension: '.xml' },
 }
 
 const refuse = (name: string, what: string) => new PlatformError('BAD_REQUEST', `${name}: ${what}`)
@@ -62,6 +64,17 @@ async function tiffPages(bytes: Uint8Array, name: string): Promise<number> {
   throw refuse(name, 'the TIFF image cannot be decoded; it may be damaged')
 }
 
+/** An XML upload must be a structured invoice (EN 16931, UBL or CII): it is one page, read from its XML. */
+function xmlPages(bytes: Uint8Array, name: string): number {
+  try {
+    parseEInvoice(bytes)
+    return 1
+  } catch (err) {
+    if (err instanceof EInvoiceError) throw refuse(name, `${err.message}; only invoices are taken as XML`)
+    throw err
+  }
+}
+
 /** Checks an upload and describes it; throws a 400 PlatformError naming the file and the problem. */
 export async function inspectDocument(bytes: Uint8Array, name: string): Promise<DocumentInfo> {
   if (bytes.length === 0) throw refuse(name, 'the file is empty')
@@ -69,9 +82,15 @@ export async function inspectDocument(bytes: Uint8Array, name: string): Promise<
   if (!kind)
     throw refuse(
       name,
-      'the content is not a PDF, PNG, JPEG or TIFF document (the type is read from the content, not the name)',
+      'the content is not a PDF, PNG, JPEG or TIFF document or an XML invoice (the type is read from the content, not the name)',
     )
   const pages =
-    kind === 'pdf' ? await pdfPages(bytes, name) : kind === 'tiff' ? await tiffPages(bytes, name) : 1
+    kind === 'pdf'
+      ? await pdfPages(bytes, name)
+      : kind === 'tiff'
+        ? await tiffPages(bytes, name)
+        : kind === 'xml'
+          ? xmlPages(bytes, name)
+          : 1
   return { kind, ...TYPES[kind], pages }
 }

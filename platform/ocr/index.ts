@@ -16,12 +16,16 @@ import {
   type GreyImage,
 } from './orient.ts'
 import type { OcrPageResult } from './types.ts'
+import { EInvoiceError, parseEInvoice, rootElementName, type EInvoice } from '../../common/einvoice/index.ts'
+import { embeddedInvoiceXml } from '../../common/einvoice/embedded.ts'
+import { structuredOcrAnswer } from '../../common/einvoice/ocr-answer.ts'
 
 export * from './types.ts'
 export { interpret, interpretDocument, interpretInvoice } from './interpret.ts'
 export { closeOcr } from './tesseract.ts'
 
-export type DocumentKind = 'pdf' | 'png' | 'jpeg' | 'tiff'
+/** `xml`: a structured invoice (EN 16931, UBL or CII), read from its XML rather than from pages. */
+export type DocumentKind = 'pdf' | 'png' | 'jpeg' | 'tiff' | 'xml'
 
 /** The document's type by its content (magic bytes), never by its name. */
 export function sniffDocumentKind(bytes: Uint8Array): DocumentKind | null {
@@ -36,6 +40,7 @@ export function sniffDocumentKind(bytes: Uint8Array): DocumentKind | null {
       (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && b[3] === 0x2a))
   )
     return 'tiff'
+  if (rootElementName(b) !== null) return 'xml'
   return null
 }
 
@@ -115,6 +120,7 @@ export async function readDocument(
 ): Promise<OcrPageResult[]> {
   const kind = sniffDocumentKind(bytes)
   if (!kind) throw new OcrError('unsupported-type', 'The file is not a PDF, PNG, JPEG or TIFF document')
+  if (kind === 'xml') throw new OcrError('unsupported-type', 'An XML invoice has no pages to read')
   if (kind !== 'pdf') {
     if (opts.pages && opts.pages.some((p) => p !== 1))
       throw new OcrError('no-such-page', 'An image has one page')
@@ -269,6 +275,13 @@ export interface AnalyseOptions {
  * `PageNo`, `ImageWidth` and `ImageHeight` describe the first page read.
  */
 export async function analyse(bytes: Uint8Array, opts: AnalyseOptions = {}): Promise<OcrAnalysis> {
+  const kind = sniffDocumentKind(bytes)
+  if (kind === 'xml') {
+    if (opts.pageNo !== undefined && opts.pageNo !== 1)
+      throw new OcrError('no-such-page', 'An XML invoice has one page')
+    return structuredOcrAnswer(readStructured(bytes))
+  }
+  const structured = kind === 'pdf' ? await embeddedInvoice(bytes) : null
   const pages =
     opts.pageNo !== undefined
       ? await readDocument(bytes, { pages: [opts.pageNo], contentType: opts.contentType })
@@ -286,6 +299,8 @@ export async function analyse(bytes: Uint8Array, opts: AnalyseOptions = {}): Pro
       Rotation: p.Rotation,
     })),
   }
+  // The words are still read, so the viewer can draw and pick them; every field comes from the XML.
+  if (structured) return structuredOcrAnswer(structured, { words, pages: rawData.Pages })
   const interpreted = interpretInvoice(pages, {
     buyerOrgNumbers: opts.buyerOrgNumbers,
     buyerBankAccounts: opts.buyerBankAccounts,
@@ -302,6 +317,30 @@ export async function analyse(bytes: Uint8Array, opts: AnalyseOptions = {}): Pro
     OcrRawData: JSON.stringify(rawData),
     InterpretedProperties: interpreted.properties,
     ForeignSupplierIds: interpreted.foreignSupplierIds,
+  }
+}
+
+/** An XML file read as a structured invoice; one that is not gets a message that says why. */
+function readStructured(bytes: Uint8Array): EInvoice {
+  try {
+    return parseEInvoice(bytes)
+  } catch (err) {
+    if (err instanceof EInvoiceError) throw new OcrError('unreadable-document', err.message)
+    throw err
+  }
+}
+
+/**
+ * The structured invoice a PDF embeds (Factur-X, ZUGFeRD, XRechnung), or null. An embedded XML that cannot be
+ * read as an invoice leaves the PDF to be read as pages, as any other.
+ */
+async function embeddedInvoice(bytes: Uint8Array): Promise<EInvoice | null> {
+  const xml = await embeddedInvoiceXml(bytes)
+  if (!xml) return null
+  try {
+    return parseEInvoice(xml)
+  } catch {
+    return null
   }
 }
 

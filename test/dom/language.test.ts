@@ -92,7 +92,7 @@ describe('the language', () => {
     expect(toast.textContent).toContain('BRIDGE_TIMEOUT')
   })
 
-  it('lists every view shortcut, the inbox table’s, the contacts register’s, the sales list’s and the review screen’s keys in Settings', async () => {
+  it('lists every view shortcut, the inbox table’s, the contacts register’s, the sales list’s, the invoice editor’s and the review screen’s keys in Settings', async () => {
     shell = await mountShell({ path: '/settings', languages: ['en-US'] })
     const rows = [...(await shell.find('settings-shortcuts')).querySelectorAll('tbody tr')].map((row) =>
       [...row.querySelectorAll('td')]
@@ -124,6 +124,13 @@ describe('the language', () => {
       'Sales: Open the invoice | Enter',
       'Sales: Start a new invoice | N',
       'Sales: Search the invoices | /',
+      'Invoice editor: Go to the next field of the line, or add a line after the last | Enter',
+      'Invoice editor: Go back a field | Shift+Enter',
+      'Invoice editor: Move between the lines | ↑ ↓',
+      'Invoice editor: Duplicate the line | Ctrl+D',
+      'Invoice editor: Remove an empty line | Delete',
+      'Invoice editor: Invoice | Ctrl+Enter',
+      'Invoice editor: Close the invoice | Esc',
       'Review: Accept the proposal and go to the next unconfirmed field | Enter',
       'Review: Open the alternatives of the field | Alt+↓',
       'Review: Save | Ctrl+S',

@@ -56,7 +56,7 @@ export const CORE_PROPERTIES = [1, 2, 3, 4, 5, 6, 7, 8] as const
 export interface HardTruth {
   /** Expected Value per core property; null when the document does not carry it. */
   fields: Record<(typeof CORE_PROPERTIES)[number], string | null>
-  currency: 'NOK' | 'SEK' | 'DKK' | 'EUR'
+  currency: 'NOK' | 'SEK' | 'DKK' | 'EUR' | 'GBP'
   vat: { rate: number; base: string; vat: string }[]
   lines: { text: string; qty: number; price: string; amount: string; rate: number }[]
   credit: boolean
@@ -243,6 +243,7 @@ const VAT_RATES: Record<Currency, number[]> = {
   SEK: [25, 12, 6],
   DKK: [25],
   EUR: [19, 7],
+  GBP: [20, 5],
 }
 
 interface Line {

@@ -17,13 +17,19 @@ export async function uploadFile(
   api: ApiClient,
   filesUrl: string,
   companyKey: string,
-  file: { bytes: Uint8Array; name: string; link?: { entityType: string; entityId: number } },
+  file: {
+    bytes: Uint8Array
+    name: string
+    /** The part's content type (an XML invoice is `application/xml`); the server reads the type from the content. */
+    contentType?: string
+    link?: { entityType: string; entityId: number }
+  },
   options: { signal?: AbortSignal; onProgress?: (percent: number) => void } = {},
 ): Promise<number> {
   const form = new FormData()
   form.set('Key', companyKey)
   form.set('FileName', file.name)
-  form.set('File', new Blob([file.bytes]), file.name)
+  form.set('File', new Blob([file.bytes], file.contentType ? { type: file.contentType } : {}), file.name)
   if (file.link) {
     form.set('EntityType', file.link.entityType)
     form.set('EntityID', String(file.link.entityId))

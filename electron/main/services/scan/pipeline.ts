@@ -30,7 +30,8 @@ import { ApiError } from '../api/errors.ts'
 import { isTransient, type ScanPlatform } from './platform.ts'
 import { readFields } from './read-fields.ts'
 import { failedNote, type FailedFileReason, type ScanLocale } from './reasons.ts'
-import { DEFAULT_MAX_BYTES, sniff } from './sniff.ts'
+import { DEFAULT_MAX_BYTES, SCAN_CONTENT_TYPES, sniff, type ScanKind } from './sniff.ts'
+import { structuredAnswerOf } from '../sync/structured.ts'
 
 export interface TakeRequest {
   companyKey: string
@@ -413,6 +414,16 @@ export function createPipeline(options: PipelineOptions) {
     }
   }
 
+  /**
+   * The OCR answer of a structured invoice read from the original still on this computer (an XML file, a PDF
+   * that embeds one); null for other kinds, or when the original is gone or changed (the platform then reads it).
+   */
+  async function structuredAnswerOfEntry(entry: LedgerEntry) {
+    if (entry.kind !== 'xml' && entry.kind !== 'pdf') return null
+    const bytes = await bytesToUpload(entry).catch(() => 'gone' as const)
+    return typeof bytes === 'string' ? null : structuredAnswerOf(bytes)
+  }
+
   /** Runs a local file operation, trying again with a growing wait while the file system refuses it. */
   async function withLocalRetries<T>(fn: () => Promise<T>, check: () => void): Promise<T> {
     for (let attempt = 0; ; attempt++) {
@@ -559,14 +570,21 @@ export function createPipeline(options: PipelineOptions) {
           }
           check()
           const uploading = entry
-          fileId = await platform.upload(companyKey, { bytes, name: entry.name }, signal, (percent) =>
-            options.events.uploadProgress?.(uploading, percent),
+          const contentType = SCAN_CONTENT_TYPES[entry.kind as ScanKind] as string | undefined
+          fileId = await platform.upload(
+            companyKey,
+            { bytes, name: entry.name, ...(contentType ? { contentType } : {}) },
+            signal,
+            (percent) => options.events.uploadProgress?.(uploading, percent),
           )
         }
         await step('read', { fileId, started: null })
       }
       if (entry.step === 'read') {
-        const answer = await platform.read(companyKey, entry.fileId!, signal)
+        // A structured invoice (an XML file, a PDF embedding one) is read from its XML on this computer:
+        // the platform's OCR (spec 2.13) says nothing of XML.
+        const answer =
+          (await structuredAnswerOfEntry(entry)) ?? (await platform.read(companyKey, entry.fileId!, signal))
         await step('supplier', { fields: readFields(answer) })
       }
       if (entry.step === 'supplier') {

@@ -19,6 +19,7 @@ import {
   type OcrWord,
 } from '../../../../common/ocr.ts'
 import type { ReadFields } from './ledger.ts'
+import { structuredInvoiceOf } from '../../../../common/einvoice/ocr-answer.ts'
 
 type Word = Pick<OcrWord, 'Text' | 'Left' | 'Top' | 'Width' | 'Height'>
 
@@ -89,20 +90,21 @@ export function readFields(answer: OcrAnswerInput): ReadFields {
   const kid = digitsOnly(value(OcrPropertyId.Kid) ?? '')
   const amountText = value(OcrPropertyId.TotalAmount)
   const amount = amountText !== null && Number.isFinite(Number(amountText)) ? Number(amountText) : null
+  // A structured invoice names its supplier and currency; a read page leaves the currency to the company.
+  const structured = structuredInvoiceOf(answer)
   return {
     orgNumber,
     supplierCountry: foreign?.country ?? null,
-    supplierName: norwegian
-      ? supplierName(answer, candidate(OcrPropertyId.OfficialNumber)?.Top)
-      : foreign
-        ? supplierName(answer, null)
-        : null,
+    supplierName: orgNumber
+      ? (structured?.supplier.name ??
+        supplierName(answer, norwegian ? candidate(OcrPropertyId.OfficialNumber)?.Top : null))
+      : null,
     invoiceNumber: value(OcrPropertyId.InvoiceNumber),
     invoiceDate: isDate(value(OcrPropertyId.InvoiceDate)),
     dueDate: isDate(value(OcrPropertyId.DueDate)),
     amount,
-    // The OCR service proposes no currency (spec 2.13); the draft keeps the company's own.
-    currency: null,
+    // The OCR service proposes no currency (spec 2.13); the draft keeps the company's own unless the XML says.
+    currency: structured?.currency ?? null,
     kid: kid && isValidKid(kid) ? kid : null,
     bankAccount,
     iban,

@@ -1,10 +1,21 @@
-// What a scanned file is, read from its content and never its name: PDF, PNG, JPEG or TIFF. Files the
+// What a scanned file is, read from its content and never its name: PDF, PNG, JPEG, TIFF, or an XML invoice
+// (its root element a UBL Invoice or CreditNote or a CII CrossIndustryInvoice: EHF, PEPPOL BIS, XRechnung). Files the
 // platform would refuse (empty, truncated or password-protected PDFs, other content, too large) are
 // recognised here first, so they go to failed/ with a reason instead of costing an upload.
 import { scanMaxFileBytes } from '../../../../common/bridge/scan.ts'
 import type { FailedFileReason } from './reasons.ts'
+import { isEInvoiceXml } from '../../../../common/einvoice/index.ts'
 
-export type ScanKind = 'pdf' | 'png' | 'jpeg' | 'tiff'
+export type ScanKind = 'pdf' | 'png' | 'jpeg' | 'tiff' | 'xml'
+
+/** The content type each kind is uploaded with. */
+export const SCAN_CONTENT_TYPES: Record<ScanKind, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  tiff: 'image/tiff',
+  xml: 'application/xml',
+}
 
 type Refusal = 'empty' | 'tooLarge' | 'unknownType' | 'truncatedPdf' | 'encryptedPdf'
 export type SniffResult =
@@ -25,6 +36,7 @@ function kindOf(bytes: Uint8Array): ScanKind | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg'
   if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a]))
     return 'tiff'
+  if (isEInvoiceXml(bytes)) return 'xml'
   return null
 }
 

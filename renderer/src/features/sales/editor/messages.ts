@@ -56,6 +56,16 @@ const en = {
     vatTypes: 'Sales VAT codes',
   },
   keys: 'Enter moves on and adds a line, Ctrl+D duplicates a line, Delete removes an empty line, Ctrl+Enter invoices, Esc closes.',
+  shortcutsArea: 'Invoice editor',
+  shortcuts: {
+    next: 'Go to the next field of the line, or add a line after the last',
+    previous: 'Go back a field',
+    lines: 'Move between the lines',
+    duplicate: 'Duplicate the line',
+    remove: 'Remove an empty line',
+    invoice: 'Invoice',
+    close: 'Close the invoice',
+  },
   totals: {
     label: 'Totals',
     vatRate: 'VAT {percent} %',
@@ -189,6 +199,16 @@ const nb: SalesEditorMessages = {
     vatTypes: 'Mva-koder for salg',
   },
   keys: 'Enter går videre og legger til en linje, Ctrl+D kopierer en linje, Delete fjerner en tom linje, Ctrl+Enter fakturerer, Esc lukker.',
+  shortcutsArea: 'Fakturaredigering',
+  shortcuts: {
+    next: 'Gå til neste felt på linjen, eller legg til en linje etter den siste',
+    previous: 'Gå tilbake ett felt',
+    lines: 'Flytt mellom linjene',
+    duplicate: 'Kopier linjen',
+    remove: 'Fjern en tom linje',
+    invoice: 'Fakturer',
+    close: 'Lukk fakturaen',
+  },
   totals: {
     label: 'Summer',
     vatRate: 'Mva {percent} %',

@@ -1,0 +1,62 @@
+// The family corpus's generators are checked against what they print: one document of every family, read
+// through the text layer as the reader reads it, must show each core value its truth records, in the form
+// the family printed it; a value the truth records as absent is not printed. A broken generator (a template
+// field that moved, a library that stopped printing a field, a total that no longer adds up) fails here
+// before it can skew the benchmark's figures.
+import { describe, expect, it } from 'vitest'
+import { isValidBankAccount, isValidKid, isValidOrgNumber } from '../../common/norwegian.ts'
+import { CORE_PROPERTIES } from './corpus/hard.ts'
+import { ALL_FAMILIES, TUNED_FAMILIES, UNSEEN_FAMILIES } from './corpus/families.ts'
+import { normaliseIban } from './foreign.ts'
+import { openPdf, textLayerWords } from './pdf.ts'
+
+async function printedText(bytes: Uint8Array, pages: number): Promise<string> {
+  const pdf = await openPdf(bytes)
+  try {
+    const words: string[] = []
+    for (let p = 1; p <= pages; p++) words.push(...(await textLayerWords(pdf, p)).Words.map((w) => w.Text))
+    return words.join(' ')
+  } finally {
+    await pdf.destroy()
+  }
+}
+
+// Text runs can be split or joined differently by each library's PDF writer: compared without spaces.
+const squeeze = (s: string) => s.replace(/\s+/g, '')
+
+describe('the family split', () => {
+  it('keeps every family on one side, every third-party family and at least three own ones unseen', () => {
+    const tuned = new Set(TUNED_FAMILIES.map((f) => f.name))
+    expect(UNSEEN_FAMILIES.filter((f) => tuned.has(f.name))).toEqual([])
+    expect(new Set(ALL_FAMILIES.map((f) => f.name)).size).toBe(ALL_FAMILIES.length)
+    expect(TUNED_FAMILIES.filter((f) => f.source !== 'own')).toEqual([])
+    expect(UNSEEN_FAMILIES.filter((f) => f.source === 'own').length).toBeGreaterThanOrEqual(3)
+  })
+})
+
+describe('every new family prints the truth it records', () => {
+  const families = ALL_FAMILIES.filter((f) => !f.name.startsWith('hard-'))
+  it.each(families.map((f) => [f.name, f] as const))('%s', async (name, family) => {
+    const doc = await family.generate(1)
+    expect(doc.family).toBe(name)
+    expect(doc.format).toBe('pdf')
+    const text = squeeze(await printedText(doc.bytes, doc.pages))
+    const printed = doc.printed!
+    for (const prop of CORE_PROPERTIES) {
+      const want = doc.truth.fields[prop]
+      expect(printed[prop] === undefined, `${name} #${prop}: printed iff in the truth`).toBe(want === null)
+      if (want === null) continue
+      expect(text, `${name} #${prop} ${printed[prop]}`).toContain(squeeze(printed[prop]!))
+    }
+    // The numbers a family invents hold their own check digits.
+    const f = doc.truth.fields
+    if (/^\d{9}$/.test(f[1]!)) expect(isValidOrgNumber(f[1]!)).toBe(true)
+    if (f[2]) expect(normaliseIban(f[2])).toBe(f[2])
+    if (f[3]) expect(isValidBankAccount(f[3])).toBe(true)
+    if (f[4]) expect(isValidKid(f[4])).toBe(true)
+    expect(f[6]).toMatch(/^\d+\.\d{2}$/)
+    expect(f[8]! >= f[7]!).toBe(true)
+    // The buyer's own numbers are on the page too (distractors), never the supplier's.
+    expect(doc.buyerOrgNumber).not.toBe(f[1])
+  })
+})
