@@ -103,9 +103,16 @@ export const TOTALS: Row[] = [
     ['Zu zahlender Betrag', 'Zahlbetrag:', 'Rechnungsbetrag:', 'Gesamtbetrag:', 'Endbetrag:'],
   ],
   [P.TotalAmount, 0.9, ['Bruttobetrag', 'Gesamtsumme', 'Summe brutto', 'Gesamt brutto', 'Rechnungssumme']],
-  [P.TotalAmount, 1, ['Net à payer', 'Montant à payer', 'Total à payer', 'Reste à payer', 'Solde à payer']],
+  [P.TotalAmount, 1, ['Net à payer', 'Montant à payer', 'Total à payer']],
+  // What is left to pay after a prepayment: weighed as a rest (above 1), checked against the total less it.
+  [P.TotalAmount, 1.05, ['Kvar att betala', 'Återstår att betala', 'Restbelopp', 'Rest att betala']],
+  [P.TotalAmount, 1.05, ['Rest at betale', 'Resterende beløb', 'Restbeløb', 'Resterande å betala']],
+  [P.TotalAmount, 1.05, ['Restbetrag', 'Noch zu zahlen', 'Offener Betrag', 'Verbleibender Betrag']],
+  [P.TotalAmount, 1.05, ['Reste à payer', 'Solde à payer', 'Solde dû', 'Montant restant dû']],
+  [P.TotalAmount, 1.05, ['Nog te betalen', 'Resterend bedrag', 'Openstaand bedrag', 'Restant']],
+  [P.TotalAmount, 1.05, ['Remaining balance', 'Amount remaining', 'Outstanding balance', 'Balance to pay']],
   [P.TotalAmount, 0.9, ['Total TTC', 'Montant TTC', 'Montant total', 'Total TTC EUR', 'Montant total TTC']],
-  [P.TotalAmount, 1, ['Te betalen', 'Totaal te betalen', 'Te betalen bedrag', 'Nog te betalen']],
+  [P.TotalAmount, 1, ['Te betalen', 'Totaal te betalen', 'Te betalen bedrag']],
   [
     P.TotalAmount,
     0.9,

@@ -364,3 +364,23 @@ describe('a totals row across the page', () => {
     expect(total.ProposedCandidate.Value).toBe('1250.00')
   })
 })
+
+describe('the rest to pay after a prepayment, in other wordings', () => {
+  it.each([
+    ['Summa inkl. moms', 'Betalt', 'Kvar att betala'],
+    ['Gesamtbetrag', 'Anzahlung', 'Noch zu zahlen'],
+    ['Total TTC', 'Acompte', 'Reste à payer'],
+    ['Total', 'Amount paid', 'Outstanding balance'],
+  ])('%s, %s, %s', (totalLabel, paidLabel, restLabel) => {
+    const got = read([
+      pageOf([
+        ['Netto', '1 000,00'],
+        ['Moms 25 %', '250,00'],
+        [totalLabel, '1 250,00'],
+        [paidLabel, '-500,00'],
+        [restLabel, '750,00'],
+      ]),
+    ])
+    expect(got[P.TotalAmount]).toBe('750.00')
+  })
+})
