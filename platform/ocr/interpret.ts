@@ -331,8 +331,16 @@ export function interpretInvoice(
       ? Math.min(0.99, Math.max(h.probability, 0.8) + 0.12)
       : Math.min(h.probability, 0.85)
   }
-  return { properties: propose(hits), foreignSupplierIds: bestForeignIds(foreign) }
+  const foreignSupplierIds = bestForeignIds(foreign)
+  // An invoice from abroad prints the Norwegian buyer's number beside the supplier's own foreign id (reverse
+  // charge asks for it): with a foreign supplier id read, a Norwegian organisation number is the buyer's.
+  const foreignSupplier = (foreignSupplierIds[0]?.ProbabilityFactor ?? 0) >= FOREIGN_SUPPLIER_SURE
+  const own = foreignSupplier ? hits.filter((h) => h.prop !== OcrPropertyId.OfficialNumber) : hits
+  return { properties: propose(own), foreignSupplierIds }
 }
+
+/** A foreign id read at least this surely (at a label, or printed twice) says the supplier is abroad. */
+const FOREIGN_SUPPLIER_SURE = 0.7
 
 /** One entry per id, the most probable reading kept; printed twice (label and footer) makes it surer. */
 function bestForeignIds(found: ForeignSupplierIdCandidate[]): ForeignSupplierIdCandidate[] {

@@ -204,6 +204,20 @@ export const REFERENCES: Row[] = [
 ]
 
 export const OFFICIAL_NUMBER: Row[] = [
+  // The buyer's own numbers, printed on invoices from abroad for the reverse charge.
+  [null, 1, ['Customer VAT', 'Customer VAT no.', 'Customer VAT number', 'Customer VAT ID', 'Buyer VAT']],
+  [
+    null,
+    1,
+    ['Your VAT no.', 'Your VAT number', 'Your VAT ID', 'Kundens org.nr', 'Kundens organisasjonsnummer'],
+  ],
+  [
+    null,
+    1,
+    ['Kundens MVA-nr', 'Kunde org.nr', 'Kundens momsnr', 'Kundens momsreg.nr', 'Köparens momsreg.nr'],
+  ],
+  [null, 1, ['Kundens CVR', 'Kundens CVR-nr.', 'Ihre USt-IdNr.', 'USt-IdNr. des Kunden', 'Kunden-USt-IdNr.']],
+  [null, 1, ['N° TVA client', 'TVA client', 'Numéro de TVA du client', 'Btw-nummer klant', 'Btw-nr. klant']],
   [P.OfficialNumber, 1, ['Foretaksnummer', 'Føretaksnr', 'Org. nummer', 'Orgnr.', 'Org.no', 'Org.nr.:']],
   [P.OfficialNumber, 1, ['Organisationsnummer', 'Org.nummer', 'Company no.', 'Company number', 'Reg. no.']],
   [P.OfficialNumber, 1, ['Registration no.', 'Registration number', 'CVR-nummer', 'CVR nr', 'SE-nummer']],

@@ -384,3 +384,22 @@ describe('the rest to pay after a prepayment, in other wordings', () => {
     expect(got[P.TotalAmount]).toBe('750.00')
   })
 })
+
+describe("a foreign supplier's invoice with the buyer's Norwegian number", () => {
+  it("keeps the supplier's foreign id and never proposes the buyer's number as the supplier's", () => {
+    const spaced = org.replace(/(\d{3})(\d{3})(\d{3})/, '$1 $2 $3')
+    for (const buyerLine of [`NO ${spaced} MVA`, `Customer VAT no. NO${org}MVA`, `Org.nr ${spaced}`]) {
+      const { properties, foreignSupplierIds } = interpretInvoice([
+        phrasePage([
+          [100, 100, 'VAT Reg. No. GB 980 7806 84'],
+          [100, 400, buyerLine],
+        ]),
+      ])
+      expect(foreignSupplierIds[0]?.Value, buyerLine).toBe('GB980780684')
+      expect(
+        properties.find((p) => p.OcrPropertyId === P.OfficialNumber),
+        buyerLine,
+      ).toBeUndefined()
+    }
+  })
+})
