@@ -67,9 +67,12 @@ function childrenCpuMs(): number | null {
   }
 }
 
-/** A proposal whose check digits fail (Norwegian or a foreign form the reader knows). */
+/**
+ * A proposal whose check digits fail. Property 1 is the Norwegian organisation number (MOD11): a foreign id
+ * proposed there is invalid; the answer carries foreign ids apart, in ForeignSupplierIds.
+ */
 function checksumInvalid(prop: number, value: string): boolean {
-  if (prop === OcrPropertyId.OfficialNumber) return !isValidOrgNumber(value) && !normaliseForeignVatId(value)
+  if (prop === OcrPropertyId.OfficialNumber) return !isValidOrgNumber(value)
   if (prop === OcrPropertyId.Iban) return !normaliseIban(value)
   if (prop === OcrPropertyId.BankAccount) return !isValidBankAccount(value)
   if (prop === OcrPropertyId.Kid) return !isValidKid(value)
@@ -94,9 +97,16 @@ async function score(t: Tally, doc: CorpusDocument, proposals: Proposal[], scans
     scans.push({ doc, msPerPage: perPage, cpuMsPerPage: cpuMs })
   } else t.textMs.push(perPage)
   const got = new Map(result.InterpretedProperties.map((p) => [p.OcrPropertyId, p.ProposedCandidate]))
+  // A foreign supplier's id (the truth's official number) is answered apart, with its country.
+  const foreignId = result.ForeignSupplierIds?.[0]
   for (const prop of CORE_PROPERTIES) {
     const want = doc.truth.fields[prop]
-    const candidate = got.get(prop)
+    const proposed = got.get(prop)
+    const candidate =
+      proposed ??
+      (prop === OcrPropertyId.OfficialNumber && foreignId
+        ? { Value: foreignId.Value, ProbabilityFactor: foreignId.ProbabilityFactor, PageNo: foreignId.PageNo }
+        : undefined)
     const value = candidate?.Value ?? null
     // A property the document does not carry is not scored, unless something is proposed for it: that is wrong.
     if (want === null && value === null) continue
@@ -105,7 +115,8 @@ async function score(t: Tally, doc: CorpusDocument, proposals: Proposal[], scans
     else if (value === null) cell.missing++
     else cell.wrong++
     if (candidate) proposals.push({ probability: candidate.ProbabilityFactor, right: value === want })
-    if (value !== null && checksumInvalid(prop, value)) cell.invalid++
+    if (proposed && checksumInvalid(prop, proposed.Value)) cell.invalid++
+    else if (!proposed && value !== null && normaliseForeignVatId(value) !== value) cell.invalid++
     if (value !== want && t.misses.length < 12)
       t.misses.push(
         `${doc.family} seed ${doc.seed} [${doc.variant}] #${prop}: want ${want} got ${value}${candidate ? ` (p ${candidate.ProbabilityFactor}, page ${candidate.PageNo})` : ''}`,

@@ -161,7 +161,7 @@ const fits = (ch: string, kind: IbanCharacterKind) =>
   kind === 'n' ? /^[0-9]$/.test(ch) : kind === 'a' ? /^[A-Z]$/.test(ch) : /^[A-Z0-9]$/.test(ch)
 
 /** ISO 7064 MOD 97-10 of an IBAN in checking order (BBAN, country, check digits; A=10 ... Z=35). */
-function mod97(rearranged: string): number {
+export function mod97(rearranged: string): number {
   let rest = 0
   for (const ch of rearranged) {
     const code = ch.charCodeAt(0)

@@ -28,7 +28,7 @@ export function mod10CheckDigit(payload: string): string {
 }
 
 /** Sum of digits times weights, the weights applied left to right. */
-function weightedSum(digits: string, weights: readonly number[]): number {
+export function weightedSum(digits: string, weights: readonly number[]): number {
   let sum = 0
   for (let i = 0; i < digits.length; i++) sum += Number(digits[i]) * weights[i]!
   return sum

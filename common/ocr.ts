@@ -117,6 +117,22 @@ export const InterpretedProperty = z.object({
 export type InterpretedProperty = z.infer<typeof InterpretedProperty>
 
 /**
+ * A foreign supplier's VAT id or registry number read on the document (an extension of spec 2.13, whose
+ * official number is the Norwegian one): checked by its own country's rule, with its ISO 3166 country code,
+ * `Value` in the VAT id's form (`SE556036079301`, `DK13585628`); `Kind` says which was printed. The scan
+ * pipeline finds or creates the supplier by it.
+ */
+export const OcrForeignSupplierId = z.object({
+  CountryCode: z.string(),
+  Value: z.string(),
+  Kind: z.enum(['vat', 'registry']),
+  PageNo: z.number().int().optional(),
+  HitWordText: z.string().optional(),
+  ProbabilityFactor: z.number().min(0).max(1),
+})
+export type OcrForeignSupplierId = z.infer<typeof OcrForeignSupplierId>
+
+/**
  * The OCR result of spec 2.13. Of a whole document, `PagesRead` lists the pages read and the top-level
  * `PageNo`, `ImageWidth` and `ImageHeight` describe the first of them. `UniFile` is the stored file's
  * fields, added by the file server.
@@ -133,6 +149,8 @@ export const OcrAnswer = z.object({
   OcrRawData: z.string(),
   UniFile: z.record(z.string(), z.unknown()).optional(),
   InterpretedProperties: z.array(InterpretedProperty),
+  /** Foreign supplier ids read, the most probable first (absent: none, or a server without them). */
+  ForeignSupplierIds: z.array(OcrForeignSupplierId).optional(),
 })
 export type OcrAnswer = z.infer<typeof OcrAnswer>
 

@@ -1,6 +1,12 @@
-// Numbers of foreign suppliers: IBANs of any country (length per country and the ISO 13616 MOD97 check) and
-// the VAT ids of the neighbouring countries whose checksums are public (SE, DK, DE, FI), so that a misread id
-// is never proposed.
+// Numbers of foreign suppliers: IBANs of any country (length per country and the ISO 13616 MOD97 check), the
+// VAT ids of the countries whose checksums are public (SE, DK, DE, FI, GB, NL, FR, BE) and the registry numbers
+// printed beside them (Swedish organisationsnummer, Danish CVR, Finnish Y-tunnus), each by its own national
+// rule, so that a misread id is never proposed and a foreign id is never taken for a Norwegian one.
+
+import { mod97 } from '../../common/iban.ts'
+import { luhnValid, normaliseForeignVatId } from '../../common/vat-id.ts'
+
+export { normaliseForeignVatId }
 
 /** IBAN length per country (ISO 13616 registry, the countries a Norwegian office meets). */
 const IBAN_LENGTHS: Record<string, number> = {
@@ -30,14 +36,9 @@ const IBAN_LENGTHS: Record<string, number> = {
   SE: 24,
 }
 
-function mod97(digits: string): number {
-  let rest = 0
-  for (const ch of digits) rest = (rest * 10 + Number(ch)) % 97
-  return rest
-}
-
+/** An IBAN in checking order: the BBAN, then the country and check digits. */
 function ibanNumeric(s: string): string {
-  return (s.slice(4) + s.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55))
+  return s.slice(4) + s.slice(0, 4)
 }
 
 /** A valid IBAN of a known country (spaces allowed), upper case without spaces; otherwise null. */
@@ -54,52 +55,40 @@ export function makeIban(country: string, bban: string): string {
   return `${country}${String(check).padStart(2, '0')}${bban}`
 }
 
-function luhnValid(digits: string): boolean {
-  let sum = 0
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i])
-    if (i % 2 === 1) {
-      d *= 2
-      if (d > 9) d -= 9
-    }
-    sum += d
+/** A foreign supplier's number, kept with its country for the supplier record (never a Norwegian one). */
+export interface ForeignSupplierId {
+  /** ISO 3166 alpha-2. */
+  CountryCode: string
+  /** The VAT id with its country prefix (`SE556036079301`); a registry number is given in that form. */
+  Value: string
+  /** What was printed: the VAT id itself or the national registry number it derives from. */
+  Kind: 'vat' | 'registry'
+}
+
+/**
+ * A foreign VAT id or national registry number, by its own rule: `SE556036079301`, `DK 12 34 56 74`,
+ * Swedish `556036-0793` (Luhn), Finnish `1234567-1`, and, where a label says it is Danish (`CVR`), eight
+ * digits (MOD11). Registry numbers are answered in their VAT form, so a supplier has one number to be found by.
+ */
+export function parseForeignId(raw: string, danishLabel = false): ForeignSupplierId | null {
+  const t = raw.trim().replace(/[,;.]$/, '')
+  if (/^[A-Z]{2}\s?\d/i.test(t)) {
+    const vat = normaliseForeignVatId(t)
+    return vat ? { CountryCode: vat.slice(0, 2), Value: vat, Kind: 'vat' } : null
   }
-  return sum % 10 === 0
-}
-
-function weightedMod11(digits: string, weights: number[]): number {
-  let sum = 0
-  for (let i = 0; i < weights.length; i++) sum += Number(digits[i]) * weights[i]!
-  return sum % 11
-}
-
-/** ISO 7064 MOD 11,10 (German USt-IdNr). */
-function mod1110Valid(digits: string): boolean {
-  let product = 10
-  for (let i = 0; i < digits.length - 1; i++) {
-    let sum = (Number(digits[i]) + product) % 10
-    if (sum === 0) sum = 10
-    product = (2 * sum) % 11
-  }
-  let check = 11 - product
-  if (check === 10) check = 0
-  return check === Number(digits[digits.length - 1])
-}
-
-/** A foreign VAT id (`SE556677889901`, `DK12345674`, `DE123456788`, `FI12345671`) whose checksum holds. */
-export function normaliseForeignVatId(value: string): string | null {
-  const s = value.replace(/[\s.-]/g, '').toUpperCase()
-  let m = /^SE(\d{10})01$/.exec(s)
-  if (m) return luhnValid(m[1]!) ? s : null
-  m = /^DK(\d{8})$/.exec(s)
-  if (m) return weightedMod11(m[1]!, [2, 7, 6, 5, 4, 3, 2, 1]) === 0 ? s : null
-  m = /^DE(\d{9})$/.exec(s)
-  if (m) return mod1110Valid(m[1]!) ? s : null
-  m = /^FI(\d{8})$/.exec(s)
+  let m = /^(\d{6})-(\d{4})$/.exec(t)
   if (m) {
-    const r = weightedMod11(m[1]!, [7, 9, 10, 5, 8, 4, 2])
-    const check = r === 0 ? 0 : 11 - r
-    return r !== 1 && check === Number(m[1]![7]) ? s : null
+    const digits = m[1]! + m[2]!
+    return luhnValid(digits) ? { CountryCode: 'SE', Value: `SE${digits}01`, Kind: 'registry' } : null
+  }
+  m = /^(\d{7})-(\d)$/.exec(t)
+  if (m) {
+    const vat = normaliseForeignVatId(`FI${m[1]}${m[2]}`)
+    return vat ? { CountryCode: 'FI', Value: vat, Kind: 'registry' } : null
+  }
+  if (danishLabel && /^\d{2}\s?\d{2}\s?\d{2}\s?\d{2}$/.test(t)) {
+    const vat = normaliseForeignVatId(`DK${t}`)
+    return vat ? { CountryCode: 'DK', Value: vat, Kind: 'registry' } : null
   }
   return null
 }

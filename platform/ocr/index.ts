@@ -4,7 +4,7 @@ import { openPdf, renderPage, textLayerWords, RENDER_DPI } from './pdf.ts'
 import { tiffToPgm } from './image.ts'
 import { tesseractWords } from './tesseract.ts'
 import type { OcrAnswer, OcrRawData, OcrWord } from '../../common/ocr.ts'
-import { interpretDocument } from './interpret.ts'
+import { interpretInvoice } from './interpret.ts'
 import { vocabularyHits } from './labels.ts'
 import {
   decodeImage,
@@ -21,7 +21,7 @@ import { embeddedInvoiceXml } from '../../common/einvoice/embedded.ts'
 import { structuredOcrAnswer } from '../../common/einvoice/ocr-answer.ts'
 
 export * from './types.ts'
-export { interpret, interpretDocument } from './interpret.ts'
+export { interpret, interpretDocument, interpretInvoice } from './interpret.ts'
 export { closeOcr } from './tesseract.ts'
 
 /** `xml`: a structured invoice (EN 16931, UBL or CII), read from its XML rather than from pages. */
@@ -164,32 +164,40 @@ export async function readDocument(
     for (const pageNo of pages) {
       if (!Number.isInteger(pageNo) || pageNo < 1 || pageNo > doc.numPages)
         throw new OcrError('no-such-page', `The document has no page ${pageNo}`)
-      const layer = await textLayerWords(doc, pageNo)
-      if (layer.charCount >= MIN_TEXT_LAYER_CHARS) {
-        results.push({
-          PageNo: pageNo,
-          ImageWidth: layer.ImageWidth,
-          ImageHeight: layer.ImageHeight,
-          Words: numbered(layer.Words, pageNo),
-          Source: 'text-layer',
-          Rotation: layer.Rotation,
-        })
-        continue
-      }
-      const image = await renderPage(doc, pageNo, undefined, 'pgm')
-      const read = await readUpright(parsePgm(image.image)!)
-      results.push({
-        PageNo: pageNo,
-        ImageWidth: read.width,
-        ImageHeight: read.height,
-        Words: numbered(read.words, pageNo),
-        Source: 'tesseract',
-        Rotation: read.rotation,
-      })
+      results.push(await readPdfPage(doc, pageNo))
     }
     return results
   } finally {
     await doc.destroy()
+  }
+}
+
+type OpenPdf = Awaited<ReturnType<typeof openPdf>>
+type TextLayer = Awaited<ReturnType<typeof textLayerWords>>
+
+const hasTextLayer = (layer: TextLayer) => layer.charCount >= MIN_TEXT_LAYER_CHARS
+
+/** One page of a PDF: its text layer when it has one, else its image read by Tesseract. */
+async function readPdfPage(doc: OpenPdf, pageNo: number, known?: TextLayer): Promise<OcrPageResult> {
+  const layer = known ?? (await textLayerWords(doc, pageNo))
+  if (hasTextLayer(layer))
+    return {
+      PageNo: pageNo,
+      ImageWidth: layer.ImageWidth,
+      ImageHeight: layer.ImageHeight,
+      Words: numbered(layer.Words, pageNo),
+      Source: 'text-layer',
+      Rotation: layer.Rotation,
+    }
+  const image = await renderPage(doc, pageNo, undefined, 'pgm')
+  const read = await readUpright(parsePgm(image.image)!)
+  return {
+    PageNo: pageNo,
+    ImageWidth: read.width,
+    ImageHeight: read.height,
+    Words: numbered(read.words, pageNo),
+    Source: 'tesseract',
+    Rotation: read.rotation,
   }
 }
 
@@ -208,12 +216,18 @@ function pageLanguage(words: OcrWord[]): string {
   return en > nb ? 'en' : 'no'
 }
 
-/** Multi-page reading limit: the first and the last pages, and any page between that carries a payment slip. */
+/**
+ * Multi-page reading limit for scanned pages: the first and the last pages. Tesseract takes a second or more per page, so a scanned middle page (line items, as a rule)
+ * is not worth its time; a text-layer page costs a few milliseconds and is always read (up to TEXT_PAGES).
+ */
 export const READ_FIRST_PAGES = 3
 export const READ_LAST_PAGES = 3
-/** Text-layer pages are cheap: up to this many are looked through for a payment slip between first and last. */
-const SLIP_SCAN_PAGES = 60
-const SLIP_WORDS = /^(giro|kvittering|betalingsblankett|kroner|øre|ore|kundeidentifikasjon|kid)$/i
+/**
+ * Text-layer pages read in a whole-document analysis: every page up to this many, so that a due date, KID,
+ * account or total printed on any page is proposed. Beyond it (catalogues, statements of hundreds of pages)
+ * only the scanned bound applies: the values of an invoice are on its first and last pages.
+ */
+export const TEXT_PAGES = 60
 
 /** The pages a whole-document analysis reads (1-based), bounded by READ_FIRST_PAGES and READ_LAST_PAGES. */
 export function pagesToRead(pageCount: number): number[] {
@@ -223,32 +237,26 @@ export function pagesToRead(pageCount: number): number[] {
   return [...pages].sort((a, b) => a - b)
 }
 
-/** The PDF's page count and the middle pages whose text layer shows a payment slip. */
-async function pdfPagePlan(bytes: Uint8Array): Promise<{ count: number; slipPages: number[] }> {
-  const doc = await openReadablePdf(bytes)
-  try {
-    const count = doc.numPages
-    // Middle pages with a payment slip in their text layer are read as well.
-    const extra: number[] = []
-    const bounded = new Set(pagesToRead(count))
-    for (let p = 1; p <= Math.min(count, SLIP_SCAN_PAGES); p++) {
-      if (bounded.has(p)) continue
-      const layer = await textLayerWords(doc, p)
-      if (layer.Words.filter((w) => SLIP_WORDS.test(w.Text)).length >= 2) extra.push(p)
-    }
-    return { count, slipPages: extra }
-  } finally {
-    await doc.destroy()
-  }
-}
-
-/** The whole document's pages as read for interpretation (bounded; see pagesToRead). */
+/**
+ * The whole document's pages as read for interpretation: every text-layer page up to TEXT_PAGES (a payment
+ * slip between first and last pages included) and the scanned pages within pagesToRead.
+ */
 export async function readForInterpretation(bytes: Uint8Array): Promise<OcrPageResult[]> {
   const kind = sniffDocumentKind(bytes)
   if (kind !== 'pdf') return readDocument(bytes)
-  const { count, slipPages } = await pdfPagePlan(bytes)
-  const pages = [...new Set([...pagesToRead(count), ...slipPages])].sort((a, b) => a - b)
-  return readDocument(bytes, { pages })
+  const doc = await openReadablePdf(bytes)
+  try {
+    const bounded = new Set(pagesToRead(doc.numPages))
+    const results: OcrPageResult[] = []
+    for (let p = 1; p <= doc.numPages; p++) {
+      if (p > TEXT_PAGES && !bounded.has(p)) continue
+      const layer = await textLayerWords(doc, p)
+      if (bounded.has(p) || hasTextLayer(layer)) results.push(await readPdfPage(doc, p, layer))
+    }
+    return results
+  } finally {
+    await doc.destroy()
+  }
 }
 
 export interface AnalyseOptions {
@@ -293,6 +301,10 @@ export async function analyse(bytes: Uint8Array, opts: AnalyseOptions = {}): Pro
   }
   // The words are still read, so the viewer can draw and pick them; every field comes from the XML.
   if (structured) return structuredOcrAnswer(structured, { words, pages: rawData.Pages })
+  const interpreted = interpretInvoice(pages, {
+    buyerOrgNumbers: opts.buyerOrgNumbers,
+    buyerBankAccounts: opts.buyerBankAccounts,
+  })
   return {
     Id: 0,
     PageNo: first.PageNo,
@@ -303,10 +315,8 @@ export async function analyse(bytes: Uint8Array, opts: AnalyseOptions = {}): Pro
     OcrTemplateId: null,
     Language: pageLanguage(words),
     OcrRawData: JSON.stringify(rawData),
-    InterpretedProperties: interpretDocument(pages, {
-      buyerOrgNumbers: opts.buyerOrgNumbers,
-      buyerBankAccounts: opts.buyerBankAccounts,
-    }),
+    InterpretedProperties: interpreted.properties,
+    ForeignSupplierIds: interpreted.foreignSupplierIds,
   }
 }
 

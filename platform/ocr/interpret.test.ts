@@ -7,34 +7,13 @@ import {
   makeKid,
 } from '../../common/norwegian.ts'
 import { makeIban, normaliseIban } from './foreign.ts'
-import { interpret, interpretDocument } from './interpret.ts'
+import { interpret, interpretDocument, interpretInvoice } from './interpret.ts'
 import { parseAmount, parseDate } from './values.ts'
-import { OcrPropertyId, type OcrWord } from '../../common/ocr.ts'
+import { OcrPropertyId } from '../../common/ocr.ts'
 import type { OcrPageResult } from './types.ts'
+import { phrasePage } from './phrase-page.ts'
 
-/** A page from phrases placed at (x, y): each phrase's words 9 px per character, one space apart. */
-function page(
-  phrases: [number, number, string][],
-  source: OcrPageResult['Source'] = 'text-layer',
-): OcrPageResult {
-  const words: OcrWord[] = []
-  for (const [x, y, phrase] of phrases) {
-    let left = x
-    for (const t of phrase.split(' ')) {
-      words.push({
-        Id: words.length + 1,
-        Text: t,
-        Left: left,
-        Top: y,
-        Width: t.length * 9,
-        Height: 20,
-        PageNo: 1,
-      })
-      left += t.length * 9 + 6
-    }
-  }
-  return { PageNo: 1, ImageWidth: 1650, ImageHeight: 2340, Words: words, Source: source }
-}
+const page = phrasePage
 
 function proposals(p: OcrPageResult, buyerOrgNumbers?: string[]): Record<number, string> {
   return Object.fromEntries(
@@ -454,7 +433,6 @@ describe('the whole document and its wording', () => {
       ]),
     )
     expect(got).toMatchObject({
-      1: 'DE136695976',
       2: iban,
       5: '2026-118',
       6: '1234.50',
@@ -470,9 +448,16 @@ describe('the whole document and its wording', () => {
         [1400, 380, '12 400,00 kr'],
       ]),
     )
-    expect(se).toMatchObject({ 1: 'SE556036079301', 6: '12400.00', 8: '2026-03-01' })
-    // One digit off: the check fails and nothing is proposed.
-    expect(proposals(page([[100, 100, 'USt-IdNr. DE136695977']]))[1]).toBeUndefined()
+    expect(se).toMatchObject({ 6: '12400.00', 8: '2026-03-01' })
+    // A foreign VAT id is kept with its country for the supplier record, never proposed as property 1.
+    expect(got[OcrPropertyId.OfficialNumber]).toBeUndefined()
+    expect(se[OcrPropertyId.OfficialNumber]).toBeUndefined()
+    const ids = (p: OcrPageResult) =>
+      interpretInvoice([p]).foreignSupplierIds.map((f) => [f.CountryCode, f.Value])
+    expect(ids(page([[100, 100, 'USt-IdNr. DE136695976']]))).toEqual([['DE', 'DE136695976']])
+    expect(ids(page([[100, 100, 'Momsreg.nr SE556036079301']]))).toEqual([['SE', 'SE556036079301']])
+    // One digit off: the check fails and nothing is kept.
+    expect(ids(page([[100, 100, 'USt-IdNr. DE136695977']]))).toEqual([])
     expect(normaliseIban(iban.slice(0, -1) + '1')).toBeNull()
   })
 })

@@ -7,6 +7,7 @@ import {
   OcrPropertyId,
   type InterpretationCandidate,
   type InterpretedProperty,
+  type OcrForeignSupplierId,
   type OcrWord,
 } from '../../common/ocr.ts'
 import type { OcrPageResult } from './types.ts'
@@ -21,6 +22,7 @@ import {
   type Line,
 } from './layout.ts'
 import { parseAmount, parseIban, parseOrgNumber, readValue, RULES, text } from './values.ts'
+import { normaliseForeignVatId, parseForeignId, type ForeignSupplierId } from './foreign.ts'
 
 interface Hit {
   prop: OcrPropertyId
@@ -30,6 +32,13 @@ interface Hit {
   probability: number
   /** Read at a "rest to pay" label (after a prepayment). */
   rest?: boolean
+  /** Read at a credit note's own number or date label (`Kreditnotanr.`, `Credit note date`). */
+  creditOwn?: boolean
+  /**
+   * How much the label itself is trusted: decides between candidates whose probability the page's checks
+   * capped alike (`Amount due` over `Total`).
+   */
+  labelWeight?: number
 }
 
 const PLACEMENT_FACTOR = { right: 0.95, below: 0.9, pattern: 0.75 } as const
@@ -39,17 +48,56 @@ interface Buyer {
   accounts: Set<string>
 }
 
-function collectHits(lines: Line[], pageWidth: number, buyer: Buyer): Hit[] {
+/** A foreign supplier's VAT id or registry number as read: kept apart, never an organisation number. */
+interface ForeignHit {
+  id: ForeignSupplierId
+  words: OcrWord[]
+  placement: Hit['placement']
+  probability: number
+}
+
+/** Danish labels (`CVR`, `SE-nr.`) say that eight bare digits are a Danish registry number. */
+const DANISH_LABEL = /^(cvr|senr)/
+
+/** A foreign id at the start of the words: the longest prefix that passes its own national rule. */
+function readForeignId(
+  words: OcrWord[],
+  danish: boolean,
+): { id: ForeignSupplierId; words: OcrWord[] } | null {
+  for (let n = Math.min(5, words.length); n >= 1; n--) {
+    const id = parseForeignId(text(words.slice(0, n)), danish)
+    if (id) return { id, words: words.slice(0, n) }
+  }
+  return null
+}
+
+function collectHits(
+  lines: Line[],
+  pageWidth: number,
+  buyer: Buyer,
+  fuzzy: boolean,
+): { hits: Hit[]; foreign: ForeignHit[] } {
   const buyerOrgs = buyer.orgs
   const hits: Hit[] = []
-  for (const labelHit of findLabels(lines)) {
+  const foreign: ForeignHit[] = []
+  for (const labelHit of findLabels(lines, fuzzy)) {
     const prop = labelHit.spec.prop
     if (prop === null) continue
     const rule = RULES[prop]
     for (const region of valueRegions(labelHit, lines, pageWidth)) {
       const read = readValue(rule, region.words)
       if (!read) {
-        if (region.placement === 'right' && region.seg === labelHit.seg) break
+        if (prop === OcrPropertyId.OfficialNumber) {
+          const labelText = normaliseLabel(
+            text(labelHit.seg.words.slice(labelHit.start, labelHit.start + labelHit.count)),
+          )
+          const found = readForeignId(region.words, DANISH_LABEL.test(labelText))
+          if (found && blockContext(labelHit.seg, labelHit.start, lines) !== 'buyer') {
+            const probability = labelHit.spec.weight * PLACEMENT_FACTOR[region.placement]
+            foreign.push({ ...found, placement: region.placement, probability })
+            break
+          }
+        }
         continue
       }
       let { value, words } = read
@@ -64,7 +112,7 @@ function collectHits(lines: Line[], pageWidth: number, buyer: Buyer): Hit[] {
         const walk = prop === OcrPropertyId.OfficialNumber
         if (blockContext(labelHit.seg, labelHit.start, lines, walk) === 'buyer') break
       }
-      let probability = labelHit.spec.weight * PLACEMENT_FACTOR[region.placement]
+      let probability = labelHit.spec.weight * PLACEMENT_FACTOR[region.placement] * (region.far ? 0.9 : 1)
       if (prop === OcrPropertyId.TotalAmount) {
         if (labelHit.spec.negative && !value.startsWith('-')) value = `-${value}`
         // A column heading (`Beløp`) over a column of amounts names line amounts, not the total.
@@ -79,6 +127,8 @@ function collectHits(lines: Line[], pageWidth: number, buyer: Buyer): Hit[] {
         placement: region.placement,
         probability,
         rest: labelHit.spec.weight > 1,
+        creditOwn: labelHit.spec.creditOwn,
+        labelWeight: labelHit.spec.weight,
       })
       break
     }
@@ -88,11 +138,12 @@ function collectHits(lines: Line[], pageWidth: number, buyer: Buyer): Hit[] {
     for (const seg of line.segments) {
       for (let i = 0; i < seg.words.length; i++) {
         const first = seg.words[i]!.Text
-        if (/^[A-Z]{2}\d{0,2}/.test(first) || /^\d+$/.test(first)) {
+        if (/^[A-Z]{2}\d{0,2}/.test(first) || /^N0/i.test(first) || /^\d+$/.test(first)) {
           for (let n = Math.min(8, seg.words.length - i); n >= 1; n--) {
             const ws = seg.words.slice(i, i + n)
             const t = text(ws)
-            if (/^(?:NO[.:]?\s?)?[\d ]{9,13}\s?MVA[.-]?$/i.test(t)) {
+            // `NO 999 999 999 MVA`, also as a scan reads it (`N0 999 999 999 MVÅ`, `NO999999999MVA`).
+            if (/^(?:N[O0][.:]?\s?)?[\d .]{9,15}\s?M[VY][AÅ][.-]?$/i.test(t)) {
               const value = parseOrgNumber(t)
               if (value && !buyerOrgs.has(value) && blockContext(seg, i, lines) !== 'buyer')
                 hits.push({
@@ -104,7 +155,7 @@ function collectHits(lines: Line[], pageWidth: number, buyer: Buyer): Hit[] {
                 })
               break
             }
-            const iban = /^[A-Z]{2}\d/.test(first) ? parseIban(t) : null
+            const iban = /^(?:[A-Z]{2}|N0)\d/.test(first) ? parseIban(t) : null
             if (iban) {
               hits.push({
                 prop: OcrPropertyId.Iban,
@@ -113,6 +164,13 @@ function collectHits(lines: Line[], pageWidth: number, buyer: Buyer): Hit[] {
                 placement: 'pattern',
                 probability: 0.75,
               })
+              break
+            }
+            // A foreign VAT id printed without a label (`VAT GB 980 7806 84`, `SE556036079301`).
+            const vat = /^[A-Z]{2}\d*$/.test(first) ? normaliseForeignVatId(t) : null
+            if (vat && blockContext(seg, i, lines) !== 'buyer') {
+              const id = { CountryCode: vat.slice(0, 2), Value: vat, Kind: 'vat' as const }
+              foreign.push({ id, words: ws, placement: 'pattern', probability: 0.8 })
               break
             }
           }
@@ -127,7 +185,7 @@ function collectHits(lines: Line[], pageWidth: number, buyer: Buyer): Hit[] {
       hits.push({ ...iban, prop: OcrPropertyId.BankAccount, value: iban.value.slice(4), probability: 0.6 })
   }
   if (!hits.some((h) => h.prop === OcrPropertyId.Iban)) hits.push(...ibanOfAccount(lines, hits))
-  return hits
+  return { hits, foreign }
 }
 
 /** Characters to insert, delete or replace to turn one text into the other. */
@@ -157,11 +215,12 @@ function ibanOfAccount(lines: Line[], hits: Hit[]): Hit[] {
   for (const line of lines) {
     for (const seg of line.segments) {
       for (let i = 0; i < seg.words.length; i++) {
-        if (!/^NO\d{2}/i.test(seg.words[i]!.Text)) continue
+        if (!/^N[O0]\d{2}/i.test(seg.words[i]!.Text)) continue
         const words = seg.words.slice(i, i + 5)
         const read = text(words)
           .replace(/[\s.-]/g, '')
           .toUpperCase()
+          .replace(/^N0/, 'NO')
         if (read.slice(0, 4) !== expected.slice(0, 4)) continue
         // What was read after the check digits, against as much of the account (a lost tail is no error).
         const rest = read.slice(4, expected.length + 1)
@@ -209,6 +268,19 @@ export function interpretDocument(
   pages: OcrPageResult[],
   opts: InterpretOptions = {},
 ): InterpretedProperty[] {
+  return interpretInvoice(pages, opts).properties
+}
+
+type ForeignSupplierIdCandidate = OcrForeignSupplierId
+
+/**
+ * The document's proposals (spec 2.13 properties) and, apart from them, the foreign supplier ids read: a
+ * foreign VAT or registry number is never proposed as the (Norwegian) official number, property 1.
+ */
+export function interpretInvoice(
+  pages: OcrPageResult[],
+  opts: InterpretOptions = {},
+): { properties: InterpretedProperty[]; foreignSupplierIds: ForeignSupplierIdCandidate[] } {
   const buyer: Buyer = {
     orgs: new Set((opts.buyerOrgNumbers ?? []).map((o) => o.replace(/\D/g, ''))),
     accounts: new Set((opts.buyerBankAccounts ?? []).map((o) => o.replace(/\D/g, ''))),
@@ -217,6 +289,7 @@ export function interpretDocument(
   const vat: number[] = []
   let vatSum = 0
   let credit = false
+  const foreign: ForeignSupplierIdCandidate[] = []
   const hits = pages.flatMap((page) => {
     const lines = buildLines(page.Words, page.Source)
     const found = pageAmounts(lines)
@@ -224,13 +297,26 @@ export function interpretDocument(
     vat.push(...found.vat)
     vatSum += found.vatSum
     credit ||= isCreditNote(lines)
-    return collectHits(lines, page.ImageWidth || 2000, buyer).map((h) => ({
-      ...h,
-      page: page.PageNo,
-      scanned: page.Source === 'tesseract',
-    }))
+    const scanned = page.Source === 'tesseract'
+    const read = collectHits(lines, page.ImageWidth || 2000, buyer, scanned)
+    for (const f of read.foreign)
+      foreign.push({
+        ...f.id,
+        PageNo: page.PageNo,
+        HitWordText: text(f.words),
+        ProbabilityFactor: Math.round(f.probability * 100) / 100,
+      })
+    return read.hits.map((h) => ({ ...h, page: page.PageNo, scanned }))
   })
   const checks = new AmountChecks(amounts, vat, vatSum)
+  // A credit note that prints its own number or date beside the credited invoice's: its own wins.
+  if (credit)
+    for (const prop of [OcrPropertyId.InvoiceNumber, OcrPropertyId.InvoiceDate]) {
+      const own = hits.filter((h) => h.prop === prop)
+      if (own.some((h) => h.creditOwn))
+        for (const h of own) if (!h.creditOwn) h.probability = Math.min(h.probability * 0.5, 0.5)
+    }
+  settleDateOrder(hits, pages)
   calibrateDates(hits)
   for (const h of hits) {
     // Free text read by Tesseract has no check digit: one misread character changes it unnoticed.
@@ -245,10 +331,61 @@ export function interpretDocument(
       ? Math.min(0.99, Math.max(h.probability, 0.8) + 0.12)
       : Math.min(h.probability, 0.85)
   }
-  return propose(hits)
+  const foreignSupplierIds = bestForeignIds(foreign)
+  // An invoice from abroad prints the Norwegian buyer's number beside the supplier's own foreign id (reverse
+  // charge asks for it): with a foreign supplier id read, a Norwegian organisation number is the buyer's.
+  const foreignSupplier = (foreignSupplierIds[0]?.ProbabilityFactor ?? 0) >= FOREIGN_SUPPLIER_SURE
+  const own = foreignSupplier ? hits.filter((h) => h.prop !== OcrPropertyId.OfficialNumber) : hits
+  return { properties: propose(own), foreignSupplierIds }
+}
+
+/** A foreign id read at least this surely (at a label, or printed twice) says the supplier is abroad. */
+const FOREIGN_SUPPLIER_SURE = 0.7
+
+/** One entry per id, the most probable reading kept; printed twice (label and footer) makes it surer. */
+function bestForeignIds(found: ForeignSupplierIdCandidate[]): ForeignSupplierIdCandidate[] {
+  const byValue = new Map<string, ForeignSupplierIdCandidate>()
+  for (const f of found) {
+    const seen = byValue.get(f.Value)
+    if (!seen) byValue.set(f.Value, f)
+    else {
+      const best = f.ProbabilityFactor > seen.ProbabilityFactor ? f : seen
+      byValue.set(f.Value, {
+        ...best,
+        ProbabilityFactor: Math.min(0.99, Math.max(f.ProbabilityFactor, seen.ProbabilityFactor) + 0.05),
+      })
+    }
+  }
+  return [...byValue.values()].sort((a, b) => b.ProbabilityFactor - a.ProbabilityFactor)
 }
 
 const DAY = 86_400_000
+
+const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})[.,;:]?$/
+
+/**
+ * `03/04/2026` is the 3rd of April day first and the 4th of March in the American order. The document's other
+ * slash dates tell which: one whose second part is above 12 (`03/16/2026`) can only be month first, one whose
+ * first is (`16/03/2026`) only day first. With no such date on it, an ambiguous date is not proposed as sure.
+ */
+function settleDateOrder(hits: Hit[], pages: OcrPageResult[]) {
+  let dayFirst = false
+  let monthFirst = false
+  for (const page of pages)
+    for (const w of page.Words) {
+      const m = SLASH_DATE.exec(w.Text)
+      if (!m) continue
+      if (Number(m[1]) > 12 && Number(m[2]) <= 12) dayFirst = true
+      if (Number(m[2]) > 12 && Number(m[1]) <= 12) monthFirst = true
+    }
+  for (const h of hits) {
+    if (h.prop !== OcrPropertyId.InvoiceDate && h.prop !== OcrPropertyId.DueDate) continue
+    const m = h.words.length === 1 ? SLASH_DATE.exec(h.words[0]!.Text) : null
+    if (!m || Number(m[1]) > 12 || Number(m[2]) > 12 || Number(m[1]) === Number(m[2])) continue
+    if (monthFirst && !dayFirst) h.value = `${m[3]}-${m[1]!.padStart(2, '0')}-${m[2]!.padStart(2, '0')}`
+    else if (!dayFirst) h.probability = Math.min(h.probability, 0.85)
+  }
+}
 
 /**
  * An invoice is due on or after its date and within half a year of it: a due date outside that (a misread
@@ -377,7 +514,12 @@ function propose(hits: (Hit & { page: number })[]): InterpretedProperty[] {
     }
     const propertyId = prop
     const candidates: InterpretationCandidate[] = [...byValue.values()]
-      .sort((a, b) => b.probability - a.probability || a.hit.words[0]!.Top - b.hit.words[0]!.Top)
+      .sort(
+        (a, b) =>
+          b.probability - a.probability ||
+          (b.hit.labelWeight ?? 0) - (a.hit.labelWeight ?? 0) ||
+          a.hit.words[0]!.Top - b.hit.words[0]!.Top,
+      )
       .map(({ hit, probability }) => ({
         Id: ++candidateId,
         InterpretedPropertyId: propertyId,

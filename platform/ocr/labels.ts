@@ -4,21 +4,63 @@
 // trusted.
 import { OcrPropertyId } from '../../common/ocr.ts'
 import { parseAmount, parseDate } from './values.ts'
+import {
+  BUYER_WORDS,
+  CREDIT_BALANCE,
+  CREDIT_OWN,
+  CREDIT_WORDS,
+  DATES,
+  INVOICE_NUMBER,
+  INVOICE_TITLES,
+  OFFICIAL_NUMBER,
+  PAYMENT,
+  REFERENCES,
+  SUPPLIER_WORDS,
+  TOTALS,
+} from './label-words.ts'
 
 /** Label text compared without case, spaces or punctuation: `Org. nr.:` and `Org.nr` are the same label. */
 export function normaliseLabel(text: string): string {
   // Scanners often lose the ring and stroke (`A betale`, `Ore`): labels compare without them.
-  return text
-    .toLowerCase()
-    .replace(/å/g, 'a')
-    .replace(/[øö]/g, 'o')
-    .replace(/[æä]/g, 'ae')
-    .replace(/[\s.:;()\-/\u00a0,'"‘’“”`]/g, '')
-    .replace(/^\*+|\*+$/g, '')
+  return (
+    text
+      .toLowerCase()
+      .replace(/å/g, 'a')
+      .replace(/[øö]/g, 'o')
+      .replace(/[æä]/g, 'ae')
+      .replace(/[\s.:;()\-/\u00a0,'"‘’“”`°º]/g, '')
+      .replace(/^\*+|\*+$/g, '')
+      // Other accents (`Échéance`, `Numéro`) compare without them, as a scan often reads them.
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+  )
 }
 
-/** `prop` null: a label whose value must not be taken for any property (the buyer's account, the invoice a credit note refers to). */
-export type LabelSpec = { prop: OcrPropertyId | null; weight: number; negative?: boolean }
+/**
+ * A normalised label with the letters a scanner confuses made one: `0rg.nr`, `K1D`, `Orq.nr`, `Forfal1sdato`.
+ * Only scanned pages look labels up this way: a text layer prints its labels exactly.
+ */
+export function ocrFold(normalised: string): string {
+  return normalised
+    .replace(/0/g, 'o')
+    .replace(/[1il|!]/g, 'l')
+    .replace(/q/g, 'g')
+    .replace(/rn/g, 'm')
+}
+
+/**
+ * `prop` null: a label whose value must not be taken for any property (the buyer's account, the invoice a
+ * credit note refers to, a net or VAT sum). `negative`: a credit's amount. `creditOwn`: a credit note's own
+ * number or date, which wins over an invoice label's in a credit note.
+ */
+export type LabelSpec = {
+  prop: OcrPropertyId | null
+  weight: number
+  negative?: boolean
+  creditOwn?: boolean
+  /** A document title (`Invoice`, `Faktura`): its value is the rest of its own segment only. */
+  titleOnly?: boolean
+}
 
 export const LABELS = new Map<string, LabelSpec>()
 function label(prop: OcrPropertyId | null, weight: number, ...texts: string[]) {
@@ -284,6 +326,36 @@ label(
   'Purchase order',
 )
 
+for (const rows of [INVOICE_NUMBER, DATES, PAYMENT, TOTALS, REFERENCES, OFFICIAL_NUMBER])
+  for (const [prop, weight, texts] of rows) label(prop, weight, ...texts)
+for (const [prop, weight, texts] of CREDIT_OWN)
+  for (const t of texts) LABELS.set(normaliseLabel(t), { prop, weight, creditOwn: true })
+// `INVOICE #1042`, `Faktura 20417`, `Rechnung Nr. 88`: a title with the number after it, below a real label.
+for (const t of INVOICE_TITLES)
+  LABELS.set(normaliseLabel(t), { prop: OcrPropertyId.InvoiceNumber, weight: 0.85, titleOnly: true })
+for (const t of ['Kreditnota', 'Credit note', 'Credit memo', 'Gutschrift', 'Avoir', 'Creditnota'])
+  LABELS.set(normaliseLabel(t), {
+    prop: OcrPropertyId.InvoiceNumber,
+    weight: 0.85,
+    titleOnly: true,
+    creditOwn: true,
+  })
+for (const t of CREDIT_BALANCE)
+  LABELS.set(normaliseLabel(t), { prop: OcrPropertyId.TotalAmount, weight: 1, negative: true })
+
+/** The labels by their scanner-folded form (ocrFold); a form two labels share is left out. */
+export const FUZZY_LABELS = new Map<string, LabelSpec>()
+{
+  const shared = new Set<string>()
+  for (const [key, spec] of LABELS) {
+    const folded = ocrFold(key)
+    const seen = FUZZY_LABELS.get(folded)
+    if (seen && seen.prop !== spec.prop) shared.add(folded)
+    else FUZZY_LABELS.set(folded, spec)
+  }
+  for (const folded of shared) FUZZY_LABELS.delete(folded)
+}
+
 export const LONGEST_LABEL_WORDS = 5
 
 export const BUYER_HEADINGS = new Set(
@@ -308,6 +380,7 @@ export const BUYER_HEADINGS = new Set(
       'Paid by',
       'Kundens',
     ])
+    .concat(BUYER_WORDS)
     .map(normaliseLabel),
 )
 
@@ -322,6 +395,7 @@ export const SUPPLIER_HEADINGS = new Set(
     'Seller',
     'From',
     'Vendor',
+    ...SUPPLIER_WORDS,
   ].map(normaliseLabel),
 )
 
@@ -335,6 +409,7 @@ export const CREDIT_TITLES = new Set(
     'Credit memo',
     'Gutschrift',
     'Kreditnotanr',
+    ...CREDIT_WORDS,
   ].map(normaliseLabel),
 )
 

@@ -5,13 +5,15 @@ import type { OcrWord } from '../../common/ocr.ts'
 import type { OcrPageResult } from './types.ts'
 import {
   BUYER_HEADINGS,
+  FUZZY_LABELS,
   LABELS,
   LONGEST_LABEL_WORDS,
   normaliseLabel,
+  ocrFold,
   SUPPLIER_HEADINGS,
   type LabelSpec,
 } from './labels.ts'
-import { parseAmount, text } from './values.ts'
+import { parseAmount, RULES, text } from './values.ts'
 
 export interface Segment {
   words: OcrWord[]
@@ -150,14 +152,16 @@ export interface LabelHit {
   count: number
 }
 
-export function findLabels(lines: Line[]): LabelHit[] {
+/** The labels of the page; `fuzzy` (a scan) also takes labels with the letters a scanner confuses (labels.ts). */
+export function findLabels(lines: Line[], fuzzy = false): LabelHit[] {
   const hits: LabelHit[] = []
   for (const line of lines) {
     for (const seg of line.segments) {
       for (let i = 0; i < seg.words.length; i++) {
         let best: { spec: LabelSpec; count: number } | null = null
         for (let k = 1; k <= LONGEST_LABEL_WORDS && i + k <= seg.words.length; k++) {
-          const spec = LABELS.get(normaliseLabel(text(seg.words.slice(i, i + k))))
+          const key = normaliseLabel(text(seg.words.slice(i, i + k)))
+          const spec = LABELS.get(key) ?? (fuzzy ? FUZZY_LABELS.get(ocrFold(key)) : undefined)
           if (spec) best = { spec, count: k }
         }
         if (best) {
@@ -170,30 +174,57 @@ export function findLabels(lines: Line[]): LabelHit[] {
   return hits
 }
 
-/** The value region of a label: the rest of its segment, else the nearest segment right of it, else below it. */
-export function valueRegions(
-  hit: LabelHit,
-  lines: Line[],
-  pageWidth: number,
-): { words: OcrWord[]; placement: 'right' | 'below'; seg: Segment }[] {
+export interface ValueRegion {
+  words: OcrWord[]
+  placement: 'right' | 'below'
+  seg: Segment
+  /** Right of the label but more than 0.4 of the page's width away. */
+  far?: boolean
+}
+
+/**
+ * The value region of a label: the rest of its segment, else the nearest segment right of it, else below it.
+ * A rest that begins with a word or two without digits (`(Invoice no.) 1042`) is also tried without them; a
+ * rest of a word or two that has no digit at all (a label's tail a scan misread, `(KIDY`) is part of the label.
+ */
+export function valueRegions(hit: LabelHit, lines: Line[], pageWidth: number): ValueRegion[] {
   const { seg } = hit
   const rest = seg.words.slice(hit.start + hit.count)
-  if (rest.length) return [{ words: rest, placement: 'right', seg }]
-  const labelWords = seg.words.slice(hit.start, hit.start + hit.count)
+  const firstDigit = rest.findIndex((w) => /\d/.test(w.Text))
+  // Free text (a department, a reference) has no digits to tell a value from a label's tail.
+  const freeText = hit.spec.prop !== null && RULES[hit.spec.prop].wholeRegion
+  const tail = rest.length > 0 && rest.length <= 2 && firstDigit < 0 && !hit.spec.titleOnly && !freeText
+  if (rest.length && !tail) {
+    const regions: ValueRegion[] = [{ words: rest, placement: 'right', seg }]
+    if (firstDigit > 0 && firstDigit <= 2)
+      regions.push({ words: rest.slice(firstDigit), placement: 'right', seg })
+    return regions
+  }
+  // A document title (`INVOICE #1042`) names the value printed right after it, never what stands below.
+  if (hit.spec.titleOnly) return []
+  const labelWords = seg.words.slice(hit.start, hit.start + hit.count + rest.length)
   const labelLeft = labelWords[0]!.Left
   const labelRight = Math.max(...labelWords.map((w) => w.Left + w.Width))
-  const regions: { words: OcrWord[]; placement: 'right' | 'below'; seg: Segment }[] = []
+  const regions: ValueRegion[] = []
   // Right of the label: the nearest segment at the label's height, also when a scan put it on its own line.
   const nearby = lines.slice(Math.max(0, seg.line - 2), seg.line + 3).flatMap((l) => l.segments)
   const right = nearby
     .filter(
       (s) =>
         s.left >= labelRight &&
-        s.left - labelRight < pageWidth * 0.4 &&
+        s.left - labelRight < pageWidth * 0.8 &&
         Math.abs(s.level - seg.level) < Math.min(s.height, seg.height) * 0.6,
     )
     .sort((a, b) => a.left - b.left)[0]
-  if (right) regions.push({ words: right.words, placement: 'right', seg: right })
+  // A row of a totals table may run across the page (`Totalt å betale` left, the amount in the right
+  // column); a value that far off is taken less surely.
+  if (right)
+    regions.push({
+      words: right.words,
+      placement: 'right',
+      seg: right,
+      far: right.left - labelRight >= pageWidth * 0.4,
+    })
   const tolerance = seg.height * 1.5
   for (let l = seg.line + 1; l < lines.length && l <= seg.line + 3; l++) {
     const below = lines[l]!
@@ -211,27 +242,48 @@ export function valueRegions(
   return regions
 }
 
-/** A whole-kroner amount followed by a two-digit øre box (payment slip) is one amount. */
+/**
+ * A whole-kroner amount followed by a two-digit øre box (payment slip) is one amount: the box close beside
+ * it, or further off or run into the kroner's words when the slip's `Øre` label stands above it.
+ */
 export function withOreBox(
   value: string,
   seg: Segment,
   lines: Line[],
   used: OcrWord[],
 ): { value: string; words: OcrWord[]; slip?: boolean } {
-  if (!/\.00$/.test(value) || used.length !== seg.words.length) return { value, words: used }
+  if (!/\.00$/.test(value)) return { value, words: used }
   const last = used[used.length - 1]!
   const lastRight = last.Left + last.Width
-  const next = lines[seg.line]!.segments.find(
-    (s) => s.left > lastRight && s.left - lastRight < seg.height * 6 && s.words.length === 1,
-  )
-  if (next && /^\d{2}$/.test(next.words[0]!.Text)) {
-    return {
-      value: `${value.slice(0, -3)}.${next.words[0]!.Text}`,
-      words: [...used, next.words[0]!],
-      slip: true,
-    }
+  const at = seg.words.indexOf(last)
+  let ore: OcrWord | null = null
+  if (at >= 0 && at === seg.words.length - 2) {
+    // `4 512 75`: the øre box read into the kroner's segment, the last word of it.
+    const word = seg.words[at + 1]!
+    if (oreLabelAbove(word, seg, lines, used[0]!.Left)) ore = word
+  } else if (at === seg.words.length - 1) {
+    const next = lines[seg.line]!.segments.find((s) => s.left > lastRight && s.words.length === 1)
+    const word = next?.words[0]
+    if (
+      next &&
+      word &&
+      (next.left - lastRight < seg.height * 6 || oreLabelAbove(word, seg, lines, used[0]!.Left))
+    )
+      ore = word
   }
+  if (ore && /^\d{2}$/.test(ore.Text))
+    return { value: `${value.slice(0, -3)}.${ore.Text}`, words: [...used, ore], slip: true }
   return { value, words: used }
+}
+
+/** Whether an `Øre` label stands on one of the three lines above, right of where the kroner begin. */
+function oreLabelAbove(word: OcrWord, seg: Segment, lines: Line[], kronerLeft: number): boolean {
+  for (let l = seg.line - 1; l >= 0 && l >= seg.line - 3; l--)
+    for (const s of lines[l]!.segments)
+      for (const w of s.words)
+        if (/^(øre|ore|0re)$/i.test(w.Text.replace(/[.:]$/, '')) && w.Left > kronerLeft)
+          return w.Left < word.Left + word.Width + seg.height * 4
+  return false
 }
 
 type Context = 'buyer' | 'supplier' | null

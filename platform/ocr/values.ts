@@ -8,7 +8,7 @@ import {
   isValidOrgNumber,
 } from '../../common/norwegian.ts'
 import type { OcrPropertyId, OcrWord } from '../../common/ocr.ts'
-import { normaliseForeignVatId, normaliseIban } from './foreign.ts'
+import { normaliseIban } from './foreign.ts'
 
 type Parser = (text: string) => string | null
 
@@ -47,7 +47,40 @@ const NB_MONTHS: Record<string, number> = {
   october: 10,
   dec: 12,
   december: 12,
+  // Swedish, Danish, German, French and Dutch month names (without accents: see parseDate).
+  januari: 1,
+  februari: 2,
+  marts: 3,
+  maerz: 3,
+  marz: 3,
+  maart: 3,
+  maj: 5,
+  mei: 5,
+  augusti: 8,
+  augustus: 8,
+  dezember: 12,
+  janvier: 1,
+  fevrier: 2,
+  avril: 4,
+  juin: 6,
+  juillet: 7,
+  aout: 8,
+  septembre: 9,
+  octobre: 10,
+  novembre: 11,
+  decembre: 12,
 }
+
+const WEEKDAY =
+  /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day|nesday|sday|urday)?$|^(man|tir|ons|tor|fre|lør|søn)(dag)?$|^(mandag|tirsdag|onsdag|torsdag|fredag|lørdag|søndag|måndag|tisdag|torsdag|lördag|söndag|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag)$/i
+
+/** A month name as the table has it: lower case, `ä` as `ae`, other accents dropped (`März`, `février`). */
+const monthKey = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/ä/g, 'ae')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
 
 function isoDate(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000
@@ -62,27 +95,36 @@ export const parseDate: Parser = (raw) => {
     .trim()
     .replace(/[.,;:]$/, '')
     .replace(/\s\.(\d{4})$/, ' $1')
+    // A weekday before the date (`Tuesday, March 3, 2026`, `Mon 2 Mar 2026`, `tirsdag 3. mars 2026`).
+    .replace(/^\p{L}{3,9}\.?,?\s+(?=\d|\p{L}+\.?\s+\d)/u, (day) =>
+      WEEKDAY.test(day.replace(/[.,\s]/g, '')) ? '' : day,
+    )
   // A scanned dot is sometimes read as a colon or comma (`27.07:2025`).
   let m = /^(\d{1,2})[.:,](\d{1,2})[.:,](\d{4}|\d{2})$/.exec(text)
   if (m) return isoDate(Number(m[3]), Number(m[2]), Number(m[1]))
-  m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
+  m = /^(\d{4})[-./](\d{2})[-./](\d{2})$/.exec(text)
   if (m) return isoDate(Number(m[1]), Number(m[2]), Number(m[3]))
-  m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text)
-  if (m) return isoDate(Number(m[3]), Number(m[2]), Number(m[1]))
-  m = /^(\d{1,2})\.?\s+([a-zæøå]+)\.?,?\s+(\d{4})$/i.exec(text)
+  // Day first (`16/03/2026`, Danish and Dutch `16-03-2026`); a month above 12 can only be the American order.
+  m = /^(\d{1,2})([/-])(\d{1,2})\2(\d{4})$/.exec(text)
   if (m) {
-    const month = NB_MONTHS[m[2]!.toLowerCase()]
+    const [a, b, y] = [Number(m[1]), Number(m[3]), Number(m[4])]
+    return b > 12 && m[2] === '/' ? isoDate(y, a, b) : isoDate(y, b, a)
+  }
+  // `2. mars 2026`, `1er mars 2026`, and as tickets print it, `02MAR26`.
+  m = /^(\d{1,2})(?:\.|er)?\s*([\p{L}]{3,})\.?,?\s*(\d{4}|\d{2})$/iu.exec(text)
+  if (m) {
+    const month = NB_MONTHS[monthKey(m[2]!)]
     return month ? isoDate(Number(m[3]), month, Number(m[1])) : null
   }
-  m = /^([a-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/i.exec(text)
+  m = /^([\p{L}]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/iu.exec(text)
   if (m) {
-    const month = NB_MONTHS[m[1]!.toLowerCase()]
+    const month = NB_MONTHS[monthKey(m[1]!)]
     return month ? isoDate(Number(m[3]), month, Number(m[2])) : null
   }
   return null
 }
 
-const CURRENCY = String.raw`(?:kr\.?|nok|sek|dkk|eur|€|usd|\$)`
+const CURRENCY = String.raw`(?:kr\.?|nok|sek|dkk|eur|€|usd|\$|gbp|£|chf)`
 const CURRENCY_PREFIX = new RegExp(`^${CURRENCY}\\s*`, 'i')
 const CURRENCY_SUFFIX = new RegExp(`\\s*${CURRENCY}$`, 'i')
 
@@ -97,6 +139,11 @@ export const parseAmount: Parser = (raw) => {
     .replace(/[\u2212\u2013]/g, '-')
     .replace(/[;:]$/, '')
   let negative = false
+  // `CR` after an amount: a credit, in English statements and credit notes.
+  if (/\d\s*CR$/.test(text)) {
+    negative = true
+    text = text.replace(/\s*CR$/, '')
+  }
   const paren = /^\((.*)\)$/.exec(text)
   if (paren) {
     negative = true
@@ -130,14 +177,16 @@ export const parseAmount: Parser = (raw) => {
  */
 const stripMarks = (t: string) => t.replace(/(?<=[\d ])['’‘`´",:-](?=[ \d])/g, '').replace(/ {2,}/g, ' ')
 
+/**
+ * A Norwegian organisation number (nine digits, MOD11), also as `NO 999 999 999 MVA`. A scan may read the
+ * letters as `N0`, `MVÅ` or `MYA`; the check digit still decides. A foreign id is never one (foreign.ts).
+ */
 export const parseOrgNumber: Parser = (raw) => {
-  // A foreign supplier's VAT id (`SE556677889901`, `DK12345674`, `DE123456788`) whose checksum holds.
-  if (/^\s*(SE|DK|DE|FI)\s?\d/i.test(raw)) return normaliseForeignVatId(raw.trim().replace(/[,;.]$/, ''))
   const text = stripMarks(
     raw
       .trim()
-      .replace(/^(?:NO)[.:]?\s*/i, '')
-      .replace(/\s*MVA[.-]?$/i, '')
+      .replace(/^N[O0][.:]?\s*/i, '')
+      .replace(/\s*M[VY][AÅ][.-]?$/i, '')
       .replace(/[,;.]$/, ''),
   )
   // Grouped 3-3-3 when printed; a scan may split or join the groups, the check digit still decides.
@@ -161,6 +210,8 @@ export const parseIban: Parser = (raw) => {
     .replace(/(?<=[\dA-Z])[\s.-]+(?=[\dA-Z])/gi, '')
     .replace(/\s/g, '')
     .toUpperCase()
+    // The country code is letters: a scan's `N0` is `NO` (the MOD97 check still decides).
+    .replace(/^N0/, 'NO')
   if (text.startsWith('NO')) return isValidNorwegianIban(text) ? text : null
   // Any country's IBAN whose length and MOD97 check hold.
   return normaliseIban(text)
@@ -174,7 +225,11 @@ const parseKid: Parser = (raw) => {
 }
 
 const parseInvoiceNumber: Parser = (raw) => {
-  const text = raw.trim().replace(/[,;:]$/, '')
+  // `#1042` and `№ 1042` print a number sign before the number; it is not part of it.
+  const text = raw
+    .trim()
+    .replace(/[,;:]$/, '')
+    .replace(/^(?:#|№|n°|no\.)\s*/i, '')
   if (/\s/.test(text) || !/\d/.test(text) || !/^[A-Za-z0-9][A-Za-z0-9\-/._#]*$/.test(text)) return null
   if (parseDate(text)) return null
   return text
@@ -199,8 +254,8 @@ export const RULES: Record<OcrPropertyId, PropertyRule> = {
   4: { parse: parseKid, maxWords: 5 },
   5: { parse: parseInvoiceNumber, maxWords: 1 },
   6: { parse: parseAmount, maxWords: 5 },
-  7: { parse: parseDate, maxWords: 3 },
-  8: { parse: parseDate, maxWords: 3 },
+  7: { parse: parseDate, maxWords: 4 },
+  8: { parse: parseDate, maxWords: 4 },
   9: { parse: parseFreeText, maxWords: 4, wholeRegion: true },
   10: { parse: parseFreeText, maxWords: 4, wholeRegion: true },
 }

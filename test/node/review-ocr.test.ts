@@ -2,6 +2,7 @@
 // per-field proposals with alternatives and boxes on the words they were read from.
 import { describe, expect, it } from 'vitest'
 import { analyse } from '../../platform/ocr/index.ts'
+import { generateHardDocument } from '../../platform/ocr/corpus/hard.ts'
 import { demoInvoicePdf } from '../../platform/seed/demo-approvals.ts'
 import { generateKid } from '../../common/norwegian.ts'
 import { readOcr } from '../../renderer/src/features/review/ocr-proposals.ts'
@@ -51,7 +52,7 @@ describe('OCR proposals of the review', () => {
   }, 60_000)
 
   it('reads nothing from an answer it cannot read, rather than guessing', () => {
-    expect(readOcr(null)).toEqual({ pages: [], proposals: {}, words: [] })
+    expect(readOcr(null)).toEqual({ pages: [], proposals: {}, words: [], foreignSupplierId: null })
     const reading = readOcr({
       PageNo: 1,
       ImageWidth: 10,
@@ -61,5 +62,19 @@ describe('OCR proposals of the review', () => {
     })
     expect(reading.words).toEqual([])
     expect(reading.proposals).toEqual({})
+    // A foreign id whose check fails, or read unsurely, is not the supplier's.
+    const foreign = (Value: string, ProbabilityFactor: number) =>
+      readOcr({ ForeignSupplierIds: [{ CountryCode: 'SE', Value, Kind: 'vat', ProbabilityFactor }] })
+        .foreignSupplierId
+    expect(foreign('SE556036079401', 0.95)).toBeNull()
+    expect(foreign('SE556036079301', 0.5)).toBeNull()
+    expect(foreign('SE556036079301', 0.95)).toBe('SE556036079301')
   })
+
+  it("carries a foreign supplier's VAT id read from the document, apart from the organisation number", async () => {
+    const doc = await generateHardDocument('foreign', 8)
+    const reading = readOcr(await analyse(doc.bytes))
+    expect(reading.proposals.SupplierOrgNumber).toBeUndefined()
+    expect(reading.foreignSupplierId).toBe(doc.truth.fields[1])
+  }, 60_000)
 })

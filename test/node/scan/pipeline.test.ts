@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateInvoice } from '../../../platform/ocr/corpus/generate.ts'
+import { generateHardDocument } from '../../../platform/ocr/corpus/hard.ts'
 import { OcrPropertyId } from '../../../common/ocr.ts'
 import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../../platform/seed/demo-constants.ts'
 import { createPipeline, type BatchSummary } from '../../../electron/main/services/scan/pipeline.ts'
@@ -117,5 +118,28 @@ describe('scan pipeline against the local platform', () => {
     expect((await again.duplicates(company)).map((d) => d.name)).toEqual(['kopi.pdf'])
     expect((await get('api/biz/supplierinvoices?select=ID')).length).toBe(before + 3)
     await again.close()
+  }, 120_000)
+
+  it('finds or creates a foreign supplier by its VAT id and country, never as a Norwegian number', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'scan-folder-'))
+    const ledgerDir = mkdtempSync(join(tmpdir(), 'scan-ledger-'))
+    const doc = await generateHardDocument('foreign', 7)
+    const vatId = doc.truth.fields[OcrPropertyId.OfficialNumber]!
+    writeFileSync(join(folder, 'utland-1.pdf'), doc.bytes)
+    // The same invoice again under other bytes (a space after the end): another file, the same supplier.
+    writeFileSync(join(folder, 'utland-2.pdf'), Buffer.concat([Buffer.from(doc.bytes), Buffer.from(' ')]))
+    const pipeline = newPipeline(ledgerDir)
+    await pipeline.take({ companyKey: company, path: join(folder, 'utland-1.pdf'), folder })
+    await pipeline.idle()
+    await pipeline.take({ companyKey: company, path: join(folder, 'utland-2.pdf'), folder })
+    await pipeline.idle()
+    const done = (await pipeline.entries(company)).filter((e) => e.state === 'done')
+    expect(done).toHaveLength(2)
+    expect(done.map((e) => e.supplierCreated)).toEqual([true, false])
+    expect(done[1]!.supplierId).toBe(done[0]!.supplierId)
+    const supplier = await get(`api/biz/suppliers/${done[0]!.supplierId}?expand=Info,Info.InvoiceAddress`)
+    expect(supplier.OrgNumber).toBe(vatId)
+    expect(supplier.Info.InvoiceAddress?.CountryCode).toBe(vatId.slice(0, 2))
+    await pipeline.close()
   }, 120_000)
 })

@@ -14,7 +14,10 @@ export const STEPS = ['upload', 'read', 'supplier', 'invoice', 'link', 'move'] a
 export type ScanStep = (typeof STEPS)[number] | 'finished'
 
 export interface ReadFields {
+  /** The Norwegian organisation number, or a foreign supplier's VAT id with its country prefix. */
   orgNumber: string | null
+  /** The country of a foreign supplier's id (ISO 3166); absent in entries recorded before it was read. */
+  supplierCountry?: string | null
   supplierName: string | null
   invoiceNumber: string | null
   invoiceDate: string | null

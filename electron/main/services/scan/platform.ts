@@ -107,6 +107,10 @@ export function createScanPlatform(deps: {
             _createguid: 'info',
             Name: fields.supplierName ?? `${fields.orgNumber}`,
             ...(bank.length ? { BankAccounts: bank } : {}),
+            // A foreign supplier's country, where the spec's business relation can hold it.
+            ...(fields.supplierCountry
+              ? { InvoiceAddress: { _createguid: 'address', CountryCode: fields.supplierCountry } }
+              : {}),
           },
         },
         { companyKey },

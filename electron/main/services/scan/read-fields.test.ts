@@ -23,3 +23,27 @@ describe('an IBAN read by OCR', () => {
       expect(ocrIban(value), value).toMatchObject({ iban: null, bankAccount: null })
   })
 })
+
+describe("a foreign supplier's id read by OCR", () => {
+  const foreign = (Value: string, ProbabilityFactor: number, org?: string) =>
+    readFields({
+      InterpretedProperties: org ? [{ OcrPropertyId: 1, ProposedCandidate: { Value: org } }] : [],
+      ForeignSupplierIds: [{ CountryCode: Value.slice(0, 2), Value, Kind: 'vat', ProbabilityFactor }],
+    })
+
+  it('is the supplier number, with its country, when no Norwegian one was read', () => {
+    expect(foreign('SE556036079301', 0.9)).toMatchObject({
+      orgNumber: 'SE556036079301',
+      supplierCountry: 'SE',
+    })
+  })
+
+  it('is left out when unsure, when its check fails, or when a Norwegian number was read', () => {
+    expect(foreign('SE556036079301', 0.5)).toMatchObject({ orgNumber: null, supplierCountry: null })
+    expect(foreign('SE556036079401', 0.9)).toMatchObject({ orgNumber: null, supplierCountry: null })
+    expect(foreign('SE556036079301', 0.9, '924956488')).toMatchObject({
+      orgNumber: '924956488',
+      supplierCountry: null,
+    })
+  })
+})

@@ -10,6 +10,7 @@ import {
   isValidOrgNumber,
 } from '../../../../common/norwegian.ts'
 import { compactIban } from '../../../../common/iban.ts'
+import { normaliseForeignVatId } from '../../../../common/vat-id.ts'
 import {
   ocrPropertyIdOf,
   OcrPropertyId,
@@ -55,6 +56,19 @@ function supplierName(answer: OcrAnswerInput, orgTop: number | null | undefined)
   return (above[0] ?? named.sort((a, b) => a.top - b.top)[0]!).text.trim()
 }
 
+/** A foreign id is taken for the supplier only when read surely enough (a label beside it, or printed twice). */
+const FOREIGN_ID_MIN_PROBABILITY = 0.7
+
+/** The foreign supplier id the answer carries (OcrAnswer.ForeignSupplierIds), checked again by its own rule. */
+function foreignSupplierId(answer: OcrAnswerInput): { value: string; country: string } | null {
+  for (const id of answer.ForeignSupplierIds ?? []) {
+    const value = normaliseForeignVatId(id?.Value ?? '')
+    if (value && (id?.ProbabilityFactor ?? 0) >= FOREIGN_ID_MIN_PROBABILITY)
+      return { value, country: value.slice(0, 2) }
+  }
+  return null
+}
+
 const isDate = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : null)
 
 export function readFields(answer: OcrAnswerInput): ReadFields {
@@ -63,7 +77,11 @@ export function readFields(answer: OcrAnswerInput): ReadFields {
   const value = (id: number) => candidate(id)?.Value?.trim() || null
 
   const org = digitsOnly(value(OcrPropertyId.OfficialNumber) ?? '')
-  const orgNumber = isValidOrgNumber(org) ? org : null
+  const norwegian = isValidOrgNumber(org) ? org : null
+  // A foreign supplier is found and created by its VAT id, with its country (the spec's Supplier has no field
+  // of its own for either: the id goes to OrgNumber, the country to the invoice address).
+  const foreign = norwegian ? null : foreignSupplierId(answer)
+  const orgNumber = norwegian ?? foreign?.value ?? null
   const account = digitsOnly(value(OcrPropertyId.BankAccount) ?? '')
   // The one IBAN check (common/iban.ts), and the account must pass MOD11: a draft keeps Norwegian IBANs.
   const ibanRaw = compactIban(value(OcrPropertyId.Iban) ?? '')
@@ -76,8 +94,10 @@ export function readFields(answer: OcrAnswerInput): ReadFields {
   const structured = structuredInvoiceOf(answer)
   return {
     orgNumber,
+    supplierCountry: foreign?.country ?? null,
     supplierName: orgNumber
-      ? (structured?.supplier.name ?? supplierName(answer, candidate(OcrPropertyId.OfficialNumber)?.Top))
+      ? (structured?.supplier.name ??
+        supplierName(answer, norwegian ? candidate(OcrPropertyId.OfficialNumber)?.Top : null))
       : null,
     invoiceNumber: value(OcrPropertyId.InvoiceNumber),
     invoiceDate: isDate(value(OcrPropertyId.InvoiceDate)),

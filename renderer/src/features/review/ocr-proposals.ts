@@ -2,6 +2,7 @@
 // the review form the proposed value and its alternatives with their probability and box, the page sizes
 // the boxes are measured in, and every word on the page (clicking one fills the focused field).
 import { ocrPropertyIdOf, OcrPropertyId, readOcrRawData } from '@common/ocr'
+import { normaliseForeignVatId } from '@common/vat-id'
 
 /** The form field each spec 2.13 OCR property proposes a value for. */
 export const ocrFieldOf: Record<number, ProposedField> = {
@@ -58,6 +59,20 @@ export interface OcrReading {
   pages: { pageNo: number; width: number; height: number }[]
   proposals: Partial<Record<ProposedField, FieldProposal>>
   words: OcrWordBox[]
+  /** A foreign supplier's VAT id read surely enough (`SE556036079301`), checked by its country's rule. */
+  foreignSupplierId: string | null
+}
+
+/** A foreign id below this probability is left for the reviewer to find (as the scan station does). */
+const FOREIGN_ID_MIN_PROBABILITY = 0.7
+
+function foreignIdOf(raw: unknown): string | null {
+  if (!Array.isArray(raw)) return null
+  for (const id of raw as Row[]) {
+    const value = normaliseForeignVatId(str(id?.Value))
+    if (value && num(id?.ProbabilityFactor) >= FOREIGN_ID_MIN_PROBABILITY) return value
+  }
+  return null
 }
 
 type Row = Record<string, unknown>
@@ -104,8 +119,9 @@ function wordsOf(raw: unknown, fallbackPage: number): OcrWordBox[] {
  */
 export function readOcr(result: unknown): OcrReading {
   const results = (Array.isArray(result) ? result : result ? [result] : []) as Row[]
-  const reading: OcrReading = { pages: [], proposals: {}, words: [] }
+  const reading: OcrReading = { pages: [], proposals: {}, words: [], foreignSupplierId: null }
   for (const [index, page] of results.entries()) {
+    reading.foreignSupplierId ??= foreignIdOf(page.ForeignSupplierIds)
     const pageNo = num(page.PageNo) || index + 1
     reading.pages.push({ pageNo, width: num(page.ImageWidth), height: num(page.ImageHeight) })
     reading.words.push(...wordsOf(page.OcrRawData, pageNo))

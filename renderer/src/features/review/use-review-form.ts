@@ -73,10 +73,14 @@ export function useReviewForm({ doc, currentId, lookups, reading }: ReviewFormOp
   const supplierFromOrg = ref<string | null>(null)
 
   const supplier = computed(() => lookups.value.suppliers.find((s) => s.ID === form.SupplierID) ?? null)
-  /** The organisation number OCR read, as digits. */
+  /**
+   * The organisation number OCR read, as digits; for a foreign supplier its VAT id with the country
+   * (`SE556036079301`), as the scan station stores it in the supplier's OrgNumber.
+   */
   const readOrgNumber = computed(() => {
     const value = reading.value.proposals.SupplierOrgNumber?.proposed?.value
-    return value ? digitsOnly(value.replace(/^\s*NO/i, '').replace(/MVA\s*$/i, '')) : null
+    if (value) return digitsOnly(value.replace(/^\s*NO/i, '').replace(/MVA\s*$/i, ''))
+    return reading.value.foreignSupplierId
   })
   const problems = computed(() => checkForm(form))
   const problemText = (problem: FieldProblem | undefined) => (problem ? checkText(t, problem) : '')
@@ -110,7 +114,12 @@ export function useReviewForm({ doc, currentId, lookups, reading }: ReviewFormOp
     supplierFromOrg.value = null
     // A supplier not set yet is matched by the organisation number read on the document.
     const org = readOrgNumber.value
-    const byOrg = (s: CachedRow) => digitsOnly(String(s.OrgNumber ?? '')) === org
+    const byOrg = (s: CachedRow) =>
+      org !== null && /^[A-Z]{2}/.test(org)
+        ? String(s.OrgNumber ?? '')
+            .replace(/[\s.-]/g, '')
+            .toUpperCase() === org
+        : digitsOnly(String(s.OrgNumber ?? '')) === org
     if (form.SupplierID === null && org) {
       const match = lookups.value.suppliers.find(byOrg)
       if (match) form.SupplierID = match.ID
