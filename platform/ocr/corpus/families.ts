@@ -1,13 +1,22 @@
-// The families of the OCR corpus and their split into TUNED and UNSEEN.
+// The families of the OCR corpus and their split into FRESH, UNSEEN and TUNED.
 //
 // The split is fixed here, once, and never moved: the interpreter may be tuned on the TUNED families (their
-// documents and misses may be looked at), never on the UNSEEN ones. The UNSEEN figure of `npm run bench:ocr`
-// is the one that counts: it says how the interpreter does on invoices laid out by code it was not fitted
-// to, as accountants' clients' invoices are. Moving a family from UNSEEN to TUNED after looking at its misses
-// would turn that figure into another fitted one, so a family that has been seen can only be replaced by a
-// new unseen one, never promoted.
+// documents and misses may be looked at), never on the UNSEEN or FRESH ones. The FRESH figure of
+// `npm run bench:ocr` is the one that counts: its families were added after the interpreter of their stop was
+// final and measured once, so nothing in the interpreter was shaped by them, not even by their aggregate.
+// The UNSEEN figure comes next: no unseen document or miss was ever looked at, but the aggregate was watched
+// while the interpreter was developed, so it is a little fitted. Moving a family to TUNED after looking at
+// its misses, or from FRESH to UNSEEN to TUNED, would turn a blind figure into a fitted one: a family that has
+// been seen is only ever replaced by a new one, never promoted. A new stop's fresh families are new ones; the
+// present FRESH families then join UNSEEN (their aggregate will have been watched).
 import { generateHardDocument, HARD_KINDS, type HardKind } from './hard.ts'
 import type { CorpusDocument } from './families/facts.ts'
+import {
+  generateJspdfTemplateFax,
+  generateMicroinvoicePhoto,
+  generateReceiptline,
+} from './families/fresh-images.ts'
+import { generateFormBoxes, generateMultipageLast, generateSidebar } from './families/fresh-layouts.ts'
 import { generateJspdfTemplate } from './families/jspdf-template.ts'
 import { generateLayout, LAYOUT_FAMILIES } from './families/layouts.ts'
 import { generateMicroinvoice } from './families/microinvoice.ts'
@@ -51,7 +60,10 @@ export const TUNED_FAMILIES: readonly Family[] = [
   layoutFamily('own-beside-de'),
 ]
 
-/** The families the interpreter is never tuned on: every third-party library and three own layouts. */
+/**
+ * The families the interpreter is never tuned on: three third-party libraries and three own layouts. Their
+ * aggregate figure was watched while the interpreter was developed (never a document or a miss of theirs).
+ */
 export const UNSEEN_FAMILIES: readonly Family[] = [
   { name: 'lib-microinvoice', kind: 'library', source: 'microinvoice', generate: generateMicroinvoice },
   {
@@ -71,8 +83,40 @@ export const UNSEEN_FAMILIES: readonly Family[] = [
   layoutFamily('own-two-column-nl'),
 ]
 
-export const ALL_FAMILIES: readonly Family[] = [...TUNED_FAMILIES, ...UNSEEN_FAMILIES]
+/**
+ * The families nobody ran the interpreter on before it was final: a third-party receipt layout, photos and
+ * faxes of two third-party layouts, and three own layouts unlike the others, labels mixed from two languages.
+ */
+export const FRESH_FAMILIES: readonly Family[] = [
+  { name: 'lib-receiptline', kind: 'library', source: 'receiptline', generate: generateReceiptline },
+  {
+    name: 'lib-microinvoice-photo',
+    kind: 'photo',
+    source: 'microinvoice',
+    generate: generateMicroinvoicePhoto,
+  },
+  {
+    name: 'lib-jspdf-template-fax',
+    kind: 'fax',
+    source: 'jspdf-invoice-template-nodejs',
+    generate: generateJspdfTemplateFax,
+  },
+  { name: 'own-sidebar-mixed', kind: 'layout', source: 'own', generate: generateSidebar },
+  { name: 'own-form-boxes', kind: 'layout', source: 'own', generate: generateFormBoxes },
+  { name: 'own-multipage-last', kind: 'multipage', source: 'own', generate: generateMultipageLast },
+]
 
+export const ALL_FAMILIES: readonly Family[] = [...FRESH_FAMILIES, ...UNSEEN_FAMILIES, ...TUNED_FAMILIES]
+
+export type FamilyGroup = 'fresh' | 'unseen' | 'tuned'
+
+export function groupOf(name: string): FamilyGroup {
+  if (FRESH_FAMILIES.some((f) => f.name === name)) return 'fresh'
+  if (UNSEEN_FAMILIES.some((f) => f.name === name)) return 'unseen'
+  return 'tuned'
+}
+
+/** Whether a family's individual documents and misses must stay unlooked at (FRESH or UNSEEN). */
 export function isUnseen(name: string): boolean {
-  return UNSEEN_FAMILIES.some((f) => f.name === name)
+  return groupOf(name) !== 'tuned'
 }

@@ -805,7 +805,7 @@ async function rotatedPdf(pdf: Uint8Array, quarter: number): Promise<Uint8Array>
 }
 
 /** A phone photo: the page on a darker table, in perspective, unevenly lit, a little turned, JPEG. */
-async function phonePhoto(pdf: Uint8Array, r: Rand): Promise<{ bytes: Uint8Array; format: 'jpeg' | 'png' }> {
+export async function phonePhoto(pdf: Uint8Array, r: Rand): Promise<{ bytes: Uint8Array; format: 'jpeg' | 'png' }> {
   const dpi = pick(r, [170, 200])
   const page = await renderFirstPages(pdf, dpi)
   const img = await loadImage(page.image)
@@ -847,7 +847,7 @@ async function phonePhoto(pdf: Uint8Array, r: Rand): Promise<{ bytes: Uint8Array
 }
 
 /** A fax: 100-150 dpi, bilevel, speckle and the odd streak; TIFF or an image-only PDF. */
-async function fax(pdf: Uint8Array, r: Rand): Promise<{ bytes: Uint8Array; format: 'tiff' | 'pdf' }> {
+export async function fax(pdf: Uint8Array, r: Rand): Promise<{ bytes: Uint8Array; format: 'tiff' | 'pdf' }> {
   const dpi = pick(r, [100, 120, 150])
   const page = await renderFirstPages(pdf, dpi)
   const img = await loadImage(page.image)

@@ -36,6 +36,10 @@ export interface CorpusDocument {
   variant: string
   /** Each present core value as the document prints it (text PDFs of the new families only). */
   printed?: Partial<Record<CoreProperty, string>>
+  /** An image family's text PDF before it was photographed or faxed: where `printed` can be found. */
+  original?: Uint8Array
+  /** The text an image family drew, where it drew from text rather than a PDF: where `printed` can be found. */
+  drawnText?: string
 }
 
 export interface FactLine {
