@@ -403,17 +403,18 @@ export async function attachDemoPdf(
   actor: Actor,
   files: FileStorage,
   bytes: Uint8Array,
-  file: { name: string; description: string; invoiceId: number },
+  file: { name: string; description: string; invoiceId: number; contentType?: 'application/xml' },
 ): Promise<void> {
   const sha256 = await storeBytes(files, bytes)
+  const xml = file.contentType === 'application/xml'
   const { wc } = contexts(c, actor, 'POST files/api/file')
   const fileId = await createEntity(wc, c.registry.require('File'), {
     Name: file.name,
     Description: file.description,
     StorageReference: files.reference(sha256),
     ContentLength: bytes.length,
-    Extension: '.pdf',
-    ContentType: 'application/pdf',
+    Extension: xml ? '.xml' : '.pdf',
+    ContentType: xml ? 'application/xml' : 'application/pdf',
     ClientId: 'ledgerdesk-demo-seed',
     Pages: 1,
     IsMultipageFile: false,

@@ -1,7 +1,7 @@
 // The demo office's review queue: drafts in Nordlys Bakeri AS with their PDF attached, as the scan station
 // leaves them, so a new user meets a living review screen. One invoice arrived as a native PDF (text layer),
 // one as a scan (image only, read by Tesseract) printing a bank account the supplier was never paid to,
-// and the first one again as a scan (a duplicate). The drafts carry the fields the pipeline fills; the
+// and the first one again as a scan (a duplicate), and one arrived as an EHF invoice (XML only, demo-ehf.ts). The drafts carry the fields the pipeline fills; the
 // scanned ones leave the invoice number and KID for the review to take from what OCR read. Written
 // through the platform's own write path, as demo-approvals.ts does.
 import { generateBankAccount, generateKid } from '../../common/norwegian.ts'
@@ -12,6 +12,7 @@ import { scanVariant } from '../ocr/corpus/scan.ts'
 import type { Registry } from '../registry/registry.ts'
 import { transitionEntities } from '../domain/transitions.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from './demo-constants.ts'
+import { demoEhfTotals, demoEhfXml, type DemoEhfLine } from './demo-ehf.ts'
 import {
   activeSuppliers,
   attachDemoPdf,
@@ -31,7 +32,9 @@ export interface DemoReviewInvoice {
   dueInDays: number
   net: number
   description: string
-  source: 'native' | 'scan'
+  source: 'native' | 'scan' | 'ehf'
+  /** An EHF invoice's lines (its net is their sum). */
+  lines?: readonly DemoEhfLine[]
   /** The scan prints an account the supplier has not been paid to (the bank-account-changed warning). */
   otherAccount?: boolean
 }
@@ -66,6 +69,20 @@ export const DEMO_REVIEW_INVOICES: readonly DemoReviewInvoice[] = [
     description: 'Rengjøring av bakeri, november',
     source: 'scan',
   },
+  {
+    supplier: 2,
+    invoiceNumber: '2026-4471',
+    invoiceDaysAgo: 1,
+    dueInDays: 13,
+    net: 0,
+    description: 'Mel, gjær og emballasje',
+    source: 'ehf',
+    lines: [
+      { name: 'Hvetemel siktet, 25 kg', quantity: 12, unit: 'EA', price: 389, rate: 15 },
+      { name: 'Tørrgjær 500 g', quantity: 20, unit: 'EA', price: 42.5, rate: 15 },
+      { name: 'Brødposer papir, 1000 stk', quantity: 3, unit: 'EA', price: 612, rate: 25 },
+    ],
+  },
 ]
 
 const round2 = (n: number) => Math.round(n * 100) / 100
@@ -80,12 +97,39 @@ async function seedInvoice(
   const suppliers = await activeSuppliers(c.sql, c.companyId)
   const supplier = suppliers[inv.supplier % suppliers.length]!
   const nok = await one<{ ID: number }>(c.sql, `select "ID" from "CurrencyCode" where "Code" = 'NOK'`, [])
-  const net = round2(inv.net)
-  const vat = round2(net * 0.25)
-  const gross = round2(net + vat)
   const invoiceDate = isoDay(-inv.invoiceDaysAgo)
   const dueDate = isoDay(inv.dueInDays)
-  const kid = generateKid(9100 + Number(inv.invoiceNumber), 10, 'mod10')
+  const kid = generateKid(9100 + (Number(inv.invoiceNumber.replace(/\D/g, '')) % 100_000), 10, 'mod10')
+  const ehf =
+    inv.source === 'ehf'
+      ? {
+          number: inv.invoiceNumber,
+          issueDate: invoiceDate,
+          dueDate,
+          supplier: {
+            name: supplier.Name,
+            orgNumber: supplier.OrgNumber,
+            account: supplier.AccountNumber ?? '',
+            street: 'Industriveien 12',
+            postcode: '9015',
+            city: 'Tromsø',
+          },
+          buyer: {
+            name: DEMO_COMPANIES.nordlys.name,
+            orgNumber: DEMO_COMPANIES.nordlys.organizationNumber,
+            street: 'Storgata 41',
+            postcode: '9008',
+            city: 'Tromsø',
+          },
+          buyerReference: 'Anne',
+          kid,
+          lines: inv.lines ?? [],
+        }
+      : null
+  const totals = ehf ? demoEhfTotals(ehf) : null
+  const net = totals ? totals.net : round2(inv.net)
+  const vat = totals ? totals.vat : round2(net * 0.25)
+  const gross = round2(net + vat)
   const account = inv.otherAccount ? generateBankAccount(4242 + index) : (supplier.AccountNumber ?? '')
   const scanned = inv.source === 'scan'
   const invoiceId = await create(c, anne, 'SupplierInvoice', {
@@ -97,11 +141,23 @@ async function seedInvoice(
     TaxInclusiveAmountCurrency: gross,
     CurrencyCodeID: nok.ID,
     CurrencyExchangeRate: 1,
+    // An access point's EHF invoice arrives with its facts; a scan leaves number and KID to the review.
     ...(scanned ? {} : { InvoiceNumber: inv.invoiceNumber, PaymentID: kid }),
     ...(inv.otherAccount ? { PaymentInformation: account } : { BankAccountID: supplier.BankAccountID }),
-    Comment: `Faktura ${inv.invoiceNumber}${scanned ? ' (skannet)' : ''}.pdf`,
+    Comment: ehf
+      ? `EHF-faktura ${inv.invoiceNumber}.xml`
+      : `Faktura ${inv.invoiceNumber}${scanned ? ' (skannet)' : ''}.pdf`,
   })
   if (!files) return
+  if (ehf) {
+    await attachDemoPdf(c, anne, files, new TextEncoder().encode(demoEhfXml(ehf)), {
+      name: `EHF-faktura ${inv.invoiceNumber}.xml`,
+      description: inv.description,
+      invoiceId,
+      contentType: 'application/xml',
+    })
+    return
+  }
   const native = await demoInvoicePdf({
     supplier: supplier.Name,
     buyer: DEMO_COMPANIES.nordlys.name,
