@@ -461,3 +461,40 @@ describe('the whole document and its wording', () => {
     expect(normaliseIban(iban.slice(0, -1) + '1')).toBeNull()
   })
 })
+
+describe('scanned pages: headings and country prefixes a scanner misread', () => {
+  it("takes a buyer's heading read with `å` for `ä` as the buyer's block, on scans only", () => {
+    const phrases: [number, number, string][] = [
+      [100, 100, 'Rechnungsempfånger'],
+      [100, 125, 'Ålesund Møbler AS'],
+      [100, 150, `Org.nr. ${spaced(buyerOrg, [3, 3, 3])}`],
+    ]
+    expect(proposals(page(phrases, 'tesseract'))[OcrPropertyId.OfficialNumber]).toBeUndefined()
+    // The heading as printed is recognised on a text page; the misreading there is someone else's word.
+    const printed = phrases.map(([x, y, t]): [number, number, string] => [x, y, t.replace('å', 'ä')])
+    expect(proposals(page(printed, 'text-layer'))[OcrPropertyId.OfficialNumber]).toBeUndefined()
+    expect(proposals(page(phrases, 'text-layer'))[OcrPropertyId.OfficialNumber]).toBe(buyerOrg)
+  })
+
+  it("reads a VAT id's country prefix a scan misread when the national rule then holds", () => {
+    const found = (vat: string) =>
+      interpretInvoice([
+        page(
+          [
+            [100, 100, `VAT-nr ${vat}`],
+            [100, 200, `Org.nr. ${spaced(buyerOrg, [3, 3, 3])}`],
+          ],
+          'tesseract',
+        ),
+      ])
+    const read = found('$E556036079301')
+    expect(read.foreignSupplierIds[0]).toMatchObject({ CountryCode: 'SE', Value: 'SE556036079301' })
+    // With the supplier abroad, the Norwegian number on the page is the buyer's.
+    expect(read.properties.find((p) => p.OcrPropertyId === OcrPropertyId.OfficialNumber)).toBeUndefined()
+    expect(found('5E556036079301').foreignSupplierIds[0]?.Value).toBe('SE556036079301')
+    // One digit off fails the Luhn check: nothing is read, whatever the prefix.
+    expect(found('$E556036079401').foreignSupplierIds).toEqual([])
+    // Both prefix characters digits: no prefix at all, not read as one.
+    expect(found('55556036079301').foreignSupplierIds).toEqual([])
+  })
+})

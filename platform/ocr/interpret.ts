@@ -92,7 +92,7 @@ function collectHits(
             text(labelHit.seg.words.slice(labelHit.start, labelHit.start + labelHit.count)),
           )
           const found = readForeignId(region.words, DANISH_LABEL.test(labelText))
-          if (found && blockContext(labelHit.seg, labelHit.start, lines) !== 'buyer') {
+          if (found && blockContext(labelHit.seg, labelHit.start, lines, true, fuzzy) !== 'buyer') {
             const probability = labelHit.spec.weight * PLACEMENT_FACTOR[region.placement]
             foreign.push({ ...found, placement: region.placement, probability })
             break
@@ -110,7 +110,7 @@ function collectHits(
         // An account is the buyer's only when its own line says so (`Kundens konto`): a receipt's single
         // column has the customer's lines above the supplier's account.
         const walk = prop === OcrPropertyId.OfficialNumber
-        if (blockContext(labelHit.seg, labelHit.start, lines, walk) === 'buyer') break
+        if (blockContext(labelHit.seg, labelHit.start, lines, walk, fuzzy) === 'buyer') break
       }
       let probability = labelHit.spec.weight * PLACEMENT_FACTOR[region.placement] * (region.far ? 0.9 : 1)
       if (prop === OcrPropertyId.TotalAmount) {
@@ -145,7 +145,7 @@ function collectHits(
             // `NO 999 999 999 MVA`, also as a scan reads it (`N0 999 999 999 MVÅ`, `NO999999999MVA`).
             if (/^(?:N[O0][.:]?\s?)?[\d .]{9,15}\s?M[VY][AÅ][.-]?$/i.test(t)) {
               const value = parseOrgNumber(t)
-              if (value && !buyerOrgs.has(value) && blockContext(seg, i, lines) !== 'buyer')
+              if (value && !buyerOrgs.has(value) && blockContext(seg, i, lines, true, fuzzy) !== 'buyer')
                 hits.push({
                   prop: OcrPropertyId.OfficialNumber,
                   value,
@@ -168,7 +168,7 @@ function collectHits(
             }
             // A foreign VAT id printed without a label (`VAT GB 980 7806 84`, `SE556036079301`).
             const vat = /^[A-Z]{2}\d*$/.test(first) ? normaliseForeignVatId(t) : null
-            if (vat && blockContext(seg, i, lines) !== 'buyer') {
+            if (vat && blockContext(seg, i, lines, true, fuzzy) !== 'buyer') {
               const id = { CountryCode: vat.slice(0, 2), Value: vat, Kind: 'vat' as const }
               foreign.push({ id, words: ws, placement: 'pattern', probability: 0.8 })
               break

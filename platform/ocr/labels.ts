@@ -46,6 +46,8 @@ export function ocrFold(normalised: string): string {
     .replace(/[1il|!]/g, 'l')
     .replace(/q/g, 'g')
     .replace(/rn/g, 'm')
+    // `ä` is normalised to `ae`; a scan that reads it as `å` or `a` (`Rechnungsempfånger`) leaves `a`.
+    .replace(/ae/g, 'a')
 }
 
 /**
@@ -398,6 +400,10 @@ export const SUPPLIER_HEADINGS = new Set(
     ...SUPPLIER_WORDS,
   ].map(normaliseLabel),
 )
+
+/** The block headings by their scanner-folded form (ocrFold), for scanned pages. */
+export const FUZZY_BUYER_HEADINGS = new Set([...BUYER_HEADINGS].map(ocrFold))
+export const FUZZY_SUPPLIER_HEADINGS = new Set([...SUPPLIER_HEADINGS].map(ocrFold))
 
 /** The title of a credit note (a short line: `KREDITNOTA`, `Credit note`, `Gutschrift`). */
 export const CREDIT_TITLES = new Set(
