@@ -498,3 +498,23 @@ describe('scanned pages: headings and country prefixes a scanner misread', () =>
     expect(found('55556036079301').foreignSupplierIds).toEqual([])
   })
 })
+
+describe('a scanned date with a misread year', () => {
+  const due = (source: OcrPageResult['Source'], dated: boolean) =>
+    proposals(
+      page(
+        [
+          ...(dated ? [[100, 100, 'Oslo 23.02.2026'] as [number, number, string]] : []),
+          [100, 200, 'Forfallsdato: 15.03.2036'],
+        ],
+        source,
+      ),
+    )[OcrPropertyId.DueDate]
+
+  it('is not proposed when every other date printed is more than a year from it', () => {
+    expect(due('tesseract', true)).toBeUndefined()
+    // With nothing to compare it with, or as a text layer prints it, the date is what it says.
+    expect(due('tesseract', false)).toBe('2036-03-15')
+    expect(due('text-layer', true)).toBe('2036-03-15')
+  })
+})

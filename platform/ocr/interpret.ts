@@ -21,7 +21,7 @@ import {
   withOreBox,
   type Line,
 } from './layout.ts'
-import { parseAmount, parseIban, parseOrgNumber, readValue, RULES, text } from './values.ts'
+import { parseAmount, parseDate, parseIban, parseOrgNumber, readValue, RULES, text } from './values.ts'
 import { normaliseForeignVatId, parseForeignId, type ForeignSupplierId } from './foreign.ts'
 
 interface Hit {
@@ -318,6 +318,7 @@ export function interpretInvoice(
     }
   settleDateOrder(hits, pages)
   calibrateDates(hits)
+  const proposable = hits.filter((h) => !h.scanned || !isStrayScannedDate(h, hits, pages))
   for (const h of hits) {
     // Free text read by Tesseract has no check digit: one misread character changes it unnoticed.
     if (h.scanned && h.prop === OcrPropertyId.InvoiceNumber) h.probability = Math.min(h.probability, 0.85)
@@ -335,7 +336,9 @@ export function interpretInvoice(
   // An invoice from abroad prints the Norwegian buyer's number beside the supplier's own foreign id (reverse
   // charge asks for it): with a foreign supplier id read, a Norwegian organisation number is the buyer's.
   const foreignSupplier = (foreignSupplierIds[0]?.ProbabilityFactor ?? 0) >= FOREIGN_SUPPLIER_SURE
-  const own = foreignSupplier ? hits.filter((h) => h.prop !== OcrPropertyId.OfficialNumber) : hits
+  const own = foreignSupplier
+    ? proposable.filter((h) => h.prop !== OcrPropertyId.OfficialNumber)
+    : proposable
   return { properties: propose(own), foreignSupplierIds }
 }
 
@@ -410,6 +413,28 @@ function calibrateDates(hits: Hit[]) {
   for (const inv of invoiceDates)
     if (dueDates.length && !dueDates.some((due) => agree(inv, due)))
       inv.probability = Math.min(inv.probability, 0.6)
+}
+
+const YEAR = 366 * DAY
+
+/**
+ * A date read by Tesseract with no date of the other kind to agree with (calibrateDates) is checked against
+ * the other dates printed on the document: when there are some and none is within a year of it, a digit of
+ * its year was misread (`2036` for `2026`), and it is not proposed: a wrong date costs more than a missing one.
+ */
+function isStrayScannedDate(h: Hit, hits: Hit[], pages: OcrPageResult[]): boolean {
+  if (h.prop !== OcrPropertyId.InvoiceDate && h.prop !== OcrPropertyId.DueDate) return false
+  const other = h.prop === OcrPropertyId.InvoiceDate ? OcrPropertyId.DueDate : OcrPropertyId.InvoiceDate
+  if (hits.some((o) => o.prop === other)) return false
+  const at = Date.parse(h.value)
+  const printed = pages.flatMap((p) =>
+    p.Words.flatMap((w) => {
+      if (h.words.includes(w)) return []
+      const iso = parseDate(w.Text)
+      return iso ? [Date.parse(iso)] : []
+    }),
+  )
+  return printed.length > 0 && printed.every((d) => Math.abs(d - at) > YEAR)
 }
 
 /** A credit note says so in its title (a short line: `KREDITNOTA`, `Credit note`, `Gutschrift`). */
