@@ -518,3 +518,23 @@ describe('a scanned date with a misread year', () => {
     expect(due('text-layer', true)).toBe('2036-03-15')
   })
 })
+
+describe('a long label with one character misread', () => {
+  const dueOf = (label: string, source: OcrPageResult['Source']) =>
+    proposals(page([[100, 200, `${label} 2026-03-25`]], source))[OcrPropertyId.DueDate]
+
+  it('is read on a scan, never on a text page, and never when it is as near another label', () => {
+    expect(dueOf('Förtallodatum', 'tesseract')).toBe('2026-03-25')
+    expect(dueOf('Förtallodatum', 'text-layer')).toBeUndefined()
+    // Short words are too easily another word one character off.
+    expect(dueOf('Fortall', 'tesseract')).toBeUndefined()
+  })
+
+  it('tells one-character differences apart', async () => {
+    const { withinOneEdit } = await import('./labels.ts')
+    expect(withinOneEdit('forfallodatum', 'fortallodatum')).toBe(true)
+    expect(withinOneEdit('forfallodatum', 'forfalodatum')).toBe(true)
+    expect(withinOneEdit('forfallodatum', 'forfallodatumx')).toBe(true)
+    expect(withinOneEdit('forfallodatum', 'fortalodatum')).toBe(false)
+  })
+})

@@ -10,6 +10,7 @@ import {
   FUZZY_SUPPLIER_HEADINGS,
   LABELS,
   LONGEST_LABEL_WORDS,
+  nearLabel,
   normaliseLabel,
   ocrFold,
   SUPPLIER_HEADINGS,
@@ -165,6 +166,11 @@ export function findLabels(lines: Line[], fuzzy = false): LabelHit[] {
           const key = normaliseLabel(text(seg.words.slice(i, i + k)))
           const spec = LABELS.get(key) ?? (fuzzy ? FUZZY_LABELS.get(ocrFold(key)) : undefined)
           if (spec) best = { spec, count: k }
+        }
+        // A long label word with one character misread, only on a scan and only where no label was found.
+        if (!best && fuzzy) {
+          const spec = nearLabel(ocrFold(normaliseLabel(seg.words[i]!.Text)))
+          if (spec) best = { spec, count: 1 }
         }
         if (best) {
           hits.push({ spec: best.spec, seg, start: i, count: best.count })
