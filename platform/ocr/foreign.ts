@@ -94,7 +94,15 @@ export function parseForeignId(raw: string, danishLabel = false): ForeignSupplie
 }
 
 /** Characters a scan reads for the letters of a country prefix (`$E`, `5E` for `SE`; `0` for `O`; `8` for `B`). */
-const PREFIX_LETTER: Record<string, string> = { $: 'S', '5': 'S', '0': 'O', '8': 'B', '1': 'I', l: 'I', '|': 'I' }
+const PREFIX_LETTER: Record<string, string> = {
+  $: 'S',
+  '5': 'S',
+  '0': 'O',
+  '8': 'B',
+  '1': 'I',
+  l: 'I',
+  '|': 'I',
+}
 
 /**
  * A VAT id whose country prefix a scan misread, one of its two characters still a letter (`$E556036079301`):

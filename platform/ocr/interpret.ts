@@ -336,9 +336,7 @@ export function interpretInvoice(
   // An invoice from abroad prints the Norwegian buyer's number beside the supplier's own foreign id (reverse
   // charge asks for it): with a foreign supplier id read, a Norwegian organisation number is the buyer's.
   const foreignSupplier = (foreignSupplierIds[0]?.ProbabilityFactor ?? 0) >= FOREIGN_SUPPLIER_SURE
-  const own = foreignSupplier
-    ? proposable.filter((h) => h.prop !== OcrPropertyId.OfficialNumber)
-    : proposable
+  const own = foreignSupplier ? proposable.filter((h) => h.prop !== OcrPropertyId.OfficialNumber) : proposable
   return { properties: propose(own), foreignSupplierIds }
 }
 

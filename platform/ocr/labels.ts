@@ -41,13 +41,15 @@ export function normaliseLabel(text: string): string {
  * Only scanned pages look labels up this way: a text layer prints its labels exactly.
  */
 export function ocrFold(normalised: string): string {
-  return normalised
-    .replace(/0/g, 'o')
-    .replace(/[1il|!]/g, 'l')
-    .replace(/q/g, 'g')
-    .replace(/rn/g, 'm')
-    // `ä` is normalised to `ae`; a scan that reads it as `å` or `a` (`Rechnungsempfånger`) leaves `a`.
-    .replace(/ae/g, 'a')
+  return (
+    normalised
+      .replace(/0/g, 'o')
+      .replace(/[1il|!]/g, 'l')
+      .replace(/q/g, 'g')
+      .replace(/rn/g, 'm')
+      // `ä` is normalised to `ae`; a scan that reads it as `å` or `a` (`Rechnungsempfånger`) leaves `a`.
+      .replace(/ae/g, 'a')
+  )
 }
 
 /**

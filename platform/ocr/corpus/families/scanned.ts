@@ -14,38 +14,40 @@ async function onePage(generate: Generate, seed: number): Promise<CorpusDocument
   return base
 }
 
-/** `generate`'s documents photographed; `salt` keeps each family's degradations its own. */
-export function photographed(family: string, generate: Generate, salt: number, onePageOnly = true): Generate {
+type Degrade = (
+  pdf: Uint8Array,
+  seed: number,
+) => Promise<{ bytes: Uint8Array; format: CorpusDocument['format']; how: string }>
+
+function degraded(family: string, generate: Generate, onePageOnly: boolean, degrade: Degrade): Generate {
   return async (seed) => {
     const base = onePageOnly ? await onePage(generate, seed) : await generate(seed)
-    const photo = await phonePhoto(base.bytes, rng((seed + 1) * 3266489917 + salt))
+    const { bytes, format, how } = await degrade(base.bytes, seed)
     return {
       ...base,
       family,
       seed,
-      format: photo.format,
-      bytes: photo.bytes,
+      format,
+      bytes,
       scanned: true,
-      variant: `${base.variant},photo-${photo.format}`,
+      variant: `${base.variant},${how}-${format}`,
       original: base.bytes,
     }
   }
 }
 
+/** `generate`'s documents photographed; `salt` keeps each family's degradations its own. */
+export function photographed(family: string, generate: Generate, salt: number, onePageOnly = true): Generate {
+  return degraded(family, generate, onePageOnly, async (pdf, seed) => ({
+    ...(await phonePhoto(pdf, rng((seed + 1) * 3266489917 + salt))),
+    how: 'photo',
+  }))
+}
+
 /** `generate`'s documents sent by fax; `salt` keeps each family's degradations its own. */
 export function faxed(family: string, generate: Generate, salt: number): Generate {
-  return async (seed) => {
-    const base = await onePage(generate, seed)
-    const sent = await fax(base.bytes, rng((seed + 1) * 668265263 + salt))
-    return {
-      ...base,
-      family,
-      seed,
-      format: sent.format,
-      bytes: sent.bytes,
-      scanned: true,
-      variant: `${base.variant},fax-${sent.format}`,
-      original: base.bytes,
-    }
-  }
+  return degraded(family, generate, true, async (pdf, seed) => ({
+    ...(await fax(pdf, rng((seed + 1) * 668265263 + salt))),
+    how: 'fax',
+  }))
 }
