@@ -504,7 +504,7 @@ describe('a scanned date with a misread year', () => {
     proposals(
       page(
         [
-          ...(dated ? [[100, 100, 'Oslo 23.02.2026'] as [number, number, string]] : []),
+          ...(dated ? [[100, 100, 'Oslo 23.02.2026 levert 20.02.2026'] as [number, number, string]] : []),
           [100, 200, 'Forfallsdato: 15.03.2036'],
         ],
         source,
@@ -515,6 +515,20 @@ describe('a scanned date with a misread year', () => {
     expect(due('tesseract', true)).toBeUndefined()
     // With nothing to compare it with, or as a text layer prints it, the date is what it says.
     expect(due('tesseract', false)).toBe('2036-03-15')
+    // Also when the invoice date was read; with only the two dates, which one was misread is not known.
+    const dates = (delivered: string) =>
+      proposals(
+        page(
+          [
+            [100, 100, `Fakturadato: 23.02.2026 ${delivered}`],
+            [100, 200, 'Forfallsdato: 15.03.2036'],
+          ],
+          'tesseract',
+        ),
+      )
+    expect(dates('Levert 20.02.2026')[OcrPropertyId.DueDate]).toBeUndefined()
+    expect(dates('Levert 20.02.2026')[OcrPropertyId.InvoiceDate]).toBe('2026-02-23')
+    expect(dates('')[OcrPropertyId.DueDate]).toBe('2036-03-15')
     expect(due('text-layer', true)).toBe('2036-03-15')
   })
 })
@@ -536,5 +550,16 @@ describe('a long label with one character misread', () => {
     expect(withinOneEdit('forfallodatum', 'forfalodatum')).toBe(true)
     expect(withinOneEdit('forfallodatum', 'forfallodatumx')).toBe(true)
     expect(withinOneEdit('forfallodatum', 'fortalodatum')).toBe(false)
+  })
+})
+
+describe('a scanned invoice number split by noise', () => {
+  const numberOf = (line: string, source: OcrPageResult['Source']) =>
+    proposals(page([[100, 200, line]], source))[OcrPropertyId.InvoiceNumber]
+
+  it('is not proposed in part when digits follow the word read, on a scan only', () => {
+    expect(numberOf('Rechnungsnummer 7 13872300', 'tesseract')).toBeUndefined()
+    expect(numberOf('Rechnungsnummer 7 13872300', 'text-layer')).toBe('7')
+    expect(numberOf('Rechnungsnummer 337230 Datum', 'tesseract')).toBe('337230')
   })
 })

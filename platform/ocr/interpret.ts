@@ -101,6 +101,11 @@ function collectHits(
         continue
       }
       let { value, words } = read
+      // An invoice number has no check digit: on a scan, digits right after the one word read say that noise
+      // split the number (`7 13872300`), and no part of it is proposed.
+      const next = region.words[words.length]
+      if (fuzzy && prop === OcrPropertyId.InvoiceNumber && region.placement === 'right' && next)
+        if (/\d/.test(next.Text)) break
       let slip = false
       if (prop === OcrPropertyId.TotalAmount)
         ({ value, words, slip = false } = withOreBox(value, region.seg, lines, words))
@@ -416,14 +421,12 @@ function calibrateDates(hits: Hit[]) {
 const YEAR = 366 * DAY
 
 /**
- * A date read by Tesseract with no date of the other kind to agree with (calibrateDates) is checked against
- * the other dates printed on the document: when there are some and none is within a year of it, a digit of
- * its year was misread (`2036` for `2026`), and it is not proposed: a wrong date costs more than a missing one.
+ * A date read by Tesseract is checked against the other dates printed on the document: when two of them agree
+ * (within a year) and none is within a year of it, a digit of its year was misread (`2036` for `2026`), and
+ * it is not proposed: a wrong date costs more than a missing one (calibrateDates only lowers its probability).
  */
 function isStrayScannedDate(h: Hit, hits: Hit[], pages: OcrPageResult[]): boolean {
   if (h.prop !== OcrPropertyId.InvoiceDate && h.prop !== OcrPropertyId.DueDate) return false
-  const other = h.prop === OcrPropertyId.InvoiceDate ? OcrPropertyId.DueDate : OcrPropertyId.InvoiceDate
-  if (hits.some((o) => o.prop === other)) return false
   const at = Date.parse(h.value)
   const printed = pages.flatMap((p) =>
     p.Words.flatMap((w) => {
@@ -432,7 +435,9 @@ function isStrayScannedDate(h: Hit, hits: Hit[], pages: OcrPageResult[]): boolea
       return iso ? [Date.parse(iso)] : []
     }),
   )
-  return printed.length > 0 && printed.every((d) => Math.abs(d - at) > YEAR)
+  if (!printed.length || printed.some((d) => Math.abs(d - at) <= YEAR)) return false
+  // Which of two dates a year apart was misread is not known: a third printed date must side with one.
+  return printed.some((d, i) => printed.some((e, j) => i !== j && Math.abs(d - e) <= YEAR))
 }
 
 /** A credit note says so in its title (a short line: `KREDITNOTA`, `Credit note`, `Gutschrift`). */
