@@ -44,6 +44,24 @@ describe('the family split', () => {
   })
 })
 
+describe('the scanned families of the tuned layouts', () => {
+  const scanned = TUNED_FAMILIES.filter((f) => !f.name.startsWith('hard-') && f.kind !== 'layout')
+  it('photograph or fax a tuned layout, one page, its values unchanged', async () => {
+    expect(scanned.length).toBeGreaterThanOrEqual(4)
+    for (const family of scanned) {
+      const layout = TUNED_FAMILIES.find((f) => family.name === `${f.name}-${family.kind}`)
+      expect(layout?.kind, family.name).toBe('layout')
+      const doc = await family.generate(2)
+      expect([doc.scanned, doc.pages, doc.family], family.name).toEqual([true, 1, family.name])
+      expect(doc.format).toMatch(family.kind === 'photo' ? /^(jpeg|png)$/ : /^(tiff|pdf)$/)
+      // The pixels come from the layout's own document of that seed (or the next one that fits a page).
+      const base = await layout!.generate(doc.seed)
+      if (base.pages === 1) expect(doc.truth).toEqual(base.truth)
+      expect(doc.original).toBeDefined()
+    }
+  })
+})
+
 describe('every new family prints the truth it records', () => {
   const families = ALL_FAMILIES.filter((f) => !f.name.startsWith('hard-'))
   it.each(families.map((f) => [f.name, f] as const))('%s', async (name, family) => {

@@ -71,7 +71,7 @@ export interface ForeignSupplierId {
  * digits (MOD11). Registry numbers are answered in their VAT form, so a supplier has one number to be found by.
  */
 export function parseForeignId(raw: string, danishLabel = false): ForeignSupplierId | null {
-  const t = raw.trim().replace(/[,;.]$/, '')
+  const t = scannedCountryPrefix(raw.trim().replace(/[,;.]$/, ''))
   if (/^[A-Z]{2}\s?\d/i.test(t)) {
     const vat = normaliseForeignVatId(t)
     return vat ? { CountryCode: vat.slice(0, 2), Value: vat, Kind: 'vat' } : null
@@ -91,6 +91,29 @@ export function parseForeignId(raw: string, danishLabel = false): ForeignSupplie
     return vat ? { CountryCode: 'DK', Value: vat, Kind: 'registry' } : null
   }
   return null
+}
+
+/** Characters a scan reads for the letters of a country prefix (`$E`, `5E` for `SE`; `0` for `O`; `8` for `B`). */
+const PREFIX_LETTER: Record<string, string> = {
+  $: 'S',
+  '5': 'S',
+  '0': 'O',
+  '8': 'B',
+  '1': 'I',
+  l: 'I',
+  '|': 'I',
+}
+
+/**
+ * A VAT id whose country prefix a scan misread, one of its two characters still a letter (`$E556036079301`):
+ * read with the letter. The national rule still decides, so a misreading is never taken for an id.
+ */
+function scannedCountryPrefix(t: string): string {
+  const m = /^([A-Za-z$5081l|])([A-Za-z$5081l|])(\s?\d)/.exec(t)
+  if (!m || /^[A-Za-z]{2}$/.test(m[1]! + m[2]!) || !/[A-Za-z]/.test(m[1]! + m[2]!)) return t
+  const letter = (c: string) => (/[A-Za-z]/.test(c) && c !== 'l' ? c : (PREFIX_LETTER[c] ?? c))
+  const prefix = letter(m[1]!) + letter(m[2]!)
+  return /^[A-Za-z]{2}$/.test(prefix) && normaliseForeignVatId(prefix + t.slice(2)) ? prefix + t.slice(2) : t
 }
 
 /** A valid VAT id of the country built from a seed (for generated documents). */

@@ -461,3 +461,105 @@ describe('the whole document and its wording', () => {
     expect(normaliseIban(iban.slice(0, -1) + '1')).toBeNull()
   })
 })
+
+describe('scanned pages: headings and country prefixes a scanner misread', () => {
+  it("takes a buyer's heading read with `å` for `ä` as the buyer's block, on scans only", () => {
+    const phrases: [number, number, string][] = [
+      [100, 100, 'Rechnungsempfånger'],
+      [100, 125, 'Ålesund Møbler AS'],
+      [100, 150, `Org.nr. ${spaced(buyerOrg, [3, 3, 3])}`],
+    ]
+    expect(proposals(page(phrases, 'tesseract'))[OcrPropertyId.OfficialNumber]).toBeUndefined()
+    // The heading as printed is recognised on a text page; the misreading there is someone else's word.
+    const printed = phrases.map(([x, y, t]): [number, number, string] => [x, y, t.replace('å', 'ä')])
+    expect(proposals(page(printed, 'text-layer'))[OcrPropertyId.OfficialNumber]).toBeUndefined()
+    expect(proposals(page(phrases, 'text-layer'))[OcrPropertyId.OfficialNumber]).toBe(buyerOrg)
+  })
+
+  it("reads a VAT id's country prefix a scan misread when the national rule then holds", () => {
+    const found = (vat: string) =>
+      interpretInvoice([
+        page(
+          [
+            [100, 100, `VAT-nr ${vat}`],
+            [100, 200, `Org.nr. ${spaced(buyerOrg, [3, 3, 3])}`],
+          ],
+          'tesseract',
+        ),
+      ])
+    const read = found('$E556036079301')
+    expect(read.foreignSupplierIds[0]).toMatchObject({ CountryCode: 'SE', Value: 'SE556036079301' })
+    // With the supplier abroad, the Norwegian number on the page is the buyer's.
+    expect(read.properties.find((p) => p.OcrPropertyId === OcrPropertyId.OfficialNumber)).toBeUndefined()
+    expect(found('5E556036079301').foreignSupplierIds[0]?.Value).toBe('SE556036079301')
+    // One digit off fails the Luhn check: nothing is read, whatever the prefix.
+    expect(found('$E556036079401').foreignSupplierIds).toEqual([])
+    // Both prefix characters digits: no prefix at all, not read as one.
+    expect(found('55556036079301').foreignSupplierIds).toEqual([])
+  })
+})
+
+describe('a scanned date with a misread year', () => {
+  const due = (source: OcrPageResult['Source'], dated: boolean) =>
+    proposals(
+      page(
+        [
+          ...(dated ? [[100, 100, 'Oslo 23.02.2026 levert 20.02.2026'] as [number, number, string]] : []),
+          [100, 200, 'Forfallsdato: 15.03.2036'],
+        ],
+        source,
+      ),
+    )[OcrPropertyId.DueDate]
+
+  it('is not proposed when every other date printed is more than a year from it', () => {
+    expect(due('tesseract', true)).toBeUndefined()
+    // With nothing to compare it with, or as a text layer prints it, the date is what it says.
+    expect(due('tesseract', false)).toBe('2036-03-15')
+    // Also when the invoice date was read; with only the two dates, which one was misread is not known.
+    const dates = (delivered: string) =>
+      proposals(
+        page(
+          [
+            [100, 100, `Fakturadato: 23.02.2026 ${delivered}`],
+            [100, 200, 'Forfallsdato: 15.03.2036'],
+          ],
+          'tesseract',
+        ),
+      )
+    expect(dates('Levert 20.02.2026')[OcrPropertyId.DueDate]).toBeUndefined()
+    expect(dates('Levert 20.02.2026')[OcrPropertyId.InvoiceDate]).toBe('2026-02-23')
+    expect(dates('')[OcrPropertyId.DueDate]).toBe('2036-03-15')
+    expect(due('text-layer', true)).toBe('2036-03-15')
+  })
+})
+
+describe('a long label with one character misread', () => {
+  const dueOf = (label: string, source: OcrPageResult['Source']) =>
+    proposals(page([[100, 200, `${label} 2026-03-25`]], source))[OcrPropertyId.DueDate]
+
+  it('is read on a scan, never on a text page, and never when it is as near another label', () => {
+    expect(dueOf('Förtallodatum', 'tesseract')).toBe('2026-03-25')
+    expect(dueOf('Förtallodatum', 'text-layer')).toBeUndefined()
+    // Short words are too easily another word one character off.
+    expect(dueOf('Fortall', 'tesseract')).toBeUndefined()
+  })
+
+  it('tells one-character differences apart', async () => {
+    const { withinOneEdit } = await import('./labels.ts')
+    expect(withinOneEdit('forfallodatum', 'fortallodatum')).toBe(true)
+    expect(withinOneEdit('forfallodatum', 'forfalodatum')).toBe(true)
+    expect(withinOneEdit('forfallodatum', 'forfallodatumx')).toBe(true)
+    expect(withinOneEdit('forfallodatum', 'fortalodatum')).toBe(false)
+  })
+})
+
+describe('a scanned invoice number split by noise', () => {
+  const numberOf = (line: string, source: OcrPageResult['Source']) =>
+    proposals(page([[100, 200, line]], source))[OcrPropertyId.InvoiceNumber]
+
+  it('is not proposed in part when digits follow the word read, on a scan only', () => {
+    expect(numberOf('Rechnungsnummer 7 13872300', 'tesseract')).toBeUndefined()
+    expect(numberOf('Rechnungsnummer 7 13872300', 'text-layer')).toBe('7')
+    expect(numberOf('Rechnungsnummer 337230 Datum', 'tesseract')).toBe('337230')
+  })
+})

@@ -21,7 +21,7 @@ import {
   withOreBox,
   type Line,
 } from './layout.ts'
-import { parseAmount, parseIban, parseOrgNumber, readValue, RULES, text } from './values.ts'
+import { parseAmount, parseDate, parseIban, parseOrgNumber, readValue, RULES, text } from './values.ts'
 import { normaliseForeignVatId, parseForeignId, type ForeignSupplierId } from './foreign.ts'
 
 interface Hit {
@@ -92,7 +92,7 @@ function collectHits(
             text(labelHit.seg.words.slice(labelHit.start, labelHit.start + labelHit.count)),
           )
           const found = readForeignId(region.words, DANISH_LABEL.test(labelText))
-          if (found && blockContext(labelHit.seg, labelHit.start, lines) !== 'buyer') {
+          if (found && blockContext(labelHit.seg, labelHit.start, lines, true, fuzzy) !== 'buyer') {
             const probability = labelHit.spec.weight * PLACEMENT_FACTOR[region.placement]
             foreign.push({ ...found, placement: region.placement, probability })
             break
@@ -101,6 +101,11 @@ function collectHits(
         continue
       }
       let { value, words } = read
+      // An invoice number has no check digit: on a scan, digits right after the one word read say that noise
+      // split the number (`7 13872300`), and no part of it is proposed.
+      const next = region.words[words.length]
+      if (fuzzy && prop === OcrPropertyId.InvoiceNumber && region.placement === 'right' && next)
+        if (/\d/.test(next.Text)) break
       let slip = false
       if (prop === OcrPropertyId.TotalAmount)
         ({ value, words, slip = false } = withOreBox(value, region.seg, lines, words))
@@ -110,7 +115,7 @@ function collectHits(
         // An account is the buyer's only when its own line says so (`Kundens konto`): a receipt's single
         // column has the customer's lines above the supplier's account.
         const walk = prop === OcrPropertyId.OfficialNumber
-        if (blockContext(labelHit.seg, labelHit.start, lines, walk) === 'buyer') break
+        if (blockContext(labelHit.seg, labelHit.start, lines, walk, fuzzy) === 'buyer') break
       }
       let probability = labelHit.spec.weight * PLACEMENT_FACTOR[region.placement] * (region.far ? 0.9 : 1)
       if (prop === OcrPropertyId.TotalAmount) {
@@ -145,7 +150,7 @@ function collectHits(
             // `NO 999 999 999 MVA`, also as a scan reads it (`N0 999 999 999 MVÅ`, `NO999999999MVA`).
             if (/^(?:N[O0][.:]?\s?)?[\d .]{9,15}\s?M[VY][AÅ][.-]?$/i.test(t)) {
               const value = parseOrgNumber(t)
-              if (value && !buyerOrgs.has(value) && blockContext(seg, i, lines) !== 'buyer')
+              if (value && !buyerOrgs.has(value) && blockContext(seg, i, lines, true, fuzzy) !== 'buyer')
                 hits.push({
                   prop: OcrPropertyId.OfficialNumber,
                   value,
@@ -168,7 +173,7 @@ function collectHits(
             }
             // A foreign VAT id printed without a label (`VAT GB 980 7806 84`, `SE556036079301`).
             const vat = /^[A-Z]{2}\d*$/.test(first) ? normaliseForeignVatId(t) : null
-            if (vat && blockContext(seg, i, lines) !== 'buyer') {
+            if (vat && blockContext(seg, i, lines, true, fuzzy) !== 'buyer') {
               const id = { CountryCode: vat.slice(0, 2), Value: vat, Kind: 'vat' as const }
               foreign.push({ id, words: ws, placement: 'pattern', probability: 0.8 })
               break
@@ -318,6 +323,7 @@ export function interpretInvoice(
     }
   settleDateOrder(hits, pages)
   calibrateDates(hits)
+  const proposable = hits.filter((h) => !h.scanned || !isStrayScannedDate(h, hits, pages))
   for (const h of hits) {
     // Free text read by Tesseract has no check digit: one misread character changes it unnoticed.
     if (h.scanned && h.prop === OcrPropertyId.InvoiceNumber) h.probability = Math.min(h.probability, 0.85)
@@ -335,7 +341,7 @@ export function interpretInvoice(
   // An invoice from abroad prints the Norwegian buyer's number beside the supplier's own foreign id (reverse
   // charge asks for it): with a foreign supplier id read, a Norwegian organisation number is the buyer's.
   const foreignSupplier = (foreignSupplierIds[0]?.ProbabilityFactor ?? 0) >= FOREIGN_SUPPLIER_SURE
-  const own = foreignSupplier ? hits.filter((h) => h.prop !== OcrPropertyId.OfficialNumber) : hits
+  const own = foreignSupplier ? proposable.filter((h) => h.prop !== OcrPropertyId.OfficialNumber) : proposable
   return { properties: propose(own), foreignSupplierIds }
 }
 
@@ -410,6 +416,28 @@ function calibrateDates(hits: Hit[]) {
   for (const inv of invoiceDates)
     if (dueDates.length && !dueDates.some((due) => agree(inv, due)))
       inv.probability = Math.min(inv.probability, 0.6)
+}
+
+const YEAR = 366 * DAY
+
+/**
+ * A date read by Tesseract is checked against the other dates printed on the document: when two of them agree
+ * (within a year) and none is within a year of it, a digit of its year was misread (`2036` for `2026`), and
+ * it is not proposed: a wrong date costs more than a missing one (calibrateDates only lowers its probability).
+ */
+function isStrayScannedDate(h: Hit, hits: Hit[], pages: OcrPageResult[]): boolean {
+  if (h.prop !== OcrPropertyId.InvoiceDate && h.prop !== OcrPropertyId.DueDate) return false
+  const at = Date.parse(h.value)
+  const printed = pages.flatMap((p) =>
+    p.Words.flatMap((w) => {
+      if (h.words.includes(w)) return []
+      const iso = parseDate(w.Text)
+      return iso ? [Date.parse(iso)] : []
+    }),
+  )
+  if (!printed.length || printed.some((d) => Math.abs(d - at) <= YEAR)) return false
+  // Which of two dates a year apart was misread is not known: a third printed date must side with one.
+  return printed.some((d, i) => printed.some((e, j) => i !== j && Math.abs(d - e) <= YEAR))
 }
 
 /** A credit note says so in its title (a short line: `KREDITNOTA`, `Credit note`, `Gutschrift`). */

@@ -41,11 +41,15 @@ export function normaliseLabel(text: string): string {
  * Only scanned pages look labels up this way: a text layer prints its labels exactly.
  */
 export function ocrFold(normalised: string): string {
-  return normalised
-    .replace(/0/g, 'o')
-    .replace(/[1il|!]/g, 'l')
-    .replace(/q/g, 'g')
-    .replace(/rn/g, 'm')
+  return (
+    normalised
+      .replace(/0/g, 'o')
+      .replace(/[1il|!]/g, 'l')
+      .replace(/q/g, 'g')
+      .replace(/rn/g, 'm')
+      // `ä` is normalised to `ae`; a scan that reads it as `å` or `a` (`Rechnungsempfånger`) leaves `a`.
+      .replace(/ae/g, 'a')
+  )
 }
 
 /**
@@ -356,6 +360,34 @@ export const FUZZY_LABELS = new Map<string, LabelSpec>()
   for (const folded of shared) FUZZY_LABELS.delete(folded)
 }
 
+/** Whether two texts differ by at most one character inserted, deleted or replaced. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false
+  let i = 0
+  while (i < a.length && i < b.length && a[i] === b[i]) i++
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1)
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1)
+}
+
+/** A scanned label this long or longer may have one character misread and still be told from the others. */
+const NEAR_LABEL_LENGTH = 9
+
+/**
+ * The label one misread character away from a scanned word (`Förtallodatum`, `Fakeuranr`), scanner-folded
+ * (ocrFold): only a long word, and only when every label that near names the same property with the same
+ * weight, so that a misreading is never taken for another property's label.
+ */
+export function nearLabel(folded: string): LabelSpec | undefined {
+  if (folded.length < NEAR_LABEL_LENGTH) return undefined
+  let found: LabelSpec | undefined
+  for (const [key, spec] of FUZZY_LABELS) {
+    if (!withinOneEdit(folded, key)) continue
+    if (found && (found.prop !== spec.prop || found.weight !== spec.weight)) return undefined
+    found ??= spec
+  }
+  return found
+}
+
 export const LONGEST_LABEL_WORDS = 5
 
 export const BUYER_HEADINGS = new Set(
@@ -398,6 +430,10 @@ export const SUPPLIER_HEADINGS = new Set(
     ...SUPPLIER_WORDS,
   ].map(normaliseLabel),
 )
+
+/** The block headings by their scanner-folded form (ocrFold), for scanned pages. */
+export const FUZZY_BUYER_HEADINGS = new Set([...BUYER_HEADINGS].map(ocrFold))
+export const FUZZY_SUPPLIER_HEADINGS = new Set([...SUPPLIER_HEADINGS].map(ocrFold))
 
 /** The title of a credit note (a short line: `KREDITNOTA`, `Credit note`, `Gutschrift`). */
 export const CREDIT_TITLES = new Set(

@@ -5,9 +5,12 @@ import type { OcrWord } from '../../common/ocr.ts'
 import type { OcrPageResult } from './types.ts'
 import {
   BUYER_HEADINGS,
+  FUZZY_BUYER_HEADINGS,
   FUZZY_LABELS,
+  FUZZY_SUPPLIER_HEADINGS,
   LABELS,
   LONGEST_LABEL_WORDS,
+  nearLabel,
   normaliseLabel,
   ocrFold,
   SUPPLIER_HEADINGS,
@@ -164,6 +167,11 @@ export function findLabels(lines: Line[], fuzzy = false): LabelHit[] {
           const spec = LABELS.get(key) ?? (fuzzy ? FUZZY_LABELS.get(ocrFold(key)) : undefined)
           if (spec) best = { spec, count: k }
         }
+        // A long label word with one character misread, only on a scan and only where no label was found.
+        if (!best && fuzzy) {
+          const spec = nearLabel(ocrFold(normaliseLabel(seg.words[i]!.Text)))
+          if (spec) best = { spec, count: 1 }
+        }
         if (best) {
           hits.push({ spec: best.spec, seg, start: i, count: best.count })
           i += best.count - 1
@@ -289,10 +297,20 @@ function oreLabelAbove(word: OcrWord, seg: Segment, lines: Line[], kronerLeft: n
 type Context = 'buyer' | 'supplier' | null
 
 /** Whether a value sits in the buyer's block (a heading such as "Kunde" above it in the same column). */
-export function blockContext(seg: Segment, start: number, lines: Line[], walk = true): Context {
+export function blockContext(
+  seg: Segment,
+  start: number,
+  lines: Line[],
+  walk = true,
+  fuzzy = false,
+): Context {
+  // A scan compares headings with the letters it confuses made one, as it does labels (findLabels).
+  const key = fuzzy ? (t: string) => ocrFold(normaliseLabel(t)) : normaliseLabel
+  const buyerHeadings = fuzzy ? FUZZY_BUYER_HEADINGS : BUYER_HEADINGS
+  const supplierHeadings = fuzzy ? FUZZY_SUPPLIER_HEADINGS : SUPPLIER_HEADINGS
   for (let i = 0; i < start; i++) {
-    const before = normaliseLabel(seg.words[i]!.Text)
-    if (BUYER_HEADINGS.has(before) || before.startsWith('kunde') || before === 'buyers') return 'buyer'
+    const before = key(seg.words[i]!.Text)
+    if (buyerHeadings.has(before) || before.startsWith('kunde') || before === 'buyers') return 'buyer'
   }
   if (!walk) return null
   let bottom = seg.top
@@ -305,9 +323,9 @@ export function blockContext(seg: Segment, start: number, lines: Line[], walk = 
     if (!above) continue
     bottom = line.top
     for (let k = Math.min(3, above.words.length); k >= 1; k--) {
-      const head = normaliseLabel(text(above.words.slice(0, k)))
-      if (BUYER_HEADINGS.has(head)) return 'buyer'
-      if (SUPPLIER_HEADINGS.has(head)) return 'supplier'
+      const head = key(text(above.words.slice(0, k)))
+      if (buyerHeadings.has(head)) return 'buyer'
+      if (supplierHeadings.has(head)) return 'supplier'
     }
   }
   return null

@@ -20,6 +20,7 @@ import { generateFormBoxes, generateMultipageLast, generateSidebar } from './fam
 import { generateJspdfTemplate } from './families/jspdf-template.ts'
 import { generateLayout, LAYOUT_FAMILIES } from './families/layouts.ts'
 import { generateMicroinvoice } from './families/microinvoice.ts'
+import { faxed, photographed } from './families/scanned.ts'
 import { generatePdfInvoice } from './families/pdf-invoice.ts'
 
 export type { CorpusDocument } from './families/facts.ts'
@@ -50,7 +51,19 @@ function layoutFamily(name: string): Family {
   return { name, kind: 'layout', source: 'own', generate: (seed) => generateLayout(layout, seed) }
 }
 
-/** The families the interpreter may be tuned on: the harder corpus's kinds and five own layouts. */
+/** A TUNED layout family photographed or faxed (see families/scanned.ts); `salt` sets its degradations. */
+function scannedLayoutFamily(layout: string, how: 'photo' | 'fax', salt: number): Family {
+  const name = `${layout}-${how}`
+  const base = layoutFamily(layout).generate
+  const generate = how === 'photo' ? photographed(name, base, salt) : faxed(name, base, salt)
+  return { name, kind: how, source: 'own', generate }
+}
+
+/**
+ * The families the interpreter may be tuned on: the harder corpus's kinds, five own layouts, and four of
+ * those layouts photographed or faxed, so that scanned pages are tuned on layouts other than the harder
+ * corpus's own (the scanned families of the FRESH group are third-party layouts, never tuned on).
+ */
 export const TUNED_FAMILIES: readonly Family[] = [
   ...HARD_KINDS.map(hardFamily),
   layoutFamily('own-label-above-nb'),
@@ -58,6 +71,10 @@ export const TUNED_FAMILIES: readonly Family[] = [
   layoutFamily('own-header-table-sv'),
   layoutFamily('own-totals-table-en'),
   layoutFamily('own-beside-de'),
+  scannedLayoutFamily('own-label-above-nb', 'photo', 1301),
+  scannedLayoutFamily('own-beside-de', 'fax', 1303),
+  scannedLayoutFamily('own-totals-table-en', 'photo', 1307),
+  scannedLayoutFamily('own-header-table-sv', 'fax', 1319),
 ]
 
 /**

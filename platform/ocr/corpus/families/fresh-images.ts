@@ -9,8 +9,7 @@
 //   the fax family keeps to invoices of one page.
 import { createRequire } from 'node:module'
 import { createCanvas, loadImage } from '@napi-rs/canvas'
-import { fax, phonePhoto } from '../hard.ts'
-import { pick, rng } from '../generate.ts'
+import { pick } from '../generate.ts'
 import { formatOrgNumber } from '../../../../common/norwegian.ts'
 import {
   dateText,
@@ -25,6 +24,7 @@ import {
 import { DATE_FORMS, LANG_OF, words } from './fresh-layouts.ts'
 import { generateJspdfTemplate } from './jspdf-template.ts'
 import { generateMicroinvoice } from './microinvoice.ts'
+import { faxed, photographed } from './scanned.ts'
 
 const require = createRequire(import.meta.url)
 const receiptline = require('receiptline') as {
@@ -117,33 +117,7 @@ export async function generateReceiptline(seed: number): Promise<CorpusDocument>
   }
 }
 
-export async function generateMicroinvoicePhoto(seed: number): Promise<CorpusDocument> {
-  const base = await generateMicroinvoice(seed)
-  const photo = await phonePhoto(base.bytes, rng((seed + 1) * 3266489917 + 77))
-  return {
-    ...base,
-    family: 'lib-microinvoice-photo',
-    format: photo.format,
-    bytes: photo.bytes,
-    scanned: true,
-    variant: `${base.variant},photo-${photo.format}`,
-    original: base.bytes,
-  }
-}
+// The photo keeps the microinvoice document of its own seed, whatever its pages (only the first is photographed).
+export const generateMicroinvoicePhoto = photographed('lib-microinvoice-photo', generateMicroinvoice, 77, false)
 
-export async function generateJspdfTemplateFax(seed: number): Promise<CorpusDocument> {
-  // The first seed after `seed` (in steps that never meet another document's seed) whose invoice fits a page.
-  let base = await generateJspdfTemplate(seed)
-  for (let k = 1; base.pages > 1; k++) base = await generateJspdfTemplate(seed + k * 100_003)
-  const sent = await fax(base.bytes, rng((seed + 1) * 668265263 + 91))
-  return {
-    ...base,
-    family: 'lib-jspdf-template-fax',
-    seed,
-    format: sent.format,
-    bytes: sent.bytes,
-    scanned: true,
-    variant: `${base.variant},fax-${sent.format}`,
-    original: base.bytes,
-  }
-}
+export const generateJspdfTemplateFax = faxed('lib-jspdf-template-fax', generateJspdfTemplate, 91)
