@@ -12,6 +12,7 @@ import { scanVariant } from '../ocr/corpus/scan.ts'
 import type { Registry } from '../registry/registry.ts'
 import { transitionEntities } from '../domain/transitions.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from './demo-constants.ts'
+import { DEMO_SUPPLIERS } from './demo-parties.ts'
 import { demoEhfTotals, demoEhfXml, type DemoEhfLine } from './demo-ehf.ts'
 import {
   activeSuppliers,
@@ -70,17 +71,17 @@ export const DEMO_REVIEW_INVOICES: readonly DemoReviewInvoice[] = [
     source: 'scan',
   },
   {
-    supplier: 2,
+    supplier: 0,
     invoiceNumber: '2026-4471',
     invoiceDaysAgo: 1,
     dueInDays: 13,
     net: 0,
-    description: 'Mel, gjær og emballasje',
+    description: 'Kontorrekvisita og kaffe til pauserommet',
     source: 'ehf',
     lines: [
-      { name: 'Hvetemel siktet, 25 kg', quantity: 12, unit: 'EA', price: 389, rate: 15 },
-      { name: 'Tørrgjær 500 g', quantity: 20, unit: 'EA', price: 42.5, rate: 15 },
-      { name: 'Brødposer papir, 1000 stk', quantity: 3, unit: 'EA', price: 612, rate: 25 },
+      { name: 'Kopipapir A4 80 g, eske 5 × 500 ark', quantity: 4, unit: 'EA', price: 289, rate: 25 },
+      { name: 'Blekkpatron HP 305, sort', quantity: 6, unit: 'EA', price: 149.5, rate: 25 },
+      { name: 'Filtermalt kaffe, 1 kg', quantity: 8, unit: 'EA', price: 129.9, rate: 15 },
     ],
   },
 ]
@@ -100,6 +101,7 @@ async function seedInvoice(
   const invoiceDate = isoDay(-inv.invoiceDaysAgo)
   const dueDate = isoDay(inv.dueInDays)
   const kid = generateKid(9100 + (Number(inv.invoiceNumber.replace(/\D/g, '')) % 100_000), 10, 'mod10')
+  const demoSupplier = DEMO_SUPPLIERS.find((d) => d.name === supplier.Name)
   const ehf =
     inv.source === 'ehf'
       ? {
@@ -110,9 +112,9 @@ async function seedInvoice(
             name: supplier.Name,
             orgNumber: supplier.OrgNumber,
             account: supplier.AccountNumber ?? '',
-            street: 'Industriveien 12',
-            postcode: '9015',
-            city: 'Tromsø',
+            street: demoSupplier?.address?.line1 ?? '',
+            postcode: demoSupplier?.address?.postalCode ?? '',
+            city: demoSupplier?.address?.city ?? '',
           },
           buyer: {
             name: DEMO_COMPANIES.nordlys.name,

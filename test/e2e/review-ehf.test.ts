@@ -44,7 +44,8 @@ describe('an EHF invoice in the review', () => {
       .locator('[data-testid^="review-line-description-"]')
       .evaluateAll((els) => els.map((el) => (el as unknown as { value: string }).value))
     expect(descriptions).toEqual(ehf.lines!.map((l) => expect.stringContaining(l.name)))
-    const firstGross = Math.round(ehf.lines![0]!.quantity * ehf.lines![0]!.price * 115) / 100
+    const first = ehf.lines![0]!
+    const firstGross = Math.round(first.quantity * first.price * (100 + first.rate)) / 100
     // Shown with two decimals in the language's format: its digits are the amount in øre.
     const shown = await app.page.getByTestId('review-line-amount-0').inputValue()
     expect(Number(shown.replace(/\D/g, '')) / 100, shown).toBeCloseTo(firstGross, 2)
