@@ -15,7 +15,17 @@ async function startApp(connectBridge: () => Promise<void>) {
   await import('@renderer/main')
 }
 
-afterEach(() => {
+/** The bridge of the app a test started: signed out after it, so the workspace's sync stops with it. */
+let started: ReturnType<typeof createTestBridge> | undefined
+
+afterEach(async () => {
+  // The app main.ts mounted keeps its stores (and the sync engine a signed-in session starts) until the
+  // session ends: sign out and unmount before happy-dom goes, so nothing renders after the file's end.
+  started?.emit('session.changed', { status: 'signedOut', reason: null })
+  started = undefined
+  const container = document.querySelector('#app') as (Element & { __vue_app__?: { unmount(): void } }) | null
+  container?.__vue_app__?.unmount()
+  await new Promise((resolve) => setTimeout(resolve, 100))
   vi.restoreAllMocks()
   document.body.replaceChildren()
 })
@@ -23,6 +33,7 @@ afterEach(() => {
 describe('start-up', () => {
   it('mounts the shell in the saved language once the bridge is connected', async () => {
     const test = createTestBridge({ preferences: { locale: 'nb' } })
+    started = test
     await startApp(async () => {
       // As the real connectBridge does, into the fresh module graph main.ts runs in.
       const { installBridge } = await import('@renderer/bridge')
