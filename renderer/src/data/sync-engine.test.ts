@@ -357,6 +357,44 @@ describe('a change queued while online', () => {
     expect(executed).toEqual([7])
   })
 
+  it('goes out while the company’s round is still fetching files, not after it', async () => {
+    db = openWorkspace('unit', crypto.randomUUID())
+    await db.companies.bulkPut([company('nordlys', false)])
+    const p = platform({
+      nordlys: { SupplierInvoice: [invoice(7)], FileAttachment: [link(1, 7, 70)] },
+    })
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const download = p.transport.download
+    let downloading = false
+    p.transport.download = async (companyKey, fileId) => {
+      downloading = true
+      await held
+      return download(companyKey, fileId)
+    }
+    const executed: number[] = []
+    p.transport.execute = async (_companyKey, command) => {
+      executed.push(command.entityId)
+      return { status: 'done', row: invoice(command.entityId), merged: [] }
+    }
+    engine = createSyncEngine({
+      db,
+      transport: p.transport,
+      settings: { intervalMs: 3_600_000, probeMinMs: 1, reconcileEveryMs: 3_600_000, pushDelayMs: 10 },
+    })
+    engine.setOpenCompany('nordlys')
+    engine.start()
+    // The first round has pulled the invoice and is fetching its document (held back).
+    await vi.waitFor(async () => expect(await db.SupplierInvoice.count()).toBe(1))
+    await vi.waitFor(() => expect(downloading).toBe(true))
+    await updateRow(db, 'nordlys', 'SupplierInvoice', 7, { InvoiceNumber: 'A-7' })
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0), { timeout: 5_000 })
+    expect(executed).toEqual([7])
+    expect(engine.status().syncing).toBe(true)
+    release()
+    await vi.waitFor(() => expect(engine!.status().syncing).toBe(false))
+  })
+
   it('says syncing is over when a push outlasts the round that was running beside it', async () => {
     db = openWorkspace('unit', crypto.randomUUID())
     await db.companies.bulkPut([company('nordlys', false), company('fjordbygg')])

@@ -113,11 +113,26 @@ export function createSyncEngine(options: {
       }, settings.pushDelayMs),
     )
   }
+  /** Drains sent outside a round (a change made while the company's round pulls or fetches files). */
+  let pushes = 0
   async function pushAfterChange(companyKey: string): Promise<void> {
-    // A round under way may have read the outbox before the change: the next one takes it.
-    await active.get(companyKey)
     if (!running || status.connection !== 'online') return
-    await syncCompany(companyKey, false)
+    if (!active.has(companyKey)) {
+      await syncCompany(companyKey, false)
+      return
+    }
+    // A round under way may be pulling or fetching files for a long while: the change (an approval, a
+    // review) goes out now, after the round's own drain, which may have read the outbox before it.
+    pushes++
+    try {
+      const drained = await drainInTurn(companyKey, () => stopping)
+      if (drained.interrupted) connectionLost()
+    } catch (error) {
+      if (!isClosed(error)) console.error(`Sending ${companyKey}'s changes failed`, error)
+    } finally {
+      pushes--
+      if (active.size === 0 && rounds === 0 && pushes === 0 && status.syncing) report({ syncing: false })
+    }
   }
   function onOutboxCreating(
     this: CreatingHookContext<OutboxEntry, number>,
@@ -262,7 +277,7 @@ export function createSyncEngine(options: {
         active.delete(companyKey)
         // A company synced outside a round (a push, the company just opened) can outlast the round that
         // reported it: the last one to end says syncing is over.
-        if (active.size === 0 && rounds === 0 && status.syncing) report({ syncing: false })
+        if (active.size === 0 && rounds === 0 && pushes === 0 && status.syncing) report({ syncing: false })
       })
     active.set(companyKey, work)
     return work
@@ -288,7 +303,7 @@ export function createSyncEngine(options: {
       await Promise.all(batch.map((k) => syncCompany(k, false)))
     } finally {
       rounds--
-      report({ syncing: active.size > 0 })
+      report({ syncing: active.size > 0 || pushes > 0 })
     }
   }
 
@@ -373,7 +388,7 @@ export function createSyncEngine(options: {
         }
       } finally {
         rounds--
-        report({ syncing: active.size > 0 })
+        report({ syncing: active.size > 0 || pushes > 0 })
       }
     },
     /**
