@@ -1,5 +1,5 @@
 // `npm run platform -- [--port N] [--host H] [--data-dir DIR] [--seed demo|empty] [--database URL]
-// [--token-ttl SECONDS] [--max-upload-mb N]`: the local platform as a standalone server. Prints one line per endpoint
+// [--token-ttl SECONDS] [--max-upload-mb N] [--surface full|documented] [--record-undocumented FILE]`: the local platform as a standalone server. Prints one line per endpoint
 // of the endpoint set, then `ready`; stops cleanly on SIGINT/SIGTERM. Bad flags exit with code 2.
 import { homedir } from 'node:os'
 import { join } from 'node:path'
@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util'
 import type { PlatformOptions } from './server.ts'
 
 const usage =
-  'usage: npm run platform -- [--port N] [--host 127.0.0.1] [--data-dir DIR] [--seed demo|empty] [--database postgres://...] [--token-ttl SECONDS] [--max-upload-mb N]'
+  'usage: npm run platform -- [--port N] [--host 127.0.0.1] [--data-dir DIR] [--seed demo|empty] [--database postgres://...] [--token-ttl SECONDS] [--max-upload-mb N] [--surface full|documented] [--record-undocumented FILE]'
 
 export class UsageError extends Error {}
 
@@ -27,6 +27,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
         database: { type: 'string' },
         'token-ttl': { type: 'string' },
         'max-upload-mb': { type: 'string' },
+        surface: { type: 'string' },
+        'record-undocumented': { type: 'string' },
       },
     }))
   } catch (err) {
@@ -47,6 +49,13 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
     throw new UsageError(`--database must be a postgres:// URL, got '${database}'`)
   }
   if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host must not be empty')
+  const surface = values.surface
+  if (surface !== undefined && surface !== 'full' && surface !== 'documented')
+    throw new UsageError(`--surface must be full or documented, got '${surface}'`)
+  const record = values['record-undocumented']
+  if (record !== undefined && surface !== 'documented')
+    throw new UsageError('--record-undocumented needs --surface documented')
+  if (record !== undefined && record.trim() === '') throw new UsageError('--record-undocumented needs a file name')
   const uploadMb = int('max-upload-mb', values['max-upload-mb'], 1, 4096)
   return {
     port: int('port', values.port, 0, 65535) ?? 4100,
@@ -56,6 +65,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
     databaseUrl: database,
     tokenTtl: int('token-ttl', values['token-ttl'], 1, 7 * 24 * 3600) ?? 3600,
     maxUploadBytes: uploadMb === undefined ? undefined : uploadMb * 1024 * 1024,
+    ...(surface ? { surface } : {}),
+    ...(record ? { recordUndocumented: record } : {}),
   }
 }
 

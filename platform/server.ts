@@ -32,6 +32,7 @@ import type { PlatformContext, PlatformUrls } from './routes/context.ts'
 import { endpointSet, registerDiscoveryRoutes } from './routes/discovery.ts'
 import { registerErrorHandling } from './routes/errors.ts'
 import { registerStatisticsRoute } from './routes/statistics.ts'
+import { createRecorder, registerDocumentedSurface, type SurfaceRecorder } from './surface/enforce.ts'
 import { seedSystem } from './seed/system.ts'
 import { registerSessionActions } from './tenancy/session.ts'
 import { registerRoleCache } from './tenancy/roles.ts'
@@ -70,6 +71,13 @@ export interface PlatformOptions {
   templateDir?: string
   /** Called as each start-up phase ends, with its name (`store`, `schema`, `seed`, ...); for timing the start. */
   onPhase?: (phase: string) => void
+  /**
+   * `documented`: answer only what the spec and field notes document, as the real cloud would be read from
+   * them (surface/enforce.ts); `full` (default): the local platform's whole, more generous surface.
+   */
+  surface?: 'full' | 'documented'
+  /** With the documented surface: append each undocumented use, once, as a JSON line to this file. */
+  recordUndocumented?: string
 }
 
 export interface Platform {
@@ -78,6 +86,8 @@ export interface Platform {
   endpoints: Record<string, string>
   store: Store
   registry: Registry
+  /** With the documented surface: the undocumented uses recorded so far. */
+  undocumented?: SurfaceRecorder
   close(): Promise<void>
 }
 
@@ -228,6 +238,9 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       transitionEntities: await transitionEntities(store),
     }
     registerErrorHandling(app)
+    const undocumented =
+      options.surface === 'documented' ? createRecorder(options.recordUndocumented) : undefined
+    if (undocumented) registerDocumentedSurface(app, pc, undocumented)
     registerTenancy(app, store, (token) => identity.verifyAccessToken(token), pc.tenants)
     registerDiscoveryRoutes(app, pc)
     registerStatisticsRoute(app, pc)
@@ -265,6 +278,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       endpoints: endpointSet(urls),
       store,
       registry,
+      ...(undocumented ? { undocumented } : {}),
       close: () => (closed ??= closeAll()),
     }
   } catch (err) {

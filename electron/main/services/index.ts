@@ -78,6 +78,7 @@ export function createServices(deps: ServiceDeps) {
     store: ports.keyValue('sandbox'),
     emit,
     log,
+    env: process.env,
   })
   const now = deps.now ?? Date.now
   const oidc = createOidc({ fetch: ports.fetch, now })

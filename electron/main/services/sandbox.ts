@@ -39,7 +39,23 @@ export function createSandboxService(deps: {
   log: Logger
   /** First start of an empty data folder runs initdb and seeds the demo office; give it time. */
   startTimeoutMs?: number
+  /**
+   * The environment the app was started with. `LEDGERDESK_SANDBOX_SURFACE=documented` starts the sandbox as
+   * the documented cloud (`--surface documented`: only what the spec and field notes document; for
+   * trainers and for checking the app against it); `LEDGERDESK_SANDBOX_RECORD=FILE` records there each
+   * request that touched anything undocumented.
+   */
+  env?: Readonly<Record<string, string | undefined>>
 }) {
+  const surfaceArgs = (): string[] => {
+    const env = deps.env ?? {}
+    if (env.LEDGERDESK_SANDBOX_SURFACE !== 'documented') return []
+    return [
+      '--surface',
+      'documented',
+      ...(env.LEDGERDESK_SANDBOX_RECORD ? ['--record-undocumented', env.LEDGERDESK_SANDBOX_RECORD] : []),
+    ]
+  }
   let status: SandboxStatus = { state: 'stopped' }
   let child: PlatformChild | undefined
   let starting: Promise<SandboxStatus> | undefined
@@ -61,6 +77,7 @@ export function createSandboxService(deps: {
         join(deps.dataDir, 'platform'),
         '--seed',
         'demo',
+        ...surfaceArgs(),
       ]
       const proc = deps.platformProcess.start(args)
       child = proc
