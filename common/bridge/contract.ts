@@ -152,6 +152,10 @@ export const CompanySession = z.object({
   userId: z.number().int().nullable().optional(),
   permissions: z.array(z.string()),
   views: z.array(AppView),
+  /** Views the platform refused this user in this company (a 403 on the view's first read), with its reason. */
+  hiddenViews: z.array(z.object({ view: AppView, reason: z.string().max(2000) })).optional(),
+  /** The Administrator role's reads answered here (spec 4.10): the company's admin sections are offered. */
+  isAdmin: z.boolean().optional(),
   /** A license administrator of the office (spec 4.10, 5: `IsLicenseAdmin`) may change users' roles across companies. */
   isLicenseAdmin: z.boolean().optional(),
 })

@@ -250,6 +250,13 @@ function filterProblems(expression: Node, statistics: boolean): string[] {
 // ---------------------------------------------------------------------------------------------------------
 // The hooks
 
+/**
+ * The platform's own web front end uses its whole API, documented or not; end-to-end tests play a colleague
+ * working there (and set the scene) with this header. The app never sends it (test/node/lint-walls.test.ts).
+ */
+export const FRONT_END_HEADER = 'ledgerdesk-front-end'
+const isFrontEnd = (request: FastifyRequest) => request.headers[FRONT_END_HEADER] === '1'
+
 export function registerDocumentedSurface(
   app: FastifyInstance,
   pc: PlatformContext,
@@ -289,6 +296,7 @@ export function registerDocumentedSurface(
   const requestLine = (request: FastifyRequest) => `${request.method} ${request.url}`.slice(0, 600)
 
   app.addHook('onRequest', async (request) => {
+    if (isFrontEnd(request)) return
     const place = locate(request.url)
     if (!place) return
     const method = request.method.toUpperCase()
@@ -461,6 +469,7 @@ export function registerDocumentedSurface(
 
   // Body fields of writes, walked through documented relations.
   app.addHook('preHandler', async (request) => {
+    if (isFrontEnd(request)) return
     const marked = (request as FastifyRequest & { surfaceEntity?: { entity: string; route: string } })
       .surfaceEntity
     if (!marked || request.method === 'GET' || request.body === undefined || request.body === null) return
@@ -500,6 +509,7 @@ export function registerDocumentedSurface(
   // The answers whose shape the documents fix.
   const documentedPermissions = new Set(permissions.map((p) => p.name.toLowerCase()))
   app.addHook('onSend', async (request, reply, payload) => {
+    if (isFrontEnd(request)) return payload
     if (typeof payload !== 'string' || reply.statusCode >= 300) return payload
     const place = locate(request.url)
     if (!place) return payload

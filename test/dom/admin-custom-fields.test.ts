@@ -65,7 +65,8 @@ async function mount(online: boolean) {
         companyKey: key,
         companyName: 'Nordlys Bakeri AS',
         user: sampleSession.status === 'signedIn' ? sampleSession.user : (undefined as never),
-        permissions: ['ui_admin'],
+        permissions: [],
+        isAdmin: true,
         views: ['admin', 'settings'],
       }),
       'connection.probe': () => ({

@@ -12,6 +12,7 @@ import { afterAll, beforeAll } from 'vitest'
 import { memoryLogger } from '../../electron/main/logger.ts'
 import { startWebHost, type WebHost } from '../../electron/web/host.ts'
 import { DEMO_PASSWORD, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
+import { FRONT_END_HEADER } from '../../platform/surface/enforce.ts'
 import { signInWithSandbox } from './sign-in-steps.ts'
 
 export const repoRoot = resolve(import.meta.dirname, '../..')
@@ -152,6 +153,8 @@ export async function platformApi<T>(
       Authorization: `Bearer ${token}`,
       CompanyKey: companyKey,
       'Content-Type': 'application/json',
+      // A colleague in the platform's own web front end, which uses the platform's whole API.
+      [FRONT_END_HEADER]: '1',
       ...init.headers,
     },
   })

@@ -8,28 +8,101 @@ import {
   type CompanySession,
 } from '../../../common/bridge/contract.ts'
 import type { ApiClient } from './api/client.ts'
+import { ApiError, HttpStatus } from './api/errors.ts'
 
-/** Which permission opens which view; settings is always offered. */
-const viewPermissions: Record<Exclude<AppView, 'settings'>, readonly string[]> = {
-  inbox: ['ui_accounting_bills'],
-  review: ['ui_accounting_bills'],
-  journal: ['ui_accounting_journalentries'],
-  approvals: ['ui_approvals', 'ui_approvals_mine'],
-  sales: ['ui_sales', 'ui_sales_invoices'],
-  contacts: ['ui_sales', 'ui_accounting'],
-  admin: ['ui_admin'],
+/**
+ * How each view learns whether the platform lets this user work there. The documents name one permission
+ * string (`ui_accounting_bills`, field notes "Auth and tenancy"); every other view asks the platform a small
+ * documented read its work starts with, and is hidden only when the platform refuses it (403), with the
+ * platform's reason. A read that fails otherwise (offline, a timeout) does not hide a view: the view says
+ * what went wrong when opened.
+ */
+export const viewProbes: Record<
+  Exclude<AppView, 'settings'>,
+  { permission?: string; path: string; query: (userId: number | null) => Record<string, string | number> }
+> = {
+  inbox: {
+    permission: 'ui_accounting_bills',
+    path: 'api/biz/supplierinvoices',
+    query: () => ({ select: 'ID', top: 1 }),
+  },
+  review: {
+    permission: 'ui_accounting_bills',
+    path: 'api/biz/supplierinvoices',
+    query: () => ({ select: 'ID', top: 1 }),
+  },
+  journal: { path: 'api/biz/accounts', query: () => ({ select: 'ID', top: 1 }) },
+  approvals: {
+    path: 'api/biz/approvals',
+    query: (userId) => ({
+      select: 'ID',
+      top: 1,
+      ...(userId ? { filter: `UserID eq ${userId} and statuscode eq 50120` } : {}),
+    }),
+  },
+  sales: { path: 'api/biz/invoices', query: () => ({ select: 'ID', top: 1 }) },
+  contacts: { path: 'api/biz/contacts', query: () => ({ select: 'ID', top: 1 }) },
+  // spec 4.10: user administration needs the Administrator role; its reads answer 403 to anyone else.
+  admin: {
+    path: 'api/biz/userroles',
+    query: (userId) => ({ select: 'ID', top: 1, ...(userId ? { filter: `UserID eq ${userId}` } : {}) }),
+  },
+}
+
+export interface ViewDecision {
+  views: AppView[]
+  hidden: { view: AppView; reason: string }[]
+  /** The Administrator role's reads answered (spec 4.10). */
+  isAdmin: boolean
 }
 
 /**
- * The views the permissions open. A license administrator (spec 5) gets Admin for the office's people
- * across companies even where they administer nothing of the open company.
+ * The views offered from the documented permission and the platform's own answers to each view's first
+ * read. A license administrator (spec 5) gets Admin for the office's people even where they administer
+ * nothing of the open company.
  */
-export function viewsFor(permissions: readonly string[], isLicenseAdmin = false): AppView[] {
-  const held = new Set(permissions.map((p) => p.toLowerCase()))
-  const views = (Object.keys(viewPermissions) as (keyof typeof viewPermissions)[]).filter(
-    (view) => viewPermissions[view].some((p) => held.has(p)) || (view === 'admin' && isLicenseAdmin),
+export async function decideViews(
+  api: ApiClient,
+  companyKey: string,
+  session: { permissions: readonly string[]; userId: number | null; isLicenseAdmin: boolean },
+): Promise<ViewDecision> {
+  const held = new Set(session.permissions.map((p) => p.toLowerCase()))
+  const asked = new Map<string, Promise<{ refused: string | null }>>()
+  const ask = (path: string, query: Record<string, string | number>) => {
+    const key = `${path}?${JSON.stringify(query)}`
+    let answer = asked.get(key)
+    if (!answer) {
+      answer = api.get(path, { companyKey, query, timeoutMs: 15_000 }).then(
+        () => ({ refused: null }),
+        (err: unknown) => ({
+          refused:
+            err instanceof ApiError && err.status === HttpStatus.Forbidden
+              ? err.message || 'Refused by the platform'
+              : null,
+        }),
+      )
+      asked.set(key, answer)
+    }
+    return answer
+  }
+  const views: AppView[] = []
+  const hidden: ViewDecision['hidden'] = []
+  let isAdmin = false
+  const entries = Object.entries(viewProbes) as [Exclude<AppView, 'settings'>, (typeof viewProbes)['inbox']][]
+  const answers = await Promise.all(
+    entries.map(([, probe]) =>
+      probe.permission && held.has(probe.permission)
+        ? { refused: null }
+        : ask(probe.path, probe.query(session.userId)),
+    ),
   )
-  return [...views, 'settings']
+  entries.forEach(([view], i) => {
+    const { refused } = answers[i]!
+    if (view === 'admin') isAdmin = refused === null
+    if (refused === null || (view === 'admin' && session.isLicenseAdmin)) views.push(view)
+    else hidden.push({ view, reason: refused })
+  })
+  return { views: [...views, 'settings'], hidden, isAdmin }
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
@@ -50,9 +123,8 @@ export function createCompaniesService(deps: { api(): Promise<ApiClient> }) {
     },
 
     async session(companyKey: string): Promise<CompanySession> {
-      const answer = await (
-        await deps.api()
-      ).get<Record<string, unknown>>('api/biz/users', {
+      const api = await deps.api()
+      const answer = await api.get<Record<string, unknown>>('api/biz/users', {
         companyKey,
         query: { action: 'current-session' },
       })
@@ -74,6 +146,7 @@ export function createCompaniesService(deps: { api(): Promise<ApiClient> }) {
           'The platform answered for another company than the one asked for',
         )
       }
+      const userId = Number.isInteger(answer.ID) ? (answer.ID as number) : null
       return {
         companyKey: str(license.Company?.Key) || companyKey,
         companyName: str(license.Company?.Name),
@@ -83,9 +156,13 @@ export function createCompaniesService(deps: { api(): Promise<ApiClient> }) {
           Email: str(answer.Email),
           UserName: str(answer.UserName),
         },
-        userId: Number.isInteger(answer.ID) ? (answer.ID as number) : null,
+        userId,
         permissions,
-        views: viewsFor(permissions, isLicenseAdmin),
+        ...(await decideViews(api, companyKey, { permissions, userId, isLicenseAdmin }).then((d) => ({
+          views: d.views,
+          hiddenViews: d.hidden,
+          isAdmin: d.isAdmin,
+        }))),
         isLicenseAdmin,
       }
     },

@@ -56,7 +56,8 @@ export const systemEntities: EntityDef[] = [
   model({
     name: 'UserRole',
     route: 'userroles',
-    access: { write: ADMINISTRATORS },
+    // spec 4.10: user administration, reads included, needs the Administrator role.
+    access: { read: ADMINISTRATORS, write: ADMINISTRATORS },
     fields: fields('UserID:int!', 'SharedRoleId:int!', 'SharedRoleName:string'),
     relations: [one('User', 'User'), one('SharedRole', 'Role', 'SharedRoleId')],
   }),

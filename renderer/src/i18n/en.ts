@@ -80,6 +80,10 @@ const en = {
   settings: {
     language: 'Language',
     languageHint: 'The language of menus, messages, dates and amounts.',
+    access: 'Not available in {company}',
+    accessHint:
+      "The platform refused the read these views start with, so they are hidden here. Hover for the platform's own reason.",
+    refused: 'The platform refused your access.',
     localeSystem: 'System language ({language})',
     localeNb: 'Norsk bokmål',
     localeEn: 'English',

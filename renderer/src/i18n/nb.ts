@@ -80,6 +80,10 @@ const nb: Messages = {
   settings: {
     language: 'Språk',
     languageHint: 'Språket i menyer og meldinger, og formatet på datoer og beløp.',
+    access: 'Ikke tilgjengelig i {company}',
+    accessHint:
+      'Plattformen avviste lesingen disse visningene starter med, så de er skjult her. Hold pekeren over for plattformens egen begrunnelse.',
+    refused: 'Plattformen avviste tilgangen din.',
     localeSystem: 'Systemspråk ({language})',
     localeNb: 'Norsk bokmål',
     localeEn: 'English',

@@ -16,7 +16,7 @@ export interface AdminSection {
   component: () => Promise<Component | { default: Component }>
   /**
    * Offered only when the session says the user is a license administrator (spec 4.10, 5); the other
-   * sections only to administrators of the open company (the Administrator role's `ui_admin`).
+   * sections only to administrators of the open company (the platform answers their Administrator reads, spec 4.10).
    */
   licenseAdmin?: boolean
 }
