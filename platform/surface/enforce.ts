@@ -295,7 +295,7 @@ export function registerDocumentedSurface(
 
   const requestLine = (request: FastifyRequest) => `${request.method} ${request.url}`.slice(0, 600)
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (isFrontEnd(request)) return
     const place = locate(request.url)
     if (!place) return
@@ -356,7 +356,10 @@ export function registerDocumentedSurface(
     const isStatistics = decl.path === 'api/statistics'
     const entity = isStatistics ? queryValue(query, 'model')?.[1] : decl.entity
     if (isStatistics && entity && !entityDecl(entity)) {
-      recorder.record({ ...base, kind: 'statistics-model', route, name: entity, effect: 'recorded' })
+      // A model the documents do not name: the statistics route answers a query error as 200 with
+      // `Success: false` (field notes, "Responses").
+      recorder.record({ ...base, kind: 'statistics-model', route, name: entity, effect: 'refused' })
+      return reply.code(200).send({ Data: [], Success: false, Message: `Unknown model '${entity}'` })
     }
     if (!entity || !entityDecl(entity)) return
     // filter: an undocumented field on a model the documents list fully makes the real service ignore it.

@@ -130,3 +130,16 @@ describe('answers as documented', () => {
     )
   })
 })
+
+describe('the statistics route', () => {
+  it('answers a documented model and refuses one the documents do not name, as a query error with Success false', async () => {
+    const ok = await call('GET', 'api/statistics?model=Account&select=ID as ID&top=1')
+    expect(ok.body).toMatchObject({ Success: true })
+    const refused = await call('GET', 'api/statistics?model=FileEntityLink&select=ID as ID&top=1')
+    expect(refused.status).toBe(200)
+    expect(refused.body).toMatchObject({ Success: false, Data: [] })
+    expect(recorded()).toContainEqual(
+      expect.objectContaining({ kind: 'statistics-model', name: 'FileEntityLink' }),
+    )
+  })
+})

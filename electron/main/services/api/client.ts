@@ -279,7 +279,7 @@ export function createApiClient(options: ApiClientOptions) {
       address: string,
       what: string,
       call: { signal?: AbortSignal; timeoutMs?: number } = {},
-    ): Promise<{ status: number; bytes: Uint8Array; contentType: string | null }> {
+    ): Promise<{ status: number; bytes: Uint8Array; contentType: string | null; fileName: string | null }> {
       const { hosts } = await serversOf((await options.tokens.current()).apiBaseUrl)
       const timeout = AbortSignal.timeout(call.timeoutMs ?? 120_000)
       const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout
@@ -307,12 +307,13 @@ export function createApiClient(options: ApiClientOptions) {
         }
         if (!response.ok) {
           await response.body?.cancel()
-          return { status: response.status, bytes: new Uint8Array(), contentType: null }
+          return { status: response.status, bytes: new Uint8Array(), contentType: null, fileName: null }
         }
         return {
           status: response.status,
           bytes: await readCapped(response, what),
           contentType: response.headers.get('content-type'),
+          fileName: fileNameOf(response.headers.get('content-disposition')),
         }
       }
     },
@@ -339,6 +340,21 @@ export function createApiClient(options: ApiClientOptions) {
       return data as Row[]
     },
   }
+}
+
+/** The file name a Content-Disposition header gives (RFC 6266: `filename*=UTF-8''…` before `filename="…"`). */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition)
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim()) || null
+    } catch {
+      /* a broken encoding: try the plain form */
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)
+  return plain?.[1]?.trim() || null
 }
 
 async function readBody(response: Response): Promise<unknown> {

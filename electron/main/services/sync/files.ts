@@ -2,7 +2,7 @@
 // answer (spec: `files/{id}?action=download` and `?action=ocranalyse`). A structured invoice (an XML file, or a
 // PDF that embeds one: Factur-X, ZUGFeRD, XRechnung) is answered from its XML here, before and without the
 // platform's OCR, whose spec (2.13) says nothing of XML: so the review is filled exactly on any platform.
-import type { DownloadedFile, PlatformRow } from '../../../../common/bridge/sync.ts'
+import type { DownloadedFile } from '../../../../common/bridge/sync.ts'
 import type { ApiClient } from '../api/client.ts'
 import { ApiError, ApiErrorCode } from '../api/errors.ts'
 import { structuredAnswerOf } from './structured.ts'
@@ -22,10 +22,12 @@ export function createFiles(deps: { api(): Promise<ApiClient> }) {
     fileId: number,
   ): Promise<DownloadedFile & { bytes: Buffer }> => {
     const api = await deps.api()
-    const [meta, url] = await Promise.all([
-      api.get<PlatformRow>(`api/biz/files/${fileId}`, { companyKey }),
-      api.get<string>(`api/biz/files/${fileId}`, { companyKey, query: { action: 'download' } }),
-    ])
+    // The download is the documented way to a file (field notes); what it is called and its type travel with
+    // the bytes (Content-Disposition, Content-Type), so no undocumented read of the file row is needed.
+    const url = await api.get<string>(`api/biz/files/${fileId}`, {
+      companyKey,
+      query: { action: 'download' },
+    })
     // The URL is the server's word: fetched only from the environment's own servers, up to a cap.
     const answer = await api.fetchServerUrl(url, `the download address of file ${fileId}`)
     if (answer.status >= 400)
@@ -37,11 +39,8 @@ export function createFiles(deps: { api(): Promise<ApiClient> }) {
     const bytes = Buffer.from(answer.bytes)
     return {
       fileId,
-      name: typeof meta.Name === 'string' ? meta.Name : `file-${fileId}`,
-      contentType:
-        typeof meta.ContentType === 'string' && meta.ContentType
-          ? meta.ContentType
-          : (answer.contentType ?? 'application/octet-stream'),
+      name: answer.fileName ?? `file-${fileId}`,
+      contentType: answer.contentType?.split(';')[0]?.trim() || 'application/octet-stream',
       base64: bytes.toString('base64'),
       bytes,
     }
