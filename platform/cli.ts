@@ -1,14 +1,21 @@
-// `npm run platform -- [--port N] [--host H] [--data-dir DIR] [--seed demo|empty] [--database URL]
-// [--token-ttl SECONDS] [--max-upload-mb N] [--surface full|documented] [--record-undocumented FILE]`: the local platform as a standalone server. Prints one line per endpoint
-// of the endpoint set, then `ready`; stops cleanly on SIGINT/SIGTERM. Bad flags exit with code 2.
+// `npm run platform -- [--port N] [--host H] [--public-url URL] [--data-dir DIR] [--seed demo|empty]
+// [--database URL] [--token-ttl SECONDS] [--max-upload-mb N] [--surface full|documented]
+// [--record-undocumented FILE]`: the local platform as a standalone server. Prints one line per endpoint of the
+// endpoint set, then `ready`; stops cleanly on SIGINT/SIGTERM. Bad flags exit with code 2.
+// `--public-url https://ledger.example.no/` is the address clients reach it at behind TLS termination or a
+// reverse proxy: the endpoint set, the issuer, token claims and download links name it instead of
+// http://HOST:PORT/ (which stays where it listens, printed on stderr). `--surface documented` answers only
+// what the spec and field notes document (surface/enforce.ts); `--record-undocumented FILE` records each use
+// of anything else there.
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import { publicBaseUrl } from './public-url.ts'
 import type { PlatformOptions } from './server.ts'
 
 const usage =
-  'usage: npm run platform -- [--port N] [--host 127.0.0.1] [--data-dir DIR] [--seed demo|empty] [--database postgres://...] [--token-ttl SECONDS] [--max-upload-mb N] [--surface full|documented] [--record-undocumented FILE]'
+  'usage: npm run platform -- [--port N] [--host 127.0.0.1] [--public-url https://HOST[:PORT]/] [--data-dir DIR] [--seed demo|empty] [--database postgres://...] [--token-ttl SECONDS] [--max-upload-mb N] [--surface full|documented] [--record-undocumented FILE]'
 
 export class UsageError extends Error {}
 
@@ -22,6 +29,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
+        'public-url': { type: 'string' },
         'data-dir': { type: 'string' },
         seed: { type: 'string' },
         database: { type: 'string' },
@@ -56,10 +64,19 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
   if (record !== undefined && surface !== 'documented')
     throw new UsageError('--record-undocumented needs --surface documented')
   if (record !== undefined && record.trim() === '') throw new UsageError('--record-undocumented needs a file name')
+  let publicUrl: string | undefined
+  if (values['public-url'] !== undefined) {
+    try {
+      publicUrl = publicBaseUrl(values['public-url'])
+    } catch (err) {
+      throw new UsageError(`--public-url ${(err as Error).message}`)
+    }
+  }
   const uploadMb = int('max-upload-mb', values['max-upload-mb'], 1, 4096)
   return {
     port: int('port', values.port, 0, 65535) ?? 4100,
     host: values.host ?? '127.0.0.1',
+    publicUrl,
     dataDir: values['data-dir'] ?? env.LEDGERDESK_PLATFORM_DIR ?? join(homedir(), '.ledgerdesk', 'platform'),
     seed: seed ?? 'demo',
     databaseUrl: database,
@@ -112,6 +129,8 @@ export async function runPlatformCli(): Promise<void> {
   for (const [name, url] of Object.entries(platform.endpoints))
     console.log(`${name.padEnd(13)}${url || '(none)'}`)
   console.log(`${'LicenseAdmin'.padEnd(13)}${platform.urls.licenseAdmin}`)
+  if (platform.listenUrl !== platform.urls.base)
+    console.error(`platform: listening on ${platform.listenUrl}, announced as ${platform.urls.base}`)
   console.log('ready')
   let stopping = false
   const stop = (signal: string) => {

@@ -1,6 +1,7 @@
 // The local platform as a library: `startPlatform` opens the store, migrates and seeds it, and serves
 // the API, the identity server and the other servers on one port. It listens first, so the URLs
-// (and with them the identity server's issuer) are known before anything else is configured.
+// (and with them the identity server's issuer) are known before anything else is configured. With a
+// public URL those URLs name it instead of the listening address (platform/public-url.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -33,6 +34,7 @@ import { endpointSet, registerDiscoveryRoutes } from './routes/discovery.ts'
 import { registerErrorHandling } from './routes/errors.ts'
 import { registerStatisticsRoute } from './routes/statistics.ts'
 import { createRecorder, registerDocumentedSurface, type SurfaceRecorder } from './surface/enforce.ts'
+import { publicBaseUrl } from './public-url.ts'
 import { seedSystem } from './seed/system.ts'
 import { registerSessionActions } from './tenancy/session.ts'
 import { registerRoleCache } from './tenancy/roles.ts'
@@ -43,6 +45,13 @@ export interface PlatformOptions {
   /** 0 picks a free port. Default 4100. */
   port?: number
   host?: string
+  /**
+   * The address clients reach the platform at when it is not the listening address (behind TLS termination
+   * or a reverse proxy): `https://ledger.example.no/`. Every URL the platform hands out names it: the endpoint
+   * set, the identity server's issuer and endpoints, the `AppFramework` claim, download links, `ApiBaseUrl`.
+   * http or https, no path, query or fragment. Default: `http://HOST:PORT/`.
+   */
+  publicUrl?: string
   /** Holds `db/` (embedded database) and `identity/` (signing keys). */
   dataDir: string
   /** Seed of a new database: the demo bookkeeping office (default) or nothing but system data. */
@@ -81,7 +90,10 @@ export interface PlatformOptions {
 }
 
 export interface Platform {
+  /** The URLs clients are told: under the public URL when one is set, else under the listening address. */
   urls: PlatformUrls
+  /** Where the server listens, `http://HOST:PORT/` (the same as `urls.base` without a public URL). */
+  listenUrl: string
   /** The endpoint set of spec 2.1, as /api/endpoints answers it. */
   endpoints: Record<string, string>
   store: Store
@@ -132,6 +144,14 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   registerSystemHooks()
   const phase = options.onPhase ?? (() => {})
   const host = options.host ?? '127.0.0.1'
+  let publicBase: string | undefined
+  if (options.publicUrl !== undefined) {
+    try {
+      publicBase = publicBaseUrl(options.publicUrl)
+    } catch (err) {
+      throw new Error(`publicUrl ${(err as Error).message}`)
+    }
+  }
   const httpServer = createServer()
   // An idle keep-alive connection is kept longer than clients keep theirs (undici takes the server's hint
   // less a second; browsers keep about a minute). With Node's default of 5 s, a request sent just as the
@@ -139,7 +159,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   httpServer.keepAliveTimeout = 65_000
   httpServer.headersTimeout = 66_000
   const address = await listen(httpServer, options.port ?? 4100, host)
-  const base = `http://${urlHost(host)}:${address.port}/`
+  const listenUrl = `http://${urlHost(host)}:${address.port}/`
+  const base = publicBase ?? listenUrl
   const urls: PlatformUrls = {
     base,
     auth: `${base}identity`,
@@ -212,6 +233,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       dataDir: join(options.dataDir, 'identity'),
       issuer: urls.auth,
       apiBaseUrl: base,
+      fixedOrigin: publicBase !== undefined,
       tokenTtl: options.tokenTtl ?? 3600,
     })
     closers.push(() => identity.close())
@@ -270,11 +292,12 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     // with the demo seed: 733 -> 400 MB resident right after the first start. One collection, once.
     if (fresh) collectGarbage()
     phase('workers')
-    ;(app.log as FastifyBaseLogger).info({ urls }, 'platform ready')
+    ;(app.log as FastifyBaseLogger).info({ urls, listenUrl }, 'platform ready')
 
     let closed: Promise<void> | undefined
     return {
       urls,
+      listenUrl,
       endpoints: endpointSet(urls),
       store,
       registry,

@@ -23,6 +23,13 @@ export interface IdentityOptions {
   issuer: string
   /** Ends with '/'. */
   apiBaseUrl: string
+  /**
+   * The endpoints of the discovery document, the sign-in page's return addresses and the audiences a client
+   * assertion may name take the issuer's scheme and host, not the request's. Set when the issuer is a public
+   * URL in front of a proxy that may pass on another Host and that ends TLS; without it they follow the
+   * request's Host header.
+   */
+  fixedOrigin?: boolean
   tokenTtl: number
 }
 
@@ -165,6 +172,17 @@ export async function createIdentity(opts: IdentityOptions): Promise<Identity> {
     },
     renderError: providerPages.renderError,
   })
+
+  if (opts.fixedOrigin) {
+    // oidc-provider builds its URLs from Koa's request protocol and host; both are taken from the issuer.
+    const { protocol, host, hostname } = new URL(issuer)
+    const origin = { protocol: protocol.slice(0, -1), host, hostname }
+    provider.use(async (ctx: { request: object }, next: () => Promise<void>) => {
+      for (const [name, value] of Object.entries(origin))
+        Object.defineProperty(ctx.request, name, { value, configurable: true })
+      await next()
+    })
+  }
 
   provider.on('grant.revoked', (_ctx: unknown, grantId: string) => {
     void dropGrantCompany(sql, grantId).catch(() => {})

@@ -98,7 +98,7 @@ export async function startTestPlatform(
     },
     async resume() {
       if (!stopped) return
-      platform = await start(Number(new URL(platform.urls.base).port))
+      platform = await start(Number(new URL(platform.listenUrl).port))
       stopped = false
     },
     async token(email, opts = {}) {

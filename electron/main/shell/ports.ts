@@ -12,6 +12,7 @@ import {
   type SecretStore,
 } from '../ports.ts'
 import { SecretErrorCode } from '../node/secret-store.ts'
+import { createNetFetch } from './net-fetch.ts'
 
 function safeStorageSecrets(): SecretStore {
   const backend =
@@ -132,8 +133,11 @@ export function createElectronPorts(options: { platformEntry: string }): Ports {
       },
     },
     keyValue: electronStores(),
-    // net.fetch goes through Chromium's network stack, so office proxies and their certificates apply.
-    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+    // Chromium's network stack, so office proxies and their certificates apply (net-fetch.ts).
+    fetch: createNetFetch({
+      fetch: (input, init) => net.fetch(input, init),
+      request: (options) => net.request(options),
+    }),
     platformProcess: utilityPlatformProcess(options.platformEntry),
   }
 }

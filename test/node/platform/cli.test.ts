@@ -13,6 +13,7 @@ describe('platform command line', () => {
     expect(parseCliArgs([], { LEDGERDESK_PLATFORM_DIR: '/srv/ld' })).toEqual({
       port: 4100,
       host: '127.0.0.1',
+      publicUrl: undefined,
       dataDir: '/srv/ld',
       seed: 'demo',
       databaseUrl: undefined,
@@ -29,8 +30,22 @@ describe('platform command line', () => {
       [['--bogus'], /bogus/],
       [['--database', 'mysql://x'], /--database/],
       [['--token-ttl', '0'], /--token-ttl/],
+      [['--public-url', 'ledger.example.no'], /--public-url must be an http/],
+      [['--public-url', 'ftp://ledger.example.no/'], /--public-url must be an http/],
+      [['--public-url', 'https://ledger.example.no/?a=1'], /--public-url must not have a query/],
+      [['--public-url', 'https://ledger.example.no/#top'], /--public-url must not have a query or fragment/],
+      [['--public-url', 'https://ledger.example.no/ledger/'], /--public-url must not have a path/],
+      [['--public-url', 'https://anne:pw@ledger.example.no/'], /--public-url must not carry a user/],
     ]
     for (const [args, message] of cases) expect(() => parseCliArgs(args, {}), args.join(' ')).toThrow(message)
+  })
+
+  it('takes --public-url as the announced base URL', () => {
+    const parse = (url: string) => parseCliArgs(['--public-url', url], {}).publicUrl
+    expect(parse('https://ledger.example.no')).toBe('https://ledger.example.no/')
+    expect(parse('https://Ledger.Example.no:443/')).toBe('https://ledger.example.no/')
+    expect(parse('http://10.0.0.5:8080/')).toBe('http://10.0.0.5:8080/')
+    expect(parse('https://[2001:db8::1]:8443')).toBe('https://[2001:db8::1]:8443/')
   })
 
   it('exits with code 2 and a one-line message for a bad flag', () => {
@@ -38,6 +53,16 @@ describe('platform command line', () => {
     expect(r.status).toBe(2)
     expect(r.stderr.split('\n')[0]).toMatch(/^platform: --seed must be demo or empty/)
     expect(r.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it('refuses a public URL with a path before starting, and shows the flag in the usage line', () => {
+    const r = spawnSync(tsx, ['platform/cli.ts', '--public-url', 'https://ledger.example.no/ledger'], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    })
+    expect(r.status).toBe(2)
+    expect(r.stderr.split('\n')[0]).toMatch(/^platform: --public-url must not have a path/)
+    expect(r.stderr).toMatch(/usage: .*\[--public-url https:\/\/HOST\[:PORT\]\/\]/)
   })
 
   it('prints every endpoint and ready, serves them, and stops on SIGTERM', async () => {

@@ -274,6 +274,9 @@ export function createApiClient(options: ApiClientOptions) {
     /**
      * The bytes at an address a server gave (a file's download URL): fetched without a token, only from
      * the environment's own servers, following redirects that stay there, up to MAX_SERVER_BODY_BYTES.
+     * The Fetch port must answer `redirect: 'manual'` with the 3xx and its Location (Node's fetch does; in
+     * Electron shell/net-fetch.ts does). A redirect it cannot read (a browser-style opaque redirect, a
+     * fetch that refuses manual redirects) fails with an error that says so, never as an empty file.
      */
     async fetchServerUrl(
       address: string,
@@ -288,15 +291,34 @@ export function createApiClient(options: ApiClientOptions) {
         let response: Response
         try {
           response = await options.fetch(url, { redirect: 'manual', signal })
-        } catch {
+        } catch (error) {
           if (call.signal?.aborted) throw transportError(ApiErrorCode.Aborted, 'The request was cancelled')
           if (timeout.aborted)
             throw transportError(ApiErrorCode.Timeout, 'The file server did not answer in time')
+          // Electron's net.fetch fails a manual redirect with "Redirect was cancelled".
+          const message = error instanceof Error ? error.message : String(error)
+          if (/redirect/i.test(message))
+            throw transportError(
+              ApiErrorCode.InvalidResponse,
+              `The server redirected ${what}, and this connection could not read where to (${message}); nothing was downloaded`,
+            )
           throw transportError(ApiErrorCode.Network, 'The file server could not be reached')
         }
-        const location = response.headers.get('location')
-        if (response.status >= 300 && response.status < 400 && location) {
+        if (response.type === 'opaqueredirect' || response.status === 0) {
           await response.body?.cancel()
+          throw transportError(
+            ApiErrorCode.InvalidResponse,
+            `The server redirected ${what}, but the answer hid where to (an opaque redirect); nothing was downloaded`,
+          )
+        }
+        const location = response.headers.get('location')
+        if (response.status >= 300 && response.status < 400) {
+          await response.body?.cancel()
+          if (!location)
+            throw transportError(
+              ApiErrorCode.InvalidResponse,
+              `The server answered ${what} with a redirect (${response.status}) that names no address; nothing was downloaded`,
+            )
           if (hop >= maxRedirects)
             throw transportError(
               ApiErrorCode.InvalidResponse,

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { DEFAULT_MAX_BYTES } from '../scan/sniff.ts'
 import { createSyncService } from '../sync/sync-service.ts'
 import { createApiClient, type TokenSource } from './client.ts'
+import { ApiErrorCode } from './errors.ts'
 import { uploadFile } from './files.ts'
 import { checkAppFramework, MAX_SERVER_BODY_BYTES, ServerUrlErrorCode } from './server-urls.ts'
 
@@ -47,6 +48,8 @@ async function platform(answers: {
   files?: (base: string) => string
   download?: (base: string) => string
   redirectTo?: string
+  /** Main's HTTP (default Node's fetch). */
+  fetch?: typeof fetch
 }) {
   const seen: string[] = []
   const base = await serve((req, res) => {
@@ -87,6 +90,10 @@ async function platform(answers: {
       }
       return pump()
     }
+    if (url.pathname === '/bytes/nowhere') {
+      res.writeHead(302)
+      return res.end()
+    }
     if (url.pathname === '/bytes/away') {
       res.writeHead(302, { Location: answers.redirectTo ?? '/' })
       return res.end()
@@ -97,8 +104,8 @@ async function platform(answers: {
     current: async () => ({ accessToken: 'secret-token', apiBaseUrl: base }),
     afterUnauthorized: async () => ({ accessToken: 'secret-token', apiBaseUrl: base }),
   }
-  const api = createApiClient({ fetch, tokens })
-  const sync = createSyncService({ api: async () => api, fetch })
+  const api = createApiClient({ fetch: answers.fetch ?? fetch, tokens })
+  const sync = createSyncService({ api: async () => api, fetch: answers.fetch ?? fetch })
   return { base, seen, api, sync }
 }
 
@@ -203,5 +210,83 @@ describe('the AppFramework claim', () => {
     expect(() => checkAppFramework('http://10.0.0.5/', null)).toThrow(
       expect.objectContaining({ code: ServerUrlErrorCode.Refused }),
     )
+  })
+})
+
+/**
+ * Main's HTTP as a browser answers `redirect: 'manual'`: an opaque-redirect response (type `opaqueredirect`,
+ * status 0, no headers, no body) instead of the 3xx and its Location.
+ */
+const browserLikeFetch: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init)
+  if (init?.redirect !== 'manual' || response.status < 300 || response.status >= 400) return response
+  await response.body?.cancel()
+  return {
+    type: 'opaqueredirect',
+    status: 0,
+    statusText: '',
+    ok: false,
+    redirected: false,
+    url: '',
+    headers: new Headers(),
+    body: null,
+    bodyUsed: false,
+  } as unknown as Response
+}
+
+describe('redirects of a download address', () => {
+  it('follows a redirect that stays on the environment’s servers to the bytes', async () => {
+    const p = await platform({ download: (base) => `${base}bytes/away`, redirectTo: '/bytes/small' })
+    const file = await p.sync.download('key', 1)
+    expect(Buffer.from(file.base64, 'base64').toString()).toBe('%PDF-1.4 small')
+    expect(p.seen).toEqual(expect.arrayContaining(['GET /bytes/away', 'GET /bytes/small']))
+  })
+
+  it('fails with a worded error, not an empty file, when the redirect comes back opaque', async () => {
+    const p = await platform({
+      download: (base) => `${base}bytes/away`,
+      redirectTo: '/bytes/small',
+      fetch: browserLikeFetch,
+    })
+    await expect(p.sync.download('key', 1)).rejects.toMatchObject({
+      code: ApiErrorCode.InvalidResponse,
+      message: expect.stringMatching(
+        /^The server redirected the download address of file 1, but the answer hid where to \(an opaque redirect\); nothing was downloaded$/,
+      ),
+    })
+    expect(p.seen).not.toContain('GET /bytes/small')
+    // Without a redirect the same connection downloads as before.
+    const direct = await platform({ fetch: browserLikeFetch })
+    const file = await direct.sync.download('key', 1)
+    expect(Buffer.from(file.base64, 'base64').toString()).toBe('%PDF-1.4 small')
+  })
+
+  it('fails with a worded error when the connection refuses to stop at a redirect', async () => {
+    // Electron's net.fetch: a manual redirect that nobody follows is cancelled (electron/electron#43715).
+    const refusing: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init)
+      if (init?.redirect === 'manual' && response.status >= 300 && response.status < 400) {
+        await response.body?.cancel()
+        throw new Error('Redirect was cancelled')
+      }
+      return response
+    }
+    const p = await platform({
+      download: (base) => `${base}bytes/away`,
+      redirectTo: '/bytes/small',
+      fetch: refusing,
+    })
+    await expect(p.sync.download('key', 1)).rejects.toMatchObject({
+      code: ApiErrorCode.InvalidResponse,
+      message: expect.stringContaining('could not read where to (Redirect was cancelled)'),
+    })
+  })
+
+  it('fails with a worded error for a redirect that names no address', async () => {
+    const p = await platform({ download: (base) => `${base}bytes/nowhere` })
+    await expect(p.sync.download('key', 1)).rejects.toMatchObject({
+      code: ApiErrorCode.InvalidResponse,
+      message: expect.stringContaining('with a redirect (302) that names no address'),
+    })
   })
 })
