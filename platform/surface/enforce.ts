@@ -32,7 +32,17 @@ import {
 } from './documented.ts'
 
 export type UndocumentedKind =
-  'route' | 'action' | 'param' | 'filter' | 'orderby' | 'select' | 'expand' | 'body' | 'statistics-model'
+  | 'route'
+  | 'action'
+  | 'param'
+  | 'filter'
+  | 'orderby'
+  | 'select'
+  | 'expand'
+  | 'body'
+  | 'statistics-model'
+  /** Not a fault: a documented route the client used, with its source (for the README's table). */
+  | 'documented'
 
 export interface UndocumentedUse {
   kind: UndocumentedKind
@@ -49,7 +59,9 @@ export interface UndocumentedUse {
    */
   assumed?: boolean
   /** What the documented platform did with it. */
-  effect: 'refused' | 'ignored' | 'recorded'
+  effect: 'refused' | 'ignored' | 'recorded' | 'answered'
+  /** For a documented use: where the documents say so. */
+  source?: string
   /** The first request that made this use: method, path and query. */
   request: string
 }
@@ -348,6 +360,14 @@ export function registerDocumentedSurface(
       )
     }
     const route = `${decl.server === 'api' ? '' : `{${decl.server}}/`}${decl.path}`
+    recorder.record({
+      ...base,
+      kind: 'documented',
+      route,
+      name: action ?? '',
+      effect: 'answered',
+      source: decl.source,
+    })
     const known = new Set([...queryOptions, ...(decl.params ?? [])].map((p) => p.toLowerCase()))
     for (const key of Object.keys(query)) {
       if (!known.has(key.toLowerCase()))

@@ -30,10 +30,20 @@ export function emptyCheckpoint(companyKey: string, entity: CachedEntity): Check
 
 /**
  * The platform's refusals that mean "this platform does not offer this entity's list" (the real service
- * documents `comments/{EntityType}/{EntityID}` only, not a filtered `comments` list): 404, 400, 403. The
+ * documents `comments/{EntityType}/{EntityID}` only, not a filtered `comments` list): 404, 400, 403, a
+ * statistics query it refuses, and an answer that ignored the filter. The
  * entity is marked unavailable and the round goes on with the others; anything else fails the round.
  */
-const notOfferedCodes = new Set(['API_NOT_FOUND', 'API_BAD_REQUEST', 'API_VALIDATION', 'API_FORBIDDEN'])
+const notOfferedCodes = new Set([
+  'API_NOT_FOUND',
+  'API_BAD_REQUEST',
+  'API_VALIDATION',
+  'API_FORBIDDEN',
+  // The platform ignored the list's filter (main's check of the answer): its rows are not the cache's.
+  'API_FILTER_IGNORED',
+  // The statistics route answered Success: false (a model or column it does not know).
+  'API_STATISTICS_FAILED',
+])
 function notOffered(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
   return !isTransient(error) && typeof code === 'string' && notOfferedCodes.has(code)

@@ -12,6 +12,7 @@ import {
   statisticsError,
   transportError,
 } from './errors.ts'
+import { rowAgainstFilter } from './filter-check.ts'
 import { checkScheme, checkServerUrl, readCapped } from './server-urls.ts'
 
 export interface AccessGrant {
@@ -257,6 +258,16 @@ export function createApiClient(options: ApiClientOptions) {
         throw failed(error)
       }
       if (!response.ok) throw apiErrorFrom(response.status, parsed)
+      const filter = call.query?.filter ?? call.query?.$filter
+      if (safe && typeof filter === 'string' && Array.isArray(parsed)) {
+        const stray = rowAgainstFilter(filter, parsed)
+        if (stray)
+          throw new ApiError(
+            ApiErrorCode.FilterIgnored,
+            `The platform answered rows its filter excludes (row ${String(stray.ID ?? stray.Id ?? '?')}); it does not filter on what this list asked for, so the answer is not used`,
+            { status: response.status, fields: [], reference: null },
+          )
+      }
       return parsed as T
     }
   }

@@ -31,6 +31,8 @@ export const ApiErrorCode = {
   Timeout: 'API_TIMEOUT',
   Aborted: 'API_ABORTED',
   InvalidResponse: 'API_INVALID_RESPONSE',
+  /** The answer holds rows its filter excludes: the platform ignored the filter (field notes, Query options). */
+  FilterIgnored: 'API_FILTER_IGNORED',
 } as const
 export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode]
 
