@@ -16,6 +16,13 @@ const vitestJson = (name) => [
   `--outputFile.json=${join(reports, `${name}.json`)}`,
 ]
 
+// The end-to-end suite runs against the Local sandbox started as the documented cloud
+// (`--surface documented`, platform/surface): only what the spec and field notes document is answered, and
+// each request that touched anything else is recorded here; the step after it checks every recorded use
+// against the app's list of extensions with a fallback (electron/main/services/api/extensions.ts).
+const undocumentedRecord = join(process.cwd(), reports, 'undocumented.jsonl')
+const documentedSurface = { LEDGERDESK_SANDBOX_SURFACE: 'documented', LEDGERDESK_SANDBOX_RECORD: undocumentedRecord }
+
 const steps = [
   { name: 'typecheck (node)', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.node.json', '--noEmit'] },
   { name: 'typecheck (web)', cmd: 'npx', args: ['vue-tsc', '-p', 'tsconfig.web.json', '--noEmit'] },
@@ -26,14 +33,24 @@ const steps = [
     args: ['vitest', 'run', '--project', 'node', '--project', 'dom', ...vitestJson('unit')],
   },
   { name: 'build for end-to-end', cmd: 'node', args: ['scripts/build-web.mjs'] },
-  { name: 'end-to-end', cmd: 'npx', args: ['vitest', 'run', '--project', 'e2e', ...vitestJson('e2e')] },
+  {
+    name: 'end-to-end (documented surface)',
+    cmd: 'npx',
+    args: ['vitest', 'run', '--project', 'e2e', ...vitestJson('e2e')],
+    env: documentedSurface,
+  },
+  {
+    name: 'undocumented uses',
+    cmd: 'npx',
+    args: ['tsx', 'scripts/check-surface.ts', undocumentedRecord],
+  },
 ]
 
 const results = []
 for (const step of steps) {
   const started = Date.now()
   console.log(`\n=== ${step.name}: ${step.cmd} ${step.args.join(' ')}`)
-  const r = spawnSync(step.cmd, step.args, { stdio: 'inherit', env: process.env })
+  const r = spawnSync(step.cmd, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } })
   const ok = r.status === 0
   results.push({ name: step.name, ok, seconds: (Date.now() - started) / 1000 })
   console.log(
