@@ -2,7 +2,8 @@
 // supplier invoice. Steps: upload, read (OCR), find or create the supplier, create the draft, link the
 // file, move the original to processed/YYYY-MM/. Each step is recorded in the company's ledger before
 // and after; a restart resumes at the first unfinished step, and before each step that creates
-// something the platform is asked whether an earlier run already created it.
+// something the platform is asked whether an earlier run already created it. An uploaded file's id is
+// the ledger's the moment the platform answers: a file is never looked for among the company's files.
 import { createHash } from 'node:crypto'
 import { lstat, readFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
@@ -463,7 +464,10 @@ export function createPipeline(options: PipelineOptions) {
     }
   }
 
-  /** Attaches the entry's XML partner to its invoice, once: asked for by its hash before an upload. */
+  /**
+   * Attaches the entry's XML partner to its invoice, once. Its id is kept as its upload answers; a run
+   * that began this step without one looks among the invoice's attachments for a file with its bytes.
+   */
   async function attachPartner(
     companyKey: string,
     sha: string,
@@ -472,8 +476,10 @@ export function createPipeline(options: PipelineOptions) {
     signal: AbortSignal,
   ) {
     const partner = entry.partner!
-    // Asked for by its hash only when an earlier run began this step: the same XML may be another invoice's.
-    let fileId = partner.fileId ?? (resumed ? await platform.findFile(companyKey, partner.sha256) : null)
+    // Looked for on this invoice only, and only when an earlier run began this step: checked by its bytes.
+    let fileId =
+      partner.fileId ??
+      (resumed ? await platform.findAttached(companyKey, entry.invoiceId!, partner.sha256) : null)
     if (fileId === null) {
       const bytes = await ops.readFile(partner.path).catch(() => null)
       if (!bytes || sha256Of(bytes) !== partner.sha256) {
@@ -642,10 +648,17 @@ export function createPipeline(options: PipelineOptions) {
       // another user's run on this station may have done it.
       const interrupted = (name: ScanStep) => entry!.started === name || entry!.elsewhere === true
       if (entry.step === 'upload') {
-        const resumed = interrupted('upload')
-        await step('upload', { started: 'upload' })
-        let fileId = resumed ? await platform.findFile(companyKey, sha) : null
+        // The id kept when the upload answered (a cancel or a failure may have come right after it).
+        let fileId = entry.fileId ?? null
         if (fileId === null) {
+          if (entry.started === 'upload')
+            // Begun without an answer recorded: whatever the platform may have kept of it is linked to
+            // nothing and cannot be told from another file of the company, so the file goes up again.
+            log.info('scan: an upload begun earlier left no file id; the file is uploaded again', {
+              companyKey,
+              sha,
+            })
+          await step('upload', { started: 'upload' })
           const bytes = await withLocalRetries(() => bytesToUpload(entry!), check)
           if (bytes === 'gone') {
             await failFile(
@@ -680,8 +693,10 @@ export function createPipeline(options: PipelineOptions) {
             signal,
             (percent) => options.events.uploadProgress?.(uploading, percent),
           )
+          // Kept at once, before a cancel or a stop can end the run: a later run goes on with this file.
+          entry = await record(companyKey, sha, { fileId })
         }
-        await step('read', { fileId, started: null })
+        await step('read', { started: null })
       }
       if (entry.step === 'read') {
         // A structured invoice (an XML file, a PDF embedding one) is read from its XML on this computer:
@@ -719,7 +734,7 @@ export function createPipeline(options: PipelineOptions) {
         // queue waited while they were signed in): then the platform is asked for it by its scan mark.
         const resumed = interrupted('invoice') || (await elsewhereOf(companyKey, sha)) !== undefined
         if (entry.started !== 'invoice') entry = await record(companyKey, sha, { started: 'invoice' })
-        let invoiceId = resumed ? await platform.findInvoice(companyKey, entry.fileId!, sha) : null
+        let invoiceId = resumed ? await platform.findInvoice(companyKey, sha) : null
         check()
         invoiceId ??= await platform.createInvoice(companyKey, {
           supplierId: entry.supplierId!,
@@ -732,8 +747,26 @@ export function createPipeline(options: PipelineOptions) {
       if (entry.step === 'link') {
         const resumed = interrupted('link')
         if (entry.started !== 'link') entry = await record(companyKey, sha, { started: 'link' })
-        if (!resumed || !(await platform.isLinked(companyKey, entry.fileId!, entry.invoiceId!)))
-          await platform.link(companyKey, entry.fileId!, entry.invoiceId!)
+        if (!resumed || !(await platform.isLinked(companyKey, entry.fileId!, entry.invoiceId!))) {
+          // A draft another user's run on this station made may hold this content already, uploaded by
+          // that run: taken for this entry's file only once its bytes are proven to be this content.
+          const onDraft = entry.elsewhere
+            ? await platform.findAttached(companyKey, entry.invoiceId!, sha)
+            : null
+          if (onDraft !== null) {
+            log.info(
+              'scan: the draft already holds this content; its file is kept, this upload is not linked',
+              {
+                companyKey,
+                sha,
+                invoiceId: entry.invoiceId,
+                fileId: onDraft,
+                unlinked: entry.fileId,
+              },
+            )
+            entry = await record(companyKey, sha, { fileId: onDraft })
+          } else await platform.link(companyKey, entry.fileId!, entry.invoiceId!)
+        }
         // The PDF first: the review shows an invoice's lowest file id as its document.
         if (entry.partner) entry = await attachPartner(companyKey, sha, entry, resumed, signal)
         const partner = entry.partner
@@ -840,11 +873,13 @@ export function createPipeline(options: PipelineOptions) {
       if (!e || e.state === 'done' || e.reason?.code === 'changed' || isQueued(companyKey, sha256))
         return false
       if (e.step === 'finished' && e.destination && (await exists(e.destination))) {
-        // A file that went to failed/ comes back to its folder and is taken again.
+        // A file that went to failed/ comes back to its folder and is taken again, uploaded anew.
         await ops.move(e.destination, e.originalPath)
         await record(companyKey, sha256, {
           state: 'queued',
           step: 'upload',
+          fileId: null,
+          started: null,
           destination: null,
           reason: null,
         })

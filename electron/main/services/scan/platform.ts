@@ -1,16 +1,18 @@
 // What the scan pipeline asks of the platform, over the app's one API client. Every call that creates
-// something has a question beside it that finds what an earlier, interrupted run already created:
-// a file by its content's SHA-256, a supplier by organisation number, an invoice by its link to the file
-// or by the scan mark written into it when it was created.
+// something has a question beside it that finds what an earlier, interrupted run already created: a
+// supplier by organisation number, an invoice by the scan mark written into it when it was created, and a
+// file on that invoice by its attachment list (spec 4.5) and its bytes' SHA-256. A file is never searched
+// for among the company's files: the spec documents no such list, and the real service answers a filter on
+// a field it does not know with every row (field notes), so the station keeps each upload's id itself.
+import { createHash } from 'node:crypto'
 import { GenericStatus } from '../../../../common/status.ts'
 import type { ApiClient } from '../api/client.ts'
-import { ApiError } from '../api/errors.ts'
-import { uploadFile } from '../api/files.ts'
+import { ApiError, apiErrorFrom } from '../api/errors.ts'
+import { fileIdOf, uploadFile } from '../api/files.ts'
 import type { ReadFields } from './ledger.ts'
 import type { OcrAnswerInput } from '../../../../common/ocr.ts'
 
 export interface ScanPlatform {
-  findFile(companyKey: string, sha256: string): Promise<number | null>
   /** Uploads the bytes; `onProgress` hears the share sent so far, in per cent. */
   upload(
     companyKey: string,
@@ -25,11 +27,18 @@ export interface ScanPlatform {
   markSupplier(companyKey: string, supplierId: number, note: string, fresh?: boolean): Promise<void>
   /** The placeholder supplier for invoices whose organisation number could not be read. */
   unknownSupplier(companyKey: string, name: string): Promise<number>
-  findInvoice(companyKey: string, fileId: number, sha256: string): Promise<number | null>
+  /** The draft an earlier run made of this content: one whose scan mark the platform answers back. */
+  findInvoice(companyKey: string, sha256: string): Promise<number | null>
   /** Whether the signed-in user may open this invoice (another user on the station made it). */
   canSeeInvoice(companyKey: string, invoiceId: number): Promise<boolean>
   createInvoice(companyKey: string, invoice: DraftInvoice): Promise<number>
+  /** Whether the file is among the invoice's attachments (spec 4.5 attachment list). */
   isLinked(companyKey: string, fileId: number, invoiceId: number): Promise<boolean>
+  /**
+   * A file attached to the invoice whose bytes have this SHA-256, downloaded and checked one by one; null
+   * when none has. What answers here is this content, never a file taken on the platform's word.
+   */
+  findAttached(companyKey: string, invoiceId: number, sha256: string): Promise<number | null>
   link(companyKey: string, fileId: number, invoiceId: number): Promise<void>
 }
 
@@ -55,17 +64,34 @@ export function createScanPlatform(deps: {
   const list = async (companyKey: string, path: string, query: Record<string, string | number>) =>
     (await deps.api()).get<Row[]>(path, { companyKey, query })
 
-  return {
-    async findFile(companyKey, sha256) {
-      const rows = await list(companyKey, 'api/biz/files', {
-        filter: `Sha256 eq ${quote(sha256)}`,
-        select: 'ID',
-        orderby: 'ID',
-        top: 1,
-      })
-      return idOf(rows[0])
-    },
+  /** The ids of the invoice's attachments: rows of the attachment list, by `Id` or `ID` as a file answers. */
+  const attachedTo = async (companyKey: string, invoiceId: number): Promise<number[]> => {
+    const rows = await (
+      await deps.api()
+    ).get<unknown>(`api/biz/files/SupplierInvoice/${invoiceId}`, { companyKey })
+    return Array.isArray(rows) ? rows.map(fileIdOf).filter((id): id is number => id !== null) : []
+  }
 
+  /** The SHA-256 of a file's bytes (`files/{id}?action=download` answers a URL to them); null when gone. */
+  const contentHashOf = async (companyKey: string, fileId: number): Promise<string | null> => {
+    const api = await deps.api()
+    const url = await api.get<unknown>(`api/biz/files/${fileId}`, {
+      companyKey,
+      query: { action: 'download' },
+    })
+    if (typeof url !== 'string' || url === '') return null
+    // The URL is the server's word: fetched only from the environment's own servers, up to a cap.
+    const answer = await api.fetchServerUrl(url, `the download address of file ${fileId}`)
+    // A file server that fails now is asked again later; a file it does not have is not this content.
+    if (answer.status >= 500)
+      throw apiErrorFrom(answer.status, {
+        Message: `File ${fileId} could not be downloaded (${answer.status})`,
+      })
+    if (answer.status >= 400) return null
+    return createHash('sha256').update(answer.bytes).digest('hex')
+  }
+
+  return {
     async upload(companyKey, file, signal, onProgress) {
       return uploadFile(await deps.api(), await deps.filesUrl(), companyKey, file, {
         ...(signal ? { signal } : {}),
@@ -145,21 +171,17 @@ export function createScanPlatform(deps: {
       return idOf(created)!
     },
 
-    async findInvoice(companyKey, fileId, sha256) {
-      const links = await list(companyKey, 'api/biz/fileentitylinks', {
-        filter: `FileID eq ${fileId} and EntityType eq 'SupplierInvoice'`,
-        select: 'EntityID',
+    async findInvoice(companyKey, sha256) {
+      const mark = scanMark(sha256)
+      // The mark is written into the draft's Comment when it is made. A platform that does not filter on
+      // that field answers other invoices: only a row that carries the mark is this content's draft.
+      const rows = await list(companyKey, 'api/biz/supplierinvoices', {
+        filter: `contains(Comment,${quote(mark)})`,
+        select: 'ID,Comment',
         orderby: 'ID',
+        top: 10,
       })
-      const linked = links.find((l) => typeof l.EntityID === 'number')
-      if (linked) return linked.EntityID as number
-      const marked = await list(companyKey, 'api/biz/supplierinvoices', {
-        filter: `contains(Comment,${quote(scanMark(sha256))})`,
-        select: 'ID',
-        orderby: 'ID',
-        top: 1,
-      })
-      return idOf(marked[0])
+      return idOf(rows.find((r) => typeof r.Comment === 'string' && r.Comment.includes(mark)))
     },
 
     async canSeeInvoice(companyKey, invoiceId) {
@@ -210,11 +232,13 @@ export function createScanPlatform(deps: {
     },
 
     async isLinked(companyKey, fileId, invoiceId) {
-      const rows = await list(companyKey, 'api/biz/fileentitylinks', {
-        filter: `FileID eq ${fileId} and EntityType eq 'SupplierInvoice' and EntityID eq ${invoiceId}`,
-        select: 'ID',
-      })
-      return rows.length > 0
+      return (await attachedTo(companyKey, invoiceId)).includes(fileId)
+    },
+
+    async findAttached(companyKey, invoiceId, sha256) {
+      for (const fileId of await attachedTo(companyKey, invoiceId))
+        if ((await contentHashOf(companyKey, fileId)) === sha256) return fileId
+      return null
     },
 
     async link(companyKey, fileId, invoiceId) {
