@@ -6,6 +6,7 @@
 // a field it does not know with every row (field notes), so the station keeps each upload's id itself.
 import { createHash } from 'node:crypto'
 import { GenericStatus } from '../../../../common/status.ts'
+import { isTransient } from '../../../../common/transient.ts'
 import type { ApiClient } from '../api/client.ts'
 import { ApiError, apiErrorFrom } from '../api/errors.ts'
 import { fileIdOf, uploadFile } from '../api/files.ts'
@@ -112,7 +113,8 @@ export function createScanPlatform(deps: {
       const rows = await list(companyKey, 'api/biz/suppliers', {
         // A duplicate merged into another supplier is deactivated (50001): its invoices go to the one kept.
         filter: `OrgNumber eq ${quote(orgNumber)} and StatusCode ne ${GenericStatus.Inactive}`,
-        select: 'ID',
+        // The filtered fields come back, so the client can tell a platform that ignored the filter.
+        select: 'ID,OrgNumber,StatusCode',
         orderby: 'ID',
         top: 1,
       })
@@ -159,9 +161,15 @@ export function createScanPlatform(deps: {
       const api = await deps.api()
       const rows = await api.get<Row[]>('api/biz/suppliers', {
         companyKey,
-        query: { filter: `Info.Name eq ${quote(name)}`, select: 'ID', orderby: 'ID', top: 1 },
+        query: { filter: `Info.Name eq ${quote(name)}`, expand: 'Info', orderby: 'ID', top: 5 },
       })
-      const found = idOf(rows[0])
+      // Only a supplier that carries the name: a platform that ignored the filter answers others too.
+      const found = idOf(
+        rows.find((r) => {
+          const info = r.Info as { Name?: unknown } | null | undefined
+          return typeof info?.Name === 'string' && info.Name.toLowerCase() === name.toLowerCase()
+        }),
+      )
       if (found !== null) return found
       const created = await api.post<Row>(
         'api/biz/suppliers',
@@ -217,11 +225,18 @@ export function createScanPlatform(deps: {
       if (f.bankAccount && !f.kid) body.PaymentInformation = f.bankAccount
       const api = await deps.api()
       if (f.bankAccount) {
-        // The supplier's own bank account row, when the account read is one of its accounts.
-        const rows = await api.get<Row[]>('api/biz/bankaccounts', {
-          companyKey,
-          query: { filter: `AccountNumber eq ${quote(f.bankAccount)}`, select: 'ID', top: 1 },
-        })
+        // The supplier's own bank account row, when the account read is one of its accounts. The bank
+        // account list is not documented: where the platform does not offer it (or ignores the filter), the
+        // draft carries the account as PaymentInformation only.
+        const rows = await api
+          .get<Row[]>('api/biz/bankaccounts', {
+            companyKey,
+            query: { filter: `AccountNumber eq ${quote(f.bankAccount)}`, select: 'ID,AccountNumber', top: 1 },
+          })
+          .catch((error: unknown) => {
+            if (error instanceof ApiError && !isTransient(error)) return [] as Row[]
+            throw error
+          })
         const bankId = idOf(rows[0])
         if (bankId !== null) body.BankAccountID = bankId
       }
