@@ -1,0 +1,27 @@
+// The views a person is offered come from the platform's own answers, not from permission strings only the
+// local platform sends. Per approves invoices in Nordlys and administers nothing: on the documented surface
+// his session carries only `ui_accounting_bills`; Admin is hidden because the platform refuses him its
+// Administrator reads (spec 4.10), and Settings says so in his language. axe-core passes there.
+import { describe, expect, it } from 'vitest'
+import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
+import { axeViolations, useApp } from './support.ts'
+
+const app = useApp()
+const wait = { timeout: 60_000 }
+
+describe('views from the platform’s answers', () => {
+  it('hides Admin from Per, lists it in Settings as refused, and offers him Approvals', async () => {
+    await app.signIn(DEMO_USERS.per)
+    await app.openCompany(DEMO_COMPANIES.nordlys)
+    await app.setLanguage('nb')
+    await expect.poll(() => app.page.getByTestId('nav-approvals').isVisible(), wait).toBe(true)
+    expect(await app.page.getByTestId('nav-admin').count()).toBe(0)
+    await app.page.getByTestId('nav-settings').click()
+    const refused = app.page.getByTestId('settings-refused-admin')
+    await expect.poll(() => refused.isVisible(), wait).toBe(true)
+    expect(await app.page.getByTestId('settings-access').textContent()).toContain('Ikke tilgjengelig i')
+    expect(await refused.textContent()).toContain('Plattformen avviste tilgangen din.')
+    expect(await axeViolations(app.page, ['[data-testid="settings-access"]'])).toEqual([])
+    await app.shoot('settings-refused-views')
+  }, 300_000)
+})
