@@ -84,6 +84,11 @@ export const OfficeGrid = z.object({
   unreadable: z.record(z.string(), z.string()),
   /** Whether the license server told the people's ids; without them nothing can be applied. */
   licenseUsersKnown: z.boolean(),
+  /**
+   * Whether the environment has a license administration address (spec 4.10 `{license_admin_url}`, the
+   * host of update-permissions); without one nothing can be applied.
+   */
+  licenseAdminAddress: z.boolean(),
 })
 export type OfficeGrid = z.infer<typeof OfficeGrid>
 

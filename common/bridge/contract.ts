@@ -51,6 +51,12 @@ export const Environment = z.object({
   kind: z.enum(['sandbox', 'custom']),
   baseUrl: z.string().nullable(),
   authUrl: z.string().nullable(),
+  /**
+   * Where the bulk permission route lives (spec 4.10 `{license_admin_url}`, ending with '/'): deployment
+   * configuration that the endpoint set does not name. null: none configured (and for the Local sandbox,
+   * whose platform tells it at start).
+   */
+  licenseAdminUrl: z.string().nullable(),
   clientId: z.string(),
   hasClientSecret: z.boolean(),
 })
@@ -77,13 +83,21 @@ export const NewEnvironment = z.object({
   url: z.string().trim().min(1).max(2000),
   clientId: z.string().trim().min(1).max(200),
   clientSecret: z.string().max(2000).optional(),
+  /** The license administration address (spec 4.10 `{license_admin_url}`); blank or absent: none. */
+  licenseAdminUrl: z.string().trim().max(2000).optional(),
 })
 export type NewEnvironment = z.infer<typeof NewEnvironment>
 
 export const SandboxStatus = z.discriminatedUnion('state', [
   z.object({ state: z.literal('stopped') }),
   z.object({ state: z.literal('starting') }),
-  z.object({ state: z.literal('ready'), baseUrl: z.string(), authUrl: z.string() }),
+  z.object({
+    state: z.literal('ready'),
+    baseUrl: z.string(),
+    authUrl: z.string(),
+    /** The platform's bulk-permission host (its `LicenseAdmin` line); null when it printed none. */
+    licenseAdminUrl: z.string().nullable(),
+  }),
   z.object({ state: z.literal('failed'), reason: z.string() }),
 ])
 export type SandboxStatus = z.infer<typeof SandboxStatus>

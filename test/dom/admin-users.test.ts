@@ -76,6 +76,7 @@ function platform() {
     roles: roles.map((r) => r.Name),
     unreadable: {},
     licenseUsersKnown: true,
+    licenseAdminAddress: true,
   })
   let applied = false
   const handlers: Handlers = {
@@ -132,6 +133,7 @@ async function mountAdmin(
   who: { admin: boolean; licenseAdmin: boolean },
   language = 'en-US',
   company = nordlys,
+  extra: Handlers = {},
 ) {
   const views: AppView[] = who.admin || who.licenseAdmin ? ['admin', 'settings'] : ['settings']
   const test = createTestBridge({
@@ -150,6 +152,7 @@ async function mountAdmin(
       'sync.pull': (_companyKey, _entity, from) => ({ rows: [], checkpoint: from, more: false }),
       'sync.ids': () => [],
       ...platform(),
+      ...extra,
     },
   })
   return mountShell({ path, languages: [language], test })
@@ -272,6 +275,72 @@ describe('Admin: the office’s people', () => {
       { CompanyIds: [2], UserIds: [12], Roles: ['Approval.Accounting'] },
     ])
     await axeClean(section)
+  })
+
+  it('says in words where the license administration address is added when the environment has none, and offers no button', async () => {
+    const noAddress = (language: string) =>
+      mountAdmin('/admin?section=office', { admin: false, licenseAdmin: true }, language, nordlys, {
+        'admin.office': async () => ({
+          ...(await platform()['admin.office']!()),
+          licenseAdminAddress: false,
+        }),
+      })
+    shell = await noAddress('en-US')
+    let section = await shell.find('admin-office')
+    const grid = await waitForElement('[data-testid="admin-office-grid"]')
+    expect(text(section.querySelector('[data-testid="admin-office-no-address"]'))).toBe(
+      'This environment has no license administration address, so roles cannot be changed across companies from here. Add the environment again on the sign-in screen (Add environment) and fill in “License administration address”; your platform provider can tell you the address.',
+    )
+    expect(section.querySelector('[data-testid="admin-office-apply"]')).toBeNull()
+    // The grid is shown, read-only.
+    expect([...grid.querySelectorAll('input')].every((i) => i.disabled)).toBe(true)
+    await axeClean(section)
+    shell.unmount()
+
+    shell = await noAddress('nb-NO')
+    section = await shell.find('admin-office')
+    await vi.waitFor(() =>
+      expect(text(section.querySelector('[data-testid="admin-office-no-address"]'))).toContain(
+        'Dette miljøet har ingen adresse for lisensadministrasjon',
+      ),
+    )
+    expect(text(section.querySelector('[data-testid="admin-office-no-address"]'))).toContain(
+      '«Adresse for lisensadministrasjon»',
+    )
+    expect(section.querySelector('[data-testid="admin-office-apply"]')).toBeNull()
+    expect(shell.test.calls.some((c) => c.name === 'admin.updatePermissions')).toBe(false)
+  })
+
+  it('shows the clear refusal when main finds no license administration address at sending', async () => {
+    shell = await mountAdmin(
+      '/admin?section=office',
+      { admin: false, licenseAdmin: true },
+      'en-US',
+      nordlys,
+      {
+        'admin.updatePermissions': () => {
+          throw new BridgeError(
+            'ADMIN_NO_LICENSE_ADMIN_ADDRESS',
+            'This environment has no license administration address',
+          )
+        },
+      },
+    )
+    const section = await shell.find('admin-office')
+    const grid = await waitForElement('[data-testid="admin-office-grid"]')
+    const per = grid.querySelector<HTMLInputElement>('tbody tr:nth-child(2) input')!
+    await vi.waitFor(() => expect(per.disabled).toBe(false))
+    per.click()
+    grid.querySelector<HTMLInputElement>('thead th:nth-child(3) input')!.click()
+    section.querySelector<HTMLInputElement>('.admin-office__keep input')!.click()
+    const apply = section.querySelector<HTMLButtonElement>('[data-testid="admin-office-apply"]')!
+    await vi.waitFor(() => expect(apply.disabled).toBe(false))
+    apply.click()
+    await vi.waitFor(() =>
+      expect(text(section.querySelector('[data-testid="admin-office-refusal"]'))).toBe(
+        'Nothing was sent: this environment has no license administration address. Add the environment again on the sign-in screen (Add environment) with its “License administration address”.',
+      ),
+    )
   })
 
   it('shows the platform’s 403 in words when a company refuses its users', async () => {

@@ -148,18 +148,19 @@ describe('signing in, in the renderer', () => {
 })
 
 describe('adding an environment', () => {
-  it('checks the address, shows what it found, and saves it as the chosen environment', async () => {
-    const probe = {
-      baseUrl: 'https://test.example.no/',
-      authUrl: 'https://login.example.no',
-      issuer: 'https://login.example.no',
-      endpoints: { AppFramework: 'https://test.example.no/', Identity: 'https://login.example.no' },
-      authorizationEndpoint: 'https://login.example.no/connect/authorize',
-      tokenEndpoint: 'https://login.example.no/connect/token',
-      revocationEndpoint: null,
-      scopesSupported: ['openid', 'AppFramework'],
-    }
-    const test = createTestBridge({
+  const probe = {
+    baseUrl: 'https://test.example.no/',
+    authUrl: 'https://login.example.no',
+    issuer: 'https://login.example.no',
+    endpoints: { AppFramework: 'https://test.example.no/', Identity: 'https://login.example.no' },
+    authorizationEndpoint: 'https://login.example.no/connect/authorize',
+    tokenEndpoint: 'https://login.example.no/connect/token',
+    revocationEndpoint: null,
+    scopesSupported: ['openid', 'AppFramework'],
+  }
+  /** A bridge whose main probes and saves as the environments service does. */
+  const environmentsBridge = () =>
+    createTestBridge({
       handlers: {
         'session.get': () => ({ status: 'signedOut', reason: null }),
         'environments.probe': (url) => {
@@ -170,40 +171,89 @@ describe('adding an environment', () => {
           }
           return probe
         },
-        'environments.add': (input) => ({
-          id: 'env-test',
-          name: input.name,
-          kind: 'custom',
-          baseUrl: probe.baseUrl,
-          authUrl: probe.authUrl,
-          clientId: input.clientId,
-          hasClientSecret: Boolean(input.clientSecret),
-        }),
+        'environments.add': (input) => {
+          if (input.licenseAdminUrl?.startsWith('ftp:'))
+            throw Object.assign(new Error('The license administration address: must start with https://'), {
+              code: 'ENVIRONMENT_INVALID_LICENSE_ADMIN_URL',
+            })
+          return {
+            id: 'env-test',
+            name: input.name,
+            kind: 'custom',
+            baseUrl: probe.baseUrl,
+            authUrl: probe.authUrl,
+            licenseAdminUrl: input.licenseAdminUrl ? `${input.licenseAdminUrl}/` : null,
+            clientId: input.clientId,
+            hasClientSecret: Boolean(input.clientSecret),
+          }
+        },
       },
     })
+  const type = async (input: HTMLInputElement, value: string) => {
+    input.value = value
+    input.dispatchEvent(new Event('input'))
+    await flushPromises()
+  }
+  const submit = async (input: HTMLInputElement) => {
+    input.form!.requestSubmit()
+    await flushPromises()
+  }
+
+  it('checks the address, shows what it found, and saves it as the chosen environment', async () => {
+    const test = environmentsBridge()
     shell = await mountShell({ test, languages: ['en-US'] })
     await shell.find('sign-in-view')
     ;[...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Add environment'))!.click()
     const address = (await shell.find('env-address')) as HTMLInputElement
-    const type = async (value: string) => {
-      address.value = value
-      address.dispatchEvent(new Event('input'))
-      await flushPromises()
-      address.form!.requestSubmit()
-      await flushPromises()
-    }
-    await type('https://nowhere.test')
+    await type(address, 'https://nowhere.test')
+    await submit(address)
     expect(await shell.text('env-error')).toBe(
       'Nothing answered at that address. Check the address and your connection.',
     )
-    await type('https://test.example.no')
+    await type(address, 'https://test.example.no')
+    await submit(address)
     const found = await shell.text('env-found')
     expect(found).toContain('https://test.example.no/')
     expect(found).toContain('https://login.example.no')
-    address.form!.requestSubmit()
-    await flushPromises()
+    await submit(address)
+    // The license administration address left empty: none is sent.
     expect(test.calls.find((c) => c.name === 'environments.add')?.args).toEqual([
       { name: 'test.example.no', url: 'https://test.example.no', clientId: 'ledgerdesk-desktop' },
+    ])
+    await vi.waitFor(async () => expect(await shell!.text('environment-list')).toContain('test.example.no'))
+  })
+
+  it('takes an optional license administration address, explained in Norwegian, and saves it with the environment', async () => {
+    const test = environmentsBridge()
+    shell = await mountShell({ test, languages: ['nb-NO'] })
+    await shell.find('sign-in-view')
+    ;[...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Legg til miljø'))!.click()
+    const address = (await shell.find('env-address')) as HTMLInputElement
+    await type(address, 'https://test.example.no')
+    await submit(address)
+    const field = (await shell.find('env-license-admin')) as HTMLInputElement
+    const dialog = field.closest('form')!
+    expect(dialog.querySelector('label[for="env-license-admin"]')?.textContent).toBe(
+      'Adresse for lisensadministrasjon (valgfritt)',
+    )
+    const hint = document.getElementById(field.getAttribute('aria-describedby')!)
+    expect(hint?.textContent).toContain('Trengs bare for å endre roller')
+
+    await type(field, 'ftp://lisens.example.no')
+    await submit(address)
+    expect(await shell.text('env-error')).toBe(
+      'Adressen for lisensadministrasjon er ikke gyldig. Bruk https://…, eller la feltet stå tomt.',
+    )
+
+    await type(field, '  https://lisens.example.no  ')
+    await submit(address)
+    expect(test.calls.filter((c) => c.name === 'environments.add').at(-1)?.args).toEqual([
+      {
+        name: 'test.example.no',
+        url: 'https://test.example.no',
+        clientId: 'ledgerdesk-desktop',
+        licenseAdminUrl: 'https://lisens.example.no',
+      },
     ])
     await vi.waitFor(async () => expect(await shell!.text('environment-list')).toContain('test.example.no'))
   })

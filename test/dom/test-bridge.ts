@@ -53,6 +53,7 @@ export const sampleSandboxEnvironment: Environment = {
   kind: 'sandbox',
   baseUrl: null,
   authUrl: null,
+  licenseAdminUrl: null,
   clientId: 'ledgerdesk-desktop',
   hasClientSecret: false,
 }
@@ -102,6 +103,7 @@ export function createTestBridge(
       state: 'ready',
       baseUrl: 'http://127.0.0.1:4100/',
       authUrl: 'http://127.0.0.1:4100/identity',
+      licenseAdminUrl: 'http://127.0.0.1:4100/license-admin',
     }),
     'companies.list': () => [],
     'scan.overview': () => ({

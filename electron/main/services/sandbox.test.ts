@@ -39,10 +39,12 @@ function scripted(script: (args: readonly string[]) => { lines: string[]; exit?:
   return { proc, started, killed: () => killed }
 }
 
+/** What the platform CLI prints: the endpoint set, then the bulk-permission host, then ready. */
 const readyLines = (port: number) => [
   `AppFramework http://127.0.0.1:${port}/`,
   `Identity     http://127.0.0.1:${port}/identity`,
   'Signalr      (none)',
+  `LicenseAdmin http://127.0.0.1:${port}/license-admin`,
   'ready',
 ]
 
@@ -63,6 +65,9 @@ describe('the Local sandbox launcher', () => {
     expect(parsePlatformLine('AppFramework http://127.0.0.1:4100/')).toEqual({
       endpoint: ['AppFramework', 'http://127.0.0.1:4100/'],
     })
+    expect(parsePlatformLine('LicenseAdmin http://127.0.0.1:4100/license-admin')).toEqual({
+      endpoint: ['LicenseAdmin', 'http://127.0.0.1:4100/license-admin'],
+    })
     expect(parsePlatformLine('ready')).toEqual({ ready: true })
     expect(parsePlatformLine('Signalr      (none)')).toBeUndefined()
     expect(parsePlatformLine('oidc-provider WARNING: Unsupported runtime.')).toBeUndefined()
@@ -76,6 +81,12 @@ describe('the Local sandbox launcher', () => {
       state: 'ready',
       baseUrl: 'http://127.0.0.1:41234/',
       authUrl: 'http://127.0.0.1:41234/identity',
+      licenseAdminUrl: 'http://127.0.0.1:41234/license-admin',
+    })
+    expect(await sandbox.endpoints()).toEqual({
+      baseUrl: 'http://127.0.0.1:41234/',
+      authUrl: 'http://127.0.0.1:41234/identity',
+      licenseAdminUrl: 'http://127.0.0.1:41234/license-admin',
     })
     expect(s.started[0]).toEqual([
       '--port',
@@ -91,6 +102,13 @@ describe('the Local sandbox launcher', () => {
     // Starting again while ready starts nothing.
     await sandbox.start()
     expect(s.started).toHaveLength(1)
+  })
+
+  it('is ready without a license administration address when the platform prints no LicenseAdmin line', async () => {
+    const s = scripted(() => ({ lines: readyLines(41235).filter((l) => !l.startsWith('LicenseAdmin')) }))
+    const { sandbox } = setup(s.proc)
+    expect(await sandbox.start()).toMatchObject({ state: 'ready', licenseAdminUrl: null })
+    expect((await sandbox.endpoints()).licenseAdminUrl).toBeNull()
   })
 
   it('asks for the last port again, and falls back to a free one when it is taken', async () => {

@@ -1,6 +1,7 @@
 // The Local sandbox: the local platform started as a separate process on a loopback port, with its data
 // in the app's data folder and the demo office seeded on first use. The app learns where it listens
-// from the endpoint lines it prints, and talks to it over HTTP like to any environment.
+// from the endpoint lines it prints (and the `LicenseAdmin` line after them: the bulk-permission host, which
+// the endpoint set does not name), and talks to it over HTTP like to any environment.
 import { join } from 'node:path'
 import type { EmitEvent } from '../events.ts'
 import type { Logger } from '../logger.ts'
@@ -9,15 +10,20 @@ import type { KeyValueStore, PlatformChild, PlatformProcess } from '../ports.ts'
 export type SandboxStatus =
   | { state: 'stopped' }
   | { state: 'starting' }
-  | { state: 'ready'; baseUrl: string; authUrl: string }
+  | { state: 'ready'; baseUrl: string; authUrl: string; licenseAdminUrl: string | null }
   | { state: 'failed'; reason: string }
 
 export interface SandboxEndpoints {
   baseUrl: string
   authUrl: string
+  /** The license administration address (spec 4.10 `{license_admin_url}`); null when the platform named none. */
+  licenseAdminUrl: string | null
 }
 
-/** One line of the platform CLI's output: `AppFramework http://127.0.0.1:4100/`, or `ready`. */
+/**
+ * One line of the platform CLI's output: an endpoint such as `AppFramework http://127.0.0.1:4100/` or
+ * `LicenseAdmin http://127.0.0.1:4100/license-admin`, or `ready`.
+ */
 export function parsePlatformLine(
   line: string,
 ): { endpoint: [string, string] } | { ready: true } | undefined {
@@ -105,9 +111,10 @@ export function createSandboxService(deps: {
         else {
           const baseUrl = endpoints.get('AppFramework')
           const authUrl = endpoints.get('Identity')
+          const licenseAdminUrl = endpoints.get('LicenseAdmin') ?? null
           settle(
             baseUrl && authUrl
-              ? { state: 'ready', baseUrl, authUrl }
+              ? { state: 'ready', baseUrl, authUrl, licenseAdminUrl }
               : { state: 'failed', reason: 'The local platform started without telling its addresses' },
           )
         }
@@ -160,7 +167,7 @@ export function createSandboxService(deps: {
       const s = await start()
       if (s.state !== 'ready')
         throw new SandboxError(s.state === 'failed' ? s.reason : 'The local platform is not running')
-      return { baseUrl: s.baseUrl, authUrl: s.authUrl }
+      return { baseUrl: s.baseUrl, authUrl: s.authUrl, licenseAdminUrl: s.licenseAdminUrl }
     },
     async stop(): Promise<void> {
       stopping = true

@@ -23,6 +23,9 @@ const sessionEn = {
   name: 'Name',
   clientId: 'Client ID',
   clientSecret: 'Client secret (only if your registration has one)',
+  licenseAdminUrl: 'License administration address (optional)',
+  licenseAdminHint:
+    'Only needed for changing roles for people across client companies (Admin, The office’s people).',
   check: 'Check address',
   checking: 'Checking…',
   found: 'Found',
@@ -44,6 +47,8 @@ const sessionEn = {
     ENVIRONMENT_UNREACHABLE: 'Nothing answered at that address. Check the address and your connection.',
     ENVIRONMENT_NOT_A_PLATFORM: 'That address is not a platform API address or login address.',
     ENVIRONMENT_INVALID_URL: 'That is not a valid address. Use https://…',
+    ENVIRONMENT_INVALID_LICENSE_ADMIN_URL:
+      'The license administration address is not valid. Use https://…, or leave it empty.',
     other: 'Something went wrong: {message}',
   },
   account: {

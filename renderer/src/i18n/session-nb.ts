@@ -25,6 +25,9 @@ const sessionNb: SessionMessages = {
   name: 'Navn',
   clientId: 'Klient-ID',
   clientSecret: 'Klienthemmelighet (bare hvis registreringen har en)',
+  licenseAdminUrl: 'Adresse for lisensadministrasjon (valgfritt)',
+  licenseAdminHint:
+    'Trengs bare for å endre roller for folk på tvers av klientselskaper (Admin, Kontorets folk).',
   check: 'Sjekk adressen',
   checking: 'Sjekker …',
   found: 'Funnet',
@@ -48,6 +51,8 @@ const sessionNb: SessionMessages = {
     ENVIRONMENT_NOT_A_PLATFORM:
       'Adressen er verken en API-adresse eller en innloggingsadresse for plattformen.',
     ENVIRONMENT_INVALID_URL: 'Det er ikke en gyldig adresse. Bruk https://…',
+    ENVIRONMENT_INVALID_LICENSE_ADMIN_URL:
+      'Adressen for lisensadministrasjon er ikke gyldig. Bruk https://…, eller la feltet stå tomt.',
     other: 'Noe gikk galt: {message}',
   },
   account: {

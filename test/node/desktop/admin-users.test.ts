@@ -3,13 +3,19 @@
 // signs in with the roles Anne gave; the license rule of roles refused without losing a role; access
 // removed and given back; a known identity added. Lars (the office's license administrator) applies a
 // role set to 5 people in 20 new client companies in one request and reads it back in every one; people
-// who are not administrators get the platform's 403.
+// who are not administrators get the platform's 403. The bulk permission route goes to the environment's
+// license administration host (spec 4.10 `{license_admin_url}`), never to the endpoint set's License server;
+// an environment without that address is told so before anything is sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CompanyUser } from '../../../common/bridge/admin-users.ts'
+import { BridgeError } from '../../../common/bridge/contract.ts'
 import { UserStatus } from '../../../common/status.ts'
 import { createApiClient } from '../../../electron/main/services/api/client.ts'
 import { ApiError } from '../../../electron/main/services/api/errors.ts'
-import { createAdminUsersService } from '../../../electron/main/services/admin/users-service.ts'
+import {
+  AdminUsersErrorCode,
+  createAdminUsersService,
+} from '../../../electron/main/services/admin/users-service.ts'
 import { createCompaniesService } from '../../../electron/main/services/companies.ts'
 import { createAccount } from '../../../platform/identity/accounts.ts'
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
@@ -19,17 +25,42 @@ import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 let p: TestPlatform
 const nordlys = DEMO_COMPANIES.nordlys.key
 
-/** Main's services for a person signed in with the password grant (as test/node/scan/support.ts does). */
-async function servicesOf(email: string, password = DEMO_PASSWORD) {
+/** Every request main's services sent: method and URL. */
+const sent: { method: string; url: string }[] = []
+const recordingFetch: typeof fetch = (input, init) => {
+  const url = input instanceof Request ? input.url : String(input)
+  sent.push({ method: init?.method ?? 'GET', url })
+  return fetch(input, init)
+}
+
+/**
+ * Main's services for a person signed in with the password grant (as test/node/scan/support.ts does), in
+ * an environment configured with the platform's license administration address unless told otherwise.
+ */
+async function servicesOf(
+  email: string,
+  password = DEMO_PASSWORD,
+  licenseAdminUrl: () => string | null = () => p.urls.licenseAdmin,
+) {
   const grant = { accessToken: await p.token(email, { password }), apiBaseUrl: p.urls.base }
   const api = createApiClient({
-    fetch,
+    fetch: recordingFetch,
     tokens: { current: async () => grant, afterUnauthorized: async () => grant },
+    licenseAdminUrl: async () => licenseAdminUrl(),
   })
   return {
     users: createAdminUsersService({ api: async () => api }),
     companies: createCompaniesService({ api: async () => api }),
   }
+}
+
+/** A person's id on the license server (UserIds of update-permissions), as the platform keeps it. */
+async function licenseIdOf(email: string): Promise<number> {
+  const { rows } = await p.store.query<{ license_user_id: number }>(
+    'select license_user_id from identity_account where email = $1',
+    [email],
+  )
+  return Number(rows[0]!.license_user_id)
 }
 
 async function refusal(promise: Promise<unknown>): Promise<ApiError> {
@@ -257,6 +288,60 @@ describe('the office: one role set for many people in many companies', () => {
       const person = after.people.find((x) => x.Email === e)!
       for (const key of keys) expect(person.companies[key]?.Roles.sort()).toEqual(roles)
     }
+  })
+
+  it('sends update-permissions to the license administration host, never to the License server', async () => {
+    const lars = await servicesOf(DEMO_USERS.lars.email)
+    let from = sent.length
+    const queued = await lars.users.updatePermissions({
+      CompanyIds: [ids[0]!],
+      UserIds: [await licenseIdOf(emails[0]!)],
+      Roles: null,
+    })
+    expect(queued.message).toMatch(/queued/i)
+    expect(sent.slice(from).filter((r) => r.url.includes('update-permissions'))).toEqual([
+      { method: 'POST', url: `${p.urls.licenseAdmin}/api/companies/v2/update-permissions` },
+    ])
+    // The people's license ids are asked where update-permissions goes.
+    from = sent.length
+    const grid = await lars.users.office()
+    expect(sent.slice(from).filter((r) => r.url.includes('/api/users'))).toEqual([
+      { method: 'GET', url: `${p.urls.licenseAdmin}/api/users` },
+    ])
+    expect(grid).toMatchObject({ licenseUsersKnown: true, licenseAdminAddress: true })
+    expect(sent.slice(from).some((r) => r.url.startsWith(`${p.urls.license}/`))).toBe(false)
+  })
+
+  it('without a license administration address: the grid says so and nothing is sent', async () => {
+    const lars = await servicesOf(DEMO_USERS.lars.email, DEMO_PASSWORD, () => null)
+    const from = sent.length
+    const grid = await lars.users.office()
+    expect(grid.licenseAdminAddress).toBe(false)
+    // The license ids still come from the endpoint set's License server (the only other place that may know).
+    expect(grid.licenseUsersKnown).toBe(true)
+    expect(sent.slice(from).filter((r) => r.url.includes('/api/users'))).toEqual([
+      { method: 'GET', url: `${p.urls.license}/api/users` },
+    ])
+    const error = await lars.users
+      .updatePermissions({ CompanyIds: [ids[0]!], UserIds: [1], Roles: null })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      )
+    expect(error).toBeInstanceOf(BridgeError)
+    expect(error).toMatchObject({
+      code: AdminUsersErrorCode.NoLicenseAdminAddress,
+      message: expect.stringContaining('no license administration address'),
+    })
+    expect(sent.slice(from).some((r) => r.url.includes('update-permissions'))).toBe(false)
+  })
+
+  it('shows the grid without license ids when the license administration host does not list them (404)', async () => {
+    const lars = await servicesOf(DEMO_USERS.lars.email, DEMO_PASSWORD, () => `${p.urls.base}no-such-host`)
+    const grid = await lars.users.office()
+    expect(grid).toMatchObject({ licenseUsersKnown: false, licenseAdminAddress: true })
+    expect(grid.companies.map((c) => c.Key)).toEqual(expect.arrayContaining(keys))
+    expect(grid.people.every((x) => x.licenseUserId === null)).toBe(true)
   })
 
   it('answers a company the administrator has no license permission for with the platform 403', async () => {

@@ -33,6 +33,8 @@ describe('the Local sandbox process', () => {
     if (ready.state !== 'ready') return
     expect(ready.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/)
     expect(ready.authUrl).toBe(`${ready.baseUrl}identity`)
+    // The bulk-permission host (spec 4.10 `{license_admin_url}`), from the CLI's LicenseAdmin line.
+    expect(ready.licenseAdminUrl).toBe(`${ready.baseUrl}license-admin`)
     expect(events.map((e) => e.state)).toEqual(['starting', 'ready'])
     const endpoints = (await (await fetch(new URL('api/endpoints', ready.baseUrl))).json()) as Record<
       string,

@@ -1,8 +1,9 @@
 // User administration as an administrator does it (spec 2.18, 3.2, 4.10): the users of one company with
 // their roles, invitations, adding a known identity, roles given and taken with the bulk actions, access
 // removed; and, for a license administrator, the office's people across the companies the session may
-// open, with the bulk permission route of the license/admin server. Every call carries its company (the
-// office calls carry one per request); a refusal reaches the renderer as the client's ApiError.
+// open, with the bulk permission route on the license administration host (spec 4.10
+// `{license_admin_url}`: the environment's configuration, never the endpoint set). Every call carries its
+// company (the office calls carry one per request); a refusal reaches the renderer as the client's ApiError.
 import { BridgeError } from '../../../../common/bridge/contract.ts'
 import type {
   AccessRemoval,
@@ -31,8 +32,12 @@ const PAGE = 1000
 const COMPANIES_AT_ONCE = 4
 
 export const AdminUsersErrorCode = {
-  /** The environment's endpoint set names no license/admin server (spec 2.1 `License`). */
-  NoLicenseServer: 'ADMIN_NO_LICENSE_SERVER',
+  /**
+   * The environment has no license administration address (spec 4.10 `{license_admin_url}`), so the bulk
+   * permission route cannot be reached: the endpoint set does not name that host (spec 5: deployment
+   * configuration), the environment's settings must.
+   */
+  NoLicenseAdminAddress: 'ADMIN_NO_LICENSE_ADMIN_ADDRESS',
   /** The user to change is not (or no longer) a user of the company. */
   NoSuchUser: 'ADMIN_NO_SUCH_USER',
 } as const
@@ -111,24 +116,29 @@ export function createAdminUsersService(deps: { api(): Promise<ApiClient> }) {
     }
   }
 
-  async function licenseServer(): Promise<{ api: ApiClient; url: string }> {
+  /** The host of the bulk permission route (spec 4.10 `{license_admin_url}`), as the environment configures it. */
+  async function licenseAdminServer(): Promise<{ api: ApiClient; url: string }> {
     const api = await deps.api()
-    const url = await api.licenseUrl()
+    const url = await api.licenseAdminUrl()
     if (!url)
       throw new BridgeError(
-        AdminUsersErrorCode.NoLicenseServer,
-        'This environment names no license server (License in /api/endpoints)',
+        AdminUsersErrorCode.NoLicenseAdminAddress,
+        'This environment has no license administration address, so roles cannot be changed across companies. Add the environment on the sign-in screen with its license administration address.',
       )
     return { api, url }
   }
 
   /**
    * The people's ids on the license server (UserIds of update-permissions), by e-mail. The spec does not
-   * document where a client learns them; the local platform's license/admin server lists them at
-   * `api/users`. null when the server does not answer that (the office section says so).
+   * document where a client learns them; the local platform lists them at `api/users` of the license
+   * administration host (and of its `License` server). Asked on the license administration host when the
+   * environment has one, else on the endpoint set's `License` server; null when neither is known or the
+   * server does not answer that (404/403): the office section says so.
    */
   async function licenseUserIds(): Promise<Map<string, number> | null> {
-    const { api, url } = await licenseServer()
+    const api = await deps.api()
+    const url = (await api.licenseAdminUrl()) ?? (await api.licenseUrl())
+    if (!url) return null
     try {
       const list = rows(await api.get(`${url}/api/users`))
       return new Map(list.map((u) => [str(u.Email).toLowerCase(), Number(u.Id)]))
@@ -249,7 +259,7 @@ export function createAdminUsersService(deps: { api(): Promise<ApiClient> }) {
           return { users: [], roles: [] }
         }
       })
-      const licenseIds = await licenseUserIds()
+      const [licenseIds, licenseAdminUrl] = await Promise.all([licenseUserIds(), api.licenseAdminUrl()])
       const people = new Map<string, OfficePerson>()
       perCompany.forEach(({ users }, i) => {
         const co = companies[i]!
@@ -280,12 +290,16 @@ export function createAdminUsersService(deps: { api(): Promise<ApiClient> }) {
         roles,
         unreadable,
         licenseUsersKnown: licenseIds !== null,
+        licenseAdminAddress: licenseAdminUrl !== null,
       }
     },
 
-    /** spec 4.10: queued for asynchronous processing; the answer says only that it was taken. */
+    /**
+     * spec 4.10: `{license_admin_url}/api/companies/v2/update-permissions`, queued for asynchronous
+     * processing; the answer says only that it was taken.
+     */
     async updatePermissions(request: PermissionRequest): Promise<{ message: string }> {
-      const { api, url } = await licenseServer()
+      const { api, url } = await licenseAdminServer()
       const answer = await api.post<Row | undefined>(`${url}/api/companies/v2/update-permissions`, request)
       return { message: str(answer?.Message) }
     },

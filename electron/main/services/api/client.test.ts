@@ -243,6 +243,59 @@ describe('the API client', () => {
   })
 })
 
+describe('the license administration host (spec 4.10 `{license_admin_url}`)', () => {
+  // An environment on three hosts of its own: the API base, the file server its endpoint set names, and a
+  // license administration host that only the environment's settings name.
+  const base = 'https://api.example.no/'
+  function environment() {
+    const reached: { url: string; auth: string | null }[] = []
+    const fetchFake = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const url = new URL(input instanceof Request ? input.url : input)
+      reached.push({ url: url.href, auth: new Headers(init?.headers).get('authorization') })
+      const body =
+        url.href === `${base}api/endpoints`
+          ? { AppFramework: base, Identity: 'https://login.example.no', Files: 'https://files.example.no/' }
+          : { Message: 'Queued' }
+      return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } })
+    }
+    return { reached, fetch: fetchFake }
+  }
+  const route = 'https://lisens.example.no/admin/api/companies/v2/update-permissions'
+
+  it('is one of the environment’s hosts when configured: the token goes there', async () => {
+    const env = environment()
+    const api = createApiClient({
+      fetch: env.fetch,
+      tokens: fixedTokens(base),
+      licenseAdminUrl: async () => 'https://lisens.example.no/admin/',
+    })
+    expect(await api.licenseAdminUrl()).toBe('https://lisens.example.no/admin')
+    expect(await api.post(route, { CompanyIds: [1], UserIds: [2], Roles: null })).toEqual({
+      Message: 'Queued',
+    })
+    expect(env.reached.at(-1)).toEqual({ url: route, auth: 'Bearer token-1' })
+  })
+
+  it('is no host of the environment when none is configured: nothing is sent there', async () => {
+    const env = environment()
+    const api = createApiClient({ fetch: env.fetch, tokens: fixedTokens(base) })
+    expect(await api.licenseAdminUrl()).toBeNull()
+    await expect(api.post(route, {})).rejects.toMatchObject({ code: 'SERVER_URL_REFUSED' })
+    expect(env.reached.map((r) => new URL(r.url).host)).not.toContain('lisens.example.no')
+  })
+
+  it('refuses a configured address over plain http to another machine', async () => {
+    const env = environment()
+    const api = createApiClient({
+      fetch: env.fetch,
+      tokens: fixedTokens(base),
+      licenseAdminUrl: async () => 'http://lisens.example.no/',
+    })
+    await expect(api.licenseAdminUrl()).rejects.toMatchObject({ code: 'SERVER_URL_REFUSED' })
+    expect(env.reached.map((r) => new URL(r.url).host)).not.toContain('lisens.example.no')
+  })
+})
+
 describe("mapping the platform's error bodies to one typed error", () => {
   it('shape 1: Message and ErrorReference', () => {
     const e = apiErrorFrom(404, {

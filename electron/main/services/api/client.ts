@@ -106,6 +106,12 @@ export interface ApiClientOptions {
    * /api/endpoints names: the identity server (its issuer).
    */
   trustedUrls?: () => Promise<readonly string[]>
+  /**
+   * The environment's license administration address (spec 4.10 `{license_admin_url}`, the host of the bulk
+   * permission route), which the endpoint set does not name: deployment configuration (spec 5), so the
+   * environment's settings tell it. Its host is one of the environment's own; null or absent: none.
+   */
+  licenseAdminUrl?: () => Promise<string | null>
 }
 
 /** What /api/endpoints told this client about its environment, checked. */
@@ -114,6 +120,8 @@ interface EnvironmentServers {
   filesUrl: string
   /** The license/admin server (spec 2.1 `License`), without a trailing slash; null when none is named. */
   licenseUrl: string | null
+  /** The configured license administration address, without a trailing slash; null when none is. */
+  licenseAdminUrl: string | null
   /** URL.host of every server of the environment. */
   hosts: ReadonlySet<string>
 }
@@ -164,10 +172,17 @@ export function createApiClient(options: ApiClientOptions) {
             ? checkScheme(endpoints.License, 'a license server address (License in /api/endpoints)')
             : null
         if (license) hosts.add(license.host)
+        // The bulk-permission host is the environment's own by its configuration (not the endpoint set).
+        const configured = await options.licenseAdminUrl?.()
+        const licenseAdmin = configured
+          ? checkScheme(configured, 'a license administration address (the environment’s settings)')
+          : null
+        if (licenseAdmin) hosts.add(licenseAdmin.host)
         for (const url of (await options.trustedUrls?.()) ?? []) hosts.add(new URL(url).host)
         return {
           filesUrl: files.href.replace(/\/+$/, ''),
           licenseUrl: license ? license.href.replace(/\/+$/, '') : null,
+          licenseAdminUrl: licenseAdmin ? licenseAdmin.href.replace(/\/+$/, '') : null,
           hosts,
         }
       })()
@@ -221,7 +236,8 @@ export function createApiClient(options: ApiClientOptions) {
       call.onUploadProgress && call.body instanceof FormData ? await encodeForm(call.body) : null
     let grant = await options.tokens.current()
     if (isAbsolute(path)) {
-      // Off the API base (the file server): the token goes there only when it is the environment's own.
+      // Off the API base (the file server, the license servers): the token goes there only when it is the
+      // environment's own.
       const target = new URL(path)
       if (target.origin !== new URL(grant.apiBaseUrl).origin)
         checkServerUrl(target, (await serversOf(grant.apiBaseUrl)).hosts, 'a server address')
@@ -281,6 +297,13 @@ export function createApiClient(options: ApiClientOptions) {
     /** The license/admin server as this environment's /api/endpoints names it (spec 2.1 `License`), or null. */
     async licenseUrl(): Promise<string | null> {
       return (await serversOf((await options.tokens.current()).apiBaseUrl)).licenseUrl
+    },
+    /**
+     * The license administration address the environment is configured with (spec 4.10
+     * `{license_admin_url}`), without a trailing slash, or null: the endpoint set never names it.
+     */
+    async licenseAdminUrl(): Promise<string | null> {
+      return (await serversOf((await options.tokens.current()).apiBaseUrl)).licenseAdminUrl
     },
     /**
      * The bytes at an address a server gave (a file's download URL): fetched without a token, only from

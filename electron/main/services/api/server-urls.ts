@@ -2,10 +2,11 @@
 // file's `?action=download` answers, and the API base of an access token's AppFramework claim. The rule,
 // in one place, for every caller:
 // - the scheme is https, or http on this machine only (127.0.0.1, ::1, localhost), never file: or other;
-// - the host (name and port) is one of the environment's own: its API base, its identity server, and the
-//   file server its /api/endpoints names (the local platform serves all three on its one loopback port);
+// - the host (name and port) is one of the environment's own: its API base, its identity server, the file
+//   (and license) server its /api/endpoints names, and the license administration address its settings
+//   name (spec 4.10 `{license_admin_url}`; the local platform serves them all on its one loopback port);
 // - an answer's body is read up to a cap (the scan station's upload limit), never without end;
-// - a token is sent only to the API base and the file server, and only after the address passed the check.
+// - a token is sent only to the API base and those servers, and only after the address passed the check.
 import { BridgeError } from '../../../../common/bridge/contract.ts'
 
 /** The largest body read from a server-given address: the same 50 MB the scan station uploads at most. */

@@ -18,6 +18,8 @@ export const EnvironmentErrorCode = {
   NotFound: 'ENVIRONMENT_NOT_FOUND',
   BuiltIn: 'ENVIRONMENT_BUILT_IN',
   Unreadable: 'ENVIRONMENT_LIST_UNREADABLE',
+  /** The license administration address given is not an https address (http only on this machine). */
+  InvalidLicenseAdminUrl: 'ENVIRONMENT_INVALID_LICENSE_ADMIN_URL',
 } as const
 
 const docKey = 'environments'
@@ -28,6 +30,8 @@ export interface EnvironmentView {
   kind: 'sandbox' | 'custom'
   baseUrl: string | null
   authUrl: string | null
+  /** Spec 4.10 `{license_admin_url}`; null when none is configured (and for the sandbox, told at start). */
+  licenseAdminUrl: string | null
   clientId: string
   hasClientSecret: boolean
 }
@@ -37,6 +41,25 @@ export interface NewEnvironment {
   url: string
   clientId: string
   clientSecret?: string
+  /** The license administration address; blank or absent: none. */
+  licenseAdminUrl?: string
+}
+
+/**
+ * The license administration address as saved: checked like the environment's address (https, or http on
+ * this machine), ending with '/'; undefined when blank.
+ */
+export function licenseAdminAddress(input: string | undefined): string | undefined {
+  const text = input?.trim() ?? ''
+  if (text === '') return undefined
+  try {
+    return normalizeAddress(text).href
+  } catch (error) {
+    throw new BridgeError(
+      EnvironmentErrorCode.InvalidLicenseAdminUrl,
+      `The license administration address: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
 }
 
 export type EnvironmentsService = ReturnType<typeof createEnvironmentsService>
@@ -78,6 +101,7 @@ export function createEnvironmentsService(deps: {
     kind: e.kind,
     baseUrl: e.baseUrl,
     authUrl: e.authUrl,
+    licenseAdminUrl: e.licenseAdminUrl ?? null,
     clientId: e.clientId,
     hasClientSecret: e.clientSecretSealed !== undefined,
   })
@@ -99,6 +123,7 @@ export function createEnvironmentsService(deps: {
     /** Probes again (the address must work now) and saves what it found. */
     async add(input: NewEnvironment): Promise<EnvironmentView> {
       normalizeAddress(input.url)
+      const licenseAdminUrl = licenseAdminAddress(input.licenseAdminUrl)
       const found = await probeEnvironment(deps.fetch, input.url)
       const doc = await load()
       const env: StoredEnvironment = {
@@ -107,6 +132,7 @@ export function createEnvironmentsService(deps: {
         kind: 'custom',
         baseUrl: found.baseUrl,
         authUrl: found.authUrl,
+        ...(licenseAdminUrl ? { licenseAdminUrl } : {}),
         clientId: input.clientId.trim(),
         ...(input.clientSecret ? { clientSecretSealed: await deps.secrets.encrypt(input.clientSecret) } : {}),
       }

@@ -3,7 +3,9 @@
 //   1: { schemaVersion: 1, environments: [{ name, baseUrl, clientId, clientSecret? }], selected?: name }
 //      (secrets in plain text, the sandbox implied)
 //   2: { schemaVersion: 2, environments: [StoredEnvironment], lastUsedId } (secrets sealed by the
-//      SecretStore, the Local sandbox an explicit entry)
+//      SecretStore, the Local sandbox an explicit entry); an environment may carry `licenseAdminUrl`, added
+//      later as an optional field (a document without it is read as it is: no license administration
+//      address), so no new version was needed
 import { z } from 'zod'
 
 export const currentSchemaVersion = 2
@@ -18,6 +20,11 @@ export const StoredEnvironment = z.object({
   baseUrl: z.string().nullable(),
   /** Login address (issuer); null for the sandbox. */
   authUrl: z.string().nullable(),
+  /**
+   * The license administration address (spec 4.10 `{license_admin_url}`, ending with '/'), as the user gave
+   * it; absent when none was given, and for the sandbox (its platform tells it at start).
+   */
+  licenseAdminUrl: z.string().optional(),
   clientId: z.string(),
   clientSecretSealed: z.string().optional(),
 })

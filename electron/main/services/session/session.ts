@@ -71,6 +71,16 @@ export function createSessionService(deps: {
     return env.baseUrl
   }
 
+  /**
+   * The environment's license administration address (spec 4.10 `{license_admin_url}`): the Local sandbox's
+   * from its platform's start, any other's from its settings; null when none is configured.
+   */
+  async function licenseAdminUrlFor(environmentId: string): Promise<string | null> {
+    const env = await deps.environments.resolve(environmentId)
+    if (env.kind === 'sandbox') return (await deps.sandbox.endpoints()).licenseAdminUrl
+    return env.licenseAdminUrl ?? null
+  }
+
   /** The API base of a token, refused unless it is the environment's own (spec 5.4). */
   async function apiBaseFor(environmentId: string, accessToken: string, held?: string): Promise<string> {
     const expected = (await expectedApiBase(environmentId)) ?? held ?? null
@@ -118,6 +128,7 @@ export function createSessionService(deps: {
       client: createApiClient({
         fetch: deps.fetch,
         trustedUrls: async () => [(await targetFor(session.environmentId)).issuer],
+        licenseAdminUrl: () => licenseAdminUrlFor(session.environmentId),
         tokens: {
           current: async () => {
             await ensurePlatform(session.environmentId)

@@ -14,6 +14,7 @@ const grid: OfficeGrid = {
   roles: ['Administrator'],
   unreadable: {},
   licenseUsersKnown: true,
+  licenseAdminAddress: true,
 }
 
 describe('office permission requests', () => {

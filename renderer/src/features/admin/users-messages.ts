@@ -72,6 +72,8 @@ const en = {
     noLicenseIds:
       'The license server does not tell the people’s license ids, so permissions cannot be applied from here.',
     noLicenseId: 'No license id',
+    noAddress:
+      'This environment has no license administration address, so roles cannot be changed across companies from here. Add the environment again on the sign-in screen (Add environment) and fill in “License administration address”; your platform provider can tell you the address.',
     apply: {
       title: 'Apply a role set',
       selected: 'People selected: {people} · companies selected: {companies}',
@@ -87,7 +89,8 @@ const en = {
       forbidden:
         'The license server refused: you are not a license administrator, or you may not administer the licenses of one of the companies ({message}).',
       invalid: 'The license server refused the request: {message}',
-      noServer: 'This environment names no license server, so permissions cannot be applied.',
+      noAddress:
+        'Nothing was sent: this environment has no license administration address. Add the environment again on the sign-in screen (Add environment) with its “License administration address”.',
       other: 'The license server says: {message}',
     },
   },
@@ -165,6 +168,8 @@ const nb: typeof en = {
     unreadable: 'Kunne ikke leses: {message}',
     noLicenseIds: 'Lisensserveren oppgir ikke folkenes lisens-id, så tilganger kan ikke settes herfra.',
     noLicenseId: 'Mangler lisens-id',
+    noAddress:
+      'Dette miljøet har ingen adresse for lisensadministrasjon, så roller kan ikke endres på tvers av selskaper herfra. Legg til miljøet på nytt i innloggingsbildet (Legg til miljø) og fyll ut «Adresse for lisensadministrasjon»; plattformleverandøren kan oppgi adressen.',
     apply: {
       title: 'Sett et rollesett',
       selected: 'Personer valgt: {people} · selskaper valgt: {companies}',
@@ -180,7 +185,8 @@ const nb: typeof en = {
       forbidden:
         'Lisensserveren avviste: du er ikke lisensadministrator, eller du kan ikke administrere lisensene til ett av selskapene ({message}).',
       invalid: 'Lisensserveren avviste forespørselen: {message}',
-      noServer: 'Dette miljøet oppgir ingen lisensserver, så tilganger kan ikke settes.',
+      noAddress:
+        'Ingenting ble sendt: dette miljøet har ingen adresse for lisensadministrasjon. Legg til miljøet på nytt i innloggingsbildet (Legg til miljø) med «Adresse for lisensadministrasjon».',
       other: 'Lisensserveren sier: {message}',
     },
   },
