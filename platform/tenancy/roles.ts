@@ -2,13 +2,26 @@
 import type { Sql, Store } from '../db/store.ts'
 import type { HookSet } from '../model/hooks.ts'
 
+/**
+ * Not a role: what a license administrator holding the company's license permission (spec 5) may do there
+ * besides the bulk permission route, reading the roles back (UserRole). Lower case, as the role names are.
+ */
+export const LICENSE_ADMINISTRATOR = 'license administrator of the company'
+
 /** Role names (lower case) of User `userId` in the company; a role row without a Role keeps its own name. */
 export async function rolesOf(sql: Sql, companyId: number, userId: number): Promise<Set<string>> {
   const { rows } = await sql.query<{ name: string | null }>(
     `select lower(coalesce(r."Name", ur."SharedRoleName")) as name
        from "UserRole" ur left join "Role" r on r."ID" = ur."SharedRoleId"
-      where ur."CompanyID" = $1 and ur."UserID" = $2 and ur."Deleted" = false`,
-    [companyId, userId],
+      where ur."CompanyID" = $1 and ur."UserID" = $2 and ur."Deleted" = false
+     union all
+     select $3 as name
+       from "User" u
+       join identity_account a on a.global_identity::text = u."GlobalIdentity"::text and a.is_license_admin
+       join license_permission p on p.global_identity = a.global_identity and p.company_id = u."CompanyID"
+      where u."CompanyID" = $1 and u."ID" = $2
+      limit 1000`,
+    [companyId, userId, LICENSE_ADMINISTRATOR],
   )
   return new Set(rows.flatMap((r) => (r.name ? [r.name] : [])))
 }

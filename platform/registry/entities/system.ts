@@ -1,6 +1,7 @@
 // System models: companies, users, roles and teams (spec 2.2, 2.3, 2.18), the model catalogue and
 // transitions (2.15), custom fields and value lists (2.16), company settings, entity locks, comments
 // and notifications.
+import { LICENSE_ADMINISTRATOR } from '../../tenancy/roles.ts'
 import { CustomFieldStatus, UserStatus } from '../../../common/status.ts'
 import type { EntityDef } from '../types.ts'
 import { ADMINISTRATORS, fields, many, model, one, owns } from './define.ts'
@@ -56,8 +57,9 @@ export const systemEntities: EntityDef[] = [
   model({
     name: 'UserRole',
     route: 'userroles',
-    // spec 4.10: user administration, reads included, needs the Administrator role.
-    access: { read: ADMINISTRATORS, write: ADMINISTRATORS },
+    // spec 4.10: user administration, reads included, needs the Administrator role; a license administrator
+    // with the company's license permission (spec 5) reads the roles the bulk permission route gave.
+    access: { read: { roles: ['Administrator', LICENSE_ADMINISTRATOR] }, write: ADMINISTRATORS },
     fields: fields('UserID:int!', 'SharedRoleId:int!', 'SharedRoleName:string'),
     relations: [one('User', 'User'), one('SharedRole', 'Role', 'SharedRoleId')],
   }),
