@@ -63,9 +63,9 @@ describe('the outbox union', () => {
     const parsed = OutboxCommand.parse({
       entity: 'JournalEntry',
       action: 'book-journal-entries',
-      body: [{ Description: 'Husleie', DraftLines: [line], FileIDs: [] }],
+      body: [{ DraftLines: [line], FileIDs: [] }],
       ...bookkeeping,
     })
-    expect(parsed.body).toEqual([{ Description: 'Husleie', DraftLines: [line], FileIDs: [] }])
+    expect(parsed.body).toEqual([{ DraftLines: [line], FileIDs: [] }])
   })
 })

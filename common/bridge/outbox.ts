@@ -16,6 +16,7 @@ import {
   SupplierDraft,
   SupplierEdit,
 } from './parties.ts'
+import { BookingEntry } from './journal.ts'
 import { AttachDocument, CreditInvoice, SalesDraft } from './sales.ts'
 import { PlatformRow, type SyncEntity } from './sync.ts'
 
@@ -48,27 +49,6 @@ export type ApprovalTarget = z.infer<typeof ApprovalTarget>
 
 /** `assign-to` and `reAssign-to`: who approves, and a message to them. */
 const ApprovalAssignment = z.intersection(ApprovalTarget, z.object({ Message: z.string().optional() }))
-
-/**
- * One line of a journal entry to book (spec 2.14 JournalEntryDraftLine), with the department and project
- * chosen in the journal (main books them as the line's DimensionsID). The platform validates the booking
- * as a whole, so properties beyond these travel as they are.
- */
-const BookingLine = z.looseObject({
-  AccountID: Id.nullable().optional(),
-  Amount: z.union([z.string(), z.number()]),
-  FinancialDate: z.string().nullable().optional(),
-  Description: z.string().nullable().optional(),
-  VatTypeID: Id.nullable().optional(),
-  Dimensions: z.object({ DepartmentID: Id.nullable(), ProjectID: Id.nullable() }).nullable().optional(),
-})
-
-/** One entry of a booking: its lines, its documents, and the booking's marker in its Description. */
-const BookingEntry = z.looseObject({
-  Description: z.string(),
-  DraftLines: z.array(BookingLine),
-  FileIDs: z.array(Id).optional(),
-})
 
 /** A named action that carries nothing but its name (a transition such as `journal`). */
 const NoBody = z.undefined().optional()
@@ -188,6 +168,11 @@ export const OutboxCommand = z.intersection(
     operationKey: z.string().min(8).max(100),
     /** 0 on the first send; a retry checks whether an earlier attempt took effect before sending again. */
     attempts: z.number().int().min(0),
+    /**
+     * When the entry was first sent (ISO), so a retry looks for its effect no earlier than that; null on the
+     * first send. An entry sent before the moment was kept gives the moment it was queued.
+     */
+    firstSentAt: z.string().nullable().optional(),
   }),
 )
 export type OutboxCommand = z.infer<typeof OutboxCommand>
@@ -245,8 +230,17 @@ export function actionOfEntry(entry: StoredAction): { entity: string; action: st
 }
 
 export const OutboxOutcome = z.discriminatedUnion('status', [
-  /** Done (now, or by an earlier attempt found on retry); the server's row after it, when it has one. */
-  z.object({ status: z.literal('done'), row: PlatformRow.nullable(), merged: z.array(z.string()) }),
+  /**
+   * Done (now, or by an earlier attempt found on retry); the server's row after it, when it has one. An
+   * action whose answer is several rows (a booking's journal entries) gives them all in `rows`, in the order
+   * of its request, `row` being the first.
+   */
+  z.object({
+    status: z.literal('done'),
+    row: PlatformRow.nullable(),
+    rows: z.array(PlatformRow).optional(),
+    merged: z.array(z.string()),
+  }),
   /** The same properties changed on the server since the base: the server's values of those properties. */
   z.object({
     status: z.literal('conflict'),
@@ -263,6 +257,8 @@ export const OutboxOutcome = z.discriminatedUnion('status', [
       field: z.string().optional(),
       /** Who handled an approval decision that was overtaken (ALREADY_HANDLED). */
       by: z.string().optional(),
+      /** The journal entries to check when a booking may be on the platform in part (JOURNAL_PARTLY_BOOKED). */
+      numbers: z.array(z.string()).optional(),
     }),
     row: PlatformRow.nullable(),
   }),

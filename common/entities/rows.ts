@@ -297,7 +297,6 @@ export type JournalEntryDraftLine = EntityFields & {
 export type JournalEntry = EntityFields & {
   /** field notes: `45-2025` (number-year), assigned when booked. */
   JournalEntryNumber?: string | null
-  JournalEntryNumberNumeric?: number | null
   Description?: string | null
   DraftLines?: JournalEntryDraftLine[]
   Lines?: BookedLine[]

@@ -1,11 +1,12 @@
 // Drains one company's outbox in order through main. An entry that ends in conflict or failure holds back
 // the later entries of the same row (they build on it); other rows go on. A lost connection stops the drain
-// with the entry still pending: its attempt count tells main to check, before sending again, whether the
-// attempt took effect, so nothing is done twice.
+// with the entry still pending: its attempt count (and the moment it was first sent) tells main to check,
+// before sending again, whether the attempt took effect, so nothing is done twice.
 import { actionOfEntry, OutboxCommand, outboxBatchLimit, type OutboxOutcome } from '@common/bridge/outbox'
 import type { PlatformRow } from '@common/bridge/sync'
 import { sameValue } from '@common/same-value'
 import { isTransient } from '@common/transient'
+import { keepAnswer } from './answered-rows.ts'
 import { partyTables, relinkContacts, settleMerge, waitsForParent } from './party-outcomes.ts'
 import { withLocalChanges } from './pull.ts'
 import { moveLocalDraft, waitsForPlatformId } from './sales-outcomes.ts'
@@ -169,6 +170,9 @@ function commandOf(entry: OutboxEntry): { command: OutboxCommand } | { error: st
     baseUpdatedAt: entry.baseUpdatedAt,
     operationKey: entry.operationKey,
     attempts: entry.attempts,
+    // A retry looks for the first attempt's effect from the moment it was sent (an entry sent before that
+    // moment was kept: from the moment it was queued, which is earlier still).
+    firstSentAt: entry.firstSentAt ?? (entry.attempts > 0 ? entry.createdAt : null),
   })
   if (checked.success) return { command: checked.data }
   const issue = checked.error.issues[0]
@@ -209,8 +213,14 @@ async function markSending(
       }
       sending.push({ entry, command: checked.command, queued, key: rowKey(queued) })
     }
+    const sentAt = new Date().toISOString()
     await db.outbox.bulkPut([
-      ...sending.map(({ entry }) => ({ ...entry, state: 'sending' as const, attempts: entry.attempts + 1 })),
+      ...sending.map(({ entry }) => ({
+        ...entry,
+        state: 'sending' as const,
+        attempts: entry.attempts + 1,
+        firstSentAt: entry.firstSentAt ?? sentAt,
+      })),
       ...invalid,
     ])
     return { sending, invalid: invalid.length }
@@ -255,11 +265,14 @@ async function settle(
         base: pick(entry.changes, Object.keys(lateChanges), now.base),
         baseUpdatedAt: (outcome.row?.UpdatedAt as string | undefined) ?? entry.baseUpdatedAt,
         attempts: 0,
+        firstSentAt: null,
         operationKey: crypto.randomUUID(),
       })
     } else await db.outbox.delete(entry.seq!)
     // A delete that is done removes the cached row (a view shows it as ending until then).
     if (entry.operation.kind === 'delete') await db[entry.entity].delete([companyKey, entry.entityId])
+    // An answer of several rows (a booking's entries) is kept for the feature that queued it.
+    else if (outcome.rows) await keepAnswer(db, companyKey, entry, outcome.rows)
     else if (outcome.row) {
       await moveLocalDraft(db, companyKey, entry, outcome.row)
       await applyServerRow(db, companyKey, entry, outcome.row)

@@ -62,8 +62,13 @@ export interface OutboxEntry {
   /** Sent with the change and looked for on retry, so a non-idempotent operation never happens twice. */
   operationKey: string
   attempts: number
+  /**
+   * When the entry was first sent (ISO; this computer's clock, read before the request left): a retry looks
+   * for its effect no earlier than that. Missing until then, and on entries sent before it was kept.
+   */
+  firstSentAt?: string | null
   state: OutboxState
-  lastError: { code: string; message: string; field?: string; by?: string } | null
+  lastError: { code: string; message: string; field?: string; by?: string; numbers?: string[] } | null
   /** For a conflict: the server's current values of the conflicting properties. */
   theirs?: Record<string, unknown>
   createdAt: string

@@ -170,12 +170,17 @@ describe('draining the outbox', () => {
     platform.answerWith(() => Object.assign(new Error('gone'), { code: 'API_NETWORK' }))
     expect(await drainCompany(db, platform.transport, 'a')).toMatchObject({ done: 0, interrupted: true })
     expect(platform.sent).toHaveLength(1)
-    expect(platform.sent[0]!.attempts).toBe(0)
+    expect(platform.sent[0]!).toMatchObject({ attempts: 0, firstSentAt: null })
     const [first] = await db.outbox.orderBy('seq').toArray()
-    expect(first).toMatchObject({ state: 'pending', attempts: 1 })
+    expect(first).toMatchObject({ state: 'pending', attempts: 1, firstSentAt: expect.any(String) })
     platform.answerWith(() => ({ status: 'done', row: null, merged: [] }))
     expect(await drainCompany(db, platform.transport, 'a')).toMatchObject({ done: 2 })
-    expect(platform.sent[1]).toMatchObject({ attempts: 1, action: 'journal' })
+    // The retry says when the entry was first sent: its effect is looked for from then on.
+    expect(platform.sent[1]).toMatchObject({
+      attempts: 1,
+      action: 'journal',
+      firstSentAt: first!.firstSentAt,
+    })
     expect(platform.sent[1]!.operationKey).toBe(platform.sent[0]!.operationKey)
   })
 

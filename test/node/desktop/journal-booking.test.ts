@@ -1,13 +1,14 @@
 // Booking a journal draft the way the outbox does it, against the real local platform: main's sync service
-// executes the book-journal-entries entry; a retry after an unknown outcome finds the booked entries by
-// their marker and books nothing twice; a refusal names the entry and line; the search finds the entry by
-// number, date, account and amount, with its VAT line and its file; a PDF dropped on a draft is uploaded to the
-// company's files and booked with the entry, anything else is refused by name.
+// executes the book-journal-entries entry and answers its entries in the order of the request; a retry after
+// an unknown outcome finds the booked entries by what they were sent with and books nothing twice; a
+// refusal names the entry and line; the search finds the entry by number, date, account and amount, with
+// its VAT line and its file; a PDF dropped on a draft is uploaded to the company's files and booked with
+// the entry, anything else is refused by name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { OutboxCommand } from '../../../common/bridge/outbox.ts'
-import { bookingMarker } from '../../../common/journal-booking.ts'
+import { OutboxCommand, type OutboxOutcome } from '../../../common/bridge/outbox.ts'
 import { createApiClient, type ApiClient } from '../../../electron/main/services/api/client.ts'
 import { createJournalService } from '../../../electron/main/services/journal/journal-service.ts'
+import type { BookedJournalEntry } from '../../../common/bridge/journal.ts'
 import { createSyncService } from '../../../electron/main/services/sync/sync-service.ts'
 import { generateInvoice } from '../../../platform/ocr/corpus/generate.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
@@ -20,6 +21,11 @@ let sync: ReturnType<typeof createSyncService>
 let journal: ReturnType<typeof createJournalService>
 let account: (n: number) => number
 let inputVat25: { ID: number; IncomingAccountID: number }
+
+interface DimensionsRow {
+  DepartmentID: number | null
+  ProjectID: number | null
+}
 
 beforeAll(async () => {
   p = await startTestPlatform()
@@ -45,7 +51,7 @@ beforeAll(async () => {
 afterAll(() => p?.close())
 
 /** The booking as the outbox sends it, checked against the outbox union as the bridge checks it. */
-function command(body: unknown, operationKey: string, attempts: number): OutboxCommand {
+function command(body: unknown, attempts: number, firstSentAt: string | null = null): OutboxCommand {
   return OutboxCommand.parse({
     entity: 'JournalEntry',
     action: 'book-journal-entries',
@@ -53,54 +59,77 @@ function command(body: unknown, operationKey: string, attempts: number): OutboxC
     entityId: -1,
     base: {},
     baseUpdatedAt: null,
-    operationKey,
+    operationKey: crypto.randomUUID(),
     attempts,
+    firstSentAt,
   })
 }
 
-async function entriesWithMarker(key: string): Promise<number> {
-  const found = await journal.bookedBy(nordlys, key)
-  return found.length
+/** The IDs of the entries a booking answered, in the order of the request. */
+function bookedIds(outcome: OutboxOutcome): number[] {
+  if (outcome.status !== 'done') throw new Error(`not booked: ${JSON.stringify(outcome)}`)
+  return (outcome.rows ?? []).map((r) => Number(r.ID))
+}
+
+/** The booked lines of an amount on a date made since a moment (each booking of it makes one). */
+async function linesOf(amount: string, date: string, since: string): Promise<number> {
+  const rows = await client.statistics(
+    {
+      model: 'JournalEntryLine',
+      select: 'ID as ID',
+      filter: `Deleted eq 0 and Amount eq ${amount} and FinancialDate eq '${date}' and CreatedAt ge '${since}'`,
+    },
+    { companyKey: nordlys },
+  )
+  return rows.length
 }
 
 describe('booking journal entries through the outbox', () => {
   it('books a batch with 25 % input VAT once, and a retry after an unknown outcome sends nothing again', async () => {
-    const key = crypto.randomUUID()
     const body = [
       {
-        Description: `Husleie ${bookingMarker(key, 1)}`,
         DraftLines: [
           {
             AccountID: account(6300),
             Amount: '12500.00',
             FinancialDate: '2026-03-31',
+            Description: 'Husleie',
             VatTypeID: inputVat25.ID,
           },
-          { AccountID: account(1920), Amount: '-12500.00', FinancialDate: '2026-03-31' },
+          {
+            AccountID: account(1920),
+            Amount: '-12500.00',
+            FinancialDate: '2026-03-31',
+            Description: 'Husleie',
+          },
         ],
         FileIDs: [],
       },
       {
-        Description: `Gebyr ${bookingMarker(key, 2)}`,
         DraftLines: [
-          { AccountID: account(7770), Amount: '95.50', FinancialDate: '2026-03-31' },
+          { AccountID: account(7770), Amount: '95.50', FinancialDate: '2026-03-31', Description: 'Gebyr' },
           { AccountID: account(1920), Amount: '-95.50', FinancialDate: '2026-03-31' },
         ],
       },
     ]
-    const first = await sync.execute(nordlys, command(body, key, 0))
-    expect(first.status).toBe('done')
+    const sentAt = new Date().toISOString()
+    const first = await sync.execute(nordlys, command(body, 0))
+    const ids = bookedIds(first)
+    expect(ids).toHaveLength(2)
     // The answer was lost on the way back: the engine sends the entry again with attempts 1.
-    const retry = await sync.execute(nordlys, command(body, key, 1))
-    expect(retry.status).toBe('done')
-    expect(await entriesWithMarker(key)).toBe(2)
+    const retry = await sync.execute(nordlys, command(body, 1, sentAt))
+    expect(bookedIds(retry)).toEqual(ids)
+    expect(await linesOf('-12500.00', '2026-03-31', sentAt)).toBe(1)
+    expect(await linesOf('-95.50', '2026-03-31', sentAt)).toBe(1)
 
-    const booked = await journal.bookedBy(nordlys, key)
+    const booked = await journal.entries(nordlys, ids)
     expect(booked.map((e) => e.JournalEntryNumber)).toEqual([
       expect.stringMatching(/^\d+-2026$/),
       expect.stringMatching(/^\d+-2026$/),
     ])
-    const rent = booked.find((e) => e.Description?.startsWith('Husleie'))!
+    const [rent, fee] = booked as [BookedJournalEntry, BookedJournalEntry]
+    expect(rent.Description).toBe('Husleie')
+    expect(fee.Description).toBe('Gebyr')
     expect(rent.Lines.map((l) => [l.AccountID, Number(l.Amount)]).sort()).toEqual(
       [
         [account(6300), 10000],
@@ -108,6 +137,9 @@ describe('booking journal entries through the outbox', () => {
         [account(1920), -12500],
       ].sort(),
     )
+    // `7` is that number in any year.
+    const bare = rent.JournalEntryNumber!.split('-')[0]!
+    expect((await journal.search(nordlys, { number: bare })).map((e) => e.ID)).toContain(rent.ID)
 
     const byNumber = await journal.search(nordlys, { number: rent.JournalEntryNumber! })
     expect(byNumber.map((e) => e.ID)).toEqual([rent.ID])
@@ -130,38 +162,34 @@ describe('booking journal entries through the outbox', () => {
   })
 
   it('a first send that fails books nothing; the refusal names the entry and the line', async () => {
-    const key = crypto.randomUUID()
+    const sentAt = new Date().toISOString()
     const body = [
       {
-        Description: bookingMarker(key, 1),
         DraftLines: [
           { AccountID: account(6300), Amount: '100.00', FinancialDate: '2026-03-31' },
           { AccountID: 99999999, Amount: '-100.00', FinancialDate: '2026-03-31' },
         ],
       },
     ]
-    const outcome = await sync.execute(nordlys, command(body, key, 0))
+    const outcome = await sync.execute(nordlys, command(body, 0))
     expect(outcome.status).toBe('failed')
     expect(outcome.status === 'failed' && outcome.error.message).toMatch(/^Entry 1, line 2: /)
-    expect(await entriesWithMarker(key)).toBe(0)
+    expect(await journal.findBooking(nordlys, body, sentAt)).toEqual({ found: 'none' })
   })
 
   it("keeps one company's entries out of another's search", async () => {
     const aurora: string = DEMO_COMPANIES.aurora.key
-    const key = crypto.randomUUID()
     await sync.execute(
       nordlys,
       command(
         [
           {
-            Description: bookingMarker(key, 1),
             DraftLines: [
               { AccountID: account(6300), Amount: '4321.09', FinancialDate: '2026-03-30' },
               { AccountID: account(1920), Amount: '-4321.09', FinancialDate: '2026-03-30' },
             ],
           },
         ],
-        key,
         0,
       ),
     )
@@ -186,13 +214,11 @@ describe('booking journal entries through the outbox', () => {
     })
     const both = { DepartmentID: department!.ID, ProjectID: project!.ID }
     const book = async (amount: string) => {
-      const key = crypto.randomUUID()
       const outcome = await sync.execute(
         nordlys,
         command(
           [
             {
-              Description: bookingMarker(key, 1),
               DraftLines: [
                 { AccountID: account(6300), Amount: amount, FinancialDate: '2026-03-29', Dimensions: both },
                 {
@@ -209,31 +235,28 @@ describe('booking journal entries through the outbox', () => {
               ],
             },
           ],
-          key,
           0,
         ),
       )
-      expect(outcome.status).toBe('done')
-      const [entry] = await journal.bookedBy(nordlys, key)
-      return entry!.Lines
+      const [id] = bookedIds(outcome)
+      // The platform's own record of the lines' Dimensions (the app reads no Dimensions back).
+      return client.get<{ ID: number; DimensionsID: number | null; Dimensions: DimensionsRow | null }[]>(
+        'api/biz/journalentrylines',
+        {
+          companyKey: nordlys,
+          query: { filter: `JournalEntryID eq ${id}`, expand: 'Dimensions', orderby: 'ID' },
+        },
+      )
     }
     const first = await book('777.00')
-    expect(first.map((l) => [l.DepartmentID ?? null, l.ProjectID ?? null])).toEqual([
+    expect(first.map((l) => [l.Dimensions?.DepartmentID ?? null, l.Dimensions?.ProjectID ?? null])).toEqual([
       [department!.ID, project!.ID],
       [department!.ID, null],
       [null, null],
     ])
     const again = await book('778.00')
-    const dimensionsOf = async (lines: typeof first) => {
-      const ids = lines.map((l) => l.ID).join(',')
-      const rows = await client.get<{ DimensionsID: number | null }[]>('api/biz/journalentrylines', {
-        companyKey: nordlys,
-        query: { filter: `ID in (${ids})`, select: 'ID,DimensionsID', orderby: 'ID' },
-      })
-      return rows.map((r) => r.DimensionsID)
-    }
     // The second booking reuses the rows the first one made: no new Dimensions row per booking.
-    expect(await dimensionsOf(again)).toEqual(await dimensionsOf(first))
+    expect(again.map((l) => l.DimensionsID)).toEqual(first.map((l) => l.DimensionsID))
   })
 
   it('uploads a dropped PDF to the company and books it with the entry; refuses a file that is not a document', async () => {
@@ -253,19 +276,22 @@ describe('booking journal entries through the outbox', () => {
       client.get(`api/biz/files/${uploaded.fileId}`, { companyKey: DEMO_COMPANIES.fjordbygg.key }),
     ).rejects.toMatchObject({ status: 404 })
 
-    const key = crypto.randomUUID()
     const body = [
       {
-        Description: `Kvittering ${bookingMarker(key, 1)}`,
         DraftLines: [
-          { AccountID: account(7770), Amount: '120.00', FinancialDate: '2026-03-31' },
+          {
+            AccountID: account(7770),
+            Amount: '120.00',
+            FinancialDate: '2026-03-31',
+            Description: 'Kvittering',
+          },
           { AccountID: account(1920), Amount: '-120.00', FinancialDate: '2026-03-31' },
         ],
         FileIDs: [uploaded.fileId],
       },
     ]
-    expect((await sync.execute(nordlys, command(body, key, 0))).status).toBe('done')
-    const [booked] = await journal.bookedBy(nordlys, key)
+    const ids = bookedIds(await sync.execute(nordlys, command(body, 0)))
+    const [booked] = await journal.entries(nordlys, ids)
     expect(booked!.FileIDs).toEqual([uploaded.fileId])
 
     await expect(

@@ -1,6 +1,9 @@
 // Journal entries on the platform for the journal view: reading booked entries back with their lines (VAT
-// lines included) and attached files, by search or by the booking that made them, and uploading the
-// documents a draft attaches. Booking itself goes through the outbox (../sync/journal-actions.ts).
+// lines included) and attached files, by search or by their IDs, finding a booking again by what it was sent
+// with, and uploading the documents a draft attaches. Booking itself goes through the outbox
+// (../sync/journal-actions.ts). Booked entries are read through the statistics route (spec 4.2) over
+// JournalEntryLine, with the filter operators the spec lists (eq, ge, le, startsWith, and, or) on the fields
+// it gives a draft line, and the entry's number (field notes) through the line's journal entry.
 import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
@@ -13,16 +16,35 @@ import {
   type JournalDocument,
   type BookedJournalEntry,
   type BookedLine,
+  type BookingEntry,
   type JournalSearch,
 } from '../../../../common/bridge/journal.ts'
+import type { FoundBooking } from '../../../../common/journal-booking.ts'
 import type { ApiClient } from '../api/client.ts'
 import { filesUrlOf, uploadFile } from '../api/files.ts'
-import { entriesBy } from '../sync/journal-actions.ts'
+import { sessionUser } from '../sync/approval-actions.ts'
+import { findBooking, statisticsRows } from '../sync/journal-actions.ts'
 import { createStaging, type StagingOwner } from '../uploads/staging.ts'
 
 type Row = Record<string, unknown>
 
+/** A booked line as read, with its entry's number and when it last changed. */
+type LineRead = BookedLine & { number: string | null; updatedAt: string | null }
+
 const quote = (value: string) => `'${value.replaceAll("'", "''")}'`
+
+/** Several values of one field as the spec's operators say it: `(F eq 1 or F eq 2)`. */
+const anyOf = (field: string, values: readonly (number | string)[]) =>
+  `(${values.map((v) => `${field} eq ${typeof v === 'number' ? v : quote(v)}`).join(' or ')})`
+
+/** Journal entries asked for in one query, so its address stays short. */
+const entriesPerQuery = 50
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
+  return out
+}
 
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v))
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
@@ -88,39 +110,47 @@ export function createJournalService(deps: JournalServiceDeps) {
     return { fileId, name, size: bytes.length }
   }
 
+  /** The lines of journal entries, by entry, oldest line first, each with its entry's number. */
   async function linesOf(
     api: ApiClient,
     companyKey: string,
     entryIds: number[],
-  ): Promise<Map<number, BookedLine[]>> {
-    const byEntry = new Map<number, BookedLine[]>()
-    if (entryIds.length === 0) return byEntry
-    const rows = await api.get<Row[]>('api/biz/journalentrylines', {
-      companyKey,
-      query: {
-        filter: `JournalEntryID in (${entryIds.join(',')})`,
-        orderby: 'JournalEntryID,SortIndex,ID',
-        expand: 'Dimensions',
-        top: 5000,
-      },
-    })
-    for (const r of rows) {
-      const dimensions = (r.Dimensions ?? null) as Row | null
-      const line: BookedLine = {
-        ID: Number(r.ID),
-        AccountID: num(r.AccountID),
-        Amount: (r.Amount as number | string | null) ?? null,
-        VatTypeID: num(r.VatTypeID),
-        Description: str(r.Description),
-        FinancialDate: str(r.FinancialDate),
-        JournalEntryDraftLineID: num(r.JournalEntryDraftLineID),
-        DepartmentID: num(dimensions?.DepartmentID),
-        ProjectID: num(dimensions?.ProjectID),
+  ): Promise<Map<number, LineRead[]>> {
+    const byEntry = new Map<number, LineRead[]>()
+    for (const ids of chunks(entryIds, entriesPerQuery)) {
+      const rows = await statisticsRows(api, companyKey, {
+        model: 'JournalEntryLine',
+        select: [
+          'ID as ID',
+          'JournalEntryID as JournalEntryID',
+          'JournalEntry.JournalEntryNumber as JournalEntryNumber',
+          'AccountID as AccountID',
+          'Amount as Amount',
+          'VatTypeID as VatTypeID',
+          'Description as Description',
+          'FinancialDate as FinancialDate',
+          'UpdatedAt as UpdatedAt',
+        ].join(','),
+        expand: 'JournalEntry',
+        filter: `Deleted eq 0 and ${anyOf('JournalEntryID', ids)}`,
+        orderby: 'ID',
+      })
+      for (const r of rows) {
+        const line = {
+          ID: Number(r.ID),
+          AccountID: num(r.AccountID),
+          Amount: (r.Amount as number | string | null) ?? null,
+          VatTypeID: num(r.VatTypeID),
+          Description: str(r.Description),
+          FinancialDate: str(r.FinancialDate),
+          number: str(r.JournalEntryNumber),
+          updatedAt: str(r.UpdatedAt),
+        }
+        const id = Number(r.JournalEntryID)
+        const list = byEntry.get(id)
+        if (list) list.push(line)
+        else byEntry.set(id, [line])
       }
-      const id = Number(r.JournalEntryID)
-      const list = byEntry.get(id)
-      if (list) list.push(line)
-      else byEntry.set(id, [line])
     }
     return byEntry
   }
@@ -131,39 +161,44 @@ export function createJournalService(deps: JournalServiceDeps) {
     entryIds: number[],
   ): Promise<Map<number, number[]>> {
     const byEntry = new Map<number, number[]>()
-    if (entryIds.length === 0) return byEntry
-    const rows = await api.statistics<Row>(
-      {
+    for (const ids of chunks(entryIds, entriesPerQuery)) {
+      const rows = await statisticsRows(api, companyKey, {
         model: 'FileEntityLink',
-        select: 'EntityID as EntityID,FileID as FileID',
-        filter: `EntityType eq 'JournalEntry' and Deleted eq 0 and EntityID in (${entryIds.join(',')})`,
-        top: 5000,
-      },
-      { companyKey },
-    )
-    for (const r of rows) {
-      const id = Number(r.EntityID)
-      byEntry.set(id, [...(byEntry.get(id) ?? []), Number(r.FileID)])
+        select: 'ID as ID,EntityID as EntityID,FileID as FileID',
+        filter: `EntityType eq 'JournalEntry' and Deleted eq 0 and ${anyOf('EntityID', ids)}`,
+        orderby: 'ID',
+      })
+      for (const r of rows) {
+        const id = Number(r.EntityID)
+        byEntry.set(id, [...(byEntry.get(id) ?? []), Number(r.FileID)])
+      }
     }
     return byEntry
   }
 
-  /** Entries with their lines and files, in the order given. */
-  async function complete(api: ApiClient, companyKey: string, entries: Row[]): Promise<BookedJournalEntry[]> {
-    const ids = entries.map((e) => Number(e.ID))
+  /**
+   * Entries with their lines and files, in the order given; an entry without a line left is not one. The
+   * number, date and text come from the lines (the spec gives a journal entry no fields of its own beyond
+   * its number).
+   */
+  async function complete(api: ApiClient, companyKey: string, ids: number[]): Promise<BookedJournalEntry[]> {
+    if (ids.length === 0) return []
     const [lines, files] = await Promise.all([linesOf(api, companyKey, ids), filesOf(api, companyKey, ids)])
-    return entries.map((e) => {
-      const entryLines = lines.get(Number(e.ID)) ?? []
-      return {
-        ID: Number(e.ID),
-        JournalEntryNumber: str(e.JournalEntryNumber),
-        JournalEntryNumberNumeric: num(e.JournalEntryNumberNumeric),
-        Description: str(e.Description),
-        FinancialDate: entryLines[0]?.FinancialDate ?? null,
-        UpdatedAt: str(e.UpdatedAt),
-        Lines: entryLines,
-        FileIDs: files.get(Number(e.ID)) ?? [],
-      }
+    return ids.flatMap((id) => {
+      const entryLines = lines.get(id)
+      if (!entryLines?.length) return []
+      const updated = entryLines.map((l) => l.updatedAt ?? '').sort()
+      return [
+        {
+          ID: id,
+          JournalEntryNumber: entryLines.find((l) => l.number)?.number ?? null,
+          Description: entryLines.find((l) => l.Description?.trim())?.Description ?? null,
+          FinancialDate: entryLines[0]!.FinancialDate,
+          UpdatedAt: updated.at(-1) || null,
+          Lines: entryLines.map(({ number: _n, updatedAt: _u, ...line }) => line),
+          FileIDs: files.get(id) ?? [],
+        },
+      ]
     })
   }
 
@@ -221,9 +256,23 @@ export function createJournalService(deps: JournalServiceDeps) {
     /** The session changed: documents staged by a user who is no longer signed in are removed. */
     sessionChanged: (owner: StagingOwner | null) => staging.keepOnly(owner),
 
-    async bookedBy(companyKey: string, operationKey: string): Promise<BookedJournalEntry[]> {
+    /** Booked entries by their IDs (the entries a booking answered), in the order given. */
+    async entries(companyKey: string, ids: readonly number[]): Promise<BookedJournalEntry[]> {
+      return complete(await deps.api(), companyKey, [...new Set(ids)])
+    },
+
+    /**
+     * Whether a booking is on the platform, made by the signed-in user no earlier than `since`: the look-up
+     * a retry makes (../sync/journal-actions.ts), for a draft whose booking's answer did not reach it.
+     */
+    async findBooking(
+      companyKey: string,
+      entries: readonly BookingEntry[],
+      since: string,
+    ): Promise<FoundBooking> {
       const api = await deps.api()
-      return complete(api, companyKey, await entriesBy(api, companyKey, operationKey))
+      const me = await sessionUser(api, companyKey)
+      return findBooking(api, companyKey, entries, { createdBy: me.GlobalIdentity, since })
     },
 
     /**
@@ -233,7 +282,7 @@ export function createJournalService(deps: JournalServiceDeps) {
     async search(companyKey: string, input: JournalSearch): Promise<BookedJournalEntry[]> {
       const q = JournalSearchSchema.parse(input)
       const api = await deps.api()
-      const lineFilter: string[] = []
+      const lineFilter: string[] = ['Deleted eq 0']
       if (q.from) lineFilter.push(`FinancialDate ge ${quote(q.from)}`)
       if (q.to) lineFilter.push(`FinancialDate le ${quote(q.to)}`)
       if (q.accountId) lineFilter.push(`AccountID eq ${q.accountId}`)
@@ -243,32 +292,32 @@ export function createJournalService(deps: JournalServiceDeps) {
       }
       const number = q.number?.trim()
       if (number) {
+        // `7` is that number in any year: the numbers read `<n>-<year>` (field notes).
         lineFilter.push(
           /^\d+$/.test(number)
-            ? `JournalEntryNumberNumeric eq ${number}`
-            : `JournalEntryNumber eq ${quote(number)}`,
+            ? `startsWith(JournalEntry.JournalEntryNumber,${quote(`${number}-`)})`
+            : `JournalEntry.JournalEntryNumber eq ${quote(number)}`,
         )
       }
-      if (lineFilter.length === 0) {
+      if (lineFilter.length === 1) {
         const since = new Date(now().getTime() - 90 * 86_400_000).toISOString().slice(0, 10)
         lineFilter.push(`FinancialDate ge ${quote(since)}`)
       }
-      const matching = await api.get<Row[]>('api/biz/journalentrylines', {
-        companyKey,
-        query: {
+      const matching = await api.statistics<Row>(
+        {
+          model: 'JournalEntryLine',
+          select: 'JournalEntryID as JournalEntryID',
+          expand: 'JournalEntry',
           filter: lineFilter.join(' and '),
-          select: 'JournalEntryID',
           orderby: 'JournalEntryID desc',
           top: 5000,
         },
-      })
-      const ids = [...new Set(matching.map((r) => Number(r.JournalEntryID)))].slice(0, q.top)
-      if (ids.length === 0) return []
-      const entries = await api.get<Row[]>('api/biz/journalentries', {
-        companyKey,
-        query: { filter: `ID in (${ids.join(',')})`, orderby: 'ID desc', top: ids.length },
-      })
-      return complete(api, companyKey, entries)
+        { companyKey },
+      )
+      const ids = [...new Set(matching.map((r) => Number(r.JournalEntryID)))]
+        .filter((id) => Number.isInteger(id) && id > 0)
+        .slice(0, q.top)
+      return complete(api, companyKey, ids)
     },
   }
 }

@@ -1,6 +1,7 @@
 import Dexie from 'dexie'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { VatTypeRule } from '@common/vat'
+import { answeredRows, keepAnswer } from '@renderer/data/answered-rows'
 import { openWorkspace, workspaceName, type WorkspaceDb } from '@renderer/data/schema'
 import { emptyLine, newDraft, templateOf, type DraftLine, type JournalDraft } from './draft.ts'
 import {
@@ -14,6 +15,7 @@ import {
   saveDraft,
   saveTemplate,
   settleBooking,
+  settlePartlyBooked,
 } from './draft-store.ts'
 
 const vatTypes = new Map<number, VatTypeRule>([
@@ -104,25 +106,59 @@ describe('journal drafts in the offline workspace', () => {
     expect((await getDraft(db, 'nordlys', draft.id))?.state).toBe('draft')
   })
 
-  it('shows each entry number after booking, matched by marker whatever order the answer has', async () => {
+  it('shows each entry number after booking: the answer lists the entries in the order of the request', async () => {
     user = `user-${crypto.randomUUID()}`
     open()
     const draft = balanced()
-    draft.lines.push(line(2, 6300, 500), line(2, 1920, -500))
+    // Entry numbers need not start at 1 or follow on: the answer goes by place, not by number.
+    draft.lines.push(line(3, 6300, 500), line(3, 1920, -500))
     const seq = await queueBooking(db, draft, vatTypes)
-    const body = ((await db.outbox.get(seq))!.operation as { body: { Description: string }[] }).body
+    const body = ((await db.outbox.get(seq))!.operation as { body: unknown[] }).body
+    expect(JSON.stringify(body)).not.toContain('[ld:')
     const settled = await settleBooking(db, 'nordlys', draft.id, [
-      { ID: 91, JournalEntryNumber: '8-2026', Description: body[1]!.Description },
-      { ID: 90, JournalEntryNumber: '7-2026', Description: body[0]!.Description },
+      { ID: 91, JournalEntryNumber: '8-2026', Description: null },
+      { ID: 90, JournalEntryNumber: '7-2026', Description: null },
     ])
     expect(settled.booked).toEqual([
-      { entry: 1, number: '7-2026' },
-      { entry: 2, number: '8-2026' },
+      { entry: 1, number: '8-2026' },
+      { entry: 3, number: '7-2026' },
     ])
     expect(settled.state).toBe('booked')
     expect(await db.outbox.count()).toBe(0)
     expect((await db.JournalEntry.get(['nordlys', 90]))?.JournalEntryNumber).toBe('7-2026')
     await expect(deleteDraft(db, 'nordlys', draft.id)).resolves.toBeUndefined()
+  })
+
+  it('takes the answer the drain kept under the booking, and names the entries to check when it was found in part', async () => {
+    user = `user-${crypto.randomUUID()}`
+    open()
+    const draft = balanced()
+    draft.lines.push(line(2, 6300, 500), line(2, 1920, -500))
+    const seq = await queueBooking(db, draft, vatTypes)
+    const outbox = (await db.outbox.get(seq))!
+    await keepAnswer(db, 'nordlys', outbox, [
+      { ID: 90, JournalEntryNumber: '7-2026' },
+      { ID: 91, JournalEntryNumber: '8-2026' },
+    ])
+    const kept = await answeredRows(db, 'JournalEntry', 'nordlys', outbox.operationKey)
+    expect(kept.map((r) => r.ID)).toEqual([90, 91])
+    const settled = await settleBooking(
+      db,
+      'nordlys',
+      draft.id,
+      kept.map((r) => ({ ...r, JournalEntryNumber: String(r.JournalEntryNumber) })),
+    )
+    expect(settled.booked.map((b) => b.number)).toEqual(['7-2026', '8-2026'])
+    expect(await answeredRows(db, 'JournalEntry', 'nordlys', outbox.operationKey)).toEqual([])
+
+    const again = { ...balanced(), title: 'Again' }
+    await queueBooking(db, again, vatTypes)
+    const uncertain = await settlePartlyBooked(db, 'nordlys', again.id, ['7-2026'])
+    expect(uncertain).toMatchObject({ state: 'failed', partlyBooked: ['7-2026'], outboxSeq: null })
+    expect(await db.outbox.count()).toBe(0)
+    await expect(saveDraft(db, uncertain)).resolves.toBeUndefined()
+    await queueBooking(db, uncertain, vatTypes)
+    expect((await getDraft(db, 'nordlys', again.id))?.partlyBooked).toBeNull()
   })
 
   it("puts the platform's refusal on the line it concerns and makes the draft editable again", async () => {

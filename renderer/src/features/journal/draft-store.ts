@@ -1,17 +1,21 @@
 // Journal drafts and templates in the offline workspace, per company (the database is already the signed-in
 // user's own): they survive a restart and work offline. Booking writes the draft's state and its outbox
-// entry in one transaction; the sync engine sends it, and a retry after an unknown outcome first asks the
-// platform for entries carrying the booking's marker, so a batch is never booked twice.
+// entry in one transaction; the sync engine sends it (a retry after an unknown outcome first looks for the
+// booking on the platform, so a batch is never booked twice), and the booking's answer, its entries in the
+// order of the request, puts each entry's number on the draft's entry at the same place.
 import type { Table } from 'dexie'
 import { outboxAction } from '@common/bridge/outbox'
 import { newOperationKey, outboxEntry } from '@renderer/data/outbox'
 import type { OutboxEntry, WorkspaceDb } from '@renderer/data/schema'
-import { readBookingMarker } from '@common/journal-booking'
 import type { VatTypeRule } from '@common/vat'
+import type { BookedJournalEntry, BookingEntry } from '@common/bridge/journal'
+import { partlyBookedCode, type FoundBooking } from '@common/journal-booking'
+import { answeredRows, withoutAnswerMark } from '@renderer/data/answered-rows'
 import {
   applyRefusal,
   bookingBody,
   draftBookable,
+  entryGroups,
   previewDraft,
   type JournalDraft,
   type JournalTemplate,
@@ -85,10 +89,9 @@ export async function queueBooking(
     const stored = await table.get([draft.companyKey, draft.id])
     if (stored && (stored.state === 'queued' || stored.state === 'booked'))
       throw new DraftError('DRAFT_LOCKED', `Draft ${draft.id} is already ${stored.state}`)
-    // The entries carry the booking's operation key in their marker: a retry finds them by it.
-    const operationKey = newOperationKey()
-    const booking = outboxAction('JournalEntry', 'book-journal-entries', bookingBody(draft, operationKey))
-    const entry = outboxEntry(draft.companyKey, draft.id, booking, { operationKey })
+    // The booking's answer is kept under its operation key until the draft takes it (followBooking).
+    const booking = outboxAction('JournalEntry', 'book-journal-entries', bookingBody(draft))
+    const entry = outboxEntry(draft.companyKey, draft.id, booking, { operationKey: newOperationKey() })
     const seq = (await db.outbox.add(entry)) as number
     const lines = draft.lines.map((l) => ({ ...l, refusal: null }))
     await table.put(
@@ -97,6 +100,7 @@ export async function queueBooking(
           ...draft,
           lines,
           refusal: null,
+          partlyBooked: null,
           state: 'queued',
           outboxSeq: seq,
           operationKey: entry.operationKey,
@@ -117,8 +121,9 @@ export interface BookedEntry {
 }
 
 /**
- * Records a booking the platform confirmed: each entry's number on the draft (matched by the booking's
- * marker, whatever order the answer has), the entries in the cache, and the outbox entry gone.
+ * Records a booking the platform confirmed: its answer lists the entries in the order of the request, so
+ * the n-th answered entry's number goes on the draft's n-th entry; the entries go in the cache and the
+ * outbox entry goes.
  */
 export async function settleBooking(
   db: WorkspaceDb,
@@ -131,34 +136,52 @@ export async function settleBooking(
     const draft = await table.get([companyKey, draftId])
     if (!draft) throw new DraftError('DRAFT_NOT_FOUND', `Draft ${draftId} is not in ${companyKey}`)
     const entry = draft.outboxSeq ? await db.outbox.get(draft.outboxSeq) : undefined
-    const key = draft.operationKey ?? entry?.operationKey ?? markerKeyOf(booked)
     const numbers: JournalDraft['booked'] = []
-    for (const item of booked) {
-      const marker = readBookingMarker(item.Description)
-      if (marker && (!key || marker.key === key.slice(0, 8)) && item.JournalEntryNumber)
-        numbers.push({ entry: marker.entry, number: item.JournalEntryNumber })
-    }
-    numbers.sort((a, b) => a.entry - b.entry)
+    entryGroups(draft.lines).forEach(([entryNo], at) => {
+      const number = booked[at]?.JournalEntryNumber
+      if (number) numbers.push({ entry: entryNo, number })
+    })
     if (entry?.seq !== undefined) await db.outbox.delete(entry.seq)
-    await db.JournalEntry.bulkPut(booked.map((b) => ({ ...b, companyKey })))
+    await db.JournalEntry.bulkPut(booked.map((b) => ({ ...withoutAnswerMark(b), companyKey })))
     const settled: JournalDraft = {
       ...draft,
       state: 'booked',
       booked: numbers,
       outboxSeq: null,
       refusal: null,
+      partlyBooked: null,
     }
     await table.put(settled)
     return settled
   })
 }
 
-function markerKeyOf(booked: readonly BookedEntry[]): string | undefined {
-  for (const b of booked) {
-    const marker = readBookingMarker(b.Description)
-    if (marker) return marker.key
-  }
-  return undefined
+/**
+ * Records a booking a retry found on the platform in part: nothing was sent again, the outbox entry goes,
+ * and the draft is editable again with the entries the accountant checks before booking again.
+ */
+export async function settlePartlyBooked(
+  db: WorkspaceDb,
+  companyKey: string,
+  draftId: number,
+  numbers: readonly string[],
+): Promise<JournalDraft> {
+  const table = draftTable(db)
+  return db.transaction('rw', table, db.outbox, async () => {
+    const draft = await table.get([companyKey, draftId])
+    if (!draft) throw new DraftError('DRAFT_NOT_FOUND', `Draft ${draftId} is not in ${companyKey}`)
+    if (draft.outboxSeq) await db.outbox.delete(draft.outboxSeq)
+    const uncertain: JournalDraft = {
+      ...draft,
+      lines: draft.lines.map((l) => ({ ...l, refusal: null })),
+      state: 'failed',
+      refusal: null,
+      partlyBooked: [...numbers],
+      outboxSeq: null,
+    }
+    await table.put(uncertain)
+    return uncertain
+  })
 }
 
 /**
@@ -196,10 +219,83 @@ export async function refuseBooking(
     const refused = {
       ...applyRefusal(draft, error.messages ?? refusalMessages(error.message), error.message),
       outboxSeq: null,
+      partlyBooked: null,
     }
     await table.put(refused)
     return refused
   })
+}
+
+/** What the draft's follow asks the platform (main's `journal.findBooking` and `journal.entries`). */
+export interface BookingLookups {
+  findBooking(companyKey: string, entries: BookingEntry[], since: string): Promise<FoundBooking>
+  entries(companyKey: string, ids: number[]): Promise<BookedJournalEntry[]>
+}
+
+/**
+ * What a queued draft's booking made, once its outbox entry is gone: the answer the drain kept under its
+ * operation key (the entries in the order of the request); without one, the platform is asked for the
+ * booking by what it was sent with, from the moment the draft was queued (it was first sent no earlier).
+ * Null while that is not known.
+ */
+async function bookingOutcome(
+  db: WorkspaceDb,
+  draft: JournalDraft,
+  platform: BookingLookups,
+): Promise<{ entries: BookedEntry[] } | { numbers: string[] } | null> {
+  if (!draft.operationKey) return null
+  const kept = await answeredRows(db, 'JournalEntry', draft.companyKey, draft.operationKey)
+  if (kept.length > 0)
+    return {
+      entries: kept.map((row) => ({
+        ...row,
+        JournalEntryNumber: typeof row.JournalEntryNumber === 'string' ? row.JournalEntryNumber : null,
+      })),
+    }
+  const found = await platform.findBooking(draft.companyKey, bookingBody(draft), draft.updatedAt)
+  if (found.found === 'all') return { entries: found.entries.map((e) => ({ ...e })) }
+  if (found.found === 'partly') return { numbers: found.numbers }
+  return null
+}
+
+/**
+ * Brings a queued draft up to date with its booking: refused (the refusal on its lines, editable again),
+ * found on the platform in part (the entries to check, editable again), or booked (each entry's number on
+ * the draft's entry at the same place, and the entries with their lines kept for the booked entries'
+ * search offline). Answers the draft as it is now; null while its booking is still on its way.
+ */
+export async function followBooking(
+  db: WorkspaceDb,
+  draft: JournalDraft,
+  platform: BookingLookups,
+): Promise<JournalDraft | null> {
+  const progress = await bookingProgress(db, draft)
+  if (progress.state === 'waiting') return null
+  if (progress.state === 'refused') {
+    const error = progress.entry.lastError
+    if (error?.code === partlyBookedCode)
+      return settlePartlyBooked(db, draft.companyKey, draft.id, error.numbers ?? [])
+    return refuseBooking(db, draft.companyKey, draft.id, { message: error?.message ?? '' })
+  }
+  const outcome = await bookingOutcome(db, draft, platform)
+  if (!outcome) return null
+  if ('numbers' in outcome) return settlePartlyBooked(db, draft.companyKey, draft.id, outcome.numbers)
+  const settled = await settleBooking(db, draft.companyKey, draft.id, outcome.entries)
+  try {
+    const complete = await platform.entries(
+      draft.companyKey,
+      outcome.entries.map((e) => e.ID),
+    )
+    await db.JournalEntry.bulkPut(complete.map((e) => ({ ...e, companyKey: draft.companyKey })))
+  } catch (error) {
+    // The lines come with the next search.
+    console.warn(
+      'The lines of booked journal entries were not read now',
+      { companyKey: draft.companyKey },
+      error,
+    )
+  }
+  return settled
 }
 
 /** What the sync engine's outbox says about a queued draft's booking now. */

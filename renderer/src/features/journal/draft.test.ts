@@ -88,7 +88,7 @@ describe('a journal draft', () => {
     expect(entry!.bookable).toBe(false)
   })
 
-  it('books one request item per entry with the gross amounts, VAT codes, files and a retry marker', () => {
+  it('books one request item per entry (its draft lines and files) with the gross amounts and VAT codes', () => {
     const draft = draftOf([
       line(1, 6300, 1250000, 7),
       line(1, 1920, -1250000),
@@ -96,10 +96,9 @@ describe('a journal draft', () => {
       line(2, 1920, -1),
     ])
     draft.attachments = [{ entry: 2, fileId: 41, name: 'kvittering.pdf' }]
-    const body = bookingBody(draft, '0123456789abcdef')
+    const body = bookingBody(draft)
     expect(body).toEqual([
       {
-        Description: 'konto 6300 [ld:01234567-1]',
         DraftLines: [
           {
             AccountID: 6300,
@@ -112,8 +111,20 @@ describe('a journal draft', () => {
         ],
         FileIDs: [],
       },
-      expect.objectContaining({ Description: 'konto 6300 [ld:01234567-2]', FileIDs: [41] }),
+      expect.objectContaining({ FileIDs: [41] }),
     ])
+  })
+
+  it('sends each Description exactly as the accountant wrote it, with nothing added', () => {
+    const draft = draftOf([
+      { ...line(1, 6300, 1250000, 7), description: 'Husleie mars' },
+      { ...line(1, 1920, -1250000), description: '' },
+    ])
+    draft.title = 'Husleie'
+    const body = bookingBody(draft)
+    expect(body[0]!.DraftLines.map((l) => l.Description)).toEqual(['Husleie mars', undefined])
+    expect(Object.keys(body[0]!)).toEqual(['DraftLines', 'FileIDs'])
+    expect(JSON.stringify(body)).not.toContain('[ld:')
   })
 
   it('sends the department and project of a line for main to book on their Dimensions row', () => {
@@ -122,7 +133,7 @@ describe('a journal draft', () => {
       { ...line(1, 6540, 100), departmentId: 22 },
       line(1, 1920, -600),
     ])
-    const [entry] = bookingBody(draft, '0123456789abcdef')
+    const [entry] = bookingBody(draft)
     expect(entry!.DraftLines.map((l) => ('Dimensions' in l ? l.Dimensions : null))).toEqual([
       { DepartmentID: 22, ProjectID: 31 },
       { DepartmentID: 22, ProjectID: null },

@@ -2,7 +2,6 @@
 // offline workspace until it is booked. Each line belongs to one entry of the batch; every entry must
 // balance to the øre after its VAT lines, which come from the one rule the platform books with
 // (common/vat.ts previewEntry), so the preview is exactly what gets booked.
-import { bookingMarker } from '@common/journal-booking'
 import { oreToDecimal, type Ore } from '@common/money'
 import { previewEntry, type EntryPreview, type VatTypeRule } from '@common/vat'
 
@@ -49,12 +48,17 @@ export interface JournalDraft {
   state: DraftState
   /** The outbox entry that books this draft, while it is queued. */
   outboxSeq: number | null
-  /** The operation key of the queued booking: its entries carry it, so their numbers find their way back. */
+  /** The operation key of the queued booking: its answer is kept under it until the draft takes it. */
   operationKey: string | null
   /** The numbers the platform gave the entries (`45-2026`), by entry. */
   booked: { entry: number; number: string }[]
   /** A refusal that concerns no single line (the whole batch). */
   refusal: string | null
+  /**
+   * The booked entries to check when a retry found this booking on the platform in part: it was not sent
+   * again, and the accountant looks at these before booking again.
+   */
+  partlyBooked?: string[] | null
   createdAt: string
   updatedAt: string
 }
@@ -201,13 +205,14 @@ export function entryForNewLine(draft: Pick<JournalDraft, 'lines'>, entries: rea
   return view && view.bookable ? last.entry + 1 : last.entry
 }
 
-/** The `book-journal-entries` body of a draft (spec 2.14, 4.6): one item per entry, lines in øre decimals. */
-export function bookingBody(draft: JournalDraft, operationKey: string) {
+/**
+ * The `book-journal-entries` body of a draft (spec 2.14, 4.6): one item per entry (its draft lines and
+ * documents), lines in øre decimals, each line's Description exactly as the accountant wrote it.
+ */
+export function bookingBody(draft: JournalDraft) {
   return entryGroups(draft.lines).map(([entry, lineIndexes]) => {
     const lines = lineIndexes.map((i) => draft.lines[i]!)
-    const text = lines.find((l) => l.description)?.description ?? draft.title
     return {
-      Description: `${text ? `${text} ` : ''}${bookingMarker(operationKey, entry)}`.trim(),
       DraftLines: lines.map((l) => ({
         AccountID: l.accountId,
         Amount: oreToDecimal(l.amount ?? 0),

@@ -6,7 +6,13 @@ const journalEn = {
   untitled: 'Untitled draft',
   draftTitle: 'Draft title',
   lines: '{n} line | {n} lines',
-  state: { draft: 'Draft', queued: 'Waiting to be booked', booked: 'Booked', failed: 'Refused' },
+  state: {
+    draft: 'Draft',
+    queued: 'Waiting to be booked',
+    booked: 'Booked',
+    failed: 'Refused',
+    check: 'Check before booking again',
+  },
   balanceOf: 'Difference {amount}',
   balanced: 'Balances',
   grid: 'Journal lines',
@@ -77,6 +83,10 @@ const journalEn = {
   queued: 'Queued for booking. It is sent as soon as the platform can be reached.',
   booked: 'Booked: {numbers}',
   refused: 'The platform refused the booking: {message}',
+  maybeBooked:
+    'This booking may already be on the platform: whether it got there could not be checked. Check the booked entries before booking again.',
+  partlyBooked:
+    'Part of this booking may already be on the platform. Check entry {numbers} before booking again. | Part of this booking may already be on the platform. Check entries {numbers} before booking again.',
   deleteDraft: 'Delete draft',
   saveTemplate: 'Save as template',
   templateName: 'Template name',

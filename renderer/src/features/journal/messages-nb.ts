@@ -8,7 +8,13 @@ const journalNb: JournalMessages = {
   untitled: 'Kladd uten navn',
   draftTitle: 'Navn på kladden',
   lines: '{n} linje | {n} linjer',
-  state: { draft: 'Kladd', queued: 'Venter på bokføring', booked: 'Bokført', failed: 'Avvist' },
+  state: {
+    draft: 'Kladd',
+    queued: 'Venter på bokføring',
+    booked: 'Bokført',
+    failed: 'Avvist',
+    check: 'Kontroller før ny bokføring',
+  },
   balanceOf: 'Differanse {amount}',
   balanced: 'I balanse',
   grid: 'Bilagslinjer',
@@ -79,6 +85,10 @@ const journalNb: JournalMessages = {
   queued: 'Lagt i kø for bokføring. Den sendes så snart plattformen kan nås.',
   booked: 'Bokført: {numbers}',
   refused: 'Plattformen avviste bokføringen: {message}',
+  maybeBooked:
+    'Denne bokføringen kan allerede være på plattformen: det kunne ikke kontrolleres. Kontroller de bokførte bilagene før du bokfører på nytt.',
+  partlyBooked:
+    'Deler av denne bokføringen kan allerede være på plattformen. Kontroller bilag {numbers} før du bokfører på nytt. | Deler av denne bokføringen kan allerede være på plattformen. Kontroller bilagene {numbers} før du bokfører på nytt.',
   deleteDraft: 'Slett kladden',
   saveTemplate: 'Lagre som mal',
   templateName: 'Navn på malen',

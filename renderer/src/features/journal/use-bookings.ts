@@ -1,15 +1,20 @@
-// Follows the drafts queued for booking: when the sync engine has sent one (its outbox entry is gone), the
-// numbers of its entries are read from the platform by the booking's marker and put on the draft; when the
-// platform refused it, the refusal goes onto the lines it names and the draft becomes editable again.
+// Follows the drafts queued for booking while the journal is open (./draft-store.ts `followBooking`): when
+// the sync engine has sent one, each entry's number goes on the draft from the booking's answer (its entries
+// in the order of the request); a refusal goes onto the lines it names; a booking a retry found on the
+// platform only in part names the entries to check before booking again.
 import { watch, type Ref } from 'vue'
 import { useBridge } from '@renderer/bridge'
 import { useLiveQuery } from '@renderer/data/use-live-query'
 import type { WorkspaceDb } from '@renderer/data/schema'
 import type { JournalDraft } from './draft.ts'
-import { bookingProgress, listDrafts, refuseBooking, settleBooking } from './draft-store.ts'
+import { bookingProgress, followBooking, listDrafts, type BookingLookups } from './draft-store.ts'
 
 export function useBookingFollow(db: Ref<WorkspaceDb | null>, companyKey: Ref<string | null>) {
   const bridge = useBridge()
+  const platform: BookingLookups = {
+    findBooking: (key, entries, since) => bridge.call('journal.findBooking', key, entries, since),
+    entries: (key, ids) => bridge.call('journal.entries', key, ids),
+  }
   const busy = new Set<number>()
   // Re-runs whenever drafts or the outbox change (liveQuery watches both tables).
   const queued = useLiveQuery(
@@ -30,14 +35,7 @@ export function useBookingFollow(db: Ref<WorkspaceDb | null>, companyKey: Ref<st
       if (busy.has(draft.id) || progress.state === 'waiting') continue
       busy.add(draft.id)
       try {
-        if (progress.state === 'refused') {
-          await refuseBooking(target, draft.companyKey, draft.id, {
-            message: progress.entry.lastError?.message ?? '',
-          })
-        } else if (draft.operationKey) {
-          const booked = await bridge.call('journal.bookedBy', draft.companyKey, draft.operationKey)
-          if (booked.length > 0) await settleBooking(target, draft.companyKey, draft.id, booked)
-        }
+        await followBooking(target, draft, platform)
       } catch (error) {
         // Unreachable now: the next change of the outbox or drafts tries again.
         console.error(
