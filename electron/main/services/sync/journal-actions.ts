@@ -166,7 +166,8 @@ async function dimensionsId(api: ApiClient, companyKey: string, wanted: LineDime
   ].join(' and ')
   const found = await api.get<Row[]>('api/biz/dimensions', {
     companyKey,
-    query: { filter, select: 'ID', orderby: 'ID', top: 1 },
+    // The filtered fields come back, so the client can tell a platform that ignored the filter.
+    query: { filter, select: 'ID,DepartmentID,ProjectID,RegionID,ResponsibleID', orderby: 'ID', top: 1 },
   })
   if (found[0]) return Number(found[0].ID)
   const created = await api.post<Row>(
