@@ -130,9 +130,9 @@ describe('roles', () => {
 })
 
 describe('read declarations', () => {
-  it('declares the invitation, webhook and notification rules the platform relies on', () => {
+  it('declares the invitation, role, webhook and notification rules the platform relies on', () => {
     expect(restrictedRead.map((e) => e.name).sort()).toEqual(
-      ['EventSubscriber', 'Eventplan', 'ExpressionFilter', 'Notification', 'UserVerification'].sort(),
+      ['EventSubscriber', 'Eventplan', 'ExpressionFilter', 'Notification', 'UserRole', 'UserVerification'].sort(),
     )
   })
 
