@@ -26,10 +26,12 @@ export const ApprovalRuleDraft = z.object({
 })
 export type ApprovalRuleDraft = z.infer<typeof ApprovalRuleDraft>
 
-export const ApprovalRuleView = ApprovalRuleDraft.extend({
-  ID: Id,
-  Steps: z.array(RuleStep.extend({ ID: Id })),
-})
+/**
+ * A rule as the platform has it. A step's ID is null where the platform's answer did not name it: a rule
+ * created on a platform that does not list rules is shown from its creation's answer, which carries the
+ * rule's new ID (field notes, "Responses") but not necessarily its steps.
+ */
+export const ApprovalRuleView = ApprovalRuleDraft.extend({ ID: Id })
 export type ApprovalRuleView = z.infer<typeof ApprovalRuleView>
 
 /** TransitionThreshold (spec 2.15; operators as the field notes list them, 0..10). */
@@ -57,13 +59,19 @@ export const LinkGroupDraft = z.object({
   Links: z.array(RuleLinkDraft).max(1000),
 })
 export type LinkGroupDraft = z.infer<typeof LinkGroupDraft>
-export const LinkGroupView = LinkGroupDraft.extend({
-  ID: Id,
-  Links: z.array(RuleLinkDraft.extend({ ID: Id })),
-})
+/** A group as the platform has it; a link's ID is null where the save's answer did not name it. */
+export const LinkGroupView = LinkGroupDraft.extend({ ID: Id })
 export type LinkGroupView = z.infer<typeof LinkGroupView>
 
 const Named = z.object({ ID: Id, name: z.string() })
+
+/**
+ * Lists of the set-up a platform may not offer: spec 4.8 documents only the writes of rules, thresholds and
+ * rule link groups (and which rule applies), and no project or department list. What it does not list is
+ * shown as what this app created in this session, and the editor says that earlier ones are not shown.
+ */
+export const SetupList = z.enum(['rules', 'thresholds', 'linkGroups', 'projects', 'departments'])
+export type SetupList = z.infer<typeof SetupList>
 
 /** Everything the editor shows for one company, read in one go. */
 export const ApprovalSetup = z.object({
@@ -77,6 +85,8 @@ export const ApprovalSetup = z.object({
   suppliers: z.array(Named),
   projects: z.array(Named),
   departments: z.array(Named),
+  /** The lists the platform does not offer (404, 400 or 403 to the read); empty where it lists them all. */
+  unlisted: z.array(SetupList),
 })
 export type ApprovalSetup = z.infer<typeof ApprovalSetup>
 

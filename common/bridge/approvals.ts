@@ -17,7 +17,8 @@ export const FlowPlanRow = z.object({
 })
 
 export const FlowStep = z.object({
-  step: z.number().int(),
+  /** Null where the platform does not give the flow's plan: the approvals, not said which step. */
+  step: z.number().int().nullable(),
   /** spec 2.15: 1 one user must approve, 0 all must approve. */
   approvalType: z.number().int(),
   limit: z.number().nullable(),
@@ -25,6 +26,14 @@ export const FlowStep = z.object({
 })
 
 export const FlowComment = z.object({ author: z.string(), text: z.string(), at: z.string().nullable() })
+
+/**
+ * Parts of the flow a platform may not offer to read (the documents give comments and tasks only a POST,
+ * and no read of a rule or its links): `task` nothing documented tells the invoice's task; `plan` the task's
+ * steps (its approvals are shown without them); `rule` which rule chose the approvers; `comments`.
+ */
+export const FlowPart = z.enum(['task', 'plan', 'rule', 'comments'])
+export type FlowPart = z.infer<typeof FlowPart>
 
 export const InvoiceFlow = z.object({
   invoiceStatus: z.number().int().nullable(),
@@ -53,6 +62,8 @@ export const InvoiceFlow = z.object({
     .nullable(),
   steps: z.array(FlowStep),
   comments: z.array(FlowComment),
+  /** What the platform does not offer to read: shown as not available from it, never as empty. */
+  unavailable: z.array(FlowPart),
 })
 export type InvoiceFlow = z.infer<typeof InvoiceFlow>
 

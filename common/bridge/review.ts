@@ -22,11 +22,21 @@ export type ProposedRule = z.infer<typeof ProposedRule>
 
 const Row = z.record(z.string(), z.unknown())
 
+/**
+ * Parts of the history a platform may not offer to read: the comments (the documents give only their
+ * POST), and the approvals (tasks have only a POST; their statistics and the approvals by TaskID are asked
+ * instead, and a platform may refuse those too). Such a part is said to be unavailable, never shown empty.
+ */
+export const HistoryPart = z.enum(['comments', 'approvals'])
+export type HistoryPart = z.infer<typeof HistoryPart>
+
 export const InvoiceHistory = z.object({
   /** Comments on the invoice, oldest first, with their author (`Author.DisplayName`). */
   comments: z.array(Row),
-  /** The invoice's approval tasks with their approvals (`Approvals`, each with `User`). */
+  /** The invoice's approval tasks with their approvals (`Approvals`, each with `User` where expanded). */
   tasks: z.array(Row),
+  /** What the platform does not offer to read: that part of the history is not available from it. */
+  unavailable: z.array(HistoryPart),
 })
 export type InvoiceHistory = z.infer<typeof InvoiceHistory>
 

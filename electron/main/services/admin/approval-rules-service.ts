@@ -3,6 +3,14 @@
 // supplier and project. Every call carries its company; a refusal reaches the renderer as the ApiError of
 // the client, whose field problems are paths in the body sent here (`Steps.2.Limit`), so the body keeps
 // the editor's order of steps and puts removed children last.
+//
+// The spec documents only the writes (POST approvalrules, POST thresholds, PUT ApprovalRuleLinkGroups?
+// action=bulk-save) and get-approvalruleid; the lists of rules, thresholds and groups, reading one back, and
+// the project and department lists are not documented. A platform that does not offer a list (offered.ts)
+// leaves the editor working: what this app creates is kept here per company from the writes' answers and
+// shown in place of the list (`unlisted` names which), an existing rule or threshold is not changed (that
+// would need reading it, or a PUT the documents do not give), and a group created in this session is saved
+// again from its last answer.
 import type {
   ApprovalRuleDraft,
   ApprovalRuleView,
@@ -10,11 +18,15 @@ import type {
   LinkGroupDraft,
   LinkGroupView,
   RuleQuestion,
+  SetupList,
   ThresholdDraft,
   ThresholdView,
 } from '../../../../common/bridge/admin.ts'
+import { BridgeError } from '../../../../common/bridge/contract.ts'
 import { UserStatus } from '../../../../common/status.ts'
 import type { ApiClient, QueryOptions } from '../api/client.ts'
+import { ApiError, ApiErrorCode, HttpStatus } from '../api/errors.ts'
+import { ifOffered } from '../api/offered.ts'
 
 type Row = Record<string, unknown>
 
@@ -29,6 +41,23 @@ const byStep = (a: Row, b: Row) => (num(a.StepNumber) ?? 0) - (num(b.StepNumber)
 const createGuid = () => ({ _createguid: crypto.randomUUID() })
 /** No default page size is documented (field notes): lists are read a thousand rows at a time. */
 const PAGE = 1000
+/** An id in an answer, or null where the answer did not carry one. */
+const idOf = (v: unknown): number | null => {
+  const n = num(v)
+  return n !== null && Number.isInteger(n) && n > 0 ? n : null
+}
+
+/** The code of a change this platform does not offer (the renderer shows the message as the refusal). */
+export const NOT_OFFERED = 'NOT_OFFERED'
+
+/** A write was made but its answer named no ID: saying so keeps the administrator from saving it twice. */
+function unnamedAnswer(what: string): ApiError {
+  return new ApiError(
+    ApiErrorCode.InvalidResponse,
+    `The platform saved the ${what} but its answer did not name it; it is not shown here until the platform lists it. Do not save it again.`,
+    { status: HttpStatus.Ok, fields: [], reference: null },
+  )
+}
 
 export function toRuleView(rule: Row): ApprovalRuleView {
   return {
@@ -38,7 +67,7 @@ export function toRuleView(rule: Row): ApprovalRuleView {
       .filter((s) => s.Deleted !== true)
       .sort(byStep)
       .map((s) => ({
-        ID: Number(s.ID),
+        ID: idOf(s.ID),
         ApprovalType: num(s.ApprovalType) === 0 ? 0 : 1,
         UserIDs: rows(s.Users)
           .filter((u) => u.Deleted !== true)
@@ -69,7 +98,7 @@ function toGroupView(g: Row): LinkGroupView {
     Links: rows(g.Links)
       .filter((l) => l.Deleted !== true)
       .map((l) => ({
-        ID: Number(l.ID),
+        ID: idOf(l.ID),
         SourceInstanceID: Number(l.SourceInstanceID),
         ApprovalRuleID: Number(l.ApprovalRuleID),
       })),
@@ -109,7 +138,40 @@ export function ruleBody(draft: ApprovalRuleDraft, stored: Row | null): Row {
   return { ...(stored ? { ID: Number(stored.ID) } : {}), Description: draft.Description, Steps: steps }
 }
 
+/** What this app created for one company in this session, for a platform that does not list it. */
+interface Created {
+  unlisted: Set<SetupList>
+  rules: Map<number, ApprovalRuleView>
+  thresholds: Map<number, ThresholdView>
+  groups: Map<number, LinkGroupView>
+}
+
+/** A new rule as its creation's answer names it: the answer's ID, and its steps where it carries them. */
+function createdRuleView(answer: Row, draft: ApprovalRuleDraft): ApprovalRuleView {
+  const id = idOf(answer.ID)
+  if (id === null) throw unnamedAnswer('rule')
+  const answered = toRuleView({ ...answer, ID: id })
+  return {
+    ID: id,
+    Description: typeof answer.Description === 'string' ? answered.Description : draft.Description,
+    Steps: Array.isArray(answer.Steps)
+      ? answered.Steps
+      : draft.Steps.map((step) => ({ ...step, UserIDs: [...step.UserIDs], ID: null })),
+  }
+}
+
 export function createApprovalRulesService(deps: { api(): Promise<ApiClient> }) {
+  const created = new Map<string, Created>()
+  const memoryOf = (companyKey: string): Created => {
+    let memory = created.get(companyKey)
+    if (!memory) {
+      memory = { unlisted: new Set(), rules: new Map(), thresholds: new Map(), groups: new Map() }
+      created.set(companyKey, memory)
+    }
+    return memory
+  }
+  const notOffered = (message: string) => new BridgeError(NOT_OFFERED, message)
+
   async function client(companyKey: string) {
     const api = await deps.api()
     return {
@@ -141,42 +203,68 @@ export function createApprovalRulesService(deps: { api(): Promise<ApiClient> }) 
   return {
     async setup(companyKey: string): Promise<ApprovalSetup> {
       const c = await client(companyKey)
+      /** A list the documents do not give: null when the platform does not offer it. */
+      const optional = (route: string, query: QueryOptions) => ifOffered(() => c.list(route, query))
       const [rules, thresholds, groups, users, roles, transitions, suppliers, projects, departments] =
         await Promise.all([
-          c.list('approvalrules', { expand: 'Steps.Users', orderby: 'ID' }),
-          c.list('thresholds', { orderby: 'ID' }),
-          c.list('approvalrulelinkgroups', { expand: 'Links', orderby: 'Priority,ID' }),
+          optional('approvalrules', { expand: 'Steps.Users', orderby: 'ID' }),
+          optional('thresholds', { orderby: 'ID' }),
+          optional('approvalrulelinkgroups', { expand: 'Links', orderby: 'Priority,ID' }),
           c.list('users', { select: 'ID,DisplayName,Email', filter: `StatusCode eq ${UserStatus.Active}` }),
           c.list('roles', { select: 'ID,Name,Label', orderby: 'Name' }),
           c.list('transitions', { filter: "EntityType eq 'SupplierInvoice'", orderby: 'ID' }),
           c.list('suppliers', { expand: 'Info', filter: 'StatusCode eq 20001 OR StatusCode eq 30001' }),
-          c.list('projects', { select: 'ID,Name,ProjectNumber', orderby: 'ID' }),
-          c.list('departments', { select: 'ID,Name,DepartmentNumber', orderby: 'ID' }),
+          optional('projects', { select: 'ID,Name,ProjectNumber', orderby: 'ID' }),
+          optional('departments', { select: 'ID,Name,DepartmentNumber', orderby: 'ID' }),
         ])
+      const memory = memoryOf(companyKey)
+      const lists: [SetupList, unknown][] = [
+        ['rules', rules],
+        ['thresholds', thresholds],
+        ['linkGroups', groups],
+        ['projects', projects],
+        ['departments', departments],
+      ]
+      memory.unlisted = new Set(lists.filter(([, list]) => list === null).map(([name]) => name))
       const named = (list: Row[], name: (r: Row) => string) =>
         list
           .map((r) => ({ ID: Number(r.ID), name: name(r) || `#${String(r.ID)}` }))
           .sort((a, b) => a.name.localeCompare(b.name, 'nb'))
       const numbered = (n: unknown, name: unknown) => [str(n), str(name)].filter(Boolean).join(' ')
+      const byId = <T extends { ID: number }>(list: Iterable<T>) => [...list].sort((a, b) => a.ID - b.ID)
       return {
-        rules: rules.map(toRuleView),
-        thresholds: thresholds.map(toThresholdView),
-        linkGroups: groups.map(toGroupView),
+        rules: rules ? rules.map(toRuleView) : byId(memory.rules.values()),
+        thresholds: thresholds ? thresholds.map(toThresholdView) : byId(memory.thresholds.values()),
+        linkGroups: groups
+          ? groups.map(toGroupView)
+          : byId(memory.groups.values()).sort((a, b) => a.Priority - b.Priority),
         users: named(users, (u) => str(u.DisplayName) || str(u.Email)),
         roles: named(roles, (r) => str(r.Label) || str(r.Name)),
         transitions: transitions.map((t) => ({ ID: Number(t.ID), name: str(t.MethodName) })),
         suppliers: named(suppliers, (s) => str((s.Info as Row | undefined)?.Name)),
-        projects: named(projects, (p) => numbered(p.ProjectNumber, p.Name)),
-        departments: named(departments, (d) => numbered(d.DepartmentNumber, d.Name)),
+        projects: named(projects ?? [], (p) => numbered(p.ProjectNumber, p.Name)),
+        departments: named(departments ?? [], (d) => numbered(d.DepartmentNumber, d.Name)),
+        unlisted: lists.filter(([name]) => memory.unlisted.has(name)).map(([name]) => name),
       }
     },
 
     async saveRule(companyKey: string, draft: ApprovalRuleDraft): Promise<ApprovalRuleView> {
       const c = await client(companyKey)
+      const memory = memoryOf(companyKey)
       if (draft.ID === null) {
-        const created = await c.post<Row>('approvalrules', ruleBody(draft, null))
-        return toRuleView(await storedRule(c, Number(created.ID)))
+        const answer = await c.post<Row>('approvalrules', ruleBody(draft, null))
+        const id = idOf(answer?.ID)
+        // Read back where the platform lists rules; otherwise (or where it refuses) the answer is the rule.
+        const stored =
+          id !== null && !memory.unlisted.has('rules') ? await ifOffered(() => storedRule(c, id)) : null
+        const view = stored ? toRuleView(stored) : createdRuleView(answer ?? {}, draft)
+        memory.rules.set(view.ID, view)
+        return view
       }
+      if (memory.unlisted.has('rules'))
+        throw notOffered(
+          'This platform does not let the app read a rule back, so an existing rule cannot be changed here; create a new rule instead.',
+        )
       const body = ruleBody(draft, await storedRule(c, draft.ID))
       await c.put<Row>(`approvalrules/${draft.ID}`, body)
       return toRuleView(await storedRule(c, draft.ID))
@@ -184,18 +272,39 @@ export function createApprovalRulesService(deps: { api(): Promise<ApiClient> }) 
 
     async saveThreshold(companyKey: string, draft: ThresholdDraft): Promise<ThresholdView> {
       const c = await client(companyKey)
+      const memory = memoryOf(companyKey)
       const { ID, ...fields } = draft
-      const saved =
-        ID === null ? await c.post<Row>('thresholds', fields) : await c.put<Row>(`thresholds/${ID}`, fields)
-      return toThresholdView(saved)
+      if (ID === null) {
+        const answer = await c.post<Row>('thresholds', fields)
+        const id = idOf(answer?.ID)
+        if (id === null) throw unnamedAnswer('threshold')
+        // The answer's fields where it carries them (spec: the creation's answer body is not shown).
+        const view = toThresholdView({ ...fields, ...answer, ID: id })
+        memory.thresholds.set(id, view)
+        return view
+      }
+      // Changing a threshold is a PUT the documents do not give; offered only where the platform lists them.
+      if (memory.unlisted.has('thresholds'))
+        throw notOffered(
+          'This platform does not list thresholds, so an existing threshold cannot be changed here.',
+        )
+      return toThresholdView(await c.put<Row>(`thresholds/${ID}`, fields))
     },
 
     async saveLinkGroup(companyKey: string, draft: LinkGroupDraft): Promise<LinkGroupView> {
       const c = await client(companyKey)
-      const stored =
-        draft.ID === null
-          ? null
-          : toGroupView(await c.get<Row>(`approvalrulelinkgroups/${draft.ID}`, { expand: 'Links' }))
+      const memory = memoryOf(companyKey)
+      let stored: LinkGroupView | null = null
+      if (draft.ID !== null && memory.unlisted.has('linkGroups')) {
+        // Not listed: a group this app created in this session is saved again from its last answer.
+        stored = memory.groups.get(draft.ID) ?? null
+        if (!stored)
+          throw notOffered(
+            'This platform does not list rule link groups, so a group made earlier cannot be changed here.',
+          )
+      } else if (draft.ID !== null) {
+        stored = toGroupView(await c.get<Row>(`approvalrulelinkgroups/${draft.ID}`, { expand: 'Links' }))
+      }
       const kept = new Set(draft.Links.map((l) => l.ID).filter((id): id is number => id !== null))
       const body = {
         ...(draft.ID === null ? {} : { ID: draft.ID }),
@@ -209,12 +318,29 @@ export function createApprovalRulesService(deps: { api(): Promise<ApiClient> }) 
             SourceInstanceID: l.SourceInstanceID,
             ApprovalRuleID: l.ApprovalRuleID,
           })),
-          ...(stored?.Links ?? []).filter((l) => !kept.has(l.ID)).map((l) => ({ ID: l.ID, Deleted: true })),
+          ...(stored?.Links ?? [])
+            .filter((l) => l.ID !== null && !kept.has(l.ID))
+            .map((l) => ({ ID: l.ID, Deleted: true })),
         ],
       }
       // spec 4.8: PUT ApprovalRuleLinkGroups/?action=bulk-save with an array of groups and their Links.
-      const [saved] = await c.put<Row[]>('ApprovalRuleLinkGroups/', [body], { action: 'bulk-save' })
-      return toGroupView(saved ?? {})
+      const answer = await c.put<unknown>('ApprovalRuleLinkGroups/', [body], { action: 'bulk-save' })
+      const saved = (Array.isArray(answer) ? answer[0] : answer) as Row | undefined
+      const id = idOf(saved?.ID) ?? draft.ID
+      if (id === null) throw unnamedAnswer('rule link group')
+      // What the answer carries wins; where it does not (spec: the answer's body is not shown), the draft.
+      const view = toGroupView({
+        ...saved,
+        ID: id,
+        Name: str(saved?.Name) || draft.Name,
+        SourceEntity: saved?.SourceEntity ?? draft.SourceEntity,
+        Priority: saved?.Priority ?? draft.Priority,
+        Links: Array.isArray(saved?.Links)
+          ? saved.Links
+          : draft.Links.map((l) => ({ ...l, ID: l.ID ?? null })),
+      })
+      memory.groups.set(id, view)
+      return view
     },
 
     async ruleFor(companyKey: string, question: RuleQuestion): Promise<number | null> {

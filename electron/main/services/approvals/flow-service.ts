@@ -2,9 +2,14 @@
 // the plan of every step (limit, type), every approval with its user, status and time, the comments on
 // the invoice, and which rule applied and why: a rule linked to the invoice's supplier, project or
 // department (chosen by group Priority, 0 first), a global rule (one step with a limit), or chosen by hand.
+// The documents give comments and tasks only a POST, and no read of a rule or its links. Where the
+// platform does not offer these reads (offered.ts) the flow shows what documented reads tell: the task
+// and its approvals from tasks-of-invoice.ts, without the plan's steps, and names the rest as unavailable.
 import { ApprovalStatus } from '../../../../common/status.ts'
-import type { InvoiceFlow } from '../../../../common/bridge/approvals.ts'
+import type { FlowPart, InvoiceFlow } from '../../../../common/bridge/approvals.ts'
 import type { ApiClient } from '../api/client.ts'
+import { ifOffered } from '../api/offered.ts'
+import { tasksOfInvoice } from './tasks-of-invoice.ts'
 
 type Row = Record<string, unknown>
 
@@ -24,35 +29,46 @@ export function createApprovalFlowService(deps: { api(): Promise<ApiClient> }) {
       get<Row>(`supplierinvoices/${invoiceId}`, { expand: 'DefaultDimensions' }),
       get<Row[]>('models', { filter: "Name eq 'SupplierInvoice'", select: 'ID' }),
       get<Row[]>('users', { select: 'ID,DisplayName,Email,GlobalIdentity' }),
-      get<Row[]>(`comments/SupplierInvoice/${invoiceId}`),
+      ifOffered(() => get<Row[]>(`comments/SupplierInvoice/${invoiceId}`)),
     ])
+    const unavailable: FlowPart[] = comments === null ? ['comments'] : []
     const byId = new Map(users.map((u) => [num(u.ID), u] as const))
     const byIdentity = new Map(users.map((u) => [str(u.GlobalIdentity), u] as const))
     const nameOf = (u: Row | undefined, fallback = '') =>
       u ? (str(u.DisplayName) ?? str(u.Email) ?? `#${String(u.ID)}`) : fallback
     const modelId = num(models[0]?.ID)
-    const [task] = await get<Row[]>('tasks', {
-      filter: `EntityID eq ${invoiceId}${modelId === null ? '' : ` and ModelID eq ${modelId}`}`,
-      expand: 'ApprovalPlan',
-      orderby: 'ID desc',
-      top: 1,
-    })
+    const listed = await ifOffered(() =>
+      get<Row[]>('tasks', {
+        filter: `EntityID eq ${invoiceId}${modelId === null ? '' : ` and ModelID eq ${modelId}`}`,
+        expand: 'ApprovalPlan',
+        orderby: 'ID desc',
+        top: 1,
+      }),
+    )
+    // Not listed: the latest task and its approvals from documented reads, without the plan.
+    const found = listed === null ? await tasksOfInvoice(api, companyKey, invoiceId) : null
+    const task = listed === null ? found?.at(-1) : listed[0]
+    if (listed === null && found === null) unavailable.push('task')
     const result: InvoiceFlow = {
       invoiceStatus: num(invoice.StatusCode),
       amount: num(invoice.TaxInclusiveAmount),
       task: null,
       rule: null,
       steps: [],
-      comments: comments
+      comments: (comments ?? [])
         .map((c) => ({
           author: nameOf(byId.get(num(c.AuthorID))),
           text: String(c.Text ?? ''),
           at: str(c.CreatedAt),
         }))
         .sort((a, b) => (b.at ?? '').localeCompare(a.at ?? '')),
+      unavailable,
     }
     if (!task) return result
-    const approvals = await get<Row[]>('approvals', { filter: `TaskID eq ${num(task.ID)}`, orderby: 'ID' })
+    const approvals =
+      listed === null
+        ? ((task.Approvals ?? []) as Row[])
+        : await get<Row[]>('approvals', { filter: `TaskID eq ${num(task.ID)}`, orderby: 'ID' })
     result.task = {
       ID: Number(task.ID),
       status: num(task.StatusCode),
@@ -60,6 +76,39 @@ export function createApprovalFlowService(deps: { api(): Promise<ApiClient> }) {
       message: str(task.Message),
       requestedBy: nameOf(byId.get(num(task.UserID))) || null,
       createdAt: str(task.CreatedAt),
+    }
+    const row = (
+      approval: Row | undefined,
+      planned: Row | undefined,
+      plannedRole: unknown,
+      fallback: unknown,
+    ) => {
+      const status = num(approval?.StatusCode) ?? num(fallback)
+      const decided = status === ApprovalStatus.Approved || status === ApprovalStatus.Rejected
+      const actor = decided ? byIdentity.get(str(approval?.UpdatedBy)) : undefined
+      return {
+        userName: nameOf(planned, plannedRole ? `#role ${String(plannedRole)}` : ''),
+        status,
+        at: approval && status !== ApprovalStatus.Active ? str(approval.UpdatedAt) : null,
+        actedBy: actor && actor !== planned ? nameOf(actor) : null,
+      }
+    }
+    if (listed === null) {
+      // No plan: the approvals as the documented list has them, not said which step each belongs to.
+      unavailable.push('plan', 'rule')
+      if (approvals.length)
+        result.steps = [
+          {
+            step: null,
+            approvalType: num(approvals[0]?.ApprovalType) ?? 1,
+            limit: null,
+            rows: approvals.map((a) => ({
+              ...row(a, byId.get(num(a.UserID)), a.SharedRoleId, null),
+              comment: null,
+            })),
+          },
+        ]
+      return result
     }
     const plan = (Array.isArray(task.ApprovalPlan) ? task.ApprovalPlan : []) as Row[]
     const stepNumbers = [...new Set(plan.map((p) => num(p.StepNumber) ?? 1))].sort((a, b) => a - b)
@@ -73,22 +122,19 @@ export function createApprovalFlowService(deps: { api(): Promise<ApiClient> }) {
           const approval =
             approvals.find((a) => num(a.ID) === num(p.ApprovalID)) ??
             approvals.find((a) => num(a.StepNumber) === step && num(a.UserID) === num(p.UserID))
-          const status = num(approval?.StatusCode) ?? num(p.StatusCode)
-          const decided = status === ApprovalStatus.Approved || status === ApprovalStatus.Rejected
-          const actor = decided ? byIdentity.get(str(approval?.UpdatedBy)) : undefined
-          const planned = byId.get(num(p.UserID))
           return {
-            userName: nameOf(planned, p.SharedRoleId ? `#role ${String(p.SharedRoleId)}` : ''),
-            status,
-            at: approval && status !== ApprovalStatus.Active ? str(approval.UpdatedAt) : null,
-            actedBy: actor && actor !== planned ? nameOf(actor) : null,
+            ...row(approval, byId.get(num(p.UserID)), p.SharedRoleId, p.StatusCode),
             comment: str(p.Comment),
           }
         }),
       }
     })
     const ruleId = num(task.ApprovalRuleID)
-    if (ruleId !== null) result.rule = await ruleOf(get, ruleId, invoice)
+    if (ruleId !== null) {
+      // The rule and its links are read where the platform offers it; otherwise the rule is unavailable.
+      result.rule = await ifOffered(() => ruleOf(get, ruleId, invoice))
+      if (result.rule === null) unavailable.push('rule')
+    }
     return result
   }
 

@@ -45,6 +45,12 @@ export interface LedgerEntry {
   supplierId: number | null
   supplierCreated: boolean
   /**
+   * The note on a supplier this run created was posted. A platform that does not list a supplier's
+   * comments (only their POST is documented) cannot be asked whether it is there: this record keeps a
+   * resumed run from posting it twice.
+   */
+  supplierNoted?: boolean
+  /**
    * The creating step that was begun and not yet recorded as finished. Only such a step can have created
    * something an earlier run did not record, so only then is the platform asked before creating again.
    */

@@ -715,15 +715,20 @@ export function createPipeline(options: PipelineOptions) {
           async () => {
             if (!fields.orgNumber)
               return { supplierId: await platform.unknownSupplier(companyKey, unknownName()), created: false }
+            /** The note on the supplier this run created, recorded once posted (ledger.ts `supplierNoted`). */
+            const note = async (id: number, fresh: boolean) => {
+              await platform.markSupplier(companyKey, id, supplierNote(), fresh)
+              await record(companyKey, sha, { supplierNoted: true })
+            }
             const found = await platform.findSupplier(companyKey, fields.orgNumber)
             if (found !== null) {
               // An interrupted run may have created it without its note: add the note once.
-              if (ctx.supplierCreated) await platform.markSupplier(companyKey, found, supplierNote())
+              if (ctx.supplierCreated && !ctx.supplierNoted) await note(found, false)
               return { supplierId: found, created: ctx.supplierCreated }
             }
             await record(companyKey, sha, { supplierCreated: true })
             const id = await platform.createSupplier(companyKey, fields, supplierNote())
-            await platform.markSupplier(companyKey, id, supplierNote(), true)
+            await note(id, true)
             return { supplierId: id, created: true }
           },
         )

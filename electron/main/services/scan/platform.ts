@@ -10,6 +10,7 @@ import { isTransient } from '../../../../common/transient.ts'
 import type { ApiClient } from '../api/client.ts'
 import { ApiError, apiErrorFrom } from '../api/errors.ts'
 import { fileIdOf, uploadFile } from '../api/files.ts'
+import { ifOffered } from '../api/offered.ts'
 import type { ReadFields } from './ledger.ts'
 import type { OcrAnswerInput } from '../../../../common/ocr.ts'
 
@@ -24,7 +25,11 @@ export interface ScanPlatform {
   read(companyKey: string, fileId: number, signal?: AbortSignal): Promise<OcrAnswerInput>
   findSupplier(companyKey: string, orgNumber: string): Promise<number | null>
   createSupplier(companyKey: string, fields: ReadFields, note: string): Promise<number>
-  /** Adds the note once; `fresh` (a supplier just created) skips asking for its notes first. */
+  /**
+   * Adds the note once; `fresh` (a supplier just created) skips asking for its notes first. Where the
+   * platform does not list a supplier's comments the note is posted without asking: the pipeline asks only
+   * when its ledger has no record of posting it (`supplierNoted`).
+   */
   markSupplier(companyKey: string, supplierId: number, note: string, fresh?: boolean): Promise<void>
   /** The placeholder supplier for invoices whose organisation number could not be read. */
   unknownSupplier(companyKey: string, name: string): Promise<number>
@@ -151,8 +156,13 @@ export function createScanPlatform(deps: {
     async markSupplier(companyKey, supplierId, note, fresh = false) {
       const api = await deps.api()
       if (!fresh) {
-        const comments = await api.get<Row[]>(`api/biz/comments/Supplier/${supplierId}`, { companyKey })
-        if (comments.some((c) => c.Text === note)) return
+        // Only the POST of a comment is documented. Not listed, the note is posted: the ledger's record
+        // keeps this app from posting it twice, and only a note whose answer was lost before the record
+        // was written is posted a second time (a rare duplicate note, harmless on a supplier).
+        const comments = await ifOffered(() =>
+          api.get<Row[]>(`api/biz/comments/Supplier/${supplierId}`, { companyKey }),
+        )
+        if (comments?.some((c) => c.Text === note)) return
       }
       await api.post(`api/biz/comments/Supplier/${supplierId}`, { Text: note }, { companyKey })
     },

@@ -8,6 +8,7 @@ import type { OutboxCommandOf } from '../../../../common/bridge/outbox.ts'
 import type { PlatformRow } from '../../../../common/bridge/sync.ts'
 import type { ApiClient } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
+import { ifOffered } from '../api/offered.ts'
 import { done, type Executor } from './executor.ts'
 
 /** Codes of an approval decision that was overtaken; the view shows them as information. */
@@ -105,8 +106,10 @@ export async function postCommentOnce(
   authorId: number,
 ): Promise<void> {
   const path = `api/biz/comments/SupplierInvoice/${invoiceId}`
-  const existing = await api.get<Row[]>(path, { companyKey })
-  if (existing.some((c) => c.Text === text && Number(c.AuthorID) === authorId)) return
+  // Only the POST of a comment is documented: where the platform does not list comments it is posted
+  // without the look, and a retry after a lost answer may post the same comment a second time.
+  const existing = await ifOffered(() => api.get<Row[]>(path, { companyKey }))
+  if (existing?.some((c) => c.Text === text && Number(c.AuthorID) === authorId)) return
   await api.post(path, { Text: text }, { companyKey })
 }
 

@@ -4,12 +4,17 @@
 // has, so a retry after a lost answer finds its effect there and does not do it twice: cost lines are
 // set to the wanted list (lines the platform already has are matched, not added again), a comment is
 // posted unless the user's same text is there, a lock only when the invoice is not locked.
+// The documents give entity locks only their POST and the unlock (spec 4.5), no list: where the platform
+// does not offer the list (offered.ts), lock and unlock are sent without it and keep their sense through
+// the answer: a lock refused because the invoice is already locked, and an unlock of an invoice that is
+// not locked, have the effect wanted, so they are done.
 import type { CostLine, OutboxCommandOf, OutboxOutcome } from '../../../../common/bridge/outbox.ts'
 import type { PlatformRow } from '../../../../common/bridge/sync.ts'
 import { toOre } from '../../../../common/money.ts'
 import { sameValue } from '../../../../common/same-value.ts'
 import type { ApiClient } from '../api/client.ts'
-import { ApiError } from '../api/errors.ts'
+import { ApiError, HttpStatus } from '../api/errors.ts'
+import { ifOffered } from '../api/offered.ts'
 import { postCommentOnce, sessionUser } from './approval-actions.ts'
 import { sources } from './entities.ts'
 import { done, type Executor } from './executor.ts'
@@ -94,11 +99,27 @@ async function readInvoice(api: ApiClient, companyKey: string, id: number): Prom
   }
 }
 
-async function locksOf(api: ApiClient, companyKey: string, id: number): Promise<Row[]> {
-  return api.get<Row[]>('api/biz/entitylock', {
-    companyKey,
-    query: { filter: `EntityType eq 'SupplierInvoice' and EntityID eq ${id}`, select: 'ID,Message' },
-  })
+/** The invoice's locks, or null where the platform does not list locks (only their writes are documented). */
+async function locksOf(api: ApiClient, companyKey: string, id: number): Promise<Row[] | null> {
+  return ifOffered(() =>
+    api.get<Row[]>('api/biz/entitylock', {
+      companyKey,
+      query: { filter: `EntityType eq 'SupplierInvoice' and EntityID eq ${id}`, select: 'ID,Message' },
+    }),
+  )
+}
+
+/** The platform refused a lock because the entity is locked already: the lock wanted is there. */
+export function isAlreadyLocked(error: unknown): boolean {
+  return error instanceof ApiError && error.status < 500 && /\balready locked\b/i.test(error.message)
+}
+
+/** The platform refused an unlock because nothing is locked: the entity is unlocked, as wanted. */
+export function isNotLocked(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.status === HttpStatus.NotFound || (error.status < 500 && /\bnot locked\b/i.test(error.message)))
+  )
 }
 
 const gone = (id: number): OutboxOutcome => ({
@@ -137,21 +158,35 @@ export const comment: Executor<ReviewCommand<'comment'>> = async (command, { api
 
 export const lock: Executor<ReviewCommand<'lock'>> = async (command, { api, companyKey }) => {
   const id = command.entityId
-  if ((await locksOf(api, companyKey, id)).length === 0)
+  const locks = await locksOf(api, companyKey, id)
+  if (locks !== null && locks.length > 0) return done(null)
+  try {
     await api.post(
       'api/biz/entitylock',
       { Message: command.body.Message, EntityType: 'SupplierInvoice', EntityID: id },
       { companyKey },
     )
+  } catch (error) {
+    // Without the list, a retry after a lost answer (or a colleague's lock) meets the lock already there.
+    if (locks === null && isAlreadyLocked(error)) return done(null)
+    throw error
+  }
   return done(null)
 }
 
 export const unlock: Executor<ReviewCommand<'unlock'>> = async (command, { api, companyKey }) => {
   const id = command.entityId
-  if ((await locksOf(api, companyKey, id)).length > 0)
+  const locks = await locksOf(api, companyKey, id)
+  if (locks !== null && locks.length === 0) return done(null)
+  try {
     await api.put('api/biz/entitylock', null, {
       companyKey,
       query: { action: 'unlock', id: String(id), entitytype: 'SupplierInvoice' },
     })
+  } catch (error) {
+    // Without the list, an unlock of an invoice that is not locked (one already unlocked) is done.
+    if (locks === null && isNotLocked(error)) return done(null)
+    throw error
+  }
   return done(null)
 }

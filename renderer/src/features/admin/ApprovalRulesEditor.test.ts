@@ -31,6 +31,7 @@ const setup = (): ApprovalSetup => ({
   suppliers: [{ ID: 7, name: 'Bakeriutstyr AS' }],
   projects: [],
   departments: [],
+  unlisted: [],
 })
 
 /** The platform's answers: a limit of a trillion or more is out of range, as the money type refuses it. */
@@ -149,5 +150,60 @@ describe('the approval rules editor', () => {
     const w = await mountEditor(api, 'nb', false)
     expect(w.text()).toContain('Godkjenningsreglene kan bare leses mens plattformen kan nås.')
     expect(w.findAll('tr[data-step]')).toHaveLength(0)
+  })
+
+  it('on a platform that lists no rules, says so in both languages and shows the created rule unchangeable', async () => {
+    const api = platformApi('nordlys').api
+    const created = setup().rules[0]!
+    api.setup = async () => ({
+      ...setup(),
+      rules: [{ ...created, Steps: created.Steps.map((s) => ({ ...s, ID: null })) }],
+      thresholds: [
+        {
+          ID: 3,
+          PropertyName: 'TaxInclusiveAmount',
+          Operator: 1,
+          Value: '100000',
+          SharedApproveTransitionId: 5,
+          SharedRoleId: 1,
+        },
+      ],
+      projects: [],
+      departments: [],
+      unlisted: ['rules', 'thresholds', 'linkGroups', 'projects', 'departments'],
+    })
+    const nb = await mountEditor(api, 'nb')
+    expect(nb.find('[data-testid="rules-not-listed"]').text()).toContain(
+      'Denne plattformen viser ikke eksisterende godkjenningsregler',
+    )
+    expect(nb.text()).not.toMatch(/platform does not|Create a new rule/)
+    expect(nb.find('[data-testid="rule-not-editable"]').text()).toContain('Opprett en ny regel i stedet.')
+    expect(limitInput(nb, 2).attributes('disabled')).toBeDefined()
+    expect(
+      nb
+        .findAll('button')
+        .find((b) => b.text() === 'Lagre regel')!
+        .attributes('disabled'),
+    ).toBeDefined()
+    // A new rule can still be made.
+    await nb
+      .findAll('button')
+      .find((b) => b.text() === 'Ny regel')!
+      .trigger('click')
+    expect(nb.find('#rule-description').attributes('disabled')).toBeUndefined()
+    nb.unmount()
+
+    const en = await mountEditor(api, 'en')
+    expect(en.find('[data-testid="rules-not-listed"]').text()).toContain(
+      'This platform does not list existing approval rules, thresholds or rule links, so those made earlier are not shown here.',
+    )
+    expect(en.text()).toContain('This platform does not list projects or departments')
+    await en
+      .findAll('[role="tab"]')
+      .find((b) => b.text() === 'Thresholds')!
+      .trigger('click')
+    await flushPromises()
+    expect(en.find('[data-testid="thresholds-not-editable"]').exists()).toBe(true)
+    expect(en.find('[aria-label="Edit threshold 1"]').exists()).toBe(false)
   })
 })

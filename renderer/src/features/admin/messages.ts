@@ -22,6 +22,10 @@ const en = {
   loading: 'Reading the approval rules…',
   offline: 'No connection to the platform: the rules are shown read-only until it can be reached.',
   unavailable: 'The approval rules can be read only while the platform can be reached.',
+  notListed:
+    'This platform does not list existing approval rules, thresholds or rule links, so those made earlier are not shown here. What you create is shown until the app is closed, and “Which rule applies?” asks the platform about every rule.',
+  notListedSources:
+    'This platform does not list projects or departments, so rules cannot be linked to them here.',
   retry: 'Try again',
   actions: 'Actions',
   tabs: { rules: 'Rules', thresholds: 'Thresholds', links: 'Rule links', tester: 'Which rule applies?' },
@@ -51,6 +55,8 @@ const en = {
     save: 'Save rule',
     saved: 'The rule is saved.',
     refused: 'The platform did not save the rule: see the marked fields.',
+    notEditable:
+      'This platform does not let the app read a rule back, so a saved rule cannot be changed here. Create a new rule instead.',
   },
   thresholds: {
     none: 'No thresholds yet.',
@@ -65,6 +71,7 @@ const en = {
     save: 'Save threshold',
     cancel: 'Cancel',
     saved: 'The threshold is saved.',
+    notEditable: 'This platform offers no way to change a saved threshold.',
     noRole: 'No role',
     operators: {
       0: 'at least',
@@ -152,6 +159,10 @@ const nb: typeof en = {
   loading: 'Leser godkjenningsreglene …',
   offline: 'Ingen forbindelse med plattformen: reglene vises skrivebeskyttet til den kan nås.',
   unavailable: 'Godkjenningsreglene kan bare leses mens plattformen kan nås.',
+  notListed:
+    'Denne plattformen viser ikke eksisterende godkjenningsregler, terskler eller regelkoblinger, så de som ble laget tidligere, vises ikke her. Det du oppretter, vises til appen lukkes, og «Hvilken regel gjelder?» spør plattformen om alle regler.',
+  notListedSources:
+    'Denne plattformen viser ikke prosjekter eller avdelinger, så regler kan ikke kobles til dem her.',
   retry: 'Prøv igjen',
   actions: 'Handlinger',
   tabs: {
@@ -186,6 +197,8 @@ const nb: typeof en = {
     save: 'Lagre regel',
     saved: 'Regelen er lagret.',
     refused: 'Plattformen lagret ikke regelen: se de markerte feltene.',
+    notEditable:
+      'Denne plattformen lar ikke appen lese en regel tilbake, så en lagret regel kan ikke endres her. Opprett en ny regel i stedet.',
   },
   thresholds: {
     none: 'Ingen terskler ennå.',
@@ -200,6 +213,7 @@ const nb: typeof en = {
     save: 'Lagre terskel',
     cancel: 'Avbryt',
     saved: 'Terskelen er lagret.',
+    notEditable: 'Denne plattformen gir ingen måte å endre en lagret terskel på.',
     noRole: 'Ingen rolle',
     operators: {
       0: 'minst',

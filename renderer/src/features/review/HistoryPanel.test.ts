@@ -86,6 +86,7 @@ describe('HistoryPanel', () => {
           ],
         },
       ],
+      unavailable: [],
     }))
     await flushPromises()
     await new Promise((r) => setTimeout(r, 50))
@@ -117,5 +118,34 @@ describe('HistoryPanel', () => {
     expect(text.some((l) => l.includes('Waiting for Per Approver'))).toBe(true)
     expect(text.some((l) => l.includes('Sent for approval by Anne Accountant'))).toBe(true)
     expect(w.findAll('[data-kind="comment"]')).toHaveLength(0)
+  })
+
+  it('says which parts the platform does not offer, in either language, and keeps what the cache holds', async () => {
+    await cache()
+    const answer = async (): Promise<InvoiceHistory> => ({
+      comments: [],
+      tasks: [],
+      unavailable: ['comments', 'approvals'],
+    })
+    const w = mountPanel(answer, 'nb')
+    await flushPromises()
+    await new Promise((r) => setTimeout(r, 50))
+    await flushPromises()
+    expect(w.find('[data-testid="history-unavailable-comments"]').text()).toBe(
+      'Kommentarene på denne fakturaen er ikke tilgjengelige fra denne plattformen.',
+    )
+    expect(w.find('[data-testid="history-unavailable-approvals"]').text()).toContain(
+      'Godkjenningshistorikken for denne fakturaen er ikke tilgjengelig fra denne plattformen',
+    )
+    expect(lines(w).some((l) => l.includes('Venter på Per Approver'))).toBe(true)
+    w.unmount()
+
+    const en = mountPanel(answer, 'en')
+    await flushPromises()
+    await new Promise((r) => setTimeout(r, 50))
+    await flushPromises()
+    expect(en.find('[data-testid="history-unavailable-comments"]').text()).toBe(
+      'The comments on this invoice are not available from this platform.',
+    )
   })
 })

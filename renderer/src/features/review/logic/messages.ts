@@ -53,6 +53,11 @@ const en = {
     fromCache: 'From this computer',
     fromPlatform: 'From the platform',
     loadFailed: 'The history could not be read from the platform: {message}',
+    unavailable: {
+      comments: 'The comments on this invoice are not available from this platform.',
+      approvals:
+        'The approval history of this invoice is not available from this platform; what this computer holds is shown.',
+    },
   },
   straightThrough: {
     label: 'Straight through',
@@ -114,6 +119,11 @@ const nb: ReviewLogicMessages = {
     fromCache: 'Fra denne maskinen',
     fromPlatform: 'Fra plattformen',
     loadFailed: 'Historikken kunne ikke leses fra plattformen: {message}',
+    unavailable: {
+      comments: 'Kommentarene på denne fakturaen er ikke tilgjengelige fra denne plattformen.',
+      approvals:
+        'Godkjenningshistorikken for denne fakturaen er ikke tilgjengelig fra denne plattformen; det som finnes på denne maskinen, vises.',
+    },
   },
   straightThrough: {
     label: 'Rett gjennom',
