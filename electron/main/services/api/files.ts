@@ -44,6 +44,9 @@ export async function uploadFile(
       ? { onUploadProgress: (sent: number, total: number) => options.onProgress!((100 * sent) / total) }
       : {}),
   })
-  if (typeof created?.ID !== 'number') throw new Error('The file server answered without a file id')
-  return created.ID
+  // The file server's answer names the new file `Id` (field notes: Id, Name, StorageReference, ...); some
+  // platforms answer the File row with `ID`.
+  const id = created?.Id ?? created?.ID
+  if (typeof id !== 'number') throw new Error('The file server answered without a file id')
+  return id
 }
