@@ -7,9 +7,11 @@ import { ApprovalStatus } from '../../../../common/status.ts'
 import type { OutboxCommandOf } from '../../../../common/bridge/outbox.ts'
 import type { PlatformRow } from '../../../../common/bridge/sync.ts'
 import type { ApiClient } from '../api/client.ts'
-import { ApiError } from '../api/errors.ts'
+import { ApiError, HttpStatus } from '../api/errors.ts'
 import { ifOffered } from '../api/offered.ts'
 import { done, type Executor } from './executor.ts'
+import { rowPath } from './platform-rows.ts'
+import { findCreated } from './row-actions.ts'
 
 /** Codes of an approval decision that was overtaken; the view shows them as information. */
 export const ApprovalOutcomeCode = {
@@ -164,7 +166,10 @@ export const decideApproval: Executor<Decision> = async (command, { api, company
 
 /**
  * The approvals the workspace caches: the user's own and those of the users they stand in for today
- * (spec field notes: a substitute acts while FromDate <= today <= ToDate).
+ * (spec field notes: a substitute acts while FromDate <= today <= ToDate). The documents name no list of
+ * substitutes (spec 4.8: only POST and DELETE approvalsubstitutes); a platform that refuses the list (404,
+ * 400, 403) leaves the user's own approvals, and the pull goes on with those (the "While I am away" panel
+ * says that periods are not listed).
  */
 export async function approvalOwners(
   api: ApiClient,
@@ -172,12 +177,74 @@ export async function approvalOwners(
   userId: number,
   today: string,
 ): Promise<number[]> {
-  const substitutes = await api.get<Row[]>('api/biz/approvalsubstitutes', {
-    companyKey,
-    query: {
-      filter: `SubstituteUserID eq ${userId} and FromDate le '${today}' and ToDate ge '${today}'`,
-      select: 'UserID',
-    },
-  })
+  let substitutes: Row[]
+  try {
+    substitutes = await api.get<Row[]>('api/biz/approvalsubstitutes', {
+      companyKey,
+      query: {
+        filter: `SubstituteUserID eq ${userId} and FromDate le '${today}' and ToDate ge '${today}'`,
+        select: 'UserID',
+      },
+    })
+  } catch (error) {
+    if (substitutesNotListed(error)) return [userId]
+    throw error
+  }
   return [userId, ...new Set(substitutes.map((s) => Number(s.UserID)))]
 }
+
+/**
+ * A substitute period (spec 4.8: POST approvalsubstitutes). A retry first looks for the period the earlier
+ * attempt made; a platform that does not list substitutes cannot say, and the entry fails with
+ * SUBSTITUTES_NOT_LISTED rather than risk a second period the app could neither show nor end.
+ */
+export const createSubstitute: Executor<OutboxCommandOf<'ApprovalSubstitute', 'create'>> = async (
+  command,
+  { api, companyKey },
+) => {
+  if (command.attempts > 0) {
+    try {
+      const earlier = await findCreated(api, companyKey, command)
+      if (earlier) return done(earlier)
+    } catch (error) {
+      if (!substitutesNotListed(error)) throw error
+      return {
+        status: 'failed',
+        error: {
+          code: SubstituteOutcomeCode.NotListed,
+          message:
+            'The platform does not list substitute periods, so whether the earlier attempt saved this one ' +
+            'cannot be checked: see the period in the web app before adding it again',
+        },
+        row: null,
+      }
+    }
+  }
+  // The answer is the created entity with its new ID (field notes).
+  return done(await api.post<Row>(rowPath(command.entity), command.body, { companyKey }))
+}
+
+/**
+ * Ends a substitute period (spec 4.8: DELETE approvalsubstitutes/{id}). The documents name no read of one
+ * period, so a retry does not look first: it deletes again, and "not found" means an earlier attempt did.
+ */
+export const deleteSubstitute: Executor<OutboxCommandOf<'ApprovalSubstitute', 'delete'>> = async (
+  command,
+  { api, companyKey },
+) => {
+  try {
+    await api.delete(rowPath(command.entity, command.entityId), { companyKey })
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === HttpStatus.NotFound)) throw error
+  }
+  return done(null)
+}
+
+export const SubstituteOutcomeCode = { NotListed: 'SUBSTITUTES_NOT_LISTED' } as const
+
+/** The platform's answer that it does not list approval substitutes. */
+export const substitutesNotListed = (error: unknown): boolean =>
+  error instanceof ApiError &&
+  (error.status === HttpStatus.NotFound ||
+    error.status === HttpStatus.BadRequest ||
+    error.status === HttpStatus.Forbidden)

@@ -9,7 +9,7 @@ import type {
   OutboxEntity,
 } from '../../../../common/bridge/outbox.ts'
 import { SupplierInvoiceStatus } from '../../../../common/status.ts'
-import { decideApproval } from './approval-actions.ts'
+import { createSubstitute, decideApproval, deleteSubstitute } from './approval-actions.ts'
 import type { Executor } from './executor.ts'
 import { reassign, sendForPayment } from './invoice-flow-actions.ts'
 import { bookJournalEntries } from './journal-actions.ts'
@@ -54,7 +54,8 @@ export const executors = {
     unlock,
   },
   Approval: { approve: decideApproval, reject: decideApproval },
-  ApprovalSubstitute: { create: createRow, delete: deleteRow },
+  // spec 4.8 names no read of substitutes: retries cannot look first (./approval-actions.ts).
+  ApprovalSubstitute: { create: createSubstitute, delete: deleteSubstitute },
   JournalEntry: { 'book-journal-entries': bookJournalEntries },
   // The contacts register (./party-actions.ts): each party is written as a graph.
   Supplier: {

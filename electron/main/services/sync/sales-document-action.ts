@@ -3,7 +3,8 @@
 // and linked to the invoice in the same request (field notes "Supplier invoices, files and OCR": the upload
 // takes `EntityType` and `EntityID`), the way the scan station and the journal store their documents. It
 // looks first: an invoice that already has a document of that name (statistics FileEntityLink, as the
-// FileAttachment declaration reads attachments) gets no second one, whether this is a retry or not.
+// FileAttachment declaration reads attachments; where the platform does not offer that model, the
+// invoice's documented attachment list, spec 4.5) gets no second one, whether this is a retry or not.
 import type { OutboxCommandOf } from '../../../../common/bridge/outbox.ts'
 import type { PlatformRow, SyncEntity } from '../../../../common/bridge/sync.ts'
 import type {
@@ -23,6 +24,7 @@ import type { ApiClient } from '../api/client.ts'
 import { filesUrlOf, uploadFile } from '../api/files.ts'
 import { renderInvoicePdf } from '../sales/invoice-pdf.ts'
 import { invoicePdfName } from '../sales/sales-service.ts'
+import { attachmentList, withAttachmentFallback } from './attachments.ts'
 import { quote, sources } from './entities.ts'
 import { done, type Executor } from './executor.ts'
 import { readRow, rowPath } from './platform-rows.ts'
@@ -34,16 +36,28 @@ async function list<T>(api: ApiClient, companyKey: string, entity: SyncEntity): 
   return api.get<T[]>(rowPath(entity), { companyKey, query: { ...(expand ? { expand } : {}), top: 1000 } })
 }
 
-/** The documents of that name linked to the invoice (statistics lists soft-deleted rows unless told not to). */
+/**
+ * The documents of that name linked to the invoice: statistics lists soft-deleted rows unless told not to;
+ * a platform that does not offer the FileEntityLink model is asked for the invoice's attachment list
+ * (`GET files/CustomerInvoice/{id}`), and that is remembered as the pull remembers it (./attachments.ts).
+ */
 async function linkedDocuments(api: ApiClient, companyKey: string, invoiceId: number, name: string) {
-  return api.statistics(
-    {
-      model: 'FileEntityLink',
-      select: 'ID as ID,FileID as FileID,File.Name as Name',
-      expand: 'File',
-      filter: `EntityType eq ${quote(ENTITY_TYPE)} and EntityID eq ${invoiceId} and File.Name eq ${quote(name)} and Deleted eq 0`,
-    },
-    { companyKey },
+  return withAttachmentFallback(
+    api,
+    companyKey,
+    new Date(),
+    () =>
+      api.statistics(
+        {
+          model: 'FileEntityLink',
+          select: 'ID as ID,FileID as FileID,File.Name as Name',
+          expand: 'File',
+          filter: `EntityType eq ${quote(ENTITY_TYPE)} and EntityID eq ${invoiceId} and File.Name eq ${quote(name)} and Deleted eq 0`,
+        },
+        { companyKey },
+      ),
+    async () =>
+      (await attachmentList(api, companyKey, ENTITY_TYPE, invoiceId)).filter((row) => row.Name === name),
   )
 }
 

@@ -26,6 +26,7 @@ const en = {
     state: 'Status',
   },
   stepOf: '{step} of {steps}',
+  stepOnly: 'Step {step}',
   overdue: 'Overdue',
   asSubstituteFor: 'As substitute for {name}',
   noOthers: '–',
@@ -58,6 +59,11 @@ const en = {
     none: 'Select an invoice to see its PDF and flow.',
     pdf: 'Invoice PDF',
     noPdf: 'The PDF is not on this computer yet.',
+    unknownInvoice: 'Invoice not known',
+    invoiceNotHere: 'The invoice of this approval is not on this computer yet.',
+    taskUnlisted:
+      'The platform does not list approval tasks, and only its task names the invoice: the invoice, its PDF ' +
+      'and its steps cannot be shown here. The amount shown is the approval’s own.',
     flow: 'Approval flow',
     step: 'Step {step}',
     limit: 'from {amount}',
@@ -107,6 +113,7 @@ const nb: typeof en = {
     state: 'Status',
   },
   stepOf: '{step} av {steps}',
+  stepOnly: 'Trinn {step}',
   overdue: 'Forfalt',
   asSubstituteFor: 'Som stedfortreder for {name}',
   noOthers: '–',
@@ -139,6 +146,11 @@ const nb: typeof en = {
     none: 'Velg en faktura for å se PDF og flyt.',
     pdf: 'Faktura-PDF',
     noPdf: 'PDF-en er ikke på denne maskinen ennå.',
+    unknownInvoice: 'Ukjent faktura',
+    invoiceNotHere: 'Fakturaen til denne godkjenningen er ikke på denne maskinen ennå.',
+    taskUnlisted:
+      'Plattformen viser ikke godkjenningsoppgaver, og bare oppgaven sier hvilken faktura det gjelder: ' +
+      'fakturaen, PDF-en og trinnene kan ikke vises her. Beløpet som vises, er godkjenningens eget.',
     flow: 'Godkjenningsflyt',
     step: 'Trinn {step}',
     limit: 'fra {amount}',

@@ -3,6 +3,9 @@
 // current-session); an approval of another user that the cache holds is one the user stands in for. A
 // decision queued in the outbox keeps its row in the list with the decision's state until the platform
 // has it, and one overtaken by a colleague shows who handled it.
+// An approval names its invoice only through its Task (spec 2.15). Without the task in the cache the row
+// shows what the approval itself says (amount, currency) and no step count, others or invoice; where the
+// platform does not list tasks (the pull marked Task unavailable) the row says so (`taskUnlisted`).
 import { ApprovalStatus } from '@common/status'
 import type { Cached, OutboxEntry, WorkspaceDb } from '@renderer/data/schema'
 
@@ -30,10 +33,14 @@ export interface MyApprovalRow {
   currency: string | null
   PaymentDueDate: string | null
   overdue: boolean
-  step: number
-  steps: number
-  /** Other approvers of the same step. */
-  others: string[]
+  /** The approval's step; null when neither the approval nor its task says. */
+  step: number | null
+  /** Steps in the task's plan; null without the task (no "step 2 of 3" the cache cannot back). */
+  steps: number | null
+  /** Other approvers of the same step; null without the task (not known, rather than none). */
+  others: string[] | null
+  /** The task is not in the cache and the platform does not list tasks: the invoice cannot be shown. */
+  taskUnlisted: boolean
   /** Set when the user acts as a substitute: whose approval this is. */
   substituteFor: string | null
   plan: PlanStep[]
@@ -82,10 +89,12 @@ async function companyRows(
   today: string,
 ): Promise<MyApprovalRow[]> {
   const key = company.Key
-  const [approvals, outbox] = await Promise.all([
+  const [approvals, outbox, taskCheckpoint] = await Promise.all([
     db.Approval.where('companyKey').equals(key).toArray(),
     db.outbox.where('companyKey').equals(key).toArray(),
+    db.checkpoints.get([key, 'Task']),
   ])
+  const tasksUnlisted = Boolean(taskCheckpoint?.unavailable)
   const decisions = new Map(
     outbox.filter((e) => e.entity === 'Approval').map((e) => [e.entityId, e] as const),
   )
@@ -112,7 +121,7 @@ async function companyRows(
     const invoice = task ? invoiceById.get(num(task.EntityID) ?? -1) : undefined
     const planRows = task?.ApprovalPlan ?? []
     const stepNumbers = [...new Set(planRows.map((p) => num(p.StepNumber) ?? 1))].sort((x, y) => x - y)
-    const step = num(a.StepNumber) ?? 1
+    const step = num(a.StepNumber) ?? (task ? 1 : null)
     const plan: PlanStep[] = stepNumbers.map((s) => {
       const rows = planRows.filter((p) => (num(p.StepNumber) ?? 1) === s)
       return {
@@ -122,9 +131,11 @@ async function companyRows(
         status: num(rows[0]?.StatusCode),
       }
     })
-    const others = planRows
-      .filter((p) => (num(p.StepNumber) ?? 1) === step && num(p.UserID) !== num(a.UserID))
-      .map((p) => nameOf(p.UserID))
+    const others = task
+      ? planRows
+          .filter((p) => (num(p.StepNumber) ?? 1) === step && num(p.UserID) !== num(a.UserID))
+          .map((p) => nameOf(p.UserID))
+      : null
     const supplier = suppliers.get(num(invoice?.SupplierID) ?? -1)
     const supplierName = text(supplier?.Info?.Name) ?? text(invoice?.Supplier?.Info?.Name) ?? null
     const due = text(invoice?.PaymentDueDate)?.slice(0, 10) ?? null
@@ -142,8 +153,9 @@ async function companyRows(
       PaymentDueDate: due,
       overdue: due !== null && due < today,
       step,
-      steps: Math.max(stepNumbers.length, step),
+      steps: task ? Math.max(stepNumbers.length, step ?? 1) : null,
       others,
+      taskUnlisted: !task && tasksUnlisted,
       substituteFor: num(a.UserID) === company.userId ? null : nameOf(a.UserID),
       plan,
       decision: decisionOf(decisions.get(a.ID)),

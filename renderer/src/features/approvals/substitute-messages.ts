@@ -17,6 +17,12 @@ const en = {
   standingIn: 'Whom I stand in for',
   noneMine: 'No one stands in for you.',
   noneStandingIn: 'You stand in for no one.',
+  noneMineUnlisted: 'No period added here.',
+  noneStandingInUnlisted: 'Not known here: the platform does not list who you stand in for.',
+  unlisted:
+    '{companies}: the platform does not list substitute periods. Periods set up elsewhere (in the web app or on ' +
+    'another computer) are not shown here, and the approvals of those you stand in for are not fetched. ' +
+    'Periods you add here are sent to the platform and shown.',
   columns: { company: 'Company', person: 'Person', from: 'From', to: 'To', state: 'Status' },
   state: {
     current: 'Now',
@@ -24,6 +30,9 @@ const en = {
     saving: 'Waiting to be sent',
     ending: 'Ending…',
     refused: 'Refused: {message}',
+    unverified:
+      'Not confirmed: the platform does not list periods, so the app cannot check whether the first attempt ' +
+      'saved it. Look in the web app before adding it again.',
   },
   end: 'End',
   endLabel: 'End the period of {person} in {company}',
@@ -59,6 +68,12 @@ const nb: typeof en = {
   standingIn: 'Hvem jeg er stedfortreder for',
   noneMine: 'Ingen er stedfortreder for deg.',
   noneStandingIn: 'Du er ikke stedfortreder for noen.',
+  noneMineUnlisted: 'Ingen periode lagt til her.',
+  noneStandingInUnlisted: 'Ukjent her: plattformen viser ikke hvem du er stedfortreder for.',
+  unlisted:
+    '{companies}: plattformen viser ikke stedfortrederperioder. Perioder som er satt opp andre steder (i ' +
+    'nettleseren eller på en annen datamaskin), vises ikke her, og godkjenningene til dem du er stedfortreder ' +
+    'for, hentes ikke. Perioder du legger til her, sendes til plattformen og vises.',
   columns: { company: 'Selskap', person: 'Person', from: 'Fra', to: 'Til', state: 'Status' },
   state: {
     current: 'Nå',
@@ -66,6 +81,9 @@ const nb: typeof en = {
     saving: 'Venter på å sendes',
     ending: 'Avsluttes …',
     refused: 'Avvist av plattformen: {message}',
+    unverified:
+      'Ikke bekreftet: plattformen viser ikke perioder, så appen kan ikke sjekke om første forsøk lagret den. ' +
+      'Se etter i nettleseren før du legger den til igjen.',
   },
   end: 'Avslutt',
   endLabel: 'Avslutt perioden til {person} i {company}',

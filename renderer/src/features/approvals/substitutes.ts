@@ -3,6 +3,8 @@
 // User in every company, and so is the substitute: a person is known across companies by their
 // GlobalIdentity (else their e-mail), and a period for all companies becomes one row per company where
 // that person is a user. Ending a period deletes it (spec 4.8: DELETE approvalsubstitutes/{id}).
+// The documents name no list of substitutes: where the platform refuses it (the pull marks the entity
+// unavailable), the overview names those companies, and the view says what it cannot show there.
 import { UserStatus } from '@common/status'
 import { createRow, deleteRow } from '@renderer/data/outbox'
 import type { Cached, OutboxEntry, WorkspaceDb } from '@renderer/data/schema'
@@ -33,6 +35,8 @@ export interface SubstituteRow {
   /** The outbox entry behind a state other than saved, and the platform's message when refused. */
   seq: number | null
   message: string
+  /** The refusal's code (SUBSTITUTES_NOT_LISTED: a retry could not check what the first attempt did). */
+  code: string | null
   field: string | null
 }
 
@@ -44,6 +48,11 @@ export interface SubstituteOverview {
   mine: SubstituteRow[]
   /** Periods where the user stands in for someone (today and later). */
   standingIn: SubstituteRow[]
+  /**
+   * Companies whose platform does not list substitute periods: only the periods added on this computer are
+   * known there, and the approvals of those the user stands in for are not fetched.
+   */
+  unlisted: { Key: string; Name: string }[]
 }
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null)
@@ -53,21 +62,25 @@ export const personId = (u: Cached<'User'>): string | null =>
 const displayName = (u: Cached<'User'> | undefined): string =>
   u ? (text(u.DisplayName) ?? text(u.Email) ?? text(u.UserName) ?? `#${u.ID}`) : ''
 
-function stateOf(entries: OutboxEntry[]): Pick<SubstituteRow, 'state' | 'seq' | 'message' | 'field'> {
+function stateOf(
+  entries: OutboxEntry[],
+): Pick<SubstituteRow, 'state' | 'seq' | 'message' | 'code' | 'field'> {
   const refused = entries.find((e) => e.state === 'failed' || e.state === 'conflict')
   if (refused)
     return {
       state: 'refused',
       seq: refused.seq!,
       message: refused.lastError?.message ?? '',
+      code: refused.lastError?.code ?? null,
       field: refused.lastError?.field ?? null,
     }
   const last = entries.at(-1)
-  if (!last) return { state: 'saved', seq: null, message: '', field: null }
+  if (!last) return { state: 'saved', seq: null, message: '', code: null, field: null }
   return {
     state: last.operation.kind === 'delete' ? 'ending' : 'saving',
     seq: last.seq!,
     message: '',
+    code: null,
     field: null,
   }
 }
@@ -80,12 +93,15 @@ export async function loadSubstitutes(db: WorkspaceDb, today = localToday()): Pr
   const people = new Map<string, SubstitutePerson>()
   const mine: SubstituteRow[] = []
   const standingIn: SubstituteRow[] = []
+  const unlisted: { Key: string; Name: string }[] = []
   for (const company of companies) {
-    const [users, rows, outbox] = await Promise.all([
+    const [users, rows, outbox, checkpoint] = await Promise.all([
       db.User.where('companyKey').equals(company.Key).toArray(),
       db.ApprovalSubstitute.where('companyKey').equals(company.Key).toArray(),
       db.outbox.where('companyKey').equals(company.Key).toArray(),
+      db.checkpoints.get([company.Key, 'ApprovalSubstitute']),
     ])
+    if (checkpoint?.unavailable) unlisted.push({ Key: company.Key, Name: company.Name })
     const byId = new Map(users.map((u) => [u.ID, u] as const))
     const me = byId.get(company.userId)
     const myIdentity = me ? personId(me) : null
@@ -126,6 +142,7 @@ export async function loadSubstitutes(db: WorkspaceDb, today = localToday()): Pr
     people: [...people.values()].sort((a, b) => a.name.localeCompare(b.name)),
     mine: mine.sort(order),
     standingIn: standingIn.sort(order),
+    unlisted,
   }
 }
 

@@ -81,6 +81,11 @@ const journalEn = {
   book: 'Book',
   bookHint: 'Every entry must balance to 0,00 before booking.',
   queued: 'Queued for booking. It is sent as soon as the platform can be reached.',
+  dimensionsUnlisted: {
+    department: 'The platform lists no departments, so lines are entered without a department.',
+    project: 'The platform lists no projects, so lines are entered without a project.',
+    both: 'The platform lists no departments or projects, so lines are entered without them.',
+  },
   booked: 'Booked: {numbers}',
   refused: 'The platform refused the booking: {message}',
   maybeBooked:

@@ -83,6 +83,11 @@ const journalNb: JournalMessages = {
   book: 'Bokfør',
   bookHint: 'Hvert bilag må gå i balanse (0,00) før det kan bokføres.',
   queued: 'Lagt i kø for bokføring. Den sendes så snart plattformen kan nås.',
+  dimensionsUnlisted: {
+    department: 'Plattformen viser ingen avdelinger, så linjene føres uten avdeling.',
+    project: 'Plattformen viser ingen prosjekter, så linjene føres uten prosjekt.',
+    both: 'Plattformen viser ingen avdelinger eller prosjekter, så linjene føres uten dem.',
+  },
   booked: 'Bokført: {numbers}',
   refused: 'Plattformen avviste bokføringen: {message}',
   maybeBooked:

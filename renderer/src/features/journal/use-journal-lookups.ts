@@ -1,6 +1,7 @@
 // What the journal grid chooses from, read from the open company's cache: accounts (by number), VAT types
 // (by code, with the rules the preview computes with), departments and projects (by number), and the
-// company's base currency.
+// company's base currency. The documents name no list of departments or projects: where the platform refuses
+// one (the pull marks it unavailable, and the grid has no column for it), `unlistedDimensions` says which.
 import { computed, type Ref } from 'vue'
 import type { AccountRef } from '@common/parse'
 import { vatTypeRule, type VatTypeRule } from '@common/vat'
@@ -76,10 +77,31 @@ export function useJournalLookups(
     [db, companyKey],
     [] as DimensionRef[],
   )
+  /** The dimensions whose list the platform refused in this company and that have no cached rows. */
+  const unlistedDimensions = useLiveQuery(
+    async (): Promise<('department' | 'project')[]> => {
+      if (!db.value || !companyKey.value) return []
+      const key = companyKey.value
+      const [department, project] = await db.value.checkpoints.bulkGet([
+        [key, 'Department'],
+        [key, 'Project'],
+      ])
+      const [departments, projects] = await Promise.all([
+        db.value.Department.where('companyKey').equals(key).count(),
+        db.value.Project.where('companyKey').equals(key).count(),
+      ])
+      return [
+        ...(department?.unavailable && departments === 0 ? (['department'] as const) : []),
+        ...(project?.unavailable && projects === 0 ? (['project'] as const) : []),
+      ]
+    },
+    [db, companyKey],
+    [] as ('department' | 'project')[],
+  )
   const vatRules = computed(() => new Map<number, VatTypeRule>(vatRows.value.map((v) => [v.ID, v])))
   const vatOptions = computed(() =>
     [...vatRows.value].sort((a, b) => Number(a.VatCode ?? 999) - Number(b.VatCode ?? 999)),
   )
 
-  return { accounts, vatRules, vatOptions, baseCurrency, departments, projects }
+  return { accounts, vatRules, vatOptions, baseCurrency, departments, projects, unlistedDimensions }
 }

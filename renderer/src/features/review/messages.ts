@@ -47,6 +47,9 @@ const en = {
   openSupplierCard: 'Open supplier card',
   supplierCardPanel: 'Supplier card',
   none: 'None',
+  /** A picker whose list the platform does not give (currencies, departments, projects). */
+  notListed: 'The platform lists none to choose from',
+  notListedValue: 'No. {id} (the platform lists no names)',
   proposal: 'Read: {value}',
   noProposal: 'Nothing read',
   confirmed: 'Confirmed',
@@ -229,6 +232,8 @@ const nb: typeof en = {
   openSupplierCard: 'Åpne leverandørkortet',
   supplierCardPanel: 'Leverandørkort',
   none: 'Ingen',
+  notListed: 'Plattformen viser ingen å velge mellom',
+  notListedValue: 'Nr. {id} (plattformen viser ingen navn)',
   proposal: 'Lest: {value}',
   noProposal: 'Ingenting lest',
   confirmed: 'Bekreftet',

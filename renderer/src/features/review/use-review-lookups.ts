@@ -1,6 +1,8 @@
 // What the review chooses from, read from the open company's cache: suppliers, currencies, departments,
 // projects, accounts and VAT codes, and the users and teams an invoice can be sent to for approval. Sorted
 // as the user looks for them (names in Norwegian order, accounts by number); deleted users and teams left out.
+// Currencies, departments and projects have no documented list: where the platform refuses one (the pull
+// marks it unavailable) the picker says so instead of offering "None" for a value it cannot name.
 import { computed, type Ref } from 'vue'
 import type { CachedRow, WorkspaceDb } from '@renderer/data/schema'
 import { useLiveQuery } from '@renderer/data/use-live-query'
@@ -17,7 +19,12 @@ export interface ReviewLookups {
   teams: CachedRow[]
   accounts: AccountRef[]
   vatTypes: CostVatType[]
+  /** The pickers' lists the platform does not give in this company. */
+  unlisted: ReadonlySet<PickerEntity>
 }
+
+type PickerEntity = 'CurrencyCode' | 'Department' | 'Project'
+const pickerEntities: readonly PickerEntity[] = ['CurrencyCode', 'Department', 'Project']
 
 const none = (): ReviewLookups => ({
   suppliers: [],
@@ -28,11 +35,16 @@ const none = (): ReviewLookups => ({
   teams: [],
   accounts: [],
   vatTypes: [],
+  unlisted: new Set(),
 })
 
 const byName = (a: CachedRow, b: CachedRow) => String(a.Name ?? '').localeCompare(String(b.Name ?? ''), 'nb')
 
-async function loadLookups(db: WorkspaceDb, companyKey: string): Promise<ReviewLookups> {
+export async function loadLookups(db: WorkspaceDb, companyKey: string): Promise<ReviewLookups> {
+  const checkpoints = await db.checkpoints.bulkGet(
+    pickerEntities.map((entity): [string, PickerEntity] => [companyKey, entity]),
+  )
+  const unlisted = new Set(pickerEntities.filter((_, i) => Boolean(checkpoints[i]?.unavailable)))
   const [suppliers, currencies, departments, projects, accounts, vatTypes, users, teams] = await Promise.all([
     db.Supplier.where('companyKey').equals(companyKey).toArray(),
     db.CurrencyCode.where('companyKey').equals(companyKey).toArray(),
@@ -56,6 +68,7 @@ async function loadLookups(db: WorkspaceDb, companyKey: string): Promise<ReviewL
       .filter((a) => a.AccountNumber !== undefined)
       .sort((a, b) => a.AccountNumber - b.AccountNumber),
     vatTypes: vatTypes as unknown as CostVatType[],
+    unlisted,
   }
 }
 
@@ -67,26 +80,36 @@ export function useReviewLookups(workspace: Readonly<Ref<WorkspaceDb | null>>, c
     [workspace],
     none(),
   )
-  /** Currency, department and project: chosen from the company's cached rows. */
-  const pickers = computed(() => [
-    {
-      field: 'CurrencyCodeID' as const,
-      id: 'review-currency',
-      options: lookups.value.currencies,
-      label: (r: CachedRow) => String(r.Code ?? r.ID),
-    },
-    {
-      field: 'DepartmentID' as const,
-      id: 'review-department',
-      options: lookups.value.departments,
-      label: optionLabel,
-    },
-    {
-      field: 'ProjectID' as const,
-      id: 'review-project',
-      options: lookups.value.projects,
-      label: optionLabel,
-    },
-  ])
+  /**
+   * Currency, department and project: chosen from the company's cached rows. `unlisted`: the platform gives
+   * no list of them here, so there is nothing to choose and a value on the invoice has no name.
+   */
+  const pickers = computed(() => {
+    const l = lookups.value
+    const unlisted = (entity: PickerEntity, options: CachedRow[]) => l.unlisted.has(entity) && !options.length
+    return [
+      {
+        field: 'CurrencyCodeID' as const,
+        id: 'review-currency',
+        options: l.currencies,
+        label: (r: CachedRow) => String(r.Code ?? r.ID),
+        unlisted: unlisted('CurrencyCode', l.currencies),
+      },
+      {
+        field: 'DepartmentID' as const,
+        id: 'review-department',
+        options: l.departments,
+        label: optionLabel,
+        unlisted: unlisted('Department', l.departments),
+      },
+      {
+        field: 'ProjectID' as const,
+        id: 'review-project',
+        options: l.projects,
+        label: optionLabel,
+        unlisted: unlisted('Project', l.projects),
+      },
+    ]
+  })
   return { lookups, pickers }
 }
