@@ -18,6 +18,7 @@ import {
   parseSelectList,
   type Node,
 } from '../query/parser.ts'
+import type { UndocumentedKind, UndocumentedUse } from '../../common/platform-surface.ts'
 import type { PlatformContext } from '../routes/context.ts'
 import {
   answerShapes,
@@ -31,40 +32,7 @@ import {
   type SurfaceServer,
 } from './documented.ts'
 
-export type UndocumentedKind =
-  | 'route'
-  | 'action'
-  | 'param'
-  | 'filter'
-  | 'orderby'
-  | 'select'
-  | 'expand'
-  | 'body'
-  | 'statistics-model'
-  /** Not a fault: a documented route the client used, with its source (for the README's table). */
-  | 'documented'
-
-export interface UndocumentedUse {
-  kind: UndocumentedKind
-  method: string
-  /** The route as declared or, for an undocumented one, the path with numbers as `{id}`. */
-  route: string
-  /** The action, parameter, field path or model that is undocumented (empty for a route). */
-  name: string
-  /** The model the field was looked up on. */
-  entity?: string
-  /**
-   * The model has more fields than the documents list (documented.ts `open`): the use is recorded, but the
-   * platform does not ignore it.
-   */
-  assumed?: boolean
-  /** What the documented platform did with it. */
-  effect: 'refused' | 'ignored' | 'recorded' | 'answered'
-  /** For a documented use: where the documents say so. */
-  source?: string
-  /** The first request that made this use: method, path and query. */
-  request: string
-}
+export type { UndocumentedKind, UndocumentedUse } from '../../common/platform-surface.ts'
 
 export interface SurfaceRecorder {
   readonly uses: readonly UndocumentedUse[]
@@ -264,7 +232,7 @@ function filterProblems(expression: Node, statistics: boolean): string[] {
 
 /**
  * The platform's own web front end uses its whole API, documented or not; end-to-end tests play a colleague
- * working there (and set the scene) with this header. The app never sends it (test/node/lint-walls.test.ts).
+ * working there (and set the scene) with this header. The app never sends it (test/node/platform/surface.test.ts).
  */
 export const FRONT_END_HEADER = 'ledgerdesk-front-end'
 const isFrontEnd = (request: FastifyRequest) => request.headers[FRONT_END_HEADER] === '1'

@@ -143,3 +143,26 @@ describe('the statistics route', () => {
     )
   })
 })
+
+describe('the front-end header', () => {
+  it('is never sent by the app: no source of main, the renderer or common names it', async () => {
+    const { readdirSync, readFileSync: read, statSync } = await import('node:fs')
+    const { FRONT_END_HEADER } = await import('../../../platform/surface/enforce.ts')
+    const root = join(import.meta.dirname, '../../..')
+    const offenders: string[] = []
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name)
+        if (statSync(path).isDirectory()) walk(path)
+        else if (
+          /\.(ts|vue|mjs)$/.test(name) &&
+          !/\.test\.ts$/.test(name) &&
+          read(path, 'utf8').includes(FRONT_END_HEADER)
+        )
+          offenders.push(path)
+      }
+    }
+    for (const dir of ['electron', 'renderer/src', 'common']) walk(join(root, dir))
+    expect(offenders).toEqual([])
+  })
+})

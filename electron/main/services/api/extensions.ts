@@ -3,7 +3,7 @@
 // ignores it, and the test that runs that fallback against the platform in its documented mode. The
 // end-to-end suite runs against that mode and fails on any recorded use not listed here
 // (scripts/check-surface.ts); the README's table "What the app needs from the platform" is this list.
-import type { UndocumentedKind, UndocumentedUse } from '../../../../platform/surface/enforce.ts'
+import type { UndocumentedKind, UndocumentedUse } from '../../../../common/platform-surface.ts'
 
 export interface Extension {
   kind: Exclude<UndocumentedKind, 'documented'>
@@ -105,6 +105,54 @@ export const extensions: readonly Extension[] = [
     'as for rules: link groups made now can be saved again',
     rules,
   ),
+  // Routes a few actions use where the documents name none; each fails as itself, never as "gone".
+  listRoute(
+    'api/biz/dimensions',
+    "the Dimensions row that holds a cost line's department and project (DimensionsID)",
+    "a booking with a department or project fails with the platform's refusal and stays in the outbox; lines without them book",
+    'not exercised',
+  ),
+  {
+    kind: 'route',
+    method: 'POST',
+    route: 'api/biz/dimensions',
+    why: 'a new Dimensions row for a department and project',
+    fallback: 'as for the look-up',
+    test: 'not exercised',
+  },
+  listRoute(
+    'api/biz/bankaccounts',
+    "the supplier's own bank-account row for a scanned invoice",
+    'the draft carries the account read as PaymentInformation only',
+    'electron/main/services/scan/platform.test.ts',
+  ),
+  listRoute(
+    'api/biz/currencycodes/{id}',
+    "an invoice's currency code for its PDF",
+    'not handled yet: the PDF shows the company currency',
+    'not exercised',
+  ),
+  listRoute(
+    'api/biz/projects/{id}',
+    "the project named in an invoice's flow",
+    'the flow panel says the rule is not available',
+    reads,
+  ),
+  listRoute(
+    'api/biz/departments/{id}',
+    "the department named in an invoice's flow",
+    'the flow panel says the rule is not available',
+    reads,
+  ),
+  {
+    kind: 'action',
+    method: 'GET',
+    route: 'api/biz/approvalrulelinks',
+    names: ['(none)'],
+    why: "the links that chose an invoice's rule, in its flow panel",
+    fallback: 'the flow panel says the rule is not available',
+    test: reads,
+  },
   // Expansions the views read more from.
   ...(
     [
@@ -140,6 +188,7 @@ export const extensions: readonly Extension[] = [
         "a cost line's department and project",
       ],
       ['api/biz/teams', 'Team', ['Positions'], 'who is in a team'],
+      ['api/biz/approvals', 'Approval', ['Task'], 'the invoice an approval is for, when deciding it'],
     ] as const
   ).map(([route, entity, names, why]): Extension => ({
     kind: 'expand',

@@ -56,13 +56,17 @@ export function sessionUser(api: ApiClient, companyKey: string): Promise<Me> {
   return answer
 }
 
+/**
+ * One approval as the documented list answers it (spec 4.8 `GET approvals` with a filter; no read of one
+ * approval by id is documented): null when the list no longer holds it. A list the platform does not offer
+ * fails as itself, never as "the approval is gone".
+ */
 async function readApproval(api: ApiClient, companyKey: string, id: number): Promise<Row | null> {
-  try {
-    return await api.get<Row>(`api/biz/approvals/${id}`, { companyKey, query: { expand: 'Task' } })
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null
-    throw error
-  }
+  const [row] = await api.get<Row[]>('api/biz/approvals', {
+    companyKey,
+    query: { filter: `ID eq ${Math.trunc(id)}`, expand: 'Task', top: 1 },
+  })
+  return row ?? null
 }
 
 /** A user's name from the GlobalIdentity the platform keeps in UpdatedBy/CreatedBy (field notes). */
@@ -70,7 +74,7 @@ export async function nameOfIdentity(api: ApiClient, companyKey: string, identit
   if (typeof identity !== 'string' || !identity) return ''
   const [user] = await api.get<Row[]>('api/biz/users', {
     companyKey,
-    query: { filter: `GlobalIdentity eq ${quoted(identity)}`, select: 'ID,DisplayName', top: 1 },
+    query: { filter: `GlobalIdentity eq ${quoted(identity)}`, select: 'ID,DisplayName,GlobalIdentity', top: 1 },
   })
   return typeof user?.DisplayName === 'string' ? user.DisplayName : ''
 }

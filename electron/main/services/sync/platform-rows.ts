@@ -2,7 +2,6 @@
 // cache keeps (./entities.ts), one row by ID (null when the platform no longer has it), several in one request.
 import type { PlatformRow, SyncEntity } from '../../../../common/bridge/sync.ts'
 import type { ApiClient } from '../api/client.ts'
-import { ApiError } from '../api/errors.ts'
 import { sources } from './entities.ts'
 
 export const rowPath = (entity: SyncEntity, id?: number) =>
@@ -17,15 +16,18 @@ export async function readRow(
   entity: SyncEntity,
   id: number,
 ): Promise<PlatformRow | null> {
-  try {
-    return await api.get<PlatformRow>(rowPath(entity, id), {
-      companyKey,
-      query: sources[entity].expand ? { expand: sources[entity].expand } : {},
-    })
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null
-    throw error
-  }
+  // The list with an ID filter (spec 4.2) rather than `{route}/{id}`, which the spec documents for a few
+  // routes only: on a platform without the one-row route a 404 would read as "the row is gone". Here an
+  // empty list is "gone", and a list the platform does not offer fails as itself.
+  const [row] = await api.get<PlatformRow[]>(rowPath(entity), {
+    companyKey,
+    query: {
+      filter: `ID eq ${Math.trunc(id)}`,
+      ...(sources[entity].expand ? { expand: sources[entity].expand } : {}),
+      top: 1,
+    },
+  })
+  return row ?? null
 }
 
 /** The server's rows of several IDs in one request (`ID eq a or ID eq b ...`), with the cache's expansions. */
