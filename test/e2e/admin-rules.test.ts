@@ -8,7 +8,10 @@ import { DEMO_APPROVAL_RULE } from '../../platform/seed/demo-approvals.ts'
 import { axeViolations, platformApi, useApp } from './support.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
-const app = useApp()
+// The editor of rules the platform lists: listing rules, thresholds and link groups is not documented, so
+// this file runs against the platform's full surface; the editor on the documented platform (create only,
+// and it says so) is test/node/desktop/approval-rules-documented.test.ts and its dom test.
+const app = useApp({ surface: 'full' })
 
 const wait = { timeout: 60_000 }
 const view = () => app.page.getByTestId('view-admin')

@@ -302,7 +302,18 @@ export const screensDir = process.env.LEDGERDESK_SCREENS_DIR ?? null
  * one page; after its last test everything is stopped and removed. Without Chromium for a file that talks to
  * the host directly.
  */
-export function useApp(options: { now?: () => number; chromium?: boolean } = {}): E2eApp {
+export function useApp(
+  options: {
+    now?: () => number
+    chromium?: boolean
+    /**
+     * `full`: this file's Local sandbox answers the platform's whole surface even where the suite runs
+     * against the documented one (npm test), because what the file shows needs a route the documents do not
+     * name; its documented fallback is tested elsewhere, as the file says.
+     */
+    surface?: 'full'
+  } = {},
+): E2eApp {
   const route = interceptPlatformRoute()
   let fixture: HostFixture | undefined
   let browser: BrowserFixture | undefined
@@ -316,6 +327,11 @@ export function useApp(options: { now?: () => number; chromium?: boolean } = {})
   const hostOptions = options.now ? { now: options.now } : {}
 
   beforeAll(async () => {
+    if (options.surface === 'full') {
+      // Each test file runs in a process of its own: this changes only this file's sandbox.
+      delete process.env.LEDGERDESK_SANDBOX_SURFACE
+      delete process.env.LEDGERDESK_SANDBOX_RECORD
+    }
     fixture = await startHost(hostOptions)
     if (options.chromium === false) return
     browser = await launchChromium()
