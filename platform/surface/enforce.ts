@@ -35,20 +35,25 @@ import {
 export type { UndocumentedKind, UndocumentedUse } from '../../common/platform-surface.ts'
 
 export interface SurfaceRecorder {
+  /** The undocumented uses. */
   readonly uses: readonly UndocumentedUse[]
+  /** The documented routes used, with their sources (kind `documented`). */
+  readonly documented: readonly UndocumentedUse[]
   record(use: UndocumentedUse): void
 }
 
 export function createRecorder(file?: string): SurfaceRecorder {
   const seen = new Set<string>()
   const uses: UndocumentedUse[] = []
+  const documented: UndocumentedUse[] = []
   return {
     uses,
+    documented,
     record(use) {
       const key = `${use.kind}|${use.method}|${use.route}|${use.entity ?? ''}|${use.name.toLowerCase()}`
       if (seen.has(key)) return
       seen.add(key)
-      uses.push(use)
+      ;(use.kind === 'documented' ? documented : uses).push(use)
       if (file) appendFileSync(file, `${JSON.stringify(use)}\n`)
     },
   }

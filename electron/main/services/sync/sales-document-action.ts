@@ -21,6 +21,7 @@ import { kidTypeFor } from '../../../../common/sales/kid.ts'
 import { vatPercentsOf } from '../../../../common/sales/totals.ts'
 import { CustomerInvoiceStatus } from '../../../../common/status.ts'
 import type { ApiClient } from '../api/client.ts'
+import { ifOffered } from '../api/offered.ts'
 import { filesUrlOf, uploadFile } from '../api/files.ts'
 import { renderInvoicePdf } from '../sales/invoice-pdf.ts'
 import { invoicePdfName } from '../sales/sales-service.ts'
@@ -94,8 +95,12 @@ export const attachDocument: Executor<OutboxCommandOf<'CustomerInvoice', 'attach
     list<PaymentInfoType>(api, companyKey, 'PaymentInfoType'),
     list<FactoringSettings>(api, companyKey, 'FactoringSettings'),
     list<VatType>(api, companyKey, 'VatType'),
+    // The currency code list is not documented: where the platform does not offer it, the document is
+    // printed without the code (electron/main/services/api/extensions.ts).
     row.CurrencyCodeID
-      ? (readRow(api, companyKey, 'CurrencyCode', row.CurrencyCodeID) as Promise<CurrencyCode | null>)
+      ? (ifOffered(() =>
+          readRow(api, companyKey, 'CurrencyCode', row.CurrencyCodeID!),
+        ) as Promise<CurrencyCode | null>)
       : null,
     row.InvoiceReferenceID
       ? (readRow(
