@@ -98,7 +98,10 @@ export async function decideViews(
   )
   entries.forEach(([view], i) => {
     const { refused } = answers[i]!
-    if (view === 'admin') isAdmin = refused === null
+    // A license administrator reads the roles of the companies they hold the license permission for (to
+    // read back the bulk route's work), so for them the read does not tell the Administrator role apart:
+    // they are offered the office section, not the company's user administration.
+    if (view === 'admin') isAdmin = refused === null && !session.isLicenseAdmin
     if (refused === null || (view === 'admin' && session.isLicenseAdmin)) views.push(view)
     else hidden.push({ view, reason: refused })
   })
