@@ -3,8 +3,10 @@
 // the review then shows the active field on a draft, she types a project code and saves it with the form.
 // axe-core passes on the section and on the review.
 import { describe, expect, it } from 'vitest'
+import { SupplierInvoiceStatus } from '../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
-import { axeViolations, useApp } from './support.ts'
+import { DEMO_REVIEW_INVOICES } from '../../platform/seed/demo-review.ts'
+import { axeViolations, platformApi, useApp } from './support.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 const app = useApp()
@@ -14,6 +16,20 @@ const section = () => app.page.getByTestId('custom-fields-section')
 // The host starts the Local sandbox on a fresh data folder, so the company has no custom fields yet.
 const project = 'Prosjektkode'
 const count = 'Antall'
+// An access point's invoice of a supplier paid to the account it prints: saving asks nothing more of the form.
+const native = DEMO_REVIEW_INVOICES.find((inv) => inv.source === 'native' && !inv.otherAccount)!
+
+async function nativeDraftId(): Promise<number> {
+  const drafts = await platformApi<{ ID: number; InvoiceNumber: string | null }[]>(
+    app.route.origin(),
+    DEMO_USERS.anne.email,
+    nordlys.key,
+    `supplierinvoices?filter=StatusCode eq ${SupplierInvoiceStatus.Draft}&orderby=ID`,
+  )
+  const found = drafts.find((d) => d.InvoiceNumber === native.invoiceNumber)
+  if (!found) throw new Error(`No seeded draft numbered ${native.invoiceNumber}`)
+  return found.ID
+}
 
 async function runAxe(selector: string, label: string): Promise<void> {
   expect(await axeViolations(app.page, [selector]), `axe on ${label}`).toEqual([])
@@ -63,9 +79,18 @@ describe('custom fields (Admin)', () => {
   }, 300_000)
 
   it('shows the active field on a supplier invoice in the review and saves its value with the form', async () => {
-    await app.page.getByTestId('nav-review').click()
+    const invoiceId = await nativeDraftId()
+    // In-app navigation to that draft: a reload would start a new browser-mode session.
+    await app.page.evaluate((id) => {
+      ;(globalThis as unknown as { location: { hash: string } }).location.hash = `#/review?invoice=${id}`
+    }, invoiceId)
     const form = app.page.getByTestId('review-form')
-    await expect.poll(() => form.isVisible(), wait).toBe(true)
+    await expect.poll(() => form.getAttribute('data-invoice'), wait).toBe(String(invoiceId))
+    // The form has the draft's own facts (not those of the draft the queue showed first) before it is saved.
+    await expect
+      .poll(() => app.page.getByTestId('review-field-InvoiceNumber').locator('input').inputValue(), wait)
+      .toBe(native.invoiceNumber)
+    await expect.poll(() => app.page.getByTestId('bank-account-warning').count(), wait).toBe(0)
     const fields = form.getByTestId('custom-values')
     await expect.poll(() => fields.isVisible(), wait).toBe(true)
     // Only the active field: one defined and not activated is not on the form.
