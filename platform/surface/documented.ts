@@ -584,6 +584,14 @@ export const routes: readonly RouteDecl[] = [
     transitions: true,
   }),
   api('GET', biz('customers'), spec('4.3'), { entity: 'Customer' }),
+  api(
+    'PUT',
+    biz('customers/{id}'),
+    `${spec('4.3')}; ${notes('Responses: PUT /{route}/{id} answers the updated entity')}`,
+    {
+      entity: 'Customer',
+    },
+  ),
   api('GET', biz('products'), spec('4.3'), { entity: 'Product' }),
   api(
     'GET',
@@ -625,6 +633,15 @@ export const routes: readonly RouteDecl[] = [
     },
   ),
   api('GET', biz('suppliers'), spec('4.5'), { entity: 'Supplier' }),
+  // A route the spec names is updated by PUT of its row (field notes "Responses"), as contacts are.
+  api(
+    'PUT',
+    biz('suppliers/{id}'),
+    `${spec('4.5')}; ${notes('Responses: PUT /{route}/{id} answers the updated entity')}`,
+    {
+      entity: 'Supplier',
+    },
+  ),
   {
     server: 'files',
     method: 'POST',

@@ -15,6 +15,7 @@ import { openWorkspace, type WorkspaceDb } from '../../../renderer/src/data/sche
 import { demoClients, outboxCommand, type DemoClients } from '../../support/demo-clients.ts'
 import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 import { directTransport } from '../../support/sync.ts'
+import { FRONT_END_HEADER } from '../../../platform/surface/enforce.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys.key
 let p: TestPlatform
@@ -110,9 +111,48 @@ describe('approvals on the documented platform', () => {
       if ((await db.checkpoints.get([nordlys, e]))?.unavailable) unavailable.push(entity)
     }
     expect(unavailable.sort()).toEqual(
-      ['ApprovalSubstitute', 'Comment', 'CurrencyCode', 'Department', 'Project', 'Task'].sort(),
+      ['ApprovalSubstitute', 'Comment', 'CurrencyCode', 'Department', 'Project'].sort(),
     )
     expect(await db.Approval.count()).toBeGreaterThan(0)
     expect(await db.FileAttachment.count()).toBeGreaterThan(0)
+  })
+
+  it('reads tasks through the statistics route, with their plans, so an approval names its invoice', async () => {
+    const per = await demo.myId('per', nordlys)
+    const transport = directTransport(demo.services.per!)
+    const options = { top: 1000, userId: per, journaledDays: 90 }
+    // What the list would answer, asked as the platform's own front end (which the documented mode lets by).
+    const full = (
+      await api<PlatformRow[]>(p.urls.base, 'GET', 'api/biz/tasks?expand=ApprovalPlan&top=1000&orderby=ID', {
+        token: await p.token(DEMO_USERS.per.email),
+        companyKey: nordlys,
+        headers: { [FRONT_END_HEADER]: '1' },
+      })
+    ).body
+    expect(full.length).toBeGreaterThan(0)
+
+    expect(await pullEntity(db, transport, nordlys, 'Task', options)).toBe(full.length)
+    expect((await db.checkpoints.get([nordlys, 'Task']))?.unavailable ?? null).toBeNull()
+    expect(await reconcileEntity(db, transport, nordlys, 'Task', options)).toEqual([])
+    for (const task of full) {
+      const cached = await db.Task.get([nordlys, Number(task.ID)])
+      expect(cached, `task ${String(task.ID)}`).toMatchObject({
+        EntityID: task.EntityID,
+        ModelID: task.ModelID,
+        UserID: task.UserID,
+      })
+      const plan = (rows: unknown) =>
+        (rows as PlatformRow[]).map((r) => [r.ID, r.UserID, r.StepNumber, r.StatusCode]).sort()
+      expect(plan(cached!.ApprovalPlan), `plan of task ${String(task.ID)}`).toEqual(plan(task.ApprovalPlan))
+    }
+    const uses = p.platform.undocumented!.uses
+    expect(uses).toContainEqual(
+      expect.objectContaining({ kind: 'route', route: 'api/biz/tasks', effect: 'refused' }),
+    )
+    // One refused list per session: later pages and rows go to the statistics route straight away.
+    expect(await demo.services.per!.row(nordlys, 'Task', Number(full[0]!.ID))).toMatchObject({
+      ID: full[0]!.ID,
+      EntityID: full[0]!.EntityID,
+    })
   })
 })

@@ -54,8 +54,9 @@ export const extensions: readonly Extension[] = [
   ),
   listRoute(
     'api/biz/tasks',
-    'the approval plan of an invoice ("step 2 of 3", who else approves)',
-    "the list is marked unavailable; the flow panel lists the invoice's approvals without steps and says so",
+    'the invoice each approval is for, and its plan ("step 2 of 3", who else approves)',
+    'the tasks and their plans are read through the statistics route (model Task, documented in spec 2.15); the pull marks the list unavailable only when that is refused too',
+    'test/node/sync/documented-approvals.test.ts',
   ),
   listRoute(
     'api/biz/comments',
@@ -67,6 +68,15 @@ export const extensions: readonly Extension[] = [
     'whose approvals the user stands in for',
     "the user's own approvals only",
   ),
+  {
+    kind: 'route',
+    method: 'POST',
+    route: 'api/biz/suppliers',
+    why: 'a supplier the scan station meets for the first time, made before its draft',
+    fallback:
+      'the draft invoice creates it in the same graph write (Supplier with _createguid; spec conventions, field notes "Graph writes"), under the station\'s lock for that organisation number',
+    test: 'test/node/scan/documented-suppliers.test.ts',
+  },
   {
     kind: 'statistics-model',
     method: 'GET',

@@ -214,6 +214,11 @@ export function createPipeline(options: PipelineOptions) {
     options.events.entryChanged?.(entry)
     return entry
   }
+  /** The note on a supplier this run created, recorded once posted (ledger.ts `supplierNoted`). */
+  async function noteSupplier(companyKey: string, sha: string, id: number, fresh: boolean) {
+    await platform.markSupplier(companyKey, id, supplierNote(), fresh)
+    await record(companyKey, sha, { supplierNoted: true })
+  }
 
   const keyOf = (companyKey: string, sha: string) => `${companyKey}/${sha}`
   const isQueued = (companyKey: string, sha: string) =>
@@ -715,20 +720,16 @@ export function createPipeline(options: PipelineOptions) {
           async () => {
             if (!fields.orgNumber)
               return { supplierId: await platform.unknownSupplier(companyKey, unknownName()), created: false }
-            /** The note on the supplier this run created, recorded once posted (ledger.ts `supplierNoted`). */
-            const note = async (id: number, fresh: boolean) => {
-              await platform.markSupplier(companyKey, id, supplierNote(), fresh)
-              await record(companyKey, sha, { supplierNoted: true })
-            }
             const found = await platform.findSupplier(companyKey, fields.orgNumber)
             if (found !== null) {
               // An interrupted run may have created it without its note: add the note once.
-              if (ctx.supplierCreated && !ctx.supplierNoted) await note(found, false)
+              if (ctx.supplierCreated && !ctx.supplierNoted) await noteSupplier(companyKey, sha, found, false)
               return { supplierId: found, created: ctx.supplierCreated }
             }
             await record(companyKey, sha, { supplierCreated: true })
             const id = await platform.createSupplier(companyKey, fields, supplierNote())
-            await note(id, true)
+            // Null: the platform creates it with the draft (the invoice step), and it is noted then.
+            if (id !== null) await noteSupplier(companyKey, sha, id, true)
             return { supplierId: id, created: true }
           },
         )
@@ -741,13 +742,39 @@ export function createPipeline(options: PipelineOptions) {
         if (entry.started !== 'invoice') entry = await record(companyKey, sha, { started: 'invoice' })
         let invoiceId = resumed ? await platform.findInvoice(companyKey, sha) : null
         check()
-        invoiceId ??= await platform.createInvoice(companyKey, {
-          supplierId: entry.supplierId!,
-          fields: entry.fields!,
-          sha256: sha,
-          fileName: entry.name,
-        })
-        await step('link', { invoiceId, started: null })
+        const current = entry
+        const create = (supplierId: number | null) =>
+          platform.createInvoice(companyKey, {
+            supplierId,
+            ...(supplierId === null
+              ? { unknownSupplierName: unknownName(), supplierNote: supplierNote() }
+              : {}),
+            fields: current.fields!,
+            sha256: sha,
+            fileName: current.name,
+          })
+        if (current.supplierId !== null) invoiceId ??= await create(current.supplierId)
+        else {
+          // The platform creates suppliers only inside a draft: under the supplier's lock, so that two files
+          // of one new supplier make one supplier (the second finds the one the first draft created).
+          const fields = current.fields!
+          const { made, byThisDraft } = await withSupplierLock(
+            `${companyKey}/${fields.orgNumber ?? ''}`,
+            async () => {
+              const existing = fields.orgNumber
+                ? await platform.findSupplier(companyKey, fields.orgNumber)
+                : await platform.unknownSupplier(companyKey, unknownName())
+              invoiceId ??= await create(existing)
+              if (existing !== null) return { made: existing, byThisDraft: false }
+              return { made: await platform.supplierOfInvoice(companyKey, invoiceId), byThisDraft: true }
+            },
+          )
+          entry = await record(companyKey, sha, { supplierId: made })
+          // Noted as the station notes the suppliers it makes (an interrupted run's draft: asked first).
+          if (made !== null && byThisDraft && current.supplierCreated && !entry.supplierNoted)
+            await noteSupplier(companyKey, sha, made, !resumed)
+        }
+        await step('link', { invoiceId: invoiceId!, started: null })
       }
       if (entry.step === 'link') {
         const resumed = interrupted('link')

@@ -24,20 +24,31 @@ export interface ScanPlatform {
   ): Promise<number>
   read(companyKey: string, fileId: number, signal?: AbortSignal): Promise<OcrAnswerInput>
   findSupplier(companyKey: string, orgNumber: string): Promise<number | null>
-  createSupplier(companyKey: string, fields: ReadFields, note: string): Promise<number>
+  /**
+   * The new supplier's id, or null where the platform does not create suppliers on their own: the spec
+   * documents no supplier route but GET (4.5), and a graph write creates a nested object that carries
+   * `_createguid` (spec conventions; field notes "Graph writes"). The supplier is then created inside the
+   * draft invoice (`DraftInvoice.supplierId` null) and read back from it (`supplierOfInvoice`).
+   */
+  createSupplier(companyKey: string, fields: ReadFields, note: string): Promise<number | null>
   /**
    * Adds the note once; `fresh` (a supplier just created) skips asking for its notes first. Where the
    * platform does not list a supplier's comments the note is posted without asking: the pipeline asks only
    * when its ledger has no record of posting it (`supplierNoted`).
    */
   markSupplier(companyKey: string, supplierId: number, note: string, fresh?: boolean): Promise<void>
-  /** The placeholder supplier for invoices whose organisation number could not be read. */
-  unknownSupplier(companyKey: string, name: string): Promise<number>
+  /**
+   * The placeholder supplier for invoices whose organisation number could not be read; null when it is not
+   * there yet and the platform creates suppliers only inside an invoice (as `createSupplier`).
+   */
+  unknownSupplier(companyKey: string, name: string): Promise<number | null>
   /** The draft an earlier run made of this content: one whose scan mark the platform answers back. */
   findInvoice(companyKey: string, sha256: string): Promise<number | null>
   /** Whether the signed-in user may open this invoice (another user on the station made it). */
   canSeeInvoice(companyKey: string, invoiceId: number): Promise<boolean>
   createInvoice(companyKey: string, invoice: DraftInvoice): Promise<number>
+  /** The supplier a draft names (the one its graph created, where `createSupplier` answered null). */
+  supplierOfInvoice(companyKey: string, invoiceId: number): Promise<number | null>
   /** Whether the file is among the invoice's attachments (spec 4.5 attachment list). */
   isLinked(companyKey: string, fileId: number, invoiceId: number): Promise<boolean>
   /**
@@ -49,7 +60,12 @@ export interface ScanPlatform {
 }
 
 export interface DraftInvoice {
-  supplierId: number
+  /** Null: the draft creates its supplier from `fields` (or as `unknownSupplierName`) in the same write. */
+  supplierId: number | null
+  /** The placeholder supplier's name, for a draft that creates it and has no organisation number read. */
+  unknownSupplierName?: string
+  /** The scan station's note, the label of the bank account a created supplier gets. */
+  supplierNote?: string
   fields: ReadFields
   sha256: string
   fileName: string
@@ -61,6 +77,34 @@ export const scanMark = (sha256: string) => `scan:sha256:${sha256}`
 type Row = Record<string, unknown>
 const idOf = (row: Row | undefined): number | null => (row && typeof row.ID === 'number' ? row.ID : null)
 const quote = (value: string) => `'${value.replace(/'/g, "''")}'`
+
+/**
+ * The platform has no route to create a supplier on its own: only that answer (404, or 405) sends the
+ * supplier into the invoice's graph. Any other refusal (a field it does not accept, no right) is the
+ * answer to show.
+ */
+const noSupplierRoute = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 405)
+
+/** A new supplier as a graph writes it: the fields read from the document, its bank account and country. */
+function supplierGraph(fields: ReadFields, note: string, name?: string): Row {
+  const bank =
+    fields.bankAccount || fields.iban
+      ? [{ _createguid: 'bank', AccountNumber: fields.bankAccount, IBAN: fields.iban, Label: note }]
+      : []
+  return {
+    ...(fields.orgNumber ? { OrgNumber: fields.orgNumber } : {}),
+    Info: {
+      _createguid: 'info',
+      Name: name ?? fields.supplierName ?? `${fields.orgNumber ?? ''}`,
+      ...(bank.length ? { BankAccounts: bank } : {}),
+      // A foreign supplier's country, where the spec's business relation can hold it.
+      ...(fields.supplierCountry
+        ? { InvoiceAddress: { _createguid: 'address', CountryCode: fields.supplierCountry } }
+        : {}),
+    },
+  }
+}
 
 export function createScanPlatform(deps: {
   api(): Promise<ApiClient>
@@ -128,29 +172,14 @@ export function createScanPlatform(deps: {
 
     async createSupplier(companyKey, fields, note) {
       const api = await deps.api()
-      const bank =
-        fields.bankAccount || fields.iban
-          ? [{ _createguid: 'bank', AccountNumber: fields.bankAccount, IBAN: fields.iban, Label: note }]
-          : []
-      const created = await api.post<Row>(
-        'api/biz/suppliers',
-        {
-          OrgNumber: fields.orgNumber,
-          Info: {
-            _createguid: 'info',
-            Name: fields.supplierName ?? `${fields.orgNumber}`,
-            ...(bank.length ? { BankAccounts: bank } : {}),
-            // A foreign supplier's country, where the spec's business relation can hold it.
-            ...(fields.supplierCountry
-              ? { InvoiceAddress: { _createguid: 'address', CountryCode: fields.supplierCountry } }
-              : {}),
-          },
-        },
-        { companyKey },
-      )
-      const id = idOf(created)
-      if (id === null) throw new Error('The platform answered a new supplier without an id')
-      return id
+      try {
+        const id = idOf(await api.post<Row>('api/biz/suppliers', supplierGraph(fields, note), { companyKey }))
+        if (id === null) throw new Error('The platform answered a new supplier without an id')
+        return id
+      } catch (error) {
+        if (noSupplierRoute(error)) return null
+        throw error
+      }
     },
 
     async markSupplier(companyKey, supplierId, note, fresh = false) {
@@ -181,12 +210,17 @@ export function createScanPlatform(deps: {
         }),
       )
       if (found !== null) return found
-      const created = await api.post<Row>(
-        'api/biz/suppliers',
-        { Info: { _createguid: 'info', Name: name } },
-        { companyKey },
-      )
-      return idOf(created)!
+      try {
+        const created = await api.post<Row>(
+          'api/biz/suppliers',
+          { Info: { _createguid: 'info', Name: name } },
+          { companyKey },
+        )
+        return idOf(created)!
+      } catch (error) {
+        if (noSupplierRoute(error)) return null
+        throw error
+      }
     },
 
     async findInvoice(companyKey, sha256) {
@@ -220,7 +254,18 @@ export function createScanPlatform(deps: {
     async createInvoice(companyKey, invoice) {
       const f = invoice.fields
       const body: Row = {
-        SupplierID: invoice.supplierId,
+        ...(invoice.supplierId !== null
+          ? { SupplierID: invoice.supplierId }
+          : {
+              Supplier: {
+                _createguid: 'supplier',
+                ...supplierGraph(
+                  f,
+                  invoice.supplierNote ?? '',
+                  f.orgNumber ? undefined : invoice.unknownSupplierName,
+                ),
+              },
+            }),
         Comment: `${invoice.fileName}\n${scanMark(invoice.sha256)}`,
       }
       if (f.orgNumber) body.SupplierOrgNumber = f.orgNumber
@@ -254,6 +299,16 @@ export function createScanPlatform(deps: {
       const id = idOf(created)
       if (id === null) throw new Error('The platform answered a new supplier invoice without an id')
       return id
+    },
+
+    async supplierOfInvoice(companyKey, invoiceId) {
+      const rows = await list(companyKey, 'api/biz/supplierinvoices', {
+        filter: `ID eq ${invoiceId}`,
+        select: 'ID,SupplierID',
+        top: 1,
+      })
+      const row = rows.find((r) => r.ID === invoiceId)
+      return typeof row?.SupplierID === 'number' ? row.SupplierID : null
     },
 
     async isLinked(companyKey, fileId, invoiceId) {

@@ -21,6 +21,7 @@ import {
 } from './attachments.ts'
 import { afterCheckpoint, and, sources } from './entities.ts'
 import { readRow, rowPath } from './platform-rows.ts'
+import { withTaskFallback } from './tasks.ts'
 
 export interface PullDeps {
   api(): Promise<ApiClient>
@@ -53,17 +54,21 @@ export function createPull(deps: PullDeps) {
         { companyKey },
       )
     }
-    return api.get<PlatformRow[]>(rowPath(entity), {
-      companyKey,
-      query: {
-        filter,
-        select: extra.select,
-        expand: extra.expand,
-        orderby: extra.orderby,
-        top: extra.top,
-        ...(extra.skip ? { skip: extra.skip } : {}),
-      },
-    })
+    const viaList = () =>
+      api.get<PlatformRow[]>(rowPath(entity), {
+        companyKey,
+        query: {
+          filter,
+          select: extra.select,
+          expand: extra.expand,
+          orderby: extra.orderby,
+          top: extra.top,
+          ...(extra.skip ? { skip: extra.skip } : {}),
+        },
+      })
+    if (entity !== 'Task') return viaList()
+    // Tasks are a documented model but not a documented list: ./tasks.ts reads them through statistics.
+    return withTaskFallback(api, companyKey, { filter, select: extra.select, ...extra }, viaList)
   }
 
   /** The rows the cache holds; approvals: the user's own and those of the users they stand in for. */
@@ -169,6 +174,16 @@ export function createPull(deps: PullDeps) {
     },
 
     async row(companyKey: string, entity: SyncEntity, id: number): Promise<PlatformRow | null> {
+      if (entity === 'Task')
+        return (
+          (
+            await list(companyKey, entity, `ID eq ${id}`, {
+              expand: sources.Task.expand,
+              top: 1,
+              orderby: 'ID',
+            })
+          )[0] ?? null
+        )
       if (!sources[entity].statistics) return readRow(await deps.api(), companyKey, entity, id)
       const viaStatistics = async () =>
         (await list(companyKey, entity, `ID eq ${id}`, { top: 1, orderby: 'ID' }))[0] ?? null
