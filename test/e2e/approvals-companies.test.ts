@@ -8,9 +8,7 @@ import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.t
 import { axeViolations, platformApi, useApp } from './support.ts'
 
 const { nordlys, fjordbygg, aurora } = DEMO_COMPANIES
-// Like approvals.test.ts, the list needs the tasks that tie approvals to invoices, which the documents do not
-// list: this file runs against the platform's full surface (see approvals.test.ts).
-const app = useApp({ surface: 'full' })
+const app = useApp()
 
 const wait = { timeout: 90_000 }
 const rowsOf = (companyKey: string) => app.page.locator(`tr[data-key^="${companyKey}:"]`)

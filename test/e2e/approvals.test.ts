@@ -1,7 +1,8 @@
 // My approvals in Chromium with the demo office: Per sees his approvals from Nordlys Bakeri AS and
 // Fjordbygg Rørlegger AS in one list, approves step one from the keyboard (the invoice moves to Anne's
 // step two), rejects one with a comment (the invoice returns to review with the comment), approves one
-// while the platform cannot be reached (it arrives on reconnect), and the view passes axe-core.
+// while the platform cannot be reached (it arrives on reconnect), Anne books an approved one, and the view
+// passes axe-core.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { ApprovalStatus, SupplierInvoiceStatus } from '../../common/status.ts'
@@ -11,12 +12,11 @@ import { axeViolations, platformApi, useApp } from './support.ts'
 const nordlys = DEMO_COMPANIES.nordlys
 const fjordbygg = DEMO_COMPANIES.fjordbygg
 
-// The approvals list joins each approval to its invoice through its Task, and shows the plan's steps and
-// substitutes: the documents list neither tasks nor substitutes (only POST is documented), so this file runs
-// against the platform's full surface. On the documented platform approvals are pulled and decided
-// (test/node/sync/documented-approvals.test.ts), but the list cannot yet name their invoices: a Task read
-// through the statistics route (Task is a documented model) is the fallback still to build.
-const app = useApp({ surface: 'full' })
+// On the platform as documented: each approval is joined to its invoice through its Task, read with its plan
+// through the statistics route where tasks are not listed. Which rule chose the approvers is not readable
+// there, and the flow says so. Standing in for a colleague needs the substitutes list, which the documents do
+// not give: approvals-substitutes.test.ts runs against the platform's full surface.
+const app = useApp()
 
 const wait = { timeout: 60_000 }
 
@@ -64,55 +64,11 @@ describe('my approvals', () => {
     const panel = app.page.getByTestId('flow-panel')
     await expect.poll(() => panel.textContent(), wait).toContain('Step 2')
     expect(await panel.textContent()).toContain('Per Approver')
-    expect(await panel.getByTestId('flow-rule').textContent()).toMatch(/Rule:/)
+    expect(await panel.getByTestId('flow-rule').textContent()).toContain(
+      'Which rule chose the approvers is not available from this platform',
+    )
     await app.shoot('flow-panel')
   }, 180_000)
-
-  it('lets Per choose Siri as his substitute in all his companies, and end it again', async () => {
-    await app.setLanguage('en')
-    await app.page.getByRole('button', { name: 'While I am away' }).click()
-    const dialog = app.page.getByRole('dialog')
-    await dialog.getByRole('button', { name: 'Add substitute' }).click()
-    await expect
-      .poll(() => dialog.getByRole('alert').textContent())
-      .toContain('Choose who stands in for you.')
-    await dialog.getByRole('combobox', { name: 'Substitute' }).click()
-    await app.page.getByRole('option', { name: 'Siri Substitute' }).click()
-    await dialog.getByLabel('First day').fill('10/12/2030')
-    await dialog.getByLabel('First day').press('Tab')
-    await dialog.getByLabel('Last day').fill('20/12/2030')
-    await dialog.getByLabel('Last day').press('Tab')
-    await dialog.getByRole('button', { name: 'Add substitute' }).click()
-    await expect.poll(() => dialog.getByRole('status').textContent(), wait).toContain('Saved for 2 companies')
-    const planned = dialog.locator('tr[data-key]', { hasText: '2030' })
-    await expect.poll(() => planned.count(), wait).toBe(2)
-    await expect.poll(() => planned.first().textContent(), wait).toContain('Planned')
-    // Saved through the outbox: on the platform once the outbox has drained.
-    for (const company of [nordlys, fjordbygg]) {
-      await expect
-        .poll(
-          async () =>
-            (
-              await platform<Row[]>(
-                DEMO_USERS.anne.email,
-                company.key,
-                `approvalsubstitutes?filter=FromDate eq '2030-12-10'`,
-              )
-            ).length,
-          wait,
-        )
-        .toBe(1)
-    }
-    await runAxe('the substitute dialog')
-    await app.shoot('substitute-dialog')
-    await app.setLanguage('en')
-    await planned
-      .first()
-      .getByRole('button', { name: /^End the period of Siri Substitute/ })
-      .click()
-    await expect.poll(() => planned.count(), wait).toBe(1)
-    await dialog.getByRole('button', { name: 'Close' }).last().click()
-  }, 240_000)
 
   it('shows the PDF of the selected invoice, drawn by the document viewer', async () => {
     await app.setLanguage('en')
@@ -211,33 +167,8 @@ describe('my approvals', () => {
     )
     expect(approval!.StatusCode).toBe(ApprovalStatus.Approved)
   }, 180_000)
-  it("lets Siri, as Per's substitute, approve one of his", async () => {
-    // The host keeps one session: Per signs out, and Siri signs in on the same app.
-    await app.page.getByTestId('account-menu').click()
-    await app.page.getByTestId('sign-out').click()
-    const siriPage = await app.context.newPage()
-    await siriPage.goto(app.host.url)
-    await expect.poll(() => siriPage.getByTestId('sign-in-button').isVisible(), wait).toBe(true)
-    await app.signIn(DEMO_USERS.siri, { page: siriPage, open: false })
-    await siriPage.getByTestId('nav-approvals').click()
-    const substituteRows = siriPage.locator('tr[data-key]', { hasText: 'As substitute for Per Approver' })
-    await expect.poll(() => substituteRows.count(), wait).toBeGreaterThan(0)
-    const row = substituteRows.first()
-    const [companyKey, id] = ((await row.getAttribute('data-key')) ?? '').split(':')
-    await row.click()
-    await siriPage.keyboard.press('a')
-    await expect.poll(() => siriPage.locator(`tr[data-key="${companyKey}:${id}"]`).count(), wait).toBe(0)
-    const [approval] = await platform<Row[]>(
-      DEMO_USERS.anne.email,
-      companyKey!,
-      `approvals?filter=ID eq ${id}`,
-    )
-    expect(approval!.StatusCode).toBe(ApprovalStatus.Approved)
-    await siriPage.close()
-  }, 240_000)
-
   it('lets Anne book an approved invoice and shows its entry number', async () => {
-    // Siri's session is the host's session now: she signs out, and Anne signs in.
+    // Per signs out, and Anne signs in on the same app.
     await app.page.goto(app.host.url)
     await app.page.getByTestId('account-menu').click()
     await app.page.getByTestId('sign-out').click()

@@ -11,8 +11,9 @@ import { axeViolations, platformApi, useApp } from './support.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 const scanned = DEMO_SCANNED_SUPPLIER
-// Not yet shown to pass on the documented surface (correcting a supplier the scan created: failed or not reached there in the last full
-// run, cause not yet found): this file runs against the platform's full surface until it is moved over.
+// Which suppliers the scan station made, and the mark that one is checked, are read from the supplier's
+// comments, which the documents let the app write but not list: on such a platform the register does not offer
+// that filter (ContactsView.vue). So this file runs against the platform's full surface.
 const app = useApp({ surface: 'full' })
 const wait = { timeout: 60_000 }
 

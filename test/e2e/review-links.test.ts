@@ -21,9 +21,7 @@ declare const MutationObserver: new (callback: () => void) => {
 
 const wait = { timeout: 90_000, interval: 250 }
 
-// Not yet shown to pass on the documented surface (opening a scanned invoice from the scan queue failed there in the last full run, cause not
-// yet found): this file runs against the platform's full surface until it is moved over.
-const app = useApp({ surface: 'full' })
+const app = useApp()
 beforeAll(() => app.signIn(), 240_000)
 
 /** Records every invoice the review form shows from now on (`globalThis.__shown`), in order. */

@@ -41,9 +41,7 @@ declare const MutationObserver: new (callback: () => void) => {
   observe(target: unknown, options: object): void
 }
 
-// Not yet shown to pass on the documented surface (the scan station's upload of a dropped file: failed or not reached there in the last full
-// run, cause not yet found): this file runs against the platform's full surface until it is moved over.
-const app = useApp({ surface: 'full' })
+const app = useApp()
 const wait = { timeout: 120_000, interval: 250 }
 const MB = 1024 * 1024
 

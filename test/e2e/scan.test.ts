@@ -18,9 +18,7 @@ declare const DragEvent: new (type: string, init: object) => unknown
 const screens = process.env.SCAN_SCREENS ?? screenshotDir
 const wait = { timeout: 60_000, interval: 250 }
 
-// Not yet shown to pass on the documented surface (the scan station's run from folder to review: failed or not reached there in the last full
-// run, cause not yet found): this file runs against the platform's full surface until it is moved over.
-const app = useApp({ surface: 'full' })
+const app = useApp()
 beforeAll(() => mkdir(screens, { recursive: true }))
 
 const axe = (selector: string) => axeViolations(app.page, [selector])

@@ -3,8 +3,8 @@
 // the invoice, and which rule applied and why: a rule linked to the invoice's supplier, project or
 // department (chosen by group Priority, 0 first), a global rule (one step with a limit), or chosen by hand.
 // The documents give comments and tasks only a POST, and no read of a rule or its links. Where the
-// platform does not offer these reads (offered.ts) the flow shows what documented reads tell: the task
-// and its approvals from tasks-of-invoice.ts, without the plan's steps, and names the rest as unavailable.
+// platform does not offer these reads (offered.ts) the flow shows what documented reads tell: the task,
+// its plan and its approvals from tasks-of-invoice.ts, and names the rest (the rule, comments) unavailable.
 import { ApprovalStatus } from '../../../../common/status.ts'
 import type { FlowPart, InvoiceFlow } from '../../../../common/bridge/approvals.ts'
 import type { ApiClient } from '../api/client.ts'
@@ -93,9 +93,13 @@ export function createApprovalFlowService(deps: { api(): Promise<ApiClient> }) {
         actedBy: actor && actor !== planned ? nameOf(actor) : null,
       }
     }
-    if (listed === null) {
+    const plan = (Array.isArray(task.ApprovalPlan) ? task.ApprovalPlan : []) as Row[]
+    // Read through statistics (tasks-of-invoice.ts), the task names no rule: which rule chose the approvers
+    // is not something the documents let the app read.
+    if (listed === null) unavailable.push('rule')
+    if (listed === null && plan.length === 0) {
       // No plan: the approvals as the documented list has them, not said which step each belongs to.
-      unavailable.push('plan', 'rule')
+      unavailable.push('plan')
       if (approvals.length)
         result.steps = [
           {
@@ -110,7 +114,6 @@ export function createApprovalFlowService(deps: { api(): Promise<ApiClient> }) {
         ]
       return result
     }
-    const plan = (Array.isArray(task.ApprovalPlan) ? task.ApprovalPlan : []) as Row[]
     const stepNumbers = [...new Set(plan.map((p) => num(p.StepNumber) ?? 1))].sort((a, b) => a - b)
     result.steps = stepNumbers.map((step) => {
       const rows = plan.filter((p) => (num(p.StepNumber) ?? 1) === step)
@@ -119,9 +122,10 @@ export function createApprovalFlowService(deps: { api(): Promise<ApiClient> }) {
         approvalType: num(rows[0]?.ApprovalType) ?? 1,
         limit: rows.map((p) => num(p.Limit)).find((l) => l !== null) ?? null,
         rows: rows.map((p) => {
+          // An approval's step where the list gives it; the documented Approval has none (spec 2.15).
           const approval =
             approvals.find((a) => num(a.ID) === num(p.ApprovalID)) ??
-            approvals.find((a) => num(a.StepNumber) === step && num(a.UserID) === num(p.UserID))
+            approvals.find((a) => (num(a.StepNumber) ?? step) === step && num(a.UserID) === num(p.UserID))
           return {
             ...row(approval, byId.get(num(p.UserID)), p.SharedRoleId, p.StatusCode),
             comment: str(p.Comment),
@@ -129,6 +133,7 @@ export function createApprovalFlowService(deps: { api(): Promise<ApiClient> }) {
         }),
       }
     })
+    if (listed === null) return result
     const ruleId = num(task.ApprovalRuleID)
     if (ruleId !== null) {
       // The rule and its links are read where the platform offers it; otherwise the rule is unavailable.

@@ -6,6 +6,7 @@
 // approvals belong to the invoice, and the caller says the history is not available from this platform.
 import type { ApiClient } from '../api/client.ts'
 import { ifOffered } from '../api/offered.ts'
+import { tasksViaStatistics } from '../sync/tasks.ts'
 
 type Row = Record<string, unknown>
 
@@ -14,12 +15,9 @@ const num = (v: unknown): number | null => {
   return typeof n === 'number' && Number.isFinite(n) ? n : null
 }
 
-/** The documented Task fields the statistics query selects, each under its own name. */
-const TASK_COLUMNS = ['ID', 'UserID', 'Title', 'StatusCode', 'CreatedAt', 'UpdatedAt', 'Deleted']
-
 /**
- * The invoice's tasks, oldest first, each with `EntityID` and its `Approvals` (rows of the approvals list,
- * by ID); null when the platform does not offer the reads that tell them.
+ * The invoice's tasks, oldest first, each with `EntityID`, its `ApprovalPlan` and its `Approvals` (rows of
+ * the approvals list, by ID); null when the platform does not offer the reads that tell them.
  */
 export async function tasksOfInvoice(
   api: ApiClient,
@@ -34,20 +32,16 @@ export async function tasksOfInvoice(
   )
   const modelId = num(models?.[0]?.ID)
   if (modelId === null) return null
+  // The tasks with their plans (sync/tasks.ts), as the cache reads them where tasks are not listed.
   const found = await ifOffered(() =>
-    api.statistics<Row>(
-      {
-        model: 'Task',
-        select: TASK_COLUMNS.map((c) => `${c} as ${c}`).join(','),
-        filter: `EntityID eq ${invoiceId} and ModelID eq ${modelId}`,
-        orderby: 'ID',
-      },
-      { companyKey },
-    ),
+    tasksViaStatistics(api, companyKey, {
+      filter: `EntityID eq ${invoiceId} and ModelID eq ${modelId}`,
+      orderby: 'ID',
+      top: 100,
+    }),
   )
   if (found === null) return null
-  // Statistics lists soft-deleted rows too (field notes, "Responses").
-  const tasks = found.filter((t) => t.Deleted !== true && t.Deleted !== 1 && num(t.ID) !== null)
+  const tasks = found.filter((t) => num(t.ID) !== null)
   if (tasks.length === 0) return []
   const approvals = await ifOffered(() =>
     api.get<Row[]>('api/biz/approvals', {

@@ -55,11 +55,13 @@ export async function tasksViaStatistics(
   query: TaskQuery,
 ): Promise<PlatformRow[]> {
   const idsOnly = query.select !== undefined
+  // Statistics lists soft-deleted rows unless asked not to (field notes, "Responses"); the list does not.
+  const live = query.filter ? `Deleted eq 0 and (${query.filter})` : 'Deleted eq 0'
   const rows = await api.statistics<PlatformRow>(
     {
       model: 'Task',
       select: idsOnly ? 'ID as ID' : taskSelect,
-      filter: query.filter,
+      filter: live,
       orderby: query.orderby,
       top: query.top,
       ...(query.skip ? { skip: query.skip } : {}),
@@ -76,7 +78,7 @@ export async function tasksViaStatistics(
         model: 'Task',
         select: planSelect,
         expand: 'ApprovalPlan',
-        filter: `(${chunk.map((id) => `ID eq ${id}`).join(' or ')})`,
+        filter: `ApprovalPlan.Deleted eq 0 and (${chunk.map((id) => `ID eq ${id}`).join(' or ')})`,
         orderby: 'ID',
       },
       { companyKey },
