@@ -102,17 +102,29 @@ export function registerLicenseRoutes(app: FastifyInstance, pc: PlatformContext,
   })
 
   function registerAdminRoutes(child: FastifyInstance, adminPath: string): void {
-    // The license users (UserIds of update-permissions), for license administrators.
+    // The license users (UserIds of update-permissions), for license administrators: the people of their own
+    // office, that is the administrator and every member (any status) of a company they hold a license or
+    // agency permission for (spec 5). Accounts of other offices, e-mail addresses included, are not listed,
+    // also not when asked for by `email`.
     child.get(`${adminPath}/api/users`, async (request, reply) => {
       const claims = await authenticate(request, verify)
-      if (!(await findAccount(pc.store, claims.sub))?.is_license_admin)
+      const account = await findAccount(pc.store, claims.sub)
+      if (!account?.is_license_admin)
         return reply.status(FORBIDDEN).send({ Message: 'You have no permission to list license users' })
       const email = option(request, 'email')
       const { rows } = await pc.store.query(
-        `select license_user_id as "Id", global_identity as "GlobalIdentity", email as "Email",
-                display_name as "DisplayName"
-           from identity_account where ($1::text is null or lower(email) = lower($1)) order by license_user_id`,
-        [email ?? null],
+        `select a.license_user_id as "Id", a.global_identity as "GlobalIdentity", a.email as "Email",
+                a.display_name as "DisplayName"
+           from identity_account a
+          where ($2::text is null or lower(a.email) = lower($2))
+            and (a.global_identity = $1
+                 or exists (select 1 from "User" u
+                              join license_permission p on p.company_id = u."CompanyID" and p.global_identity = $1
+                                   and (p.kind = 'agency' or p.role in (1, 2))
+                              join "Company" c on c."ID" = u."CompanyID" and c."Deleted" = false
+                             where u."GlobalIdentity"::text = a.global_identity::text and u."Deleted" = false))
+          order by a.license_user_id`,
+        [account.global_identity, email ?? null],
       )
       return rows
     })
