@@ -10,7 +10,7 @@ import { migrate, schemaFingerprint } from './db/migrate.ts'
 import { openStore, type Store } from './db/store.ts'
 import { databaseTemplate, isNewDatabaseDir } from './db/template.ts'
 import { registerApprovals } from './domain/approvals/index.ts'
-import { registerCommentRoutes } from './domain/comments.ts'
+import { registerCommentRoutes, registerComments } from './domain/comments.ts'
 import { createCustomFieldCache, registerCustomFieldHooks } from './domain/custom-fields.ts'
 import { registerEntityLocks } from './domain/entity-locks.ts'
 import { registerJournal } from './domain/journal/index.ts'
@@ -121,6 +121,7 @@ function registerSystemHooks(): void {
   registerSupplierInvoices(hooks)
   registerSales(hooks)
   registerEntityLocks(hooks)
+  registerComments(hooks)
   registerFiles(hooks)
   registerRoleCache(hooks)
 }
