@@ -73,6 +73,12 @@ export interface PlatformOptions {
   /** Attempts before a webhook or purchase-event delivery is marked failed (default 10). */
   webhookMaxAttempts?: number
   /**
+   * Host names, addresses and CIDR ranges webhooks and purchase events are POSTed to although they are
+   * loopback, link-local, private or otherwise internal: for local testing only (`['127.0.0.1', 'localhost']`).
+   * Default none: a delivery to an internal address is refused and its log says why (events/outbound-address.ts).
+   */
+  webhookAllowHosts?: readonly string[]
+  /**
    * Embedded database only: the folder of database templates (db/template.ts). A new database is loaded from
    * the template of this schema when there is one, and leaves one behind when there is not. Without it every
    * new database runs initdb and the schema.
@@ -284,6 +290,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       retryBaseMs: options.webhookRetryBaseMs,
       timeoutMs: options.webhookTimeoutMs,
       maxAttempts: options.webhookMaxAttempts,
+      allowHosts: options.webhookAllowHosts,
       log: app.log,
     })
     closers.push(() => events.stop())
