@@ -22,6 +22,7 @@ import { registerUserRoutes, registerUsers } from './domain/users/index.ts'
 import { registerEvents, startEvents } from './events/index.ts'
 import { registerFileRoutes, registerFiles } from './files/routes.ts'
 import { createIdentity } from './identity/index.ts'
+import { createSignInGuard } from './identity/sign-in.ts'
 import { registerLicenseRoutes, startLicenseWorker } from './license/index.ts'
 import { hooks } from './model/hooks.ts'
 import { collectGarbage } from './memory.ts'
@@ -93,6 +94,11 @@ export interface PlatformOptions {
   surface?: 'full' | 'documented'
   /** With the documented surface: append each undocumented use, once, as a JSON line to this file. */
   recordUndocumented?: string
+  /**
+   * The clock of sign-in back-off and locks (milliseconds since the epoch; default the real one). Tests move it
+   * forward to let a lock run out.
+   */
+  signInClock?: () => number
 }
 
 export interface Platform {
@@ -235,8 +241,10 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     })
     phase('seed')
 
+    const signIns = createSignInGuard({ now: options.signInClock })
     const identity = await createIdentity({
       store,
+      signIns,
       dataDir: join(options.dataDir, 'identity'),
       issuer: urls.auth,
       apiBaseUrl: base,
@@ -265,6 +273,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       customFields: createCustomFieldCache(),
       tenants: createTenantCache(),
       transitionEntities: await transitionEntities(store),
+      signIns,
     }
     registerErrorHandling(app)
     const undocumented =
