@@ -6,6 +6,8 @@ import {
   checkExpression,
   evaluateExpression,
   ExpressionError,
+  MAX_EXPRESSION_DEPTH,
+  MAX_EXPRESSION_TERMS,
   modelFromRow,
   parseExpression,
   updatedProperties,
@@ -169,6 +171,48 @@ describe('parse errors name the position', () => {
     expect(err.position).toBe(position)
     expect(err.message).toMatch(message)
     expect(err.message).toMatch(new RegExp(`position ${position}`))
+  })
+})
+
+describe('limits of one expression', () => {
+  const term = (i: number) => `CustomerInvoice.InvoiceNumber = ${i}`
+  const chain = (n: number, op = 'or') => Array.from({ length: n }, (_, i) => term(i)).join(` ${op} `)
+  const nest = (n: number, inner = term(1)) => `${'('.repeat(n)}${inner}${')'.repeat(n)}`
+
+  it('refuses parentheses nested deeper than the limit, at the first parenthesis too many', () => {
+    const err = parseError(nest(5000))
+    expect(err.problem).toEqual({ code: 'tooDeep', max: MAX_EXPRESSION_DEPTH })
+    expect(err.position).toBe(MAX_EXPRESSION_DEPTH)
+    expect(err.message).toMatch(/nests parentheses, not and function calls more than 50 levels deep/)
+    expect(parseError(nest(MAX_EXPRESSION_DEPTH + 1)).problem.code).toBe('tooDeep')
+  })
+
+  it('refuses not and function calls nested deeper than the limit', () => {
+    expect(parseError(`${'not '.repeat(5000)}${term(1)}`).problem.code).toBe('tooDeep')
+    const calls = `${'isnull('.repeat(5000)}CustomerInvoice.InvoiceNumber${')'.repeat(5000)}`
+    expect(parseError(calls).problem.code).toBe('tooDeep')
+  })
+
+  it('refuses more terms joined by and/or than the limit, nested ones counted too', () => {
+    const err = parseError(chain(5000))
+    expect(err.problem).toEqual({ code: 'tooManyTerms', max: MAX_EXPRESSION_TERMS })
+    expect(err.message).toMatch(/joins more than 500 terms with and\/or/)
+    expect(parseError(chain(MAX_EXPRESSION_TERMS + 1, 'and')).problem.code).toBe('tooManyTerms')
+    const halves = `(${chain(MAX_EXPRESSION_TERMS / 2)}) and (${chain(MAX_EXPRESSION_TERMS / 2 + 1)})`
+    expect(parseError(halves).problem.code).toBe('tooManyTerms')
+  })
+
+  it('evaluates an expression at both limits: the last term of the longest chain decides', () => {
+    const longest = nest(MAX_EXPRESSION_DEPTH - 1, chain(MAX_EXPRESSION_TERMS))
+    expect(holds(longest, { InvoiceNumber: MAX_EXPRESSION_TERMS - 1 })).toBe(true)
+    expect(holds(longest, { InvoiceNumber: MAX_EXPRESSION_TERMS })).toBe(false)
+    const positive = Array.from(
+      { length: MAX_EXPRESSION_TERMS - 1 },
+      () => 'CustomerInvoice.InvoiceNumber > 0',
+    )
+    const all = [...positive, term(8)].join(' and ')
+    expect(holds(all, { InvoiceNumber: 8 })).toBe(true)
+    expect(holds(all, { InvoiceNumber: 7 })).toBe(false)
   })
 })
 

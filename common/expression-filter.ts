@@ -22,6 +22,17 @@ export type ExpressionProblem =
   | { code: 'entityArgument'; name: string; entity: string }
   | { code: 'propertyArgument'; name: string }
   | { code: 'entityMissing'; entity: string }
+  | { code: 'tooDeep'; max: number }
+  | { code: 'tooManyTerms'; max: number }
+
+/**
+ * Limits of one expression, checked while it is parsed: how deep parentheses, `not` and function calls may
+ * nest, and how many terms `and`/`or` may join in the whole expression. A filter is a handful of conditions;
+ * without these a stored filter of thousands of nested parentheses or terms exhausts the stack when it is
+ * parsed or evaluated, so the plan answered 500 or was stored and then never matched.
+ */
+export const MAX_EXPRESSION_DEPTH = 50
+export const MAX_EXPRESSION_TERMS = 500
 
 /** The problem in English (the platform's 400 message and the error's own message). */
 export function expressionProblemText(p: ExpressionProblem): string {
@@ -55,6 +66,10 @@ export function expressionProblemText(p: ExpressionProblem): string {
       return `the second argument of ${p.name}() must be a property name in quotes`
     case 'entityMissing':
       return `the expression must name the entity ${p.entity} (as in ${p.entity}.StatusCode)`
+    case 'tooDeep':
+      return `the expression nests parentheses, not and function calls more than ${p.max} levels deep`
+    case 'tooManyTerms':
+      return `the expression joins more than ${p.max} terms with and/or`
   }
 }
 
@@ -180,11 +195,27 @@ export function parseExpression(src: string): Expr {
     const tok = next()
     if (tok.t !== t) throw new ExpressionError({ code: 'expected', expected, found: describe(tok) }, tok.pos)
   }
+  // The parser recurses once per nesting level, so the depth is checked before each step down: a hostile
+  // expression is refused with its position instead of exhausting the stack.
+  let depth = 0
+  const nested = <T>(pos: number, parse: () => T): T => {
+    if (++depth > MAX_EXPRESSION_DEPTH)
+      throw new ExpressionError({ code: 'tooDeep', max: MAX_EXPRESSION_DEPTH }, pos)
+    const result = parse()
+    depth--
+    return result
+  }
+  let terms = 1
+  const joined = (pos: number) => {
+    if (++terms > MAX_EXPRESSION_TERMS)
+      throw new ExpressionError({ code: 'tooManyTerms', max: MAX_EXPRESSION_TERMS }, pos)
+  }
 
   function or(): Expr {
     let left = and()
     while (keyword(peek(), 'or')) {
       const pos = next().pos
+      joined(pos)
       left = { kind: 'or', left, right: and(), pos }
     }
     return left
@@ -193,6 +224,7 @@ export function parseExpression(src: string): Expr {
     let left = unary()
     while (keyword(peek(), 'and')) {
       const pos = next().pos
+      joined(pos)
       left = { kind: 'and', left, right: unary(), pos }
     }
     return left
@@ -200,7 +232,7 @@ export function parseExpression(src: string): Expr {
   function unary(): Expr {
     if (keyword(peek(), 'not')) {
       const pos = next().pos
-      return { kind: 'not', operand: unary(), pos }
+      return { kind: 'not', operand: nested(pos, unary), pos }
     }
     return comparison()
   }
@@ -215,7 +247,7 @@ export function parseExpression(src: string): Expr {
     const tok = next()
     switch (tok.t) {
       case '(': {
-        const e = or()
+        const e = nested(tok.pos, or)
         expect(')', ')')
         return e
       }
@@ -228,10 +260,10 @@ export function parseExpression(src: string): Expr {
           next()
           const args: Expr[] = []
           if (peek().t !== ')') {
-            args.push(or())
+            args.push(nested(tok.pos, or))
             while (peek().t === ',') {
               next()
-              args.push(or())
+              args.push(nested(tok.pos, or))
             }
           }
           expect(')', ') ,')
@@ -508,9 +540,23 @@ function evaluate(e: Expr, input: EvaluationInput): Value {
     case 'not':
       return evaluate(e.operand, input) !== true
     case 'and':
-      return evaluate(e.left, input) === true && evaluate(e.right, input) === true
-    case 'or':
-      return evaluate(e.left, input) === true || evaluate(e.right, input) === true
+    case 'or': {
+      // `a or b or c` is a tree leaning left, as deep as the chain is long: its terms are gathered along
+      // the left edge in a loop and evaluated in order, so a long chain costs no stack. What is left to
+      // recurse on is bounded by the parser's depth limit.
+      const terms: Expr[] = []
+      let node: Expr = e
+      while ((node.kind === 'and' || node.kind === 'or') && node.kind === e.kind) {
+        terms.push(node.right)
+        node = node.left
+      }
+      terms.push(node)
+      for (let i = terms.length - 1; i >= 0; i--) {
+        const holds = evaluate(terms[i]!, input) === true
+        if (holds !== (e.kind === 'and')) return holds
+      }
+      return e.kind === 'and'
+    }
     case 'compare':
       return compare(e.op, evaluate(e.left, input), evaluate(e.right, input))
     case 'call': {

@@ -1,21 +1,26 @@
 // `npm run platform -- [--port N] [--host H] [--public-url URL] [--data-dir DIR] [--seed demo|empty]
 // [--database URL] [--token-ttl SECONDS] [--max-upload-mb N] [--surface full|documented]
-// [--record-undocumented FILE]`: the local platform as a standalone server. Prints one line per endpoint of the
+// [--record-undocumented FILE] [--webhook-allow-hosts HOST,...]`: the local platform as a standalone server. Prints one line per endpoint of the
 // endpoint set, then `ready`; stops cleanly on SIGINT/SIGTERM. Bad flags exit with code 2.
 // `--public-url https://ledger.example.no/` is the address clients reach it at behind TLS termination or a
 // reverse proxy: the endpoint set, the issuer, token claims and download links name it instead of
 // http://HOST:PORT/ (which stays where it listens, printed on stderr). `--surface documented` answers only
 // what the spec and field notes document (surface/enforce.ts); `--record-undocumented FILE` records each use
-// of anything else there.
+// of anything else there. `--webhook-allow-hosts 127.0.0.1,localhost` lets webhooks and purchase events go to
+// those internal hosts (a receiver on this machine while testing); without it no delivery reaches a loopback,
+// link-local or private address (events/outbound-address.ts).
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import { checkAllowEntry } from './events/outbound-address.ts'
 import { publicBaseUrl } from './public-url.ts'
 import type { PlatformOptions } from './server.ts'
 
 const usage =
-  'usage: npm run platform -- [--port N] [--host 127.0.0.1] [--public-url https://HOST[:PORT]/] [--data-dir DIR] [--seed demo|empty] [--database postgres://...] [--token-ttl SECONDS] [--max-upload-mb N] [--surface full|documented] [--record-undocumented FILE]'
+  'usage: npm run platform -- [--port N] [--host 127.0.0.1] [--public-url https://HOST[:PORT]/] [--data-dir DIR] [--seed demo|empty] [--database postgres://...] [--token-ttl SECONDS] [--max-upload-mb N] [--surface full|documented] [--record-undocumented FILE] [--webhook-allow-hosts HOST[,HOST...]]\n' +
+  '  --webhook-allow-hosts 127.0.0.1,localhost: webhooks and purchase events may go to these host names, addresses or\n' +
+  '  CIDR ranges although they are loopback or private (local testing); without it no delivery reaches such an address'
 
 export class UsageError extends Error {}
 
@@ -37,6 +42,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
         'max-upload-mb': { type: 'string' },
         surface: { type: 'string' },
         'record-undocumented': { type: 'string' },
+        'webhook-allow-hosts': { type: 'string' },
       },
     }))
   } catch (err) {
@@ -63,13 +69,26 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
   const record = values['record-undocumented']
   if (record !== undefined && surface !== 'documented')
     throw new UsageError('--record-undocumented needs --surface documented')
-  if (record !== undefined && record.trim() === '') throw new UsageError('--record-undocumented needs a file name')
+  if (record !== undefined && record.trim() === '')
+    throw new UsageError('--record-undocumented needs a file name')
   let publicUrl: string | undefined
   if (values['public-url'] !== undefined) {
     try {
       publicUrl = publicBaseUrl(values['public-url'])
     } catch (err) {
       throw new UsageError(`--public-url ${(err as Error).message}`)
+    }
+  }
+  let allowHosts: string[] | undefined
+  if (values['webhook-allow-hosts'] !== undefined) {
+    allowHosts = values['webhook-allow-hosts']
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean)
+    if (!allowHosts.length) throw new UsageError('--webhook-allow-hosts needs at least one host')
+    for (const host of allowHosts) {
+      const problem = checkAllowEntry(host.replace(/^\[|\]$/g, ''))
+      if (problem) throw new UsageError(`--webhook-allow-hosts: ${problem}`)
     }
   }
   const uploadMb = int('max-upload-mb', values['max-upload-mb'], 1, 4096)
@@ -84,6 +103,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
     maxUploadBytes: uploadMb === undefined ? undefined : uploadMb * 1024 * 1024,
     ...(surface ? { surface } : {}),
     ...(record ? { recordUndocumented: record } : {}),
+    ...(allowHosts ? { webhookAllowHosts: allowHosts } : {}),
   }
 }
 

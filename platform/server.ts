@@ -10,7 +10,7 @@ import { migrate, schemaFingerprint } from './db/migrate.ts'
 import { openStore, type Store } from './db/store.ts'
 import { databaseTemplate, isNewDatabaseDir } from './db/template.ts'
 import { registerApprovals } from './domain/approvals/index.ts'
-import { registerCommentRoutes } from './domain/comments.ts'
+import { registerCommentRoutes, registerComments } from './domain/comments.ts'
 import { createCustomFieldCache, registerCustomFieldHooks } from './domain/custom-fields.ts'
 import { registerEntityLocks } from './domain/entity-locks.ts'
 import { registerJournal } from './domain/journal/index.ts'
@@ -22,6 +22,7 @@ import { registerUserRoutes, registerUsers } from './domain/users/index.ts'
 import { registerEvents, startEvents } from './events/index.ts'
 import { registerFileRoutes, registerFiles } from './files/routes.ts'
 import { createIdentity } from './identity/index.ts'
+import { createSignInGuard } from './identity/sign-in.ts'
 import { registerLicenseRoutes, startLicenseWorker } from './license/index.ts'
 import { hooks } from './model/hooks.ts'
 import { collectGarbage } from './memory.ts'
@@ -73,6 +74,12 @@ export interface PlatformOptions {
   /** Attempts before a webhook or purchase-event delivery is marked failed (default 10). */
   webhookMaxAttempts?: number
   /**
+   * Host names, addresses and CIDR ranges webhooks and purchase events are POSTed to although they are
+   * loopback, link-local, private or otherwise internal: for local testing only (`['127.0.0.1', 'localhost']`).
+   * Default none: a delivery to an internal address is refused and its log says why (events/outbound-address.ts).
+   */
+  webhookAllowHosts?: readonly string[]
+  /**
    * Embedded database only: the folder of database templates (db/template.ts). A new database is loaded from
    * the template of this schema when there is one, and leaves one behind when there is not. Without it every
    * new database runs initdb and the schema.
@@ -87,6 +94,11 @@ export interface PlatformOptions {
   surface?: 'full' | 'documented'
   /** With the documented surface: append each undocumented use, once, as a JSON line to this file. */
   recordUndocumented?: string
+  /**
+   * The clock of sign-in back-off and locks (milliseconds since the epoch; default the real one). Tests move it
+   * forward to let a lock run out.
+   */
+  signInClock?: () => number
 }
 
 export interface Platform {
@@ -121,6 +133,7 @@ function registerSystemHooks(): void {
   registerSupplierInvoices(hooks)
   registerSales(hooks)
   registerEntityLocks(hooks)
+  registerComments(hooks)
   registerFiles(hooks)
   registerRoleCache(hooks)
 }
@@ -228,8 +241,10 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     })
     phase('seed')
 
+    const signIns = createSignInGuard({ now: options.signInClock })
     const identity = await createIdentity({
       store,
+      signIns,
       dataDir: join(options.dataDir, 'identity'),
       issuer: urls.auth,
       apiBaseUrl: base,
@@ -258,6 +273,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       customFields: createCustomFieldCache(),
       tenants: createTenantCache(),
       transitionEntities: await transitionEntities(store),
+      signIns,
     }
     registerErrorHandling(app)
     const undocumented =
@@ -283,6 +299,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       retryBaseMs: options.webhookRetryBaseMs,
       timeoutMs: options.webhookTimeoutMs,
       maxAttempts: options.webhookMaxAttempts,
+      allowHosts: options.webhookAllowHosts,
       log: app.log,
     })
     closers.push(() => events.stop())

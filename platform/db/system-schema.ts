@@ -92,4 +92,15 @@ create trigger license_queue_notify after insert on license_queue
   for each statement execute function ledgerdesk_queue_notify('ledgerdesk_license');
 `,
   },
+  {
+    // Sign-in throttling (identity/sign-in.ts) replaces the lock for ever after ten wrong passwords: a lock now
+    // runs out (`locked_until`), and a run of failures is forgotten a day after its last one. Accounts the old
+    // rule had locked are let in again.
+    id: '0200-sign-in-throttle',
+    sql: `
+alter table identity_account add column if not exists locked_until timestamptz;
+alter table identity_account add column if not exists last_failed_login timestamptz;
+alter table identity_account drop column if exists locked;
+`,
+  },
 ]

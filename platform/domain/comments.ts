@@ -1,12 +1,17 @@
 // Comments on any entity (field notes "Approvals": the comment that accompanies a rejection is posted
 // separately): `POST /api/biz/comments/{EntityType}/{EntityID}` with `{ Text }` creates one written by the
 // caller; `GET` on the same path lists them, oldest first. The entity must exist in the caller's company.
+// On every write path (this route, the generic comments routes with one object or an array, any action) a
+// comment's author is the member who writes it, and only its author or an administrator of the company
+// changes or deletes it.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { PlatformError } from '../errors.ts'
+import type { HookSet } from '../model/hooks.ts'
 import { createEntity, loadRow } from '../model/write.ts'
 import { getEntityById, listEntities, parseListOptions } from '../query/index.ts'
 import { queryParam } from '../query/options.ts'
 import { readContext, tenantOf, writeContext, type PlatformContext } from '../routes/context.ts'
+import { rolesOf } from '../tenancy/roles.ts'
 import { entityTypeOf } from './entity-locks.ts'
 
 type Params = { entityType: string; entityId: string }
@@ -29,6 +34,33 @@ function textOf(body: unknown): string {
     })
   }
   return text
+}
+
+/**
+ * Who wrote a comment is not the client's to say: a new comment's AuthorID is the writing member whatever
+ * the body names, the author is never changed afterwards, and a comment is changed or deleted by its author
+ * or an administrator of the company (403 otherwise). The platform's own writes (user 0) keep what they set.
+ */
+export function registerComments(hooks: HookSet): void {
+  hooks.register('Comment', {
+    async beforeWrite(e) {
+      if (e.userId === 0) return
+      if (e.operation === 'C') {
+        e.values.AuthorID = e.userId
+        return
+      }
+      const id = String(e.before?.ID ?? '')
+      if (e.operation === 'U' && 'AuthorID' in e.values) {
+        throw new PlatformError('FORBIDDEN', `The author of comment ${id} cannot be changed`)
+      }
+      if (Number(e.before?.AuthorID) === e.userId) return
+      if ((await rolesOf(e.sql, e.companyId, e.userId)).has('administrator')) return
+      throw new PlatformError(
+        'FORBIDDEN',
+        `Comment ${id} was written by another user: only its author or an administrator of the company may ${e.operation === 'D' ? 'delete' : 'change'} it`,
+      )
+    },
+  })
 }
 
 export function registerCommentRoutes(app: FastifyInstance, pc: PlatformContext): void {

@@ -2,12 +2,14 @@
 // raised the event, and a worker that sends due rows, signs them, logs every attempt and retries
 // with exponential backoff. At least once: a row leaves the queue only after a 2xx was recorded, so a
 // delivery in flight when the process stopped is sent again. Rows of one order key (one subscriber,
-// or one endpoint of a company) go out one at a time, oldest first.
+// or one endpoint of a company) go out one at a time, oldest first. No POST reaches an internal address
+// (loopback, link-local, private, ...) unless the platform's allow-list names it (./outbound-address.ts).
 import { randomUUID } from 'node:crypto'
 import { PlatformError } from '../errors.ts'
 import { createSleeper, listenForWork, QUEUE_CHANNELS, sleepFor } from '../db/queue-signal.ts'
 import type { Sql, Store } from '../db/store.ts'
 import { SIGNATURE_HEADER, signWebhook } from '../../common/webhook-signature.ts'
+import { failureText, outboundPoster } from './outbound-address.ts'
 
 export type DeliveryKind = 'webhook' | 'purchase'
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed'
@@ -94,6 +96,12 @@ export interface DeliveryOptions {
   timeoutMs?: number
   /** POSTs in flight at once (default 8). */
   concurrency?: number
+  /**
+   * Host names, addresses and CIDR ranges POSTed to although they are loopback, link-local, private or
+   * otherwise internal (local testing: `['127.0.0.1', 'localhost']`). Default none: every internal address
+   * is refused, and the attempt's log says so.
+   */
+  allowHosts?: readonly string[]
 }
 
 export interface WorkerLog {
@@ -150,6 +158,7 @@ export function startDeliveryWorker(
   const timeoutMs = options.timeoutMs ?? 10_000
   const concurrency = options.concurrency ?? 8
   const log = options.log
+  const poster = outboundPoster(options.allowHosts)
   // A claim outlives the POST's own timeout, so a row is never sent twice by live workers.
   const leaseMs = timeoutMs + 5_000
   const inflight = new Map<number, Promise<void>>()
@@ -188,26 +197,18 @@ export function startDeliveryWorker(
     const attempt = row.attempts + 1
     let statusCode: number | null = null
     let error: string | null = null
+    const timeout = AbortSignal.timeout(timeoutMs)
     try {
       const headers: Record<string, string> = { ...row.headers, 'Content-Type': 'application/json' }
       if (row.signing_key) headers[SIGNATURE_HEADER] = await signWebhook(row.body, row.signing_key)
-      const res = await fetch(row.url, {
-        method: 'POST',
-        headers,
-        body: row.body,
-        redirect: 'manual',
-        signal: AbortSignal.any([abort.signal, AbortSignal.timeout(timeoutMs)]),
-      })
-      statusCode = res.status
-      await res.arrayBuffer().catch(() => undefined)
-      if (res.status < 200 || res.status > 299) error = `HTTP ${res.status}`
+      // Redirects are not followed: a 3xx is the endpoint's answer (and cannot lead to another address).
+      statusCode = await poster.post(row.url, headers, row.body, AbortSignal.any([abort.signal, timeout]))
+      if (statusCode < 200 || statusCode > 299) error = `HTTP ${statusCode}`
     } catch (err) {
       if (stopped) return
-      const e = err as Error & { cause?: { code?: string; message?: string } }
-      error =
-        e.name === 'TimeoutError'
-          ? `timed out after ${timeoutMs} ms`
-          : `${e.message}${e.cause?.code ? ` (${e.cause.code})` : e.cause?.message ? ` (${e.cause.message})` : ''}`
+      // Worded, never the network library's message: that names the host and port tried, and so would map
+      // what answers where.
+      error = timeout.aborted ? `timed out after ${timeoutMs} ms` : failureText(err)
     }
     if (stopped) return
     const durationMs = Date.now() - started.getTime()
@@ -314,6 +315,7 @@ export function startDeliveryWorker(
       sleeper.wake()
       await loop
       await Promise.allSettled(inflight.values())
+      poster.close()
     },
   }
 }

@@ -103,6 +103,9 @@ function checkOperationFilter(value: unknown): string {
   return [...new Set(ops)].join('')
 }
 
+/** An expression as a refusal quotes it: a long one is cut, the problem's position says where to look. */
+const shown = (expression: string) => (expression.length > 200 ? `${expression.slice(0, 200)}…` : expression)
+
 function parseOrRefuse(expression: unknown): void {
   if (typeof expression !== 'string' || !expression.trim()) {
     throw invalid('ExpressionFilter', 'Expression', 'Expression is required')
@@ -111,7 +114,7 @@ function parseOrRefuse(expression: unknown): void {
     parseExpression(expression)
   } catch (err) {
     if (err instanceof ExpressionError) {
-      throw invalid('ExpressionFilter', 'Expression', `Expression '${expression}': ${err.message}`)
+      throw invalid('ExpressionFilter', 'Expression', `Expression '${shown(expression)}': ${err.message}`)
     }
     throw err
   }
@@ -164,7 +167,7 @@ async function checkPlan(sql: Sql, registry: Registry, companyId: number, planId
         throw invalid(
           'ExpressionFilter',
           'Expression',
-          `Expression for ${entity.name} '${f.Expression}': ${err.message}`,
+          `Expression for ${entity.name} '${shown(f.Expression ?? '')}': ${err.message}`,
         )
       }
       throw err

@@ -13,8 +13,11 @@ export interface IdentityAccount {
   password_hash: string | null
   display_name: string
   phone_number: string | null
-  locked: boolean
+  /** Failed sign-ins in a row, and when the last was (identity/sign-in.ts). */
   failed_logins: number
+  last_failed_login: string | null
+  /** Sign-in is refused until then (after too many failed sign-ins). */
+  locked_until: string | null
   is_license_admin: boolean
   last_login: string | null
 }

@@ -2,6 +2,7 @@
 import type { Store } from '../db/store.ts'
 import type { IdentityAccount } from './accounts.ts'
 import { grantCompany } from './adapter.ts'
+import type { SignInGuard } from './sign-in.ts'
 
 export interface ProviderContext {
   sql: Store
@@ -13,6 +14,8 @@ export interface ProviderContext {
   mountPath: string
   cookieKey: string
   grantTtl: number
+  /** Password sign-ins go through it: back-off and locks (identity/sign-in.ts). */
+  signIns: SignInGuard
 }
 
 /** The account as oidc-provider sees it: claims for id_token and userinfo, company from the grant. */

@@ -14,6 +14,7 @@ import { loadOrCreateKeys, publicJwks } from './keys.ts'
 import { providerPages } from './provider-pages.ts'
 import { registerPasswordGrant } from './password-grant.ts'
 import { API_SCOPES, OIDC_SCOPES } from './scopes.ts'
+import { createSignInGuard, type SignInGuard } from './sign-in.ts'
 
 export interface IdentityOptions {
   store: Store
@@ -31,6 +32,8 @@ export interface IdentityOptions {
    */
   fixedOrigin?: boolean
   tokenTtl: number
+  /** The sign-in throttle (shared with the sign-up of invitees); default one of its own on the real clock. */
+  signIns?: SignInGuard
 }
 
 export interface AccessClaims {
@@ -157,8 +160,10 @@ export async function createIdentity(opts: IdentityOptions): Promise<Identity> {
       url: (_ctx: unknown, interaction: { uid: string }) => `${mountPath}/interaction/${interaction.uid}`,
     },
     async findAccount(_ctx: unknown, sub: string, token?: { grantId?: string }) {
+      // A sign-in lock (identity/sign-in.ts) stops new sign-ins only: a refresh of a session already signed in
+      // goes on, so someone guessing the password cannot sign the person out.
       const account = await findAccount(sql, sub)
-      if (!account || account.locked) return undefined
+      if (!account) return undefined
       const base = accountFor(sql, apiBaseUrl, account)
       return {
         accountId: base.accountId,
@@ -196,6 +201,7 @@ export async function createIdentity(opts: IdentityOptions): Promise<Identity> {
     mountPath,
     cookieKey: keys.cookieKeys[0]!,
     grantTtl: OFFLINE_TTL,
+    signIns: opts.signIns ?? createSignInGuard(),
   }
   registerPasswordGrant(pc, apiBaseUrl)
 
@@ -263,8 +269,7 @@ export async function createIdentity(opts: IdentityOptions): Promise<Identity> {
                 if (!bearer) throw new PlatformError('UNAUTHORIZED', 'An access token is required.')
                 const claims = await verifyAccessToken(bearer)
                 const account = await findAccount(sql, claims.sub)
-                if (!account || account.locked)
-                  throw new PlatformError('UNAUTHORIZED', 'The access token is not valid.')
+                if (!account) throw new PlatformError('UNAUTHORIZED', 'The access token is not valid.')
                 const { sub: _sub, ...profile } = await accountFor(sql, apiBaseUrl, account).claims(
                   'userinfo',
                   claims.scope,

@@ -15,11 +15,11 @@ import {
   loginPage,
   sendPage,
   t,
+  waitWords,
   type Lang,
   type MessageKey,
 } from './pages.ts'
 import { apiScopesOf, knownScopesOf, splitScope } from './scopes.ts'
-import { signIn } from './sign-in.ts'
 
 const OK = 200
 const SEE_OTHER = 303
@@ -27,6 +27,7 @@ const BAD_REQUEST = 400
 const UNAUTHORIZED = 401
 const FORBIDDEN = 403
 const PAYLOAD_TOO_LARGE = 413
+const TOO_MANY_REQUESTS = 429
 const MAX_FORM_BYTES = 64 * 1024
 
 interface InteractionDetails {
@@ -79,8 +80,15 @@ export function registerInteractions(app: FastifyInstance, pc: ProviderContext):
     status = OK,
     error?: MessageKey,
     username?: string,
-  ) =>
-    html(
+    /** The wait a `throttled` or `locked` message names. */
+    retryAfterSeconds?: number,
+  ) => {
+    let message = error && t(lang, error)
+    if (message && retryAfterSeconds !== undefined) {
+      message = message.replace('{wait}', waitWords(lang, retryAfterSeconds))
+      reply.header('retry-after', String(retryAfterSeconds))
+    }
+    return html(
       reply,
       status,
       loginPage({
@@ -89,9 +97,10 @@ export function registerInteractions(app: FastifyInstance, pc: ProviderContext):
         abort: `${base}/${uid}/abort`,
         csrf: csrfFor(uid),
         username,
-        error: error && t(lang, error),
+        error: message,
       }),
     )
+  }
 
   async function finish(
     reply: FastifyReply,
@@ -203,11 +212,21 @@ export function registerInteractions(app: FastifyInstance, pc: ProviderContext):
     const username = form.get('username')?.trim() ?? ''
     const password = form.get('password') ?? ''
     if (!username || !password) return showLogin(reply, lang, details.uid, BAD_REQUEST, 'missing', username)
-    const result = await signIn(sql, username, password)
+    const result = await pc.signIns.signIn(sql, { username, password, client: req.ip })
     if (!result.ok) {
+      if (result.reason === 'wrong')
+        return showLogin(reply, lang, details.uid, UNAUTHORIZED, 'wrongPassword', username)
       return result.reason === 'locked'
-        ? showLogin(reply, lang, details.uid, FORBIDDEN, 'locked', username)
-        : showLogin(reply, lang, details.uid, UNAUTHORIZED, 'wrongPassword', username)
+        ? showLogin(reply, lang, details.uid, FORBIDDEN, 'locked', username, result.retryAfterSeconds)
+        : showLogin(
+            reply,
+            lang,
+            details.uid,
+            TOO_MANY_REQUESTS,
+            'throttled',
+            username,
+            result.retryAfterSeconds,
+          )
     }
     return afterSignIn(reply, lang, details, result.account.global_identity)
   })

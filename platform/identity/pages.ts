@@ -18,7 +18,9 @@ const text = {
     companyLead: 'Du har tilgang til flere selskaper. Velg hvilket du vil arbeide i.',
     continue: 'Fortsett',
     wrongPassword: 'Feil e-post eller passord.',
-    locked: 'Kontoen er låst etter for mange mislykkede innlogginger. Kontakt administratoren din.',
+    locked:
+      'Kontoen er låst etter for mange mislykkede innlogginger. Prøv igjen om {wait}, eller be en lisensadministrator på kontoret ditt om å oppheve låsen.',
+    throttled: 'For mange mislykkede innlogginger. Prøv igjen om {wait}.',
     missing: 'Fyll inn e-post og passord.',
     chooseCompany: 'Velg et selskap.',
     expired: 'Innloggingen er utløpt eller ugyldig. Start innloggingen på nytt fra programmet.',
@@ -47,7 +49,9 @@ const text = {
     companyLead: 'You have access to several companies. Choose the one to work in.',
     continue: 'Continue',
     wrongPassword: 'Wrong e-mail or password.',
-    locked: 'The account is locked after too many failed sign-ins. Contact your administrator.',
+    locked:
+      'The account is locked after too many failed sign-ins. Try again in {wait}, or ask a license administrator of your office to lift the lock.',
+    throttled: 'Too many failed sign-ins. Try again in {wait}.',
     missing: 'Enter your e-mail and password.',
     chooseCompany: 'Choose a company.',
     expired: 'The sign-in has expired or is not valid. Start signing in again from the application.',
@@ -71,6 +75,14 @@ export type MessageKey = keyof (typeof text)['en']
 
 export function t(lang: Lang, key: MessageKey): string {
   return text[lang][key]
+}
+
+/** A wait in words: `40 seconds`, `15 minutes` (`40 sekunder`, `15 minutter`). */
+export function waitWords(lang: Lang, seconds: number): string {
+  const minutes = Math.ceil(seconds / 60)
+  if (lang === 'nb')
+    return seconds < 120 ? `${seconds} sekund${seconds === 1 ? '' : 'er'}` : `${minutes} minutter`
+  return seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minutes`
 }
 
 /** Norwegian (nb, nn, no) when the browser prefers it over English, else English. */

@@ -7,8 +7,8 @@ import { companiesOf } from './accounts.ts'
 import { saveGrantCompany } from './adapter.ts'
 import { PASSWORD_GRANT } from './clients.ts'
 import { accountFor, type ProviderContext } from './context.ts'
+import { waitWords } from './pages.ts'
 import { apiScopesOf, knownScopesOf, oidcScopesOf, splitScope } from './scopes.ts'
-import { signIn } from './sign-in.ts'
 
 interface GrantCtx {
   oidc: {
@@ -22,6 +22,8 @@ interface GrantCtx {
     entity(name: string, value: unknown): void
   }
   body: unknown
+  /** The client's address (Koa's, from the connection: the platform trusts no forwarding header). */
+  ip: string
 }
 
 // errors.InvalidGrant keeps a fixed description; the client should learn what was wrong.
@@ -38,9 +40,19 @@ export function registerPasswordGrant(pc: ProviderContext, apiBaseUrl: string): 
     if (!params.username || !params.password) {
       throw new errors.InvalidRequest('username and password are required')
     }
-    const result = await signIn(sql, params.username, params.password)
+    const result = await pc.signIns.signIn(sql, {
+      username: params.username,
+      password: params.password,
+      client: ctx.ip,
+    })
     if (!result.ok) {
-      throw invalidGrant(result.reason === 'locked' ? 'the account is locked' : 'wrong username or password')
+      throw invalidGrant(
+        result.reason === 'locked'
+          ? `the account is locked after too many failed sign-ins: try again in ${waitWords('en', result.retryAfterSeconds)}, or ask a license administrator of your office to lift the lock`
+          : result.reason === 'throttled'
+            ? `too many failed sign-ins: try again in ${waitWords('en', result.retryAfterSeconds)}`
+            : 'wrong username or password',
+      )
     }
     const gid = result.account.global_identity
 

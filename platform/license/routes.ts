@@ -12,6 +12,7 @@ import { enqueuePermissions, type PermissionRequest } from './queue.ts'
 const OK = 200
 const BAD_REQUEST = 400
 const FORBIDDEN = 403
+const NOT_FOUND = 404
 const INTERNAL = 500
 
 const MALFORMED = Symbol('malformed JSON')
@@ -101,20 +102,59 @@ export function registerLicenseRoutes(app: FastifyInstance, pc: PlatformContext,
     for (const hostPath of [adminPath, licensePath]) registerAdminRoutes(child, hostPath)
   })
 
+  /** The people of a license administrator's office (see `api/users`), optionally one by e-mail or license id. */
+  async function officeUsers(
+    admin: string,
+    only: { email?: string; id?: number },
+  ): Promise<Record<string, unknown>[]> {
+    const { rows } = await pc.store.query(
+      `select a.license_user_id as "Id", a.global_identity as "GlobalIdentity", a.email as "Email",
+              a.display_name as "DisplayName",
+              case when a.locked_until > $4::timestamptz then a.locked_until end as "LockedUntil"
+         from identity_account a
+        where ($2::text is null or lower(a.email) = lower($2))
+          and ($3::int is null or a.license_user_id = $3)
+          and (a.global_identity = $1
+               or exists (select 1 from "User" u
+                            join license_permission p on p.company_id = u."CompanyID" and p.global_identity = $1
+                                 and (p.kind = 'agency' or p.role in (1, 2))
+                            join "Company" c on c."ID" = u."CompanyID" and c."Deleted" = false
+                           where u."GlobalIdentity"::text = a.global_identity::text and u."Deleted" = false))
+        order by a.license_user_id`,
+      [admin, only.email ?? null, only.id ?? null, new Date(pc.signIns.now()).toISOString()],
+    )
+    return rows
+  }
+
   function registerAdminRoutes(child: FastifyInstance, adminPath: string): void {
-    // The license users (UserIds of update-permissions), for license administrators.
+    // The license users (UserIds of update-permissions), for license administrators: the people of their own
+    // office, that is the administrator and every member (any status) of a company they hold a license or
+    // agency permission for (spec 5). Accounts of other offices, e-mail addresses included, are not listed,
+    // also not when asked for by `email`. `LockedUntil` says whose sign-in is locked (identity/sign-in.ts).
     child.get(`${adminPath}/api/users`, async (request, reply) => {
       const claims = await authenticate(request, verify)
-      if (!(await findAccount(pc.store, claims.sub))?.is_license_admin)
+      const account = await findAccount(pc.store, claims.sub)
+      if (!account?.is_license_admin)
         return reply.status(FORBIDDEN).send({ Message: 'You have no permission to list license users' })
-      const email = option(request, 'email')
-      const { rows } = await pc.store.query(
-        `select license_user_id as "Id", global_identity as "GlobalIdentity", email as "Email",
-                display_name as "DisplayName"
-           from identity_account where ($1::text is null or lower(email) = lower($1)) order by license_user_id`,
-        [email ?? null],
-      )
-      return rows
+      return officeUsers(account.global_identity, { email: option(request, 'email') })
+    })
+
+    // A license administrator lifts the sign-in lock of a person of their office (after too many wrong
+    // passwords): they can sign in again at once, and their failures are forgotten.
+    child.post<{ Params: { id: string } }>(`${adminPath}/api/users/:id/unlock`, async (request, reply) => {
+      const claims = await authenticate(request, verify)
+      const account = await findAccount(pc.store, claims.sub)
+      if (!account?.is_license_admin)
+        return reply.status(FORBIDDEN).send({ Message: 'You have no permission to lift sign-in locks' })
+      const id = /^\d{1,10}$/.test(request.params.id) ? Number(request.params.id) : NaN
+      const [person] =
+        Number.isInteger(id) && id <= INT_MAX ? await officeUsers(account.global_identity, { id }) : []
+      if (!person)
+        return reply
+          .status(NOT_FOUND)
+          .send({ Message: `No user with id ${request.params.id} in your office` })
+      await pc.signIns.unlock(pc.store, String(person.GlobalIdentity))
+      return reply.status(OK).send({ Message: `The sign-in lock of ${String(person.Email)} is lifted` })
     })
 
     child.post(`${adminPath}/api/companies/v2/update-permissions`, async (request, reply) => {

@@ -5,6 +5,7 @@ import type { Sql, Store } from '../db/store.ts'
 import type { CustomFieldCache } from '../domain/custom-fields.ts'
 import { runTransition } from '../domain/transitions.ts'
 import { PlatformError } from '../errors.ts'
+import type { SignInGuard } from '../identity/sign-in.ts'
 import type { EntityApi, HookSet } from '../model/hooks.ts'
 import { createEntity, deleteEntity, setFields, updateEntity, type WriteContext } from '../model/write.ts'
 import { getEntityById, type ReadContext } from '../query/index.ts'
@@ -31,6 +32,8 @@ export interface PlatformContext {
   tenants: TenantCache
   /** Models whose StatusCode moves only through transitions. */
   transitionEntities: ReadonlySet<string>
+  /** The sign-in throttle the identity server uses too (sign-up password checks, license administrators' unlock). */
+  signIns: SignInGuard
 }
 
 export function tenantOf(request: FastifyRequest): Tenant {

@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto'
 import { PurchaseStatus, UserStatus } from '../../../common/status.ts'
 import { PlatformError } from '../../errors.ts'
 import { createAccount, findAccountByEmail } from '../../identity/accounts.ts'
-import { signIn } from '../../identity/sign-in.ts'
 import type { PlatformContext } from '../../routes/context.ts'
 import type { Tenant } from '../../tenancy/tenancy.ts'
 import { requireWriteAccess } from '../../tenancy/user-admin.ts'
@@ -193,12 +192,12 @@ export async function pendingSignup(
 /**
  * Completes a sign-up: the identity account (or the existing one, proven by its password), the user
  * linked and active, the user licenses active and the default roles given, the code used up.
- * Answers false when an existing account's password does not match.
+ * Answers false when an existing account's password does not match (or its sign-in is held back or locked).
  */
 export async function completeSignup(
   pc: PlatformContext,
   pending: PendingSignup,
-  input: { displayName: string; password: string },
+  input: { displayName: string; password: string; client?: string },
 ): Promise<boolean> {
   return inCompany(
     pc,
@@ -213,8 +212,13 @@ export async function completeSignup(
       if (!fresh.length) throw new PlatformError('BAD_REQUEST', 'The invitation has been used already')
       let account = await findAccountByEmail(w.sql, pending.email)
       if (account) {
-        // Counted like a sign-in: repeated wrong passwords lock the account.
-        if (!(await signIn(w.sql, pending.email, input.password)).ok) return false
+        // Counted like a sign-in: repeated wrong passwords back off and lock the account for a while.
+        const checked = await pc.signIns.signIn(w.sql, {
+          username: pending.email,
+          password: input.password,
+          client: input.client,
+        })
+        if (!checked.ok) return false
       } else {
         account = await createAccount(w.sql, {
           email: pending.email,

@@ -98,7 +98,7 @@ export function registerUserRoutes(app: FastifyInstance, pc: PlatformContext): v
       const displayName = (form.displayName ?? '').trim()
       const password = form.password ?? ''
       if (pending.accountExists) {
-        const ok = await completeSignup(pc, pending, { displayName, password })
+        const ok = await completeSignup(pc, pending, { displayName, password, client: request.ip })
         if (!ok) return showForm(reply, lang, code, pending, UNAUTHORIZED, 'wrongPassword')
         return html(reply, OK, signupDonePage(lang))
       }

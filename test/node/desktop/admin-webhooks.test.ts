@@ -45,7 +45,10 @@ async function cachedInvoices(): Promise<Record<string, unknown>[]> {
 
 beforeAll(async () => {
   hook = await startReceiver()
-  p = await startTestPlatform({ platformOptions: { webhookRetryBaseMs: 50, webhookTimeoutMs: 2000 } })
+  // The receiver listens on loopback, where deliveries go only with the platform's allow-list.
+  p = await startTestPlatform({
+    platformOptions: { webhookRetryBaseMs: 50, webhookTimeoutMs: 2000, webhookAllowHosts: ['127.0.0.1'] },
+  })
   anne = await p.token(DEMO_USERS.anne.email)
   const grant = { accessToken: anne, apiBaseUrl: p.urls.base }
   const client = createApiClient({

@@ -48,6 +48,31 @@ describe('platform command line', () => {
     expect(parse('https://[2001:db8::1]:8443')).toBe('https://[2001:db8::1]:8443/')
   })
 
+  it('takes --webhook-allow-hosts as the hosts webhooks may reach although they are internal', () => {
+    expect(
+      parseCliArgs(['--webhook-allow-hosts', '127.0.0.1, localhost,[::1],10.20.0.0/16'], {}),
+    ).toMatchObject({
+      webhookAllowHosts: ['127.0.0.1', 'localhost', '[::1]', '10.20.0.0/16'],
+    })
+    expect(parseCliArgs([], {})).not.toHaveProperty('webhookAllowHosts')
+    expect(() => parseCliArgs(['--webhook-allow-hosts', ' , '], {})).toThrow(
+      /--webhook-allow-hosts needs at least one host/,
+    )
+    expect(() => parseCliArgs(['--webhook-allow-hosts', 'http://localhost/'], {})).toThrow(
+      /--webhook-allow-hosts: 'http:\/\/localhost\/' is not a host name/,
+    )
+    expect(() => parseCliArgs(['--webhook-allow-hosts', '10.0.0.0/33'], {})).toThrow(/not a CIDR range/)
+    const r = spawnSync(tsx, ['platform/cli.ts', '--webhook-allow-hosts', 'not a host'], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    })
+    expect(r.status).toBe(2)
+    expect(r.stderr).toMatch(/usage: .*\[--webhook-allow-hosts HOST\[,HOST\.\.\.\]\]/)
+    expect(r.stderr).toMatch(
+      /--webhook-allow-hosts 127\.0\.0\.1,localhost: webhooks and purchase events may go to/,
+    )
+  })
+
   it('exits with code 2 and a one-line message for a bad flag', () => {
     const r = spawnSync(tsx, ['platform/cli.ts', '--seed', 'full'], { encoding: 'utf8', timeout: 20_000 })
     expect(r.status).toBe(2)

@@ -134,6 +134,44 @@ describe('refusing what the rules forbid (400)', () => {
     expect(await countPlans('bad syntax')).toBe(0)
   })
 
+  it('refuses an expression nested or chained beyond the limits with a worded 400, and writes nothing', async () => {
+    const term = 'CustomerInvoice.StatusCode = 42004'
+    const nested = await refused({
+      Name: 'too deep',
+      ModelFilter: 'CustomerInvoice',
+      ExpressionFilters: [
+        { EntityName: 'CustomerInvoice', Expression: `${'('.repeat(5000)}${term}${')'.repeat(5000)}` },
+      ],
+    })
+    expect(nested).toMatch(
+      /nests parentheses, not and function calls more than 50 levels deep \(at position 50\)/,
+    )
+    expect(nested.length).toBeLessThan(500)
+    const chained = await refused({
+      Name: 'too long',
+      ModelFilter: 'CustomerInvoice',
+      ExpressionFilters: [{ EntityName: 'CustomerInvoice', Expression: Array(5000).fill(term).join(' or ') }],
+    })
+    expect(chained).toMatch(/joins more than 500 terms with and\/or/)
+    expect(await countPlans('too deep')).toBe(0)
+    expect(await countPlans('too long')).toBe(0)
+    // A filter added to a stored plan through its own route is held to the same limits.
+    const plan = await call('POST', 'api/biz/eventplans', {
+      Name: 'limits later',
+      ModelFilter: 'CustomerInvoice',
+    })
+    expect(plan.status).toBe(201)
+    const added = await refused(
+      {
+        EventplanID: plan.body.ID,
+        EntityName: 'CustomerInvoice',
+        Expression: Array(5000).fill(term).join(' and '),
+      },
+      'api/biz/expressionfilters',
+    )
+    expect(added).toMatch(/joins more than 500 terms/)
+  })
+
   it('refuses an expression that names another entity', async () => {
     const message = await refused({
       Name: 'other entity',

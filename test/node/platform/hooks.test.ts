@@ -13,7 +13,7 @@ let anne: string
 const call = (method: string, path: string, body?: unknown) =>
   api(p.urls.base, method, path, { token: anne, companyKey: nordlys, body })
 
-// Rules of a pretend domain module, on Comment (a model no other rule uses).
+// Rules of a pretend domain module, on Comment (whose own rule, the author is the writer, leaves these alone).
 hooks.register('Comment', {
   beforeWrite(e) {
     if (e.operation !== 'D' && typeof e.values.Text === 'string' && e.values.Text.includes('forbidden')) {

@@ -15,7 +15,6 @@ import type { Store } from '../../../platform/db/store.ts'
 import { createAccount } from '../../../platform/identity/accounts.ts'
 import { createIdentity, type Identity } from '../../../platform/identity/index.ts'
 import { loadOrCreateKeys } from '../../../platform/identity/keys.ts'
-import { MAX_FAILED_LOGINS } from '../../../platform/identity/sign-in.ts'
 
 const DESKTOP = 'ledgerdesk-desktop'
 const INTEGRATION = { client_id: 'ledgerdesk-integration', client_secret: 'local-integration-secret' }
@@ -31,9 +30,11 @@ const aurora = DEMO_COMPANIES.aurora
 
 let tp: TestPlatform
 let auth: string
+/** How far the platform's sign-in clock is ahead of real time (a lock runs out without waiting for it). */
+let signInSkew = 0
 
 beforeAll(async () => {
-  tp = await startTestPlatform()
+  tp = await startTestPlatform({ platformOptions: { signInClock: () => Date.now() + signInSkew } })
   auth = tp.urls.auth
 })
 afterAll(async () => {
@@ -387,7 +388,7 @@ describe('authorization code with PKCE through the sign-in pages', () => {
     }
   })
 
-  it('locks an account after repeated wrong passwords; the right password no longer signs in', async () => {
+  it('holds back and then locks an account on the sign-in page, saying for how long, until the lock runs out', async () => {
     const email = 'forgetful@demo.test'
     const account = await createAccount(tp.store, { email, password: 'right-pass' })
     await insertUser(tp.store, nordlys.key, account.global_identity, email)
@@ -405,31 +406,33 @@ describe('authorization code with PKCE through the sign-in pages', () => {
       }),
     )
     let page = login.html
-    for (let i = 0; i < MAX_FAILED_LOGINS - 1; i++) {
+    const attempt = async (password: string, lang?: string) => {
       const f = formOf(page)
-      page = (
-        await browse(b, f.action, {
-          method: 'POST',
-          form: { csrf: f.csrf, username: email, password: `wrong-${i}` },
-        })
-      ).html
-      expect(page).toContain('Wrong e-mail or password.')
-    }
-    let f = formOf(page)
-    page = (
-      await browse(b, f.action, {
+      b.lang = lang
+      const step = await browse(b, f.action, {
         method: 'POST',
-        form: { csrf: f.csrf, username: email, password: 'wrong-last' },
+        form: { csrf: f.csrf, username: email, password },
       })
-    ).html
-    expect(page).toContain('The account is locked')
-    f = formOf(page)
-    const locked = await browse(b, f.action, {
-      method: 'POST',
-      form: { csrf: f.csrf, username: email, password: 'right-pass' },
-    })
+      page = step.html || page
+      return step
+    }
+    for (let i = 0; i < 5; i++)
+      expect((await attempt(`wrong-${i}`)).html).toContain('Wrong e-mail or password.')
+    // The sixth, at once: not looked at, the page says how long to wait (in the browser's language).
+    const held = await attempt('right-pass', 'nb-NO')
+    expect(held.res.status).toBe(429)
+    expect(held.res.headers.get('retry-after')).toBe('1')
+    expect(held.html).toContain('For mange mislykkede innlogginger. Prøv igjen om 1 sekund.')
+    for (let i = 5; i < 10; i++) {
+      signInSkew += 20_000
+      await attempt(`wrong-${i}`)
+    }
+    const locked = await attempt('right-pass')
     expect(locked.redirect).toBeUndefined()
-    expect(locked.html).toContain('The account is locked')
+    expect(locked.res.status).toBe(403)
+    expect(locked.html).toContain(
+      'The account is locked after too many failed sign-ins. Try again in 15 minutes, or ask a license administrator of your office to lift the lock.',
+    )
     const grant = await tokenRequest({
       grant_type: 'password',
       ...INTEGRATION,
@@ -437,7 +440,12 @@ describe('authorization code with PKCE through the sign-in pages', () => {
       password: 'right-pass',
       scope: SCOPE,
     })
-    expect(grant.body).toMatchObject({ error: 'invalid_grant', error_description: 'the account is locked' })
+    expect(grant.body).toMatchObject({ error: 'invalid_grant' })
+    expect(grant.body.error_description).toMatch(/^the account is locked after too many failed sign-ins/)
+    // The lock runs out: the right password signs in again.
+    signInSkew += 15 * 60_000
+    const after = await attempt('right-pass')
+    expect(after.redirect?.href).toMatch(/^http:\/\/127\.0\.0\.1:53682\/callback\?code=/)
   })
 
   it('rejects a form post without the interaction’s token', async () => {

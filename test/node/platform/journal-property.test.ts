@@ -15,6 +15,7 @@ import { readContext, writeContext, type PlatformContext } from '../../../platfo
 import { DEMO_COMPANIES } from '../../../platform/seed/demo-constants.ts'
 import { createTenantCache, type Tenant } from '../../../platform/tenancy/tenancy.ts'
 import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { createSignInGuard } from '../../../platform/identity/sign-in.ts'
 
 interface VatTypeRow {
   ID: number
@@ -56,6 +57,7 @@ beforeAll(async () => {
     customFields: createCustomFieldCache(),
     tenants: createTenantCache(),
     transitionEntities: await transitionEntities(store),
+    signIns: createSignInGuard(),
   }
   const accounts = await store.query<{ ID: number; AccountNumber: number }>(
     `select "ID", "AccountNumber" from "Account" where "CompanyID" = $1 and "AccountNumber" in

@@ -1,7 +1,10 @@
 // The license server over HTTP (spec 2.18, 4.10, 5, 7): contract-type products with $filter and
 // $select, and the bulk-permission route in every error case and applied asynchronously.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
+import { UserStatus } from '../../../common/status.ts'
+import { createAccount } from '../../../platform/identity/accounts.ts'
+import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
+import { insertRows } from '../../../platform/seed/insert.ts'
 import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 
 let p: TestPlatform
@@ -86,6 +89,59 @@ describe('contract type products', () => {
     expect((await products('Standard', "?$filter=name eq 'A")).status).toBe(400)
     expect((await products('Enterprise', '')).status).toBe(404)
     expect((await products('Standard', '', null)).status).toBe(401)
+  })
+})
+
+describe('license users', () => {
+  const users = async (token: string, query = '') => {
+    const r = await api(p.urls.licenseAdmin + '/', 'GET', `api/users${query}`, { token })
+    expect(r.status).toBe(200)
+    return (r.body as { Email: string }[]).map((u) => u.Email).sort()
+  }
+
+  it('lists a license administrator the people of their own office only, never another office’s', async () => {
+    // Another office: its administrator holds the license permission of Aurora only (Lars has none there),
+    // and one of its people is a member of Aurora alone.
+    const otherAdmin = 'kari.licenseadmin@annet-kontor.example.no'
+    const otherPerson = 'ola.only@annet-kontor.example.no'
+    const admin = await createAccount(p.store, {
+      email: otherAdmin,
+      password: DEMO_PASSWORD,
+      isLicenseAdmin: true,
+    })
+    const person = await createAccount(p.store, { email: otherPerson, password: DEMO_PASSWORD })
+    const aurora = idOf(DEMO_COMPANIES.aurora.key)
+    await insertRows(p.store, p.platform.registry, 'User', aurora, [
+      {
+        GlobalIdentity: person.global_identity,
+        Email: otherPerson,
+        DisplayName: 'Ola',
+        StatusCode: UserStatus.Active,
+      },
+    ])
+    await p.store.query(
+      `insert into license_permission (global_identity, company_id, kind, role) values ($1, $2, 'license', 1)`,
+      [admin.global_identity, aurora],
+    )
+    // A person not in any company belongs to no office.
+    await createAccount(p.store, { email: 'nobody.yet@example.no', password: DEMO_PASSWORD })
+
+    const larsSees = await users(lars)
+    expect(larsSees).toEqual(
+      expect.arrayContaining([DEMO_USERS.anne.email, DEMO_USERS.per.email, DEMO_USERS.lars.email]),
+    )
+    expect(larsSees).not.toContain(otherPerson)
+    expect(larsSees).not.toContain(otherAdmin)
+    expect(larsSees).not.toContain('nobody.yet@example.no')
+    expect(await users(lars, `?email=${encodeURIComponent(otherPerson)}`)).toEqual([])
+
+    const kari = await p.token(otherAdmin)
+    const kariSees = await users(kari)
+    expect(kariSees).toEqual(expect.arrayContaining([otherAdmin, otherPerson, DEMO_USERS.anne.email]))
+    // Per is a member of Nordlys and Fjordbygg, not of Aurora: Lars's office, not Kari's.
+    expect(kariSees).not.toContain(DEMO_USERS.per.email)
+    expect(kariSees).not.toContain('nobody.yet@example.no')
+    expect(await users(kari, `?email=${encodeURIComponent(DEMO_USERS.per.email)}`)).toEqual([])
   })
 })
 

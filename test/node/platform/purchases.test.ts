@@ -34,7 +34,8 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve))
   endpointUrl = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/activation`
-  p = await startTestPlatform()
+  // The activation endpoint listens on loopback, where purchase events go only with the allow-list.
+  p = await startTestPlatform({ platformOptions: { webhookAllowHosts: ['127.0.0.1'] } })
   anne = await p.token(DEMO_USERS.anne.email)
   siri = await p.token(DEMO_USERS.siri.email)
   // Payroll starts Pending, Webhooks Accepted (spec 3.4); both post to the test endpoint.
