@@ -4,7 +4,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
 import { flushPromises } from '@vue/test-utils'
-import { ScanReason, ScanReasonCode, type DropUpload, type ScanRow } from '@common/bridge/scan'
+import {
+  ScanReason,
+  ScanReasonCode,
+  type DropUpload,
+  type ScanFolderState,
+  type ScanRow,
+} from '@common/bridge/scan'
 import scanEn from '@renderer/features/scan/messages-en'
 import scanNb from '@renderer/features/scan/messages-nb'
 import { mountShell, type MountedShell } from './mount-shell.ts'
@@ -312,7 +318,7 @@ describe('scan folders in Settings', () => {
   }, 30_000)
 
   it('says which companies a folder named like two of them fits, and that its files stay, in both languages', async () => {
-    const folder = (over: Record<string, unknown>) => ({
+    const folder = (over: Pick<ScanFolderState, 'id' | 'path' | 'root' | 'unmatched'>): ScanFolderState => ({
       companyKey: null,
       companyName: null,
       polling: 'auto',
