@@ -229,17 +229,31 @@ export function actionOfEntry(entry: StoredAction): { entity: string; action: st
     : { entity, action: operation.kind, body: changes }
 }
 
+/**
+ * What a done action came to when it is not what the user asked for, to be told to them. A booking of an
+ * invoice that an approval rule applies to when it is sent goes for approval by that rule instead
+ * (`ApprovalRuleID`, with its description where the platform lets it be read); both are null when the
+ * platform's own global rule started the flow as the invoice was booked (spec 3.5).
+ */
+export const OutboxNotice = z.object({
+  code: z.literal('SENT_FOR_APPROVAL_INSTEAD'),
+  ApprovalRuleID: Id.nullable(),
+  Description: z.string().nullable(),
+})
+export type OutboxNotice = z.infer<typeof OutboxNotice>
+
 export const OutboxOutcome = z.discriminatedUnion('status', [
   /**
    * Done (now, or by an earlier attempt found on retry); the server's row after it, when it has one. An
    * action whose answer is several rows (a booking's journal entries) gives them all in `rows`, in the order
-   * of its request, `row` being the first.
+   * of its request, `row` being the first. `notice`: it came to something else than was asked for.
    */
   z.object({
     status: z.literal('done'),
     row: PlatformRow.nullable(),
     rows: z.array(PlatformRow).optional(),
     merged: z.array(z.string()),
+    notice: OutboxNotice.optional(),
   }),
   /** The same properties changed on the server since the base: the server's values of those properties. */
   z.object({

@@ -95,9 +95,17 @@ export const ScanFolderState = z.object({
   error: z.string().nullable(),
   /**
    * A root folder's subfolders that are not watched: no company fits (`none`), or the name fits two
-   * companies (`ambiguous`: rename the folder so it names one).
+   * companies (`ambiguous`, with the names of the companies it fits: rename the folder so it names one).
+   * A company folder whose `company` fits two companies is listed here too, under its `company`; its files
+   * are not taken until it names one.
    */
-  unmatched: z.array(z.object({ name: z.string(), reason: z.enum(['none', 'ambiguous']) })),
+  unmatched: z.array(
+    z.object({
+      name: z.string(),
+      reason: z.enum(['none', 'ambiguous']),
+      candidates: z.array(z.string()).optional(),
+    }),
+  ),
   /** A root folder's subfolders that were matched, each watched as a company folder. */
   children: z.array(
     z.object({ path: z.string(), companyKey: z.string(), companyName: z.string(), state: z.string() }),

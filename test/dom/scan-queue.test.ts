@@ -4,7 +4,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
 import { flushPromises } from '@vue/test-utils'
-import { ScanReason, ScanReasonCode, type DropUpload, type ScanRow } from '@common/bridge/scan'
+import {
+  ScanReason,
+  ScanReasonCode,
+  type DropUpload,
+  type ScanFolderState,
+  type ScanRow,
+} from '@common/bridge/scan'
 import scanEn from '@renderer/features/scan/messages-en'
 import scanNb from '@renderer/features/scan/messages-nb'
 import { mountShell, type MountedShell } from './mount-shell.ts'
@@ -309,5 +315,67 @@ describe('scan folders in Settings', () => {
     test.emit('app.preferencesChanged', { locale: 'nb' })
     await vi.waitFor(() => expect(folder.textContent).toContain('Utilgjengelig'))
     expect(document.body.textContent).toContain('Skannemapper')
+  }, 30_000)
+
+  it('says which companies a folder named like two of them fits, and that its files stay, in both languages', async () => {
+    const folder = (over: Pick<ScanFolderState, 'id' | 'path' | 'root' | 'unmatched'>): ScanFolderState => ({
+      companyKey: null,
+      companyName: null,
+      polling: 'auto',
+      state: 'unmatched',
+      lastTakenName: null,
+      lastTakenAt: null,
+      error: null,
+      children: [],
+      ...over,
+    })
+    const both = ['Fjord Bygg AS', 'Fjord-Bygg AS']
+    const test = createTestBridge({
+      handlers: {
+        'scan.overview': () => ({
+          folders: [
+            folder({
+              id: 'root:/srv/skanner',
+              path: '/srv/skanner',
+              root: true,
+              unmatched: [
+                { name: 'Fjord Bygg AS', reason: 'ambiguous', candidates: both },
+                { name: 'Ukjent firma', reason: 'none' },
+              ],
+            }),
+            folder({
+              id: 'folder:/srv/fjord',
+              path: '/srv/fjord',
+              root: false,
+              unmatched: [{ name: 'Fjord Bygg', reason: 'ambiguous', candidates: both }],
+            }),
+          ],
+          paused: false,
+          pausedReason: null,
+          configError: null,
+          inProgress: {},
+          configFile: '/data/scan-folders.json',
+        }),
+      },
+    })
+    shell = await mountShell({ path: '/settings', test, languages: ['en-GB'] })
+    const root = await shell.find('scan-folder-/srv/skanner')
+    const direct = await shell.find('scan-folder-/srv/fjord')
+    expect(root.textContent).toContain(
+      'Subfolder “Fjord Bygg AS” fits more than one company (Fjord Bygg AS and Fjord-Bygg AS): its files stay in it and are not sent.',
+    )
+    expect(root.textContent).toContain('Subfolders without a company: Ukjent firma')
+    expect(direct.textContent).toContain(
+      '“Fjord Bygg” fits more than one company (Fjord Bygg AS and Fjord-Bygg AS): no file is taken from this folder.',
+    )
+    test.emit('app.preferencesChanged', { locale: 'nb' })
+    await vi.waitFor(() =>
+      expect(root.textContent).toContain(
+        'Undermappen «Fjord Bygg AS» passer til flere selskap (Fjord Bygg AS og Fjord-Bygg AS): filene blir liggende i den og sendes ikke.',
+      ),
+    )
+    expect(direct.textContent).toContain(
+      '«Fjord Bygg» passer til flere selskap (Fjord Bygg AS og Fjord-Bygg AS): ingen filer hentes fra denne mappen.',
+    )
   }, 30_000)
 })

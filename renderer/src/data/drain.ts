@@ -8,6 +8,7 @@ import { sameValue } from '@common/same-value'
 import { isTransient } from '@common/transient'
 import { keepAnswer } from './answered-rows.ts'
 import { partyTables, relinkContacts, settleMerge, waitsForParent } from './party-outcomes.ts'
+import { announceNotice } from './outbox-notices.ts'
 import { withLocalChanges } from './pull.ts'
 import { moveLocalDraft, waitsForPlatformId } from './sales-outcomes.ts'
 import type { SyncTransport } from './sync-transport.ts'
@@ -278,6 +279,16 @@ async function settle(
       await applyServerRow(db, companyKey, entry, outcome.row)
       await settleMerge(db, companyKey, entry, outcome.row)
     }
+    // It came to something else than was asked (a booking sent for approval by its rule): the user is told.
+    if (outcome.notice)
+      announceNotice({
+        workspace: db.name,
+        companyKey,
+        entity: entry.entity,
+        entityId: entry.entityId,
+        notice: outcome.notice,
+        row: outcome.row,
+      })
   } else {
     await db.outbox.update(entry.seq!, {
       state: outcome.status,

@@ -35,6 +35,8 @@ const sessionEn = {
   save: 'Save',
   reasons: {
     SESSION_EXPIRED: 'Your session has ended. Sign in again to continue; nothing you did here is lost.',
+    SESSION_RENEWAL_REJECTED:
+      'The login server renewed your sign-in with an answer this app cannot accept, so the session has ended. Sign in again; nothing you did here is lost. If it happens again, contact your platform provider.',
     SIGN_IN_TIMED_OUT:
       'The sign-in was not completed within 5 minutes and was stopped. Start it again when you are ready.',
     SIGN_IN_CANCELLED: 'The sign-in was cancelled.',

@@ -38,6 +38,8 @@ const sessionNb: SessionMessages = {
   reasons: {
     SESSION_EXPIRED:
       'Økten er avsluttet. Logg inn igjen for å fortsette; ingenting du har gjort her, er tapt.',
+    SESSION_RENEWAL_REJECTED:
+      'Innloggingsserveren fornyet innloggingen med et svar appen ikke kan godta, så økten er avsluttet. Logg inn igjen; ingenting du har gjort her, er tapt. Skjer det igjen, kontakt plattformleverandøren.',
     SIGN_IN_TIMED_OUT:
       'Innloggingen ble ikke fullført innen 5 minutter og ble stoppet. Start den igjen når du er klar.',
     SIGN_IN_CANCELLED: 'Innloggingen ble avbrutt.',

@@ -9,6 +9,36 @@ import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constant
 import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 import { signInTo, startDesktop } from './desktop-services.ts'
 
+/**
+ * The network between the app and the identity server, able to hand back a refresh's answer with its ID
+ * token re-addressed to another client (its signature is not what openid-client checks; its audience is).
+ * Records each refresh token sent and each the server answered with.
+ */
+function refreshAnswers() {
+  const seen = { sent: [] as string[], answered: [] as string[], readdress: false }
+  const fetchVia = async (input: string | URL | Request, init?: RequestInit) => {
+    const response = await fetch(input, init)
+    const body =
+      typeof init?.body === 'string' || init?.body instanceof URLSearchParams ? String(init.body) : ''
+    const form = new URLSearchParams(body)
+    if (form.get('grant_type') !== 'refresh_token') return response
+    seen.sent.push(form.get('refresh_token') ?? '')
+    if (!response.ok) return response
+    const answer = (await response.json()) as Record<string, unknown>
+    seen.answered.push(String(answer.refresh_token))
+    if (seen.readdress && typeof answer.id_token === 'string') {
+      const [head, claims, signature] = answer.id_token.split('.')
+      const readdressed = { ...JSON.parse(Buffer.from(claims!, 'base64url').toString()), aud: 'someone-else' }
+      answer.id_token = `${head}.${Buffer.from(JSON.stringify(readdressed)).toString('base64url')}.${signature}`
+    }
+    return new Response(JSON.stringify(answer), {
+      status: response.status,
+      headers: { 'Content-Type': 'application/json' },
+    })
+  }
+  return { seen, fetchVia }
+}
+
 // Access tokens live two minutes; the app's clock is moved past that instead of waiting.
 const tokenTtl = 120
 let platform: TestPlatform
@@ -71,6 +101,52 @@ describe('a session without the platform', () => {
     expect((await again.services.companies.list()).length).toBe(4)
     await again.services.dispose()
   }, 90_000)
+
+  it('ends the session at once, and revokes the renewal, when a refresh answered with rotated tokens fails its check', async () => {
+    await platform.resume()
+    let skew = 0
+    const network = refreshAnswers()
+    const d = await startDesktop({ now: () => Date.now() + skew, fetch: network.fetchVia })
+    dirs.push(d.dataDir)
+    const { environmentId } = await signInTo(
+      d,
+      platform.urls.base,
+      DEMO_USERS.anne.email,
+      DEMO_COMPANIES.nordlys.key,
+    )
+    const held = (await d.services.vault.load(environmentId))!
+
+    // The token's lifetime passes; the platform renews (and rotates) the refresh token, but its answer
+    // arrives with an ID token for another client.
+    network.seen.readdress = true
+    skew = (tokenTtl + 60) * 1000
+    const failure = await d.services.companies.list().catch((e: unknown) => e)
+    // Not "cannot be reached": the answer came and cannot be used. Before, the app stayed signed in, sent
+    // the spent token next time and was signed out by the identity server's refusal.
+    expect(failure).toMatchObject({ code: 'SESSION_EXPIRED' })
+    const state = await d.next('session.changed', (s: SessionState) => s.status === 'signedOut')
+    expect(state).toMatchObject({ status: 'signedOut', reason: { code: 'SESSION_RENEWAL_REJECTED' } })
+    expect(await d.services.vault.load(environmentId)).toBeUndefined()
+    expect(network.seen.sent).toEqual([held.refreshToken])
+    expect(network.seen.answered).toHaveLength(1)
+    expect(network.seen.answered[0]).not.toBe(held.refreshToken)
+    expect(d.log.entries.some((e) => /answer that cannot be used/.test(e.message))).toBe(true)
+
+    // The renewal the app kept was revoked when the session ended: neither token renews a sign-in now.
+    network.seen.readdress = false
+    const target = { issuer: platform.urls.auth, clientId: 'ledgerdesk-desktop' }
+    await vi.waitFor(
+      async () =>
+        expect(
+          await d.services.oidc.refresh(target, network.seen.answered[0]!).catch((e: unknown) => e),
+        ).toMatchObject({ error: 'invalid_grant' }),
+      { timeout: 10_000, interval: 200 },
+    )
+    expect(await d.services.oidc.refresh(target, held.refreshToken!).catch((e: unknown) => e)).toMatchObject({
+      error: 'invalid_grant',
+    })
+    await d.services.dispose()
+  }, 60_000)
 
   it('signs out with a reason when the identity server refuses the refresh token (invalid_grant)', async () => {
     await platform.resume()

@@ -142,7 +142,11 @@ describe('scan service', () => {
       'Nordlys Bakeri AS',
     ])
     expect(first.unmatched.sort((x, y) => x.name.localeCompare(y.name))).toEqual([
-      { name: '924956488 Fjordbygg Rørlegger', reason: 'ambiguous' },
+      {
+        name: '924956488 Fjordbygg Rørlegger',
+        reason: 'ambiguous',
+        candidates: ['Fjordbygg Rørlegger AS', 'Nordlys Bakeri AS'],
+      },
       { name: 'Ukjent firma', reason: 'none' },
     ])
 
@@ -213,6 +217,83 @@ describe('scan service', () => {
     const saved = JSON.parse(readFileSync(join(dataDir, 'scan-folders.json'), 'utf8'))
     expect(saved.environments['local-sandbox'].map((m: { path: string }) => m.path)).toContain(fjord)
     await scan.stop()
+  }, 90_000)
+
+  it('never sends a folder named like two clients to either: its files stay, and Settings names both', async () => {
+    // Two clients whose names differ only by a hyphen (the demo's Nordlys and Fjordbygg, renamed so).
+    const dataDir = mkdtempSync(join(tmpdir(), 'scan-data-'))
+    const root = mkdtempSync(join(tmpdir(), 'scan-root-'))
+    const direct = mkdtempSync(join(tmpdir(), 'scan-direct-'))
+    for (const name of ['Fjord Bygg AS', 'Fjord-Bygg AS', '949687058 Fjord-Bygg']) mkdirSync(join(root, name))
+    writeFileSync(
+      join(dataDir, 'scan-folders.json'),
+      JSON.stringify({
+        stableSeconds: 0.2,
+        environments: {
+          'local-sandbox': [
+            { path: root, root: true },
+            { path: direct, company: 'Fjord Bygg' },
+          ],
+        },
+      }),
+    )
+    const { api } = scanPlatformFor(access(DEMO_USERS.anne.email))
+    const companies = createCompaniesService({ api: async () => api })
+    const renamed: Record<string, string> = {
+      [DEMO_COMPANIES.nordlys.key]: 'Fjord Bygg AS',
+      [DEMO_COMPANIES.fjordbygg.key]: 'Fjord-Bygg AS',
+    }
+    const rows = new Map<string, ScanRow>()
+    const scan = createScanService({
+      dataDir,
+      log: quietLog,
+      emit: (name: EventName, payload: unknown) => {
+        if (name === 'scan.rowChanged') rows.set((payload as ScanRow).id, payload as ScanRow)
+      },
+      notifier: { notify: () => undefined },
+      dialogs: { openFiles: async () => [], chooseFolder: async () => null },
+      api: async () => api,
+      companies: async () => (await companies.list()).map((c) => ({ ...c, Name: renamed[c.Key] ?? c.Name })),
+      locale: async () => 'en',
+      pollMs: 100,
+    })
+    try {
+      await scan.start()
+      await scan.sessionChanged({ status: 'signedIn', environmentId: 'local-sandbox' })
+      const [rootState, directState] = (await scan.overview()).folders
+      const both = ['Fjord Bygg AS', 'Fjord-Bygg AS']
+      expect(rootState!.unmatched.sort((x, y) => x.name.localeCompare(y.name))).toEqual([
+        { name: 'Fjord Bygg AS', reason: 'ambiguous', candidates: both },
+        { name: 'Fjord-Bygg AS', reason: 'ambiguous', candidates: both },
+      ])
+      // With its organisation number the folder names one of them.
+      expect(rootState!.children.map((c) => c.companyKey)).toEqual([DEMO_COMPANIES.fjordbygg.key])
+      expect(directState).toMatchObject({
+        state: 'unmatched',
+        companyKey: null,
+        unmatched: [{ name: 'Fjord Bygg', reason: 'ambiguous', candidates: both }],
+      })
+
+      const refused = [
+        join(root, 'Fjord Bygg AS', 'faktura-a.pdf'),
+        join(root, 'Fjord-Bygg AS', 'faktura-b.pdf'),
+        join(direct, 'faktura-c.pdf'),
+      ]
+      for (const [n, file] of refused.entries()) writeFileSync(file, (await generateInvoice(911 + n)).pdf)
+      writeFileSync(join(root, '949687058 Fjord-Bygg', 'faktura-d.pdf'), (await generateInvoice(915)).pdf)
+      // The folder that names one company is taken (so the station was running all along) ...
+      const ready = await until(() => [...rows.values()].find((r) => r.state === 'ready'))
+      expect(ready.companyKey).toBe(DEMO_COMPANIES.fjordbygg.key)
+      expect(ready.name).toBe('faktura-d.pdf')
+      await scan.scanNow(rootState!.id)
+      await scan.scanNow(directState!.id)
+      await sleep(1_000)
+      // ... and nothing of the refused ones was sent to either client: the files stay where they were.
+      expect([...rows.values()].map((r) => r.name)).toEqual(['faktura-d.pdf'])
+      for (const file of refused) expect(existsSync(file), file).toBe(true)
+    } finally {
+      await scan.stop()
+    }
   }, 90_000)
 
   it("keeps scan state per user: another user on the station neither sees nor sends the first one's files", async () => {

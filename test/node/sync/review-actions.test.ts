@@ -7,6 +7,7 @@ import 'fake-indexeddb/auto'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { SupplierInvoiceStatus } from '../../../common/status.ts'
 import { drainCompany } from '../../../renderer/src/data/drain.ts'
+import { onOutboxNotice, type OutboxNoticed } from '../../../renderer/src/data/outbox-notices.ts'
 import { pullEntity } from '../../../renderer/src/data/pull.ts'
 import { openWorkspace, type WorkspaceDb } from '../../../renderer/src/data/schema.ts'
 import {
@@ -79,6 +80,19 @@ async function draft(values: Record<string, unknown> = {}): Promise<Row> {
   const row = await db.SupplierInvoice.get([nordlys, created.body.ID])
   expect(row).toBeDefined()
   return row as Row
+}
+
+/**
+ * The company's `n`th supplier (by ID), one no approval rule is linked to: the first one is linked to a rule
+ * below, and a booking asks for the rule when it is sent.
+ */
+async function supplierWithoutRule(n: number): Promise<number> {
+  const suppliers = await get<Row[]>('api/biz/suppliers?hateoas=false&orderby=ID')
+  const id = suppliers[n]!.ID
+  expect(await review.proposedRule(nordlys, { supplierId: id, projectId: null })).toMatchObject({
+    ApprovalRuleID: null,
+  })
+  return id
 }
 
 async function accountId(number: number): Promise<number> {
@@ -271,7 +285,7 @@ describe('sending on', () => {
   })
 
   it('books a draft with its cost lines where no approval is needed', async () => {
-    const invoice = await draft({ TaxInclusiveAmount: 500 })
+    const invoice = await draft({ TaxInclusiveAmount: 500, SupplierID: await supplierWithoutRule(1) })
     const [office, vat25] = await Promise.all([accountId(6540), vatTypeId('1')])
     await saveInvoice(db, {
       companyKey: nordlys,
@@ -332,9 +346,93 @@ describe('sending on', () => {
     expect(history.tasks).toEqual([])
   })
 
+  it('sends a booking queued offline for approval by the rule linked to its supplier, never booking it without asking', async () => {
+    // A supplier whose invoices need an approver: its link to a rule with a step (spec 4.8).
+    const supplierId = await supplierWithoutRule(2)
+    const [per] = await get<Row[]>(`api/biz/users?hateoas=false&filter=Email eq '${DEMO_USERS.per.email}'`)
+    const rule = (
+      await call<Row>('POST', 'api/biz/approvalrules', {
+        Description: 'Havbris: Per godkjenner',
+        // No limit: a rule for its links only, not a global one (spec 3.5) that every booking would meet.
+        Steps: [{ StepNumber: 1, ApprovalType: 1, Users: [{ UserID: per!.ID }] }],
+      })
+    ).body
+    const linked = await call('PUT', 'api/biz/ApprovalRuleLinkGroups?action=bulk-save', [
+      {
+        SourceEntity: 0,
+        Priority: 0,
+        Links: [{ SourceEntity: 0, SourceInstanceID: supplierId, ApprovalRuleID: rule.ID }],
+      },
+    ])
+    expect(linked.status).toBeLessThan(300)
+    const invoice = await draft({ TaxInclusiveAmount: 500, SupplierID: supplierId })
+    const noticed: OutboxNoticed[] = []
+    const stop = onOutboxNotice((n) => noticed.push(n))
+
+    // Offline the review could not ask for the rule, and the user booked: queued, sent later.
+    link.down = true
+    await bookInvoice(db, nordlys, invoice.ID)
+    expect((await drain()).interrupted).toBe(true)
+    link.down = false
+    // Online again, but the rule question itself fails when the entry is sent: it waits, unbooked.
+    link.fault = (phase, url) => phase === 'before' && url.includes('ApprovalRuleLinks')
+    expect((await drain()).interrupted).toBe(true)
+    expect((await get(`api/biz/supplierinvoices/${invoice.ID}?hateoas=false`)).StatusCode).toBe(
+      SupplierInvoiceStatus.Draft,
+    )
+    link.fault = undefined
+
+    // Answered: the rule applies, so the invoice goes for approval by it instead of being booked.
+    expect(await drain()).toMatchObject({ done: 1, failed: 0 })
+    const server = await get(`api/biz/supplierinvoices/${invoice.ID}?hateoas=false&expand=JournalEntry`)
+    expect(server.StatusCode).toBe(SupplierInvoiceStatus.ForApproval)
+    expect((server.JournalEntry as Row | null)?.JournalEntryNumber ?? null).toBeNull()
+    const history = await review.history(nordlys, invoice.ID)
+    expect(history.tasks.map((t) => t.ApprovalRuleID)).toEqual([rule.ID])
+    expect((await db.SupplierInvoice.get([nordlys, invoice.ID]))?.StatusCode).toBe(
+      SupplierInvoiceStatus.ForApproval,
+    )
+    expect(await db.outbox.count()).toBe(0)
+    // The entry's outcome says so, for the user to be told.
+    expect(noticed).toEqual([
+      expect.objectContaining({
+        companyKey: nordlys,
+        entity: 'SupplierInvoice',
+        entityId: invoice.ID,
+        notice: {
+          code: 'SENT_FOR_APPROVAL_INSTEAD',
+          ApprovalRuleID: rule.ID,
+          Description: 'Havbris: Per godkjenner',
+        },
+      }),
+    ])
+    stop()
+  })
+
+  it('sends a booking for approval once though the answer to sending it was lost', async () => {
+    const supplierId = await supplierWithoutRule(3)
+    const [rule] = await get<Row[]>('api/biz/approvalrules?hateoas=false&top=1&orderby=ID')
+    await call('PUT', 'api/biz/ApprovalRuleLinkGroups?action=bulk-save', [
+      {
+        SourceEntity: 0,
+        Priority: 0,
+        Links: [{ SourceEntity: 0, SourceInstanceID: supplierId, ApprovalRuleID: rule!.ID }],
+      },
+    ])
+    const invoice = await draft({ SupplierID: supplierId })
+    await bookInvoice(db, nordlys, invoice.ID)
+    const lost = loseAnswerOf('POST', `supplierinvoices/${invoice.ID}?`)
+    expect((await drain()).interrupted).toBe(true)
+    link.fault = undefined
+    expect(await drain()).toMatchObject({ done: 1, failed: 0 })
+    expect(lost.sent()).toBe(1)
+    const history = await review.history(nordlys, invoice.ID)
+    expect(history.tasks.map((t) => t.ApprovalRuleID)).toEqual([rule!.ID])
+  })
+
   // Last in the file: the global rule it creates applies to every later booking in the company.
   it('counts a booking that a global rule turned into an approval flow as done on replay', async () => {
-    const invoice = await draft({ TaxInclusiveAmount: 90_000 })
+    const invoice = await draft({ TaxInclusiveAmount: 90_000, SupplierID: await supplierWithoutRule(1) })
     const [per] = await get<Row[]>(`api/biz/users?hateoas=false&filter=Email eq '${DEMO_USERS.per.email}'`)
     const rule = await call('POST', 'api/biz/approvalrules', {
       Description: 'Over 50 000',

@@ -43,3 +43,44 @@ describe('company folder matching', () => {
     expect(keyOf('924 956 488 Nordlys Bakeri')).toBe('k-nordlys')
   })
 })
+
+describe('company names that differ only in punctuation or legal form', () => {
+  const twins: CompanyRef[] = [
+    { Key: 'k-fjord-space', Name: 'Fjord Bygg AS', OrganizationNumber: '911111119' },
+    { Key: 'k-fjord-dash', Name: 'Fjord-Bygg AS', OrganizationNumber: '922222227' },
+    { Key: 'k-nordlys-as', Name: 'Nordlys AS', OrganizationNumber: '933333335' },
+    { Key: 'k-nordlys-asa', Name: 'Nordlys ASA', OrganizationNumber: '944444443' },
+  ]
+  const match = (label: string, among = twins) => {
+    const m = matchFolder(label, among)
+    return m.ok ? m.company.Key : m.reason === 'ambiguous' ? m.candidates.map((c) => c.Key) : m.reason
+  }
+
+  it('refuses a folder named like two companies, naming both, instead of taking the first', () => {
+    expect(match('Fjord Bygg AS')).toEqual(['k-fjord-space', 'k-fjord-dash'])
+    expect(match('Fjord-Bygg AS')).toEqual(['k-fjord-space', 'k-fjord-dash'])
+    expect(match('fjord bygg')).toEqual(['k-fjord-space', 'k-fjord-dash'])
+    // In either order of the company list.
+    expect(match('FJORD_BYGG AS', [...twins].reverse())).toEqual(['k-fjord-dash', 'k-fjord-space'])
+    // A name without its legal form fits both the AS and the ASA.
+    expect(match('Nordlys')).toEqual(['k-nordlys-as', 'k-nordlys-asa'])
+  })
+
+  it('takes AS and ASA as different legal forms: a folder named exactly one company matches that one only', () => {
+    expect(match('Nordlys AS')).toBe('k-nordlys-as')
+    expect(match('Nordlys ASA')).toBe('k-nordlys-asa')
+    expect(match('nordlys-asa')).toBe('k-nordlys-asa')
+    // The ASA's folder is not the AS's when only the AS is a client.
+    const onlyAs = twins.filter((c) => c.Key === 'k-nordlys-as')
+    expect(match('Nordlys ASA', onlyAs)).toBe('none')
+    expect(match('Nordlys', onlyAs)).toBe('k-nordlys-as')
+  })
+
+  it('lets the organisation number decide where the name beside it fits two companies', () => {
+    expect(match('922 222 227 Fjord-Bygg')).toBe('k-fjord-dash')
+    expect(match('911111119 Fjord Bygg AS')).toBe('k-fjord-space')
+    expect(match('Fjord Bygg 922222227')).toBe('k-fjord-dash')
+    // A number of one company and the name of others: refused, naming all of them.
+    expect(match('933333335 Fjord Bygg')).toEqual(['k-nordlys-as', 'k-fjord-space', 'k-fjord-dash'])
+  })
+})

@@ -89,7 +89,14 @@ export interface CompanyRef {
   OrganizationNumber: string | null
 }
 
-export type FolderMatch = { ok: true; company: CompanyRef } | { ok: false; reason: 'none' | 'ambiguous' }
+/**
+ * What a folder name matched: one company, none, or more than one (`ambiguous`, with the companies it fits,
+ * so the refusal can name them).
+ */
+export type FolderMatch =
+  | { ok: true; company: CompanyRef }
+  | { ok: false; reason: 'none' }
+  | { ok: false; reason: 'ambiguous'; candidates: CompanyRef[] }
 
 /**
  * The whole organisation numbers in a folder name: nine digits written together or spaced 3-3-3
@@ -108,36 +115,62 @@ export function orgNumbersIn(label: string): string[] {
 }
 
 /**
+ * Norwegian legal forms as the last word of a company's name. `AS` and `ASA` (and the rest) are different
+ * companies' forms: a folder that writes one matches only a company of that form, a folder without one
+ * matches the name whatever its form.
+ */
+const LEGAL_FORMS = new Set(['as', 'asa', 'ans', 'da', 'enk', 'nuf', 'sa', 'ks', 'iks'])
+
+/** A name as compared: lower case, any run of spaces and punctuation one space (`Fjord-Bygg` = `fjord bygg`). */
+const normalName = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+
+/** A normalised name split into the name and its legal form, when it ends in one. */
+function legalForm(name: string): { bare: string; form: string | null } {
+  const at = name.lastIndexOf(' ')
+  const last = name.slice(at + 1)
+  return at > 0 && LEGAL_FORMS.has(last)
+    ? { bare: name.slice(0, at), form: last }
+    : { bare: name, form: null }
+}
+
+/**
+ * The companies a folder's name (its organisation numbers taken out) names: every company whose whole name
+ * it is, and only when none is, every company whose name it is without the legal form, where the folder's
+ * form (if it writes one) is the company's. All of them, never the first: two companies that differ only in
+ * punctuation or in a form the folder leaves out are both named, and the caller refuses the folder.
+ */
+function companiesNamed(name: string, companies: readonly CompanyRef[]): CompanyRef[] {
+  const whole = companies.filter((c) => normalName(c.Name) === name)
+  if (whole.length) return whole
+  const folder = legalForm(name)
+  return companies.filter((c) => {
+    const company = legalForm(normalName(c.Name))
+    return company.bare === folder.bare && (!folder.form || !company.form || folder.form === company.form)
+  })
+}
+
+/**
  * The company a folder (or a root's subfolder) names: by Key, whole organisation number or name. A name
- * that fits two companies is refused, never guessed.
+ * that fits two companies is refused, never guessed, and the refusal names them. A name beside an
+ * organisation number only confirms it: `924956488 Fjord Bygg` is the company with that number even when
+ * another company's name is `Fjord-Bygg AS`.
  */
 export function matchFolder(label: string, companies: readonly CompanyRef[]): FolderMatch {
   const text = label.trim().toLowerCase()
   const byKey = companies.find((c) => c.Key.toLowerCase() === text)
   if (byKey) return { ok: true, company: byKey }
-  const fits = new Set<CompanyRef>()
   const numbers = orgNumbersIn(label)
-  for (const c of companies)
-    if (c.OrganizationNumber && numbers.includes(digitsOnly(c.OrganizationNumber))) fits.add(c)
-  const norm = (s: string) =>
-    s
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, ' ')
-      .trim()
-  const bare = (s: string) => s.replace(/ (as|asa)$/, '')
+  const byNumber = companies.filter(
+    (c) => c.OrganizationNumber && numbers.includes(digitsOnly(c.OrganizationNumber)),
+  )
   // The name is what is left once the organisation numbers are taken out (`924 956 488 Nordlys`).
-  const name = norm(label.replace(/\d+(?: \d+)*/g, (run) => (orgNumbersIn(run).length ? ' ' : run)))
-  if (name.length >= 4) {
-    const byName =
-      companies.find((c) => norm(c.Name) === name) ?? companies.find((c) => bare(norm(c.Name)) === bare(name))
-    if (byName) fits.add(byName)
-  }
-  if (fits.size === 1) return { ok: true, company: [...fits][0]! }
-  return { ok: false, reason: fits.size ? 'ambiguous' : 'none' }
-}
-
-/** The company a folder names, or null when none or more than one fits (see matchFolder). */
-export function matchCompany(label: string, companies: readonly CompanyRef[]): CompanyRef | null {
-  const m = matchFolder(label, companies)
-  return m.ok ? m.company : null
+  const name = normalName(label.replace(/\d+(?: \d+)*/g, (run) => (orgNumbersIn(run).length ? ' ' : run)))
+  const byName = name.length >= 4 ? companiesNamed(name, companies) : []
+  const fits = byName.some((c) => byNumber.includes(c)) ? byNumber : [...new Set([...byNumber, ...byName])]
+  if (fits.length === 1) return { ok: true, company: fits[0]! }
+  return fits.length ? { ok: false, reason: 'ambiguous', candidates: fits } : { ok: false, reason: 'none' }
 }

@@ -23,7 +23,6 @@ import type { FileDialogs, Notifier } from '../../ports.ts'
 import type { ApiClient } from '../api/client.ts'
 import {
   mappingId,
-  matchCompany,
   matchFolder,
   readScanFolders,
   scanFoldersFileName,
@@ -31,6 +30,7 @@ import {
   writeScanFolders,
   type CompanyRef,
   type FolderMapping,
+  type FolderMatch,
   type ScanFoldersFile,
 } from './config.ts'
 import { createStaging, type StagingOwner } from '../uploads/staging.ts'
@@ -202,6 +202,22 @@ export function createScanService(deps: ScanServiceDeps) {
     return folder
   }
 
+  /**
+   * A folder no company was chosen for, as Settings lists it: the companies an ambiguous name fits, in
+   * alphabetical order.
+   */
+  const refusal = (
+    name: string,
+    match: Exclude<FolderMatch, { ok: true }>,
+  ): ScanFolderState['unmatched'][number] =>
+    match.reason === 'ambiguous'
+      ? {
+          name,
+          reason: 'ambiguous',
+          candidates: match.candidates.map((c) => c.Name).sort((x, y) => x.localeCompare(y, 'nb')),
+        }
+      : { name, reason: 'none' }
+
   async function applyMappings(a: Active) {
     await stopFolders(a)
     a.unmatched.clear()
@@ -219,14 +235,17 @@ export function createScanService(deps: ScanServiceDeps) {
         for (const d of names) {
           // A symlink is not a Dirent directory: a link in the root is never followed.
           if (!d.isDirectory() || isIgnoredName(d.name) || d.name === PROCESSED || d.name === FAILED) continue
+          // A subfolder that fits two companies is not watched: its files stay where they are, never
+          // uploaded to one client's books for a name that is also another's.
           const match = matchFolder(d.name, a.companies)
           if (match.ok) list.push(watchFolder(a, id, join(m.path, d.name), match.company, polling))
-          else unmatched.push({ name: d.name, reason: match.reason })
+          else unmatched.push(refusal(d.name, match))
         }
         a.unmatched.set(id, unmatched)
       } else {
-        const company = m.company ? matchCompany(m.company, a.companies) : null
-        if (company) list.push(watchFolder(a, id, m.path, company, polling))
+        const match = m.company ? matchFolder(m.company, a.companies) : null
+        if (match?.ok) list.push(watchFolder(a, id, m.path, match.company, polling))
+        else if (match?.reason === 'ambiguous') a.unmatched.set(id, [refusal(m.company!, match)])
         else a.errors.set(id, `No company matches "${m.company ?? ''}"`)
       }
       a.folders.set(id, list)

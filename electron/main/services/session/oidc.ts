@@ -1,5 +1,6 @@
 // openid-client for one environment's identity server: discovery (cached per issuer and client), the
 // token endpoint for code exchange and refresh, and revocation. HTTP goes through the Fetch port.
+import { AsyncLocalStorage } from 'node:async_hooks'
 import * as client from 'openid-client'
 import { BridgeError } from '../../../../common/bridge/contract.ts'
 import type { Fetch } from '../../ports.ts'
@@ -17,6 +18,8 @@ export const OidcErrorCode = {
   Discovery: 'SIGN_IN_DISCOVERY_FAILED',
   NoApiAddress: 'SIGN_IN_NO_API_ADDRESS',
   Exchange: 'SIGN_IN_EXCHANGE_FAILED',
+  /** The token endpoint answered a refresh with new tokens, but a check of its answer failed. */
+  RefreshAnswerRejected: 'SESSION_REFRESH_ANSWER_REJECTED',
 } as const
 
 export interface TokenSet {
@@ -24,6 +27,33 @@ export interface TokenSet {
   expiresAt: number
   refreshToken?: string
   idToken?: string
+}
+
+/**
+ * A refresh the token endpoint answered with new tokens whose answer then failed openid-client's checks
+ * (its ID token's issuer, audience or times). An identity server that rotates refresh tokens has spent the
+ * one sent by then, so the tokens it answered with travel with the error: the caller keeps them rather
+ * than spend the old refresh token again. The ID token that failed is not among them.
+ */
+export class RefreshAnswerRejected extends Error {
+  readonly code = OidcErrorCode.RefreshAnswerRejected
+  constructor(
+    readonly tokens: TokenSet,
+    cause: unknown,
+  ) {
+    super(
+      `The login server answered the refresh, but its answer could not be accepted: ${
+        cause instanceof Error ? cause.message : String(cause)
+      }`,
+      { cause },
+    )
+    this.name = 'RefreshAnswerRejected'
+  }
+}
+
+/** What the token endpoint answered during one refresh, seen by the fetch before openid-client checks it. */
+interface RefreshAnswer {
+  tokens?: TokenSet
 }
 
 const isLoopbackHttp = (url: URL) =>
@@ -40,14 +70,36 @@ export function createOidc(deps: {
 }) {
   const now = deps.now ?? Date.now
   const configs = new Map<string, Promise<client.Configuration>>()
-  const customFetch: client.CustomFetch = (url, options) =>
-    deps.fetch(url, {
+  /** The refresh under way in this async context, if any (one per call, however many run at once). */
+  const refreshing = new AsyncLocalStorage<RefreshAnswer>()
+  const customFetch: client.CustomFetch = async (url, options) => {
+    const response = await deps.fetch(url, {
       method: options.method,
       headers: options.headers,
       body: options.body as RequestInit['body'],
       redirect: options.redirect,
       signal: options.signal,
     })
+    // A refresh's token endpoint answer is read here too, before openid-client checks it: new tokens
+    // in it are new tokens whatever a check then says.
+    const answer = refreshing.getStore()
+    if (answer && options.method === 'POST' && response.ok) answer.tokens = await tokensIn(response.clone())
+    return response
+  }
+
+  /** The tokens in a token endpoint's answer, read leniently (the checks are openid-client's). */
+  async function tokensIn(response: Response): Promise<TokenSet | undefined> {
+    const body = (await response.json().catch(() => null)) as Record<string, unknown> | null
+    if (!body || typeof body.access_token !== 'string' || !body.access_token) return undefined
+    const expiresIn = Number(body.expires_in)
+    return {
+      accessToken: body.access_token,
+      expiresAt: now() + (Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600) * 1000,
+      ...(typeof body.refresh_token === 'string' && body.refresh_token
+        ? { refreshToken: body.refresh_token }
+        : {}),
+    }
+  }
 
   function config(target: OidcTarget): Promise<client.Configuration> {
     const key = JSON.stringify([target.issuer, target.clientId, target.clientSecret ?? null])
@@ -90,8 +142,21 @@ export function createOidc(deps: {
   return {
     config,
     toTokenSet,
+    /**
+     * Spends a refresh token. When the token endpoint answers with new tokens but a check of the answer
+     * fails, throws RefreshAnswerRejected with those tokens (the sent refresh token may be spent already).
+     */
     async refresh(target: OidcTarget, refreshToken: string): Promise<TokenSet> {
-      return toTokenSet(await client.refreshTokenGrant(await config(target), refreshToken))
+      const configuration = await config(target)
+      const answer: RefreshAnswer = {}
+      try {
+        return toTokenSet(
+          await refreshing.run(answer, () => client.refreshTokenGrant(configuration, refreshToken)),
+        )
+      } catch (error) {
+        if (answer.tokens) throw new RefreshAnswerRejected(answer.tokens, error)
+        throw error
+      }
     },
     async revoke(target: OidcTarget, token: string, hint: 'refresh_token' | 'access_token'): Promise<void> {
       await client.tokenRevocation(await config(target), token, { token_type_hint: hint })

@@ -21,6 +21,12 @@ import type { StoredSession, TokenVault } from './token-vault.ts'
 
 const currentKey = 'current'
 
+/** Why a session ended, beyond the token manager's codes (the renderer words each: session.reasons). */
+export const SessionReasonCode = {
+  /** The login server answered a refresh with tokens whose checks failed: the session cannot go on. */
+  RenewalRejected: 'SESSION_RENEWAL_REJECTED',
+} as const
+
 export type SessionService = ReturnType<typeof createSessionService>
 
 export function createSessionService(deps: {
@@ -100,11 +106,12 @@ export function createSessionService(deps: {
       vault: deps.vault,
       environmentId: session.environmentId,
       now,
-      refresh: async (refreshToken) => {
-        const tokens = await deps.oidc.refresh(await targetFor(session.environmentId), refreshToken)
-        // A renewed token must still name the session's platform.
+      refresh: async (refreshToken) =>
+        deps.oidc.refresh(await targetFor(session.environmentId), refreshToken),
+      // A renewed token must still name the session's platform. Checked once the renewal is kept: the
+      // identity server has spent the old refresh token by then.
+      check: async (tokens) => {
         await apiBaseFor(session.environmentId, tokens.accessToken, session.apiBaseUrl)
-        return tokens
       },
       onRefreshUnreachable: (error) => {
         deps.log.warn('session: the login server could not be reached to refresh; staying signed in', {
@@ -112,15 +119,45 @@ export function createSessionService(deps: {
           error,
         })
       },
-      onRefreshRefused: (error) => {
-        deps.log.warn('session: the login server refused the refresh; signing out', {
+      onSaveFailed: (error) => {
+        deps.log.error('session: the renewed sign-in could not be saved; it is held until it can be', {
           environmentId: session.environmentId,
           error,
         })
-        void endSession(session.environmentId, {
-          code: SessionErrorCode.Expired,
-          message: 'Your session has ended. Sign in again to continue; nothing you did here is lost.',
-        })
+      },
+      onRefreshRefused: (error, answered) => {
+        if (!answered) {
+          deps.log.warn('session: the login server refused the refresh; signing out', {
+            environmentId: session.environmentId,
+            error,
+          })
+          void endSession(session.environmentId, {
+            code: SessionErrorCode.Expired,
+            message: 'Your session has ended. Sign in again to continue; nothing you did here is lost.',
+          })
+          return
+        }
+        // The login server renewed the sign-in with an answer that cannot be used: the session ends, and
+        // the new refresh token it answered with (kept in the vault) is revoked, so nothing usable is left.
+        deps.log.warn(
+          'session: the login server renewed the sign-in with an answer that cannot be used; signing out',
+          { environmentId: session.environmentId, error },
+        )
+        void (async () => {
+          const kept = await deps.vault.load(session.environmentId)
+          await endSession(session.environmentId, {
+            code: SessionReasonCode.RenewalRejected,
+            message:
+              'The login server renewed your sign-in with an answer this app cannot accept, so the session has ended. Sign in again; nothing you did here is lost.',
+          })
+          if (kept?.refreshToken)
+            await deps.oidc.revoke(await targetFor(session.environmentId), kept.refreshToken, 'refresh_token')
+        })().catch((revokeError: unknown) =>
+          deps.log.warn('session: revoking the renewed refresh token failed', {
+            environmentId: session.environmentId,
+            error: revokeError,
+          }),
+        )
       },
     })
     active = {

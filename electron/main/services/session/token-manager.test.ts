@@ -241,3 +241,179 @@ describe('what a failed refresh means', () => {
     expect(refreshFailureKind(new TypeError('fetch failed'))).toBe('unreachable')
   })
 })
+
+/**
+ * A login server on loopback that rotates refresh tokens as real ones do: each answer spends the token
+ * sent and issues the next, and a token spent before is refused (invalid_grant). Its answers carry an ID
+ * token for this client, or (`idTokenFor = 'someone-else'`) one for another audience, which openid-client's
+ * check of the answer refuses. `presented` lists every refresh token sent to it.
+ */
+const rotating = (() => {
+  let issuer = ''
+  const state = {
+    idTokenFor: 'ledgerdesk-desktop',
+    presented: [] as string[],
+    valid: new Set<string>(),
+    issued: 0,
+  }
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'Content-Type': 'application/json' })
+    res.end(JSON.stringify(body))
+  }
+  const segment = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  const idToken = (audience: string) => {
+    const at = Math.floor(Date.now() / 1000)
+    const claims = { iss: issuer, aud: audience, sub: 'user-1', iat: at, exp: at + 3600 }
+    return `${segment({ alg: 'RS256', typ: 'JWT' })}.${segment(claims)}.c2lnbmF0dXJl`
+  }
+  const server = createServer((req, res) => {
+    if (req.url?.endsWith('/.well-known/openid-configuration'))
+      return json(res, 200, {
+        issuer,
+        token_endpoint: `${issuer}/connect/token`,
+        authorization_endpoint: `${issuer}/connect/authorize`,
+      })
+    let body = ''
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    req.on('end', () => {
+      const sent = new URLSearchParams(body).get('refresh_token') ?? ''
+      state.presented.push(sent)
+      if (!state.valid.delete(sent)) return json(res, 400, { error: 'invalid_grant' })
+      const n = ++state.issued
+      state.valid.add(`refresh-rotated-${n}`)
+      json(res, 200, {
+        access_token: `access-rotated-${n}`,
+        refresh_token: `refresh-rotated-${n}`,
+        id_token: idToken(state.idTokenFor),
+        token_type: 'Bearer',
+        expires_in: 3600,
+      })
+    })
+  })
+  beforeAll(async () => {
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rotating`
+  })
+  afterAll(() => {
+    server.closeAllConnections()
+    return new Promise((r) => server.close(r))
+  })
+  return {
+    state,
+    target: () => ({ issuer, clientId: 'ledgerdesk-desktop' }),
+    /** A refresh token the server will take once. */
+    issue(token: string) {
+      state.valid.add(token)
+      state.presented = []
+      state.idTokenFor = 'ledgerdesk-desktop'
+      return token
+    },
+  }
+})()
+
+describe('a refresh the login server answered with rotated tokens', () => {
+  it('keeps the rotated tokens before checking the answer, and ends the session when the ID token fails its check', async () => {
+    const store = memoryStore()
+    const vault = createTokenVault({ secrets: plainSecrets, store, log: memoryLogger() })
+    const first = rotating.issue('refresh-a0')
+    await vault.save(session({ accessToken: 'expired', expiresAt: Date.now() - 1000, refreshToken: first }))
+    rotating.state.idTokenFor = 'someone-else'
+    const refusals: { error: unknown; answered: boolean }[] = []
+    const unreachable: unknown[] = []
+    const manager = createTokenManager({
+      vault,
+      environmentId: 'env-1',
+      refresh: (rt) => oidc.refresh(rotating.target(), rt),
+      onRefreshRefused: (error, answered) => refusals.push({ error, answered }),
+      onRefreshUnreachable: (error) => unreachable.push(error),
+    })
+
+    // The answer was there: nothing was unreachable, and it cannot be used.
+    await expect(manager.current()).rejects.toMatchObject({ code: SessionErrorCode.Expired })
+    expect(unreachable).toEqual([])
+    expect(refusals).toHaveLength(1)
+    expect(refusals[0]).toMatchObject({ answered: true, error: { code: 'SESSION_REFRESH_ANSWER_REJECTED' } })
+    expect(String((refusals[0]!.error as Error).message)).toMatch(/could not be accepted/)
+    // What the server answered was kept, encrypted in the vault as any session (a restart reads it),
+    // with the access token not to be used; the ID token that failed is not kept.
+    const restarted = createTokenVault({ secrets: plainSecrets, store, log: memoryLogger() })
+    const kept = (await restarted.load('env-1'))!
+    expect(kept).toMatchObject({ accessToken: 'access-rotated-1', refreshToken: 'refresh-rotated-1' })
+    expect(kept.expiresAt).toBeLessThanOrEqual(Date.now())
+    expect(kept.idToken).toBeUndefined()
+    // Neither the spent token nor the ended session's new one is sent again.
+    await expect(manager.refreshNow()).rejects.toMatchObject({ code: SessionErrorCode.Expired })
+    expect(rotating.state.presented).toEqual([first])
+  })
+
+  it('spends the new refresh token, never the old one, when a check after the answer could not be made', async () => {
+    const vault = createTokenVault({ secrets: plainSecrets, store: memoryStore(), log: memoryLogger() })
+    const first = rotating.issue('refresh-b0')
+    await vault.save(session({ accessToken: 'expired', expiresAt: Date.now() - 1000, refreshToken: first }))
+    let checks = 0
+    const refused: unknown[] = []
+    const manager = createTokenManager({
+      vault,
+      environmentId: 'env-1',
+      refresh: (rt) => oidc.refresh(rotating.target(), rt),
+      // The session's check of a renewed token asks the environment's platform where it is; the first
+      // time, nothing answers.
+      check: async () => {
+        if (checks++ === 0) throw new TypeError('fetch failed')
+      },
+      onRefreshRefused: (error) => refused.push(error),
+    })
+    await expect(manager.current()).rejects.toMatchObject({ code: 'API_NETWORK' })
+    const held = (await vault.load('env-1'))!
+    expect(held.refreshToken).toMatch(/^refresh-rotated-/)
+    // Not used before its check passes.
+    expect(held.expiresAt).toBeLessThanOrEqual(Date.now())
+
+    const grant = await manager.current()
+    expect(grant.accessToken).toMatch(/^access-rotated-/)
+    expect(grant.accessToken).not.toBe(held.accessToken)
+    expect(rotating.state.presented).toEqual([first, held.refreshToken])
+    expect(refused).toEqual([])
+    expect(await vault.load('env-1')).toMatchObject({ accessToken: grant.accessToken })
+  })
+
+  it('goes on with the renewed tokens when the vault cannot write them, and writes them at its next read', async () => {
+    const store = memoryStore()
+    let failWrites = 0
+    const lockedOnce: SecretStore = {
+      ...plainSecrets,
+      encrypt: async (p) => {
+        if (failWrites > 0) {
+          failWrites--
+          throw new Error('The keychain is locked')
+        }
+        return plainSecrets.encrypt(p)
+      },
+    }
+    const vault = createTokenVault({ secrets: lockedOnce, store, log: memoryLogger() })
+    const first = rotating.issue('refresh-c0')
+    await vault.save(session({ accessToken: 'expired', expiresAt: Date.now() - 1000, refreshToken: first }))
+    const saveFailures: unknown[] = []
+    const manager = createTokenManager({
+      vault,
+      environmentId: 'env-1',
+      refresh: (rt) => oidc.refresh(rotating.target(), rt),
+      onRefreshRefused: () => undefined,
+      onSaveFailed: (error) => saveFailures.push(error),
+    })
+    // Both writes of the renewal (kept, then checked) fail.
+    failWrites = 2
+    const grant = await manager.current()
+    expect(grant.accessToken).toMatch(/^access-rotated-/)
+    expect(saveFailures).toHaveLength(2)
+    // On disk still the spent token; the next read writes the renewal.
+    const onDisk = () => createTokenVault({ secrets: plainSecrets, store, log: memoryLogger() }).load('env-1')
+    expect((await onDisk())?.refreshToken).toBe(first)
+    expect((await manager.current()).accessToken).toBe(grant.accessToken)
+    expect(await onDisk()).toMatchObject({
+      accessToken: grant.accessToken,
+      refreshToken: /^refresh-rotated-/,
+    })
+    expect(rotating.state.presented).toEqual([first])
+  })
+})

@@ -3,11 +3,14 @@
 // refresh token twice (the identity server rotates it: a second use would be refused).
 // A refresh that fails is either a refusal (the session is over) or the identity server could not be
 // reached (the session stays; the next call tries again): `refreshFailureKind` tells them apart.
+// Once the token endpoint has answered with new tokens, the old refresh token is spent: the answer is
+// kept in the vault before anything checks it, and a check that then fails is classed on its own merits,
+// never as "could not be reached", which would spend the old token again and sign the user out.
 import * as oidcClient from 'openid-client'
 import type { AccessGrant, TokenSource } from '../api/client.ts'
 import { ApiErrorCode, HttpStatus, transportError, type ApiError } from '../api/errors.ts'
 import { ServerUrlErrorCode } from '../api/server-urls.ts'
-import { OidcErrorCode } from './oidc.ts'
+import { OidcErrorCode, RefreshAnswerRejected } from './oidc.ts'
 import type { StoredSession, TokenVault } from './token-vault.ts'
 
 export const SessionErrorCode = {
@@ -34,6 +37,9 @@ export class SessionError extends Error {
 export function refreshFailureKind(error: unknown): 'refused' | 'unreachable' {
   const refusedStatus = (status: unknown) =>
     status === HttpStatus.BadRequest || status === HttpStatus.Unauthorized
+  // The token endpoint answered, and its answer failed a check (an ID token for another audience, issuer
+  // or time): nothing was unreachable, and the answer cannot be used.
+  if (error instanceof RefreshAnswerRejected) return 'refused'
   if (error instanceof oidcClient.ResponseBodyError)
     return error.error === 'invalid_grant' || refusedStatus(error.status) ? 'refused' : 'unreachable'
   if (error instanceof oidcClient.WWWAuthenticateChallengeError)
@@ -68,19 +74,35 @@ export interface RefreshedTokens {
 export interface TokenManagerDeps {
   vault: TokenVault
   environmentId: string
-  /** Spends a refresh token at the identity server. */
+  /**
+   * Spends a refresh token at the identity server. An answer with new tokens that then fails a check
+   * rejects with RefreshAnswerRejected carrying them.
+   */
   refresh(refreshToken: string): Promise<RefreshedTokens>
-  /** The identity server refused the refresh: the session is over (the caller signs the user out). */
-  onRefreshRefused(error: unknown): void
+  /**
+   * Checks renewed tokens before they are used (the session's: they name its platform). It runs after
+   * the tokens are kept; a failure is classed as a refresh failure is (`refreshFailureKind`).
+   */
+  check?(tokens: RefreshedTokens): Promise<void>
+  /**
+   * The refresh was refused, or its answer could not be used (`answered`: the identity server answered
+   * with new tokens, which are in the vault): the session is over (the caller signs the user out).
+   */
+  onRefreshRefused(error: unknown, answered: boolean): void
   /** The identity server could not be asked; the session stays and the next call tries again. */
   onRefreshUnreachable?(error: unknown): void
+  /** The renewed tokens could not be written to the vault: they are held in memory meanwhile. */
+  onSaveFailed?(error: unknown): void
   /** Refresh this long before expiry. */
   aheadMs?: number
   now?: () => number
 }
 
 const inFlight = new Map<string, Promise<StoredSession>>()
-/** Refresh tokens the identity server refused: calls that meet a 401 later must not spend them again. */
+/**
+ * Refresh tokens the identity server refused, or that a session ended with (its renewal could not be
+ * used): calls that meet a 401 later must not spend them again.
+ */
 const refused = new Set<string>()
 
 export function createTokenManager(
@@ -95,34 +117,75 @@ export function createTokenManager(
     return s
   }
 
+  /**
+   * Saves a session to the vault. When it cannot be written (the system's key store refuses, the disk is
+   * full) the vault still holds it in memory, so this run goes on with it and the vault writes it again at
+   * its next read; only a restart before that loses it.
+   */
+  async function keep(s: StoredSession): Promise<void> {
+    try {
+      await deps.vault.save(s)
+    } catch (error) {
+      deps.onSaveFailed?.(error)
+    }
+  }
+
   function refreshOnce(current: StoredSession): Promise<StoredSession> {
     const key = `${current.environmentId}\u0000${current.subject}`
     const running = inFlight.get(key)
     if (running) return running
     const flight = (async () => {
-      if (!current.refreshToken || refused.has(current.refreshToken)) {
+      const sent = current.refreshToken
+      if (!sent || refused.has(sent)) {
         throw new SessionError(SessionErrorCode.Expired, 'Your session has ended; sign in again')
       }
       let tokens: RefreshedTokens
+      let rejected: unknown = null
       try {
-        tokens = await deps.refresh(current.refreshToken)
+        tokens = await deps.refresh(sent)
       } catch (error) {
-        if (refreshFailureKind(error) === 'unreachable') {
-          deps.onRefreshUnreachable?.(error)
-          throw unreachableError(error)
+        if (!(error instanceof RefreshAnswerRejected)) {
+          if (refreshFailureKind(error) === 'unreachable') {
+            deps.onRefreshUnreachable?.(error)
+            throw unreachableError(error)
+          }
+          refused.add(sent)
+          deps.onRefreshRefused(error, false)
+          throw new SessionError(SessionErrorCode.Expired, 'Your session has ended; sign in again')
         }
-        refused.add(current.refreshToken)
-        deps.onRefreshRefused(error)
-        throw new SessionError(SessionErrorCode.Expired, 'Your session has ended; sign in again')
+        tokens = error.tokens
+        rejected = error
       }
+      // The identity server has answered: a new refresh token replaces the one sent, which it has spent.
       const next: StoredSession = {
         ...current,
         accessToken: tokens.accessToken,
         expiresAt: tokens.expiresAt,
-        refreshToken: tokens.refreshToken ?? current.refreshToken,
+        refreshToken: tokens.refreshToken ?? sent,
         idToken: tokens.idToken ?? current.idToken,
       }
-      await deps.vault.save(next)
+      // Kept before any check, with its access token not yet to be used (expired): whatever happens next,
+      // a crash included, the next refresh spends the new refresh token, never the spent one.
+      await keep({ ...next, expiresAt: 0 })
+      if (!rejected)
+        try {
+          await deps.check?.(tokens)
+        } catch (error) {
+          rejected = error
+        }
+      if (rejected) {
+        if (refreshFailureKind(rejected) === 'refused') {
+          // The answer cannot be used: the session is over, and neither refresh token is spent again.
+          refused.add(sent).add(next.refreshToken!)
+          deps.onRefreshRefused(rejected, true)
+          throw new SessionError(SessionErrorCode.Expired, 'Your session has ended; sign in again')
+        }
+        // The check could not be made (its server did not answer): the kept tokens wait, unused, for the
+        // next call, which refreshes with the new refresh token and checks again.
+        deps.onRefreshUnreachable?.(rejected)
+        throw unreachableError(rejected)
+      }
+      await keep(next)
       return next
     })().finally(() => inFlight.delete(key))
     inFlight.set(key, flight)
@@ -142,8 +205,8 @@ export function createTokenManager(
     },
     async afterUnauthorized(stale) {
       const s = await session()
-      // Another call refreshed while this one waited for its 401: use the new token.
-      if (s.accessToken !== stale) return grantOf(s)
+      // Another call refreshed while this one waited for its 401: use the new token (once it is checked).
+      if (s.accessToken !== stale && s.expiresAt - aheadMs > now()) return grantOf(s)
       return grantOf(await refreshOnce(s))
     },
     async refreshNow() {

@@ -54,12 +54,21 @@ export function createTokenVault(deps: {
 }) {
   const weak = isWeakBackend(deps.secrets.backend, deps.platform ?? process.platform)
   const memory = new Map<string, StoredSession>()
+  /** Sessions held in memory whose last write failed: written again at the next read. */
+  const unsaved = new Set<string>()
   const optedIn = () => deps.store.get(optInKey) === true
   const persistRefresh = () => !weak || optedIn()
 
-  async function persist(session: StoredSession): Promise<void> {
+  /** Writes follow one another in the order they were asked for, so the last one asked is the one kept. */
+  let writing: Promise<unknown> = Promise.resolve()
+
+  function persist(session: StoredSession): Promise<void> {
     const kept: StoredSession = persistRefresh() ? session : { ...session, refreshToken: undefined }
-    deps.store.set(entryKey(session.environmentId), await deps.secrets.encrypt(JSON.stringify(kept)))
+    const write = writing.then(async () => {
+      deps.store.set(entryKey(session.environmentId), await deps.secrets.encrypt(JSON.stringify(kept)))
+    })
+    writing = write.catch(() => undefined)
+    return write
   }
 
   return {
@@ -71,13 +80,34 @@ export function createTokenVault(deps: {
       }
     },
 
+    /**
+     * Holds the session and writes it. A write that fails still leaves it held (a refreshed session's
+     * tokens must not be lost because the system's key store refused once); the error is thrown, and the
+     * next read writes it again.
+     */
     async save(session: StoredSession): Promise<void> {
       memory.set(session.environmentId, session)
-      await persist(session)
+      try {
+        await persist(session)
+        unsaved.delete(session.environmentId)
+      } catch (error) {
+        unsaved.add(session.environmentId)
+        throw error
+      }
     },
 
     async load(environmentId: string): Promise<StoredSession | undefined> {
       const held = memory.get(environmentId)
+      if (held && unsaved.has(environmentId)) {
+        await persist(held).then(
+          () => unsaved.delete(environmentId),
+          (error: unknown) =>
+            deps.log.warn('token vault: the session could still not be written; it is held in memory', {
+              environmentId,
+              error,
+            }),
+        )
+      }
       if (held) return held
       const sealed = deps.store.get(entryKey(environmentId))
       if (typeof sealed !== 'string') return undefined
@@ -98,6 +128,7 @@ export function createTokenVault(deps: {
 
     async clear(environmentId: string): Promise<void> {
       memory.delete(environmentId)
+      unsaved.delete(environmentId)
       deps.store.delete(entryKey(environmentId))
     },
 

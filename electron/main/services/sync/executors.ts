@@ -10,6 +10,7 @@ import type {
 } from '../../../../common/bridge/outbox.ts'
 import { SupplierInvoiceStatus } from '../../../../common/status.ts'
 import { createSubstitute, decideApproval, deleteSubstitute } from './approval-actions.ts'
+import { journalInvoice } from './booking-action.ts'
 import type { Executor } from './executor.ts'
 import { reassign, sendForPayment } from './invoice-flow-actions.ts'
 import { bookJournalEntries } from './journal-actions.ts'
@@ -31,7 +32,7 @@ type ExecutorTable = {
   [E in OutboxEntity]: { [A in OutboxActionName<E>]: Executor<OutboxCommandOf<E, A>> }
 }
 
-const { ForApproval, Assigned, Journaled } = SupplierInvoiceStatus
+const { ForApproval, Assigned } = SupplierInvoiceStatus
 
 export const executors = {
   SupplierInvoice: {
@@ -41,8 +42,9 @@ export const executors = {
     // Transitions whose effect shows in the invoice's status: a retry that finds it there is done.
     'assign-to': transition([ForApproval]),
     assign: transition([ForApproval, Assigned]),
-    // spec 3.5: a global rule whose limit the amount reaches starts a flow instead of booking.
-    journal: transition([Journaled, ForApproval]),
+    // Booked only where no approval rule applies when it is sent; else sent for approval by the rule,
+    // and so by a global rule as it is booked (spec 3.5) (./booking-action.ts).
+    journal: journalInvoice,
     cancelApprovement: transition([ForApproval]),
     // Not idempotent on the platform, and may be overtaken by a colleague (./invoice-flow-actions.ts).
     'reAssign-to': reassign,

@@ -77,7 +77,21 @@ const en = {
   bankAccountFirst: 'Confirm the new bank account before saving.',
   sent: 'Sent for approval. It reaches the platform at the next sync.',
   booked: 'Queued for booking. It reaches the platform at the next sync.',
+  bookedRuleUnknown:
+    'Queued for booking. The approval rule could not be asked now: it is asked when the booking is sent, and if one applies, the invoice goes for approval by it instead of being booked.',
   ruleApplies: 'An approval rule applies to this invoice: send it for approval.',
+  /** A booking that an approval rule applied to when it was sent (the outbox's notice). */
+  sentInstead: {
+    named: 'Sent for approval by the rule “{rule}” instead of booked: the rule applies to this invoice.',
+    numbered: 'Sent for approval by approval rule {id} instead of booked: the rule applies to this invoice.',
+    global: 'Sent for approval by the company’s approval rule for amounts this large instead of booked.',
+  },
+  /** An invoice named in a notice: by its number and supplier, or its ID while it has no number. */
+  invoiceLabel: {
+    withSupplier: 'Invoice {number} from {supplier}',
+    number: 'Invoice {number}',
+    id: 'Supplier invoice {id}',
+  },
   noRule: 'No approval rule applies to this supplier and project; book it, or ask the platform when online.',
   lines: {
     title: 'Cost lines',
@@ -261,7 +275,22 @@ const nb: typeof en = {
   bankAccountFirst: 'Bekreft det nye kontonummeret før du lagrer.',
   sent: 'Sendt til godkjenning. Den når plattformen ved neste synkronisering.',
   booked: 'Lagt i kø for bokføring. Den når plattformen ved neste synkronisering.',
+  bookedRuleUnknown:
+    'Lagt i kø for bokføring. Godkjenningsregelen kunne ikke spørres om nå: den spørres når bokføringen sendes, og gjelder en regel, går fakturaen til godkjenning etter den i stedet for å bli bokført.',
   ruleApplies: 'En godkjenningsregel gjelder for denne fakturaen: send den til godkjenning.',
+  sentInstead: {
+    named:
+      'Sendt til godkjenning etter regelen «{rule}» i stedet for bokført: regelen gjelder for denne fakturaen.',
+    numbered:
+      'Sendt til godkjenning etter godkjenningsregel {id} i stedet for bokført: regelen gjelder for denne fakturaen.',
+    global:
+      'Sendt til godkjenning etter selskapets godkjenningsregel for så store beløp i stedet for bokført.',
+  },
+  invoiceLabel: {
+    withSupplier: 'Faktura {number} fra {supplier}',
+    number: 'Faktura {number}',
+    id: 'Leverandørfaktura {id}',
+  },
   noRule:
     'Ingen godkjenningsregel gjelder for denne leverandøren og prosjektet; bokfør den, eller spør plattformen når du er på nett.',
   lines: {

@@ -23,6 +23,8 @@ export const reviewStatuses = {
   failed: { message: 'review.saveFailed', tone: 'danger' },
   sent: { message: 'review.sent', tone: 'neutral' },
   booked: { message: 'review.booked', tone: 'neutral' },
+  /** Booking queued while the approval rule could not be asked: it is asked when the booking is sent. */
+  bookedRuleUnknown: { message: 'review.bookedRuleUnknown', tone: 'neutral' },
   noRule: { message: 'review.noRule', tone: 'neutral' },
   /** Booking was asked for, and the platform proposes an approval rule instead. */
   ruleApplies: { message: 'review.ruleApplies', tone: 'neutral' },

@@ -1,12 +1,18 @@
 // Sending the invoice shown on, after a save that went through: for approval (the dialog offers the rule
 // the platform proposes for the supplier and project, or users or a team), or to booking where no
 // approval rule applies. Both are queued in the outbox (logic/actions.ts), so they work offline.
+// Whether a rule applies is decided where the answer is known: the booking asks the platform again when it
+// is sent (main's outbox, electron/main/services/sync/booking-action.ts) and goes for approval by the rule
+// instead where one applies; the user is told when that happens (./use-sent-instead-notices.ts).
 import { ref, type Ref } from 'vue'
+import { useI18n } from 'vue-i18n'
+import { useToast } from 'primevue/usetoast'
 import type { ProposedRule } from '@common/bridge/review'
 import { useBridge } from '@renderer/bridge'
 import type { WorkspaceDb } from '@renderer/data/schema'
 import { bookInvoice, sendForApproval, type ApprovalTarget } from './logic/actions.ts'
 import type { ReviewForm } from './review-form.ts'
+import { invoiceLabel } from './use-sent-instead-notices.ts'
 import type { ReviewDocument } from './review-queue.ts'
 import type { ReviewStatusLine } from './use-review-status.ts'
 
@@ -23,6 +29,8 @@ export interface SendOnOptions {
 
 export function useSendOn({ workspace, companyKey, doc, form, editable, save, status }: SendOnOptions) {
   const bridge = useBridge()
+  const { t } = useI18n()
+  const toast = useToast()
   const approvalOpen = ref(false)
 
   /** The approval rule the platform proposes for the form's supplier, project and department. */
@@ -43,12 +51,15 @@ export function useSendOn({ workspace, companyKey, doc, form, editable, save, st
       approvalOpen.value = true
       return
     }
-    // Offline no rule can be asked for: the invoice is booked, and the platform starts a global rule's
-    // flow instead where one applies (spec 3.5).
+    // Online the rule is asked now, so the user can send the invoice for approval with the dialog. When the
+    // question fails (offline, a timeout) the booking is queued all the same: it is never booked blindly,
+    // since the rule is asked again when it is sent, and where one applies it goes for approval by it.
     let rule: number | null = null
+    let asked = true
     try {
       rule = (await proposedRule()).ApprovalRuleID
     } catch (error) {
+      asked = false
       console.error('Asking the platform for the approval rule failed', { companyKey, error })
     }
     if (rule !== null) {
@@ -56,7 +67,18 @@ export function useSendOn({ workspace, companyKey, doc, form, editable, save, st
       return
     }
     await bookInvoice(db, companyKey, current.row.ID)
-    status.show('booked')
+    if (asked) {
+      status.show('booked')
+      return
+    }
+    status.show('bookedRuleUnknown')
+    // The review moves on to the next invoice as this one leaves the queue: said where it stays in sight.
+    toast.add({
+      severity: 'info',
+      summary: invoiceLabel(t, current.row),
+      detail: t('review.bookedRuleUnknown'),
+      life: 12_000,
+    })
   }
 
   /** The approval dialog's answer: who approves, and the message to them. */

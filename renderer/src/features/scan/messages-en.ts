@@ -110,7 +110,10 @@ const scanEn = {
     },
     unmatched: {
       none: 'Subfolders without a company: {names}',
-      ambiguous: 'Subfolders that fit more than one company (rename them to name one): {names}',
+      ambiguous:
+        'Subfolder “{name}” fits more than one company ({companies}): its files stay in it and are not sent. Rename it with the organisation number of the right company.',
+      ambiguousCompany:
+        '“{name}” fits more than one company ({companies}): no file is taken from this folder. Remove it and add it again for the right company, or give the organisation number in scan-folders.json.',
     },
     children: '{n} company folders',
     never: 'None yet',

@@ -114,7 +114,10 @@ const scanNb: ScanMessages = {
     },
     unmatched: {
       none: 'Undermapper uten selskap: {names}',
-      ambiguous: 'Undermapper som passer til flere selskap (gi dem et navn som peker på ett): {names}',
+      ambiguous:
+        'Undermappen «{name}» passer til flere selskap ({companies}): filene blir liggende i den og sendes ikke. Gi den nytt navn med organisasjonsnummeret til riktig selskap.',
+      ambiguousCompany:
+        '«{name}» passer til flere selskap ({companies}): ingen filer hentes fra denne mappen. Fjern den og legg den til igjen for riktig selskap, eller oppgi organisasjonsnummeret i scan-folders.json.',
     },
     children: '{n} selskapsmapper',
     never: 'Ingen ennå',

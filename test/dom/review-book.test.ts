@@ -1,0 +1,177 @@
+// Book in the review (Alt+Shift+B) asks the platform which approval rule applies to the supplier. When that
+// question fails (offline, a timeout) the booking is queued with a notice that the rule is still to be asked,
+// not as booked: main asks for the rule when it sends it, and where one applies sends the invoice for
+// approval by it instead. The entry's outcome says so, and the user is told wherever they are.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BridgeError } from '@common/bridge/contract'
+import type { OutboxCommand } from '@common/bridge/outbox'
+import type { PlatformRow } from '@common/bridge/sync'
+import { SupplierInvoiceStatus } from '@common/status'
+import { useWorkspace } from '@renderer/stores/workspace'
+import type { WorkspaceDb } from '@renderer/data/schema'
+import { mountShell, pressKey, waitForElement, type MountedShell } from './mount-shell.ts'
+import { createTestBridge, sampleSession } from './test-bridge.ts'
+
+const companies = [
+  { ID: 1, Name: 'Nordlys Bakeri AS', Key: 'nordlys', IsTest: false, OrganizationNumber: '924956488' },
+]
+const supplier: PlatformRow = {
+  ID: 5,
+  UpdatedAt: '2026-10-01T10:00:00.000Z',
+  StatusCode: 30001,
+  SupplierNumber: 200001,
+  Info: { Name: 'Havbris AS' },
+}
+const invoice: PlatformRow = {
+  ID: 1,
+  UpdatedAt: '2026-11-01T10:00:00.000Z',
+  StatusCode: SupplierInvoiceStatus.Draft,
+  SupplierID: 5,
+  Supplier: supplier,
+  InvoiceNumber: 'N-1',
+}
+
+let shell: MountedShell | undefined
+let db: WorkspaceDb | undefined
+let workspace: ReturnType<typeof useWorkspace> | undefined
+afterEach(async () => {
+  const test = shell?.test
+  shell?.unmount()
+  test?.emit('session.changed', { status: 'signedOut', reason: null })
+  await vi.waitFor(() => expect(workspace?.value ?? null).toBeNull())
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  await db?.delete()
+  shell = undefined
+  db = undefined
+  workspace = undefined
+  sessionStorage.clear()
+  localStorage.clear()
+})
+
+/**
+ * The review of invoice N-1 over a bridge whose rule question fails as a lost connection does. Main's
+ * answer to the booking is held until `answer` is called: the invoice sent for approval by the rule
+ * linked to its supplier, as main's outbox does when the rule applies.
+ */
+async function mount(languages: string[]) {
+  const sent: OutboxCommand[] = []
+  let release: () => void = () => undefined
+  const answered = new Promise<void>((resolve) => (release = resolve))
+  const rows: Record<string, PlatformRow[]> = { SupplierInvoice: [invoice], Supplier: [supplier] }
+  const test = createTestBridge({
+    handlers: {
+      'companies.list': () => companies,
+      'companies.session': (key) => ({
+        companyKey: key,
+        companyName: key,
+        user: sampleSession.status === 'signedIn' ? sampleSession.user : (undefined as never),
+        permissions: ['ui_accounting_bills'],
+        views: ['inbox', 'review', 'settings'],
+      }),
+      'connection.probe': () => ({ state: 'online', checkedAt: new Date().toISOString(), message: null }),
+      'sync.pull': (_companyKey, entity, from) => {
+        const found = from.id === 0 ? (rows[entity] ?? []) : []
+        const last = found.at(-1)
+        return {
+          rows: found,
+          checkpoint: last ? { updatedAt: String(last.UpdatedAt), id: Number(last.ID) } : from,
+          more: false,
+        }
+      },
+      'sync.ids': (_companyKey, entity) => (rows[entity] ?? []).map((r) => Number(r.ID)),
+      'sync.row': () => null,
+      'review.proposedRule': () => {
+        throw new BridgeError('API_TIMEOUT', 'The platform did not answer in time')
+      },
+      'outbox.execute': async (_companyKey, command) => {
+        sent.push(command)
+        if (command.action !== 'journal') return { status: 'done', row: null, merged: [] }
+        await answered
+        return {
+          status: 'done',
+          row: {
+            ...invoice,
+            StatusCode: SupplierInvoiceStatus.ForApproval,
+            UpdatedAt: '2026-11-02T09:00:00.000Z',
+          },
+          merged: [],
+          notice: {
+            code: 'SENT_FOR_APPROVAL_INSTEAD',
+            ApprovalRuleID: 12,
+            Description: 'Havbris: Per godkjenner',
+          },
+        }
+      },
+    },
+  })
+  shell = await mountShell({ path: '/review?invoice=1', languages, test })
+  workspace = useWorkspace()
+  await vi.waitFor(() => expect(workspace!.value).not.toBeNull())
+  db = workspace.value!
+  await waitForElement('[data-testid="review-form"]')
+  await vi.waitFor(() => expect(document.body.textContent).toContain('N-1'))
+  return { sent, answer: () => release(), test }
+}
+
+const toasts = () => document.querySelector('.p-toast')?.textContent ?? ''
+const book = () =>
+  pressKey(document.querySelector('[data-testid="review-form"]')!, {
+    key: 'B',
+    code: 'KeyB',
+    altKey: true,
+    shiftKey: true,
+  })
+
+describe('Book while the approval rule cannot be asked', () => {
+  it('queues the booking for main to decide, never claims it booked, and says when a rule sent it for approval instead', async () => {
+    const { sent, answer, test } = await mount(['en-GB'])
+    book()
+    await vi.waitFor(() => expect(test.calls.some((c) => c.name === 'review.proposedRule')).toBe(true))
+    // Not "Queued for booking. It reaches the platform at the next sync.": the rule is still to be asked.
+    await vi.waitFor(() => {
+      expect(toasts()).toContain('Invoice N-1 from Havbris AS')
+      expect(toasts()).toContain(
+        'Queued for booking. The approval rule could not be asked now: it is asked when the booking is sent, and if one applies, the invoice goes for approval by it instead of being booked.',
+      )
+    })
+    // The booking goes to main as the one entry that asks for the rule when it is sent.
+    await vi.waitFor(() => expect(sent.map((c) => c.action)).toContain('journal'), { timeout: 15_000 })
+    expect(test.calls.filter((c) => c.name === 'review.proposedRule')).toHaveLength(1)
+
+    // Main found a rule for the supplier and sent the invoice for approval by it: the user is told.
+    answer()
+    await vi.waitFor(
+      () =>
+        expect(toasts()).toContain(
+          'Sent for approval by the rule “Havbris: Per godkjenner” instead of booked: the rule applies to this invoice.',
+        ),
+      { timeout: 15_000 },
+    )
+    await vi.waitFor(async () =>
+      expect((await db!.SupplierInvoice.get(['nordlys', 1]))?.StatusCode).toBe(
+        SupplierInvoiceStatus.ForApproval,
+      ),
+    )
+    expect(await db!.outbox.count()).toBe(0)
+  }, 40_000)
+
+  it('says it in Norwegian too', async () => {
+    const { answer } = await mount(['nb-NO'])
+    book()
+    await vi.waitFor(() =>
+      expect(toasts()).toContain(
+        'Lagt i kø for bokføring. Godkjenningsregelen kunne ikke spørres om nå: den spørres når bokføringen sendes, og gjelder en regel, går fakturaen til godkjenning etter den i stedet for å bli bokført.',
+      ),
+    )
+    answer()
+    await vi.waitFor(
+      () => {
+        expect(toasts()).toContain('Faktura N-1 fra Havbris AS')
+        expect(toasts()).toContain(
+          'Sendt til godkjenning etter regelen «Havbris: Per godkjenner» i stedet for bokført: regelen gjelder for denne fakturaen.',
+        )
+      },
+      { timeout: 15_000 },
+    )
+  }, 40_000)
+})
