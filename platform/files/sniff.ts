@@ -64,14 +64,18 @@ async function tiffPages(bytes: Uint8Array, name: string): Promise<number> {
   throw refuse(name, 'the TIFF image cannot be decoded; it may be damaged')
 }
 
-/** An XML upload must be a structured invoice (EN 16931, UBL or CII): it is one page, read from its XML. */
+/**
+ * An XML upload must be a structured invoice (EN 16931, UBL or CII): it is one page, read from its XML. XML
+ * that cannot be read is the sender's problem, answered 400 with what is wrong, never a server error: the
+ * reader words its own refusals (too large, entities, nesting), and anything else it meets is worded here.
+ */
 function xmlPages(bytes: Uint8Array, name: string): number {
   try {
     parseEInvoice(bytes)
     return 1
   } catch (err) {
     if (err instanceof EInvoiceError) throw refuse(name, `${err.message}; only invoices are taken as XML`)
-    throw err
+    throw refuse(name, `the XML cannot be read (${err instanceof Error ? err.message : String(err)})`)
   }
 }
 
