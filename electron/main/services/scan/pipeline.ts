@@ -530,7 +530,13 @@ export function createPipeline(options: PipelineOptions) {
   async function structuredAnswerOfEntry(entry: LedgerEntry) {
     if (entry.kind !== 'xml' && entry.kind !== 'pdf') return null
     const bytes = await bytesToUpload(entry).catch(() => 'gone' as const)
-    return typeof bytes === 'string' ? null : structuredAnswerOf(bytes)
+    if (typeof bytes === 'string') return null
+    // Read off main's thread within a time budget; one refused (sync/structured.ts) is logged and the
+    // platform reads the file's pages, as it reads a PDF that carries no invoice.
+    return structuredAnswerOf(bytes, {
+      log,
+      context: { companyKey: entry.companyKey, file: entry.originalPath },
+    })
   }
 
   /** Runs a local file operation, trying again with a growing wait while the file system refuses it. */
