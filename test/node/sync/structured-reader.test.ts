@@ -54,7 +54,7 @@ describe('the structured invoice reader thread', () => {
       invoice: null,
       refused: { code: 'tooLarge', message: 'The embedded file f0.xml unpacks to more than 10 MB' },
     })
-    expect(stallMs).toBeLessThan(250)
+    expect(stallMs).toBeLessThan(500)
   }, 60_000)
 
   it('ends a reading that takes longer than its budget as `timeout`, and reads the next file anew', async () => {
@@ -68,7 +68,7 @@ describe('the structured invoice reader thread', () => {
       refused: { code: 'timeout', message: 'Reading the file took longer than 1 s' },
     })
     expect(performance.now() - started).toBeLessThan(3000)
-    expect(stallMs).toBeLessThan(250)
+    expect(stallMs).toBeLessThan(500)
     expect(structuredReaderRunning()).toBe(false)
     const next = await structuredInvoiceIn(await makeFacturX())
     expect(next.invoice?.number).toBe('2026-1042')
