@@ -33,7 +33,9 @@ const MB = 1024 * 1024
 /**
  * The budgets of one PDF's embedded files. An invoice's XML is tens of kilobytes (a few megabytes with
  * every line of a long invoice); a Factur-X PDF carries one or a few files. Within these budgets the
- * extraction takes at most a few hundred milliseconds (bench/hostile.bench.ts), however the PDF is made.
+ * unpacking takes at most a few hundred milliseconds and megabytes, however the streams are made
+ * (bench/hostile.bench.ts). Parsing the PDF itself still grows with its objects (pdf-lib reads 150,000 of
+ * them in several seconds): main therefore reads in a worker thread with a time budget (sync/structured.ts).
  */
 export const EMBEDDED_LIMITS = {
   /** Entries of the EmbeddedFiles name tree (file specifications) looked at. */
