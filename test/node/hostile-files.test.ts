@@ -39,6 +39,7 @@ describe('hostile files', () => {
       expect(measured.ms).toBeLessThan(hostile.maxMs ?? MAX_MS)
       expect(measured.peakHeapMb).toBeLessThan(hostile.maxMb ?? MAX_MB)
       expect(measured.peakRssMb).toBeLessThan(hostile.maxMb ?? MAX_MB)
+      expect(measured.maxRssRiseMb).toBeLessThan(hostile.maxMb ?? MAX_MB)
       // A reading that runs in another thread leaves this one free.
       if (hostile.maxStallMs) expect(measured.stallMs).toBeLessThan(hostile.maxStallMs)
     }, 120_000)

@@ -424,11 +424,17 @@ export interface Measured {
   peakHeapMb: number
   /** How far the process's resident memory rose above where it was, at most (worker threads included). */
   peakRssMb: number
+  /**
+   * How far the process's high-water mark of resident memory rose (getrusage maxrss): the peak of a reading
+   * that holds this thread, which no sample sees while it runs; 0 when it stayed below an earlier peak.
+   */
+  maxRssRiseMb: number
 }
 
 /** Runs one prepared reading, sampling memory every 5 ms (and once after) while it runs. */
 export async function measure(read: () => Promise<string>): Promise<Measured> {
   const before = process.memoryUsage()
+  const maxRssBefore = process.resourceUsage().maxRSS
   let heap = 0
   let rss = 0
   const sample = () => {
@@ -455,6 +461,7 @@ export async function measure(read: () => Promise<string>): Promise<Measured> {
       stallMs: Math.max(stall, ended - last),
       peakHeapMb: heap / MiB,
       peakRssMb: rss / MiB,
+      maxRssRiseMb: (process.resourceUsage().maxRSS - maxRssBefore) / 1024,
     }
   } finally {
     clearInterval(timer)
@@ -479,8 +486,9 @@ export function figuresTable(rows: { case: HostileCase; measured: Measured }[]):
     m.stallMs.toFixed(0),
     m.peakHeapMb.toFixed(1),
     m.peakRssMb.toFixed(1),
+    m.maxRssRiseMb.toFixed(1),
   ])
-  const head = ['reader', 'case', 'outcome', 'ms', 'stall ms', 'heap+buffers MB', 'rss MB']
+  const head = ['reader', 'case', 'outcome', 'ms', 'stall ms', 'heap+buffers MB', 'rss MB', 'max rss +MB']
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]!.length)))
   const line = (r: string[]) =>
     r.map((v, i) => (i >= 3 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join(' | ')
