@@ -80,6 +80,11 @@ export const OcrRawData = z.object({
    * XML rather than its pages: every field and the invoice lines.
    */
   StructuredInvoice: z.unknown().optional(),
+  /**
+   * Why the structured invoice a PDF embeds was not read (common/einvoice/embedded.ts: `tooLarge`,
+   * `tooManyFiles`, `malformed`, `unsupportedFilter`, `timeout`), when it was refused: its pages were read.
+   */
+  EmbeddedInvoiceRefused: z.object({ code: z.string(), message: z.string() }).optional(),
 })
 export type OcrRawData = z.infer<typeof OcrRawData>
 

@@ -34,6 +34,10 @@ export const ScanReason = z.discriminatedUnion('code', [
   z.object({ code: z.literal('notAnInvoiceXml'), params: z.object({ root: z.string() }) }),
   z.object({ code: z.literal('truncatedPdf'), params: none }),
   z.object({ code: z.literal('encryptedPdf'), params: none }),
+  /** An XML invoice larger than an invoice's XML is (MAX_INVOICE_XML_BYTES, common/einvoice/xml.ts). */
+  z.object({ code: z.literal('xmlTooLarge'), params: none }),
+  /** The XML beside a PDF is a link (symlink) to a file elsewhere, or its real path leaves the folder. */
+  z.object({ code: z.literal('linkedFile'), params: none }),
   /** The platform refused the file or a later step. */
   z.object({ code: z.literal('refused'), params: detail }),
   /** The file could not be read when it was to be uploaded (it was gone). */

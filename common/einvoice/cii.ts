@@ -1,7 +1,7 @@
 // UN/CEFACT CII `CrossIndustryInvoice` (D16B) as EN 16931 binds it: Factur-X, ZUGFeRD 2.x and XRechnung.
 import { all, at, attr, text, textAt, type XmlNode } from './xml.ts'
 import {
-  amount,
+  amountReader,
   cents,
   decimal,
   isCreditTypeCode,
@@ -53,7 +53,8 @@ export function readCii(root: XmlNode): EInvoice {
   const credit = isCreditTypeCode(typeCode)
   // spec (EN 16931): a credit note states positive amounts; the supplier invoice books them negative.
   const sign = (n: number) => (credit ? cents(-n) : n)
-  const money = (node: XmlNode | undefined) => sign(amount(text(node)) ?? 0)
+  const amounts = amountReader()
+  const money = (node: XmlNode | undefined, term: string) => sign(amounts.read(text(node), term))
   const currency = required(textAt(settlement, 'InvoiceCurrencyCode'), 'currency (BT-5)')
   const summary = at(settlement, 'SpecifiedTradeSettlementHeaderMonetarySummation')
   // BT-110 is the TaxTotalAmount in the document currency (a second one may give BT-111).
@@ -73,13 +74,16 @@ export function readCii(root: XmlNode): EInvoice {
         '',
       quantity: decimal(text(quantity)),
       unit: attr(quantity, 'unitCode'),
-      net: money(at(lineSettlement, 'SpecifiedTradeSettlementLineMonetarySummation', 'LineTotalAmount')),
+      net: money(
+        at(lineSettlement, 'SpecifiedTradeSettlementLineMonetarySummation', 'LineTotalAmount'),
+        'BT-131',
+      ),
       vatCategory: textAt(tax, 'CategoryCode'),
       vatRate: decimal(textAt(tax, 'RateApplicablePercent')),
     }
   })
 
-  return {
+  const invoice: EInvoice = {
     syntax: 'cii',
     kind: credit ? 'credit-note' : 'invoice',
     typeCode,
@@ -97,17 +101,17 @@ export function readCii(root: XmlNode): EInvoice {
     supplier: ciiParty(at(agreement, 'SellerTradeParty')),
     buyer: ciiParty(at(agreement, 'BuyerTradeParty')),
     totals: {
-      net: money(at(summary, 'TaxBasisTotalAmount')),
-      vat: money(taxTotal),
-      total: money(at(summary, 'GrandTotalAmount')),
-      prepaid: money(at(summary, 'TotalPrepaidAmount')),
-      payable: money(at(summary, 'DuePayableAmount')),
+      net: money(at(summary, 'TaxBasisTotalAmount'), 'BT-109'),
+      vat: money(taxTotal, 'BT-110'),
+      total: money(at(summary, 'GrandTotalAmount'), 'BT-112'),
+      prepaid: money(at(summary, 'TotalPrepaidAmount'), 'BT-113'),
+      payable: money(at(summary, 'DuePayableAmount'), 'BT-115'),
     },
     vatBreakdown: all(settlement, 'ApplicableTradeTax').map((tax) => ({
       category: textAt(tax, 'CategoryCode') ?? '',
       rate: decimal(textAt(tax, 'RateApplicablePercent')),
-      taxable: money(at(tax, 'BasisAmount')),
-      vat: money(at(tax, 'CalculatedAmount')),
+      taxable: money(at(tax, 'BasisAmount'), 'BT-116'),
+      vat: money(at(tax, 'CalculatedAmount'), 'BT-117'),
     })),
     paymentId: textAt(settlement, 'PaymentReference'),
     ...payeeAccount(
@@ -119,7 +123,7 @@ export function readCii(root: XmlNode): EInvoice {
     lines,
     allowancesCharges: all(settlement, 'SpecifiedTradeAllowanceCharge').map((ac) => {
       const charge = textAt(ac, 'ChargeIndicator', 'Indicator') === 'true'
-      const value = amount(textAt(ac, 'ActualAmount')) ?? 0
+      const value = amounts.read(textAt(ac, 'ActualAmount'), charge ? 'BT-99' : 'BT-92')
       return {
         charge,
         reason: textAt(ac, 'Reason') ?? textAt(ac, 'ReasonCode') ?? '',
@@ -129,4 +133,5 @@ export function readCii(root: XmlNode): EInvoice {
       }
     }),
   }
+  return amounts.unread.length ? { ...invoice, unreadAmounts: amounts.unread } : invoice
 }

@@ -2,25 +2,55 @@
 // and the payee account as IBAN or Norwegian bank account.
 import { compactIban, isValidIban } from '../iban.ts'
 import { digitsOnly, ibanToBankAccount, isValidBankAccount, isValidOrgNumber } from '../norwegian.ts'
-import { EInvoiceError, type EInvoice, type EInvoiceParty } from './types.ts'
+import { EInvoiceError, type EInvoice, type EInvoiceParty, type UnreadAmount } from './types.ts'
 
 /** ISO 6523 ICD 0192: the Norwegian register of legal entities (Enhetsregisteret). */
 export const NORWEGIAN_ORG_SCHEME = '0192'
 
-/** An amount as written (`1656.25`, `-1500`), to two decimals; null when absent or not a number. */
+/**
+ * The largest amount (and quantity, and rate) read from an invoice: a thousand billion. Beyond it a value is a
+ * broken or hostile file's (a 400-digit PayableAmount is Infinity to JavaScript), never money to book.
+ */
+export const MAX_AMOUNT = 1e12
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/
+
+/** Why a written amount is not read: not a number as XML writes one, or beyond ±MAX_AMOUNT (or infinite). */
+export function amountProblem(value: string): UnreadAmount['reason'] | null {
+  if (!NUMBER.test(value)) return 'notANumber'
+  const n = Number(value)
+  return Number.isFinite(n) && Math.abs(n) <= MAX_AMOUNT ? null : 'outOfRange'
+}
+
+/** An amount as written (`1656.25`, `-1500`), to two decimals; null when absent, not a number or out of range. */
 export function amount(value: string | null): number | null {
-  if (value === null) return null
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(value)) return null
+  if (value === null || amountProblem(value)) return null
   return cents(Number(value))
 }
 
 /** A number to two decimals without a negative zero. */
 export const cents = (n: number) => Math.round(n * 100) / 100 || 0
 
-/** A decimal (a quantity, a rate) as written; null when absent or not a number. */
+/** A decimal (a quantity, a rate) as written; null when absent, not a number or out of range. */
 export function decimal(value: string | null): number | null {
-  if (value === null || !/^[+-]?(\d+\.?\d*|\.\d+)$/.test(value)) return null
+  if (value === null || amountProblem(value)) return null
   return Number(value)
+}
+
+/**
+ * The amounts of one invoice as its reader reads them: `read` answers an amount as written (0 when absent, as
+ * before), and one written but not readable is 0 too and listed in `unread` by its business term, so that no
+ * proposal is made of it (ocr-answer.ts) and the reason travels with the invoice.
+ */
+export function amountReader() {
+  const unread: UnreadAmount[] = []
+  const read = (written: string | null, term: string) => {
+    const value = amount(written)
+    if (written !== null && value === null)
+      unread.push({ term, reason: amountProblem(written)!, asWritten: written.slice(0, 40) })
+    return value ?? 0
+  }
+  return { read, unread }
 }
 
 /** A date as `yyyy-mm-dd`: UBL writes it so, CII as `yyyymmdd` (format 102). */

@@ -2,7 +2,7 @@
 // CreditNote or a CII CrossIndustryInvoice; `isEInvoiceXml` tells by the root element, without reading the rest.
 import { readCii } from './cii.ts'
 import { readUbl } from './ubl.ts'
-import { parseXml, xmlText } from './xml.ts'
+import { checkXmlSize, parseXml, xmlText } from './xml.ts'
 import { EInvoiceError, type EInvoice } from './types.ts'
 
 export * from './types.ts'
@@ -11,6 +11,8 @@ const ROOTS = ['Invoice', 'CreditNote', 'CrossIndustryInvoice'] as const
 
 /** Reads a structured invoice; throws an EInvoiceError saying what is wrong with anything else. */
 export function parseEInvoice(input: string | Uint8Array): EInvoice {
+  // Refused before a byte is decoded: the decoding of a 50 MB upload alone costs its own time and memory.
+  checkXmlSize(input.length)
   const { name, node } = parseXml(xmlText(input))
   if (name === 'Invoice' || name === 'CreditNote') return readUbl(node, name)
   if (name === 'CrossIndustryInvoice') return readCii(node)
@@ -33,7 +35,9 @@ export function isEInvoiceXml(bytes: Uint8Array): boolean {
 export function rootElementName(bytes: Uint8Array): string | null {
   const head = new TextDecoder('utf-8').decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, '')
   if (!/^\s*</.test(head)) return null
-  const rest = head.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>/g, '')
+  // A DOCTYPE's internal subset (`[ <!ENTITY ...> ]`) holds `>`s of its own: skipped whole, so XML declaring
+  // entities is named by its root and refused by parseXml with its reason.
+  const rest = head.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>/g, '')
   const m = /^\s*<([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)[\s>/]/.exec(rest)
   return m ? m[2]! : null
 }

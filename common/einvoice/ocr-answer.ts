@@ -30,8 +30,11 @@ export function structuredValues(invoice: EInvoice): Partial<Record<OcrPropertyI
     // BT-83 is a KID only when it is one (digits passing MOD10 or MOD11); other references stay in the invoice.
     [OcrPropertyId.Kid]: kid && kid === invoice.paymentId?.replace(/\s/g, '') && isValidKid(kid) ? kid : null,
     [OcrPropertyId.InvoiceNumber]: invoice.number,
-    // The amount due (BT-115): after a prepayment it is what is left to pay.
-    [OcrPropertyId.TotalAmount]: invoice.totals.payable.toFixed(2),
+    // The amount due (BT-115): after a prepayment it is what is left to pay. One the XML writes but that is
+    // not read (not a number, beyond ±1e12: invoice.unreadAmounts says so) is not proposed.
+    [OcrPropertyId.TotalAmount]: invoice.unreadAmounts?.some((u) => u.term === 'BT-115')
+      ? null
+      : invoice.totals.payable.toFixed(2),
     [OcrPropertyId.InvoiceDate]: invoice.issueDate,
     [OcrPropertyId.DueDate]: invoice.dueDate,
     // BT-19, the buyer's accounting reference, names the buyer's cost centre.

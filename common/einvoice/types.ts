@@ -93,10 +93,26 @@ export interface EInvoice {
   accountAsWritten: string | null
   lines: EInvoiceLine[]
   allowancesCharges: EInvoiceAllowanceCharge[]
+  /**
+   * Amounts the XML writes but that are not read (absent when there are none): each stands as 0 above, and
+   * no proposal is made of it (a 400-digit PayableAmount is not proposed as the total).
+   */
+  unreadAmounts?: UnreadAmount[]
 }
 
-/** Why a file cannot be read as a structured invoice. */
-export type EInvoiceErrorCode = 'not-xml' | 'not-an-invoice' | 'incomplete'
+/** An amount written in the XML that is not read: by its business term (`BT-115`), why, and as written (cut). */
+export interface UnreadAmount {
+  term: string
+  /** `notANumber`: not a number as XML writes one (`12,50`); `outOfRange`: beyond ±1e12 or infinite. */
+  reason: 'notANumber' | 'outOfRange'
+  asWritten: string
+}
+
+/**
+ * Why a file cannot be read as a structured invoice. `refused`: XML no invoice is (larger than
+ * MAX_INVOICE_XML_BYTES, declaring entities, nested deeper than any invoice), refused before it is read.
+ */
+export type EInvoiceErrorCode = 'not-xml' | 'not-an-invoice' | 'incomplete' | 'refused'
 
 export class EInvoiceError extends Error {
   constructor(

@@ -1,7 +1,7 @@
 // UBL 2.1 `Invoice` and `CreditNote` as EN 16931 binds them (PEPPOL BIS Billing 3.0, EHF 3).
 import { all, at, attr, text, textAt, type XmlNode } from './xml.ts'
 import {
-  amount,
+  amountReader,
   cents,
   decimal,
   isCreditTypeCode,
@@ -44,7 +44,8 @@ export function readUbl(root: XmlNode, rootName: 'Invoice' | 'CreditNote'): EInv
   // spec (EN 16931): a credit note states positive amounts; the supplier invoice books them negative.
   const sign = (n: number) => (credit ? cents(-n) : n)
   const currency = required(textAt(root, 'DocumentCurrencyCode'), 'currency (BT-5)')
-  const money = (node: XmlNode | undefined) => sign(amount(text(node)) ?? 0)
+  const amounts = amountReader()
+  const money = (node: XmlNode | undefined, term: string) => sign(amounts.read(text(node), term))
 
   const totals = at(root, 'LegalMonetaryTotal')
   // BT-110 is the TaxTotal in the document currency (a second one may give BT-111 in the VAT currency).
@@ -63,13 +64,13 @@ export function readUbl(root: XmlNode, rootName: 'Invoice' | 'CreditNote'): EInv
       description: textAt(line, 'Item', 'Name') ?? textAt(line, 'Item', 'Description') ?? '',
       quantity: decimal(text(quantity)),
       unit: attr(quantity, 'unitCode'),
-      net: money(at(line, 'LineExtensionAmount')),
+      net: money(at(line, 'LineExtensionAmount'), 'BT-131'),
       vatCategory: textAt(tax, 'ID'),
       vatRate: decimal(textAt(tax, 'Percent')),
     }
   })
 
-  return {
+  const invoice: EInvoice = {
     syntax: 'ubl',
     kind: credit ? 'credit-note' : 'invoice',
     typeCode,
@@ -87,24 +88,24 @@ export function readUbl(root: XmlNode, rootName: 'Invoice' | 'CreditNote'): EInv
     supplier: ublParty(at(root, 'AccountingSupplierParty')),
     buyer: ublParty(at(root, 'AccountingCustomerParty')),
     totals: {
-      net: money(at(totals, 'TaxExclusiveAmount')),
-      vat: money(at(taxTotal, 'TaxAmount')),
-      total: money(at(totals, 'TaxInclusiveAmount')),
-      prepaid: money(at(totals, 'PrepaidAmount')),
-      payable: money(at(totals, 'PayableAmount')),
+      net: money(at(totals, 'TaxExclusiveAmount'), 'BT-109'),
+      vat: money(at(taxTotal, 'TaxAmount'), 'BT-110'),
+      total: money(at(totals, 'TaxInclusiveAmount'), 'BT-112'),
+      prepaid: money(at(totals, 'PrepaidAmount'), 'BT-113'),
+      payable: money(at(totals, 'PayableAmount'), 'BT-115'),
     },
     vatBreakdown: all(taxTotal, 'TaxSubtotal').map((sub) => ({
       category: textAt(sub, 'TaxCategory', 'ID') ?? '',
       rate: decimal(textAt(sub, 'TaxCategory', 'Percent')),
-      taxable: money(at(sub, 'TaxableAmount')),
-      vat: money(at(sub, 'TaxAmount')),
+      taxable: money(at(sub, 'TaxableAmount'), 'BT-116'),
+      vat: money(at(sub, 'TaxAmount'), 'BT-117'),
     })),
     paymentId: means.map((m) => textAt(m, 'PaymentID')).find(Boolean) ?? null,
     ...payeeAccount(means.map((m) => textAt(m, 'PayeeFinancialAccount', 'ID'))),
     lines,
     allowancesCharges: all(root, 'AllowanceCharge').map((ac) => {
       const charge = textAt(ac, 'ChargeIndicator') === 'true'
-      const value = amount(textAt(ac, 'Amount')) ?? 0
+      const value = amounts.read(textAt(ac, 'Amount'), charge ? 'BT-99' : 'BT-92')
       return {
         charge,
         reason: textAt(ac, 'AllowanceChargeReason') ?? textAt(ac, 'AllowanceChargeReasonCode') ?? '',
@@ -114,4 +115,5 @@ export function readUbl(root: XmlNode, rootName: 'Invoice' | 'CreditNote'): EInv
       }
     }),
   }
+  return amounts.unread.length ? { ...invoice, unreadAmounts: amounts.unread } : invoice
 }

@@ -1,10 +1,32 @@
 // The XML tree of a structured invoice, read with fast-xml-parser (pure JavaScript: it runs in the
 // platform, main and the renderer). Namespace prefixes are dropped, every element is a list and every text a
 // `#text` node, so a reader walks UBL and CII the same way whatever prefixes the sender chose.
+//
+// The XML is anyone's (an upload, a scan folder, a PDF's embedded file), so it is read within bounds (issue
+// 37): at most MAX_INVOICE_XML_BYTES, no entity declarations (a DOCTYPE declaring entities is how a
+// billion-laughs file multiplies itself; no invoice declares any), at most MAX_XML_DEPTH elements deep, and
+// elements named like an object's own properties (`__proto__`, `constructor`, `prototype`) are data under
+// another key, never a prototype. Whatever the parser itself refuses is an EInvoiceError that says why.
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { EInvoiceError } from './types.ts'
 
 export type XmlNode = { [name: string]: unknown }
+
+/**
+ * The largest XML read as an invoice: an invoice's XML is tens of kilobytes, a few megabytes with attachments
+ * (base64 in EmbeddedDocumentBinaryObject). Also the budget of one embedded file (embedded.ts).
+ */
+export const MAX_INVOICE_XML_BYTES = 10 * 1024 * 1024
+/** Elements nested at most: UBL and CII nest about fifteen deep, with signatures in UBLExtensions. */
+export const MAX_XML_DEPTH = 100
+
+/**
+ * Names the parser would write as an object's own `__proto__`, `constructor` or `prototype` (it refuses
+ * them with a plain Error): kept under a key no XML name can be (`!__proto__`), so such an element is data
+ * the readers never ask for, and a root element so named is reported by its own name.
+ */
+const RESERVED = new Set(['__proto__', 'constructor', 'prototype'])
+const reservedKey = (name: string) => (RESERVED.has(name) ? `!${name}` : name)
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -19,7 +41,22 @@ const parser = new XMLParser({
   ignoreDeclaration: true,
   ignorePiTags: true,
   isArray: (_name, _path, _leaf, isAttribute) => !isAttribute,
+  transformTagName: reservedKey,
+  transformAttributeName: (name) => (RESERVED.has(name.slice(2)) ? `@_!${name.slice(2)}` : name),
+  maxNestedTags: MAX_XML_DEPTH,
+  // Attachments (base64, megabytes) are kept as they stand, not parsed as text: no reader looks inside them,
+  // and the parser takes seconds over a long text it reads a character at a time.
+  stopNodes: ['..EmbeddedDocumentBinaryObject', '..AttachmentBinaryObject'],
 })
+
+/** The prolog declares entities (`<!DOCTYPE x [ <!ENTITY ...`): the way a billion-laughs file multiplies. */
+function declaresEntities(text: string): boolean {
+  const doctype = text.indexOf('<!DOCTYPE')
+  if (doctype < 0) return false
+  const end = text.indexOf(']>', doctype)
+  const subset = text.slice(doctype, end < 0 ? text.length : end)
+  return /<!ENTITY/.test(subset)
+}
 
 /** The text of XML bytes: UTF-8 (with or without a byte-order mark), or the encoding its declaration names. */
 export function xmlText(input: string | Uint8Array): string {
@@ -36,21 +73,50 @@ export function xmlText(input: string | Uint8Array): string {
   return decoder.decode(input).replace(/^\uFEFF/, '')
 }
 
-/** The document's root element: its local name and node. Throws when the text is not well-formed XML. */
+/** Refuses XML larger than MAX_INVOICE_XML_BYTES (bytes, or characters of a string) before it is decoded. */
+export function checkXmlSize(length: number): void {
+  if (length > MAX_INVOICE_XML_BYTES)
+    throw new EInvoiceError(
+      'refused',
+      `The XML is larger than ${MAX_INVOICE_XML_BYTES / (1024 * 1024)} MB, more than an invoice is; it was not read`,
+    )
+}
+
+/**
+ * The document's root element: its local name and node. Throws an EInvoiceError when the text is not
+ * well-formed XML (`not-xml`) or is refused by the bounds above (`refused`); never another error.
+ */
 export function parseXml(text: string): { name: string; node: XmlNode } {
+  checkXmlSize(text.length)
   if (!/^\s*</.test(text))
     throw new EInvoiceError('not-xml', 'The file is not XML (it does not start with <)')
+  if (declaresEntities(text))
+    throw new EInvoiceError(
+      'refused',
+      'The XML declares entities (a DOCTYPE with ENTITY declarations), which no invoice does; it was not read',
+    )
   const valid = XMLValidator.validate(text)
   if (valid !== true)
     throw new EInvoiceError(
       'not-xml',
       `The XML is not well-formed (line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg})`,
     )
-  const tree = parser.parse(text) as XmlNode
+  let tree: XmlNode
+  try {
+    tree = parser.parse(text) as XmlNode
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err)
+    if (/nested tags/i.test(message))
+      throw new EInvoiceError(
+        'refused',
+        `The XML nests elements more than ${MAX_XML_DEPTH} deep, deeper than any invoice; it was not read`,
+      )
+    throw new EInvoiceError('not-xml', `The XML cannot be read (${message})`)
+  }
   for (const [name, value] of Object.entries(tree)) {
     if (name.startsWith('?') || name.startsWith('#') || name.startsWith('@_')) continue
     const node = Array.isArray(value) ? (value[0] as unknown) : value
-    return { name, node: node && typeof node === 'object' ? (node as XmlNode) : {} }
+    return { name: name.replace(/^!/, ''), node: node && typeof node === 'object' ? (node as XmlNode) : {} }
   }
   throw new EInvoiceError('not-xml', 'The XML has no root element')
 }

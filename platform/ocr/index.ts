@@ -17,7 +17,7 @@ import {
 } from './orient.ts'
 import type { OcrPageResult } from './types.ts'
 import { EInvoiceError, parseEInvoice, rootElementName, type EInvoice } from '../../common/einvoice/index.ts'
-import { embeddedInvoiceXml } from '../../common/einvoice/embedded.ts'
+import { embeddedInvoiceXml, type EmbeddedRefusal } from '../../common/einvoice/embedded.ts'
 import { structuredOcrAnswer } from '../../common/einvoice/ocr-answer.ts'
 
 export * from './types.ts'
@@ -281,7 +281,8 @@ export async function analyse(bytes: Uint8Array, opts: AnalyseOptions = {}): Pro
       throw new OcrError('no-such-page', 'An XML invoice has one page')
     return structuredOcrAnswer(readStructured(bytes))
   }
-  const structured = kind === 'pdf' ? await embeddedInvoice(bytes) : null
+  const embedded = kind === 'pdf' ? await embeddedInvoice(bytes) : null
+  const structured = embedded?.invoice ?? null
   const pages =
     opts.pageNo !== undefined
       ? await readDocument(bytes, { pages: [opts.pageNo], contentType: opts.contentType })
@@ -298,6 +299,9 @@ export async function analyse(bytes: Uint8Array, opts: AnalyseOptions = {}): Pro
       ImageHeight: p.ImageHeight,
       Rotation: p.Rotation,
     })),
+    // A PDF whose embedded files were refused (issue 37: over a budget, unreadable) is read as pages; the
+    // answer keeps why, so a reader of it can tell the XML was there and not taken.
+    ...(embedded?.refused ? { EmbeddedInvoiceRefused: embedded.refused } : {}),
   }
   // The words are still read, so the viewer can draw and pick them; every field comes from the XML.
   if (structured) return structuredOcrAnswer(structured, { words, pages: rawData.Pages })
@@ -332,15 +336,18 @@ function readStructured(bytes: Uint8Array): EInvoice {
 
 /**
  * The structured invoice a PDF embeds (Factur-X, ZUGFeRD, XRechnung), or null. An embedded XML that cannot be
- * read as an invoice leaves the PDF to be read as pages, as any other.
+ * read as an invoice leaves the PDF to be read as pages, as any other; so do embedded files refused by the
+ * budgets of common/einvoice/embedded.ts, whose reason is kept.
  */
-async function embeddedInvoice(bytes: Uint8Array): Promise<EInvoice | null> {
-  const xml = await embeddedInvoiceXml(bytes)
-  if (!xml) return null
+async function embeddedInvoice(
+  bytes: Uint8Array,
+): Promise<{ invoice: EInvoice | null; refused: EmbeddedRefusal | null }> {
+  const { xml, refused } = await embeddedInvoiceXml(bytes)
+  if (!xml) return { invoice: null, refused }
   try {
-    return parseEInvoice(xml)
+    return { invoice: parseEInvoice(xml), refused: null }
   } catch {
-    return null
+    return { invoice: null, refused: null }
   }
 }
 

@@ -1,12 +1,14 @@
 // The worker thread that reads documents for the platform (see reader-host.ts): pdf.js, the page renderer
 // and the Tesseract workers live here, so ending this thread gives all of their memory back.
 import { parentPort } from 'node:worker_threads'
+import { parseEInvoice } from '../../common/einvoice/index.ts'
 import { analyse, closeOcr, OcrError } from './index.ts'
 import { openPdf } from './pdf.ts'
 
 export type ReaderRequest =
   | { id: number; op: 'analyse'; bytes: Uint8Array; opts: Parameters<typeof analyse>[1] }
   | { id: number; op: 'pdfPages'; bytes: Uint8Array }
+  | { id: number; op: 'xmlInvoice'; bytes: Uint8Array }
   | { id: number; op: 'close' }
 
 export type ReaderReply =
@@ -25,6 +27,10 @@ async function handle(req: ReaderRequest): Promise<unknown> {
         await doc.destroy()
       }
     }
+    case 'xmlInvoice':
+      // Throws an EInvoiceError (name and words travel back) when the XML is no invoice that can be read.
+      parseEInvoice(req.bytes)
+      return null
     case 'close':
       await closeOcr()
       return null

@@ -101,7 +101,7 @@ export function createServices(deps: ServiceDeps) {
     now,
   })
   const companies = createCompaniesService({ api: () => session.api() })
-  const sync = createSyncService({ api: () => session.api(), fetch: ports.fetch })
+  const sync = createSyncService({ api: () => session.api(), fetch: ports.fetch, log })
   const scan = createScanService({
     dataDir: deps.dataDir,
     emit,

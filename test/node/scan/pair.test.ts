@@ -2,7 +2,15 @@
 // document, whichever arrives first. One draft is made; its document is the PDF (the invoice's first file),
 // its fields are the XML's, the XML is attached beside it, and both originals go to processed/. A pair taken
 // again makes no second invoice.
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -118,5 +126,56 @@ describe('a PDF and its XML invoice in a scan folder', () => {
     await pipeline.idle()
     await pipeline.close()
     await expectOnePairInvoice(folder, ledgerDir, 'faktura-2.pdf', 'faktura-2.xml')
+  }, 120_000)
+})
+
+describe('the XML beside a PDF that is not the folder’s own file', () => {
+  /** The PDF's run: one invoice of the PDF alone, read from its pages, and no XML attached to it. */
+  async function expectPdfAlone(folder: string, xmlName: string, code: string, note: RegExp) {
+    const ledgerDir = mkdtempSync(join(tmpdir(), 'scan-ledger-'))
+    const pipeline = pipelineFor(ledgerDir)
+    expect(await pipeline.take({ companyKey: company, path: join(folder, 'faktura-9.pdf'), folder })).toBe(
+      'queued',
+    )
+    await pipeline.idle()
+    const entries = await pipeline.entries(company)
+    await pipeline.close()
+    const pdf = entries.find((e) => e.name === 'faktura-9.pdf')!
+    expect([pdf.state, pdf.partner ?? null]).toEqual(['done', null])
+    // Read from the PDF's pages: the XML's number (2026-1042) is not the invoice's.
+    const invoice = await get(`api/biz/supplierinvoices/${pdf.invoiceId}`)
+    expect(invoice.InvoiceNumber).not.toBe('2026-1042')
+    expect((await filesOf(pdf.invoiceId!)).map((f) => f.ContentType)).toEqual(['application/pdf'])
+    // The XML is recorded as a refused file is: its own failed entry, and failed/ with the note beside it.
+    const xml = entries.find((e) => e.name === xmlName)!
+    expect([xml.state, xml.reason?.code]).toEqual(['failed', code])
+    expect(readdirSync(join(folder, 'failed'))).toEqual([xmlName, `${xmlName}.reason.txt`])
+    expect(readFileSync(join(folder, 'failed', `${xmlName}.reason.txt`), 'utf8')).toMatch(note)
+  }
+
+  it('refuses an XML that is a link to a file outside the folder, and reads the PDF alone', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'scan-pair-'))
+    const elsewhere = mkdtempSync(join(tmpdir(), 'elsewhere-'))
+    writeFileSync(join(elsewhere, 'secret.xml'), await makeUbl())
+    writeFileSync(join(folder, 'faktura-9.pdf'), await printedInvoicePdf('Faktura 77-0009'))
+    symlinkSync(join(elsewhere, 'secret.xml'), join(folder, 'faktura-9.xml'))
+    await expectPdfAlone(
+      folder,
+      'faktura-9.xml',
+      'linkedFile',
+      /er en lenke \(symlink\) til en fil et annet sted/,
+    )
+    // The file the link named is where it was, and was never uploaded.
+    expect(existsSync(join(elsewhere, 'secret.xml'))).toBe(true)
+  }, 120_000)
+
+  it('refuses an XML larger than 10 MB beside its PDF, and reads the PDF alone', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'scan-pair-'))
+    const ubl = await makeUbl()
+    // A whole, well-formed invoice padded past the cap (MAX_INVOICE_XML_BYTES) with a comment.
+    const padded = ubl.replace(/<\/Invoice>\s*$/, `<!--${' '.repeat(11 * 1024 * 1024)}--></Invoice>`)
+    writeFileSync(join(folder, 'faktura-9.pdf'), await printedInvoicePdf('Faktura 77-0009'))
+    writeFileSync(join(folder, 'faktura-9.xml'), padded)
+    await expectPdfAlone(folder, 'faktura-9.xml', 'xmlTooLarge', /XML-filen er større enn 10 MB/)
   }, 120_000)
 })

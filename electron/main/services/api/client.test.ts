@@ -398,3 +398,93 @@ describe("mapping the platform's error bodies to one typed error", () => {
     })
   })
 })
+
+// Issue 37: redirects are followed by the client within the call's origin only, so the sign-in and the
+// company key never reach another server whatever the fetch would forward; answers are read up to a cap.
+describe('redirects and the size of answers', () => {
+  /** The other server: it records every request it gets, with its headers. */
+  async function elsewhere() {
+    const seen: { method?: string; url?: string; auth?: string; company?: string }[] = []
+    const base = await serve((req, res) => {
+      seen.push({
+        method: req.method,
+        url: req.url,
+        auth: req.headers.authorization,
+        company: req.headers.companykey as string | undefined,
+      })
+      req.resume()
+      json(res, 200, { stolen: true })
+    })
+    return { base, seen }
+  }
+
+  it('never sends Authorization or CompanyKey to the server a GET is redirected to', async () => {
+    const other = await elsewhere()
+    const base = await serve((req, res) => {
+      res.writeHead(302, { Location: `${other.base}api/biz/contacts` })
+      res.end()
+    })
+    const api = createApiClient({ fetch, tokens: fixedTokens(base), sleep: noSleep })
+    const err = await api.get('api/biz/contacts', { companyKey: 'key-a' }).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(ApiError)
+    expect(err).toMatchObject({ code: ApiErrorCode.InvalidResponse })
+    expect((err as Error).message).toBe(
+      `The platform redirected GET /api/biz/contacts to another server (${new URL(other.base).origin}); it was not followed, so the sign-in and the company key were not sent there`,
+    )
+    expect(other.seen).toEqual([])
+  })
+
+  it('never sends a POST with its body and headers on to another server (307)', async () => {
+    const other = await elsewhere()
+    const base = await serve((req, res) => {
+      req.resume()
+      res.writeHead(307, { Location: `${other.base}api/biz/contacts` })
+      res.end()
+    })
+    const api = createApiClient({ fetch, tokens: fixedTokens(base), sleep: noSleep })
+    const err = await api.post('api/biz/contacts', { Name: 'A' }, { companyKey: 'key-a' }).catch((e) => e)
+    expect(err).toMatchObject({ code: ApiErrorCode.InvalidResponse })
+    expect((err as Error).message).toMatch(/redirected POST \/api\/biz\/contacts, which sends a body/)
+    expect(other.seen).toEqual([])
+  })
+
+  it('follows a redirect within the platform’s own origin, with the sign-in', async () => {
+    const seen: string[] = []
+    const base = await serve((req, res) => {
+      seen.push(`${req.url} ${req.headers.authorization} ${req.headers.companykey}`)
+      if (req.url?.startsWith('/api/old')) {
+        res.writeHead(301, { Location: '/api/new' })
+        res.end()
+      } else json(res, 200, { ID: 1 })
+    })
+    const api = createApiClient({ fetch, tokens: fixedTokens(base) })
+    expect(await api.get('api/old', { companyKey: 'key-a' })).toEqual({ ID: 1 })
+    expect(seen).toEqual(['/api/old Bearer token-1 key-a', '/api/new Bearer token-1 key-a'])
+  })
+
+  it('refuses an answer larger than the cap, declared or streamed, with its own code', async () => {
+    const big = JSON.stringify({ Data: 'x'.repeat(2 * 1024 * 1024) })
+    const base = await serve((req, res) => {
+      if (req.url?.startsWith('/api/declared')) {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(big.length) })
+        res.end(big)
+      } else {
+        res.writeHead(200, { 'Content-Type': 'application/json' })
+        for (let i = 0; i < big.length; i += 65536) res.write(big.slice(i, i + 65536))
+        res.end()
+      }
+    })
+    const api = createApiClient({ fetch, tokens: fixedTokens(base), maxAnswerBytes: 1024 * 1024 })
+    for (const path of ['api/declared', 'api/streamed']) {
+      const err = await api.get(path).catch((e: unknown) => e)
+      expect(err, path).toBeInstanceOf(ApiError)
+      expect(err).toMatchObject({ code: ApiErrorCode.TooLarge })
+      expect((err as Error).message).toBe(
+        `The platform's answer to GET ${path} is larger than 1 MB; it was not read`,
+      )
+    }
+    // Below the cap the same answer is read.
+    const roomy = createApiClient({ fetch, tokens: fixedTokens(base), maxAnswerBytes: 4 * 1024 * 1024 })
+    expect(((await roomy.get('api/streamed')) as { Data: string }).Data).toHaveLength(2 * 1024 * 1024)
+  })
+})

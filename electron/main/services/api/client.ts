@@ -3,6 +3,12 @@
 // a per-call timeout and cancellation, retries with backoff where a retry is safe, and one refresh and
 // retry when the platform answers 401. An address that is not under the API base (the file server, a
 // download URL) is fetched only after server-urls.ts accepted it for this environment.
+//
+// The answer is the platform's, and read as bounded (issue 37): a JSON answer is read up to
+// MAX_API_ANSWER_BYTES, and redirects are followed here, not by the fetch implementation, and only within
+// the origin the call went to, so Authorization and CompanyKey never reach another server whatever the
+// fetch in use (Node's, Electron's net) would forward. A call with a body is never redirected.
+import { BridgeError } from '../../../../common/bridge/contract.ts'
 import type { Fetch } from '../../ports.ts'
 import {
   apiErrorFrom,
@@ -13,7 +19,7 @@ import {
   transportError,
 } from './errors.ts'
 import { rowAgainstFilter } from './filter-check.ts'
-import { checkScheme, checkServerUrl, readCapped } from './server-urls.ts'
+import { checkScheme, checkServerUrl, readCapped, ServerUrlErrorCode } from './server-urls.ts'
 
 export interface AccessGrant {
   accessToken: string
@@ -93,8 +99,19 @@ function countedStream(bytes: Uint8Array, onProgress: (sent: number, total: numb
   })
 }
 
+/**
+ * The largest answer of an API call read: the scan station's upload limit, as for a file's download
+ * (server-urls.ts MAX_SERVER_BODY_BYTES, fetchServerUrl). A list that large is paged by its caller.
+ */
+export const MAX_API_ANSWER_BYTES = 50 * 1024 * 1024
+
+/** The statuses fetch follows as redirects; 304 (not modified) and 300 are answers. */
+const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308])
+
 export interface ApiClientOptions {
   fetch: Fetch
+  /** The largest answer read (default MAX_API_ANSWER_BYTES). */
+  maxAnswerBytes?: number
   tokens: TokenSource
   timeoutMs?: number
   /** Attempts for a safe call that meets a network error or 502/503/504 (first try included). */
@@ -151,6 +168,7 @@ export function createApiClient(options: ApiClientOptions) {
   const attempts = options.attempts ?? 3
   const backoffMs = options.backoffMs ?? 250
   const sleep = options.sleep ?? defaultSleep
+  const maxAnswerBytes = options.maxAnswerBytes ?? MAX_API_ANSWER_BYTES
   // Per API base: a client lives as long as one session (environment and user), so this goes with it.
   const servers = new Map<string, Promise<EnvironmentServers>>()
 
@@ -193,22 +211,24 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   async function once(
-    path: string,
+    url: URL,
+    method: NonNullable<CallOptions['method']>,
     call: CallOptions,
     grant: AccessGrant,
     signal: AbortSignal,
     encoded: { bytes: Uint8Array; contentType: string } | null,
   ): Promise<Response> {
-    const url = new URL(path.replace(/^\/+/, ''), grant.apiBaseUrl)
-    if (call.query) for (const [k, v] of buildQuery(call.query)) url.searchParams.set(k, v)
     const headers = new Headers({ Accept: 'application/json', Authorization: `Bearer ${grant.accessToken}` })
     if (call.companyKey) headers.set('CompanyKey', call.companyKey)
     let body: string | FormData | ReadableStream<Uint8Array> | undefined
+    // Without a body a redirect is answered as it is (`manual`), and followed by `send` within the origin; a
+    // call with a body is not redirected at all (`error`: Electron's net cannot answer a manual redirect
+    // of a request with a body, and a body is not sent twice).
     if (encoded && call.onUploadProgress) {
       headers.set('Content-Type', encoded.contentType)
       const stream = countedStream(encoded.bytes, call.onUploadProgress)
       // A streamed body is sent half duplex: the whole request before the answer is read.
-      const init = { method: call.method ?? 'GET', headers, body: stream, signal, duplex: 'half' }
+      const init = { method, headers, body: stream, signal, duplex: 'half', redirect: 'error' }
       return options.fetch(url, init as RequestInit)
     } else if (call.body instanceof FormData) {
       // Multipart (file uploads): fetch writes the boundary into Content-Type itself.
@@ -217,7 +237,69 @@ export function createApiClient(options: ApiClientOptions) {
       headers.set('Content-Type', 'application/json')
       body = JSON.stringify(call.body)
     }
-    return options.fetch(url, { method: call.method ?? 'GET', headers, body, signal })
+    const redirect = body === undefined ? 'manual' : 'error'
+    return options.fetch(url, { method, headers, body, signal, redirect })
+  }
+
+  /**
+   * One attempt of a call: sent, and a redirect followed while it stays on the origin the call went to (at
+   * most maxRedirects, 303 as GET). A redirect to another origin is refused before anything is sent there;
+   * so is one the fetch in use cannot say where to (an opaque redirect).
+   */
+  async function send(
+    path: string,
+    call: CallOptions,
+    grant: AccessGrant,
+    signal: AbortSignal,
+    encoded: { bytes: Uint8Array; contentType: string } | null,
+  ): Promise<Response> {
+    let url = new URL(path.replace(/^\/+/, ''), grant.apiBaseUrl)
+    if (call.query) for (const [k, v] of buildQuery(call.query)) url.searchParams.set(k, v)
+    let method = call.method ?? 'GET'
+    const what = `${method} ${url.pathname}`
+    for (let hop = 0; ; hop++) {
+      let response: Response
+      try {
+        response = await once(url, method, call, grant, signal, encoded)
+      } catch (error) {
+        const cause = (error as { cause?: unknown } | null)?.cause
+        const words = `${error instanceof Error ? error.message : ''} ${cause instanceof Error ? cause.message : ''}`
+        if (!signal.aborted && /redirect/i.test(words))
+          throw transportError(
+            ApiErrorCode.InvalidResponse,
+            `The platform redirected ${what}, which sends a body; it was not sent again elsewhere`,
+          )
+        throw error
+      }
+      if (response.type === 'opaqueredirect' || response.status === 0) {
+        await response.body?.cancel()
+        throw transportError(
+          ApiErrorCode.InvalidResponse,
+          `The platform redirected ${what}, but the answer hid where to (an opaque redirect); it was not followed`,
+        )
+      }
+      if (!REDIRECTS.has(response.status)) return response
+      await response.body?.cancel()
+      const location = response.headers.get('location')
+      if (!location)
+        throw transportError(
+          ApiErrorCode.InvalidResponse,
+          `The platform answered ${what} with a redirect (${response.status}) that names no address`,
+        )
+      const next = new URL(location, url)
+      if (next.origin !== url.origin)
+        throw transportError(
+          ApiErrorCode.InvalidResponse,
+          `The platform redirected ${what} to another server (${next.origin}); it was not followed, so the sign-in and the company key were not sent there`,
+        )
+      if (hop >= maxRedirects)
+        throw transportError(
+          ApiErrorCode.InvalidResponse,
+          `${what} redirected more than ${maxRedirects} times`,
+        )
+      if (response.status === 303 && method !== 'GET') method = 'GET'
+      url = next
+    }
   }
 
   async function request<T = unknown>(path: string, call: CallOptions = {}): Promise<T> {
@@ -246,8 +328,10 @@ export function createApiClient(options: ApiClientOptions) {
     for (let attempt = 1; ; attempt++) {
       let response: Response
       try {
-        response = await once(path, call, grant, signal, encoded)
+        response = await send(path, call, grant, signal, encoded)
       } catch (error) {
+        // A redirect refused is the platform's answer, not a network error: not tried again.
+        if (error instanceof ApiError) throw error
         if (safe && attempt < attempts && !signal.aborted) {
           await sleep(backoffMs * 2 ** (attempt - 1), signal).catch(() => undefined)
           if (!signal.aborted) continue
@@ -269,7 +353,7 @@ export function createApiClient(options: ApiClientOptions) {
       }
       let parsed: unknown
       try {
-        parsed = await readBody(response)
+        parsed = await readBody(response, `The platform's answer to ${method} ${path}`, maxAnswerBytes)
       } catch (error) {
         throw failed(error)
       }
@@ -413,8 +497,21 @@ export function fileNameOf(disposition: string | null): string | null {
   return plain?.[1]?.trim() || null
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text()
+/** An answer's body read up to `maxBytes` (cancelled beyond it, ApiError TooLarge), JSON parsed. */
+async function readBody(response: Response, what: string, maxBytes: number): Promise<unknown> {
+  let bytes: Uint8Array
+  try {
+    bytes = await readCapped(response, what, maxBytes)
+  } catch (error) {
+    if (error instanceof BridgeError && error.code === ServerUrlErrorCode.TooLarge)
+      throw new ApiError(ApiErrorCode.TooLarge, error.message, {
+        status: response.status,
+        fields: [],
+        reference: null,
+      })
+    throw error
+  }
+  const text = new TextDecoder().decode(bytes)
   if (text === '') return undefined
   const type = response.headers.get('content-type') ?? ''
   if (type.includes('json')) {

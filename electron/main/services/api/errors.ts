@@ -33,6 +33,8 @@ export const ApiErrorCode = {
   InvalidResponse: 'API_INVALID_RESPONSE',
   /** The answer holds rows its filter excludes: the platform ignored the filter (field notes, Query options). */
   FilterIgnored: 'API_FILTER_IGNORED',
+  /** The answer is larger than the client reads (MAX_API_ANSWER_BYTES); it was not read. */
+  TooLarge: 'API_ANSWER_TOO_LARGE',
 } as const
 export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode]
 

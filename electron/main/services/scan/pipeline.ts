@@ -35,7 +35,15 @@ import { DEFAULT_MAX_BYTES, SCAN_CONTENT_TYPES, sniff, type ScanKind } from './s
 import { structuredAnswerOf } from '../sync/structured.ts'
 import { isEInvoiceXml, parseEInvoice } from '../../../../common/einvoice/index.ts'
 import { structuredOcrAnswer } from '../../../../common/einvoice/ocr-answer.ts'
-import { heldStill, PAIR_WAIT_MS, PARTNER_SETTLE_MS, partnerPath, waitForPartner } from './pair.ts'
+import {
+  heldStill,
+  PAIR_WAIT_MS,
+  PARTNER_SETTLE_MS,
+  partnerPath,
+  readPartnerXml,
+  waitForPartner,
+  type PartnerRefusal,
+} from './pair.ts'
 
 export interface TakeRequest {
   companyKey: string
@@ -454,7 +462,13 @@ export function createPipeline(options: PipelineOptions) {
     const path = entry.partner?.path ?? (await partnerPath(entry.originalPath, 'xml'))
     if (!path || !(await heldStill(path, PARTNER_SETTLE_MS))) return null
     try {
-      const bytes = await ops.readFile(path)
+      const read = await readPartnerXml(path, entry.folder)
+      if (!read) return null
+      if (!read.ok) {
+        await refusePartner(entry, path, read.reason)
+        return null
+      }
+      const bytes = read.bytes
       if (!isEInvoiceXml(bytes)) return null
       const answer = structuredOcrAnswer(parseEInvoice(bytes))
       const partner = { sha256: sha256Of(bytes), path, name: basename(path), fileId: null, destination: null }
@@ -467,6 +481,27 @@ export function createPipeline(options: PipelineOptions) {
       })
       return null
     }
+  }
+
+  /**
+   * The XML beside a PDF that is refused (a link to a file elsewhere, larger than an invoice's XML): the PDF
+   * is read alone, and the XML is recorded and set aside as any refused file is (failFile: an entry of its
+   * own, failed/ with the note), so it is neither read nor taken again for its PDF. Its content is not read,
+   * so it is keyed by where and what it is, as an oversized file is in take().
+   */
+  async function refusePartner(entry: LedgerEntry, path: string, reason: PartnerRefusal) {
+    log.warn('scan: the XML beside a PDF is refused; the PDF is read alone', {
+      companyKey: entry.companyKey,
+      file: path,
+      pdf: entry.originalPath,
+      reason: reason.code,
+    })
+    const info = await lstat(path)
+    const key = sha256Of(Buffer.from(`${reason.code}\n${path}\n${info.size}\n${info.mtimeMs}`))
+    await failFile(
+      { companyKey: entry.companyKey, path, folder: entry.folder, sha256: key, size: info.size },
+      reason,
+    )
   }
 
   /**
@@ -486,7 +521,9 @@ export function createPipeline(options: PipelineOptions) {
       partner.fileId ??
       (resumed ? await platform.findAttached(companyKey, entry.invoiceId!, partner.sha256) : null)
     if (fileId === null) {
-      const bytes = await ops.readFile(partner.path).catch(() => null)
+      // Read as its fields were: the folder's own file, never through a link, up to the cap.
+      const read = await readPartnerXml(partner.path, entry.folder).catch(() => null)
+      const bytes = read?.ok ? read.bytes : null
       if (!bytes || sha256Of(bytes) !== partner.sha256) {
         // Its fields are read; only the attachment is lost, and the log says so.
         log.warn('scan: the XML beside a PDF is gone or changed; its invoice keeps the fields it gave', {
@@ -535,7 +572,13 @@ export function createPipeline(options: PipelineOptions) {
   async function structuredAnswerOfEntry(entry: LedgerEntry) {
     if (entry.kind !== 'xml' && entry.kind !== 'pdf') return null
     const bytes = await bytesToUpload(entry).catch(() => 'gone' as const)
-    return typeof bytes === 'string' ? null : structuredAnswerOf(bytes)
+    if (typeof bytes === 'string') return null
+    // Read off main's thread within a time budget; one refused (sync/structured.ts) is logged and the
+    // platform reads the file's pages, as it reads a PDF that carries no invoice.
+    return structuredAnswerOf(bytes, {
+      log,
+      context: { companyKey: entry.companyKey, file: entry.originalPath },
+    })
   }
 
   /** Runs a local file operation, trying again with a growing wait while the file system refuses it. */

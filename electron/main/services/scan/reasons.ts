@@ -17,6 +17,8 @@ export type FailedFileReason = Extract<
       | 'notAnInvoiceXml'
       | 'truncatedPdf'
       | 'encryptedPdf'
+      | 'xmlTooLarge'
+      | 'linkedFile'
       | 'refused'
       | 'unreadable'
   }
@@ -35,6 +37,10 @@ const notes: Record<ScanLocale, Record<FailedFileReason['code'], string>> = {
       'PDF-filen er avkuttet eller skadet (slutten mangler). Skann eller lagre dokumentet på nytt.',
     encryptedPdf:
       'PDF-filen er kryptert (passordbeskyttet). Lagre en kopi uten passord og legg den inn igjen.',
+    xmlTooLarge:
+      'XML-filen er større enn 10 MB, mer enn en faktura er. Den ble ikke lest; PDF-en ved siden av den (om noen) leses alene.',
+    linkedFile:
+      'XML-filen er en lenke (symlink) til en fil et annet sted, og ble ikke lest. Legg selve filen i mappen.',
     refused: 'Plattformen avviste filen: {detail}',
     unreadable: 'Filen kunne ikke leses: {detail}',
   },
@@ -48,6 +54,10 @@ const notes: Record<ScanLocale, Record<FailedFileReason['code'], string>> = {
     truncatedPdf: 'The PDF is truncated or damaged (its end is missing). Scan or save the document again.',
     encryptedPdf:
       'The PDF is encrypted (password protected). Save a copy without a password and add it again.',
+    xmlTooLarge:
+      'The XML file is larger than 10 MB, more than an invoice is. It was not read; the PDF beside it (if any) is read alone.',
+    linkedFile:
+      'The XML file is a link (symlink) to a file elsewhere, and was not read. Put the file itself in the folder.',
     refused: 'The platform refused the file: {detail}',
     unreadable: 'The file could not be read: {detail}',
   },

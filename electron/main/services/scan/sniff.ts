@@ -5,6 +5,7 @@
 import { scanMaxFileBytes } from '../../../../common/bridge/scan.ts'
 import type { FailedFileReason } from './reasons.ts'
 import { isEInvoiceXml, rootElementName } from '../../../../common/einvoice/index.ts'
+import { MAX_INVOICE_XML_BYTES } from '../../../../common/einvoice/xml.ts'
 
 export type ScanKind = 'pdf' | 'png' | 'jpeg' | 'tiff' | 'xml'
 
@@ -17,7 +18,7 @@ export const SCAN_CONTENT_TYPES: Record<ScanKind, string> = {
   xml: 'application/xml',
 }
 
-type Refusal = 'empty' | 'tooLarge' | 'unknownType' | 'truncatedPdf' | 'encryptedPdf'
+type Refusal = 'empty' | 'tooLarge' | 'unknownType' | 'truncatedPdf' | 'encryptedPdf' | 'xmlTooLarge'
 export type SniffResult =
   | { ok: true; kind: ScanKind }
   | { ok: false; reason: Extract<FailedFileReason, { code: Refusal | 'notAnInvoiceXml' }> }
@@ -53,6 +54,9 @@ export function sniff(bytes: Uint8Array, maxBytes = DEFAULT_MAX_BYTES): SniffRes
       ? { ok: false, reason: { code: 'notAnInvoiceXml', params: { root } } }
       : refused('unknownType')
   }
+  // An invoice's XML is read up to MAX_INVOICE_XML_BYTES here and on the platform: a larger one is refused
+  // before it costs an upload.
+  if (kind === 'xml' && bytes.length > MAX_INVOICE_XML_BYTES) return refused('xmlTooLarge')
   if (kind === 'pdf') {
     const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 1024))).toString('latin1')
     if (!tail.includes('%%EOF')) return refused('truncatedPdf')

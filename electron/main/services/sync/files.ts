@@ -3,6 +3,7 @@
 // PDF that embeds one: Factur-X, ZUGFeRD, XRechnung) is answered from its XML here, before and without the
 // platform's OCR, whose spec (2.13) says nothing of XML: so the review is filled exactly on any platform.
 import type { DownloadedFile } from '../../../../common/bridge/sync.ts'
+import type { Logger } from '../../logger.ts'
 import type { ApiClient } from '../api/client.ts'
 import { ApiError, ApiErrorCode } from '../api/errors.ts'
 import { structuredAnswerOf } from './structured.ts'
@@ -10,7 +11,7 @@ import { structuredAnswerOf } from './structured.ts'
 /** Structured readings of files just downloaded, so the OCR call after a download does not fetch it again. */
 const RECENT_READINGS = 32
 
-export function createFiles(deps: { api(): Promise<ApiClient> }) {
+export function createFiles(deps: { api(): Promise<ApiClient>; log?: Logger }) {
   const recent = new Map<string, unknown>()
   const remember = (key: string, answer: unknown) => {
     recent.delete(key)
@@ -45,18 +46,22 @@ export function createFiles(deps: { api(): Promise<ApiClient> }) {
       bytes,
     }
   }
+  // A structured invoice the file carries but that is refused (over a budget, too slow to read) is logged and
+  // remembered as none: the OCR call after the download asks the platform, and does not read the file again.
+  const structuredOf = (companyKey: string, fileId: number, bytes: Uint8Array) =>
+    structuredAnswerOf(bytes, { log: deps.log, context: { companyKey, fileId } })
   return {
     /** The file's bytes (field notes: `files/{id}?action=download` answers a URL to them). */
     async download(companyKey: string, fileId: number): Promise<DownloadedFile> {
       const { bytes, ...file } = await download(companyKey, fileId)
-      remember(`${companyKey}:${fileId}`, await structuredAnswerOf(bytes))
+      remember(`${companyKey}:${fileId}`, await structuredOf(companyKey, fileId, bytes))
       return file
     },
 
     async ocr(companyKey: string, fileId: number): Promise<unknown> {
       const key = `${companyKey}:${fileId}`
       if (!recent.has(key))
-        remember(key, await structuredAnswerOf((await download(companyKey, fileId)).bytes))
+        remember(key, await structuredOf(companyKey, fileId, (await download(companyKey, fileId)).bytes))
       const structured = recent.get(key)
       if (structured) return structured
       return (await deps.api()).get(`api/biz/files/${fileId}`, {

@@ -3,6 +3,7 @@
 // client (main holds the tokens) from one table of executors (./execute.ts), files and OCR results come
 // for the cache (./files.ts), and the probe asks whether the platform answers (./probe.ts). The company
 // travels with every call.
+import type { Logger } from '../../logger.ts'
 import type { Fetch } from '../../ports.ts'
 import type { ApiClient } from '../api/client.ts'
 import { createOutboxExecution } from './execute.ts'
@@ -14,13 +15,14 @@ export interface SyncServiceDeps {
   api(): Promise<ApiClient>
   fetch: Fetch
   now?: () => Date
+  log?: Logger
 }
 
 export function createSyncService(deps: SyncServiceDeps) {
   const now = deps.now ?? (() => new Date())
   const { pull, ids, row } = createPull({ api: deps.api, now })
   const { execute, executeBatch } = createOutboxExecution({ api: deps.api })
-  const { download, ocr } = createFiles({ api: deps.api })
+  const { download, ocr } = createFiles({ api: deps.api, log: deps.log })
   return { pull, ids, row, execute, executeBatch, download, ocr, probe: createProbe({ api: deps.api, now }) }
 }
 

@@ -50,6 +50,10 @@ const scanEn = {
     truncatedPdf: 'The PDF is truncated or damaged (its end is missing). Scan or save the document again.',
     encryptedPdf:
       'The PDF is encrypted (password protected). Save a copy without a password and add it again.',
+    xmlTooLarge:
+      'The XML file is larger than 10 MB, more than an invoice is. It was not read; the PDF beside it (if any) is read alone.',
+    linkedFile:
+      'The XML file is a link (symlink) to a file elsewhere, and was not read. Put the file itself in the folder.',
     refused: 'The platform refused the file: {detail}',
     unreadable: 'The file could not be read: {detail}',
     localFile:

@@ -53,6 +53,10 @@ const scanNb: ScanMessages = {
       'PDF-filen er avkuttet eller skadet (slutten mangler). Skann eller lagre dokumentet på nytt.',
     encryptedPdf:
       'PDF-filen er kryptert (passordbeskyttet). Lagre en kopi uten passord og legg den inn igjen.',
+    xmlTooLarge:
+      'XML-filen er større enn 10 MB, mer enn en faktura er. Den ble ikke lest; PDF-en ved siden av den (om noen) leses alene.',
+    linkedFile:
+      'XML-filen er en lenke (symlink) til en fil et annet sted, og ble ikke lest. Legg selve filen i mappen.',
     refused: 'Plattformen avviste filen: {detail}',
     unreadable: 'Filen kunne ikke leses: {detail}',
     localFile:
