@@ -178,6 +178,13 @@ describe('the offline workspace', () => {
 
     await expect.poll(() => syncIndicator().getAttribute('data-pending'), { timeout: 60_000 }).toBe('0')
     await expect.poll(() => syncIndicator().getAttribute('data-conflicts'), wait).toBe('0')
+    // The choice goes out with the next push: on the platform once it has answered.
+    await expect
+      .poll(
+        async () => (await platform<Invoice>(nordlys.key, `supplierinvoices/${target.ID}`)).InvoiceNumber,
+        { timeout: 60_000 },
+      )
+      .toBe('MINE-1')
     const after = await platform<Invoice>(nordlys.key, `supplierinvoices/${target.ID}`)
     expect(after.InvoiceNumber).toBe('MINE-1')
     expect(after.PaymentDueDate?.slice(0, 10)).toBe('2027-01-15')
