@@ -12,7 +12,7 @@ export type UndocumentedKind =
   | 'expand'
   | 'body'
   | 'statistics-model'
-  /** Not a fault: a documented route the client used, with its source (for the README's table). */
+  /** Not a fault: a documented route the client used, with its source (for the table in docs/platform-needs.md). */
   | 'documented'
 
 export interface UndocumentedUse {

@@ -2,7 +2,8 @@
 // end-to-end suite ran (one JSON line per use, platform/surface/enforce.ts) and checks every undocumented use
 // against the app's list of known extensions (electron/main/services/api/extensions.ts), each with its
 // fallback. Prints the counts and each use, and exits 1 when a use is not on the list, or the file is missing.
-// `--report` prints the README's table "What the app needs from the platform" from the same recording.
+// `--report` prints the table of docs/platform-needs.md ("What the app needs from the platform") from the
+// same recording.
 import { existsSync, readFileSync } from 'node:fs'
 import { extensionFor, extensions } from '../electron/main/services/api/extensions.ts'
 import type { UndocumentedUse } from '../common/platform-surface.ts'

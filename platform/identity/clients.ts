@@ -1,4 +1,4 @@
-// The seeded OIDC clients of the local platform (documented in the README). Confidential clients send
+// The seeded OIDC clients of the local platform (documented in docs/local-platform.md). Confidential clients send
 // their secret as form fields (spec 5, step 2), so they are registered with client_secret_post.
 
 export const DESKTOP_CLIENT_ID = 'ledgerdesk-desktop'

@@ -1,5 +1,5 @@
 // Fixed facts of the demo bookkeeping office: companies with stable Keys and valid organisation
-// numbers, and the people who sign in (password `demo`). Tests, the README and the desktop app's
+// numbers, and the people who sign in (password `demo`). Tests, docs/demo-office.md and the desktop app's
 // demo mode may rely on every value here.
 
 export const DEMO_PASSWORD = 'demo'

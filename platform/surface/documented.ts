@@ -1,8 +1,8 @@
 // The documented surface of the platform: what shared/spec/platform-api.md and shared/spec/field-notes.md
 // say a client may rely on, declared once. Each entry names where it is written. The local platform's
 // `--surface documented` mode (enforce.ts) answers only this surface, the way the real cloud would be
-// read from these documents, and records every use of anything else; the README's table "What the app
-// needs from the platform" and the app's list of known extensions (extensions.ts) are checked against it.
+// read from these documents, and records every use of anything else; the table "What the app needs
+// from the platform" in docs/platform-needs.md and the app's list of known extensions (extensions.ts) are checked against it.
 
 /** Which server a route lives on: the API base, the file server, the license server, the bulk-permission host. */
 export type SurfaceServer = 'api' | 'files' | 'license' | 'licenseAdmin'

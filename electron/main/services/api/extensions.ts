@@ -2,7 +2,8 @@
 // (platform/surface/documented.ts), each with what it is for, what the app does when the platform refuses or
 // ignores it, and the test that runs that fallback against the platform in its documented mode. The
 // end-to-end suite runs against that mode and fails on any recorded use not listed here
-// (scripts/check-surface.ts); the README's table "What the app needs from the platform" is this list.
+// (scripts/check-surface.ts); the table "What the app needs from the platform"
+// (docs/platform-needs.md) is this list.
 import type { UndocumentedKind, UndocumentedUse } from '../../../../common/platform-surface.ts'
 
 export interface Extension {
