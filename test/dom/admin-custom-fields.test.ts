@@ -2,15 +2,14 @@
 // their type, or seen on rows by name only), a field defined (a name the platform cannot take refused on
 // the name field before anything is sent, the platform's own refusal shown there too), then activated; and
 // without the platform, the fields as last read, read-only. Axe-clean.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { BridgeError } from '@common/bridge/contract'
 import type { CustomFieldDefinition, CustomFieldDraft, CustomFieldsRead } from '@common/bridge/admin-fields'
 import { CustomFieldStatus } from '@common/status'
-import { useWorkspace } from '@renderer/stores/workspace'
 import type { WorkspaceDb } from '@renderer/data/schema'
-import { mountShell, waitForElement, type MountedShell } from './mount-shell.ts'
-import { createTestBridge, sampleSession } from './test-bridge.ts'
+import { waitForElement } from './mount-shell.ts'
+import { mountWorkspace } from './mount-workspace.ts'
 
 const companies = [
   { ID: 1, Name: 'Nordlys Bakeri AS', Key: 'nordlys', IsTest: false, OrganizationNumber: '924956488' },
@@ -38,45 +37,18 @@ const read: CustomFieldsRead = {
   ],
 }
 
-let shell: MountedShell | undefined
 let db: WorkspaceDb | undefined
-let workspace: ReturnType<typeof useWorkspace> | undefined
-afterEach(async () => {
-  const test = shell?.test
-  shell?.unmount()
-  test?.emit('session.changed', { status: 'signedOut', reason: null })
-  await vi.waitFor(() => expect(workspace?.value ?? null).toBeNull())
-  await new Promise((resolve) => setTimeout(resolve, 100))
-  await db?.delete()
-  shell = undefined
-  db = undefined
-  workspace = undefined
-  sessionStorage.clear()
-  localStorage.clear()
-})
 
 async function mount(online: boolean) {
   const defined: CustomFieldDraft[] = []
   const activated: number[] = []
-  const test = createTestBridge({
+  const mounted = await mountWorkspace({
+    path: '/admin?section=custom-fields',
+    companies,
+    views: ['admin', 'settings'],
+    session: () => ({ companyName: 'Nordlys Bakeri AS', isAdmin: true }),
+    online,
     handlers: {
-      'companies.list': () => companies,
-      'companies.session': (key) => ({
-        companyKey: key,
-        companyName: 'Nordlys Bakeri AS',
-        user: sampleSession.status === 'signedIn' ? sampleSession.user : (undefined as never),
-        permissions: [],
-        isAdmin: true,
-        views: ['admin', 'settings'],
-      }),
-      'connection.probe': () => ({
-        state: online ? 'online' : 'offline',
-        checkedAt: new Date().toISOString(),
-        message: null,
-      }),
-      'sync.pull': (_key, _entity, from) => ({ rows: [], checkpoint: from, more: false }),
-      'sync.ids': () => [],
-      'sync.row': () => null,
       'admin.customFields': () => {
         if (!online) throw new BridgeError('API_NETWORK', 'The platform cannot be reached')
         return structuredClone(read)
@@ -105,10 +77,7 @@ async function mount(online: boolean) {
       },
     },
   })
-  shell = await mountShell({ path: '/admin?section=custom-fields', languages: ['en-US'], test })
-  workspace = useWorkspace()
-  await vi.waitFor(() => expect(workspace!.value).not.toBeNull())
-  db = workspace.value!
+  db = mounted.db
   const section = await waitForElement('[data-testid="custom-fields-section"]')
   return { section, defined, activated }
 }

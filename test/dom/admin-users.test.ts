@@ -2,19 +2,14 @@
 // main does against the platform: the users with their status and roles, an invitation, a role refused by
 // the license rule and shown on the roles in words, the office grid with a role set applied and read back,
 // the sections offered by who the session says the user is, and the views axe-checked.
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { BridgeError, type AppView, type CompanySession } from '@common/bridge/contract'
+import { describe, expect, it, vi } from 'vitest'
+import { BridgeError, type AppView } from '@common/bridge/contract'
 import type { CompanyUser, OfficeGrid } from '@common/bridge/admin-users'
-import { mountShell, waitForElement, type MountedShell } from './mount-shell.ts'
-import { createTestBridge, sampleSession, type Handlers } from './test-bridge.ts'
+import { waitForElement, type MountedShell } from './mount-shell.ts'
+import { mountWorkspace } from './mount-workspace.ts'
+import type { Handlers } from './test-bridge.ts'
 
 let shell: MountedShell | undefined
-afterEach(() => {
-  shell?.unmount()
-  shell = undefined
-  sessionStorage.clear()
-  localStorage.clear()
-})
 
 const nordlys = {
   ID: 1,
@@ -136,26 +131,19 @@ async function mountAdmin(
   extra: Handlers = {},
 ) {
   const views: AppView[] = who.admin || who.licenseAdmin ? ['admin', 'settings'] : ['settings']
-  const test = createTestBridge({
-    handlers: {
-      'companies.list': () => [company],
-      'companies.session': async (key): Promise<CompanySession> => ({
-        companyKey: key,
-        companyName: key === 'nordlys' ? nordlys.Name : fjord.Name,
-        user: sampleSession.status === 'signedIn' ? sampleSession.user : (undefined as never),
-        permissions: [],
-        isAdmin: who.admin,
-        views,
-        isLicenseAdmin: who.licenseAdmin,
-      }),
-      'connection.probe': () => ({ state: 'online', checkedAt: new Date().toISOString(), message: null }),
-      'sync.pull': (_companyKey, _entity, from) => ({ rows: [], checkpoint: from, more: false }),
-      'sync.ids': () => [],
-      ...platform(),
-      ...extra,
-    },
+  const { shell } = await mountWorkspace({
+    path,
+    languages: [language],
+    companies: [company],
+    views,
+    session: (key) => ({
+      companyName: key === 'nordlys' ? nordlys.Name : fjord.Name,
+      isAdmin: who.admin,
+      isLicenseAdmin: who.licenseAdmin,
+    }),
+    handlers: { ...platform(), ...extra },
   })
-  return mountShell({ path, languages: [language], test })
+  return shell
 }
 
 const text = (el: Element | null | undefined) => el?.textContent?.replace(/\s+/g, ' ').trim() ?? ''

@@ -95,10 +95,10 @@ const rows: Record<string, Record<string, PlatformRow[]>> = {
 let list: CachedList | undefined
 let shell: MountedShell | undefined
 let db: WorkspaceDb | undefined
-afterEach(async () => {
+afterEach(() => {
   // A shell mounted without a company has no workspace to close.
   if (!list) shell?.unmount()
-  await closeCachedList(list)
+  closeCachedList(list)
   list = undefined
   shell = undefined
   db = undefined

@@ -33,6 +33,7 @@ export async function mountShell(
   await flushPromises()
 
   const find = (testId: string) => waitForElement(`[data-testid="${testId}"]`)
+  let mounted = true
   return {
     ...shell,
     root,
@@ -40,6 +41,9 @@ export async function mountShell(
     find,
     text: async (testId) => (await find(testId)).textContent?.trim() ?? '',
     unmount() {
+      // A test may take its shell down itself before the workspace's teardown does (mountWorkspace).
+      if (!mounted) return
+      mounted = false
       shell.app.unmount()
       preferences.dispose()
       root.remove()

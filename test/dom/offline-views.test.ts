@@ -5,10 +5,9 @@ import { flushPromises } from '@vue/test-utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PlatformRow } from '@common/bridge/sync'
 import { useSyncStore } from '@renderer/stores/sync'
-import { useWorkspace } from '@renderer/stores/workspace'
 import type { WorkspaceDb } from '@renderer/data/schema'
-import { mountShell, waitForElement, type MountedShell } from './mount-shell.ts'
-import { createTestBridge, sampleSession } from './test-bridge.ts'
+import { waitForElement, type MountedShell } from './mount-shell.ts'
+import { mountWorkspace } from './mount-workspace.ts'
 
 const companies = [
   { ID: 1, Name: 'Nordlys Bakeri AS', Key: 'nordlys', IsTest: false, OrganizationNumber: '924956488' },
@@ -25,20 +24,7 @@ const invoices: Record<string, PlatformRow[]> = {
 
 let shell: MountedShell | undefined
 let db: WorkspaceDb | undefined
-let workspace: ReturnType<typeof useWorkspace> | undefined
-afterEach(async () => {
-  // The views go first (their live queries end), then sign-out stops the engine and closes the database.
-  const test = shell?.test
-  shell?.unmount()
-  test?.emit('session.changed', { status: 'signedOut', reason: null })
-  await vi.waitFor(() => expect(workspace?.value ?? null).toBeNull())
-  await new Promise((resolve) => setTimeout(resolve, 100))
-  await db?.delete()
-  shell = undefined
-  db = undefined
-  workspace = undefined
-  sessionStorage.clear()
-  localStorage.clear()
+afterEach(() => {
   scan.inProgress = {}
 })
 
@@ -55,40 +41,22 @@ const scanOverview = () => ({
 
 async function mount(path: string) {
   const sent: { body?: unknown }[] = []
-  const test = createTestBridge({
+  const mounted = await mountWorkspace({
+    path,
+    companies,
+    permissions: ['ui_accounting_bills'],
+    views: ['inbox', 'settings'],
+    rows: Object.fromEntries(Object.entries(invoices).map(([key, rows]) => [key, { SupplierInvoice: rows }])),
     handlers: {
-      'companies.list': () => companies,
-      'companies.session': (key) => ({
-        companyKey: key,
-        companyName: key,
-        user: sampleSession.status === 'signedIn' ? sampleSession.user : (undefined as never),
-        permissions: ['ui_accounting_bills'],
-        views: ['inbox', 'settings'],
-      }),
       'scan.overview': scanOverview,
-      'connection.probe': () => ({ state: 'online', checkedAt: new Date().toISOString(), message: null }),
-      'sync.pull': (companyKey, entity, from) => {
-        const rows = entity === 'SupplierInvoice' && from.id === 0 ? (invoices[companyKey] ?? []) : []
-        const last = rows.at(-1)
-        return {
-          rows,
-          checkpoint: last ? { updatedAt: String(last.UpdatedAt), id: Number(last.ID) } : from,
-          more: false,
-        }
-      },
-      'sync.ids': (companyKey, entity) =>
-        entity === 'SupplierInvoice' ? (invoices[companyKey] ?? []).map((r) => Number(r.ID)) : [],
-      'sync.row': () => null,
       'outbox.execute': (_companyKey, command) => {
         sent.push(command)
         return { status: 'done', row: null, merged: [] }
       },
     },
   })
-  shell = await mountShell({ path, languages: ['en-US'], test })
-  workspace = useWorkspace()
-  await vi.waitFor(() => expect(workspace!.value).not.toBeNull())
-  db = workspace.value!
+  shell = mounted.shell
+  db = mounted.db
   await vi.waitFor(async () => expect(await db!.SupplierInvoice.count()).toBeGreaterThan(0), {
     timeout: 15_000,
   })

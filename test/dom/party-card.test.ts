@@ -10,9 +10,8 @@ import { formatBankAccount, generateBankAccount, generateOrgNumber } from '@comm
 import { PaymentStatus, SupplierInvoiceStatus as S } from '@common/status'
 import type { WorkspaceDb } from '@renderer/data/schema'
 import { formatDate } from '@renderer/i18n/format'
-import { useWorkspace } from '@renderer/stores/workspace'
-import { mountShell, waitForElement, type MountedShell } from './mount-shell.ts'
-import { createTestBridge, sampleSession } from './test-bridge.ts'
+import { waitForElement } from './mount-shell.ts'
+import { mountWorkspace } from './mount-workspace.ts'
 
 const companyKey = 'nordlys'
 const companies = [
@@ -138,24 +137,9 @@ const rows: Partial<Record<string, PlatformRow[]>> = {
   ],
 }
 
-let shell: MountedShell | undefined
 let db: WorkspaceDb | undefined
-let workspace: ReturnType<typeof useWorkspace> | undefined
 let release: () => void = () => undefined
-afterEach(async () => {
-  release()
-  const test = shell?.test
-  shell?.unmount()
-  test?.emit('session.changed', { status: 'signedOut', reason: null })
-  await vi.waitFor(() => expect(workspace?.value ?? null).toBeNull())
-  await new Promise((resolve) => setTimeout(resolve, 100))
-  await db?.delete()
-  shell = undefined
-  db = undefined
-  workspace = undefined
-  sessionStorage.clear()
-  localStorage.clear()
-})
+afterEach(() => release())
 
 /**
  * The shell on the review of invoice 1. With `hold`, main answers no outbox command until the test lets it,
@@ -164,28 +148,14 @@ afterEach(async () => {
 async function mount(options: { hold?: boolean; language?: string } = {}) {
   const sent: OutboxCommand[] = []
   const held = new Promise<void>((resolve) => (release = resolve))
-  const test = createTestBridge({
+  const mounted = await mountWorkspace({
+    path: '/review?invoice=1',
+    languages: [options.language ?? 'en-US'],
+    companies,
+    permissions: ['ui_accounting_bills'],
+    views: ['inbox', 'review', 'settings'],
+    rows: { nordlys: rows },
     handlers: {
-      'companies.list': () => companies,
-      'companies.session': (key) => ({
-        companyKey: key,
-        companyName: key,
-        user: sampleSession.status === 'signedIn' ? sampleSession.user : (undefined as never),
-        permissions: ['ui_accounting_bills'],
-        views: ['inbox', 'review', 'settings'],
-      }),
-      'connection.probe': () => ({ state: 'online', checkedAt: new Date().toISOString(), message: null }),
-      'sync.pull': (_key, entity, from) => {
-        const page = from.id === 0 ? (rows[entity] ?? []) : []
-        const last = page.at(-1)
-        return {
-          rows: page,
-          checkpoint: last ? { updatedAt: stamp, id: Number(last.ID) } : from,
-          more: false,
-        }
-      },
-      'sync.ids': (_key, entity) => (rows[entity] ?? []).map((r) => Number(r.ID)),
-      'sync.row': () => null,
       'outbox.execute': async (_key, command) => {
         sent.push(command)
         if (options.hold) await held
@@ -193,10 +163,7 @@ async function mount(options: { hold?: boolean; language?: string } = {}) {
       },
     },
   })
-  shell = await mountShell({ path: '/review?invoice=1', languages: [options.language ?? 'en-US'], test })
-  workspace = useWorkspace()
-  await vi.waitFor(() => expect(workspace!.value).not.toBeNull())
-  db = workspace.value!
+  db = mounted.db
   await vi.waitFor(async () => expect(await db!.Contact.count()).toBe(1), { timeout: 15_000 })
   // Reference data (accounts, VAT codes) comes later in a round than the parties.
   await vi.waitFor(async () => expect(await db!.Account.count()).toBe(1), { timeout: 15_000 })

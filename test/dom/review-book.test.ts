@@ -2,15 +2,14 @@
 // question fails (offline, a timeout) the booking is queued with a notice that the rule is still to be asked,
 // not as booked: main asks for the rule when it sends it, and where one applies sends the invoice for
 // approval by it instead. The entry's outcome says so, and the user is told wherever they are.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { BridgeError } from '@common/bridge/contract'
 import type { OutboxCommand } from '@common/bridge/outbox'
 import type { PlatformRow } from '@common/bridge/sync'
 import { SupplierInvoiceStatus } from '@common/status'
-import { useWorkspace } from '@renderer/stores/workspace'
 import type { WorkspaceDb } from '@renderer/data/schema'
-import { mountShell, pressKey, waitForElement, type MountedShell } from './mount-shell.ts'
-import { createTestBridge, sampleSession } from './test-bridge.ts'
+import { pressKey, waitForElement } from './mount-shell.ts'
+import { mountWorkspace } from './mount-workspace.ts'
 
 const companies = [
   { ID: 1, Name: 'Nordlys Bakeri AS', Key: 'nordlys', IsTest: false, OrganizationNumber: '924956488' },
@@ -31,22 +30,7 @@ const invoice: PlatformRow = {
   InvoiceNumber: 'N-1',
 }
 
-let shell: MountedShell | undefined
 let db: WorkspaceDb | undefined
-let workspace: ReturnType<typeof useWorkspace> | undefined
-afterEach(async () => {
-  const test = shell?.test
-  shell?.unmount()
-  test?.emit('session.changed', { status: 'signedOut', reason: null })
-  await vi.waitFor(() => expect(workspace?.value ?? null).toBeNull())
-  await new Promise((resolve) => setTimeout(resolve, 100))
-  await db?.delete()
-  shell = undefined
-  db = undefined
-  workspace = undefined
-  sessionStorage.clear()
-  localStorage.clear()
-})
 
 /**
  * The review of invoice N-1 over a bridge whose rule question fails as a lost connection does. Main's
@@ -58,28 +42,14 @@ async function mount(languages: string[]) {
   let release: () => void = () => undefined
   const answered = new Promise<void>((resolve) => (release = resolve))
   const rows: Record<string, PlatformRow[]> = { SupplierInvoice: [invoice], Supplier: [supplier] }
-  const test = createTestBridge({
+  const mounted = await mountWorkspace({
+    path: '/review?invoice=1',
+    languages,
+    companies,
+    permissions: ['ui_accounting_bills'],
+    views: ['inbox', 'review', 'settings'],
+    rows: { nordlys: rows },
     handlers: {
-      'companies.list': () => companies,
-      'companies.session': (key) => ({
-        companyKey: key,
-        companyName: key,
-        user: sampleSession.status === 'signedIn' ? sampleSession.user : (undefined as never),
-        permissions: ['ui_accounting_bills'],
-        views: ['inbox', 'review', 'settings'],
-      }),
-      'connection.probe': () => ({ state: 'online', checkedAt: new Date().toISOString(), message: null }),
-      'sync.pull': (_companyKey, entity, from) => {
-        const found = from.id === 0 ? (rows[entity] ?? []) : []
-        const last = found.at(-1)
-        return {
-          rows: found,
-          checkpoint: last ? { updatedAt: String(last.UpdatedAt), id: Number(last.ID) } : from,
-          more: false,
-        }
-      },
-      'sync.ids': (_companyKey, entity) => (rows[entity] ?? []).map((r) => Number(r.ID)),
-      'sync.row': () => null,
       'review.proposedRule': () => {
         throw new BridgeError('API_TIMEOUT', 'The platform did not answer in time')
       },
@@ -104,13 +74,10 @@ async function mount(languages: string[]) {
       },
     },
   })
-  shell = await mountShell({ path: '/review?invoice=1', languages, test })
-  workspace = useWorkspace()
-  await vi.waitFor(() => expect(workspace!.value).not.toBeNull())
-  db = workspace.value!
+  db = mounted.db
   await waitForElement('[data-testid="review-form"]')
   await vi.waitFor(() => expect(document.body.textContent).toContain('N-1'))
-  return { sent, answer: () => release(), test }
+  return { sent, answer: () => release(), test: mounted.test }
 }
 
 const toasts = () => document.querySelector('.p-toast')?.textContent ?? ''

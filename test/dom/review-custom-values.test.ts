@@ -1,15 +1,14 @@
 // The review form shows the supplier invoice's custom values (spec 2.16) and saves them with the rest of the
 // form through the outbox: the invoice's update carries only the custom keys that changed. A value that
 // cannot be stored blocks the save, its problem on the field and the focus there; nothing is queued.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { CustomFieldDefinition } from '@common/bridge/admin-fields'
 import type { OutboxCommand } from '@common/bridge/outbox'
 import type { PlatformRow } from '@common/bridge/sync'
 import { CustomFieldStatus } from '@common/status'
-import { useWorkspace } from '@renderer/stores/workspace'
 import type { WorkspaceDb } from '@renderer/data/schema'
-import { mountShell, waitForElement, type MountedShell } from './mount-shell.ts'
-import { createTestBridge, sampleSession } from './test-bridge.ts'
+import { waitForElement } from './mount-shell.ts'
+import { mountWorkspace } from './mount-workspace.ts'
 
 const companies = [
   { ID: 1, Name: 'Nordlys Bakeri AS', Key: 'nordlys', IsTest: false, OrganizationNumber: '924956488' },
@@ -43,58 +42,26 @@ const field = (
   StatusCode: CustomFieldStatus.Active,
 })
 
-let shell: MountedShell | undefined
 let db: WorkspaceDb | undefined
-let workspace: ReturnType<typeof useWorkspace> | undefined
-afterEach(async () => {
-  const test = shell?.test
-  shell?.unmount()
-  test?.emit('session.changed', { status: 'signedOut', reason: null })
-  await vi.waitFor(() => expect(workspace?.value ?? null).toBeNull())
-  await new Promise((resolve) => setTimeout(resolve, 100))
-  await db?.delete()
-  shell = undefined
-  db = undefined
-  workspace = undefined
-  sessionStorage.clear()
-  localStorage.clear()
-})
 
 async function mount(languages: string[]) {
   const sent: OutboxCommand[] = []
   const rows: Record<string, PlatformRow[]> = { SupplierInvoice: [invoice], Supplier: [supplier] }
-  const test = createTestBridge({
+  const mounted = await mountWorkspace({
+    path: '/review?invoice=1',
+    languages,
+    companies,
+    permissions: ['ui_accounting_bills'],
+    views: ['inbox', 'review', 'settings'],
+    rows: { nordlys: rows },
     handlers: {
-      'companies.list': () => companies,
-      'companies.session': (key) => ({
-        companyKey: key,
-        companyName: key,
-        user: sampleSession.status === 'signedIn' ? sampleSession.user : (undefined as never),
-        permissions: ['ui_accounting_bills'],
-        views: ['inbox', 'review', 'settings'],
-      }),
-      'connection.probe': () => ({ state: 'online', checkedAt: new Date().toISOString(), message: null }),
-      'sync.pull': (_companyKey, entity, from) => {
-        const found = from.id === 0 ? (rows[entity] ?? []) : []
-        const last = found.at(-1)
-        return {
-          rows: found,
-          checkpoint: last ? { updatedAt: String(last.UpdatedAt), id: Number(last.ID) } : from,
-          more: false,
-        }
-      },
-      'sync.ids': (_companyKey, entity) => (rows[entity] ?? []).map((r) => Number(r.ID)),
-      'sync.row': () => null,
       'outbox.execute': (_companyKey, command) => {
         sent.push(command)
         return { status: 'done', row: null, merged: [] }
       },
     },
   })
-  shell = await mountShell({ path: '/review?invoice=1', languages, test })
-  workspace = useWorkspace()
-  await vi.waitFor(() => expect(workspace!.value).not.toBeNull())
-  db = workspace.value!
+  db = mounted.db
   await db.customFieldSets.put({
     companyKey: 'nordlys',
     types: [],

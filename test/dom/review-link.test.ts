@@ -5,10 +5,8 @@
 // platform does not have in the company gets a clear message instead.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PlatformRow } from '@common/bridge/sync'
-import { useWorkspace } from '@renderer/stores/workspace'
-import type { WorkspaceDb } from '@renderer/data/schema'
-import { mountShell, waitForElement, type MountedShell } from './mount-shell.ts'
-import { createTestBridge, sampleSession } from './test-bridge.ts'
+import { waitForElement } from './mount-shell.ts'
+import { mountWorkspace } from './mount-workspace.ts'
 
 const companies = [
   { ID: 1, Name: 'Nordlys Bakeri AS', Key: 'nordlys', IsTest: false, OrganizationNumber: '924956488' },
@@ -24,24 +22,8 @@ const draft = (ID: number, due: string): PlatformRow => ({
 const queued = [draft(1, '2026-11-10'), draft(2, '2026-11-20')]
 const scanned = draft(7, '2026-12-01')
 
-let shell: MountedShell | undefined
-let db: WorkspaceDb | undefined
-let workspace: ReturnType<typeof useWorkspace> | undefined
 let observer: MutationObserver | undefined
-afterEach(async () => {
-  observer?.disconnect()
-  const test = shell?.test
-  shell?.unmount()
-  test?.emit('session.changed', { status: 'signedOut', reason: null })
-  await vi.waitFor(() => expect(workspace?.value ?? null).toBeNull())
-  await new Promise((resolve) => setTimeout(resolve, 100))
-  await db?.delete()
-  shell = undefined
-  db = undefined
-  workspace = undefined
-  sessionStorage.clear()
-  localStorage.clear()
-})
+afterEach(() => observer?.disconnect())
 
 /** Every invoice the review form showed, in order, from the moment the review is opened. */
 function watchShownInvoices(): string[] {
@@ -60,41 +42,20 @@ async function mount(
   path: string,
   platformRow: (id: number) => PlatformRow | null | Promise<PlatformRow | null>,
 ) {
-  const test = createTestBridge({
-    handlers: {
-      'companies.list': () => companies,
-      'companies.session': (key) => ({
-        companyKey: key,
-        companyName: key,
-        user: sampleSession.status === 'signedIn' ? sampleSession.user : (undefined as never),
-        permissions: ['ui_accounting_bills'],
-        views: ['inbox', 'review', 'settings'],
-      }),
-      'connection.probe': () => ({ state: 'online', checkedAt: new Date().toISOString(), message: null }),
-      // The platform's pull does not bring the scanned invoice yet: it arrives later, written below.
-      'sync.pull': (_companyKey, entity, from) => {
-        const rows = entity === 'SupplierInvoice' && from.id === 0 ? queued : []
-        const last = rows.at(-1)
-        return {
-          rows,
-          checkpoint: last ? { updatedAt: String(last.UpdatedAt), id: Number(last.ID) } : from,
-          more: false,
-        }
-      },
-      'sync.ids': (_companyKey, entity) =>
-        entity === 'SupplierInvoice' ? queued.map((r) => Number(r.ID)) : [],
-      'sync.row': (_companyKey, _entity, id) => platformRow(id),
-    },
-  })
   const shown = watchShownInvoices()
-  shell = await mountShell({ path, languages: ['en-US'], test })
-  workspace = useWorkspace()
-  await vi.waitFor(() => expect(workspace!.value).not.toBeNull())
-  db = workspace.value!
-  await vi.waitFor(async () => expect(await db!.SupplierInvoice.count()).toBe(queued.length), {
+  const { db, test, shell } = await mountWorkspace({
+    path,
+    companies,
+    permissions: ['ui_accounting_bills'],
+    views: ['inbox', 'review', 'settings'],
+    // The platform's pull does not bring the scanned invoice yet: it arrives later, written below.
+    rows: { nordlys: { SupplierInvoice: queued } },
+    handlers: { 'sync.row': (_companyKey, _entity, id) => platformRow(id) },
+  })
+  await vi.waitFor(async () => expect(await db.SupplierInvoice.count()).toBe(queued.length), {
     timeout: 15_000,
   })
-  return { shown, db, test }
+  return { shown, db, test, shell }
 }
 
 describe('a link to an invoice', () => {
@@ -135,9 +96,9 @@ describe('a link to an invoice', () => {
   }, 30_000)
 
   it('opens the first of the queue when no invoice is named, and names it in the address', async () => {
-    await mount('/review', () => null)
+    const { shell } = await mount('/review', () => null)
     const form = await waitForElement('[data-testid="review-form"]')
     await vi.waitFor(() => expect(form.dataset.invoice).toBe('1'))
-    await vi.waitFor(() => expect(shell!.router.currentRoute.value.query.invoice).toBe('1'))
+    await vi.waitFor(() => expect(shell.router.currentRoute.value.query.invoice).toBe('1'))
   }, 30_000)
 })

@@ -1,15 +1,13 @@
 // An XML invoice (EHF) in review: its OCR answer carries the structured invoice, and the review proposes its
 // lines as the draft's cost lines (one per line, amount including VAT, VAT code from the line's category and
 // rate, account from supplier memory) that add up to the total; the accountant can still change each one.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { PlatformRow } from '@common/bridge/sync'
 import { parseEInvoice } from '@common/einvoice/index'
 import { structuredOcrAnswer } from '@common/einvoice/ocr-answer'
-import { useWorkspace } from '@renderer/stores/workspace'
-import type { WorkspaceDb } from '@renderer/data/schema'
 import { makeUbl } from '../support/einvoice-files.ts'
-import { mountShell, waitForElement, type MountedShell } from './mount-shell.ts'
-import { createTestBridge, sampleSession } from './test-bridge.ts'
+import { waitForElement } from './mount-shell.ts'
+import { mountWorkspace } from './mount-workspace.ts'
 
 const companies = [
   { ID: 1, Name: 'Nordlys Bakeri AS', Key: 'nordlys', IsTest: false, OrganizationNumber: '924956488' },
@@ -73,47 +71,16 @@ const rows: Record<string, PlatformRow[]> = {
   ],
 }
 
-let shell: MountedShell | undefined
-let db: WorkspaceDb | undefined
-let workspace: ReturnType<typeof useWorkspace> | undefined
-afterEach(async () => {
-  const test = shell?.test
-  shell?.unmount()
-  test?.emit('session.changed', { status: 'signedOut', reason: null })
-  await vi.waitFor(() => expect(workspace?.value ?? null).toBeNull())
-  await new Promise((resolve) => setTimeout(resolve, 100))
-  await db?.delete()
-  shell = undefined
-  db = undefined
-  workspace = undefined
-  sessionStorage.clear()
-  localStorage.clear()
-})
-
 async function mount(languages: string[]) {
   const xml = await makeUbl()
-  const test = createTestBridge({
+  await mountWorkspace({
+    path: '/review?invoice=1',
+    languages,
+    companies,
+    permissions: ['ui_accounting_bills'],
+    views: ['inbox', 'review', 'settings'],
+    rows: { nordlys: rows },
     handlers: {
-      'companies.list': () => companies,
-      'companies.session': (key) => ({
-        companyKey: key,
-        companyName: key,
-        user: sampleSession.status === 'signedIn' ? sampleSession.user : (undefined as never),
-        permissions: ['ui_accounting_bills'],
-        views: ['inbox', 'review', 'settings'],
-      }),
-      'connection.probe': () => ({ state: 'online', checkedAt: new Date().toISOString(), message: null }),
-      'sync.pull': (_companyKey, entity, from) => {
-        const found = from.id === 0 ? (rows[entity] ?? []) : []
-        const last = found.at(-1)
-        return {
-          rows: found,
-          checkpoint: last ? { updatedAt: String(last.UpdatedAt), id: Number(last.ID) } : from,
-          more: false,
-        }
-      },
-      'sync.ids': (_companyKey, entity) => (rows[entity] ?? []).map((r) => Number(r.ID)),
-      'sync.row': () => null,
       'files.download': (_companyKey, fileId) => ({
         fileId,
         name: 'faktura-1042.xml',
@@ -123,10 +90,6 @@ async function mount(languages: string[]) {
       'files.ocr': () => ({ ...structuredOcrAnswer(parseEInvoice(xml)), UniFile: null }),
     },
   })
-  shell = await mountShell({ path: '/review?invoice=1', languages, test })
-  workspace = useWorkspace()
-  await vi.waitFor(() => expect(workspace!.value).not.toBeNull())
-  db = workspace.value!
   await waitForElement('[data-testid="review-form"]')
 }
 

@@ -4,7 +4,7 @@
 // product filling price and VAT code, the keyboard, the totals of common/sales/totals.ts, an invoiced
 // invoice read-only with its number and KID, and a refusal of the platform shown on the field it names.
 import { flushPromises } from '@vue/test-utils'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { OutboxCommand } from '@common/bridge/outbox'
 import type { PlatformRow } from '@common/bridge/sync'
 import type { CustomFieldDefinition } from '@common/bridge/admin-fields'
@@ -14,9 +14,8 @@ import { draftTotals, vatPercentsOf } from '@common/sales/totals'
 import { formatAmount } from '@renderer/i18n/format'
 import { createSalesDraft } from '@renderer/data/sales'
 import type { WorkspaceDb } from '@renderer/data/schema'
-import { useWorkspace } from '@renderer/stores/workspace'
-import { mountShell, pressKey, waitForElement, type MountedShell } from './mount-shell.ts'
-import { createTestBridge, sampleSession } from './test-bridge.ts'
+import { pressKey, waitForElement, type MountedShell } from './mount-shell.ts'
+import { mountWorkspace } from './mount-workspace.ts'
 
 const companies = [{ ID: 1, Name: 'Nordlys Bakeri AS', Key: 'nordlys', IsTest: false, OrganizationNumber: '924956488' }]
 const at = '2026-11-01T10:00:00.000Z'
@@ -67,51 +66,26 @@ const rows: Record<string, PlatformRow[]> = {
 
 let shell: MountedShell | undefined
 let db: WorkspaceDb | undefined
-let workspace: ReturnType<typeof useWorkspace> | undefined
-afterEach(async () => {
-  const test = shell?.test
-  shell?.unmount()
-  test?.emit('session.changed', { status: 'signedOut', reason: null })
-  await vi.waitFor(() => expect(workspace?.value ?? null).toBeNull())
-  await new Promise((resolve) => setTimeout(resolve, 100))
-  await db?.delete()
-  shell = undefined
-  db = undefined
-  sessionStorage.clear()
-  localStorage.clear()
-})
 
 /** The shell on `/sales?invoice=…`; main holds every outbox command, so what the editor queued stays queued. */
 async function mount(invoice: string, language = 'en-US') {
   const sent: OutboxCommand[] = []
-  const test = createTestBridge({
+  const mounted = await mountWorkspace({
+    path: '/',
+    languages: [language],
+    companies,
+    permissions: ['ui_sales'],
+    views: ['sales', 'settings'],
+    rows: { nordlys: rows },
     handlers: {
-      'companies.list': () => companies,
-      'companies.session': (key) => ({
-        companyKey: key,
-        companyName: key,
-        user: sampleSession.status === 'signedIn' ? sampleSession.user : (undefined as never),
-        permissions: ['ui_sales'],
-        views: ['sales', 'settings'],
-      }),
-      'connection.probe': () => ({ state: 'online', checkedAt: new Date().toISOString(), message: null }),
-      'sync.pull': (_key, entity, from) => {
-        const page = from.id === 0 ? (rows[entity] ?? []) : []
-        const last = page.at(-1)
-        return { rows: page, checkpoint: last ? { updatedAt: at, id: Number(last.ID) } : from, more: false }
-      },
-      'sync.ids': (_key, entity) => (rows[entity] ?? []).map((r) => Number(r.ID)),
-      'sync.row': () => null,
       'outbox.execute': async (_key, command) => {
         sent.push(command)
         return new Promise(() => undefined)
       },
     },
   })
-  shell = await mountShell({ path: '/', languages: [language], test })
-  workspace = useWorkspace()
-  await vi.waitFor(() => expect(workspace!.value).not.toBeNull())
-  db = workspace.value!
+  shell = mounted.shell
+  db = mounted.db
   await vi.waitFor(async () => expect(await db!.Product.count()).toBe(1), { timeout: 15_000 })
   await vi.waitFor(async () => expect(await db!.VatType.count()).toBe(4), { timeout: 15_000 })
   await vi.waitFor(async () => expect(await db!.CustomerInvoice.count()).toBe(1), { timeout: 15_000 })

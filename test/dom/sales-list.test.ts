@@ -82,8 +82,8 @@ const rows: Record<string, Record<string, PlatformRow[]>> = {
 let list: CachedList | undefined
 let shell: MountedShell | undefined
 let db: WorkspaceDb | undefined
-afterEach(async () => {
-  await closeCachedList(list)
+afterEach(() => {
+  closeCachedList(list)
   list = undefined
   shell = undefined
   db = undefined

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { AppView, CompanySession } from '@common/bridge/contract'
+import type { AppView } from '@common/bridge/contract'
 import { useCompaniesStore } from '@renderer/stores/companies'
 import { mountShell, pressKey, type MountedShell } from './mount-shell.ts'
-import { createTestBridge, sampleSession } from './test-bridge.ts'
+import { mountWorkspace } from './mount-workspace.ts'
 
 const sidebarOrder = [
   'overview',
@@ -36,25 +36,16 @@ const nordlys = {
 
 /** The shell with one company whose current-session answer offers `views`, when `answer` lets it. */
 async function mountWithViews(views: AppView[], path = '/', answer: Promise<void> = Promise.resolve()) {
-  const test = createTestBridge({
-    handlers: {
-      'companies.list': () => [nordlys],
-      'companies.session': async (key): Promise<CompanySession> => {
-        await answer
-        return {
-          companyKey: key,
-          companyName: nordlys.Name,
-          user: sampleSession.status === 'signedIn' ? sampleSession.user : (undefined as never),
-          permissions: [],
-          views,
-        }
-      },
-      'connection.probe': () => ({ state: 'online', checkedAt: new Date().toISOString(), message: null }),
-      'sync.pull': (_companyKey, _entity, from) => ({ rows: [], checkpoint: from, more: false }),
-      'sync.ids': () => [],
+  const { shell } = await mountWorkspace({
+    path,
+    companies: [nordlys],
+    views,
+    session: async () => {
+      await answer
+      return { companyName: nordlys.Name }
     },
   })
-  return mountShell({ path, languages: ['en-US'], test })
+  return shell
 }
 
 describe('the shell', () => {
