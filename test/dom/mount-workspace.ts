@@ -46,6 +46,13 @@ export interface MountedWorkspace {
   workspace: ReturnType<typeof useWorkspace>
 }
 
+/** The review of invoice 1, as an accountant whose session offers the inbox and the review opens it. */
+export const reviewOfInvoice1 = {
+  path: '/review?invoice=1',
+  permissions: ['ui_accounting_bills'],
+  views: ['inbox', 'review', 'settings'],
+} satisfies Partial<WorkspaceOptions>
+
 export async function mountWorkspace(options: WorkspaceOptions): Promise<MountedWorkspace> {
   const { rows = {}, refuse = [], online = true } = options
   if (options.open) sessionStorage.setItem('ledgerdesk.currentCompany', options.open)

@@ -11,7 +11,7 @@ import { PaymentStatus, SupplierInvoiceStatus as S } from '@common/status'
 import type { WorkspaceDb } from '@renderer/data/schema'
 import { formatDate } from '@renderer/i18n/format'
 import { waitForElement } from './mount-shell.ts'
-import { mountWorkspace } from './mount-workspace.ts'
+import { mountWorkspace, reviewOfInvoice1 } from './mount-workspace.ts'
 
 const companyKey = 'nordlys'
 const companies = [
@@ -149,11 +149,9 @@ async function mount(options: { hold?: boolean; language?: string } = {}) {
   const sent: OutboxCommand[] = []
   const held = new Promise<void>((resolve) => (release = resolve))
   const mounted = await mountWorkspace({
-    path: '/review?invoice=1',
+    ...reviewOfInvoice1,
     languages: [options.language ?? 'en-US'],
     companies,
-    permissions: ['ui_accounting_bills'],
-    views: ['inbox', 'review', 'settings'],
     rows: { nordlys: rows },
     handlers: {
       'outbox.execute': async (_key, command) => {

@@ -9,7 +9,7 @@ import type { PlatformRow } from '@common/bridge/sync'
 import { SupplierInvoiceStatus } from '@common/status'
 import type { WorkspaceDb } from '@renderer/data/schema'
 import { pressKey, waitForElement } from './mount-shell.ts'
-import { mountWorkspace } from './mount-workspace.ts'
+import { mountWorkspace, reviewOfInvoice1 } from './mount-workspace.ts'
 
 const companies = [
   { ID: 1, Name: 'Nordlys Bakeri AS', Key: 'nordlys', IsTest: false, OrganizationNumber: '924956488' },
@@ -43,11 +43,9 @@ async function mount(languages: string[]) {
   const answered = new Promise<void>((resolve) => (release = resolve))
   const rows: Record<string, PlatformRow[]> = { SupplierInvoice: [invoice], Supplier: [supplier] }
   const mounted = await mountWorkspace({
-    path: '/review?invoice=1',
+    ...reviewOfInvoice1,
     languages,
     companies,
-    permissions: ['ui_accounting_bills'],
-    views: ['inbox', 'review', 'settings'],
     rows: { nordlys: rows },
     handlers: {
       'review.proposedRule': () => {

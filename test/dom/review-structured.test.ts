@@ -7,7 +7,7 @@ import { parseEInvoice } from '@common/einvoice/index'
 import { structuredOcrAnswer } from '@common/einvoice/ocr-answer'
 import { makeUbl } from '../support/einvoice-files.ts'
 import { waitForElement } from './mount-shell.ts'
-import { mountWorkspace } from './mount-workspace.ts'
+import { mountWorkspace, reviewOfInvoice1 } from './mount-workspace.ts'
 
 const companies = [
   { ID: 1, Name: 'Nordlys Bakeri AS', Key: 'nordlys', IsTest: false, OrganizationNumber: '924956488' },
@@ -74,11 +74,9 @@ const rows: Record<string, PlatformRow[]> = {
 async function mount(languages: string[]) {
   const xml = await makeUbl()
   await mountWorkspace({
-    path: '/review?invoice=1',
+    ...reviewOfInvoice1,
     languages,
     companies,
-    permissions: ['ui_accounting_bills'],
-    views: ['inbox', 'review', 'settings'],
     rows: { nordlys: rows },
     handlers: {
       'files.download': (_companyKey, fileId) => ({
