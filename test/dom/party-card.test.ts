@@ -292,11 +292,10 @@ describe('the party card', () => {
       body: { Account: { AccountNumber: onInvoice }, MakeDefault: false },
     })
     const queued = await db.outbox.where('companyKey').equals(companyKey).toArray()
-    expect(queued.map((e) => [e.entity, e.entityId, e.operation])).toContainEqual([
+    expect(queued.map((e) => [e.entity, e.entityId, { action: e.action, body: e.body }])).toContainEqual([
       'Supplier',
       7,
       {
-        kind: 'action',
         action: 'add-bank-account',
         body: { Account: { AccountNumber: onInvoice }, MakeDefault: false },
       },
@@ -315,12 +314,8 @@ describe('the party card', () => {
       companyKey,
       entity: 'Supplier',
       entityId: 7,
-      operation: {
-        kind: 'action',
-        action: 'edit',
-        body: { 'Info.Name': 'Bakeriet Mine AS', CostAccountID: null },
-      },
-      changes: {},
+      action: 'edit',
+      body: { 'Info.Name': 'Bakeriet Mine AS', CostAccountID: null },
       base: { 'Info.Name': 'Bakeriet AS', CostAccountID: null },
       baseUpdatedAt: stamp,
       operationKey: crypto.randomUUID(),
@@ -432,14 +427,11 @@ describe('the party card', () => {
     expect(entry).toMatchObject({
       entity: 'Supplier',
       entityId: 7,
-      operation: {
-        kind: 'action',
-        action: 'edit',
-        body: {
-          'Info.InvoiceAddress.PostalCode': '5003',
-          'Info.InvoiceAddress.City': 'Bergen',
-          CreditDays: 30,
-        },
+      action: 'edit',
+      body: {
+        'Info.InvoiceAddress.PostalCode': '5003',
+        'Info.InvoiceAddress.City': 'Bergen',
+        CreditDays: 30,
       },
       base: { 'Info.InvoiceAddress.PostalCode': '0150', 'Info.InvoiceAddress.City': 'Oslo', CreditDays: 14 },
     })
@@ -503,7 +495,7 @@ describe('the party card', () => {
     // A create carries the new party as the entry's changes (common/bridge/outbox.ts entryOfAction).
     expect(entry).toMatchObject({
       entity: 'Contact',
-      operation: { kind: 'create' },
+    // A create carries the new party as its body.
       changes: {
         Name: 'Ola Nordmann',
         EmailAddress: 'ola@bakeriet.example',

@@ -56,7 +56,7 @@ describe('the outbox', () => {
     })
     const entries = await db.outbox.toArray()
     expect(entries).toHaveLength(1)
-    expect(entries[0]!.changes).toEqual({ InvoiceNumber: 'A-3', PaymentDueDate: '2026-12-10' })
+    expect(entries[0]!.body).toEqual({ InvoiceNumber: 'A-3', PaymentDueDate: '2026-12-10' })
     expect(entries[0]!.base).toEqual({ InvoiceNumber: 'A-1', PaymentDueDate: '2026-12-01' })
   })
 
@@ -66,7 +66,7 @@ describe('the outbox', () => {
     await queueAction(db, 'nordlys', 1, outboxAction('SupplierInvoice', 'assign-to', { UserIDs: [7] }))
     await updateRow(db, 'nordlys', 'SupplierInvoice', 1, { InvoiceNumber: 'A-3' })
     const entries = await db.outbox.orderBy('seq').toArray()
-    expect(entries.map((e) => e.operation.kind)).toEqual(['update', 'action', 'update'])
+    expect(entries.map((e) => e.action)).toEqual(['update', 'assign-to', 'update'])
     expect(entries[2]!.base).toEqual({ InvoiceNumber: 'A-2' })
   })
 
