@@ -492,11 +492,11 @@ describe('the party card', () => {
     form.querySelector<HTMLButtonElement>('button[type="submit"]')!.click()
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(1))
     const [entry] = await db.outbox.toArray()
-    // A create carries the new party as the entry's changes (common/bridge/outbox.ts entryOfAction).
+    // A create carries the new party as its body.
     expect(entry).toMatchObject({
       entity: 'Contact',
-    // A create carries the new party as its body.
-      changes: {
+      action: 'create',
+      body: {
         Name: 'Ola Nordmann',
         EmailAddress: 'ola@bakeriet.example',
         Role: 'Daglig leder',
