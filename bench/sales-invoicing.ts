@@ -70,9 +70,7 @@ export async function run(): Promise<void> {
     // queues after it are held back meanwhile and attached next, where this build has their executor.
     const withDocument = executorOf({ entity: 'CustomerInvoice', action: 'attach-document' }) !== null
     for (const id of ids) await invoiceSalesDraft(db, company, id, 'nb')
-    const attach = await db.outbox
-      .filter((e) => isAction(e, 'CustomerInvoice', 'attach-document'))
-      .toArray()
+    const attach = await db.outbox.filter((e) => isAction(e, 'CustomerInvoice', 'attach-document')).toArray()
     await db.outbox.bulkDelete(attach.map((e) => e.seq!))
     t0 = performance.now()
     // The platform runs in this process: its CPU time next to the wall time tells a busy machine apart.

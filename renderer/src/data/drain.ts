@@ -93,7 +93,9 @@ export async function drainCompany(
       unfinished.shift()
     }
     const tables = [
-      ...new Set(sending.flatMap(({ entry }) => [db[entry.entity], ...(hooksOf(entry).tables?.(db, entry) ?? [])])),
+      ...new Set(
+        sending.flatMap(({ entry }) => [db[entry.entity], ...(hooksOf(entry).tables?.(db, entry) ?? [])]),
+      ),
     ]
     // The entries are of different rows, so their records go to the database side by side.
     await db.transaction('rw', [db.outbox, ...tables], () =>
@@ -134,7 +136,9 @@ export async function drainCompany(
 async function released(db: WorkspaceDb, seqs: readonly number[]): Promise<boolean> {
   if (seqs.length === 0) return false
   const now = await db.outbox.bulkGet([...seqs])
-  return now.some((entry) => entry !== undefined && entry.state === 'pending' && !hooksOf(entry).waits?.(entry))
+  return now.some(
+    (entry) => entry !== undefined && entry.state === 'pending' && !hooksOf(entry).waits?.(entry),
+  )
 }
 
 interface Sending {

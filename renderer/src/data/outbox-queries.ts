@@ -4,12 +4,7 @@
 //
 //   const entries = await queued(db, companyKey, 'CustomerInvoice', id)
 //   if (entries.some((e) => isAction(e, 'CustomerInvoice', 'invoice'))) …
-import {
-  rowActions,
-  type OutboxActionName,
-  type OutboxEntity,
-  type RowAction,
-} from '@common/bridge/outbox'
+import { rowActions, type OutboxActionName, type OutboxEntity, type RowAction } from '@common/bridge/outbox'
 import type { OutboxEntry, OutboxEntryOf, WorkspaceDb } from './schema.ts'
 
 /**

@@ -68,7 +68,6 @@ export const outcomeHooks = {
 /** The hooks listed for an entry's entity and action (none for most). */
 export function hooksOf(entry: OutboxEntry): OutcomeHooks {
   const byAction = (outcomeHooks as OutcomeTable)[entry.entity] as
-    | Record<string, OutcomeHooks | undefined>
-    | undefined
+    Record<string, OutcomeHooks | undefined> | undefined
   return byAction?.[entry.action] ?? {}
 }

@@ -299,7 +299,8 @@ describe("the contacts register's changes", () => {
     expect(entry).toMatchObject({
       entity: 'Supplier',
       entityId: 2,
-      action: 'merge', body: { IntoID: 1, InvoiceIDs: [11] },
+      action: 'merge',
+      body: { IntoID: 1, InvoiceIDs: [11] },
     })
     await expect(mergeParty(db, 'nordlys', 'Supplier', 1, 1, [])).rejects.toMatchObject({
       code: 'SAME_PARTY',
@@ -327,7 +328,8 @@ describe("the contacts register's changes", () => {
     expect(entry).toMatchObject({
       entity: 'Supplier',
       entityId: 2,
-      action: 'mark-checked', body: { Text: 'Kontrollert etter skanning' },
+      action: 'mark-checked',
+      body: { Text: 'Kontrollert etter skanning' },
     })
     await expect(markChecked(db, 'nordlys', 2, '  ')).rejects.toMatchObject({ code: 'INVALID' })
   })
@@ -349,7 +351,8 @@ describe("the contacts register's changes", () => {
     })
     expect(resolved).toMatchObject({
       state: 'pending',
-      action: 'edit', body: { 'Info.InvoiceAddress.City': 'Os' },
+      action: 'edit',
+      body: { 'Info.InvoiceAddress.City': 'Os' },
       base: { 'Info.InvoiceAddress.City': 'Voss' },
     })
     const row = await db.Supplier.get(['nordlys', 1])

@@ -45,7 +45,10 @@ async function contactCreatesFor(db: WorkspaceDb, companyKey: string, relationId
     .where('[companyKey+entity+entityId]')
     .between([companyKey, 'Contact', -Infinity], [companyKey, 'Contact', 0])
     .filter(
-      (e) => isAction(e, 'Contact') && isRowChangeOf(e, 'create') && e.body.ParentBusinessRelationID === relationId,
+      (e) =>
+        isAction(e, 'Contact') &&
+        isRowChangeOf(e, 'create') &&
+        e.body.ParentBusinessRelationID === relationId,
     )
     .toArray() as Promise<OutboxEntryOf<'Contact', 'create'>[]>
 }

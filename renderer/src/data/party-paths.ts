@@ -44,7 +44,11 @@ export function withPartyValues<R extends Node>(row: R, changes: Record<string, 
 
 /** The paths and values a queued entry sets on its row: a party `edit`'s body; none for other actions. */
 export function partyEditOf(entry: OutboxEntry): Record<string, unknown> | null {
-  if (!isAction(entry, 'Supplier', 'edit') && !isAction(entry, 'Customer', 'edit') && !isAction(entry, 'Contact', 'edit'))
+  if (
+    !isAction(entry, 'Supplier', 'edit') &&
+    !isAction(entry, 'Customer', 'edit') &&
+    !isAction(entry, 'Contact', 'edit')
+  )
     return null
   return (entry.body ?? {}) as Record<string, unknown>
 }

@@ -220,9 +220,7 @@ async function dropSentLocalComments(db: WorkspaceDb, companyKey: string): Promi
   const queued = await db.outbox
     .where('companyKey')
     .equals(companyKey)
-    .filter(
-      (e) => isAction(e, 'Supplier', 'mark-checked'),
-    )
+    .filter((e) => isAction(e, 'Supplier', 'mark-checked'))
     .toArray()
   const stillQueued = new Set(queued.map((e) => e.entityId))
   const sent = local.filter((comment) => !stillQueued.has(Number(comment.EntityID)))

@@ -137,7 +137,8 @@ describe("sales' drafts in the offline workspace", () => {
     expect(queued).toHaveLength(1)
     expect(queued[0]).toMatchObject({
       entityId: 55,
-      action: 'edit-draft', body: { FreeTxt: 'Takk!' },
+      action: 'edit-draft',
+      body: { FreeTxt: 'Takk!' },
       baseUpdatedAt: '2026-11-20T10:00:00Z',
     })
     expect(queued[0]!.base.FreeTxt).toBeNull()

@@ -69,7 +69,6 @@ function draftRow(row: CachedRow): CachedRow {
   return row
 }
 
-
 /** The queued `credit` whose local credit draft is `localId`. */
 async function creditOf(
   db: WorkspaceDb,
@@ -165,7 +164,11 @@ export async function editSalesDraft(
         overlay: preview,
       })
     } else {
-      if (id < 0 && !entries.some((e) => isAction(e, 'CustomerInvoice', 'create')) && !(await creditOf(db, companyKey, id)))
+      if (
+        id < 0 &&
+        !entries.some((e) => isAction(e, 'CustomerInvoice', 'create')) &&
+        !(await creditOf(db, companyKey, id))
+      )
         throw new SalesChangeError('ROW_NOT_CACHED', `Draft ${id} is neither queued nor on the platform`)
       const entry = outboxEntry(companyKey, id, outboxAction('CustomerInvoice', 'edit-draft', body), {
         base: valuesOf(row, previewFields),
@@ -188,7 +191,8 @@ export async function deleteSalesDraft(db: WorkspaceDb, companyKey: string, id: 
     const entries = await queued(db, companyKey, 'CustomerInvoice', id)
     const origin =
       id < 0
-        ? (entries.find((e) => isAction(e, 'CustomerInvoice', 'create')) ?? (await creditOf(db, companyKey, id)))
+        ? (entries.find((e) => isAction(e, 'CustomerInvoice', 'create')) ??
+          (await creditOf(db, companyKey, id)))
         : undefined
     if (origin?.state === 'pending' || origin?.state === 'failed') {
       await db.outbox.bulkDelete([origin.seq!, ...entries.map((e) => e.seq!)])

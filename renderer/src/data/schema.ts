@@ -302,7 +302,10 @@ function rowStores(version: number): Record<string, string> {
 /** How versions before 12 kept an entry's action: an operation, and the properties or a preview in `changes`. */
 export type StoredOperation =
   { kind: 'update' | 'create' | 'delete' } | { kind: 'action'; action: string; body?: unknown }
-type StoredEntry = Record<string, unknown> & { operation?: StoredOperation; changes?: Record<string, unknown> }
+type StoredEntry = Record<string, unknown> & {
+  operation?: StoredOperation
+  changes?: Record<string, unknown>
+}
 
 /**
  * An older entry's action as version 12 keeps it: update, create and delete with their properties as the

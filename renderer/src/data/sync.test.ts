@@ -2,11 +2,7 @@
 // main's sync.pull does: rows after the (UpdatedAt, ID) checkpoint, ordered by UpdatedAt then ID.
 import { afterEach, describe, expect, it } from 'vitest'
 import Dexie from 'dexie'
-import {
-  outboxAction,
-  type OutboxCommand,
-  type OutboxOutcome,
-} from '@common/bridge/outbox'
+import { outboxAction, type OutboxCommand, type OutboxOutcome } from '@common/bridge/outbox'
 import type { PlatformRow, PullCheckpoint } from '@common/bridge/sync'
 import { drainCompany } from './drain.ts'
 import { outboxEntry, queueAction, updateRow } from './outbox.ts'

@@ -67,9 +67,7 @@ describe('sales over a connection that keeps failing', () => {
     const ids = new Map<number, number>()
     const stop = onSalesDraftMoved(({ from, to }) => ids.set(from, to))
     const attachments = () =>
-      db.outbox
-        .filter((e) => isAction(e, 'CustomerInvoice', 'attach-document'))
-        .primaryKeys()
+      db.outbox.filter((e) => isAction(e, 'CustomerInvoice', 'attach-document')).primaryKeys()
     let passes = 0
     const drain = async () => {
       // The document attached after invoicing has its own executor and test; here only the invoicing counts.
