@@ -68,3 +68,24 @@ export async function queuedIn<E extends OutboxEntity>(
   const all = await db.outbox.where('companyKey').equals(companyKey).sortBy('seq')
   return (entity ? all.filter((e) => isAction(e, entity)) : all) as OutboxEntryOf<E, OutboxActionName<E>>[]
 }
+
+/** A row's key among the marks of `queuedRows`: its entity and ID (`Supplier:7`). */
+export const queuedRowKey = (entity: OutboxEntity, id: number): string => `${entity}:${id}`
+
+/**
+ * The rows of `entities` with changes queued, as a list marks them: by `queuedRowKey`, true when one of the
+ * row's entries is in conflict. One company's entries make one map (a list over several companies keeps
+ * one per company).
+ */
+export function queuedRows(
+  entries: readonly OutboxEntry[],
+  entities: readonly OutboxEntity[],
+): Map<string, boolean> {
+  const marks = new Map<string, boolean>()
+  for (const entry of entries)
+    if (entities.some((entity) => isAction(entry, entity))) {
+      const key = queuedRowKey(entry.entity, entry.entityId)
+      marks.set(key, marks.get(key) === true || entry.state === 'conflict')
+    }
+  return marks
+}
