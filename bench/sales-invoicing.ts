@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
 import { CustomerInvoiceStatus } from '../common/status.ts'
 import { executorOf } from '../electron/main/services/sync/executors.ts'
+import { isAction } from '../renderer/src/data/outbox-queries.ts'
 import { startPlatform } from '../platform/server.ts'
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../platform/seed/demo-constants.ts'
 import { drainCompany } from '../renderer/src/data/drain.ts'
@@ -69,9 +70,7 @@ export async function run(): Promise<void> {
     // queues after it are held back meanwhile and attached next, where this build has their executor.
     const withDocument = executorOf({ entity: 'CustomerInvoice', action: 'attach-document' }) !== null
     for (const id of ids) await invoiceSalesDraft(db, company, id, 'nb')
-    const attach = await db.outbox
-      .filter((e) => e.operation.kind === 'action' && e.operation.action === 'attach-document')
-      .toArray()
+    const attach = await db.outbox.filter((e) => isAction(e, 'CustomerInvoice', 'attach-document')).toArray()
     await db.outbox.bulkDelete(attach.map((e) => e.seq!))
     t0 = performance.now()
     // The platform runs in this process: its CPU time next to the wall time tells a busy machine apart.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { calls } from './contract.ts'
-import { actionOfEntry, entryOfAction, OutboxCommand, outboxAction } from './outbox.ts'
+import { OutboxCommand, outboxAction } from './outbox.ts'
 
 const bookkeeping = {
   entityId: 7,
@@ -12,27 +12,6 @@ const bookkeeping = {
 const executeArgs = calls['outbox.execute'].args
 
 describe('the outbox union', () => {
-  it('keeps a named action with its body in the operation and a row change in the changes, and reads both back', () => {
-    const reject = outboxAction('Approval', 'reject', { Comment: 'Feil beløp' })
-    expect(entryOfAction(reject)).toEqual({
-      entity: 'Approval',
-      operation: { kind: 'action', action: 'reject', body: { Comment: 'Feil beløp' } },
-      changes: {},
-    })
-    const update = outboxAction('SupplierInvoice', 'update', { InvoiceNumber: 'A-2' })
-    expect(entryOfAction(update)).toEqual({
-      entity: 'SupplierInvoice',
-      operation: { kind: 'update' },
-      changes: { InvoiceNumber: 'A-2' },
-    })
-    expect(actionOfEntry(entryOfAction(reject))).toEqual(reject)
-    expect(actionOfEntry(entryOfAction(update))).toEqual(update)
-    expect(entryOfAction(outboxAction('SupplierInvoice', 'journal')).operation).toEqual({
-      kind: 'action',
-      action: 'journal',
-    })
-  })
-
   it('lets the bridge take a command of a declared action with a body that fits it', () => {
     const assign = {
       ...outboxAction('SupplierInvoice', 'assign-to', { UserIDs: [3, 4], Message: 'Se på denne' }),

@@ -178,57 +178,6 @@ export const OutboxCommand = z.intersection(
 export type OutboxCommand = z.infer<typeof OutboxCommand>
 export type OutboxCommandOf<E, A> = Extract<OutboxCommand, { entity: E; action: A }>
 
-type NamedOperation<T> = T extends { action: infer A; body: infer B }
-  ? { kind: 'action'; action: A; body?: B }
-  : T extends { action: infer A }
-    ? { kind: 'action'; action: A; body?: undefined }
-    : never
-
-/**
- * How the renderer's outbox keeps an action (the form its entries have had since the workspace's first
- * version, so entries queued before an upgrade still go): update, create and delete by `kind` with their
- * properties in the entry's `changes`; a named action with its body.
- */
-export type OutboxOperation =
-  { kind: 'update' } | { kind: 'create' } | { kind: 'delete' } | NamedOperation<NamedOutboxAction>
-
-/** The part of an outbox entry that holds its action. */
-export interface OutboxEntryAction {
-  entity: string
-  operation: OutboxOperation
-  changes: Record<string, unknown>
-}
-
-/** An entry's action as it was stored, before it is checked against the union. */
-type StoredAction = {
-  entity: string
-  operation: { kind: RowAction } | { kind: 'action'; action: string; body?: unknown }
-  changes: Record<string, unknown>
-}
-
-const isRowAction = (action: OutboxAction): action is Extract<OutboxAction, { action: RowAction }> =>
-  (rowActions as readonly string[]).includes(action.action)
-
-/** An action as the renderer's outbox keeps it. */
-export function entryOfAction(action: OutboxAction): OutboxEntryAction & { entity: OutboxEntity } {
-  if (isRowAction(action))
-    return { entity: action.entity, operation: { kind: action.action }, changes: { ...action.body } }
-  const operation = {
-    kind: 'action',
-    action: action.action,
-    ...(action.body === undefined ? {} : { body: action.body }),
-  } as OutboxOperation
-  return { entity: action.entity, operation, changes: {} }
-}
-
-/** The action an outbox entry holds, as it was stored: `OutboxCommand` checks it before it is sent. */
-export function actionOfEntry(entry: StoredAction): { entity: string; action: string; body: unknown } {
-  const { entity, operation, changes } = entry
-  return operation.kind === 'action'
-    ? { entity, action: operation.action, body: operation.body }
-    : { entity, action: operation.kind, body: changes }
-}
-
 /**
  * What a done action came to when it is not what the user asked for, to be told to them. A booking of an
  * invoice that an approval rule applies to when it is sent goes for approval by that rule instead

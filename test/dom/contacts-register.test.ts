@@ -274,8 +274,8 @@ describe('the contacts register', () => {
       if (!found) throw new Error('No contact queued')
       return found
     })
-    expect(entry.operation.kind).toBe('create')
-    expect(entry.changes).toMatchObject({ Name: 'Kari Berge', ParentBusinessRelationID: 101 })
+    expect(entry.action).toBe('create')
+    expect(entry.body).toMatchObject({ Name: 'Kari Berge', ParentBusinessRelationID: 101 })
   }, 30_000)
 
   it('says in its tab that the platform does not offer a list, and drops the scan filter without comments', async () => {

@@ -101,7 +101,7 @@ describe('the inbox panel’s custom values', () => {
     await wrapper!.get('form').trigger('submit')
     await vi.waitFor(async () => expect(await db!.outbox.count()).toBe(1))
     const [entry] = await db!.outbox.toArray()
-    expect(entry?.changes).toEqual({ CustomValues: { CustomAntall: 12 } })
+    expect(entry?.body).toEqual({ CustomValues: { CustomAntall: 12 } })
     expect(entry?.base).toEqual({
       CustomValues: { CustomProsjektkode: 'P-17', CustomAntall: 3, CustomAvdeling: 'Nord' },
     })

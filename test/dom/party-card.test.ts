@@ -257,11 +257,10 @@ describe('the party card', () => {
       body: { Account: { AccountNumber: onInvoice }, MakeDefault: false },
     })
     const queued = await db.outbox.where('companyKey').equals(companyKey).toArray()
-    expect(queued.map((e) => [e.entity, e.entityId, e.operation])).toContainEqual([
+    expect(queued.map((e) => [e.entity, e.entityId, { action: e.action, body: e.body }])).toContainEqual([
       'Supplier',
       7,
       {
-        kind: 'action',
         action: 'add-bank-account',
         body: { Account: { AccountNumber: onInvoice }, MakeDefault: false },
       },
@@ -280,12 +279,8 @@ describe('the party card', () => {
       companyKey,
       entity: 'Supplier',
       entityId: 7,
-      operation: {
-        kind: 'action',
-        action: 'edit',
-        body: { 'Info.Name': 'Bakeriet Mine AS', CostAccountID: null },
-      },
-      changes: {},
+      action: 'edit',
+      body: { 'Info.Name': 'Bakeriet Mine AS', CostAccountID: null },
       base: { 'Info.Name': 'Bakeriet AS', CostAccountID: null },
       baseUpdatedAt: stamp,
       operationKey: crypto.randomUUID(),
@@ -397,14 +392,11 @@ describe('the party card', () => {
     expect(entry).toMatchObject({
       entity: 'Supplier',
       entityId: 7,
-      operation: {
-        kind: 'action',
-        action: 'edit',
-        body: {
-          'Info.InvoiceAddress.PostalCode': '5003',
-          'Info.InvoiceAddress.City': 'Bergen',
-          CreditDays: 30,
-        },
+      action: 'edit',
+      body: {
+        'Info.InvoiceAddress.PostalCode': '5003',
+        'Info.InvoiceAddress.City': 'Bergen',
+        CreditDays: 30,
       },
       base: { 'Info.InvoiceAddress.PostalCode': '0150', 'Info.InvoiceAddress.City': 'Oslo', CreditDays: 14 },
     })
@@ -465,11 +457,11 @@ describe('the party card', () => {
     form.querySelector<HTMLButtonElement>('button[type="submit"]')!.click()
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(1))
     const [entry] = await db.outbox.toArray()
-    // A create carries the new party as the entry's changes (common/bridge/outbox.ts entryOfAction).
+    // A create carries the new party as its body.
     expect(entry).toMatchObject({
       entity: 'Contact',
-      operation: { kind: 'create' },
-      changes: {
+      action: 'create',
+      body: {
         Name: 'Ola Nordmann',
         EmailAddress: 'ola@bakeriet.example',
         Role: 'Daglig leder',

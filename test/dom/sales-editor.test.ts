@@ -178,7 +178,7 @@ describe('the invoice editor', () => {
     pressKey(cell(0, 1), { key: 'Enter', ctrlKey: true })
     await vi.waitFor(() => expect(labelled('Timer').getAttribute('aria-invalid')).toBe('true'))
     await new Promise((resolve) => setTimeout(resolve, 300))
-    const actions = (await db.outbox.toArray()).map((e) => (e.operation.kind === 'action' ? e.operation.action : e.operation.kind))
+    const actions = (await db.outbox.toArray()).map((e) => e.action)
     expect(actions).not.toContain('invoice')
     expect(JSON.stringify(await db.outbox.toArray())).not.toContain('tre')
   })
@@ -243,7 +243,7 @@ describe('the invoice editor', () => {
     await vi.waitFor(() => expect(cell(1, 1).value).toBe('Kaffe levert'))
     pressKey(cell(1, 1), { key: 'Enter', ctrlKey: true })
     await vi.waitFor(async () => {
-      const actions = (await db.outbox.toArray()).map((e) => (e.operation.kind === 'action' ? e.operation.action : e.operation.kind))
+      const actions = (await db.outbox.toArray()).map((e) => e.action)
       // The create is on its way (main holds it), so the lines typed since follow as an edit of the draft.
       expect(actions[0]).toBe('create')
       expect(actions.slice(-2)).toEqual(['invoice', 'attach-document'])

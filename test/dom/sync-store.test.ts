@@ -116,7 +116,7 @@ describe('the workspace and the sync store', () => {
     await updateRow(db, 'nordlys', 'SupplierInvoice', 2, { InvoiceNumber: 'N-2b' })
     expect(await sync.removeOfflineData('nordlys')).toMatchObject({
       removed: false,
-      unsynced: [{ changes: { InvoiceNumber: 'N-2b' } }],
+      unsynced: [{ body: { InvoiceNumber: 'N-2b' } }],
     })
     expect(await sync.sizeOf('nordlys')).toBeGreaterThan(0)
     await sync.syncNow('nordlys')

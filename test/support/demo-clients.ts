@@ -1,11 +1,6 @@
 // Main's API client and sync service for demo users against a test platform, as each user's app has them,
 // and outbox commands as the renderer queues them: the set-up the approval suites share.
-import {
-  actionOfEntry,
-  OutboxCommand,
-  type OutboxEntity,
-  type RowAction,
-} from '../../common/bridge/outbox.ts'
+import { OutboxCommand, type OutboxEntity, type RowAction } from '../../common/bridge/outbox.ts'
 import type { PlatformRow } from '../../common/bridge/sync.ts'
 import { DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { createApiClient, type ApiClient } from '../../electron/main/services/api/client.ts'
@@ -52,7 +47,7 @@ export async function demoClients(
 
 /**
  * An outbox command as the renderer queues and sends it (a fresh operation key; `attempts` earlier tries):
- * the entry's operation, checked against the outbox union as the bridge checks it.
+ * an update, create or delete with its properties, a named action with its body, checked against the outbox union as the bridge checks it.
  */
 export function outboxCommand(
   entity: OutboxEntity,
@@ -62,7 +57,10 @@ export function outboxCommand(
   attempts = 0,
 ): OutboxCommand {
   return OutboxCommand.parse({
-    ...actionOfEntry({ entity, operation, changes }),
+    entity,
+    ...(operation.kind === 'action'
+      ? { action: operation.action, body: operation.body }
+      : { action: operation.kind, body: changes }),
     entityId,
     base: {},
     baseUpdatedAt: null,

@@ -2,15 +2,15 @@
 // the later entries of the same row (they build on it); other rows go on. A lost connection stops the drain
 // with the entry still pending: its attempt count (and the moment it was first sent) tells main to check,
 // before sending again, whether the attempt took effect, so nothing is done twice.
-import { actionOfEntry, OutboxCommand, outboxBatchLimit, type OutboxOutcome } from '@common/bridge/outbox'
+import { OutboxCommand, outboxBatchLimit, type OutboxOutcome } from '@common/bridge/outbox'
 import type { PlatformRow } from '@common/bridge/sync'
 import { sameValue } from '@common/same-value'
 import { isTransient } from '@common/transient'
 import { keepAnswer } from './answered-rows.ts'
-import { partyTables, relinkContacts, settleMerge, waitsForParent } from './party-outcomes.ts'
+import { hooksOf } from './outcome-hooks.ts'
 import { announceNotice } from './outbox-notices.ts'
+import { isRowChange, isRowChangeOf, queued as queuedOf, shownValues } from './outbox-queries.ts'
 import { withLocalChanges } from './pull.ts'
-import { moveLocalDraft, waitsForPlatformId } from './sales-outcomes.ts'
 import type { SyncTransport } from './sync-transport.ts'
 import type { OutboxEntry, WorkspaceDb } from './schema.ts'
 
@@ -48,9 +48,8 @@ export async function drainCompany(
   // One pass in sequence order; entries added while draining are taken by the next pass. A row keeps the
   // key it had when the pass began (a create's answer moves later entries to the platform's ID).
   let queue = await db.outbox.where('companyKey').equals(companyKey).sortBy('seq')
-  let waiting = false
-  // Sales changes queued on a draft that has no platform ID yet (./sales-outcomes.ts).
-  const waitingForId: number[] = []
+  // Entries waiting for another's answer (./outcome-hooks.ts `waits`: a party's create, a draft's ID).
+  const waiting: number[] = []
   while (queue.length > 0 && !shouldStop()) {
     const picked: OutboxEntry[] = []
     const rows = new Set<string>()
@@ -63,15 +62,9 @@ export async function drainCompany(
         continue
       }
       if (held.has(key)) continue
-      if (waitsForParent(queued)) {
-        // Its party is not on the platform yet: it goes once the party's create is answered.
+      if (hooksOf(queued).waits?.(queued)) {
         held.add(key)
-        waiting = true
-        continue
-      }
-      if (waitsForPlatformId(queued)) {
-        held.add(key)
-        waitingForId.push(queued.seq!)
+        waiting.push(queued.seq!)
         continue
       }
       if (rows.has(key)) break
@@ -99,7 +92,11 @@ export async function drainCompany(
       })
       unfinished.shift()
     }
-    const tables = [...new Set(sending.flatMap(({ entry }) => [db[entry.entity], ...partyTables(db, entry)]))]
+    const tables = [
+      ...new Set(
+        sending.flatMap(({ entry }) => [db[entry.entity], ...(hooksOf(entry).tables?.(db, entry) ?? [])]),
+      ),
+    ]
     // The entries are of different rows, so their records go to the database side by side.
     await db.transaction('rw', [db.outbox, ...tables], () =>
       Promise.all([
@@ -122,10 +119,8 @@ export async function drainCompany(
     }
     queue = [...unfinished.map(({ queued }) => queued), ...queue]
   }
-  // Contact persons held for their party: when its create was answered in this pass, they go now.
-  const answered =
-    (waiting && (await partyAnswered(db, companyKey))) || (await draftsAnswered(db, waitingForId))
-  if (answered && !shouldStop()) {
+  // Entries held for another's answer: when it came in this pass, they go now.
+  if ((await released(db, waiting)) && !shouldStop()) {
     const more = await drainCompany(db, transport, companyKey, shouldStop, batchSize)
     return {
       done: result.done + more.done,
@@ -137,17 +132,13 @@ export async function drainCompany(
   return result
 }
 
-/** Whether a contact person's create that waited for its party can go now. */
-async function partyAnswered(db: WorkspaceDb, companyKey: string): Promise<boolean> {
-  const queued = await db.outbox.where('[companyKey+state]').equals([companyKey, 'pending']).toArray()
-  return queued.some((e) => e.entity === 'Contact' && e.operation.kind === 'create' && !waitsForParent(e))
-}
-
-/** Whether a change that waited for its draft's platform ID has it now (its create or credit was answered). */
-async function draftsAnswered(db: WorkspaceDb, seqs: readonly number[]): Promise<boolean> {
+/** Whether an entry that waited for another's answer can go now (that answer moved or relinked it). */
+async function released(db: WorkspaceDb, seqs: readonly number[]): Promise<boolean> {
   if (seqs.length === 0) return false
   const now = await db.outbox.bulkGet([...seqs])
-  return now.some((entry) => entry !== undefined && entry.entityId > 0 && entry.state === 'pending')
+  return now.some(
+    (entry) => entry !== undefined && entry.state === 'pending' && !hooksOf(entry).waits?.(entry),
+  )
 }
 
 interface Sending {
@@ -165,7 +156,9 @@ interface Sending {
  */
 function commandOf(entry: OutboxEntry): { command: OutboxCommand } | { error: string } {
   const checked = OutboxCommand.safeParse({
-    ...actionOfEntry(entry),
+    entity: entry.entity,
+    action: entry.action,
+    body: entry.body,
     entityId: entry.entityId,
     base: entry.base,
     baseUpdatedAt: entry.baseUpdatedAt,
@@ -258,12 +251,13 @@ async function settle(
   if (outcome.status === 'done') {
     // A change merged into the entry while it was on its way is not on the server yet: keep it queued.
     const now = await db.outbox.get(entry.seq!)
-    const lateChanges = now ? changedSince(entry.changes, now.changes) : {}
+    const sent = shownValues(entry)
+    const lateChanges = now ? changedSince(sent, shownValues(now)) : {}
     if (now && Object.keys(lateChanges).length > 0) {
       await db.outbox.update(entry.seq!, {
         state: 'pending',
-        changes: lateChanges,
-        base: pick(entry.changes, Object.keys(lateChanges), now.base),
+        ...(isRowChange(now) ? { body: lateChanges } : { overlay: lateChanges }),
+        base: pick(sent, Object.keys(lateChanges), now.base),
         baseUpdatedAt: (outcome.row?.UpdatedAt as string | undefined) ?? entry.baseUpdatedAt,
         attempts: 0,
         firstSentAt: null,
@@ -271,13 +265,12 @@ async function settle(
       })
     } else await db.outbox.delete(entry.seq!)
     // A delete that is done removes the cached row (a view shows it as ending until then).
-    if (entry.operation.kind === 'delete') await db[entry.entity].delete([companyKey, entry.entityId])
+    if (isRowChangeOf(entry, 'delete')) await db[entry.entity].delete([companyKey, entry.entityId])
     // An answer of several rows (a booking's entries) is kept for the feature that queued it.
     else if (outcome.rows) await keepAnswer(db, companyKey, entry, outcome.rows)
     else if (outcome.row) {
-      await moveLocalDraft(db, companyKey, entry, outcome.row)
+      await hooksOf(entry).answered?.(db, companyKey, entry, outcome.row)
       await applyServerRow(db, companyKey, entry, outcome.row)
-      await settleMerge(db, companyKey, entry, outcome.row)
     }
     // It came to something else than was asked (a booking sent for approval by its rule): the user is told.
     if (outcome.notice)
@@ -328,20 +321,14 @@ async function applyServerRow(
 ): Promise<void> {
   const table = db[entry.entity]
   const id = Number(row.ID)
-  if (entry.operation.kind === 'create' && entry.entityId !== id) {
-    await relinkContacts(db, companyKey, entry, await table.get([companyKey, entry.entityId]), row)
+  const created = isRowChangeOf(entry, 'create')
+  if (created && entry.entityId !== id) {
     await table.delete([companyKey, entry.entityId])
-    const later = await db.outbox
-      .where('[companyKey+entity+entityId]')
-      .equals([companyKey, entry.entity, entry.entityId])
-      .toArray()
-    for (const e of later) await db.outbox.update(e.seq!, { entityId: id })
+    for (const e of await queuedOf(db, companyKey, entry.entity, entry.entityId))
+      await db.outbox.update(e.seq!, { entityId: id })
   }
-  const unsynced = await db.outbox
-    .where('[companyKey+entity+entityId]')
-    .equals([companyKey, entry.entity, id])
-    .toArray()
+  const unsynced = await queuedOf(db, companyKey, entry.entity, id)
   // An answer without expansions keeps the cached ones (Supplier.Info on an invoice).
-  const cached = entry.operation.kind === 'create' ? undefined : await table.get([companyKey, id])
+  const cached = created ? undefined : await table.get([companyKey, id])
   await table.put(withLocalChanges(companyKey, { ...cached, ...row }, unsynced))
 }

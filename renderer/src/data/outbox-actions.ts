@@ -1,9 +1,9 @@
 // What the user does with a change that did not go through (retry, discard, resolve a conflict), and with
 // a company's offline data (its size, removing it). Each is one Dexie transaction over the row and its entry.
 import { partyEditOf, withPartyValue, withPartyValues } from './party-paths.ts'
-import { failWaitingContacts, partyTables, undoLocalMerge } from './party-outcomes.ts'
+import { hooksOf } from './outcome-hooks.ts'
+import { isRowChange, isRowChangeOf, queued, shownValues } from './outbox-queries.ts'
 import { withLocalChanges } from './pull.ts'
-import { dropLocalCredit } from './sales-outcomes.ts'
 import { cachedEntities, type OutboxEntry, type WorkspaceDb } from './schema.ts'
 import type { SyncTransport } from './sync-transport.ts'
 import { isConnectionError } from './drain.ts'
@@ -38,7 +38,8 @@ export async function retryEntry(db: WorkspaceDb, seq: number): Promise<OutboxEn
 export async function discardEntry(db: WorkspaceDb, transport: SyncTransport, seq: number): Promise<void> {
   const entry = await entryOf(db, seq)
   const table = db[entry.entity]
-  const tables = [...new Set([table, db.CustomerInvoice, ...partyTables(db, entry)])]
+  const hooks = hooksOf(entry)
+  const tables = [...new Set([table, ...(hooks.tables?.(db, entry) ?? [])])]
   let server: Record<string, unknown> | null | undefined
   if (entry.entityId > 0) {
     try {
@@ -50,15 +51,10 @@ export async function discardEntry(db: WorkspaceDb, transport: SyncTransport, se
   }
   await db.transaction('rw', [...tables, db.outbox], async () => {
     await db.outbox.delete(seq)
-    await undoLocalMerge(db, entry)
-    await dropLocalCredit(db, entry)
-    await failWaitingContacts(db, entry, await table.get([entry.companyKey, entry.entityId]))
-    const others = await db.outbox
-      .where('[companyKey+entity+entityId]')
-      .equals([entry.companyKey, entry.entity, entry.entityId])
-      .toArray()
+    await hooks.discarded?.(db, entry, await table.get([entry.companyKey, entry.entityId]))
+    const others = await queued(db, entry.companyKey, entry.entity, entry.entityId)
     const key: [string, number] = [entry.companyKey, entry.entityId]
-    if (entry.operation.kind === 'create' || server === null) {
+    if (isRowChangeOf(entry, 'create') || server === null) {
       if (others.length === 0) await table.delete(key)
       return
     }
@@ -71,7 +67,7 @@ export async function discardEntry(db: WorkspaceDb, transport: SyncTransport, se
     // A party edit's base is by path (./party-paths.ts); the edits still queued stay on top.
     let restored = partyEditOf(entry) ? withPartyValues(row, entry.base) : { ...row, ...entry.base }
     for (const other of others) {
-      Object.assign(restored, other.changes)
+      Object.assign(restored, shownValues(other))
       const edit = partyEditOf(other)
       if (edit) restored = withPartyValues(restored, edit)
     }
@@ -98,10 +94,10 @@ export async function resolveEntry(
   if (missing.length > 0)
     throw new OutboxActionError('CHOICE_MISSING', `Choose mine or theirs for ${missing.join(', ')}`)
   const table = db[entry.entity]
-  // A party edit carries its values by path in its body (./parties.ts), an update in `changes`.
+  // A party edit carries its values by path in its body (./parties.ts); an update its properties.
   const edit = partyEditOf(entry)
   return db.transaction('rw', table, db.outbox, async () => {
-    const changes = { ...(edit ?? entry.changes) }
+    const changes = { ...(edit ?? shownValues(entry)) }
     const base = { ...entry.base }
     let row = await table.get([entry.companyKey, entry.entityId])
     const local: Record<string, unknown> = {}
@@ -118,22 +114,20 @@ export async function resolveEntry(
         row = edit ? withPartyValue(row, field, value) : { ...row, [field]: value }
       await table.put(row)
     }
-    if (Object.keys(changes).length === 0 && (entry.operation.kind === 'update' || edit)) {
+    if (Object.keys(changes).length === 0 && (isRowChangeOf(entry, 'update') || edit)) {
       await db.outbox.delete(seq)
       return undefined
     }
-    const resolved: OutboxEntry = {
+    const resolved = {
       ...entry,
-      ...(edit
-        ? { operation: { ...entry.operation, body: changes } as OutboxEntry['operation'] }
-        : { changes }),
+      ...(edit || isRowChange(entry) ? { body: changes } : { overlay: changes }),
       base,
       state: 'pending',
       lastError: null,
       theirs: undefined,
       // The server row as compared is now the base: the next send merges on top of it.
       baseUpdatedAt: row?.UpdatedAt ?? entry.baseUpdatedAt,
-    }
+    } as OutboxEntry
     await db.outbox.put(resolved)
     return resolved
   })

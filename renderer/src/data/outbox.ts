@@ -3,12 +3,12 @@
 // one action of the outbox union (common/bridge/outbox.ts), built with `outboxAction` and so checked
 // against the union as it is written.
 import {
-  entryOfAction,
   outboxAction,
   type NamedOutboxAction,
   type OutboxAction,
   type RowActionEntity,
 } from '@common/bridge/outbox'
+import { isRowChangeOf, queued } from './outbox-queries.ts'
 import type { CachedRow, OutboxEntry, WorkspaceDb } from './schema.ts'
 
 export class ChangeError extends Error {
@@ -42,15 +42,11 @@ export async function updateRow(
     const row: CachedRow | undefined = await table.get([companyKey, id])
     if (!row)
       throw new ChangeError('ROW_NOT_CACHED', `${entity} ${id} is not in the offline cache of ${companyKey}`)
-    const queued = await db.outbox
-      .where('[companyKey+entity+entityId]')
-      .equals([companyKey, entity, id])
-      .toArray()
-    const last = queued.at(-1)
-    if (last && last.state === 'pending' && last.operation.kind === 'update') {
+    const last = (await queued(db, companyKey, entity, id)).at(-1)
+    if (last && last.state === 'pending' && isRowChangeOf(last, 'update')) {
       const base = { ...last.base }
       for (const field of Object.keys(changes)) if (!(field in base)) base[field] = row[field] ?? null
-      await db.outbox.update(last.seq!, { changes: withChanges(last.changes, changes), base })
+      await db.outbox.update(last.seq!, { body: withChanges(last.body, changes), base })
     } else {
       const base: Record<string, unknown> = {}
       for (const field of Object.keys(changes)) base[field] = row[field] ?? null
@@ -161,8 +157,8 @@ export function outboxEntry(
   options: { base?: Record<string, unknown>; baseUpdatedAt?: string | null; operationKey?: string } = {},
 ): OutboxEntry {
   return {
+    ...action,
     companyKey,
-    ...entryOfAction(action),
     entityId,
     base: options.base ?? {},
     baseUpdatedAt: options.baseUpdatedAt ?? null,

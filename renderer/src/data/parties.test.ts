@@ -84,10 +84,10 @@ describe("the contacts register's changes", () => {
     expect(entry).toMatchObject({
       entity: 'Supplier',
       entityId: -1,
-      operation: { kind: 'create' },
+      action: 'create',
       state: 'pending',
     })
-    expect(entry!.changes).toMatchObject({ Name: 'Kaffebrenneriet AS', OrgNumber: '911111111' })
+    expect(entry!.body).toMatchObject({ Name: 'Kaffebrenneriet AS', OrgNumber: '911111111' })
     expect(await createParty(db, 'nordlys', 'Supplier', { Name: 'Neste AS' })).toBe(-2)
     // Another company's local IDs are its own.
     expect(await createParty(db, 'aurora', 'Supplier', { Name: 'Aurora Ny' })).toBe(-1)
@@ -205,15 +205,12 @@ describe("the contacts register's changes", () => {
     expect(queued[0]).toMatchObject({
       entity: 'Supplier',
       entityId: 1,
-      operation: {
-        kind: 'action',
-        action: 'edit',
-        body: {
-          'Info.Name': 'Fjord Vest AS',
-          'Info.InvoiceAddress.City': 'Os',
-          'Info.DefaultEmail.EmailAddress': 'post@fjord.no',
-          CostAccountID: 6800,
-        },
+      action: 'edit',
+      body: {
+        'Info.Name': 'Fjord Vest AS',
+        'Info.InvoiceAddress.City': 'Os',
+        'Info.DefaultEmail.EmailAddress': 'post@fjord.no',
+        CostAccountID: 6800,
       },
       base: {
         'Info.Name': 'Fjord AS',
@@ -259,15 +256,15 @@ describe("the contacts register's changes", () => {
     expect(info.BankAccounts!.map((a) => a.AccountNumber)).toEqual(['12345678903'])
     expect(info.DefaultBankAccountID).toBeNull()
     const queued = await entries()
-    expect(queued.map((e) => e.operation.kind === 'action' && e.operation.action)).toEqual([
+    expect(queued.map((e) => e.action)).toEqual([
       'add-bank-account',
       'set-default-bank-account',
       'remove-bank-account',
     ])
-    expect(queued[0]!.operation).toMatchObject({
+    expect(queued[0]!).toMatchObject({
       body: { Account: { AccountNumber: '12345678903' }, MakeDefault: true },
     })
-    expect(queued[2]!.operation).toMatchObject({ body: { BankAccountID: 301 } })
+    expect(queued[2]!).toMatchObject({ body: { BankAccountID: 301 } })
     await expect(removeBankAccount(db, 'nordlys', 'Supplier', 1, 999)).rejects.toMatchObject({
       code: 'BANK_ACCOUNT_NOT_FOUND',
     })
@@ -284,7 +281,7 @@ describe("the contacts register's changes", () => {
     await setDefaultBankAccount(db, 'nordlys', 'Supplier', 1, local.ID)
     let queued = await entries()
     expect(queued).toHaveLength(1)
-    expect(queued[0]!.operation).toMatchObject({ body: { MakeDefault: true } })
+    expect(queued[0]!).toMatchObject({ body: { MakeDefault: true } })
     await removeBankAccount(db, 'nordlys', 'Supplier', 1, local.ID)
     queued = await entries()
     expect(queued).toHaveLength(0)
@@ -302,7 +299,8 @@ describe("the contacts register's changes", () => {
     expect(entry).toMatchObject({
       entity: 'Supplier',
       entityId: 2,
-      operation: { kind: 'action', action: 'merge', body: { IntoID: 1, InvoiceIDs: [11] } },
+      action: 'merge',
+      body: { IntoID: 1, InvoiceIDs: [11] },
     })
     await expect(mergeParty(db, 'nordlys', 'Supplier', 1, 1, [])).rejects.toMatchObject({
       code: 'SAME_PARTY',
@@ -330,7 +328,8 @@ describe("the contacts register's changes", () => {
     expect(entry).toMatchObject({
       entity: 'Supplier',
       entityId: 2,
-      operation: { kind: 'action', action: 'mark-checked', body: { Text: 'Kontrollert etter skanning' } },
+      action: 'mark-checked',
+      body: { Text: 'Kontrollert etter skanning' },
     })
     await expect(markChecked(db, 'nordlys', 2, '  ')).rejects.toMatchObject({ code: 'INVALID' })
   })
@@ -352,7 +351,8 @@ describe("the contacts register's changes", () => {
     })
     expect(resolved).toMatchObject({
       state: 'pending',
-      operation: { action: 'edit', body: { 'Info.InvoiceAddress.City': 'Os' } },
+      action: 'edit',
+      body: { 'Info.InvoiceAddress.City': 'Os' },
       base: { 'Info.InvoiceAddress.City': 'Voss' },
     })
     const row = await db.Supplier.get(['nordlys', 1])

@@ -22,6 +22,7 @@ import {
 import { partyValueProblem } from '@common/parties/field-values'
 import { GenericStatus } from '@common/status'
 import { ChangeError, outboxEntry } from './outbox.ts'
+import { isAction, queued } from './outbox-queries.ts'
 import { partyEditOf, partyValue, withPartyValues } from './party-paths.ts'
 import type { Table } from 'dexie'
 import type { CachedRow, OutboxEntry, RowKey, WorkspaceDb } from './schema.ts'
@@ -207,10 +208,6 @@ async function cachedParty(db: WorkspaceDb, companyKey: string, entity: PartyEnt
   return row
 }
 
-async function entriesOf(db: WorkspaceDb, companyKey: string, entity: PartyEntity, id: number) {
-  return db.outbox.where('[companyKey+entity+entityId]').equals([companyKey, entity, id]).sortBy('seq')
-}
-
 /**
  * Changes fields of a party by path ('Info.Name', 'Info.InvoiceAddress.City', 'CostAccountID'): the cached
  * row at once, and an `edit` whose base holds each path's value before the change. A change to a party whose
@@ -236,16 +233,13 @@ export async function editParty<E extends PartyEntity>(
   const table = db[entity]
   await db.transaction('rw', table, db.outbox, async () => {
     const row = await cachedParty(db, companyKey, entity, id)
-    const last = (await entriesOf(db, companyKey, entity, id)).at(-1)
+    const last = (await queued(db, companyKey, entity as PartyEntity, id)).at(-1)
     const pendingEdit = last && last.state === 'pending' ? partyEditOf(last) : null
     if (last && pendingEdit) {
       const base = { ...last.base }
       for (const path of Object.keys(body)) if (!(path in base)) base[path] = partyValue(row, path) ?? null
       const merged = { ...pendingEdit, ...body }
-      await db.outbox.update(last.seq!, {
-        operation: { kind: 'action', action: 'edit', body: merged } as OutboxEntry['operation'],
-        base,
-      })
+      await db.outbox.update(last.seq!, { body: merged, base })
     } else {
       const base: Record<string, unknown> = {}
       for (const path of Object.keys(body)) base[path] = partyValue(row, path) ?? null
@@ -319,14 +313,14 @@ async function pendingAddition(
   id: number,
   account: Record<string, unknown>,
 ): Promise<OutboxEntry | undefined> {
-  const additions = (await entriesOf(db, companyKey, entity, id)).filter(
-    (e) => e.operation.kind === 'action' && e.operation.action === 'add-bank-account',
+  const additions = (await queued(db, companyKey, entity, id)).filter((e) =>
+    isAction(e, entity, 'add-bank-account'),
   )
   // Local IDs go -1, -2… in the order the accounts were added: the n-th addition has ID -n among those still
   // queued only when none was sent, so match by the account itself.
   return additions.find((e) => {
-    if (e.state !== 'pending' || e.operation.kind !== 'action') return false
-    const added = (e.operation.body as { Account: BankAccountDraft }).Account
+    if (e.state !== 'pending') return false
+    const added = e.body.Account
     return (
       text(added.AccountNumber) === (account.AccountNumber ?? null) &&
       text(added.IBAN) === (account.IBAN ?? null)
@@ -385,11 +379,8 @@ export async function setDefaultBankAccount(
     if (bankAccountId < 0) {
       // Added offline: its queued addition makes it the default when it is sent.
       const addition = await pendingAddition(db, companyKey, entity, id, account)
-      if (!addition || addition.operation.kind !== 'action') throw notYetSent(bankAccountId)
-      const body = { ...(addition.operation.body as object), MakeDefault: true }
-      await db.outbox.update(addition.seq!, {
-        operation: { ...addition.operation, body } as OutboxEntry['operation'],
-      })
+      if (!addition) throw notYetSent(bankAccountId)
+      await db.outbox.update(addition.seq!, { body: { ...addition.body, MakeDefault: true } })
     } else {
       const action = outboxAction(entity, 'set-default-bank-account', { BankAccountID: bankAccountId })
       await db.outbox.add(outboxEntry(companyKey, id, action, { baseUpdatedAt: row.UpdatedAt ?? null }))

@@ -7,49 +7,34 @@
 // A contact person created for a supplier or customer that is itself still waiting to be created names the
 // party's local (negative) business relation ID: their create waits in the outbox until the party's create
 // is answered, then takes the platform's ID (`relinkContacts`); a discarded party fails it with the reason.
+// Each runs for the (entity, action) the outcome table lists it under (./outcome-hooks.ts).
 import type { Table } from 'dexie'
 import type { PlatformRow } from '@common/bridge/sync'
-import type { CachedRow, OutboxEntry, RowKey, WorkspaceDb } from './schema.ts'
+import { isAction, isRowChangeOf } from './outbox-queries.ts'
+import type { CachedRow, OutboxEntryOf, RowKey, WorkspaceDb } from './schema.ts'
 
 type InvoiceTable = Table<CachedRow, RowKey>
+type TradingParty = 'Supplier' | 'Customer'
+type PartyMerge = OutboxEntryOf<TradingParty, 'merge'>
+type PartyCreate = OutboxEntryOf<TradingParty, 'create'>
 
-function mergeOf(entry: Pick<OutboxEntry, 'entity' | 'operation'>) {
-  const { operation } = entry
-  if (operation.kind !== 'action' || operation.action !== 'merge') return null
-  if (entry.entity !== 'Supplier' && entry.entity !== 'Customer') return null
-  return {
-    link: entry.entity === 'Supplier' ? 'SupplierID' : 'CustomerID',
-    body: operation.body as { IntoID: number; InvoiceIDs: number[] },
-  }
-}
+const linkOf = (entity: TradingParty) => (entity === 'Supplier' ? 'SupplierID' : 'CustomerID')
 
-const invoicesOf = (db: WorkspaceDb, entity: string): InvoiceTable =>
+const invoicesOf = (db: WorkspaceDb, entity: TradingParty): InvoiceTable =>
   entity === 'Supplier' ? db.SupplierInvoice : db.CustomerInvoice
 
-const isTradingPartyCreate = (entry: Pick<OutboxEntry, 'entity' | 'operation'>) =>
-  entry.operation.kind === 'create' && (entry.entity === 'Supplier' || entry.entity === 'Customer')
+/** A merge touches the invoices it moves besides its party's row. */
+export const mergeTables = (db: WorkspaceDb, entry: PartyMerge): Table<CachedRow, RowKey>[] => [
+  invoicesOf(db, entry.entity),
+]
 
-/**
- * The tables a party entry touches besides its party's (for the transaction that settles or discards it):
- * a merge's invoices, a new party's contact persons.
- */
-export function partyTables(
-  db: WorkspaceDb,
-  entry: Pick<OutboxEntry, 'entity' | 'operation'>,
-): Table<CachedRow, RowKey>[] {
-  if (mergeOf(entry)) return [invoicesOf(db, entry.entity)]
-  return isTradingPartyCreate(entry) ? [db.Contact] : []
-}
+/** A new party's answer and discard touch its contact persons. */
+export const createTables = (db: WorkspaceDb): Table<CachedRow, RowKey>[] => [db.Contact]
 
 /** A contact person's create that waits for the party they work for to reach the platform. */
-export function waitsForParent(entry: Pick<OutboxEntry, 'entity' | 'operation' | 'changes'>): boolean {
-  const parent = entry.changes.ParentBusinessRelationID
-  return (
-    entry.entity === 'Contact' &&
-    entry.operation.kind === 'create' &&
-    typeof parent === 'number' &&
-    parent < 0
-  )
+export function waitsForParent(entry: OutboxEntryOf<'Contact', 'create'>): boolean {
+  const parent = entry.body.ParentBusinessRelationID
+  return typeof parent === 'number' && parent < 0
 }
 
 const localRelationId = (row: CachedRow | undefined) =>
@@ -59,8 +44,13 @@ async function contactCreatesFor(db: WorkspaceDb, companyKey: string, relationId
   return db.outbox
     .where('[companyKey+entity+entityId]')
     .between([companyKey, 'Contact', -Infinity], [companyKey, 'Contact', 0])
-    .filter((e) => e.operation.kind === 'create' && e.changes.ParentBusinessRelationID === relationId)
-    .toArray()
+    .filter(
+      (e) =>
+        isAction(e, 'Contact') &&
+        isRowChangeOf(e, 'create') &&
+        e.body.ParentBusinessRelationID === relationId,
+    )
+    .toArray() as Promise<OutboxEntryOf<'Contact', 'create'>[]>
 }
 
 /**
@@ -70,17 +60,16 @@ async function contactCreatesFor(db: WorkspaceDb, companyKey: string, relationId
 export async function relinkContacts(
   db: WorkspaceDb,
   companyKey: string,
-  entry: OutboxEntry,
-  before: CachedRow | undefined,
-  row: PlatformRow,
+  entry: PartyCreate,
+  row: PlatformRow | null,
 ): Promise<void> {
-  if (!isTradingPartyCreate(entry)) return
-  const local = localRelationId(before)
+  if (!row || Number(row.ID) === entry.entityId) return
+  const local = localRelationId(await db[entry.entity].get([companyKey, entry.entityId]))
   const assigned = Number(row.BusinessRelationID ?? (row.Info as { ID?: unknown } | null | undefined)?.ID)
   if (!(local < 0) || !(assigned > 0)) return
   for (const waiting of await contactCreatesFor(db, companyKey, local))
     await db.outbox.update(waiting.seq!, {
-      changes: { ...waiting.changes, ParentBusinessRelationID: assigned },
+      body: { ...waiting.body, ParentBusinessRelationID: assigned },
     })
   const contacts = await db.Contact.where('companyKey')
     .equals(companyKey)
@@ -93,10 +82,9 @@ export async function relinkContacts(
 /** A discarded party created offline: the contact persons waiting for it cannot be sent, and say why. */
 export async function failWaitingContacts(
   db: WorkspaceDb,
-  entry: OutboxEntry,
+  entry: PartyCreate,
   before: CachedRow | undefined,
 ): Promise<void> {
-  if (!isTradingPartyCreate(entry)) return
   const local = localRelationId(before)
   if (!(local < 0)) return
   for (const waiting of await contactCreatesFor(db, entry.companyKey, local))
@@ -113,12 +101,11 @@ export async function failWaitingContacts(
 export async function settleMerge(
   db: WorkspaceDb,
   companyKey: string,
-  entry: OutboxEntry,
+  entry: PartyMerge,
   row: PlatformRow | null,
 ): Promise<void> {
-  const merge = mergeOf(entry)
   const skipped = row?.MergeSkippedInvoices
-  if (!merge || !Array.isArray(skipped) || skipped.length === 0) return
+  if (!Array.isArray(skipped) || skipped.length === 0) return
   const table = invoicesOf(db, entry.entity)
   for (const invoice of skipped as PlatformRow[]) {
     const cached = await table.get([companyKey, Number(invoice.ID)])
@@ -127,15 +114,12 @@ export async function settleMerge(
 }
 
 /** A discarded merge: the listed invoices the cache moved to the other party go back to the duplicate. */
-export async function undoLocalMerge(db: WorkspaceDb, entry: OutboxEntry): Promise<void> {
-  const merge = mergeOf(entry)
-  if (!merge) return
+export async function undoLocalMerge(db: WorkspaceDb, entry: PartyMerge): Promise<void> {
   const table = invoicesOf(db, entry.entity)
-  const keys = merge.body.InvoiceIDs.map((id): RowKey => [entry.companyKey, id])
+  const link = linkOf(entry.entity)
+  const keys = entry.body.InvoiceIDs.map((id): RowKey => [entry.companyKey, id])
   const moved = (await table.bulkGet(keys)).filter(
-    (invoice): invoice is CachedRow =>
-      invoice !== undefined && Number(invoice[merge.link]) === merge.body.IntoID,
+    (invoice): invoice is CachedRow => invoice !== undefined && Number(invoice[link]) === entry.body.IntoID,
   )
-  if (moved.length > 0)
-    await table.bulkPut(moved.map((invoice) => ({ ...invoice, [merge.link]: entry.entityId })))
+  if (moved.length > 0) await table.bulkPut(moved.map((invoice) => ({ ...invoice, [link]: entry.entityId })))
 }

@@ -1,6 +1,7 @@
 // A party's fields by path from its cached row (`Info.InvoiceAddress.City`), and the local effect of a queued
 // party `edit` on a row: the register's views read values with `partyValue`, and the cache lays changes not
 // yet on the platform over a pulled row with `applyPartyEdits` (./pull.ts), so a pull never hides them.
+import { isAction } from './outbox-queries.ts'
 import type { OutboxEntry } from './schema.ts'
 
 type Node = Record<string, unknown>
@@ -42,10 +43,14 @@ export function withPartyValues<R extends Node>(row: R, changes: Record<string, 
 }
 
 /** The paths and values a queued entry sets on its row: a party `edit`'s body; none for other actions. */
-export function partyEditOf(entry: Pick<OutboxEntry, 'operation'>): Record<string, unknown> | null {
-  const { operation } = entry
-  if (operation.kind !== 'action' || operation.action !== 'edit') return null
-  return (operation.body ?? {}) as Record<string, unknown>
+export function partyEditOf(entry: OutboxEntry): Record<string, unknown> | null {
+  if (
+    !isAction(entry, 'Supplier', 'edit') &&
+    !isAction(entry, 'Customer', 'edit') &&
+    !isAction(entry, 'Contact', 'edit')
+  )
+    return null
+  return (entry.body ?? {}) as Record<string, unknown>
 }
 
 /** A row with the values of the party edits among `unsynced` laid on top. */

@@ -6,6 +6,7 @@ import { cachedEntityDeclarations, declarationFingerprint } from '@common/entiti
 import { isTransient } from '@common/transient'
 import type { SyncTransport } from './sync-transport.ts'
 import { applyPartyEdits } from './party-paths.ts'
+import { isAction, shownValues } from './outbox-queries.ts'
 import type {
   CachedEntity,
   CachedRow,
@@ -109,7 +110,7 @@ export function withLocalChanges(
   const cached: CachedRow = { ...row, companyKey, ID: Number(row.ID) }
   for (const entry of unsynced) {
     if (entry.entityId !== cached.ID) continue
-    Object.assign(cached, entry.changes)
+    Object.assign(cached, shownValues(entry))
   }
   return applyPartyEdits(cached, unsynced)
 }
@@ -219,10 +220,7 @@ async function dropSentLocalComments(db: WorkspaceDb, companyKey: string): Promi
   const queued = await db.outbox
     .where('companyKey')
     .equals(companyKey)
-    .filter(
-      (e) =>
-        e.entity === 'Supplier' && e.operation.kind === 'action' && e.operation.action === 'mark-checked',
-    )
+    .filter((e) => isAction(e, 'Supplier', 'mark-checked'))
     .toArray()
   const stillQueued = new Set(queued.map((e) => e.entityId))
   const sent = local.filter((comment) => !stillQueued.has(Number(comment.EntityID)))

@@ -7,8 +7,12 @@
 // A credit that is discarded takes its local credit draft with it.
 import Dexie from 'dexie'
 import type { PlatformRow } from '@common/bridge/sync'
+import { isAction, isRowChangeOf, queued } from './outbox-queries.ts'
 import { previewFields, valuesOf } from './sales-rows.ts'
-import type { OutboxEntry, WorkspaceDb } from './schema.ts'
+import type { OutboxEntryOf, WorkspaceDb } from './schema.ts'
+
+// Each runs for the actions the outcome table lists it under (./outcome-hooks.ts).
+type SalesEntry = OutboxEntryOf<'CustomerInvoice', 'create' | 'credit'>
 
 export interface SalesDraftMoved {
   /** The workspace database (environment and user) the draft is in. */
@@ -49,26 +53,19 @@ function announce(moved: SalesDraftMoved): void {
   else tell()
 }
 
-const isSales = (entry: Pick<OutboxEntry, 'entity'>) => entry.entity === 'CustomerInvoice'
-
-/** The local draft an entry's answer replaces: a create's own ID, a credit's `LocalID`; null for others. */
-function localDraftOf(entry: Pick<OutboxEntry, 'entity' | 'entityId' | 'operation'>): number | null {
-  if (!isSales(entry)) return null
-  const { operation } = entry
-  if (operation.kind === 'create') return entry.entityId < 0 ? entry.entityId : null
-  if (operation.kind === 'action' && operation.action === 'credit') {
-    const local = (operation.body as { LocalID?: unknown } | undefined)?.LocalID
-    return typeof local === 'number' && local < 0 ? local : null
-  }
-  return null
+/** The local draft an entry's answer replaces: a create's own ID, a credit's `LocalID`. */
+function localDraftOf(entry: SalesEntry): number | null {
+  if (isRowChangeOf(entry, 'create')) return entry.entityId < 0 ? entry.entityId : null
+  const local = entry.body.LocalID
+  return typeof local === 'number' && local < 0 ? local : null
 }
 
 /**
  * A change queued on a draft that has no platform ID yet: it goes once its create or credit is answered.
- * (A create is the one entry of a local draft that goes.)
+ * (A create is the one entry of a local draft that goes: it is not listed with this.)
  */
-export function waitsForPlatformId(entry: Pick<OutboxEntry, 'entity' | 'entityId' | 'operation'>): boolean {
-  return isSales(entry) && entry.entityId < 0 && entry.operation.kind !== 'create'
+export function waitsForPlatformId(entry: { entityId: number }): boolean {
+  return entry.entityId < 0
 }
 
 /**
@@ -79,19 +76,15 @@ export function waitsForPlatformId(entry: Pick<OutboxEntry, 'entity' | 'entityId
 export async function moveLocalDraft(
   db: WorkspaceDb,
   companyKey: string,
-  entry: OutboxEntry,
+  entry: SalesEntry,
   row: PlatformRow | null,
 ): Promise<void> {
   const from = localDraftOf(entry)
   const to = Number(row?.ID)
   if (from === null || !row || !(to > 0)) return
-  const waiting = await db.outbox
-    .where('[companyKey+entity+entityId]')
-    .equals([companyKey, 'CustomerInvoice', from])
-    .toArray()
-  for (const queued of waiting) {
-    const isEdit = queued.operation.kind === 'action' && queued.operation.action === 'edit-draft'
-    await db.outbox.update(queued.seq!, {
+  for (const waiting of await queued(db, companyKey, 'CustomerInvoice', from)) {
+    const isEdit = isAction(waiting, 'CustomerInvoice', 'edit-draft')
+    await db.outbox.update(waiting.seq!, {
       entityId: to,
       baseUpdatedAt: (row.UpdatedAt as string | null | undefined) ?? null,
       ...(isEdit ? { base: valuesOf(row, previewFields) } : {}),
@@ -105,8 +98,7 @@ export async function moveLocalDraft(
  * A discarded credit: its local credit draft goes, with the changes queued on it. A failed create or credit
  * leaves its local draft's changes waiting: they go, or are discarded, with it.
  */
-export async function dropLocalCredit(db: WorkspaceDb, entry: OutboxEntry): Promise<void> {
-  if (entry.operation.kind !== 'action') return
+export async function dropLocalCredit(db: WorkspaceDb, entry: OutboxEntryOf<'CustomerInvoice', 'credit'>): Promise<void> {
   const local = localDraftOf(entry)
   if (local === null) return
   const key: [string, number] = [entry.companyKey, local]

@@ -10,6 +10,7 @@ import type { CustomerInvoice, VatType } from '@common/entities/rows'
 import { isValidOrgNumber } from '@common/norwegian'
 import { CustomerInvoiceStatus, InvoiceType } from '@common/status'
 import { outboxEntry } from './outbox.ts'
+import { isAction, queued } from './outbox-queries.ts'
 import { vatPercentsOf } from '@common/sales/totals'
 import { creditDraftOf, draftOf, previewFields, previewOf, valuesOf } from './sales-rows.ts'
 import type { CachedRow, OutboxEntry, WorkspaceDb } from './schema.ts'
@@ -68,12 +69,6 @@ function draftRow(row: CachedRow): CachedRow {
   return row
 }
 
-const entriesOf = (db: WorkspaceDb, companyKey: string, id: number) =>
-  db.outbox.where('[companyKey+entity+entityId]').equals([companyKey, 'CustomerInvoice', id]).sortBy('seq')
-
-const isAction = (entry: OutboxEntry, action: string) =>
-  entry.operation.kind === action || (entry.operation.kind === 'action' && entry.operation.action === action)
-
 /** The queued `credit` whose local credit draft is `localId`. */
 async function creditOf(
   db: WorkspaceDb,
@@ -83,12 +78,7 @@ async function creditOf(
   return db.outbox
     .where('[companyKey+entity]')
     .equals([companyKey, 'CustomerInvoice'])
-    .filter(
-      (e) =>
-        e.operation.kind === 'action' &&
-        e.operation.action === 'credit' &&
-        (e.operation.body as { LocalID?: number } | undefined)?.LocalID === localId,
-    )
+    .filter((e) => isAction(e, 'CustomerInvoice', 'credit') && e.body.LocalID === localId)
     .first()
 }
 
@@ -141,7 +131,7 @@ function localRow(companyKey: string, id: number, preview: ReturnType<typeof pre
 /**
  * Changes a draft: the row at once, and the platform's copy by the draft written whole. A draft whose
  * `create` was never sent gets its create's body replaced (never a second POST); one whose previous
- * `edit-draft` was never sent gets that replaced. Otherwise an `edit-draft` is queued, its `changes`
+ * `edit-draft` was never sent gets that replaced. Otherwise an `edit-draft` is queued, its overlay
  * the row's new fields (laid over a pulled row until it is sent, ./pull.ts) and its base the old ones (put
  * back when it is discarded offline). A draft created or credited offline and already on its way gets an
  * `edit-draft` on its local ID, sent once the platform's ID is known (./sales-outcomes.ts).
@@ -156,35 +146,35 @@ export async function editSalesDraft(
   await db.transaction('rw', [db.CustomerInvoice, db.VatType, db.outbox], async () => {
     const row = draftRow(await cachedInvoice(db, companyKey, id))
     const preview = previewOf(body, id, await vatPercents(db, companyKey))
-    const entries = await entriesOf(db, companyKey, id)
+    const entries = await queued(db, companyKey, 'CustomerInvoice', id)
     const last = entries.at(-1)
     // Only an entry never sent takes the new body: one whose earlier attempt may have reached the platform
     // is looked for by its body on retry (main's sales-actions.ts), so it keeps it and the edit follows it.
     const unsent = last?.state === 'pending' && last.attempts === 0 ? last : undefined
-    const pendingCreate = unsent && isAction(unsent, 'create') ? unsent : undefined
-    const pendingEdit = unsent && isAction(unsent, 'edit-draft') ? unsent : undefined
+    const pendingCreate = unsent && isAction(unsent, 'CustomerInvoice', 'create') ? unsent : undefined
+    const pendingEdit = unsent && isAction(unsent, 'CustomerInvoice', 'edit-draft') ? unsent : undefined
     if (pendingCreate) {
-      const { operation, changes } = outboxEntry(
-        companyKey,
-        id,
-        outboxAction('CustomerInvoice', 'create', body),
-      )
       await db.outbox.update(pendingCreate.seq!, {
-        operation,
-        changes,
+        body: outboxAction('CustomerInvoice', 'create', body).body,
         base: { ...pendingCreate.base, TaxInclusiveAmountCurrency: preview.TaxInclusiveAmountCurrency },
       })
     } else if (pendingEdit) {
-      const { operation } = outboxEntry(companyKey, id, outboxAction('CustomerInvoice', 'edit-draft', body))
-      await db.outbox.update(pendingEdit.seq!, { operation, changes: preview })
+      await db.outbox.update(pendingEdit.seq!, {
+        body: outboxAction('CustomerInvoice', 'edit-draft', body).body,
+        overlay: preview,
+      })
     } else {
-      if (id < 0 && !entries.some((e) => isAction(e, 'create')) && !(await creditOf(db, companyKey, id)))
+      if (
+        id < 0 &&
+        !entries.some((e) => isAction(e, 'CustomerInvoice', 'create')) &&
+        !(await creditOf(db, companyKey, id))
+      )
         throw new SalesChangeError('ROW_NOT_CACHED', `Draft ${id} is neither queued nor on the platform`)
       const entry = outboxEntry(companyKey, id, outboxAction('CustomerInvoice', 'edit-draft', body), {
         base: valuesOf(row, previewFields),
         baseUpdatedAt: row.UpdatedAt ?? null,
       })
-      await db.outbox.add({ ...entry, changes: preview })
+      await db.outbox.add({ ...entry, overlay: preview })
     }
     await db.CustomerInvoice.put({ ...row, ...preview })
   })
@@ -198,10 +188,11 @@ export async function editSalesDraft(
 export async function deleteSalesDraft(db: WorkspaceDb, companyKey: string, id: number): Promise<void> {
   await db.transaction('rw', db.CustomerInvoice, db.outbox, async () => {
     const row = draftRow(await cachedInvoice(db, companyKey, id))
-    const entries = await entriesOf(db, companyKey, id)
+    const entries = await queued(db, companyKey, 'CustomerInvoice', id)
     const origin =
       id < 0
-        ? (entries.find((e) => isAction(e, 'create')) ?? (await creditOf(db, companyKey, id)))
+        ? (entries.find((e) => isAction(e, 'CustomerInvoice', 'create')) ??
+          (await creditOf(db, companyKey, id)))
         : undefined
     if (origin?.state === 'pending' || origin?.state === 'failed') {
       await db.outbox.bulkDelete([origin.seq!, ...entries.map((e) => e.seq!)])
@@ -225,8 +216,8 @@ export async function invoiceSalesDraft(
 ): Promise<void> {
   await db.transaction('rw', db.CustomerInvoice, db.outbox, async () => {
     const row = draftRow(await cachedInvoice(db, companyKey, id))
-    const entries = await entriesOf(db, companyKey, id)
-    if (entries.some((e) => isAction(e, 'invoice')))
+    const entries = await queued(db, companyKey, 'CustomerInvoice', id)
+    if (entries.some((e) => isAction(e, 'CustomerInvoice', 'invoice')))
       throw new SalesChangeError('BEING_SENT', `Invoice ${id} is already on its way to be invoiced`)
     if (!Array.isArray(row.Items) || row.Items.length === 0)
       throw new SalesChangeError('INVALID', 'An invoice needs at least one line', 'Items')

@@ -5,7 +5,7 @@
 import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie'
 import type { CompanySession } from '@common/bridge/contract'
 import type { CustomFieldDefinition, CustomFieldsRead } from '@common/bridge/admin-fields'
-import type { OutboxOperation } from '@common/bridge/outbox'
+import type { OutboxAction, OutboxActionOf, OutboxEntity } from '@common/bridge/outbox'
 import {
   cachedEntities,
   cachedEntityDeclarations,
@@ -44,18 +44,23 @@ export interface CachedRow {
 
 export type OutboxState = 'pending' | 'sending' | 'failed' | 'conflict'
 
-export interface OutboxEntry {
+/**
+ * What the outbox keeps of an entry besides its action: where it goes, how far it got, and what the cache
+ * shows of it until it is sent.
+ */
+export interface OutboxEntryState {
   /** Order of the changes; the engine drains each company's entries in this order. */
   seq?: number
   companyKey: string
-  entity: CachedEntity
   /** The row's ID; a row created offline has a negative local ID until the platform assigns one. */
   entityId: number
-  /** What the change does: one action of the outbox union (common/bridge/outbox.ts), as the outbox keeps it. */
-  operation: OutboxOperation
-  /** The properties this change sets, with their new values. */
-  changes: Record<string, unknown>
-  /** The same properties as they were on the server when the user began the change. */
+  /**
+   * The properties the cache shows on the row until the entry is sent, for a named action whose body is
+   * not the row's own fields (a sales draft's `edit-draft`: the row's new sums and lines). Never sent. An
+   * update, create or delete shows its body (./outbox-queries.ts `shownValues`).
+   */
+  overlay?: Record<string, unknown>
+  /** The properties the change sets as they were on the server when the user began the change. */
   base: Record<string, unknown>
   /** The row's UpdatedAt when the user began the change. */
   baseUpdatedAt: string | null
@@ -73,6 +78,16 @@ export interface OutboxEntry {
   theirs?: Record<string, unknown>
   createdAt: string
 }
+
+/**
+ * One change waiting to go to the platform: an action of the outbox union (common/bridge/outbox.ts:
+ * `entity`, `action`, `body`), as main executes it, with its state. Ask about entries with the queries of
+ * ./outbox-queries.ts (`isAction`, `queued`).
+ */
+export type OutboxEntry = OutboxAction & OutboxEntryState
+
+/** An entry of one (entity, action) of the union: its body typed. */
+export type OutboxEntryOf<E extends OutboxEntity, A> = OutboxActionOf<E, A> & OutboxEntryState
 
 /** Where the incremental pull of one entity in one company stands (UpdatedAt + ID, spec tie-break). */
 export interface Checkpoint {
@@ -284,6 +299,30 @@ function rowStores(version: number): Record<string, string> {
   return stores
 }
 
+/** How versions before 12 kept an entry's action: an operation, and the properties or a preview in `changes`. */
+export type StoredOperation =
+  { kind: 'update' | 'create' | 'delete' } | { kind: 'action'; action: string; body?: unknown }
+type StoredEntry = Record<string, unknown> & {
+  operation?: StoredOperation
+  changes?: Record<string, unknown>
+}
+
+/**
+ * An older entry's action as version 12 keeps it: update, create and delete with their properties as the
+ * body; a named action with its body, and its preview (when it kept one) as the overlay.
+ */
+export function actionOfStored(
+  operation: StoredOperation,
+  changes: Record<string, unknown> = {},
+): { action: string; body?: unknown; overlay?: Record<string, unknown> } {
+  if (operation.kind !== 'action') return { action: operation.kind, body: changes }
+  return {
+    action: operation.action,
+    ...(operation.body === undefined ? {} : { body: operation.body }),
+    ...(Object.keys(changes).length > 0 ? { overlay: changes } : {}),
+  }
+}
+
 /**
  * The workspace's own tables by the version that added or changed them, with the upgrade that moves the
  * data of an older database (the entity tables come from their declarations).
@@ -373,6 +412,23 @@ const localVersions: {
   // factoring setups: their tables and indexes come from the declarations), and each company's custom fields
   // as Admin last read and defined them (data/custom-fields.ts), so the forms type their custom values offline.
   { version: 11, stores: { customFieldSets: 'companyKey' } },
+  // Version 12: an outbox entry is its action (`action`, `body`) instead of an operation and `changes`; the
+  // preview of a named action that was kept in `changes` is its `overlay`.
+  {
+    version: 12,
+    stores: {},
+    upgrade: async (tx) => {
+      await tx
+        .table<StoredEntry, number>('outbox')
+        .toCollection()
+        .modify((entry) => {
+          if (!entry.operation) return
+          Object.assign(entry, actionOfStored(entry.operation, entry.changes))
+          delete entry.operation
+          delete entry.changes
+        })
+    },
+  },
 ]
 
 /** The current version: the last one that added or changed a table. */

@@ -2,18 +2,20 @@
 // main's sync.pull does: rows after the (UpdatedAt, ID) checkpoint, ordered by UpdatedAt then ID.
 import { afterEach, describe, expect, it } from 'vitest'
 import Dexie from 'dexie'
-import {
-  outboxAction,
-  type OutboxCommand,
-  type OutboxOperation,
-  type OutboxOutcome,
-} from '@common/bridge/outbox'
+import { outboxAction, type OutboxCommand, type OutboxOutcome } from '@common/bridge/outbox'
 import type { PlatformRow, PullCheckpoint } from '@common/bridge/sync'
 import { drainCompany } from './drain.ts'
 import { outboxEntry, queueAction, updateRow } from './outbox.ts'
 import { discardEntry, removeCompanyData, resolveEntry } from './outbox-actions.ts'
 import { pullEntity, reconcileEntity } from './pull.ts'
-import { defineVersions, openWorkspace, workspaceName, workspaceVersion, type WorkspaceDb } from './schema.ts'
+import {
+  defineVersions,
+  openWorkspace,
+  workspaceName,
+  workspaceVersion,
+  type OutboxEntry,
+  type WorkspaceDb,
+} from './schema.ts'
 import type { SyncTransport } from './sync-transport.ts'
 
 let db: WorkspaceDb
@@ -191,8 +193,8 @@ describe('draining the outbox', () => {
     // As an older version (or a fault) could have left one: an action the outbox union does not declare.
     await db.outbox.add({
       ...outboxEntry('a', 1, outboxAction('SupplierInvoice', 'journal')),
-      operation: { kind: 'action', action: 'rejectinvoice' } as unknown as OutboxOperation,
-    })
+      action: 'rejectinvoice',
+    } as unknown as OutboxEntry)
     await updateRow(db, 'a', 'SupplierInvoice', 2, { InvoiceNumber: 'Z' })
     expect(await drainCompany(db, platform.transport, 'a')).toMatchObject({
       done: 1,
@@ -252,7 +254,7 @@ describe('what the user does with a change', () => {
     const entry = (await db.outbox.get(seq))!
     expect(entry).toMatchObject({
       state: 'pending',
-      changes: { InvoiceNumber: 'MINE' },
+      body: { InvoiceNumber: 'MINE' },
       base: { InvoiceNumber: 'THEIRS' },
     })
     expect(await db.SupplierInvoice.get(['a', 1])).toMatchObject({
@@ -269,7 +271,7 @@ describe('what the user does with a change', () => {
     await updateRow(db, 'a', 'SupplierInvoice', 1, { InvoiceNumber: 'UNSENT' })
     const refused = await removeCompanyData(db, 'a')
     expect(refused.removed).toBe(false)
-    expect(!refused.removed && refused.unsynced.map((e) => e.changes)).toEqual([{ InvoiceNumber: 'UNSENT' }])
+    expect(!refused.removed && refused.unsynced.map((e) => e.body)).toEqual([{ InvoiceNumber: 'UNSENT' }])
     expect(await db.SupplierInvoice.where('companyKey').equals('a').count()).toBe(1)
     expect(await removeCompanyData(db, 'b')).toEqual({ removed: true })
     expect(await db.SupplierInvoice.where('companyKey').equals('b').count()).toBe(0)
@@ -318,14 +320,101 @@ describe('the schema upgrade', () => {
         .between(['a', ''], ['a', '\uffff'])
         .count(),
     ).toBe(0)
-    expect((await db.outbox.toArray())[0]).toMatchObject({
+    const [entry] = await db.outbox.toArray()
+    expect(entry).toMatchObject({
+      entity: 'SupplierInvoice',
+      action: 'journal',
       state: 'pending',
       attempts: 1,
       operationKey: 'k-1',
     })
+    expect(entry).not.toHaveProperty('operation')
+    expect(entry).not.toHaveProperty('changes')
     expect(await db.settings.get('journaledDays')).toEqual({ name: 'journaledDays', value: 90 })
     expect(await db.outbox.where('[companyKey+state]').equals(['a', 'pending']).count()).toBe(1)
     // Version 9's index holds the approvals written before it.
     expect(await db.Approval.where('[companyKey+UserID+StatusCode]').equals(['a', 7, 50120]).count()).toBe(1)
+  })
+
+  it('turns the entries of a version 11 outbox into their actions, and they drain as before', async () => {
+    const user = crypto.randomUUID()
+    const old = new Dexie(workspaceName('upgrade', user))
+    defineVersions(old, 11)
+    await old.table('SupplierInvoice').bulkPut([1, 2].map((id) => ({ companyKey: 'a', ...invoice(id) })))
+    await old.table('CustomerInvoice').put({ companyKey: 'a', ID: 5, UpdatedAt: shared, FreeTxt: 'Takk!' })
+    const draft = { CustomerID: 3, CustomerName: 'Kunde', InvoiceDate: null, Items: [], FreeTxt: 'Ny' }
+    const kept = { baseUpdatedAt: shared, attempts: 0, state: 'pending', lastError: null, createdAt: shared }
+    await old.table('outbox').bulkAdd([
+      {
+        ...kept,
+        companyKey: 'a',
+        entity: 'SupplierInvoice',
+        entityId: 1,
+        operation: { kind: 'update' },
+        changes: { InvoiceNumber: 'LOCAL' },
+        base: { InvoiceNumber: 'N-1' },
+        operationKey: 'key-update',
+      },
+      {
+        ...kept,
+        companyKey: 'a',
+        entity: 'SupplierInvoice',
+        entityId: 2,
+        operation: { kind: 'action', action: 'comment', body: { Text: 'Sjekket' } },
+        changes: {},
+        base: {},
+        operationKey: 'key-comment',
+      },
+      {
+        ...kept,
+        companyKey: 'a',
+        entity: 'CustomerInvoice',
+        entityId: 5,
+        operation: { kind: 'action', action: 'edit-draft', body: draft },
+        changes: { FreeTxt: 'Ny' },
+        base: { FreeTxt: 'Takk!' },
+        operationKey: 'key-edit-draft',
+      },
+    ])
+    old.close()
+
+    db = openWorkspace('upgrade', user)
+    const entries = await db.outbox.orderBy('seq').toArray()
+    expect(entries.map(({ entity, action, body, overlay }) => ({ entity, action, body, overlay }))).toEqual([
+      { entity: 'SupplierInvoice', action: 'update', body: { InvoiceNumber: 'LOCAL' }, overlay: undefined },
+      { entity: 'SupplierInvoice', action: 'comment', body: { Text: 'Sjekket' }, overlay: undefined },
+      {
+        entity: 'CustomerInvoice',
+        action: 'edit-draft',
+        body: draft,
+        overlay: { FreeTxt: 'Ny' },
+      },
+    ])
+    for (const entry of entries) expect(Object.keys(entry)).not.toContain('operation')
+
+    // A pull keeps what the entries show over the server's rows, as before the upgrade.
+    const platform = memoryPlatform([invoice(1, '2026-11-02T00:00:00.000Z'), invoice(2)])
+    await pullEntity(db, platform.transport, 'a', 'SupplierInvoice', options)
+    expect((await db.SupplierInvoice.get(['a', 1]))?.InvoiceNumber).toBe('LOCAL')
+    platform.answerWith((command) => ({
+      status: 'done',
+      row: command.entity === 'SupplierInvoice' ? { ...invoice(command.entityId), UpdatedAt: shared } : null,
+      merged: [],
+    }))
+    expect(await drainCompany(db, platform.transport, 'a')).toMatchObject({ done: 3, failed: 0 })
+    expect(
+      platform.sent.map(({ entity, action, body, entityId, operationKey }) => [
+        entity,
+        action,
+        body,
+        entityId,
+        operationKey,
+      ]),
+    ).toEqual([
+      ['SupplierInvoice', 'update', { InvoiceNumber: 'LOCAL' }, 1, 'key-update'],
+      ['SupplierInvoice', 'comment', { Text: 'Sjekket' }, 2, 'key-comment'],
+      ['CustomerInvoice', 'edit-draft', draft, 5, 'key-edit-draft'],
+    ])
+    expect(await db.outbox.count()).toBe(0)
   })
 })

@@ -144,10 +144,8 @@ describe('saving the review', () => {
     })
     // Only the field that changed is queued: InvoiceDate is the same as on the platform.
     const queued = await db.outbox.orderBy('seq').toArray()
-    expect(
-      queued.map((e) => (e.operation.kind === 'action' ? e.operation.action : e.operation.kind)),
-    ).toEqual(['update', 'save-cost-lines', 'comment'])
-    expect(queued[0]!.changes).toEqual({ PaymentID: '10072345-' })
+    expect(queued.map((e) => e.action)).toEqual(['update', 'save-cost-lines', 'comment'])
+    expect(queued[0]!.body).toEqual({ PaymentID: '10072345-' })
     expect(await db.reviewOutcomes.get([nordlys, invoice.ID])).toMatchObject({
       straightThrough: true,
       changedFields: [],

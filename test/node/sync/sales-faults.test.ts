@@ -9,6 +9,7 @@ import { CustomerInvoiceStatus, InvoiceType } from '../../../common/status.ts'
 import { rng } from '../../../platform/ocr/corpus/rng.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { drainCompany } from '../../../renderer/src/data/drain.ts'
+import { isAction } from '../../../renderer/src/data/outbox-queries.ts'
 import {
   createSalesDraft,
   creditInvoice,
@@ -66,9 +67,7 @@ describe('sales over a connection that keeps failing', () => {
     const ids = new Map<number, number>()
     const stop = onSalesDraftMoved(({ from, to }) => ids.set(from, to))
     const attachments = () =>
-      db.outbox
-        .filter((e) => e.operation.kind === 'action' && e.operation.action === 'attach-document')
-        .primaryKeys()
+      db.outbox.filter((e) => isAction(e, 'CustomerInvoice', 'attach-document')).primaryKeys()
     let passes = 0
     const drain = async () => {
       // The document attached after invoicing has its own executor and test; here only the invoicing counts.

@@ -11,6 +11,7 @@ import { generateOrgNumber, isValidKid } from '../../../common/norwegian.ts'
 import { CustomerInvoiceStatus, InvoiceType } from '../../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { drainCompany } from '../../../renderer/src/data/drain.ts'
+import { isAction } from '../../../renderer/src/data/outbox-queries.ts'
 import {
   createSalesDraft,
   creditInvoice,
@@ -75,7 +76,7 @@ async function drainAll(): Promise<void> {
 /** The document attached after invoicing is made and sent by its own executor (tested with it): left out here. */
 async function withoutDocument(): Promise<void> {
   const attach = await db.outbox
-    .filter((e) => e.operation.kind === 'action' && e.operation.action === 'attach-document')
+    .filter((e) => isAction(e, 'CustomerInvoice', 'attach-document'))
     .primaryKeys()
   await db.outbox.bulkDelete(attach)
 }
@@ -245,7 +246,7 @@ describe('sales through the outbox against the platform', () => {
     await drainCompany(db, transport(), nordlys)
     const entries = await db.outbox.toArray()
     expect(entries).toHaveLength(1)
-    expect(entries[0]).toMatchObject({ state: 'failed', operation: { action: 'invoice' } })
+    expect(entries[0]).toMatchObject({ state: 'failed', action: 'invoice' })
     expect(entries[0]!.lastError?.field).toBe('InvoiceReferenceID')
   })
 })

@@ -64,7 +64,7 @@ describe('approved, not booked', () => {
     expect(await bookRows(db, [rows[0]!], { sendForPayment: false })).toEqual([1])
     expect(await bookRows(db, [rows[1]!], { sendForPayment: true })).toEqual([2])
     const entries = await db.outbox.toArray()
-    expect(entries.map((e) => [e.entityId, e.operation.kind === 'action' && e.operation.action])).toEqual([
+    expect(entries.map((e) => [e.entityId, e.action])).toEqual([
       [1, 'journal'],
       [2, 'journal'],
       [2, 'sendForPayment'],

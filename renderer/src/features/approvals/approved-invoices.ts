@@ -6,6 +6,7 @@
 import { outboxAction } from '@common/bridge/outbox'
 import { SupplierInvoiceStatus } from '@common/status'
 import { outboxEntry } from '@renderer/data/outbox'
+import { isAction, namedActionOf } from '@renderer/data/outbox-queries'
 import type { Cached, OutboxEntry, WorkspaceDb } from '@renderer/data/schema'
 
 /** `handled`: a colleague did it first (the outbox entry ended as already handled; `message` names them). */
@@ -35,13 +36,13 @@ const num = (v: unknown): number | null => {
   const n = typeof v === 'string' && v !== '' ? Number(v) : v
   return typeof n === 'number' && Number.isFinite(n) ? n : null
 }
-const bookingActions = new Set(['journal', 'sendForPayment'])
+const bookingActions = ['journal', 'sendForPayment'] as const
 
 function stateOf(
   row: Cached<'SupplierInvoice'>,
   entries: OutboxEntry[],
 ): Pick<ApprovedRow, 'state' | 'queued' | 'message'> {
-  const queued = entries.map((e) => (e.operation.kind === 'action' ? e.operation.action : ''))
+  const queued = entries.map((e) => namedActionOf(e) ?? '')
   const refused = entries.find((e) => e.state === 'failed' || e.state === 'conflict')
   if (refused?.lastError?.code === 'ALREADY_HANDLED')
     return { state: 'handled', queued, message: refused.lastError.by ?? '' }
@@ -68,12 +69,7 @@ export async function loadApproved(
     db.SupplierInvoice.bulkGet([...kept].map((id) => [companyKey, id] as [string, number])),
     db.outbox.where('companyKey').equals(companyKey).toArray(),
   ])
-  const entries = outbox.filter(
-    (e) =>
-      e.entity === 'SupplierInvoice' &&
-      e.operation.kind === 'action' &&
-      bookingActions.has(e.operation.action),
-  )
+  const entries = outbox.filter((e) => isAction(e, 'SupplierInvoice', ...bookingActions))
   const held = new Set(entries.map((e) => e.entityId))
   const rows = new Map<number, Cached<'SupplierInvoice'>>()
   for (const r of [...approved, ...others]) if (r) rows.set(r.ID, r)

@@ -260,8 +260,7 @@ describe('my approvals', () => {
     expect(await db.outbox.count()).toBe(0)
     await rejectRows(db, [rows[0]!], 'Feil antall sekker mel')
     const [entry] = await db.outbox.toArray()
-    expect(entry!.operation).toEqual({
-      kind: 'action',
+    expect({ action: entry!.action, body: entry!.body }).toEqual({
       action: 'reject',
       body: { Comment: 'Feil antall sekker mel' },
     })

@@ -7,6 +7,7 @@
 // shows what the approval itself says (amount, currency) and no step count, others or invoice; where the
 // platform does not list tasks (the pull marked Task unavailable) the row says so (`taskUnlisted`).
 import { ApprovalStatus } from '@common/status'
+import { isAction } from '@renderer/data/outbox-queries'
 import type { Cached, OutboxEntry, WorkspaceDb } from '@renderer/data/schema'
 
 export type DecisionState = 'pending' | 'sending' | 'failed' | 'alreadyHandled' | 'reassigned'
@@ -57,7 +58,7 @@ const userName = (user: Cached<'User'> | undefined): string | null =>
   user ? (text(user.DisplayName) ?? text(user.Email) ?? text(user.UserName)) : null
 
 function decisionOf(entry: OutboxEntry | undefined): MyApprovalRow['decision'] {
-  if (!entry || entry.operation.kind !== 'action') return null
+  if (!entry || !isAction(entry, 'Approval')) return null
   const code = entry.lastError?.code
   const state: DecisionState =
     code === 'ALREADY_HANDLED'
@@ -69,7 +70,7 @@ function decisionOf(entry: OutboxEntry | undefined): MyApprovalRow['decision'] {
           : entry.state
   return {
     seq: entry.seq!,
-    action: entry.operation.action,
+    action: entry.action,
     state,
     by: entry.lastError?.by || null,
     message: entry.lastError?.message ?? '',
@@ -96,7 +97,7 @@ async function companyRows(
   ])
   const tasksUnlisted = Boolean(taskCheckpoint?.unavailable)
   const decisions = new Map(
-    outbox.filter((e) => e.entity === 'Approval').map((e) => [e.entityId, e] as const),
+    outbox.filter((e) => isAction(e, 'Approval')).map((e) => [e.entityId, e] as const),
   )
   const shown = approvals.filter((a) => Number(a.StatusCode) === ApprovalStatus.Active || decisions.has(a.ID))
   if (shown.length === 0) return []

@@ -130,7 +130,7 @@ describe('while I am away', () => {
     )
     expect(forSiri.queued.sort()).toEqual(['fjordbygg', 'nordlys'])
     const entries = await db.outbox.toArray()
-    expect(entries.map((e) => [e.companyKey, e.operation.kind, e.changes])).toEqual([
+    expect(entries.map((e) => [e.companyKey, e.action, e.body])).toEqual([
       ['nordlys', 'create', { UserID: 5, SubstituteUserID: 2, FromDate: '2026-12-10', ToDate: '2026-12-20' }],
       [
         'fjordbygg',

@@ -7,6 +7,7 @@
 // unavailable), the overview names those companies, and the view says what it cannot show there.
 import { UserStatus } from '@common/status'
 import { createRow, deleteRow } from '@renderer/data/outbox'
+import { isAction, isRowChangeOf } from '@renderer/data/outbox-queries'
 import type { Cached, OutboxEntry, WorkspaceDb } from '@renderer/data/schema'
 import { localToday } from './my-approval-rows.ts'
 
@@ -77,7 +78,7 @@ function stateOf(
   const last = entries.at(-1)
   if (!last) return { state: 'saved', seq: null, message: '', code: null, field: null }
   return {
-    state: last.operation.kind === 'delete' ? 'ending' : 'saving',
+    state: isRowChangeOf(last, 'delete') ? 'ending' : 'saving',
     seq: last.seq!,
     message: '',
     code: null,
@@ -114,7 +115,7 @@ export async function loadSubstitutes(db: WorkspaceDb, today = localToday()): Pr
       person.users[company.Key] = u.ID
       people.set(id, person)
     }
-    const entries = outbox.filter((e) => e.entity === 'ApprovalSubstitute')
+    const entries = outbox.filter((e) => isAction(e, 'ApprovalSubstitute'))
     for (const row of rows) {
       const to = day(row.ToDate)
       if (to < today) continue

@@ -10,6 +10,7 @@ import { normaliseAccount, normaliseOrgNumber, normalisePhone } from '@common/pa
 import { scanCheckState } from '@common/parties/scan-mark'
 import { GenericStatus } from '@common/status'
 import type { Cached, WorkspaceDb } from '@renderer/data/schema'
+import { queuedRows } from '@renderer/data/outbox-queries'
 
 /** The register's tabs, one per kind of party, in the order they are shown. */
 export const registerTabs = ['Supplier', 'Customer', 'Contact'] as const satisfies readonly PartyEntity[]
@@ -100,12 +101,7 @@ export async function loadRegisterSource(db: WorkspaceDb, companyKey: string): P
         registerEntities.map((entity): [string, RegisterEntity] => [companyKey, entity]),
       ),
     ])
-    const pending = new Map<string, boolean>()
-    for (const entry of outbox)
-      if (isRegisterTab(entry.entity)) {
-        const key = `${entry.entity}:${entry.entityId}`
-        pending.set(key, pending.get(key) === true || entry.state === 'conflict')
-      }
+    const pending = queuedRows(outbox, registerTabs)
     const refused = new Set<RegisterEntity>()
     for (const checkpoint of checkpoints)
       if (checkpoint?.unavailable) refused.add(checkpoint.entity as RegisterEntity)

@@ -56,7 +56,7 @@ describe('the inbox panel’s amount', () => {
       expect((await db!.SupplierInvoice.get(['nordlys', 41]))?.TaxInclusiveAmount).toBe(2000.5),
     )
     const [entry] = await db!.outbox.toArray()
-    expect(entry?.changes).toEqual({ TaxInclusiveAmount: 2000.5 })
+    expect(entry?.body).toEqual({ TaxInclusiveAmount: 2000.5 })
     expect(amount.value).toBe('2\u00a0000,50')
   })
 

@@ -3,6 +3,7 @@
 // change of it still waits in the outbox. Filtering, searching and counting run on these rows.
 import { SupplierInvoiceStatus, TaskStatus } from '@common/status'
 import type { Cached, WorkspaceDb } from '@renderer/data/schema'
+import { queuedRowKey, queuedRows } from '@renderer/data/outbox-queries'
 
 export interface InboxRow {
   ID: number
@@ -77,13 +78,7 @@ export async function loadInboxRows(db: WorkspaceDb, companyKey: string): Promis
     for (const task of tasks)
       if (task.StatusCode === TaskStatus.Active && typeof task.EntityID === 'number')
         assigned.set(task.EntityID, userName(userById.get(task.UserID ?? -1)))
-    const unsynced = new Set<number>()
-    const conflicts = new Set<number>()
-    for (const entry of outbox) {
-      if (entry.entity !== 'SupplierInvoice') continue
-      unsynced.add(entry.entityId)
-      if (entry.state === 'conflict') conflicts.add(entry.entityId)
-    }
+    const queued = queuedRows(outbox, ['SupplierInvoice'])
     return invoices.map((invoice) => ({
       ID: invoice.ID,
       supplierName: supplierName(supplierById.get(invoice.SupplierID ?? -1), invoice),
@@ -95,8 +90,8 @@ export async function loadInboxRows(db: WorkspaceDb, companyKey: string): Promis
       StatusCode: invoice.StatusCode,
       attachments: attachmentCount.get(invoice.ID) ?? 0,
       assignedTo: assigned.get(invoice.ID) ?? null,
-      unsynced: unsynced.has(invoice.ID),
-      conflict: conflicts.has(invoice.ID),
+      unsynced: queued.has(queuedRowKey('SupplierInvoice', invoice.ID)),
+      conflict: queued.get(queuedRowKey('SupplierInvoice', invoice.ID)) === true,
     }))
   })
 }

@@ -85,9 +85,9 @@ describe('journal drafts in the offline workspace', () => {
       entity: 'JournalEntry',
       entityId: draft.id,
       state: 'pending',
-      operation: { kind: 'action', action: 'book-journal-entries' },
+      action: 'book-journal-entries',
     })
-    const body = (entry!.operation as { body: { DraftLines: unknown[] }[] }).body
+    const body = entry!.body as { DraftLines: unknown[] }[]
     expect(body).toHaveLength(2)
     expect(body[0]!.DraftLines).toHaveLength(2)
     expect(await getDraft(db, 'nordlys', draft.id)).toMatchObject({ state: 'queued', outboxSeq: seq })
@@ -113,7 +113,7 @@ describe('journal drafts in the offline workspace', () => {
     // Entry numbers need not start at 1 or follow on: the answer goes by place, not by number.
     draft.lines.push(line(3, 6300, 500), line(3, 1920, -500))
     const seq = await queueBooking(db, draft, vatTypes)
-    const body = ((await db.outbox.get(seq))!.operation as { body: unknown[] }).body
+    const body = (await db.outbox.get(seq))!.body as unknown[]
     expect(JSON.stringify(body)).not.toContain('[ld:')
     const settled = await settleBooking(db, 'nordlys', draft.id, [
       { ID: 91, JournalEntryNumber: '8-2026', Description: null },

@@ -33,7 +33,7 @@ function invoice(ID: number, fields: Partial<Cached<'CustomerInvoice'>> = {}): C
   return '_search' in fields ? row : { ...row, _search: salesSearchText(row) }
 }
 
-function source(invoices: Cached<'CustomerInvoice'>[], pending = new Map<number, boolean>()): SalesSource {
+function source(invoices: Cached<'CustomerInvoice'>[], pending = new Map<string, boolean>()): SalesSource {
   return { invoices, customers: new Map([[7, 'Hansen Bygg AS']]), pending, factoringSetup: false }
 }
 
@@ -104,7 +104,7 @@ describe('the sales list rows', () => {
           invoice(12),
           invoice(13),
         ],
-        new Map([[12, true]]),
+        new Map([['CustomerInvoice:12', true]]),
       ),
     )
     expect(local).toMatchObject({ queued: true, unsynced: true, customerName: 'Hansen Bygg AS' })

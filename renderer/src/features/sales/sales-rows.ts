@@ -5,6 +5,7 @@ import { fromOre, parseMoney } from '@common/money'
 import { salesSearchText } from '@common/entities/declarations'
 import { CollectorStatus, CustomerInvoiceStatus, InvoiceType } from '@common/status'
 import type { Cached, WorkspaceDb } from '@renderer/data/schema'
+import { queuedRowKey, queuedRows } from '@renderer/data/outbox-queries'
 
 /** The list's tabs, in the order they are shown. */
 export const salesTabs = ['draft', 'unpaid', 'overdue', 'paid', 'credited', 'factoring', 'all'] as const
@@ -82,8 +83,8 @@ export interface SalesSource {
   invoices: readonly Cached<'CustomerInvoice'>[]
   /** Customer names by ID, for a row that carries none (a draft made offline). */
   customers: ReadonlyMap<number, string>
-  /** The invoices with a change in the outbox, and whether it is in conflict. */
-  pending: ReadonlyMap<number, boolean>
+  /** The invoices with a change in the outbox (by `queuedRowKey`), and whether it is in conflict. */
+  pending: ReadonlyMap<string, boolean>
   /** Whether the company has a factoring setup (the Factoring tab is offered then). */
   factoringSetup: boolean
 }
@@ -98,10 +99,7 @@ export async function loadSalesSource(db: WorkspaceDb, companyKey: string): Prom
       db.FactoringSettings.where('companyKey').equals(companyKey).count(),
       db.outbox.where('companyKey').equals(companyKey).toArray(),
     ])
-    const pending = new Map<number, boolean>()
-    for (const entry of outbox)
-      if (entry.entity === 'CustomerInvoice')
-        pending.set(entry.entityId, pending.get(entry.entityId) === true || entry.state === 'conflict')
+    const pending = queuedRows(outbox, ['CustomerInvoice'])
     const names = new Map<number, string>()
     for (const customer of customers) {
       const name = text(customer.Info?.Name)
@@ -134,8 +132,8 @@ export function buildSalesRows(source: SalesSource): SalesRow[] {
       ExternalStatusCode: number(invoice.ExternalStatusCode),
       factoring: factoringOf(invoice),
       queued: invoice.ID < 0,
-      unsynced: invoice.ID < 0 || source.pending.has(invoice.ID),
-      conflict: source.pending.get(invoice.ID) === true,
+      unsynced: invoice.ID < 0 || source.pending.has(queuedRowKey('CustomerInvoice', invoice.ID)),
+      conflict: source.pending.get(queuedRowKey('CustomerInvoice', invoice.ID)) === true,
       // The cached search text, unless the row lacks it or names no customer (a draft made offline for a
       // cached customer): then it is built the same way with the customer's name.
       search:

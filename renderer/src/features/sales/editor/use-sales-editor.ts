@@ -3,7 +3,7 @@
 // (renderer/src/data/sales.ts): save, invoice, delete, credit. Every change goes through the outbox, so it
 // works offline; the row's state (queued, sending, invoiced, refused) is read from the same entries.
 import { computed, onScopeDispose, ref, shallowRef, watch, type Ref } from 'vue'
-import { actionOfEntry } from '@common/bridge/outbox'
+import { isAction, queued } from '@renderer/data/outbox-queries'
 import type { SalesDraft } from '@common/bridge/sales'
 import type { CustomerInvoice } from '@common/entities/rows'
 import { CustomerInvoiceStatus } from '@common/status'
@@ -37,7 +37,7 @@ export function rowState(row: CustomerInvoice | null, all: readonly OutboxEntry[
   const entries = all.filter(
     (e) =>
       e.state === 'failed' ||
-      !(e.operation.kind === 'action' && (e.operation.action === 'credit' || e.operation.action === 'attach-document')),
+      !isAction(e, 'CustomerInvoice', 'credit', 'attach-document'),
   )
   const failed = entries.find((e) => e.state === 'failed')
   if (failed)
@@ -58,12 +58,12 @@ export function rowState(row: CustomerInvoice | null, all: readonly OutboxEntry[
  */
 export function withQueuedCustomer(draft: SalesDraft, entries: readonly OutboxEntry[]): SalesDraft {
   if (draft.CustomerID !== 0 || draft.Customer) return draft
-  const create = entries.map(actionOfEntry).find((a) => a.action === 'create')
-  const customer = (create?.body as Partial<SalesDraft> | undefined)?.Customer
+  const create = entries.find((e) => isAction(e, 'CustomerInvoice', 'create'))
+  const customer = create?.body.Customer
   return customer ? { ...draft, Customer: customer } : draft
 }
 
-const isInvoicing = (e: OutboxEntry) => e.operation.kind === 'action' && e.operation.action === 'invoice'
+const isInvoicing = (e: OutboxEntry) => isAction(e, 'CustomerInvoice', 'invoice')
 
 /** Whether the form may be changed: a draft not yet on its way to be invoiced. */
 export const isEditable = (row: CustomerInvoice | null, entries: readonly OutboxEntry[]): boolean =>
@@ -107,7 +107,7 @@ export function useSalesEditor(options: {
       if (!db.value || id.value === null) return { row: null, entries: [] as OutboxEntry[], loaded: true }
       const [row, entries] = await Promise.all([
         db.value.CustomerInvoice.get([companyKey.value, id.value]),
-        db.value.outbox.where('[companyKey+entity+entityId]').equals([companyKey.value, 'CustomerInvoice', id.value]).toArray(),
+        queued(db.value, companyKey.value, 'CustomerInvoice', id.value) as Promise<OutboxEntry[]>,
       ])
       return { row: (row as Cached<'CustomerInvoice'> | undefined) ?? null, entries, loaded: true }
     },
