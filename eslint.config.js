@@ -112,7 +112,15 @@ export const layerWalls = {
     'data/ is below the stores and the features: it never imports them (the stores pass it what it needs).',
   ),
   stores: layerWall(['features'], 'The stores are below the features: a store never imports a feature.'),
+  i18n: layerWall(
+    ['features', 'ui', 'stores', 'data'],
+    'i18n/ is below everything that words itself: it never imports a feature, a ui widget, a store or data/, nor the list of their messages (each registers its own, i18n/index.ts registerMessages).',
+  ),
 }
+// Nor the app's list of every registration (renderer/src/messages.ts), which sits above the features.
+layerWalls.i18n['no-restricted-imports'][1].patterns
+  .at(-1)
+  .group.push('../messages', '../messages.ts', '@renderer/messages', '@renderer/messages.ts')
 
 /** The import aliases of the TypeScript projects (`@renderer/*`, `@common/*`), as prefix -> folder. */
 const aliases = Object.fromEntries(
@@ -150,6 +158,7 @@ export default tseslint.config(
   // The walls hold for the app's code; a test may put several layers together to prove what they do as one.
   { files: ['renderer/src/data/**/*.ts'], ignores: ['**/*.test.ts'], rules: layerWalls.data },
   { files: ['renderer/src/stores/**/*.ts'], ignores: ['**/*.test.ts'], rules: layerWalls.stores },
+  { files: ['renderer/src/i18n/**/*.ts'], ignores: ['**/*.test.ts'], rules: layerWalls.i18n },
   ...features.map((own) => ({
     files: [`renderer/src/features/${own}/**/*.{ts,vue}`],
     rules: featureWall(own),

@@ -327,6 +327,17 @@ describe('a party’s contact details', () => {
       expect(checkEmail(ok)).toBeNull()
     for (const bad of ['post@example', 'post example.no', '@example.no', 'post@@example.no', 'post@.no'])
       expect(code(checkEmail(bad))).toBe('emailFormat')
+    // The rules the platform's invitations had and the forms' lacked: a top-level name of two letters or more,
+    // a name of at most 64 characters; and the forms' rule the others lacked: no empty name in the domain.
+    for (const bad of [
+      'post@example.n',
+      `${'a'.repeat(65)}@example.no`,
+      'post@example..no',
+      `a@${'b'.repeat(250)}.no`,
+    ])
+      expect(code(checkEmail(bad))).toBe('emailFormat')
+    expect(checkEmail(`${'a'.repeat(64)}@example.no`)).toBeNull()
+    expect(checkEmail(' post@example.no ')).toBeNull()
     expect(checkEmail('  ')).toBeNull()
   })
 

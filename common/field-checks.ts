@@ -213,10 +213,19 @@ export function checkVatCode(value: string | null | undefined, vatTypes: readonl
   return findVatType(value, vatTypes) ? null : finding('error', 'vatCodeUnknown', { code: value.trim() })
 }
 
-/** An e-mail address: one `@`, a name before it, a domain with a dot after it, no spaces. */
+/**
+ * The one e-mail rule of the app, the forms', main's and the platform's: a name of 1 to 64 characters, one
+ * `@`, a domain of dot-separated names none of them empty, the last of two letters or more (`.no`), no
+ * spaces, and 254 characters in all (RFC 5321's lengths).
+ */
+export function isEmailAddress(value: string): boolean {
+  return value.length <= 254 && /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)*\.[^\s@.]{2,}$/.test(value)
+}
+
+/** An e-mail address (isEmailAddress), spaces around it allowed. */
 export function checkEmail(value: string | null | undefined): CheckResult {
   if (blank(value)) return null
-  return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value.trim()) ? null : finding('error', 'emailFormat')
+  return isEmailAddress(value.trim()) ? null : finding('error', 'emailFormat')
 }
 
 /**

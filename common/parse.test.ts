@@ -4,6 +4,7 @@ import {
   findVatType,
   looksLikeDate,
   parseDate,
+  parseDecimal,
   parseKid,
   parseMoney,
   type AccountRef,
@@ -119,6 +120,16 @@ describe('amounts as accountants type and paste them', () => {
       expect(parseMoney(text)).toBeUndefined()
     },
   )
+})
+
+describe('quantities and percentages', () => {
+  it('reads a decimal with a comma or a point, digits grouped with spaces, and a minus', () => {
+    expect(parseDecimal('2,5')).toBe(2.5)
+    expect(parseDecimal('2.5')).toBe(2.5)
+    expect(parseDecimal('1 000')).toBe(1000)
+    expect(parseDecimal('-1')).toBe(-1)
+    for (const no of ['', ' ', 'to', '2,5,1', '1e3', '5 %']) expect(parseDecimal(no), no).toBeUndefined()
+  })
 })
 
 describe('KIDs', () => {

@@ -11,6 +11,15 @@ import { parseMoney } from './money.ts'
  */
 export { parseMoney }
 
+/**
+ * A quantity, a percentage or another plain decimal as people type it: `2,5` or `2.5`, `1 000` (spaces
+ * group digits), `-1`. Undefined for empty text and text that is no number; amounts are parseMoney's.
+ */
+export function parseDecimal(text: string): number | undefined {
+  const compact = text.replace(/[\s\u00a0]/g, '').replace(',', '.')
+  return /^-?\d+(\.\d+)?$/.test(compact) ? Number(compact) : undefined
+}
+
 type DateParts = [year: number, month: number, day: number]
 
 const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/

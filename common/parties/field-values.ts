@@ -2,6 +2,7 @@
 // takes any text or number for any path, so the renderer checks each value here before it queues an edit,
 // and main checks again before it writes (an entry queued by an older version is refused with the reason).
 import { CUSTOM_VALUE_PATH, type CustomValuePath, type PartyField } from '../bridge/parties.ts'
+import { isEmailAddress } from '../field-checks.ts'
 
 type Check = (value: string | number) => string | null
 
@@ -24,7 +25,8 @@ const checks: Partial<Record<PartyField, Check>> = {
   CreditDays: wholeNumber(0, 365),
   CostAccountID: id,
   'Info.InvoiceAddress.CountryCode': textOf(/^[A-Z]{2}$/, 'a two-letter country code'),
-  'Info.DefaultEmail.EmailAddress': textOf(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an e-mail address'),
+  'Info.DefaultEmail.EmailAddress': (value) =>
+    typeof value === 'string' && isEmailAddress(value) ? null : 'an e-mail address',
 }
 
 /** Why `value` cannot be the field's value (null when it can); null and the empty text clear any field. */

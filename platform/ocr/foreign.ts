@@ -1,58 +1,25 @@
-// Numbers of foreign suppliers: IBANs of any country (length per country and the ISO 13616 MOD97 check), the
+// Numbers of foreign suppliers: IBANs of any country (the one registry of common/iban.ts), the
 // VAT ids of the countries whose checksums are public (SE, DK, DE, FI, GB, NL, FR, BE) and the registry numbers
 // printed beside them (Swedish organisationsnummer, Danish CVR, Finnish Y-tunnus), each by its own national
 // rule, so that a misread id is never proposed and a foreign id is never taken for a Norwegian one.
 
-import { mod97 } from '../../common/iban.ts'
+import { compactIban, ibanCheckDigits, isValidIban } from '../../common/iban.ts'
 import { luhnValid, normaliseForeignVatId } from '../../common/vat-id.ts'
 
 export { normaliseForeignVatId }
 
-/** IBAN length per country (ISO 13616 registry, the countries a Norwegian office meets). */
-const IBAN_LENGTHS: Record<string, number> = {
-  AT: 20,
-  BE: 16,
-  CH: 21,
-  CZ: 24,
-  DE: 22,
-  DK: 18,
-  EE: 20,
-  ES: 24,
-  FI: 18,
-  FO: 18,
-  FR: 27,
-  GB: 22,
-  GL: 18,
-  IE: 22,
-  IS: 26,
-  IT: 27,
-  LT: 20,
-  LU: 20,
-  LV: 21,
-  NL: 18,
-  NO: 15,
-  PL: 28,
-  PT: 25,
-  SE: 24,
-}
-
-/** An IBAN in checking order: the BBAN, then the country and check digits. */
-function ibanNumeric(s: string): string {
-  return s.slice(4) + s.slice(0, 4)
-}
-
-/** A valid IBAN of a known country (spaces allowed), upper case without spaces; otherwise null. */
+/**
+ * A valid IBAN of a registry country (common/iban.ts: length, letters and digits where the country's
+ * structure puts them, MOD97), upper case without the spaces, dots and dashes it was printed with;
+ * otherwise null.
+ */
 export function normaliseIban(value: string): string | null {
-  const s = value.replace(/\s/g, '').toUpperCase()
-  const length = IBAN_LENGTHS[s.slice(0, 2)]
-  if (!length || s.length !== length || !/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(s)) return null
-  return mod97(ibanNumeric(s)) === 1 ? s : null
+  return isValidIban(value) ? compactIban(value) : null
 }
 
 /** The IBAN of a country and its national account part (BBAN), with the check digits computed. */
 export function makeIban(country: string, bban: string): string {
-  const check = 98 - mod97(ibanNumeric(`${country}00${bban}`))
-  return `${country}${String(check).padStart(2, '0')}${bban}`
+  return `${country}${ibanCheckDigits(country, bban)}${bban}`
 }
 
 /** A foreign supplier's number, kept with its country for the supplier record (never a Norwegian one). */

@@ -460,6 +460,15 @@ describe('the whole document and its wording', () => {
     expect(ids(page([[100, 100, 'USt-IdNr. DE136695977']]))).toEqual([])
     expect(normaliseIban(iban.slice(0, -1) + '1')).toBeNull()
   })
+
+  it('reads an IBAN of every registry country, as the forms check it (common/iban.ts)', () => {
+    // Croatia and Slovenia are in the registry; a country outside it, and a letter where Norway has digits, are not.
+    expect(normaliseIban('HR12 1001 0051 8630 0016 0')).toBe('HR1210010051863000160')
+    expect(normaliseIban('SI56 2633 0001 2039 086')).toBe('SI56263300012039086')
+    expect(normaliseIban('NO93 8601.11.17947')).toBe('NO9386011117947')
+    expect(normaliseIban('US12 3456 7890 1234')).toBeNull()
+    expect(normaliseIban(makeIban('NO', '8601111794A'))).toBeNull()
+  })
 })
 
 describe('scanned pages: headings and country prefixes a scanner misread', () => {

@@ -9,6 +9,7 @@ import DialogService from 'primevue/dialogservice'
 import Tooltip from 'primevue/tooltip'
 import App from './App.vue'
 import { createAppI18n } from './i18n/index.ts'
+import './messages.ts'
 import { createAppRouter } from './router/index.ts'
 import { primeVueOptions } from './theme.ts'
 

@@ -11,8 +11,7 @@ import {
   type ScanFolderState,
   type ScanRow,
 } from '@common/bridge/scan'
-import scanEn from '@renderer/features/scan/messages-en'
-import scanNb from '@renderer/features/scan/messages-nb'
+import scanMessages from '@renderer/features/scan/messages'
 import { mountShell, type MountedShell } from './mount-shell.ts'
 import { createTestBridge } from './test-bridge.ts'
 
@@ -153,8 +152,8 @@ describe('scan reasons', () => {
       const option = ScanReason.options.find((o) => o.shape.code.value === code)!
       const params = Object.keys(option.shape.params.shape).sort()
       for (const [language, messages] of [
-        ['nb', scanNb],
-        ['en', scanEn],
+        ['nb', scanMessages.nb],
+        ['en', scanMessages.en],
       ] as const) {
         const wording: unknown = (messages.reasons as Record<string, unknown>)[code]
         expect(typeof wording === 'string' && wording.trim() !== '', `${code} in ${language}`).toBe(true)

@@ -107,6 +107,27 @@ describe('architecture walls', () => {
       "import { useScanStore } from '../features/scan/store.ts'\nvoid useScanStore\n",
       'a store imports a feature',
     ],
+    [
+      'renderer/src/i18n/x.ts',
+      "import messages from '../features/contacts/messages.ts'\nvoid messages\n",
+      "i18n/ imports a feature's messages relatively",
+    ],
+    [
+      'renderer/src/i18n/x.ts',
+      "import messages from '@renderer/features/sales/editor/messages'\nvoid messages\n",
+      "i18n/ imports a feature's messages by alias",
+    ],
+    [
+      'renderer/src/i18n/x.ts',
+      "import words from '@renderer/ui/custom-values.messages'\nvoid words\n",
+      "i18n/ imports a ui widget's messages",
+    ],
+    [
+      'renderer/src/i18n/x.ts',
+      "import { usePreferencesStore } from '../stores/preferences.ts'\nvoid usePreferencesStore\n",
+      'i18n/ imports a store',
+    ],
+    ['renderer/src/i18n/x.ts', "import '../messages.ts'\n", "i18n/ imports the app's list of registrations"],
   ]
   for (const [file, code, what] of crossings) {
     it(`fails lint when ${what}`, async () => {
@@ -169,6 +190,16 @@ describe('architecture walls', () => {
       'renderer/src/router/x.ts',
       "import InboxView from '@renderer/features/inbox/InboxView.vue'\nvoid InboxView\n",
       'the composition root wires features together',
+    ],
+    [
+      'renderer/src/i18n/x.ts',
+      "import type { Locale } from '@common/bridge/contract'\nimport checks from './check.messages.ts'\nexport type L = Locale\nvoid checks\n",
+      'i18n/ imports common/ and its own files',
+    ],
+    [
+      'renderer/src/features/contacts/x.ts',
+      "import { registerMessages } from '@renderer/i18n'\nvoid registerMessages\n",
+      'a feature registers its messages with i18n/',
     ],
   ]
   for (const [file, code, what] of allowed) {

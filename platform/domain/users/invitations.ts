@@ -3,6 +3,7 @@
 // active user with the default products and roles after signing up. A person the identity server
 // knows already is added and activated at once and notified instead.
 import { randomBytes } from 'node:crypto'
+import { isEmailAddress } from '../../../common/field-checks.ts'
 import { PurchaseStatus, UserStatus } from '../../../common/status.ts'
 import { PlatformError } from '../../errors.ts'
 import { createAccount, findAccountByEmail } from '../../identity/accounts.ts'
@@ -23,9 +24,6 @@ import { UserType } from './roles.ts'
 export const VERIFICATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 export const MIN_PASSWORD_LENGTH = 8
 
-// A practical address check (RFC 5321 lengths, one @, a dot in the domain, no spaces).
-const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/
-
 export function signupUrl(pc: PlatformContext, code: string): string {
   return `${pc.urls.auth}/signup?code=${encodeURIComponent(code)}`
 }
@@ -37,7 +35,7 @@ function parseInvitation(body: unknown): { email: string; userType: number | nul
   const key = (name: string) => Object.keys(o).find((k) => k.toLowerCase() === name.toLowerCase())
   const rawEmail = o[key('Email') ?? 'Email']
   const email = typeof rawEmail === 'string' ? rawEmail.trim() : ''
-  if (!EMAIL.test(email) || email.length > 254)
+  if (!isEmailAddress(email))
     throw new PlatformError(
       'VALIDATION',
       `Email ${JSON.stringify(rawEmail ?? null)} is not a valid e-mail address`,

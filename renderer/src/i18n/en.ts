@@ -1,23 +1,6 @@
 // English messages. Their shape is the schema every language must match (see nb.ts).
 // vue-i18n message syntax: `{name}` interpolates; write a literal @, $, | or brace as {'@'} etc.
-import sessionEn from './session-en.ts'
-import journalEn from '../features/journal/messages-en.ts'
-import overviewMessages from '../features/overview/messages.ts'
-import inboxMessages from '../features/inbox/messages.ts'
-import reviewMessages from '../features/review/messages.ts'
-import syncMessages from '../features/sync/messages.ts'
-import reviewLogicMessages from '../features/review/logic/messages.ts'
-import offlineDataMessages from '../features/settings/offline-messages.ts'
-import scanEn from '../features/scan/messages-en.ts'
-import approvalsMessages from '../features/approvals/messages.ts'
-import adminMessages from '../features/admin/messages.ts'
-import contactsMessages from '../features/contacts/messages.ts'
-import salesMessages from '../features/sales/messages.ts'
-import viewerMessages from '../ui/document-viewer/messages.ts'
-import checkMessages from './check-messages.ts'
-import customValuesMessages from '../ui/custom-values-messages.ts'
-import contactsCardMessages from '../features/contacts/card-messages.ts'
-import salesEditorMessages from '../features/sales/editor/messages.ts'
+import checkMessages from './check.messages.ts'
 
 const en = {
   app: {
@@ -129,24 +112,7 @@ const en = {
   notification: {
     title: 'Ledgerdesk',
   },
-  session: sessionEn,
-  journal: journalEn,
-  overview: overviewMessages.en,
-  inbox: inboxMessages.en,
-  review: reviewMessages.en,
-  sync: syncMessages.en,
-  reviewLogic: reviewLogicMessages.en,
-  offlineData: offlineDataMessages.en,
-  scan: scanEn,
-  approvals: approvalsMessages.en,
-  admin: adminMessages.en,
-  contacts: contactsMessages.en,
-  sales: salesMessages.en,
-  viewer: viewerMessages.en,
   check: checkMessages.en,
-  customValues: customValuesMessages.en,
-  contactsCard: contactsCardMessages.en,
-  salesEditor: salesEditorMessages.en,
 }
 
 export type Messages = typeof en

@@ -1,22 +1,5 @@
 // Norwegian bokmål messages. Typed as Messages, so a key missing here (or one only here) fails vue-tsc.
-import sessionNb from './session-nb.ts'
-import journalNb from '../features/journal/messages-nb.ts'
-import overviewMessages from '../features/overview/messages.ts'
-import inboxMessages from '../features/inbox/messages.ts'
-import reviewMessages from '../features/review/messages.ts'
-import syncMessages from '../features/sync/messages.ts'
-import reviewLogicMessages from '../features/review/logic/messages.ts'
-import offlineDataMessages from '../features/settings/offline-messages.ts'
-import scanNb from '../features/scan/messages-nb.ts'
-import approvalsMessages from '../features/approvals/messages.ts'
-import adminMessages from '../features/admin/messages.ts'
-import contactsMessages from '../features/contacts/messages.ts'
-import salesMessages from '../features/sales/messages.ts'
-import viewerMessages from '../ui/document-viewer/messages.ts'
-import checkMessages from './check-messages.ts'
-import customValuesMessages from '../ui/custom-values-messages.ts'
-import contactsCardMessages from '../features/contacts/card-messages.ts'
-import salesEditorMessages from '../features/sales/editor/messages.ts'
+import checkMessages from './check.messages.ts'
 import type { Messages } from './en.ts'
 
 const nb: Messages = {
@@ -129,24 +112,7 @@ const nb: Messages = {
   notification: {
     title: 'Ledgerdesk',
   },
-  session: sessionNb,
-  journal: journalNb,
-  overview: overviewMessages.nb,
-  inbox: inboxMessages.nb,
-  review: reviewMessages.nb,
-  sync: syncMessages.nb,
-  reviewLogic: reviewLogicMessages.nb,
-  offlineData: offlineDataMessages.nb,
-  scan: scanNb,
-  approvals: approvalsMessages.nb,
-  admin: adminMessages.nb,
-  contacts: contactsMessages.nb,
-  sales: salesMessages.nb,
-  viewer: viewerMessages.nb,
   check: checkMessages.nb,
-  customValues: customValuesMessages.nb,
-  contactsCard: contactsCardMessages.nb,
-  salesEditor: salesEditorMessages.nb,
 }
 
 export default nb

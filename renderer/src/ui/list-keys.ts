@@ -1,6 +1,7 @@
 // The keys every list view answers the same way: the status tabs above a list (the WAI-ARIA tablist pattern:
 // Left and Right move and wrap, Home and End go to the ends), and J and K in its table, which move from row
-// to row as the arrow keys do. The inbox and the contacts register read these, so the keys behave alike.
+// to row as the arrow keys do. The inbox and the contacts register read these, so the keys behave alike;
+// and whether the user is typing (typingIn), which every keyboard shortcut of the app asks first.
 
 /** The tab a key moves to from `current`, or null for a key the tablist does not take. */
 export function tabAfterKey<T>(tabs: readonly T[], current: T, key: string): T | null {
@@ -37,10 +38,38 @@ export function moveRowFocus(event: KeyboardEvent): boolean {
   return true
 }
 
-/** True while the user types (a text field, a select, an editable element): letters are theirs then. */
+/** Input types that take no text: a letter pressed on one is a shortcut, not typing. */
+const untyped = new Set([
+  'button',
+  'checkbox',
+  'radio',
+  'submit',
+  'reset',
+  'range',
+  'color',
+  'file',
+  'image',
+  'hidden',
+])
+
+/**
+ * Widgets that take letters and arrows as their own though they are no text field: PrimeVue's Select and
+ * Listbox find an option by the letters typed on them, AutoComplete, the code pickers and InputNumber are
+ * edited through their role (WAI-ARIA combobox, listbox, textbox, searchbox, spinbutton).
+ */
+const editingRoles =
+  '[role="combobox"], [role="listbox"], [role="textbox"], [role="searchbox"], [role="spinbutton"]'
+
+/**
+ * True while the user types: in a text field of any kind, a text area, a select, an editable element, or a
+ * widget that reads typed letters (editingRoles). Letters are theirs then, and no shortcut takes them. A
+ * checkbox, radio button, button, slider, colour or file input takes no text, so the keys stay shortcuts.
+ * The one answer for every view: the shell's view keys, the review's commands and the list views' J and K.
+ */
 export function typingIn(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
-  if (target.isContentEditable || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT') return true
-  if (target.tagName !== 'INPUT') return false
-  return !['button', 'checkbox', 'radio', 'submit', 'reset'].includes((target as HTMLInputElement).type)
+  if (target.isContentEditable) return true
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true
+  if (target instanceof HTMLInputElement) return !untyped.has(target.type)
+  return target.closest(editingRoles) !== null
 }

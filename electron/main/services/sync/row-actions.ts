@@ -10,6 +10,7 @@ import type { ApiClient } from '../api/client.ts'
 import { done, type Executor } from './executor.ts'
 import { quote } from './entities.ts'
 import { rowPath } from './platform-rows.ts'
+import { baseOf, mergeCustomValues, mergeProperty } from './three-way.ts'
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -29,9 +30,10 @@ function readPath(
 export type RowCommand<A extends RowAction> = Extract<OutboxCommand, { action: A }>
 
 /**
- * An update against the server's row: the properties the server still has at their base values are sent
- * (`send`; `merged` names them when the row moved since the base), the same property changed on both sides
- * is a conflict (with the server's values), and nothing to send is done at once. `read` reads a property of
+ * An update against the server's row, property by property by the one rule of ./three-way.ts: the
+ * properties the server still has at their base values are sent (`send`; `merged` names them when the row
+ * moved since the base), the same property changed on both sides is a conflict (with the server's values),
+ * and nothing to send is done at once. `read` reads a property of
  * the server's row: a row's own property by default, a path such as `Info.Name` for a party's edit
  * (./party-graph.ts).
  */
@@ -54,23 +56,16 @@ export function decideUpdate(
   const send: Record<string, unknown> = {}
   const conflicts: string[] = []
   for (const [field, mine] of Object.entries(command.body)) {
+    const base = baseOf(command.base, field)
     if (field === 'CustomValues' && isObject(mine)) {
-      // spec 2.16: each custom field is a property of its own; a colleague's change of another one merges.
-      const theirs = read(server, field)
-      const base = command.base[field]
-      for (const [key, value] of Object.entries(mine)) {
-        const current = isObject(theirs) ? (theirs[key] ?? null) : null
-        if (sameValue(current, value)) continue
-        if (sameValue(current, isObject(base) ? (base[key] ?? null) : null))
-          send.CustomValues = { ...(send.CustomValues as object | undefined), [key]: value }
-        else conflicts.push(`CustomValues.${key}`)
-      }
+      const custom = mergeCustomValues(mine, read(server, field), base)
+      if (Object.keys(custom.send).length > 0) send.CustomValues = custom.send
+      conflicts.push(...custom.conflicts.map((key) => `CustomValues.${key}`))
       continue
     }
-    const theirs = read(server, field)
-    if (sameValue(theirs, mine)) continue
-    if (sameValue(theirs, command.base[field])) send[field] = mine
-    else conflicts.push(field)
+    const merge = mergeProperty(mine, read(server, field), base)
+    if (merge === 'send') send[field] = mine
+    else if (merge === 'conflict') conflicts.push(field)
   }
   if (conflicts.length > 0)
     return {

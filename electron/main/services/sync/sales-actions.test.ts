@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SalesDraft } from '../../../../common/bridge/sales.ts'
-import { createInvoiceGraph, customValueChanges, editInvoiceGraph } from './sales-actions.ts'
+import { createInvoiceGraph, editInvoiceGraph } from './sales-actions.ts'
 
 const draft = (over: Partial<SalesDraft> = {}): SalesDraft => ({
   CustomerID: 7,
@@ -64,21 +64,11 @@ describe("sales' graph writes", () => {
     ])
   })
 
-  it('sends custom values key by key: the user’s changes, never a colleague’s other key, a key changed on both sides as a conflict', () => {
+  it('writes only the custom values that hold something into a new draft', () => {
     const graph = createInvoiceGraph(draft({ CustomValues: { CustomProsjekt: 'P-17', CustomTimer: null } }))
     expect(graph.CustomValues).toEqual({ CustomProsjekt: 'P-17' })
-    expect(createInvoiceGraph(draft({ CustomValues: { CustomTimer: null } }))).not.toHaveProperty('CustomValues')
-    const base = { CustomProsjekt: 'P-1', CustomTimer: 2, CustomKunde: 'A' }
-    const server = { CustomProsjekt: 'P-1', CustomTimer: 3, CustomKunde: 'B' }
-    const mine = { CustomProsjekt: 'P-17', CustomTimer: 2, CustomKunde: 'C' }
-    expect(customValueChanges(mine, server, base)).toEqual({
-      send: { CustomProsjekt: 'P-17' },
-      conflicts: ['CustomKunde'],
-    })
-    // An entry without a base (written before the row had custom values) sends what differs.
-    expect(customValueChanges({ CustomProsjekt: 'P-2' }, { CustomProsjekt: 'P-1' }, undefined)).toEqual({
-      send: { CustomProsjekt: 'P-2' },
-      conflicts: [],
-    })
+    expect(createInvoiceGraph(draft({ CustomValues: { CustomTimer: null } }))).not.toHaveProperty(
+      'CustomValues',
+    )
   })
 })

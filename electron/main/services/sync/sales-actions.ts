@@ -15,6 +15,7 @@ import { quote } from './entities.ts'
 import { done, type Executor } from './executor.ts'
 import { createGraph } from './party-graph.ts'
 import { readRow as readServerRow, readRows, rowPath } from './platform-rows.ts'
+import { baseOf, mergeCustomValues, mergeProperty } from './three-way.ts'
 
 type Row = PlatformRow
 type Command<A extends string> = OutboxCommandOf<'CustomerInvoice', A>
@@ -51,7 +52,7 @@ const clockSlackMs = 10 * 60_000
  * to fill (from the customer, the company); an edit sends them too, so a cleared field is cleared.
  */
 function header(draft: SalesDraft, keepEmpty = false): Row {
-  // Custom values travel by key (customValueChanges below), never as one object that would clear the rest.
+  // Custom values travel by key (mergeCustomValues, ./three-way.ts), never as one object that would clear the rest.
   const { Customer: _customer, Items: _items, CustomValues: _custom, ...fields } = draft
   return Object.fromEntries(
     Object.entries(fields)
@@ -253,16 +254,24 @@ export const editDraft: Executor<Command<'edit-draft'>> = async (command, { api,
   const mine = draftValues(command.body, true)
   const fields = Object.keys(mine)
   const theirs = rowValues(server, fields)
-  const hasBase = (f: string) => Object.hasOwn(command.base, f)
   const base = rowValues(command.base, fields)
-  // Sent: what differs on the server and the user changed (or has no base for); a field only the server
-  // changed keeps the server's value.
-  const send = fields.filter(
-    (f) => !sameValue(theirs[f], mine[f]) && (!hasBase(f) || !sameValue(base[f], mine[f])),
+  // Each field by the one rule of every edit (./three-way.ts): what the user changed and the server does not
+  // hold already is sent; a field only the server changed keeps the server's value.
+  const merges = fields.map(
+    (f) =>
+      [
+        f,
+        mergeProperty(mine[f], theirs[f], Object.hasOwn(command.base, f) ? { value: base[f] } : undefined),
+      ] as const,
   )
-  const custom = customValueChanges(command.body.CustomValues, server.CustomValues, command.base.CustomValues)
+  const send = merges.filter(([, merge]) => merge === 'send').map(([f]) => f)
+  const custom = mergeCustomValues(
+    command.body.CustomValues,
+    server.CustomValues,
+    baseOf(command.base, 'CustomValues'),
+  )
   const conflicts = [
-    ...send.filter((f) => hasBase(f) && !sameValue(theirs[f], base[f])),
+    ...merges.filter(([, merge]) => merge === 'conflict').map(([f]) => f),
     ...custom.conflicts.map((key) => `CustomValues.${key}`),
   ]
   if (conflicts.length > 0)
@@ -270,7 +279,12 @@ export const editDraft: Executor<Command<'edit-draft'>> = async (command, { api,
       status: 'conflict',
       fields: conflicts,
       theirs: Object.fromEntries(
-        conflicts.map((f) => [f, f.startsWith('CustomValues.') ? (objectOf(server.CustomValues)[f.slice(13)] ?? null) : (server[f] ?? null)]),
+        conflicts.map((f) => [
+          f,
+          f.startsWith('CustomValues.')
+            ? (objectOf(server.CustomValues)[f.slice(13)] ?? null)
+            : (server[f] ?? null),
+        ]),
       ),
       row: server,
     }
@@ -286,28 +300,8 @@ export const editDraft: Executor<Command<'edit-draft'>> = async (command, { api,
   return { status: 'done', row: await readRow(), merged: moved ? send : [] }
 }
 
-const objectOf = (v: unknown): Row => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Row) : {})
-
-/**
- * The custom values an edit sends (spec 2.16), key by key as every other field: a value the user changed from
- * the base and the server does not hold already; one a colleague changed since the base to another value is
- * a conflict. A key the user left keeps the server's value.
- */
-export function customValueChanges(mine: unknown, server: unknown, base: unknown) {
-  const own = objectOf(mine)
-  const theirs = objectOf(server)
-  const before = objectOf(base)
-  const hasBase = base !== undefined && base !== null
-  const send: Row = {}
-  const conflicts: string[] = []
-  for (const [key, value] of Object.entries(own)) {
-    if (sameValue(theirs[key], value)) continue
-    if (hasBase && sameValue(before[key], value)) continue
-    if (hasBase && !sameValue(theirs[key], before[key])) conflicts.push(key)
-    else send[key] = value
-  }
-  return { send, conflicts }
-}
+const objectOf = (v: unknown): Row =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Row) : {}
 
 export const deleteDraft: Executor<Command<'delete'>> = async (command, { api, companyKey, readRow }) => {
   const server = await readRow()

@@ -1,8 +1,9 @@
-// Strings of the approval rules editor (merged as `admin`), with the other sections' own; the custom fields
+// Strings of the approval rules editor (registered as `admin`), with the other sections' own; the custom fields
 // section's under `admin.fields`.
-import fieldsMessages from './fields-messages.ts'
-import partners from './partners-messages.ts'
-import usersMessages from './users-messages.ts'
+import { registerMessages } from '@renderer/i18n'
+import fieldsMessages from './fields.messages.ts'
+import partners from './partners.messages.ts'
+import usersMessages from './users.messages.ts'
 
 const en = {
   sections: {
@@ -283,4 +284,14 @@ const nb: typeof en = {
   failed: 'Plattformen svarte ikke: {message}',
 }
 
-export default { en: { ...en, ...partners.en }, nb: { ...nb, ...partners.nb } }
+const messages = registerMessages('admin', {
+  en: { ...en, ...partners.en },
+  nb: { ...nb, ...partners.nb },
+})
+export default messages
+
+declare module 'vue-i18n' {
+  export interface DefineLocaleMessage {
+    admin: typeof messages.en
+  }
+}

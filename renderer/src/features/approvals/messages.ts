@@ -1,7 +1,8 @@
-// Strings of My approvals (merged as `approvals`).
-import substitutes from './substitute-messages.ts'
-import flow from './flow-messages.ts'
-import approved from './approved-messages.ts'
+// Strings of My approvals (registered as `approvals`).
+import { registerMessages } from '@renderer/i18n'
+import substitutes from './substitute.messages.ts'
+import flow from './flow.messages.ts'
+import approved from './approved.messages.ts'
 
 const en = {
   title: 'My approvals',
@@ -177,4 +178,11 @@ const nb: typeof en = {
   approved: approved.nb,
 }
 
-export default { en, nb }
+const messages = registerMessages('approvals', { en, nb })
+export default messages
+
+declare module 'vue-i18n' {
+  export interface DefineLocaleMessage {
+    approvals: typeof messages.en
+  }
+}

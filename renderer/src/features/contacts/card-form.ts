@@ -1,5 +1,5 @@
 // The party form's model: every field of `partyFields[entity]` (common/bridge/parties.ts) as the text the
-// user edits, its checks (common/field-checks.ts, worded in renderer/src/i18n/check-messages.ts), and what a
+// user edits, its checks (common/field-checks.ts, worded in renderer/src/i18n/check.messages.ts), and what a
 // save sends: only the paths whose value changed (`editParty`), or a new party's draft (`createParty`).
 // Pure, so the checks and the changes are tested without a screen.
 import { partyFields, type PartyEntity, type PartyField } from '@common/bridge/parties'

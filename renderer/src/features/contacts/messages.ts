@@ -1,5 +1,6 @@
-// Strings of the contacts register (merged into the app's messages as `contacts`); the card's are in
-// card-messages.ts (`contactsCard`).
+// Strings of the contacts register (registered as `contacts`); the card's are in
+// card.messages.ts (`contactsCard`).
+import { registerMessages } from '@renderer/i18n'
 const en = {
   tabs: 'Kinds of party',
   tab: { Supplier: 'Suppliers', Customer: 'Customers', Contact: 'Contact persons' },
@@ -109,4 +110,11 @@ const nb: ContactsMessages = {
   },
 }
 
-export default { en, nb }
+const messages = registerMessages('contacts', { en, nb })
+export default messages
+
+declare module 'vue-i18n' {
+  export interface DefineLocaleMessage {
+    contacts: typeof messages.en
+  }
+}

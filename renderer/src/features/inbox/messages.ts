@@ -1,4 +1,5 @@
-// Strings of the supplier-invoice inbox and its invoice panel (merged into the app's messages as `inbox`).
+// Strings of the supplier-invoice inbox and its invoice panel (registered as `inbox`).
+import { registerMessages } from '@renderer/i18n'
 const en = {
   tabs: 'Status',
   tab: {
@@ -120,4 +121,11 @@ const nb: InboxMessages = {
   },
 }
 
-export default { en, nb }
+const messages = registerMessages('inbox', { en, nb })
+export default messages
+
+declare module 'vue-i18n' {
+  export interface DefineLocaleMessage {
+    inbox: typeof messages.en
+  }
+}

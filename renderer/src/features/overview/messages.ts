@@ -1,4 +1,5 @@
-// Strings of the office overview, in English and bokmål (merged into the app's messages as `overview`).
+// Strings of the office overview, in English and bokmål (registered as `overview`).
+import { registerMessages } from '@renderer/i18n'
 const en = {
   heading: 'Companies',
   lead: 'Every company you work for, counted from the data on this computer.',
@@ -63,4 +64,11 @@ const nb: OverviewMessages = {
     'Fakturaer lagret i kontroll på denne maskinen uten å endre det som ble lest eller foreslått',
 }
 
-export default { en, nb }
+const messages = registerMessages('overview', { en, nb })
+export default messages
+
+declare module 'vue-i18n' {
+  export interface DefineLocaleMessage {
+    overview: typeof messages.en
+  }
+}

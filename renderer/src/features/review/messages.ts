@@ -1,4 +1,5 @@
-// Strings of the OCR review screen (merged into the app's messages as `review`).
+// Strings of the OCR review screen (registered as `review`).
+import { registerMessages } from '@renderer/i18n'
 const en = {
   title: 'Review',
   queue: 'Review queue',
@@ -399,4 +400,11 @@ const nb: typeof en = {
   },
 }
 
-export default { en, nb }
+const messages = registerMessages('review', { en, nb })
+export default messages
+
+declare module 'vue-i18n' {
+  export interface DefineLocaleMessage {
+    review: typeof messages.en
+  }
+}

@@ -1,14 +1,10 @@
 // The review's keyboard shortcuts (listed once in review-shortcuts.ts) run their command wherever the
 // focus is in the review, unless a dialog of the review is open: the dialog's own keys come first.
 import { onBeforeUnmount, onMounted } from 'vue'
+import { typingIn } from '@renderer/ui/list-keys'
 import { reviewCommandOf, type ReviewCommand } from './review-shortcuts.ts'
 
 export type ReviewCommands = Partial<Record<ReviewCommand, () => void>>
-
-function typingIn(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)
-}
 
 /** Listens while the view is mounted; `paused` says when a dialog has the keyboard. */
 export function useReviewKeys(commands: ReviewCommands, paused: () => boolean): void {

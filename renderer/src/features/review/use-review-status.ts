@@ -3,7 +3,7 @@
 import { computed, ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { CheckFinding } from '@common/field-checks'
-import { checkText } from '@renderer/i18n/check-messages'
+import { checkText } from '@renderer/i18n/check.messages'
 import type { LineCellProblem } from './logic/save-plan.ts'
 
 /**

@@ -1,4 +1,5 @@
-// Strings of the sales list (merged into the app's messages as `sales`).
+// Strings of the sales list (registered as `sales`).
+import { registerMessages } from '@renderer/i18n'
 const en = {
   tabs: 'Invoices by status',
   tab: {
@@ -162,4 +163,11 @@ const nb: SalesMessages = {
   },
 }
 
-export default { en, nb }
+const messages = registerMessages('sales', { en, nb })
+export default messages
+
+declare module 'vue-i18n' {
+  export interface DefineLocaleMessage {
+    sales: typeof messages.en
+  }
+}

@@ -1,5 +1,5 @@
-// The scan station's messages live in this feature's own modules (messages-en.ts, messages-nb.ts), merged
-// into the app's messages under `scan`; the global scope follows the user's language as it changes.
+// The scan station's messages live in this feature's own messages.ts, registered under `scan`; the
+// global scope follows the user's language as it changes.
 import { useI18n } from 'vue-i18n'
 
 export function useScanI18n() {

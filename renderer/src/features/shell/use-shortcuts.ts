@@ -2,17 +2,7 @@
 import { onBeforeUnmount, onMounted } from 'vue'
 import { useRouter } from 'vue-router'
 import { shortcuts, type Shortcut } from '@renderer/navigation'
-
-/** True while the user types: in a text field, a select or an editable element. */
-export function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false
-  if (target.isContentEditable) return true
-  const tag = target.tagName
-  if (tag === 'TEXTAREA' || tag === 'SELECT') return true
-  if (tag !== 'INPUT') return false
-  const type = (target as HTMLInputElement).type
-  return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file', 'image'].includes(type)
-}
+import { typingIn } from '@renderer/ui/list-keys'
 
 /** The shortcut a key press means, or undefined. Ctrl, Meta and Shift never count (AltGr is Ctrl+Alt). */
 export function matchShortcut(event: KeyboardEvent): Shortcut | undefined {
@@ -31,7 +21,7 @@ function modalOpen(): boolean {
 export function useShortcuts(): void {
   const router = useRouter()
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.defaultPrevented || isTyping(event.target) || modalOpen()) return
+    if (event.defaultPrevented || typingIn(event.target) || modalOpen()) return
     const shortcut = matchShortcut(event)
     if (!shortcut) return
     event.preventDefault()

@@ -1,4 +1,5 @@
-// Strings of the sync indicator, the sync panel and conflict resolution (merged as `sync`).
+// Strings of the sync indicator, the sync panel and conflict resolution (registered as `sync`).
+import { registerMessages } from '@renderer/i18n'
 const en = {
   connection: {
     online: 'Online',
@@ -142,4 +143,11 @@ const nb: SyncMessages = {
   failed: 'Handlingen feilet: {message}',
 }
 
-export default { en, nb }
+const messages = registerMessages('sync', { en, nb })
+export default messages
+
+declare module 'vue-i18n' {
+  export interface DefineLocaleMessage {
+    sync: typeof messages.en
+  }
+}

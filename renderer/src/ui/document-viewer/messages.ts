@@ -1,4 +1,5 @@
-// Strings of the document viewer (merged as `viewer`).
+// Strings of the document viewer (registered as `viewer`).
+import { registerMessages } from '@renderer/i18n'
 const en = {
   document: 'Document',
   toolbar: 'Document tools',
@@ -144,4 +145,11 @@ const nb: typeof en = {
   },
 }
 
-export default { en, nb }
+const messages = registerMessages('viewer', { en, nb })
+export default messages
+
+declare module 'vue-i18n' {
+  export interface DefineLocaleMessage {
+    viewer: typeof messages.en
+  }
+}

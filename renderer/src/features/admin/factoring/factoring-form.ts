@@ -9,7 +9,9 @@ import type {
   FactoringSetupView,
 } from '@common/bridge/admin-factoring'
 import { factoringKidParts } from '@common/bridge/admin-factoring'
-import { digitsOnly, isValidBankAccount, isValidNorwegianIban, kidSetupFindings } from '@common/norwegian'
+import { checkBankAccount } from '@common/field-checks'
+import { compactIban, looksLikeIban } from '@common/iban'
+import { kidSetupFindings } from '@common/norwegian'
 import type { KidSetupFinding } from '@common/norwegian'
 
 /** A KID part kind of spec 2.11's example, or `digits` for fixed digits. */
@@ -152,7 +154,8 @@ export function checkForm(
   const problems: Record<string, FormProblem> = {}
   const bank = form.bankAccount.trim()
   if (!bank) problems.bankAccount = { key: 'required', params: {} }
-  else if (!isValidBankAccount(digitsOnly(bank)) && !isValidNorwegianIban(bank))
+  // The bank-account check of every form (common/field-checks.ts); the company's account is a Norwegian one.
+  else if (checkBankAccount(bank) || (looksLikeIban(bank) && !compactIban(bank).startsWith('NO')))
     problems.bankAccount = { key: 'bankAccount', params: {} }
   const chartAccount = (field: 'factoringAccount' | 'loanAccount') => {
     const text = form[field].trim()

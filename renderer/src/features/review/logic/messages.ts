@@ -1,6 +1,7 @@
 // Strings of the review screen's rules and actions: the duplicate and bank-account warnings, the
-// supplier-memory reasons, the sending-on actions and the history panel (merged into the app's messages as
-// `reviewLogic`). The field checks' sentences are the app's one set (renderer/src/i18n/check-messages.ts).
+// supplier-memory reasons, the sending-on actions and the history panel (registered as
+// `reviewLogic`). The field checks' sentences are the app's one set (renderer/src/i18n/check.messages.ts).
+import { registerMessages } from '@renderer/i18n'
 const en = {
   duplicate: {
     sameNumber: 'Invoice {number} from this supplier is already registered.',
@@ -132,4 +133,11 @@ const nb: ReviewLogicMessages = {
   },
 }
 
-export default { en, nb }
+const messages = registerMessages('reviewLogic', { en, nb })
+export default messages
+
+declare module 'vue-i18n' {
+  export interface DefineLocaleMessage {
+    reviewLogic: typeof messages.en
+  }
+}

@@ -5,7 +5,8 @@
 import type { InlineCustomer, SalesDraft, SalesLine } from '@common/bridge/sales'
 import type { VatType } from '@common/entities/rows'
 import { fromOre, toOre, type Ore } from '@common/money'
-import { isValidOrgNumber } from '@common/norwegian'
+import { checkCreditDays, checkEmail, checkOrgNumber } from '@common/field-checks'
+import { parseDecimal } from '@common/parse'
 import { InvoiceType } from '@common/status'
 
 export interface EditorLine {
@@ -51,13 +52,9 @@ export function emptyLine(): EditorLine {
 /** A copy of a line as a new line (Ctrl+D): it gets its own key and no platform ID. */
 export const copyLine = (line: EditorLine): EditorLine => ({ ...line, key: nextKey++, ID: null })
 
-/** What a decimal field holds: `2,5`, `1 000`, `-1`; undefined for text that is no number, null for none. */
-export function readDecimal(text: string): number | null | undefined {
-  const compact = text.replace(/[\s\u00a0]/g, '').replace(',', '.')
-  if (compact === '') return null
-  if (!/^-?\d+(\.\d+)?$/.test(compact)) return undefined
-  return Number(compact)
-}
+/** What a decimal field holds (common/parse.ts parseDecimal): undefined for text that is no number, null for none. */
+export const readDecimal = (text: string): number | null | undefined =>
+  text.trim() === '' ? null : parseDecimal(text)
 
 /** A quantity or discount as the user's language writes it (7,5 in Norwegian, 7.5 in English). */
 const decimalText = (value: number | null | undefined, comma: boolean) =>
@@ -167,19 +164,17 @@ export type Problem =
   | 'email'
   | 'creditDays'
 
-const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
-/** Problems of an inline new customer, by its field (spec 4.3; the organisation number MOD11 checked). */
+/**
+ * Problems of an inline new customer, by its field (spec 4.3), by the checks of every form
+ * (common/field-checks.ts): the organisation number as printed (`NO 995 525 828 MVA`, MOD11 checked), the
+ * e-mail address and the payment terms.
+ */
 export function customerProblems(customer: InlineCustomer): Map<FieldKey, Problem> {
   const problems = new Map<FieldKey, Problem>()
   if (!customer.Name.trim()) problems.set('customer.Name', 'name')
-  const org = customer.OrgNumber?.replace(/\s/g, '') ?? ''
-  if (org && !isValidOrgNumber(org)) problems.set('customer.OrgNumber', 'orgNumber')
-  if (customer.EmailAddress && !email.test(customer.EmailAddress.trim()))
-    problems.set('customer.EmailAddress', 'email')
-  const days = customer.CreditDays
-  if (days !== null && days !== undefined && !(Number.isInteger(days) && days >= 0 && days <= 365))
-    problems.set('customer.CreditDays', 'creditDays')
+  if (checkOrgNumber(customer.OrgNumber)) problems.set('customer.OrgNumber', 'orgNumber')
+  if (checkEmail(customer.EmailAddress)) problems.set('customer.EmailAddress', 'email')
+  if (checkCreditDays(customer.CreditDays)) problems.set('customer.CreditDays', 'creditDays')
   return problems
 }
 
@@ -188,9 +183,7 @@ export function saveProblems(form: EditorForm): Map<FieldKey, Problem> {
   const problems = new Map<FieldKey, Problem>()
   for (const field of Object.keys(form.unreadableDates) as DateField[])
     if (form.unreadableDates[field]) problems.set(field, 'date')
-  const days = form.CreditDays
-  if (days !== null && days !== undefined && !(Number.isInteger(days) && days >= 0 && days <= 365))
-    problems.set('CreditDays', 'creditDays')
+  if (checkCreditDays(form.CreditDays)) problems.set('CreditDays', 'creditDays')
   form.lines.forEach((line, i) => {
     if (readDecimal(line.quantityText) === undefined) problems.set(`line:${i}:quantity`, 'quantity')
     if (line.price === null && line.priceText) problems.set(`line:${i}:price`, 'price')

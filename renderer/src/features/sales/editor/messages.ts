@@ -1,4 +1,5 @@
-// Strings of the invoice editor (merged into the app's messages as `salesEditor`).
+// Strings of the invoice editor (registered as `salesEditor`).
+import { registerMessages } from '@renderer/i18n'
 const en = {
   title: { new: 'New invoice', draft: 'Invoice draft', creditDraft: 'Credit note draft', invoice: 'Invoice {number}', creditNote: 'Credit note {number}' },
   close: 'Close',
@@ -283,4 +284,11 @@ const nb: SalesEditorMessages = {
   preview: { title: 'Fakturaen slik kunden ser den', close: 'Lukk forhåndsvisningen' },
 }
 
-export default { en, nb }
+const messages = registerMessages('salesEditor', { en, nb })
+export default messages
+
+declare module 'vue-i18n' {
+  export interface DefineLocaleMessage {
+    salesEditor: typeof messages.en
+  }
+}

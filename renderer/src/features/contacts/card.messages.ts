@@ -1,6 +1,7 @@
-// Strings of the party card, its form, the merge plan and the review's supplier card (merged as
+// Strings of the party card, its form, the merge plan and the review's supplier card (registered as
 // `contactsCard`). A field's label is keyed by its name without the path (`city` for
 // `Info.InvoiceAddress.City`: vue-i18n reads dots as nesting); card-fields.ts maps the paths.
+import { registerMessages } from '@renderer/i18n'
 const en = {
   entity: { Supplier: 'Supplier', Customer: 'Customer', Contact: 'Contact person' },
   newTitle: { Supplier: 'New supplier', Customer: 'New customer', Contact: 'New contact person' },
@@ -332,4 +333,11 @@ const nb: ContactsCardMessages = {
   },
 }
 
-export default { en, nb }
+const messages = registerMessages('contactsCard', { en, nb })
+export default messages
+
+declare module 'vue-i18n' {
+  export interface DefineLocaleMessage {
+    contactsCard: typeof messages.en
+  }
+}

@@ -1,4 +1,5 @@
-// Strings of Settings → Offline data (merged as `offlineData`).
+// Strings of Settings → Offline data (registered as `offlineData`).
+import { registerMessages } from '@renderer/i18n'
 const en = {
   heading: 'Offline data',
   lead: 'Companies kept on this computer can be worked on without a connection.',
@@ -60,4 +61,11 @@ const nb: OfflineDataMessages = {
   failed: 'Innstillingen for frakoblede data kunne ikke endres: {message}',
 }
 
-export default { en, nb }
+const messages = registerMessages('offlineData', { en, nb })
+export default messages
+
+declare module 'vue-i18n' {
+  export interface DefineLocaleMessage {
+    offlineData: typeof messages.en
+  }
+}

@@ -1,5 +1,6 @@
-// Words of the custom values every form shows (ui/CustomValuesFields.vue), merged as `customValues`.
+// Words of the custom values every form shows (ui/CustomValuesFields.vue), registered as `customValues`.
 // Typed by the problem codes of common/custom-values.ts, so a code without its sentence fails the type check.
+import { registerMessages } from '@renderer/i18n'
 import type { CustomFieldKind, CustomValueProblem } from '@common/custom-values'
 
 export interface CustomValuesWords {
@@ -43,4 +44,11 @@ const nb: CustomValuesWords = {
   refused: 'Plattformen avviste verdien: {message}',
 }
 
-export default { en, nb }
+const messages = registerMessages('customValues', { en, nb })
+export default messages
+
+declare module 'vue-i18n' {
+  export interface DefineLocaleMessage {
+    customValues: typeof messages.en
+  }
+}

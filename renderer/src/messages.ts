@@ -1,0 +1,20 @@
+// Every feature's and ui widget's messages, each registered by its own messages.ts under its namespace
+// (i18n/index.ts registerMessages). Loaded before the app starts (app.ts), so every view finds its words in
+// both languages from its first render. A feature that words itself adds its messages.ts here.
+import '@renderer/features/admin/messages'
+import '@renderer/features/approvals/messages'
+import '@renderer/features/contacts/messages'
+import '@renderer/features/contacts/card.messages'
+import '@renderer/features/inbox/messages'
+import '@renderer/features/journal/messages'
+import '@renderer/features/overview/messages'
+import '@renderer/features/review/messages'
+import '@renderer/features/review/logic/messages'
+import '@renderer/features/sales/messages'
+import '@renderer/features/sales/editor/messages'
+import '@renderer/features/scan/messages'
+import '@renderer/features/session/messages'
+import '@renderer/features/settings/messages'
+import '@renderer/features/sync/messages'
+import '@renderer/ui/custom-values.messages'
+import '@renderer/ui/document-viewer/messages'
