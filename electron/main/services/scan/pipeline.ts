@@ -32,7 +32,7 @@ import { isTransient, type ScanPlatform } from './platform.ts'
 import { readFields } from './read-fields.ts'
 import { failedNote, type FailedFileReason, type ScanLocale } from './reasons.ts'
 import { DEFAULT_MAX_BYTES, SCAN_CONTENT_TYPES, sniff, type ScanKind } from './sniff.ts'
-import { structuredAnswerOf } from '../sync/structured.ts'
+import { structuredAnswerOf } from '../einvoice-reader/structured.ts'
 import { isEInvoiceXml, parseEInvoice } from '../../../../common/einvoice/index.ts'
 import { structuredOcrAnswer } from '../../../../common/einvoice/ocr-answer.ts'
 import {
@@ -573,7 +573,7 @@ export function createPipeline(options: PipelineOptions) {
     if (entry.kind !== 'xml' && entry.kind !== 'pdf') return null
     const bytes = await bytesToUpload(entry).catch(() => 'gone' as const)
     if (typeof bytes === 'string') return null
-    // Read off main's thread within a time budget; one refused (sync/structured.ts) is logged and the
+    // Read off main's thread within a time budget; one refused (einvoice-reader/structured.ts) is logged and the
     // platform reads the file's pages, as it reads a PDF that carries no invoice.
     return structuredAnswerOf(bytes, {
       log,

@@ -67,7 +67,9 @@ describe("sales' graph writes", () => {
   it('sends custom values key by key: the user’s changes, never a colleague’s other key, a key changed on both sides as a conflict', () => {
     const graph = createInvoiceGraph(draft({ CustomValues: { CustomProsjekt: 'P-17', CustomTimer: null } }))
     expect(graph.CustomValues).toEqual({ CustomProsjekt: 'P-17' })
-    expect(createInvoiceGraph(draft({ CustomValues: { CustomTimer: null } }))).not.toHaveProperty('CustomValues')
+    expect(createInvoiceGraph(draft({ CustomValues: { CustomTimer: null } }))).not.toHaveProperty(
+      'CustomValues',
+    )
     const base = { CustomProsjekt: 'P-1', CustomTimer: 2, CustomKunde: 'A' }
     const server = { CustomProsjekt: 'P-1', CustomTimer: 3, CustomKunde: 'B' }
     const mine = { CustomProsjekt: 'P-17', CustomTimer: 2, CustomKunde: 'C' }

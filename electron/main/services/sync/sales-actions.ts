@@ -270,7 +270,12 @@ export const editDraft: Executor<Command<'edit-draft'>> = async (command, { api,
       status: 'conflict',
       fields: conflicts,
       theirs: Object.fromEntries(
-        conflicts.map((f) => [f, f.startsWith('CustomValues.') ? (objectOf(server.CustomValues)[f.slice(13)] ?? null) : (server[f] ?? null)]),
+        conflicts.map((f) => [
+          f,
+          f.startsWith('CustomValues.')
+            ? (objectOf(server.CustomValues)[f.slice(13)] ?? null)
+            : (server[f] ?? null),
+        ]),
       ),
       row: server,
     }
@@ -286,7 +291,8 @@ export const editDraft: Executor<Command<'edit-draft'>> = async (command, { api,
   return { status: 'done', row: await readRow(), merged: moved ? send : [] }
 }
 
-const objectOf = (v: unknown): Row => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Row) : {})
+const objectOf = (v: unknown): Row =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Row) : {}
 
 /**
  * The custom values an edit sends (spec 2.16), key by key as every other field: a value the user changed from
