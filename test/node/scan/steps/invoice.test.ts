@@ -1,23 +1,11 @@
 // The invoice step alone: the draft is made once; an interrupted run asks the platform for it by its
 // scan mark first; where suppliers are made only inside a draft, the draft's supplier is recorded.
 import { describe, expect, it } from 'vitest'
-import type { ReadFields } from '../../../../electron/main/services/scan/ledger.ts'
 import type { DraftInvoice } from '../../../../electron/main/services/scan/platform.ts'
 import { invoice } from '../../../../electron/main/services/scan/steps/invoice.ts'
-import { entryOf, standIns } from './stand-ins.ts'
+import { entryOf, fieldsOf, standIns } from './stand-ins.ts'
 
-const fields: ReadFields = {
-  orgNumber: '923609016',
-  supplierName: 'Leverandør AS',
-  invoiceNumber: '1',
-  invoiceDate: null,
-  dueDate: null,
-  amount: 100,
-  currency: null,
-  kid: null,
-  bankAccount: null,
-  iban: null,
-}
+const fields = fieldsOf('923609016')
 
 const atInvoice = (change = {}) =>
   entryOf({ step: 'invoice', state: 'creating', fileId: 1, fields, supplierId: 5, ...change })

@@ -7,7 +7,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { memoryLogger } from '../../../../electron/main/logger.ts'
 import { moveTo } from '../../../../electron/main/services/scan/files.ts'
-import type { DuplicateRecord, Ledger, LedgerEntry } from '../../../../electron/main/services/scan/ledger.ts'
+import type {
+  DuplicateRecord,
+  Ledger,
+  LedgerEntry,
+  ReadFields,
+} from '../../../../electron/main/services/scan/ledger.ts'
 import type { ScanPlatform } from '../../../../electron/main/services/scan/platform.ts'
 import type { BatchSummary, Station } from '../../../../electron/main/services/scan/station.ts'
 import { createStepRun } from '../../../../electron/main/services/scan/steps/run.ts'
@@ -45,6 +50,20 @@ export function entryOf(change: Partial<LedgerEntry> = {}): LedgerEntry {
     ...change,
   }
 }
+
+/** Fields read from an invoice of the supplier with `orgNumber`. */
+export const fieldsOf = (orgNumber: string | null): ReadFields => ({
+  orgNumber,
+  supplierName: 'Leverandør AS',
+  invoiceNumber: '1',
+  invoiceDate: null,
+  dueDate: null,
+  amount: 100,
+  currency: null,
+  kid: null,
+  bankAccount: null,
+  iban: null,
+})
 
 export function memoryLedger(initial: LedgerEntry[] = []): Ledger & { dups: DuplicateRecord[] } {
   const entries = new Map(initial.map((e) => [e.sha256, e]))

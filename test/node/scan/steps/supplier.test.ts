@@ -1,25 +1,11 @@
 // The supplier step alone: found by organisation number, else created once with the station's note,
 // and a file without an organisation number goes to the company's unknown supplier.
 import { describe, expect, it } from 'vitest'
-import type { ReadFields } from '../../../../electron/main/services/scan/ledger.ts'
 import { supplier } from '../../../../electron/main/services/scan/steps/supplier.ts'
-import { entryOf, standIns } from './stand-ins.ts'
-
-const fields = (orgNumber: string | null): ReadFields => ({
-  orgNumber,
-  supplierName: 'Leverandør AS',
-  invoiceNumber: '1',
-  invoiceDate: null,
-  dueDate: null,
-  amount: 100,
-  currency: null,
-  kid: null,
-  bankAccount: null,
-  iban: null,
-})
+import { entryOf, fieldsOf, standIns } from './stand-ins.ts'
 
 const atSupplier = (orgNumber: string | null, change = {}) =>
-  entryOf({ step: 'supplier', state: 'creating', fileId: 1, fields: fields(orgNumber), ...change })
+  entryOf({ step: 'supplier', state: 'creating', fileId: 1, fields: fieldsOf(orgNumber), ...change })
 
 describe('the supplier step', () => {
   it('takes the supplier found by its organisation number, and notes nothing', async () => {
