@@ -32,8 +32,8 @@ export default defineConfig({
           // The platform's document reader (pdf.js, Tesseract), a worker thread it starts and ends on demand.
           'ocr-reader': resolve(root, 'platform/ocr/reader-worker.ts'),
           // Main's reader of structured invoices (a file's XML, a PDF's embedded XML), a worker thread with a
-          // time budget so that a hostile file never holds main's thread (sync/structured.ts).
-          'einvoice-reader': resolve(root, 'electron/main/services/sync/structured-worker.ts'),
+          // time budget so that a hostile file never holds main's thread (einvoice-reader/structured.ts).
+          'einvoice-reader': resolve(root, 'electron/main/services/einvoice-reader/structured-worker.ts'),
         },
         onwarn,
       },

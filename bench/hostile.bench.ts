@@ -5,7 +5,7 @@
 // far memory peaked. The hostile-file suite (test/node/hostile-files.test.ts) asserts the same cases.
 // BENCH_HOSTILE=word runs only the cases whose name or reader holds it.
 import { closeReader } from '../platform/ocr/reader-host.ts'
-import { closeStructuredReader } from '../electron/main/services/sync/structured.ts'
+import { closeStructuredReader } from '../electron/main/services/einvoice-reader/structured.ts'
 import {
   figuresTable,
   hostileCases,

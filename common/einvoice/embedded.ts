@@ -35,7 +35,7 @@ const MB = 1024 * 1024
  * every line of a long invoice); a Factur-X PDF carries one or a few files. Within these budgets the
  * unpacking takes at most a few hundred milliseconds and megabytes, however the streams are made
  * (bench/hostile.bench.ts). Parsing the PDF itself still grows with its objects (pdf-lib reads 150,000 of
- * them in several seconds): main therefore reads in a worker thread with a time budget (sync/structured.ts).
+ * them in several seconds): main therefore reads in a worker thread with a time budget (einvoice-reader/structured.ts).
  */
 export const EMBEDDED_LIMITS = {
   /** Entries of the EmbeddedFiles name tree (file specifications) looked at. */

@@ -6,7 +6,7 @@
 // figures are printed as a table, the ones `npm run bench:hostile` prints.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeReader } from '../../platform/ocr/reader-host.ts'
-import { closeStructuredReader } from '../../electron/main/services/sync/structured.ts'
+import { closeStructuredReader } from '../../electron/main/services/einvoice-reader/structured.ts'
 import {
   figuresTable,
   hostileCases,

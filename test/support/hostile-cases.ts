@@ -1,6 +1,6 @@
 // The hostile-file cases of issue 37, each run through the reader that meets it in the product: the
 // embedded-file extraction (common/einvoice/embedded.ts), the invoice XML reading (common/einvoice), main's
-// reader thread (sync/structured.ts), the platform's upload check (platform/files/sniff.ts) and the scan
+// reader thread (einvoice-reader/structured.ts), the platform's upload check (platform/files/sniff.ts) and the scan
 // station's checks (scan/sniff.ts, the XML beside a PDF in scan/pair.ts). Every file is made here by code.
 // `measure` runs one case and answers its outcome (a refusal's reason), its time and how far memory peaked;
 // the suite (test/node/hostile-files.test.ts) asserts them and `npm run bench:hostile` prints them.
@@ -12,7 +12,7 @@ import { EInvoiceError, parseEInvoice } from '../../common/einvoice/index.ts'
 import { structuredOcrAnswer } from '../../common/einvoice/ocr-answer.ts'
 import { readPartnerXml } from '../../electron/main/services/scan/pair.ts'
 import { sniff } from '../../electron/main/services/scan/sniff.ts'
-import { structuredInvoiceIn } from '../../electron/main/services/sync/structured.ts'
+import { structuredInvoiceIn } from '../../electron/main/services/einvoice-reader/structured.ts'
 import { inspectDocument } from '../../platform/files/sniff.ts'
 import { makeFacturX, makeUbl } from './einvoice-files.ts'
 import {
@@ -187,7 +187,7 @@ export function hostileCases(): HostileCase[] {
         return () => embeddedOutcome(pdf)
       },
     },
-    // Main's reader thread (sync/structured.ts): the budgets above, and the time budget around them.
+    // Main's reader thread (einvoice-reader/structured.ts): the budgets above, and the time budget around them.
     {
       name: 'deflate bomb read for the review (100 MB × 6 names)',
       reader: 'main thread',

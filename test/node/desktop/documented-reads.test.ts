@@ -70,7 +70,7 @@ describe('an invoice’s history and flow', () => {
   it('shows the flow’s task, its plan’s steps and approvals, and names what it cannot tell', async () => {
     const id = await invoiceInApproval()
     const flow = await createApprovalFlowService({ api: async () => anne() }).flow(key, id)
-    // The plan is read through statistics (sync/tasks.ts); the rule and the comments are not readable.
+    // The plan is read through statistics (platform-reads/tasks.ts); the rule and the comments are not readable.
     expect(flow.unavailable.sort()).toEqual(['comments', 'rule'])
     expect(flow.task?.ID).toBeGreaterThan(0)
     expect(flow.steps.map((s) => s.step)).toEqual([1, 2])

@@ -17,7 +17,7 @@ import {
 } from '../../../../common/custom-values.ts'
 import { CustomFieldStatus } from '../../../../common/status.ts'
 import type { ApiClient } from '../api/client.ts'
-import { quote } from '../sync/entities.ts'
+import { quote } from '../../../../common/entities/declarations.ts'
 
 type Row = Record<string, unknown>
 

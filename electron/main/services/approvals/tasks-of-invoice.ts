@@ -6,7 +6,7 @@
 // approvals belong to the invoice, and the caller says the history is not available from this platform.
 import type { ApiClient } from '../api/client.ts'
 import { ifOffered } from '../api/offered.ts'
-import { tasksViaStatistics } from '../sync/tasks.ts'
+import { tasksViaStatistics } from '../platform-reads/tasks.ts'
 
 type Row = Record<string, unknown>
 
@@ -32,7 +32,7 @@ export async function tasksOfInvoice(
   )
   const modelId = num(models?.[0]?.ID)
   if (modelId === null) return null
-  // The tasks with their plans (sync/tasks.ts), as the cache reads them where tasks are not listed.
+  // The tasks with their plans (platform-reads/tasks.ts), as the cache reads them where tasks are not listed.
   const found = await ifOffered(() =>
     tasksViaStatistics(api, companyKey, {
       filter: `EntityID eq ${invoiceId} and ModelID eq ${modelId}`,

@@ -22,8 +22,8 @@ import {
 import type { FoundBooking } from '../../../../common/journal-booking.ts'
 import type { ApiClient } from '../api/client.ts'
 import { filesUrlOf, uploadFile } from '../api/files.ts'
-import { sessionUser } from '../sync/approval-actions.ts'
-import { findBooking, statisticsRows } from '../sync/journal-actions.ts'
+import { findBooking, statisticsRows } from '../platform-reads/bookings.ts'
+import { sessionUser } from '../platform-reads/session-user.ts'
 import { createStaging, type StagingOwner } from '../uploads/staging.ts'
 
 type Row = Record<string, unknown>

@@ -106,14 +106,21 @@ function supplierGraph(fields: ReadFields, note: string, name?: string): Row {
   }
 }
 
-export function createScanPlatform(deps: {
+/** How the scan platform's parts reach the platform. */
+interface PlatformDeps {
   api(): Promise<ApiClient>
   /** The file server's base URL (`files` of /api/endpoints). */
   filesUrl(): Promise<string>
-}): ScanPlatform {
-  const list = async (companyKey: string, path: string, query: Record<string, string | number>) =>
+}
+
+const listOf =
+  (deps: PlatformDeps) => async (companyKey: string, path: string, query: Record<string, string | number>) =>
     (await deps.api()).get<Row[]>(path, { companyKey, query })
 
+/** The file calls: upload, OCR, and the links between a file and an invoice. */
+function fileCalls(
+  deps: PlatformDeps,
+): Pick<ScanPlatform, 'upload' | 'read' | 'isLinked' | 'findAttached' | 'link'> {
   /** The ids of the invoice's attachments: rows of the attachment list, by `Id` or `ID` as a file answers. */
   const attachedTo = async (companyKey: string, invoiceId: number): Promise<number[]> => {
     const rows = await (
@@ -158,6 +165,33 @@ export function createScanPlatform(deps: {
       })
     },
 
+    async isLinked(companyKey, fileId, invoiceId) {
+      return (await attachedTo(companyKey, invoiceId)).includes(fileId)
+    },
+
+    async findAttached(companyKey, invoiceId, sha256) {
+      for (const fileId of await attachedTo(companyKey, invoiceId))
+        if ((await contentHashOf(companyKey, fileId)) === sha256) return fileId
+      return null
+    },
+
+    async link(companyKey, fileId, invoiceId) {
+      await (
+        await deps.api()
+      ).post(`api/biz/files/${fileId}`, undefined, {
+        companyKey,
+        query: { action: 'link', entitytype: 'SupplierInvoice', entityid: invoiceId },
+      })
+    },
+  }
+}
+
+/** The supplier calls: found by organisation number, created with the station's note, the unknown one. */
+function supplierCalls(
+  deps: PlatformDeps,
+): Pick<ScanPlatform, 'findSupplier' | 'createSupplier' | 'markSupplier' | 'unknownSupplier'> {
+  const list = listOf(deps)
+  return {
     async findSupplier(companyKey, orgNumber) {
       const rows = await list(companyKey, 'api/biz/suppliers', {
         // A duplicate merged into another supplier is deactivated (50001): its invoices go to the one kept.
@@ -222,7 +256,15 @@ export function createScanPlatform(deps: {
         throw error
       }
     },
+  }
+}
 
+/** The draft invoice calls: made once with the scan mark, found by it, and whether this user may open one. */
+function invoiceCalls(
+  deps: PlatformDeps,
+): Pick<ScanPlatform, 'findInvoice' | 'canSeeInvoice' | 'createInvoice' | 'supplierOfInvoice'> {
+  const list = listOf(deps)
+  return {
     async findInvoice(companyKey, sha256) {
       const mark = scanMark(sha256)
       // The mark is written into the draft's Comment when it is made. A platform that does not filter on
@@ -310,26 +352,11 @@ export function createScanPlatform(deps: {
       const row = rows.find((r) => r.ID === invoiceId)
       return typeof row?.SupplierID === 'number' ? row.SupplierID : null
     },
-
-    async isLinked(companyKey, fileId, invoiceId) {
-      return (await attachedTo(companyKey, invoiceId)).includes(fileId)
-    },
-
-    async findAttached(companyKey, invoiceId, sha256) {
-      for (const fileId of await attachedTo(companyKey, invoiceId))
-        if ((await contentHashOf(companyKey, fileId)) === sha256) return fileId
-      return null
-    },
-
-    async link(companyKey, fileId, invoiceId) {
-      await (
-        await deps.api()
-      ).post(`api/biz/files/${fileId}`, undefined, {
-        companyKey,
-        query: { action: 'link', entitytype: 'SupplierInvoice', entityid: invoiceId },
-      })
-    },
   }
+}
+
+export function createScanPlatform(deps: PlatformDeps): ScanPlatform {
+  return { ...fileCalls(deps), ...supplierCalls(deps), ...invoiceCalls(deps) }
 }
 
 /**

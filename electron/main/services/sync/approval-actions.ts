@@ -12,6 +12,7 @@ import { ifOffered } from '../api/offered.ts'
 import { done, type Executor } from './executor.ts'
 import { rowPath } from './platform-rows.ts'
 import { findCreated } from './row-actions.ts'
+import { sessionUser } from '../platform-reads/session-user.ts'
 
 /** Codes of an approval decision that was overtaken; the view shows them as information. */
 export const ApprovalOutcomeCode = {
@@ -34,28 +35,6 @@ function rejectionComment(command: Decision): string | null {
   return command.action === 'reject' && command.body.Comment.trim() ? command.body.Comment.trim() : null
 }
 
-interface Me {
-  ID: number
-  GlobalIdentity: string
-}
-/** The signed-in user per company, per client (one client per session): a batch asks once per company. */
-const known = new WeakMap<ApiClient, Map<string, Promise<Me>>>()
-
-/** The signed-in user's User.ID and GlobalIdentity in a company (asked once per company and client). */
-export function sessionUser(api: ApiClient, companyKey: string): Promise<Me> {
-  const perCompany = known.get(api) ?? new Map<string, Promise<Me>>()
-  known.set(api, perCompany)
-  let answer = perCompany.get(companyKey)
-  if (!answer) {
-    answer = api
-      .get<Row>('api/biz/users', { companyKey, query: { action: 'current-session' } })
-      .then((s) => ({ ID: Number(s.ID), GlobalIdentity: String(s.GlobalIdentity ?? '') }))
-    answer.catch(() => perCompany.delete(companyKey))
-    perCompany.set(companyKey, answer)
-  }
-  return answer
-}
-
 /**
  * One approval as the documented list answers it (spec 4.8 `GET approvals` with a filter; no read of one
  * approval by id is documented): null when the list no longer holds it. A list the platform does not offer
@@ -74,7 +53,11 @@ export async function nameOfIdentity(api: ApiClient, companyKey: string, identit
   if (typeof identity !== 'string' || !identity) return ''
   const [user] = await api.get<Row[]>('api/biz/users', {
     companyKey,
-    query: { filter: `GlobalIdentity eq ${quoted(identity)}`, select: 'ID,DisplayName,GlobalIdentity', top: 1 },
+    query: {
+      filter: `GlobalIdentity eq ${quoted(identity)}`,
+      select: 'ID,DisplayName,GlobalIdentity',
+      top: 1,
+    },
   })
   return typeof user?.DisplayName === 'string' ? user.DisplayName : ''
 }

@@ -6,7 +6,7 @@ import type { DownloadedFile } from '../../../../common/bridge/sync.ts'
 import type { Logger } from '../../logger.ts'
 import type { ApiClient } from '../api/client.ts'
 import { ApiError, ApiErrorCode } from '../api/errors.ts'
-import { structuredAnswerOf } from './structured.ts'
+import { structuredAnswerOf } from '../einvoice-reader/structured.ts'
 
 /** Structured readings of files just downloaded, so the OCR call after a download does not fetch it again. */
 const RECENT_READINGS = 32

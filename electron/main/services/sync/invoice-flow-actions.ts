@@ -7,7 +7,8 @@ import { PaymentStatus, SupplierInvoiceStatus, TaskStatus } from '../../../../co
 import type { OutboxBody, OutboxCommandOf, OutboxOutcome } from '../../../../common/bridge/outbox.ts'
 import type { PlatformRow } from '../../../../common/bridge/sync.ts'
 import type { ApiClient } from '../api/client.ts'
-import { ApprovalOutcomeCode, nameOfIdentity, sessionUser } from './approval-actions.ts'
+import { ApprovalOutcomeCode, nameOfIdentity } from './approval-actions.ts'
+import { sessionUser } from '../platform-reads/session-user.ts'
 import { done, type Executor, type ExecutorContext } from './executor.ts'
 
 type Row = PlatformRow

@@ -21,7 +21,7 @@ import {
 } from './attachments.ts'
 import { afterCheckpoint, and, sources } from './entities.ts'
 import { readRow, rowPath } from './platform-rows.ts'
-import { withTaskFallback } from './tasks.ts'
+import { withTaskFallback } from '../platform-reads/tasks.ts'
 
 export interface PullDeps {
   api(): Promise<ApiClient>
@@ -67,7 +67,7 @@ export function createPull(deps: PullDeps) {
         },
       })
     if (entity !== 'Task') return viaList()
-    // Tasks are a documented model but not a documented list: ./tasks.ts reads them through statistics.
+    // Tasks are a documented model but not a documented list: ../platform-reads/tasks.ts reads them through statistics.
     return withTaskFallback(api, companyKey, { filter, select: extra.select, ...extra }, viaList)
   }
 

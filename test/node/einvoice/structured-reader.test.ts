@@ -1,5 +1,5 @@
 // Main reads a file's structured invoice in a worker thread with a time budget (issue 37,
-// electron/main/services/sync/structured.ts): a hostile PDF is refused with its reason while main's event loop
+// electron/main/services/einvoice-reader/structured.ts): a hostile PDF is refused with its reason while main's event loop
 // keeps turning, a PDF that takes too long is ended as `timeout` and the next file is read by a new thread, and
 // the review's download of a refused file logs why once and asks the platform's OCR, without reading it again.
 import { afterAll, describe, expect, it } from 'vitest'
@@ -10,7 +10,7 @@ import {
   closeStructuredReader,
   structuredInvoiceIn,
   structuredReaderRunning,
-} from '../../../electron/main/services/sync/structured.ts'
+} from '../../../electron/main/services/einvoice-reader/structured.ts'
 import { makeFacturX, printedInvoicePdf } from '../../support/einvoice-files.ts'
 import { manyObjectsPdf, pdfEmbedding, zeroDeflate } from '../../support/hostile-files.ts'
 

@@ -1,0 +1,68 @@
+// A file that cannot become an invoice (too large, not a document, refused by the platform) goes to the
+// folder's failed/ with a note beside it that says why, in the user's language; its entry says so too.
+import { basename, join } from 'node:path'
+import { FAILED, freePath, writeDurably } from '../files.ts'
+import { failedNote, type FailedFileReason } from '../reasons.ts'
+import { messageOf, type Station } from '../station.ts'
+
+export interface FailedFile {
+  companyKey: string
+  path: string
+  folder: string
+  sha256: string
+  size: number
+}
+
+/** Records the file as failed at `reason`, moves it to failed/ and writes the note beside it. */
+export async function failFile(
+  station: Pick<Station, 'record' | 'ops' | 'log' | 'locale' | 'batch'>,
+  req: FailedFile,
+  reason: FailedFileReason,
+) {
+  const name = basename(req.path)
+  const text = failedNote(reason, station.locale())
+  const destination = await freePath(join(req.folder, FAILED), name)
+  await station.record(req.companyKey, req.sha256, {
+    companyKey: req.companyKey,
+    state: 'failed',
+    reason,
+    destination,
+    originalPath: req.path,
+    name,
+    folder: req.folder,
+    size: req.size,
+    takenAt: new Date().toISOString(),
+    step: 'finished',
+    attempts: 0,
+    fileId: null,
+    invoiceId: null,
+    supplierId: null,
+    supplierCreated: false,
+    started: null,
+    fields: null,
+    kind: null,
+    readyAt: null,
+  })
+  await moveFailed(station, req.path, destination, text).catch((error) =>
+    // The entry says why the file failed; the note beside it could not be written.
+    station.log.error('scan: a failed file could not be moved to failed/', {
+      companyKey: req.companyKey,
+      file: req.path,
+      error: messageOf(error),
+    }),
+  )
+  station.batch(req.companyKey).failed++
+}
+
+/** Moves a file to failed/ (one already gone is not an error) and writes the note beside it. */
+export async function moveFailed(
+  station: Pick<Station, 'ops'>,
+  from: string,
+  destination: string,
+  text: string,
+) {
+  await station.ops.move(from, destination).catch((error) => {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  })
+  await writeDurably(`${destination}.reason.txt`, text + '\n')
+}

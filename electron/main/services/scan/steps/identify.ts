@@ -1,0 +1,198 @@
+// Identify: what a file just read and hashed is to this station. A content the ledger has seen at an
+// unfinished step resumes at that step (also when that step had failed or was cancelled); the same
+// content from another file is a duplicate, set aside in processed/duplicates/; a content another user on
+// this station already made an invoice of is a duplicate of theirs; an XML invoice beside its PDF is left
+// for the PDF's run (the pair rule, pair.ts). Any other file is sniffed, and queued or failed.
+import { basename, join } from 'node:path'
+import { isEInvoiceXml } from '../../../../../common/einvoice/index.ts'
+import { DUPLICATES, exists, freePath, PROCESSED } from '../files.ts'
+import type { DuplicateRecord, Ledger, LedgerEntry } from '../ledger.ts'
+import { waitForPartner } from '../pair.ts'
+import { sniff } from '../sniff.ts'
+import { messageOf, type Station, type TakeOutcome, type TakeRequest } from '../station.ts'
+import { failFile } from './fail.ts'
+import { finishMove } from './move.ts'
+
+export type IdentifyStation = Pick<
+  Station,
+  | 'platform'
+  | 'log'
+  | 'ops'
+  | 'events'
+  | 'maxBytes'
+  | 'pairWaitMs'
+  | 'locale'
+  | 'ledger'
+  | 'elsewhereOf'
+  | 'record'
+  | 'batch'
+  | 'isQueued'
+  | 'enqueue'
+  | 'scheduleIdleCheck'
+>
+
+export async function identify(
+  station: IdentifyStation,
+  req: TakeRequest,
+  sha: string,
+  bytes: Uint8Array,
+): Promise<TakeOutcome> {
+  const l = await station.ledger(req.companyKey)
+  const known = l.get(sha)
+  const paired = await pairedXml(station, req, sha, bytes, l)
+  if (paired) return paired
+  const stopped = known && (known.state === 'failed' || known.state === 'cancelled')
+  // A failed or cancelled entry whose step is `finished` went to failed/: its content is taken anew.
+  if (known && !(stopped && known.step === 'finished')) return seenBefore(station, req, known, l)
+  const other = await station.elsewhereOf(req.companyKey, sha)
+  if (other?.invoiceId != null) return duplicateOfElsewhere(station, req, sha, other.invoiceId, l)
+  const sniffed = sniff(bytes, station.maxBytes)
+  if (!sniffed.ok) {
+    await failFile(station, { ...req, sha256: sha, size: bytes.length }, sniffed.reason)
+    station.scheduleIdleCheck()
+    return 'failed'
+  }
+  await station.record(req.companyKey, sha, {
+    companyKey: req.companyKey,
+    state: 'queued',
+    step: 'upload',
+    originalPath: req.path,
+    name: basename(req.path),
+    folder: req.folder,
+    kind: sniffed.kind,
+    size: bytes.length,
+    fileId: null,
+    invoiceId: null,
+    supplierId: null,
+    supplierCreated: false,
+    started: null,
+    // Another user's run began this content and recorded no invoice: it may have made the file or
+    // the draft all the same, so the platform is asked before each creating step.
+    elsewhere: other !== undefined,
+    fields: null,
+    destination: null,
+    reason: null,
+    attempts: 0,
+    takenAt: new Date().toISOString(),
+    readyAt: null,
+  })
+  station.enqueue(req.companyKey, sha)
+  return 'queued'
+}
+
+/** A content the ledger knows at an unfinished step: the same file resumes, another file is a duplicate. */
+async function seenBefore(
+  station: IdentifyStation,
+  req: TakeRequest,
+  known: LedgerEntry,
+  l: Ledger,
+): Promise<TakeOutcome> {
+  const sha = known.sha256
+  const stopped = known.state === 'failed' || known.state === 'cancelled'
+  const sameFile =
+    known.originalPath === req.path ||
+    (known.state !== 'done' && !station.isQueued(req.companyKey, sha) && !(await exists(known.originalPath)))
+  if (sameFile) {
+    // The same file again (a restart, Scan now, a second event): resume it, never duplicate it.
+    if (known.state === 'done') {
+      await finishMove(station, known)
+      return 'already'
+    }
+    if (stopped || known.originalPath !== req.path) {
+      await station.record(req.companyKey, sha, {
+        state: 'queued',
+        reason: null,
+        originalPath: req.path,
+        folder: req.folder,
+      })
+    }
+    if (!station.isQueued(req.companyKey, sha)) station.enqueue(req.companyKey, sha)
+    return stopped ? 'queued' : 'already'
+  }
+  const name = basename(req.path)
+  const destination = await freePath(join(req.folder, PROCESSED, DUPLICATES), name)
+  const dup = { sha256: sha, name, originalPath: req.path, destination, at: new Date().toISOString() }
+  await l.recordDuplicate(dup)
+  await station.ops.move(req.path, destination)
+  station.batch(req.companyKey).duplicates++
+  station.events.duplicateFound?.(req.companyKey, dup, known)
+  station.scheduleIdleCheck()
+  return 'duplicate'
+}
+
+/**
+ * Another user on this station already made this content an invoice (their move may have failed, or they
+ * dropped it too): a duplicate of it. Only its number is kept, and linked only when this user may open it.
+ */
+async function duplicateOfElsewhere(
+  station: IdentifyStation,
+  req: TakeRequest,
+  sha: string,
+  invoiceId: number,
+  l: Ledger,
+): Promise<TakeOutcome> {
+  const visible = await station.platform.canSeeInvoice(req.companyKey, invoiceId).catch((error) => {
+    station.log.warn('scan: whether an invoice of another user on this station may be opened is unknown', {
+      companyKey: req.companyKey,
+      invoiceId,
+      error: messageOf(error),
+    })
+    return false
+  })
+  const name = basename(req.path)
+  const destination = await freePath(join(req.folder, PROCESSED, DUPLICATES), name)
+  const dup: DuplicateRecord = {
+    sha256: sha,
+    name,
+    originalPath: req.path,
+    destination,
+    at: new Date().toISOString(),
+    elsewhere: { invoiceId, visible },
+  }
+  await l.recordDuplicate(dup)
+  await station.ops.move(req.path, destination)
+  station.batch(req.companyKey).duplicates++
+  station.events.duplicateFound?.(req.companyKey, dup, undefined)
+  station.log.info('scan: a file another user on this station already made an invoice of is a duplicate', {
+    companyKey: req.companyKey,
+    file: req.path,
+    invoiceId,
+  })
+  station.scheduleIdleCheck()
+  return 'duplicate'
+}
+
+/**
+ * An XML invoice that belongs to a PDF beside it (the pair rule, pair.ts) is not an invoice of its own:
+ * the PDF's run reads it, attaches it and moves it. One already taken with its PDF (a kill before its
+ * move, a copy put back) goes where its PDF's run meant it to; null for any other file.
+ */
+async function pairedXml(
+  station: Pick<Station, 'ops' | 'log' | 'pairWaitMs'>,
+  req: TakeRequest,
+  sha: string,
+  bytes: Uint8Array,
+  l: Ledger,
+): Promise<TakeOutcome | null> {
+  const owner = l.entries().find((e) => e.partner?.sha256 === sha)
+  if (owner) {
+    if (owner.state !== 'done') return 'paired'
+    // As its PDF: the same file again goes where it was meant to go, a copy elsewhere to duplicates/.
+    const meant = owner.partner!.destination
+    const to =
+      meant && (req.path === owner.partner!.path || !(await exists(meant)))
+        ? meant
+        : await freePath(join(req.folder, PROCESSED, DUPLICATES), basename(req.path))
+    if (req.path !== to) await station.ops.move(req.path, to)
+    return 'already'
+  }
+  if (l.get(sha) || !isEInvoiceXml(bytes)) return null
+  const pdf = await waitForPartner(req.path, 'pdf', station.pairWaitMs)
+  if (!pdf) return null
+  station.log.info('scan: an XML invoice beside its PDF is read with the PDF', {
+    companyKey: req.companyKey,
+    file: req.path,
+    pdf,
+  })
+  return 'paired'
+}
