@@ -43,7 +43,7 @@ const en = {
       invited: 'Invited users get the default roles when they sign up.',
     },
     problems: {
-      emailInvalid: 'Write a valid e-mail address, for example kari@firma.no.',
+      emailInvalid: "Write a valid e-mail address, for example kari{'@'}firma.no.",
       alreadyUser: 'This person is already a user (or invited) in this company.',
       identityUnknown: 'No login with this identity exists. Invite them by e-mail instead.',
       identityInvalid: 'A global identity looks like 5e1d0000-a000-4000-8000-00000000a001.',
@@ -140,7 +140,7 @@ const nb: typeof en = {
       invited: 'Inviterte brukere får standardrollene når de registrerer seg.',
     },
     problems: {
-      emailInvalid: 'Skriv en gyldig e-postadresse, for eksempel kari@firma.no.',
+      emailInvalid: "Skriv en gyldig e-postadresse, for eksempel kari{'@'}firma.no.",
       alreadyUser: 'Personen er allerede bruker (eller invitert) i dette selskapet.',
       identityUnknown: 'Ingen innlogging har denne identiteten. Inviter personen med e-post i stedet.',
       identityInvalid: 'En global identitet ser slik ut: 5e1d0000-a000-4000-8000-00000000a001.',
