@@ -7,11 +7,12 @@ import { SupplierInvoiceStatus } from '../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { DEMO_REVIEW_INVOICES } from '../../platform/seed/demo-review.ts'
 import { axeViolations, platformApi, useApp } from './support.ts'
+import { navLink, workspace } from './find.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 const app = useApp()
 const wait = { timeout: 60_000 }
-const view = () => app.page.getByTestId('view-admin')
+const view = () => workspace(app.page)
 const section = () => app.page.getByTestId('custom-fields-section')
 // The host starts the Local sandbox on a fresh data folder, so the company has no custom fields yet.
 const project = 'Prosjektkode'
@@ -57,7 +58,7 @@ describe('custom fields (Admin)', () => {
     await app.signIn(DEMO_USERS.anne)
     await app.openCompany(nordlys)
     await app.setLanguage('en')
-    await app.page.getByTestId('nav-admin').click()
+    await navLink(app.page, 'admin').click()
     await expect.poll(() => view().isVisible(), wait).toBe(true)
     await app.page.getByTestId('admin-section-custom-fields').click()
     await expect.poll(() => section().locator('#custom-field-name').isEnabled(), wait).toBe(true)

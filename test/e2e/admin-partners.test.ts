@@ -6,12 +6,13 @@ import { describe, expect, it } from 'vitest'
 import { signWebhook } from '../../common/webhook-signature.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, platformApi, useApp } from './support.ts'
+import { navLink, workspace } from './find.ts'
 
 const fjordbygg = DEMO_COMPANIES.fjordbygg
 const app = useApp()
 
 const wait = { timeout: 60_000 }
-const view = () => app.page.getByTestId('view-admin')
+const view = () => workspace(app.page)
 
 async function runAxe(label: string): Promise<void> {
   expect(await axeViolations(app.page, ['[data-testid="view-admin"]']), `axe on ${label}`).toEqual([])
@@ -22,7 +23,7 @@ describe('factoring and webhooks (Admin)', () => {
     await app.signIn(DEMO_USERS.anne)
     await app.openCompany(fjordbygg)
     await app.setLanguage('en')
-    await app.page.getByTestId('nav-admin').click()
+    await navLink(app.page, 'admin').click()
     await view().getByTestId('admin-section-factoring').click()
     await expect.poll(() => view().getByTestId('factoring-state').isVisible(), wait).toBe(true)
     await runAxe('factoring, nothing stored')

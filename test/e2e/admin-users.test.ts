@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, useApp } from './support.ts'
+import { navLink, signInButton, signOut, workspace } from './find.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 const fjordbygg = DEMO_COMPANIES.fjordbygg
@@ -15,7 +16,7 @@ const fjordbygg = DEMO_COMPANIES.fjordbygg
 // the platform's full surface.
 const app = useApp({ surface: 'full' })
 const wait = { timeout: 60_000 }
-const view = () => app.page.getByTestId('view-admin')
+const view = () => workspace(app.page)
 
 async function runAxe(label: string): Promise<void> {
   expect(await axeViolations(app.page, ['[data-testid="view-admin"]']), `axe on ${label}`).toEqual([])
@@ -26,7 +27,7 @@ describe('users and roles (Admin)', () => {
     await app.signIn(DEMO_USERS.anne)
     await app.openCompany(nordlys)
     await app.setLanguage('en')
-    await app.page.getByTestId('nav-admin').click()
+    await navLink(app.page, 'admin').click()
     await app.page.getByTestId('admin-section-users').click()
     const table = view().getByTestId('admin-users-table')
     await expect.poll(() => table.locator('tbody tr').count(), wait).toBeGreaterThanOrEqual(4)
@@ -59,12 +60,11 @@ describe('users and roles (Admin)', () => {
 
 describe('the office’s people (Admin, license administrators)', () => {
   it('shows Lars the grid and applies a role set to Siri in Fjordbygg: queued, then done', async () => {
-    await app.page.getByTestId('account-menu').click()
-    await app.page.getByTestId('sign-out').click()
-    await expect.poll(() => app.page.getByTestId('sign-in-button').isVisible(), wait).toBe(true)
+    await signOut(app.page)
+    await expect.poll(() => signInButton(app.page).isVisible(), wait).toBe(true)
     await app.signIn(DEMO_USERS.lars, { open: false })
     await app.openCompany(nordlys)
-    await app.page.getByTestId('nav-admin').click()
+    await navLink(app.page, 'admin').click()
     const grid = view().getByTestId('admin-office-grid')
     await expect.poll(() => grid.locator('tbody tr').count(), wait).toBeGreaterThanOrEqual(4)
     // Lars administers no company's users: only the office section is his.

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { SupplierInvoiceStatus } from '../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, platformApi, useApp } from './support.ts'
+import { navLink, syncNowButton, viewHeading } from './find.ts'
 
 const { nordlys, fjordbygg, aurora } = DEMO_COMPANIES
 const app = useApp()
@@ -43,12 +44,12 @@ describe('my approvals across three companies', () => {
     await app.page.setViewportSize({ width: 1280, height: 800 })
     await app.signIn(DEMO_USERS.anne)
     await invoiceForAnneInAurora()
-    await app.page.getByTestId('nav-approvals').click()
-    await expect.poll(() => app.page.getByTestId('view-approvals').isVisible(), wait).toBe(true)
+    await navLink(app.page, 'approvals').click()
+    await expect.poll(() => viewHeading(app.page, 'approvals').isVisible(), wait).toBe(true)
     await expect
       .poll(async () => {
-        if ((await rowsOf(aurora.key).count()) === 0 && (await app.page.getByTestId('sync-now').isEnabled()))
-          await app.page.getByTestId('sync-now').click()
+        if ((await rowsOf(aurora.key).count()) === 0 && (await syncNowButton(app.page).isEnabled()))
+          await syncNowButton(app.page).click()
         return rowsOf(aurora.key).count()
       }, wait)
       .toBe(1)

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { ApprovalStatus, SupplierInvoiceStatus } from '../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, platformApi, useApp } from './support.ts'
+import { navLink, signInButton, signOut, viewHeading } from './find.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 const fjordbygg = DEMO_COMPANIES.fjordbygg
@@ -48,11 +49,13 @@ describe('my approvals', () => {
   it("shows Per's approvals from Nordlys and Fjordbygg in one list", async () => {
     await app.page.setViewportSize({ width: 1280, height: 800 })
     await app.signIn(DEMO_USERS.per)
-    await app.page.getByTestId('nav-approvals').click()
-    await expect.poll(() => app.page.getByTestId('view-approvals').isVisible(), wait).toBe(true)
+    await navLink(app.page, 'approvals').click()
+    await expect.poll(() => viewHeading(app.page, 'approvals').isVisible(), wait).toBe(true)
     await expect.poll(() => rowsOf(nordlys.key).count(), wait).toBeGreaterThanOrEqual(3)
     await expect.poll(() => rowsOf(fjordbygg.key).count(), wait).toBeGreaterThanOrEqual(3)
-    await expect.poll(() => app.page.getByTestId('nav-count').textContent(), wait).toMatch(/^\d+$/)
+    await expect
+      .poll(() => navLink(app.page, 'approvals').getByText(/^\d+$/).textContent(), wait)
+      .toMatch(/^\d+$/)
     await expect.poll(() => app.page.locator('td.overdue').count(), wait).toBeGreaterThan(0)
     await rowsOf(nordlys.key).first().click()
     await runAxe('my approvals')
@@ -170,16 +173,13 @@ describe('my approvals', () => {
   it('lets Anne book an approved invoice and shows its entry number', async () => {
     // Per signs out, and Anne signs in on the same app.
     await app.page.goto(app.host.url)
-    await app.page.getByTestId('account-menu').click()
-    await app.page.getByTestId('sign-out').click()
-    await expect.poll(() => app.page.getByTestId('sign-in-button').isVisible(), wait).toBe(true)
+    await signOut(app.page)
+    await expect.poll(() => signInButton(app.page).isVisible(), wait).toBe(true)
     await app.signIn(DEMO_USERS.anne, { open: false })
-    await expect
-      .poll(() => app.page.getByTestId('nav-approvals').isVisible(), { timeout: 120_000 })
-      .toBe(true)
+    await expect.poll(() => navLink(app.page, 'approvals').isVisible(), { timeout: 120_000 }).toBe(true)
     // Nordlys Bakeri AS holds the demo's approved invoice waiting to be booked.
     await app.openCompany(nordlys)
-    await app.page.getByTestId('nav-approvals').click()
+    await navLink(app.page, 'approvals').click()
     await app.page.getByRole('button', { name: 'Approved, not booked', exact: true }).click()
     const list = app.page.getByTestId('approved-not-booked')
     await expect.poll(() => list.locator('tr[data-id]').count(), wait).toBeGreaterThan(0)

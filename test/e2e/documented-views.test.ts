@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, useApp } from './support.ts'
+import { navLink } from './find.ts'
 
 const app = useApp()
 const wait = { timeout: 60_000 }
@@ -14,9 +15,9 @@ describe('views from the platform’s answers', () => {
     await app.signIn(DEMO_USERS.per)
     await app.openCompany(DEMO_COMPANIES.nordlys)
     await app.setLanguage('nb')
-    await expect.poll(() => app.page.getByTestId('nav-approvals').isVisible(), wait).toBe(true)
-    expect(await app.page.getByTestId('nav-admin').count()).toBe(0)
-    await app.page.getByTestId('nav-settings').click()
+    await expect.poll(() => navLink(app.page, 'approvals').isVisible(), wait).toBe(true)
+    expect(await navLink(app.page, 'admin').count()).toBe(0)
+    await navLink(app.page, 'settings').click()
     const refused = app.page.getByTestId('settings-refused-admin')
     await expect.poll(() => refused.isVisible(), wait).toBe(true)
     expect(await app.page.getByTestId('settings-access').textContent()).toContain('Ikke tilgjengelig i')

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest'
 import { grownPdf } from '../support/documents.ts'
 import { DEMO_COMPANIES } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, platformApi, SCREEN_SIZES, useApp } from './support.ts'
+import { currentCompany, languageOption, languageSelect, navLink, syncState, viewHeading } from './find.ts'
 
 const screens = process.env.LEDGERDESK_JOURNAL_SCREENS_DIR ?? null
 const nordlys = DEMO_COMPANIES.nordlys
@@ -88,8 +89,8 @@ describe('journal drafting', () => {
   it('signs in and opens the journal of Nordlys with its accounts cached', async () => {
     await app.signIn()
     await app.openCompany(nordlys, 'overview')
-    await app.page.getByTestId('nav-journal').click()
-    await expect.poll(() => app.page.getByTestId('view-journal').isVisible(), wait).toBe(true)
+    await navLink(app.page, 'journal').click()
+    await expect.poll(() => viewHeading(app.page, 'journal').isVisible(), wait).toBe(true)
     await newDraft()
     // The accounts arrive with the company's sync.
     await cell('Account', 1).click()
@@ -250,7 +251,7 @@ describe('journal drafting', () => {
   }, 120_000)
 
   it('shows Settings → Offline data with its sizes and settings; the view passes axe-core', async () => {
-    await app.page.getByTestId('nav-settings').click()
+    await navLink(app.page, 'settings').click()
     const section = app.page.getByTestId('settings-offline-data')
     await expect.poll(() => section.isVisible(), wait).toBe(true)
     await expect
@@ -263,7 +264,7 @@ describe('journal drafting', () => {
     await section.scrollIntoViewIfNeeded()
     await runAxe('Settings → Offline data')
     await shoot('settings-offline-data-en', section)
-    await app.page.getByTestId('nav-journal').click()
+    await navLink(app.page, 'journal').click()
     await app.page
       .getByRole('button', { name: /Inventar/ })
       .first()
@@ -280,14 +281,14 @@ describe('journal drafting', () => {
     await shoot('booked-en')
   })
   it('shows the draft and the booked entries in Norwegian', async () => {
-    await app.page.getByTestId('nav-settings').click()
-    await app.page.getByTestId('settings-locale').click()
-    await app.page.getByTestId('settings-locale-option-nb').click()
+    await navLink(app.page, 'settings').click()
+    await languageSelect(app.page).click()
+    await languageOption(app.page, 'nb').click()
     await expect.poll(() => app.page.evaluate('document.documentElement.lang'), wait).toBe('nb')
     const section = app.page.getByTestId('settings-offline-data')
     await runAxe('Settings → Offline data (nb)')
     await shoot('settings-offline-data-nb', section)
-    await app.page.getByTestId('nav-journal').click()
+    await navLink(app.page, 'journal').click()
     await app.page
       .getByRole('button', { name: /Inventar/ })
       .first()
@@ -301,11 +302,11 @@ describe('journal drafting', () => {
     await app.page.locator('.booked__open').first().click()
     await runAxe('booked entries (nb)')
     await shoot('booked-nb')
-    await app.page.getByTestId('nav-settings').click()
-    await app.page.getByTestId('settings-locale').click()
-    await app.page.getByTestId('settings-locale-option-en').click()
+    await navLink(app.page, 'settings').click()
+    await languageSelect(app.page).click()
+    await languageOption(app.page, 'en').click()
     await expect.poll(() => app.page.evaluate('document.documentElement.lang'), wait).toBe('en')
-    await app.page.getByTestId('nav-journal').click()
+    await navLink(app.page, 'journal').click()
   })
 
   // After a reload while the platform cannot be reached, the company list and the open company's session come
@@ -320,11 +321,9 @@ describe('journal drafting', () => {
       .toContainEqual(expect.stringContaining('Queued for booking'))
     await app.page.reload()
     // Until the first probe answers, the indicator says it is connecting, not signed out.
-    expect(await app.page.getByTestId('sync-indicator').getAttribute('data-state')).not.toBe('signedOut')
-    await expect
-      .poll(() => app.page.getByTestId('current-company').textContent(), wait)
-      .toContain(nordlys.name)
-    await app.page.getByTestId('nav-journal').click()
+    expect(await syncState(app.page).getAttribute('data-state')).not.toBe('signedOut')
+    await expect.poll(() => currentCompany(app.page), wait).toBe(nordlys.name)
+    await navLink(app.page, 'journal').click()
     await expect.poll(() => app.page.getByText('Waiting to be booked').count(), wait).toBeGreaterThan(0)
     app.route.cut = false
     await app.page.getByText('Waiting to be booked').first().click()

@@ -4,11 +4,12 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, useApp } from './support.ts'
+import { workspace } from './find.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 const app = useApp()
 const wait = { timeout: 60_000 }
-const view = () => app.page.getByTestId('view-sales')
+const view = () => workspace(app.page)
 const count = async (tab: string) => Number(await app.page.getByTestId(`sales-count-${tab}`).textContent())
 
 describe('the sales list', () => {

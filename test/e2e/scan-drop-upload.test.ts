@@ -17,6 +17,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
 import { axeViolations, useApp } from './support.ts'
+import { navLink } from './find.ts'
 
 // The page's DOM names used inside page.evaluate (this file is type-checked without the DOM library).
 interface PageElement {
@@ -99,7 +100,7 @@ describe('a large scan dropped in browser mode', () => {
     await writeFile(path, pdf)
 
     await app.signIn()
-    await app.page.getByTestId('nav-inbox').click()
+    await navLink(app.page, 'inbox').click()
     await expect.poll(() => app.page.getByTestId('scan-queue').isVisible(), wait).toBe(true)
     // The tab that switches the language is opened now, so the switch while sending is quick.
     await app.setLanguage('en')

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
 import { axeViolations, screenshotDir, shootBothLanguages, useApp } from './support.ts'
+import { languageOption, languageSelect, navLink, viewHeading } from './find.ts'
 
 // The page's DOM names used inside page.evaluate (this file is type-checked without the DOM library).
 declare const window: { dispatchEvent(event: unknown): boolean }
@@ -36,7 +37,7 @@ describe('scan station in the browser', () => {
     )
     mkdirSync(folder, { recursive: true })
     await app.signIn()
-    await app.page.getByTestId('nav-settings').click()
+    await navLink(app.page, 'settings').click()
     await app.page.getByLabel(/Folder path/).fill(folder)
     await expect.poll(() => app.page.getByText('Exists, readable and writable').isVisible(), wait).toBe(true)
     await app.page.getByRole('button', { name: 'Add folder' }).click()
@@ -51,7 +52,7 @@ describe('scan station in the browser', () => {
     )
     invoices.slice(0, 3).forEach((inv, i) => writeFileSync(join(folder, `faktura-${i + 1}.pdf`), inv.pdf))
     writeFileSync(join(folder, 'notat.pdf'), 'Dette er et notat, ikke en faktura.')
-    await app.page.getByTestId('nav-inbox').click()
+    await navLink(app.page, 'inbox').click()
     await expect.poll(() => app.page.getByTestId('scan-queue').isVisible(), wait).toBe(true)
     await expect.poll(() => row('faktura-1.pdf').count(), wait).toBe(1)
 
@@ -91,17 +92,17 @@ describe('scan station in the browser', () => {
     await app.page.screenshot({ path: join(screens, 'inbox-ready-en-1280x800.png') })
 
     // The same screens in Norwegian, and a batch of twelve dropped files under way in both languages.
-    await app.page.getByTestId('nav-settings').click()
-    await expect.poll(() => app.page.getByTestId('view-settings').isVisible(), wait).toBe(true)
-    await app.page.getByTestId('settings-locale').click()
-    await app.page.getByTestId('settings-locale-option-nb').click()
+    await navLink(app.page, 'settings').click()
+    await expect.poll(() => viewHeading(app.page, 'settings').isVisible(), wait).toBe(true)
+    await languageSelect(app.page).click()
+    await languageOption(app.page, 'nb').click()
     await expect
       .poll(() => app.page.getByRole('heading', { name: 'Skannemapper' }).isVisible(), wait)
       .toBe(true)
     await expect
       .poll(() => app.page.getByTestId(`scan-folder-${folder}`).textContent(), wait)
       .toMatch(/Overvåkes/)
-    await app.page.getByTestId('nav-inbox').click()
+    await navLink(app.page, 'inbox').click()
     const seeds = Array.from({ length: 12 }, (_, i) => 21 + i)
     const batch = await Promise.all(seeds.map((seed) => generateInvoice(seed)))
     await app.page.evaluate(
