@@ -90,8 +90,10 @@ export const companyOption = (page: Page, company: string) =>
 
 /** The accessible name of `locator`'s element, as the accessibility tree gives it to a screen reader. */
 export async function accessibleName(locator: Locator): Promise<string> {
-  const snapshot = await locator.ariaSnapshot()
-  const quoted = /^- [\w-]+ ("(?:[^"\\]|\\.)*")/.exec(snapshot)
+  // The snapshot's first line is a YAML list item, `- role "name" [state]`, itself quoted when it holds a colon.
+  let line = (await locator.ariaSnapshot()).split('\n')[0]!.replace(/^- /, '')
+  if (line.startsWith("'")) line = line.slice(1, line.lastIndexOf("'")).replace(/''/g, "'")
+  const quoted = /^[\w-]+ ("(?:[^"\\]|\\.)*")/.exec(line)
   return quoted ? (JSON.parse(quoted[1]!) as string) : ''
 }
 
@@ -175,3 +177,15 @@ export const languageSelect = (page: Page) =>
   page.getByRole('combobox', { name: either(['Language', 'Språk']) })
 export const languageOption = (page: Page, language: 'nb' | 'en') =>
   page.getByRole('option', { name: language === 'nb' ? 'Norsk bokmål' : 'English' })
+
+/** A table's body rows that have a cell reading exactly `text` (a company, a supplier, an invoice number). */
+export const rowsWith = (table: Locator, text: string) =>
+  table.getByRole('row').filter({ has: table.page().getByRole('cell', { name: text, exact: true }) })
+
+/** My approvals: the list of every company's approvals waiting for the user. */
+export const myApprovals = (page: Page) =>
+  page.getByRole('table', { name: either(['My approvals', 'Mine godkjenninger']) })
+
+/** The approval flow of the selected invoice (steps, approvers, rule). */
+export const flowPanel = (page: Page) =>
+  page.getByRole('region', { name: either(['Approval flow', 'Godkjenningsflyt']) })
