@@ -176,7 +176,7 @@ export const signInButton = (page: Page) =>
 export const languageSelect = (page: Page) =>
   page.getByRole('combobox', { name: either(['Language', 'Språk']) })
 export const languageOption = (page: Page, language: 'nb' | 'en') =>
-  page.getByRole('option', { name: language === 'nb' ? 'Norsk bokmål' : 'English' })
+  page.getByRole('option', { name: language === 'nb' ? 'Norsk bokmål' : 'English', exact: true })
 
 /** A table's body rows that have a cell reading exactly `text` (a company, a supplier, an invoice number). */
 export const rowsWith = (table: Locator, text: string) =>
@@ -189,3 +189,53 @@ export const myApprovals = (page: Page) =>
 /** The approval flow of the selected invoice (steps, approvers, rule). */
 export const flowPanel = (page: Page) =>
   page.getByRole('region', { name: either(['Approval flow', 'Godkjenningsflyt']) })
+
+/** The journal's attachments of one entry (a list item named "Entry 1"), and the documents attached to it. */
+export const entryAttachments = (page: Page, entry: number) =>
+  page.getByRole('listitem', { name: either([`Entry ${entry}`, `Bilag ${entry}`]) })
+export async function attachedDocuments(entry: Locator): Promise<string[]> {
+  // Each attached document has its remove button, "Remove <name> from entry <n>".
+  const buttons = entry.getByRole('button', { name: /^(Remove|Fjern) .+ (from entry|fra bilag) \d+$/ })
+  const names = await Promise.all((await buttons.all()).map(accessibleName))
+  return names.map((name) => name.replace(/^(Remove|Fjern) /, '').replace(/ (from entry|fra bilag) \d+$/, ''))
+}
+
+/** Settings → Offline data, and its table's cell for a company in a column. */
+export const offlineData = (page: Page) =>
+  page.getByRole('region', { name: either(['Offline data', 'Frakoblede data']) })
+export async function tableCell(table: Locator, rowHeader: string, column: Words): Promise<Locator> {
+  const headers = (await table.getByRole('columnheader').allTextContents()).map((h) => h.trim())
+  const index = headers.findIndex((h) => either(column).test(h))
+  if (index < 0) throw new Error(`no column ${column.join(' / ')} in ${headers.join(', ')}`)
+  const row = table.getByRole('row').filter({ has: table.page().getByRole('rowheader', { name: rowHeader }) })
+  // The row header is the first column; cells follow it.
+  return row.getByRole('cell').nth(index - 1)
+}
+
+/** The review's form of the open invoice; `data-invoice` holds the invoice's id. */
+export const reviewForm = (page: Page) => page.getByRole('form', { name: either(['Invoice', 'Faktura']) })
+
+const COST_LINE_FIELDS = {
+  account: ['Account', 'Konto'],
+  vat: ['VAT code', 'Mva-kode'],
+  amount: ['Amount incl. VAT', 'Beløp inkl. mva.'],
+  description: ['Description', 'Beskrivelse'],
+} as const satisfies Record<string, Words>
+
+/** A field of the review's cost lines, by its label ("Amount incl. VAT, line 1"); `line` counts from 1. */
+export const costLineField = (page: Page, field: keyof typeof COST_LINE_FIELDS, line: number) => {
+  const [en, nb] = COST_LINE_FIELDS[field]
+  return page.getByLabel(either([`${en}, line ${line}`, `${nb}, linje ${line}`]))
+}
+
+/** Every cost line's field of one kind. */
+export const costLineFields = (page: Page, field: keyof typeof COST_LINE_FIELDS) => {
+  const [en, nb] = COST_LINE_FIELDS[field]
+  return page.getByLabel(new RegExp(`^(${escape(en)}, line|${escape(nb)}, linje) \\d+$`))
+}
+
+/** The document viewer's reading of a structured e-invoice or credit note. */
+export const structuredInvoice = (page: Page) =>
+  page.getByRole('article', {
+    name: either(['E-invoice', 'E-faktura', 'E-credit note', 'E-kreditnota'], 'start'),
+  })
