@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { DEMO_APPROVAL_RULE } from '../../platform/seed/demo-approvals.ts'
 import { axeViolations, platformApi, useApp } from './support.ts'
-import { navLink, signInButton, signOut, viewHeading, workspace } from './find.ts'
+import { navLink, signInButton, signOut, statusSaying, viewHeading, workspace } from './find.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 // The editor of rules the platform lists: listing rules, thresholds and link groups is not documented, so
@@ -138,8 +138,8 @@ describe('approval rules (Admin)', () => {
     await app.page.getByRole('option', { name: supplierName, exact: true }).click()
     await view().getByRole('button', { name: 'Which rule applies?' }).click()
     await expect
-      .poll(() => app.page.getByTestId('rule-tester-answer').textContent(), wait)
-      .toBe(`The platform chooses “${DEMO_APPROVAL_RULE}”.`)
+      .poll(() => statusSaying(view(), `The platform chooses “${DEMO_APPROVAL_RULE}”.`).isVisible(), wait)
+      .toBe(true)
     await runAxe('rule tester')
     await app.shoot('admin-rule-tester')
   }, 180_000)
@@ -154,8 +154,8 @@ describe('approval rules (Admin)', () => {
     // By its address too, the view is not entered: the overview opens and says why.
     await app.page.goto(`${app.host.url.split('#')[0]}#/admin`)
     await expect
-      .poll(() => app.page.getByTestId('view-refused').textContent(), wait)
-      .toContain(`Admin is not offered to you in ${nordlys.name}`)
+      .poll(() => statusSaying(app.page, `Admin is not offered to you in ${nordlys.name}`).isVisible(), wait)
+      .toBe(true)
     await expect.poll(() => new URL(app.page.url()).hash, wait).toBe('#/overview')
     await expect.poll(() => viewHeading(app.page, 'overview').isVisible(), wait).toBe(true)
   }, 300_000)

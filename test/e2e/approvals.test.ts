@@ -190,7 +190,7 @@ describe('my approvals', () => {
     await app.openCompany(nordlys)
     await navLink(app.page, 'approvals').click()
     await app.page.getByRole('button', { name: 'Approved, not booked', exact: true }).click()
-    const list = app.page.getByRole('table', {
+    const list = app.page.getByRole('region', {
       name: either(['Approved, not booked', 'Godkjent, ikke bokført']),
     })
     // The header row, then the invoices; the third column is the invoice number.

@@ -239,3 +239,13 @@ export const structuredInvoice = (page: Page) =>
   page.getByRole('article', {
     name: either(['E-invoice', 'E-faktura', 'E-credit note', 'E-kreditnota'], 'start'),
   })
+
+/** A live status within `scope` whose text matches (an outcome, an answer, a state that changes). */
+export const statusSaying = (scope: Page | Locator, text: string | RegExp) =>
+  scope.getByRole('status').filter({ hasText: text })
+
+/** Admin's section buttons ("Users and roles", "Factoring", …). */
+export const adminSection = (page: Page, words: Words) =>
+  page
+    .getByRole('navigation', { name: either(['Sections of Admin', 'Deler av Admin']) })
+    .getByRole('button', { name: either(words) })
