@@ -15,7 +15,7 @@ const wait = { timeout: 60_000 }
 const view = () => workspace(app.page)
 
 async function runAxe(label: string): Promise<void> {
-  expect(await axeViolations(app.page, ['[data-testid="view-admin"]']), `axe on ${label}`).toEqual([])
+  expect(await axeViolations(app.page, ['main']), `axe on ${label}`).toEqual([])
 }
 
 describe('factoring and webhooks (Admin)', () => {

@@ -23,7 +23,7 @@ describe('views from the platform’s answers', () => {
     const refused = access.getByRole('listitem').filter({ hasText: 'Administrasjon' })
     await expect.poll(() => refused.isVisible(), wait).toBe(true)
     expect(await refused.textContent()).toContain('Plattformen avviste tilgangen din.')
-    expect(await axeViolations(app.page, ['[data-testid="settings-access"]'])).toEqual([])
+    expect(await axeViolations(app.page, ['[aria-labelledby="settings-access-heading"]'])).toEqual([])
     await app.shoot('settings-refused-views')
   }, 300_000)
 })
