@@ -249,3 +249,24 @@ export const adminSection = (page: Page, words: Words) =>
   page
     .getByRole('navigation', { name: either(['Sections of Admin', 'Deler av Admin']) })
     .getByRole('button', { name: either(words) })
+
+/** The cell of `row` in the column headed by `column` (a table without row headers). */
+export async function cellOf(table: Locator, row: Locator, column: Words): Promise<Locator> {
+  const headers = (await table.getByRole('columnheader').allTextContents()).map((h) => h.trim())
+  const index = headers.findIndex((h) => either(column).test(h))
+  if (index < 0) throw new Error(`no column ${column.join(' / ')} in ${headers.join(', ')}`)
+  return row.getByRole('cell').nth(index)
+}
+
+/** The inbox's queue of scanned documents, and a document's row in it (its first cell is the file name). */
+export const scanQueue = (page: Page) =>
+  page.getByRole('region', { name: either(['Scanned documents', 'Skannede dokumenter']) })
+export const scanRow = (page: Page, file: string) => rowsWith(scanQueue(page), file)
+
+/** Settings → Scan folders, and a folder's row (known by its buttons, which name the whole path). */
+export const scanFolders = (page: Page) =>
+  page.getByRole('region', { name: either(['Scan folders', 'Skannemapper']) })
+export const scanFolderRow = (page: Page, path: string) =>
+  scanFolders(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: path }) })
