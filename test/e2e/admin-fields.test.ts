@@ -7,12 +7,13 @@ import { SupplierInvoiceStatus } from '../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { DEMO_REVIEW_INVOICES } from '../../platform/seed/demo-review.ts'
 import { axeViolations, platformApi, useApp } from './support.ts'
+import { adminSection, navLink, reviewForm, statusSaying, workspace } from './find.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 const app = useApp()
 const wait = { timeout: 60_000 }
-const view = () => app.page.getByTestId('view-admin')
-const section = () => app.page.getByTestId('custom-fields-section')
+const view = () => workspace(app.page)
+const section = view
 // The host starts the Local sandbox on a fresh data folder, so the company has no custom fields yet.
 const project = 'Prosjektkode'
 const count = 'Antall'
@@ -57,10 +58,10 @@ describe('custom fields (Admin)', () => {
     await app.signIn(DEMO_USERS.anne)
     await app.openCompany(nordlys)
     await app.setLanguage('en')
-    await app.page.getByTestId('nav-admin').click()
+    await navLink(app.page, 'admin').click()
     await expect.poll(() => view().isVisible(), wait).toBe(true)
-    await app.page.getByTestId('admin-section-custom-fields').click()
-    await expect.poll(() => section().locator('#custom-field-name').isEnabled(), wait).toBe(true)
+    await adminSection(app.page, ['Custom fields', 'Egendefinerte felt']).click()
+    await expect.poll(() => section().getByLabel('Name', { exact: true }).isEnabled(), wait).toBe(true)
 
     await define(project, 'Supplier invoices', 'Short text')
     await section()
@@ -73,7 +74,7 @@ describe('custom fields (Admin)', () => {
     const row = (name: string) => section().locator('tbody tr', { hasText: name })
     await expect.poll(() => row(project).textContent(), wait).toContain('Active')
     await expect.poll(() => row(count).textContent(), wait).toContain('Defined, not active')
-    await runAxe('[data-testid="view-admin"]', 'the custom fields section')
+    await runAxe('main', 'the custom fields section')
     await app.shoot('admin-fields-section')
     await app.setLanguage('en')
   }, 300_000)
@@ -84,25 +85,32 @@ describe('custom fields (Admin)', () => {
     await app.page.evaluate((id) => {
       ;(globalThis as unknown as { location: { hash: string } }).location.hash = `#/review?invoice=${id}`
     }, invoiceId)
-    const form = app.page.getByTestId('review-form')
+    const form = reviewForm(app.page)
     await expect.poll(() => form.getAttribute('data-invoice'), wait).toBe(String(invoiceId))
     // The form has the draft's own facts (not those of the draft the queue showed first) before it is saved.
     await expect
-      .poll(() => app.page.getByTestId('review-field-InvoiceNumber').locator('input').inputValue(), wait)
+      .poll(() => form.getByLabel('Invoice number', { exact: true }).inputValue(), wait)
       .toBe(native.invoiceNumber)
-    await expect.poll(() => app.page.getByTestId('bank-account-warning').count(), wait).toBe(0)
-    const fields = form.getByTestId('custom-values')
+    await expect
+      .poll(
+        () =>
+          app.page
+            .getByRole('alert')
+            .filter({ hasText: 'has not been used for this supplier before' })
+            .count(),
+        wait,
+      )
+      .toBe(0)
+    const fields = form.getByRole('group', { name: 'Custom fields' })
     await expect.poll(() => fields.isVisible(), wait).toBe(true)
     // Only the active field: one defined and not activated is not on the form.
     expect(await fields.textContent()).not.toContain(count)
     const input = fields.getByLabel(new RegExp(`^${project}`))
     await input.fill('P-2041 Bakeri Tromsø')
     await app.page.locator('#review-save').click()
-    await expect
-      .poll(() => app.page.getByTestId('review-status').getAttribute('data-state'), wait)
-      .toBe('saved')
+    await expect.poll(() => statusSaying(app.page, 'Saved on this computer.').isVisible(), wait).toBe(true)
     expect(await input.inputValue()).toBe('P-2041 Bakeri Tromsø')
-    await runAxe('[data-testid="view-review"]', 'the review with a custom field')
+    await runAxe('main', 'the review with a custom field')
     await app.shoot('admin-fields-review')
     await app.setLanguage('en')
   }, 300_000)

@@ -6,15 +6,16 @@ import { describe, expect, it } from 'vitest'
 import { signWebhook } from '../../common/webhook-signature.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, platformApi, useApp } from './support.ts'
+import { adminSection, navLink, statusSaying, workspace } from './find.ts'
 
 const fjordbygg = DEMO_COMPANIES.fjordbygg
 const app = useApp()
 
 const wait = { timeout: 60_000 }
-const view = () => app.page.getByTestId('view-admin')
+const view = () => workspace(app.page)
 
 async function runAxe(label: string): Promise<void> {
-  expect(await axeViolations(app.page, ['[data-testid="view-admin"]']), `axe on ${label}`).toEqual([])
+  expect(await axeViolations(app.page, ['main']), `axe on ${label}`).toEqual([])
 }
 
 describe('factoring and webhooks (Admin)', () => {
@@ -22,9 +23,11 @@ describe('factoring and webhooks (Admin)', () => {
     await app.signIn(DEMO_USERS.anne)
     await app.openCompany(fjordbygg)
     await app.setLanguage('en')
-    await app.page.getByTestId('nav-admin').click()
-    await view().getByTestId('admin-section-factoring').click()
-    await expect.poll(() => view().getByTestId('factoring-state').isVisible(), wait).toBe(true)
+    await navLink(app.page, 'admin').click()
+    await adminSection(app.page, ['Factoring', 'Factoring']).click()
+    await expect
+      .poll(() => view().getByRole('heading', { name: 'Stored setups' }).isVisible(), wait)
+      .toBe(true)
     await runAxe('factoring, nothing stored')
     // A customer invoice the webhook filter is tested against later (the sync after activation caches it).
     await platformApi(app.route.origin(), DEMO_USERS.anne.email, fjordbygg.key, 'invoices', {
@@ -59,9 +62,9 @@ describe('factoring and webhooks (Admin)', () => {
     await view().getByLabel('Text on the invoice').fill('Fakturaen er overdratt til Factoring AS')
     await view().getByRole('button', { name: 'Activate factoring' }).last().click()
     await expect
-      .poll(() => view().getByTestId('factoring-outcome').textContent(), wait)
-      .toContain('Factoring is active with the new setup.')
-    await expect.poll(() => view().getByTestId('factoring-state').textContent(), wait).toMatch(/^Active/)
+      .poll(() => statusSaying(view(), 'Factoring is active with the new setup.').isVisible(), wait)
+      .toBe(true)
+    await expect.poll(() => statusSaying(view(), /^\s*Active/).isVisible(), wait).toBe(true)
     const stored = await platformApi<{ FactoringCustomerNumber: string }[]>(
       app.route.origin(),
       DEMO_USERS.anne.email,
@@ -76,21 +79,30 @@ describe('factoring and webhooks (Admin)', () => {
   it('deactivates factoring, the setup still listed', async () => {
     await view().getByRole('button', { name: 'Deactivate factoring' }).click()
     await expect
-      .poll(() => view().getByTestId('factoring-state').textContent(), wait)
-      .toMatch(/^Factoring was deactivated from this app/)
-    expect(await view().locator('[data-testid="factoring-setups"] tbody tr').count()).toBe(1)
+      .poll(() => statusSaying(view(), /^\s*Factoring was deactivated from this app/).isVisible(), wait)
+      .toBe(true)
+    // The header row and the one setup.
+    expect(await view().getByRole('region', { name: 'Stored setups' }).getByRole('row').count()).toBe(2)
   }, 120_000)
 
   it('tests a webhook filter against a cached invoice and checks a signature', async () => {
-    await view().getByTestId('admin-section-webhooks').click()
-    await expect.poll(() => view().getByTestId('admin-webhooks').isVisible(), wait).toBe(true)
+    await adminSection(app.page, ['Webhooks', 'Webhooker']).click()
     const filter = view().getByLabel('ExpressionFilter')
+    await expect.poll(() => filter.isVisible(), wait).toBe(true)
     await filter.fill('CustomerInvoice.Colour = 1')
     await expect
-      .poll(() => view().getByTestId('filter-check').textContent(), wait)
-      .toContain('CustomerInvoice has no property Colour.')
+      .poll(() => view().getByText('CustomerInvoice has no property Colour.').isVisible(), wait)
+      .toBe(true)
     await filter.fill('isnotnull(CustomerInvoice.ID)')
-    await expect.poll(() => view().getByTestId('filter-check').textContent(), wait).toContain('valid')
+    await expect
+      .poll(
+        () =>
+          view()
+            .getByText(/is valid/)
+            .isVisible(),
+        wait,
+      )
+      .toBe(true)
     const body = '{"EventType":"Update","EntityName":"CustomerInvoice","EntityID":1}'
     await view().getByLabel('Body, exactly as received').fill(body)
     await view()
@@ -99,14 +111,14 @@ describe('factoring and webhooks (Admin)', () => {
     await view().getByLabel('Signing key').fill('plan-key')
     await view().getByRole('button', { name: 'Check signature' }).click()
     await expect
-      .poll(() => view().getByTestId('signature-answer').textContent(), wait)
-      .toMatch(/^Valid: signed with this key/)
+      .poll(() => statusSaying(view(), /^\s*Valid: signed with this key/).isVisible(), wait)
+      .toBe(true)
     await filter.fill('contains(CustomerInvoice.Comment, "factoring")')
     const test = view().getByRole('button', { name: 'Test this filter' })
     await expect.poll(() => test.isEnabled(), wait).toBe(true)
     await test.click()
     await expect
-      .poll(() => view().getByTestId('filter-answer').textContent(), wait)
+      .poll(async () => (await statusSaying(view(), /^\s*Matches/).textContent())?.trim(), wait)
       .toBe('Matches: the platform would send this event.')
     await runAxe('webhooks')
     await app.shoot('admin-webhooks')

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { DEMO_APPROVAL_RULE } from '../../platform/seed/demo-approvals.ts'
 import { axeViolations, platformApi, useApp } from './support.ts'
+import { navLink, signInButton, signOut, statusSaying, viewHeading, workspace } from './find.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 // The editor of rules the platform lists: listing rules, thresholds and link groups is not documented, so
@@ -14,11 +15,11 @@ const nordlys = DEMO_COMPANIES.nordlys
 const app = useApp({ surface: 'full' })
 
 const wait = { timeout: 60_000 }
-const view = () => app.page.getByTestId('view-admin')
+const view = () => workspace(app.page)
 const stepRow = (n: number) => view().locator(`tr[data-step="${n}"]`)
 
 async function runAxe(label: string): Promise<void> {
-  expect(await axeViolations(app.page, ['[data-testid="view-admin"]']), `axe on ${label}`).toEqual([])
+  expect(await axeViolations(app.page, ['main']), `axe on ${label}`).toEqual([])
 }
 
 interface Rule {
@@ -32,7 +33,7 @@ describe('approval rules (Admin)', () => {
     await app.signIn(DEMO_USERS.anne)
     await app.openCompany(nordlys)
     await app.setLanguage('en')
-    await app.page.getByTestId('nav-admin').click()
+    await navLink(app.page, 'admin').click()
     await expect.poll(() => view().getByRole('tab', { name: 'Rules' }).isVisible(), wait).toBe(true)
     await view()
       .getByRole('button', { name: new RegExp(DEMO_APPROVAL_RULE) })
@@ -137,26 +138,25 @@ describe('approval rules (Admin)', () => {
     await app.page.getByRole('option', { name: supplierName, exact: true }).click()
     await view().getByRole('button', { name: 'Which rule applies?' }).click()
     await expect
-      .poll(() => app.page.getByTestId('rule-tester-answer').textContent(), wait)
-      .toBe(`The platform chooses “${DEMO_APPROVAL_RULE}”.`)
+      .poll(() => statusSaying(view(), `The platform chooses “${DEMO_APPROVAL_RULE}”.`).isVisible(), wait)
+      .toBe(true)
     await runAxe('rule tester')
     await app.shoot('admin-rule-tester')
   }, 180_000)
 
   it('does not offer the rules to Per, who administers nothing', async () => {
-    await app.page.getByTestId('account-menu').click()
-    await app.page.getByTestId('sign-out').click()
-    await expect.poll(() => app.page.getByTestId('sign-in-button').isVisible(), wait).toBe(true)
+    await signOut(app.page)
+    await expect.poll(() => signInButton(app.page).isVisible(), wait).toBe(true)
     await app.signIn(DEMO_USERS.per, { open: false })
     await app.openCompany(nordlys)
-    await expect.poll(() => app.page.getByTestId('nav-approvals').isVisible(), wait).toBe(true)
-    await expect.poll(() => app.page.getByTestId('nav-admin').count(), wait).toBe(0)
+    await expect.poll(() => navLink(app.page, 'approvals').isVisible(), wait).toBe(true)
+    await expect.poll(() => navLink(app.page, 'admin').count(), wait).toBe(0)
     // By its address too, the view is not entered: the overview opens and says why.
     await app.page.goto(`${app.host.url.split('#')[0]}#/admin`)
     await expect
-      .poll(() => app.page.getByTestId('view-refused').textContent(), wait)
-      .toContain(`Admin is not offered to you in ${nordlys.name}`)
+      .poll(() => statusSaying(app.page, `Admin is not offered to you in ${nordlys.name}`).isVisible(), wait)
+      .toBe(true)
     await expect.poll(() => new URL(app.page.url()).hash, wait).toBe('#/overview')
-    await expect.poll(() => app.page.getByTestId('view-overview').isVisible(), wait).toBe(true)
+    await expect.poll(() => viewHeading(app.page, 'overview').isVisible(), wait).toBe(true)
   }, 300_000)
 })

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, useApp } from './support.ts'
+import { adminSection, navLink, rowsWith, signInButton, signOut, statusSaying, workspace } from './find.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 const fjordbygg = DEMO_COMPANIES.fjordbygg
@@ -15,10 +16,10 @@ const fjordbygg = DEMO_COMPANIES.fjordbygg
 // the platform's full surface.
 const app = useApp({ surface: 'full' })
 const wait = { timeout: 60_000 }
-const view = () => app.page.getByTestId('view-admin')
+const view = () => workspace(app.page)
 
 async function runAxe(label: string): Promise<void> {
-  expect(await axeViolations(app.page, ['[data-testid="view-admin"]']), `axe on ${label}`).toEqual([])
+  expect(await axeViolations(app.page, ['main']), `axe on ${label}`).toEqual([])
 }
 
 describe('users and roles (Admin)', () => {
@@ -26,31 +27,30 @@ describe('users and roles (Admin)', () => {
     await app.signIn(DEMO_USERS.anne)
     await app.openCompany(nordlys)
     await app.setLanguage('en')
-    await app.page.getByTestId('nav-admin').click()
-    await app.page.getByTestId('admin-section-users').click()
-    const table = view().getByTestId('admin-users-table')
-    await expect.poll(() => table.locator('tbody tr').count(), wait).toBeGreaterThanOrEqual(4)
-    expect(await table.locator('tbody tr', { hasText: DEMO_USERS.per.email }).textContent()).toContain(
-      'Approval.Accounting',
-    )
+    await navLink(app.page, 'admin').click()
+    await adminSection(app.page, ['Users and roles', 'Brukere og roller']).click()
+    const table = view().getByRole('table', { name: `Users of ${nordlys.name}` })
+    // The header row and at least four users.
+    await expect.poll(() => table.getByRole('row').count(), wait).toBeGreaterThanOrEqual(5)
+    expect(await rowsWith(table, DEMO_USERS.per.email).textContent()).toContain('Approval.Accounting')
     // Office people (Lars) are not in the section bar for Anne, who is no license administrator.
-    expect(await app.page.getByTestId('admin-section-office').count()).toBe(0)
+    expect(await adminSection(app.page, ['The office’s people', 'Kontorets folk']).count()).toBe(0)
 
-    await view().getByTestId('admin-invite-email').fill('kari.kollega@example.no')
-    await view().getByTestId('admin-invite-send').click()
+    await view().getByRole('textbox', { name: 'E-mail address' }).fill('kari.kollega@example.no')
+    await view().getByRole('button', { name: 'Send invitation' }).click()
     await expect
-      .poll(() => table.locator('tbody tr', { hasText: 'kari.kollega@example.no' }).textContent(), wait)
+      .poll(() => rowsWith(table, 'kari.kollega@example.no').textContent(), wait)
       .toContain('Invited')
     await runAxe('users')
   }, 300_000)
 
   it('explains a role the company has no license for, on the roles', async () => {
     await view().getByRole('button', { name: 'Per Approver', exact: true }).click()
-    const editor = view().getByTestId('admin-user-roles')
+    const editor = view().getByRole('region', { name: 'Roles of Per Approver' })
     await editor.getByText('Payroll.Payroll', { exact: true }).click()
-    await editor.getByTestId('admin-roles-save').click()
+    await editor.getByRole('button', { name: 'Save roles' }).click()
     await expect
-      .poll(() => editor.getByTestId('admin-roles-problem').textContent(), wait)
+      .poll(() => editor.getByRole('alert').textContent(), wait)
       .toContain('The role Payroll.Payroll needs a licence')
     await runAxe('roles refused')
     await app.shoot('admin-users')
@@ -59,25 +59,26 @@ describe('users and roles (Admin)', () => {
 
 describe('the office’s people (Admin, license administrators)', () => {
   it('shows Lars the grid and applies a role set to Siri in Fjordbygg: queued, then done', async () => {
-    await app.page.getByTestId('account-menu').click()
-    await app.page.getByTestId('sign-out').click()
-    await expect.poll(() => app.page.getByTestId('sign-in-button').isVisible(), wait).toBe(true)
+    await signOut(app.page)
+    await expect.poll(() => signInButton(app.page).isVisible(), wait).toBe(true)
     await app.signIn(DEMO_USERS.lars, { open: false })
     await app.openCompany(nordlys)
-    await app.page.getByTestId('nav-admin').click()
-    const grid = view().getByTestId('admin-office-grid')
-    await expect.poll(() => grid.locator('tbody tr').count(), wait).toBeGreaterThanOrEqual(4)
+    await navLink(app.page, 'admin').click()
+    const grid = view().getByRole('table', { name: 'The office’s people' })
+    // A row per person, each headed by the person.
+    const people = grid.getByRole('row').filter({ has: app.page.getByRole('rowheader') })
+    await expect.poll(() => people.count(), wait).toBeGreaterThanOrEqual(4)
     // Lars administers no company's users: only the office section is his.
-    expect(await app.page.getByTestId('admin-section-users').count()).toBe(0)
+    expect(await adminSection(app.page, ['Users and roles', 'Brukere og roller']).count()).toBe(0)
 
     await grid.getByRole('checkbox', { name: `Select ${DEMO_USERS.siri.displayName}` }).check()
     await grid.getByRole('checkbox', { name: `Select ${fjordbygg.name}` }).check()
-    await view().locator('.admin-office__roles label', { hasText: 'Approval.Accounting' }).click()
-    await view().getByTestId('admin-office-apply').click()
+    await view().getByRole('checkbox', { name: 'Approval.Accounting', exact: true }).check()
+    await view().getByRole('button', { name: 'Apply to the selection' }).click()
     await expect
-      .poll(() => view().getByTestId('admin-office-progress').textContent(), wait)
-      .toBe('Done in all companies (1 of 1).')
-    const siri = grid.locator('tbody tr', { hasText: DEMO_USERS.siri.email })
+      .poll(() => statusSaying(view(), 'Done in all companies (1 of 1).').isVisible(), wait)
+      .toBe(true)
+    const siri = people.filter({ hasText: DEMO_USERS.siri.email })
     await expect.poll(() => siri.textContent(), wait).toContain('Approval.Accounting')
     await runAxe('office')
     await app.shoot('admin-office')

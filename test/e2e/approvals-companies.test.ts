@@ -6,12 +6,13 @@ import { describe, expect, it } from 'vitest'
 import { SupplierInvoiceStatus } from '../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, platformApi, useApp } from './support.ts'
+import { myApprovals, navLink, rowsWith, syncNowButton, viewHeading } from './find.ts'
 
 const { nordlys, fjordbygg, aurora } = DEMO_COMPANIES
 const app = useApp()
 
 const wait = { timeout: 90_000 }
-const rowsOf = (companyKey: string) => app.page.locator(`tr[data-key^="${companyKey}:"]`)
+const rowsOf = (company: { name: string }) => rowsWith(myApprovals(app.page), company.name)
 
 /** Anne's colleague sends a new supplier invoice in Aurora to her for approval, on the platform. */
 async function invoiceForAnneInAurora(): Promise<void> {
@@ -43,20 +44,20 @@ describe('my approvals across three companies', () => {
     await app.page.setViewportSize({ width: 1280, height: 800 })
     await app.signIn(DEMO_USERS.anne)
     await invoiceForAnneInAurora()
-    await app.page.getByTestId('nav-approvals').click()
-    await expect.poll(() => app.page.getByTestId('view-approvals').isVisible(), wait).toBe(true)
+    await navLink(app.page, 'approvals').click()
+    await expect.poll(() => viewHeading(app.page, 'approvals').isVisible(), wait).toBe(true)
     await expect
       .poll(async () => {
-        if ((await rowsOf(aurora.key).count()) === 0 && (await app.page.getByTestId('sync-now').isEnabled()))
-          await app.page.getByTestId('sync-now').click()
-        return rowsOf(aurora.key).count()
+        if ((await rowsOf(aurora).count()) === 0 && (await syncNowButton(app.page).isEnabled()))
+          await syncNowButton(app.page).click()
+        return rowsOf(aurora).count()
       }, wait)
       .toBe(1)
-    expect(await rowsOf(nordlys.key).count()).toBeGreaterThan(0)
-    expect(await rowsOf(fjordbygg.key).count()).toBeGreaterThan(0)
-    expect(await rowsOf(aurora.key).first().textContent()).toContain(aurora.name)
-    await rowsOf(aurora.key).first().click()
-    expect(await axeViolations(app.page, ['[data-testid="view-approvals"]'])).toEqual([])
+    expect(await rowsOf(nordlys).count()).toBeGreaterThan(0)
+    expect(await rowsOf(fjordbygg).count()).toBeGreaterThan(0)
+    expect(await rowsOf(aurora).first().textContent()).toContain(aurora.name)
+    await rowsOf(aurora).first().click()
+    expect(await axeViolations(app.page, ['main'])).toEqual([])
     await app.shoot('approvals-three-companies')
   }, 300_000)
 })

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { ApprovalStatus } from '../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, platformApi, useApp } from './support.ts'
+import { myApprovals, navLink, rowsWith, signInButton, signOut, viewHeading } from './find.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 const fjordbygg = DEMO_COMPANIES.fjordbygg
@@ -28,23 +29,20 @@ interface Row {
   [field: string]: unknown
 }
 
-const rowsOf = (companyKey: string) => app.page.locator(`tr[data-key^="${companyKey}:"]`)
+const rowsOf = (company: { name: string }) => rowsWith(myApprovals(app.page), company.name)
 
 /** axe-core on the approvals view and, when open, its dialog (the shell around them has its own checks). */
 async function runAxe(label: string): Promise<void> {
-  expect(
-    await axeViolations(app.page, ['[data-testid="view-approvals"]', '.p-dialog']),
-    `axe on ${label}`,
-  ).toEqual([])
+  expect(await axeViolations(app.page, ['main', '.p-dialog']), `axe on ${label}`).toEqual([])
 }
 
 describe('substitutes', () => {
   it('shows Per his approvals', async () => {
     await app.page.setViewportSize({ width: 1280, height: 800 })
     await app.signIn(DEMO_USERS.per)
-    await app.page.getByTestId('nav-approvals').click()
-    await expect.poll(() => app.page.getByTestId('view-approvals').isVisible(), wait).toBe(true)
-    await expect.poll(() => rowsOf(nordlys.key).count(), wait).toBeGreaterThanOrEqual(3)
+    await navLink(app.page, 'approvals').click()
+    await expect.poll(() => viewHeading(app.page, 'approvals').isVisible(), wait).toBe(true)
+    await expect.poll(() => rowsOf(nordlys).count(), wait).toBeGreaterThanOrEqual(3)
   }, 300_000)
 
   it('lets Per choose Siri as his substitute in all his companies, and end it again', async () => {
@@ -95,13 +93,12 @@ describe('substitutes', () => {
 
   it("lets Siri, as Per's substitute, approve one of his", async () => {
     // The host keeps one session: Per signs out, and Siri signs in on the same app.
-    await app.page.getByTestId('account-menu').click()
-    await app.page.getByTestId('sign-out').click()
+    await signOut(app.page)
     const siriPage = await app.context.newPage()
     await siriPage.goto(app.host.url)
-    await expect.poll(() => siriPage.getByTestId('sign-in-button').isVisible(), wait).toBe(true)
+    await expect.poll(() => signInButton(siriPage).isVisible(), wait).toBe(true)
     await app.signIn(DEMO_USERS.siri, { page: siriPage, open: false })
-    await siriPage.getByTestId('nav-approvals').click()
+    await navLink(siriPage, 'approvals').click()
     const substituteRows = siriPage.locator('tr[data-key]', { hasText: 'As substitute for Per Approver' })
     await expect.poll(() => substituteRows.count(), wait).toBeGreaterThan(0)
     const row = substituteRows.first()

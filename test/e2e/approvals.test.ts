@@ -8,6 +8,16 @@ import { describe, expect, it } from 'vitest'
 import { ApprovalStatus, SupplierInvoiceStatus } from '../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, platformApi, useApp } from './support.ts'
+import {
+  either,
+  flowPanel,
+  myApprovals,
+  navLink,
+  rowsWith,
+  signInButton,
+  signOut,
+  viewHeading,
+} from './find.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 const fjordbygg = DEMO_COMPANIES.fjordbygg
@@ -32,39 +42,38 @@ interface Row {
   [field: string]: unknown
 }
 
-const rowsOf = (companyKey: string) => app.page.locator(`tr[data-key^="${companyKey}:"]`)
+const rowsOf = (company: { name: string }) => rowsWith(myApprovals(app.page), company.name)
 const approvalIdOf = async (row: ReturnType<Page['locator']>) =>
   Number(((await row.getAttribute('data-key')) ?? '').split(':')[1])
 
 /** axe-core on the approvals view and, when open, its dialog (the shell around them has its own checks). */
 async function runAxe(label: string): Promise<void> {
-  expect(
-    await axeViolations(app.page, ['[data-testid="view-approvals"]', '.p-dialog']),
-    `axe on ${label}`,
-  ).toEqual([])
+  expect(await axeViolations(app.page, ['main', '.p-dialog']), `axe on ${label}`).toEqual([])
 }
 
 describe('my approvals', () => {
   it("shows Per's approvals from Nordlys and Fjordbygg in one list", async () => {
     await app.page.setViewportSize({ width: 1280, height: 800 })
     await app.signIn(DEMO_USERS.per)
-    await app.page.getByTestId('nav-approvals').click()
-    await expect.poll(() => app.page.getByTestId('view-approvals').isVisible(), wait).toBe(true)
-    await expect.poll(() => rowsOf(nordlys.key).count(), wait).toBeGreaterThanOrEqual(3)
-    await expect.poll(() => rowsOf(fjordbygg.key).count(), wait).toBeGreaterThanOrEqual(3)
-    await expect.poll(() => app.page.getByTestId('nav-count').textContent(), wait).toMatch(/^\d+$/)
+    await navLink(app.page, 'approvals').click()
+    await expect.poll(() => viewHeading(app.page, 'approvals').isVisible(), wait).toBe(true)
+    await expect.poll(() => rowsOf(nordlys).count(), wait).toBeGreaterThanOrEqual(3)
+    await expect.poll(() => rowsOf(fjordbygg).count(), wait).toBeGreaterThanOrEqual(3)
+    await expect
+      .poll(() => navLink(app.page, 'approvals').getByText(/^\d+$/).textContent(), wait)
+      .toMatch(/^\d+$/)
     await expect.poll(() => app.page.locator('td.overdue').count(), wait).toBeGreaterThan(0)
-    await rowsOf(nordlys.key).first().click()
+    await rowsOf(nordlys).first().click()
     await runAxe('my approvals')
     await app.shoot('approvals-list')
   }, 300_000)
 
   it('shows the flow of the selected invoice: its steps, approvers and the rule', async () => {
-    await rowsOf(nordlys.key).first().click()
-    const panel = app.page.getByTestId('flow-panel')
+    await rowsOf(nordlys).first().click()
+    const panel = flowPanel(app.page)
     await expect.poll(() => panel.textContent(), wait).toContain('Step 2')
     expect(await panel.textContent()).toContain('Per Approver')
-    expect(await panel.getByTestId('flow-rule').textContent()).toContain(
+    expect(await panel.textContent()).toContain(
       'Which rule chose the approvers is not available from this platform',
     )
     await app.shoot('flow-panel')
@@ -72,7 +81,7 @@ describe('my approvals', () => {
 
   it('shows the PDF of the selected invoice, drawn by the document viewer', async () => {
     await app.setLanguage('en')
-    await rowsOf(nordlys.key).first().click()
+    await rowsOf(nordlys).first().click()
     const viewer = app.page.getByRole('region', { name: 'Invoice PDF' })
     await expect.poll(() => viewer.locator('canvas[data-rendered="true"]').count(), wait).toBeGreaterThan(0)
     // The drawn page has ink on it (the invoice's text), not just a white canvas.
@@ -98,7 +107,7 @@ describe('my approvals', () => {
 
   it('approves step one with the keyboard, and the invoice moves to Anne', async () => {
     await app.setLanguage('en')
-    const row = rowsOf(nordlys.key).first()
+    const row = rowsOf(nordlys).first()
     const id = await approvalIdOf(row)
     await row.click()
     await app.page.keyboard.press('a')
@@ -118,7 +127,7 @@ describe('my approvals', () => {
   }, 120_000)
 
   it('rejects with a comment: the invoice returns to review with the comment', async () => {
-    const row = rowsOf(fjordbygg.key).first()
+    const row = rowsOf(fjordbygg).first()
     const id = await approvalIdOf(row)
     await row.click()
     await app.page.keyboard.press('r')
@@ -146,7 +155,7 @@ describe('my approvals', () => {
   }, 120_000)
 
   it('keeps an approval made offline and sends it on reconnect', async () => {
-    const row = rowsOf(nordlys.key).first()
+    const row = rowsOf(nordlys).first()
     const id = await approvalIdOf(row)
     app.route.cut = true
     await row.click()
@@ -170,33 +179,33 @@ describe('my approvals', () => {
   it('lets Anne book an approved invoice and shows its entry number', async () => {
     // Per signs out, and Anne signs in on the same app.
     await app.page.goto(app.host.url)
-    await app.page.getByTestId('account-menu').click()
-    await app.page.getByTestId('sign-out').click()
-    await expect.poll(() => app.page.getByTestId('sign-in-button').isVisible(), wait).toBe(true)
+    await signOut(app.page)
+    await expect.poll(() => signInButton(app.page).isVisible(), wait).toBe(true)
     await app.signIn(DEMO_USERS.anne, { open: false })
-    await expect
-      .poll(() => app.page.getByTestId('nav-approvals').isVisible(), { timeout: 120_000 })
-      .toBe(true)
+    await expect.poll(() => navLink(app.page, 'approvals').isVisible(), { timeout: 120_000 }).toBe(true)
     // Nordlys Bakeri AS holds the demo's approved invoice waiting to be booked.
     await app.openCompany(nordlys)
-    await app.page.getByTestId('nav-approvals').click()
+    await navLink(app.page, 'approvals').click()
     await app.page.getByRole('button', { name: 'Approved, not booked', exact: true }).click()
-    const list = app.page.getByTestId('approved-not-booked')
-    await expect.poll(() => list.locator('tr[data-id]').count(), wait).toBeGreaterThan(0)
-    const row = list.locator('tr[data-id]').first()
-    const id = Number(await row.getAttribute('data-id'))
+    const list = app.page.getByRole('region', {
+      name: either(['Approved, not booked', 'Godkjent, ikke bokført']),
+    })
+    // The header row, then the invoices; the third column is the invoice number.
+    await expect.poll(() => list.getByRole('row').count(), wait).toBeGreaterThan(1)
+    const row = list.getByRole('row').nth(1)
+    const number = (await row.getByRole('cell').nth(2).textContent())!.trim()
     await row.click()
-    await expect.poll(() => app.page.getByTestId('flow-panel').textContent(), wait).toContain('Step 1')
+    await expect.poll(() => flowPanel(app.page).textContent(), wait).toContain('Step 1')
     await runAxe('approved, not booked')
     await app.shoot('approved-not-booked')
     await app.setLanguage('en')
     await list.getByRole('button', { name: /^Book 1/ }).click()
     await expect
-      .poll(() => list.locator(`tr[data-id="${id}"]`).textContent(), { timeout: 90_000 })
+      .poll(() => rowsWith(list, number).textContent(), { timeout: 90_000 })
       .toMatch(/Booked as entry \d+-\d{4}/)
     const booked = await Promise.all(
       [nordlys, fjordbygg].map((c) =>
-        platform<Row[]>(DEMO_USERS.anne.email, c.key, `supplierinvoices?filter=ID eq ${id}`),
+        platform<Row[]>(DEMO_USERS.anne.email, c.key, `supplierinvoices?filter=InvoiceNumber eq '${number}'`),
       ),
     )
     expect(

@@ -8,6 +8,7 @@ import { formatBankAccount } from '../../common/norwegian.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { DEMO_SCANNED_SUPPLIER } from '../../platform/seed/demo-contacts.ts'
 import { axeViolations, platformApi, useApp } from './support.ts'
+import { syncState, viewHeading, workspace } from './find.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 const scanned = DEMO_SCANNED_SUPPLIER
@@ -24,14 +25,14 @@ interface Row {
 const platform = <T>(path: string, init?: RequestInit) =>
   platformApi<T>(app.route.origin(), DEMO_USERS.anne.email, nordlys.key, path, init)
 
-const view = () => app.page.getByTestId('view-contacts')
+const view = () => workspace(app.page)
 const card = () => app.page.getByTestId('party-card')
-const syncIndicator = () => app.page.getByTestId('sync-indicator')
+const syncIndicator = () => syncState(app.page)
 const warning = () => app.page.getByTestId('bank-account-warning')
 
 async function openReview(invoiceId: number): Promise<void> {
   await app.page.evaluate(`location.hash = '#/review?invoice=${invoiceId}'`)
-  await expect.poll(() => app.page.getByTestId('view-review').isVisible(), wait).toBe(true)
+  await expect.poll(() => viewHeading(app.page, 'review').isVisible(), wait).toBe(true)
   await expect
     .poll(() => app.page.getByTestId('review-form').getAttribute('data-invoice'), wait)
     .toBe(String(invoiceId))
@@ -77,7 +78,7 @@ describe('a supplier created from a scan, corrected offline', () => {
     const rows = view().locator('tbody tr[data-p-index]')
     await expect.poll(() => rows.count(), wait).toBe(1)
     expect(await rows.first().textContent()).toContain(scanned.name)
-    expect(await axeViolations(app.page, ['[data-testid="view-contacts"]'])).toEqual([])
+    expect(await axeViolations(app.page, ['main'])).toEqual([])
 
     await rows.first().focus()
     await app.page.keyboard.press('Enter')

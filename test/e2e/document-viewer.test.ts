@@ -20,6 +20,7 @@ import type { ViewerBox, ViewerWord } from '../../renderer/src/ui/document-viewe
 import { axeViolations, launchChromium, type BrowserFixture } from './support.ts'
 import { makeUbl } from '../support/einvoice-files.ts'
 import { startViewerHarness, type ViewerHarness } from './viewer-harness/serve.ts'
+import { structuredInvoice } from './find.ts'
 
 const screens = process.env.LEDGERDESK_SCREENS_DIR ?? null
 const wait = { timeout: 60_000, interval: 200 }
@@ -416,7 +417,7 @@ describe('the document viewer', () => {
       })
     })
     await page.evaluate(() => (globalThis as unknown as Win).viewerHarness.open('/fixtures/faktura-1042.xml'))
-    const invoice = page.locator('[data-testid="structured-invoice"]')
+    const invoice = structuredInvoice(page)
     await invoice.waitFor(wait)
     const text = await invoice.innerText()
     expect(text).not.toContain('<')

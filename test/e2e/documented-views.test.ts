@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, useApp } from './support.ts'
+import { navLink } from './find.ts'
 
 const app = useApp()
 const wait = { timeout: 60_000 }
@@ -14,14 +15,15 @@ describe('views from the platform’s answers', () => {
     await app.signIn(DEMO_USERS.per)
     await app.openCompany(DEMO_COMPANIES.nordlys)
     await app.setLanguage('nb')
-    await expect.poll(() => app.page.getByTestId('nav-approvals').isVisible(), wait).toBe(true)
-    expect(await app.page.getByTestId('nav-admin').count()).toBe(0)
-    await app.page.getByTestId('nav-settings').click()
-    const refused = app.page.getByTestId('settings-refused-admin')
+    await expect.poll(() => navLink(app.page, 'approvals').isVisible(), wait).toBe(true)
+    expect(await navLink(app.page, 'admin').count()).toBe(0)
+    await navLink(app.page, 'settings').click()
+    // The section is named by its heading, "Ikke tilgjengelig i <company>".
+    const access = app.page.getByRole('region', { name: /^Ikke tilgjengelig i / })
+    const refused = access.getByRole('listitem').filter({ hasText: 'Administrasjon' })
     await expect.poll(() => refused.isVisible(), wait).toBe(true)
-    expect(await app.page.getByTestId('settings-access').textContent()).toContain('Ikke tilgjengelig i')
     expect(await refused.textContent()).toContain('Plattformen avviste tilgangen din.')
-    expect(await axeViolations(app.page, ['[data-testid="settings-access"]'])).toEqual([])
+    expect(await axeViolations(app.page, ['[aria-labelledby="settings-access-heading"]'])).toEqual([])
     await app.shoot('settings-refused-views')
   }, 300_000)
 })

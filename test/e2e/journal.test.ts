@@ -7,11 +7,23 @@
 // inside the host (its fetch fails as a refused connection).
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
+import type { Locator } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { grownPdf } from '../support/documents.ts'
 import { DEMO_COMPANIES } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, platformApi, SCREEN_SIZES, useApp } from './support.ts'
+import {
+  attachedDocuments,
+  currentCompany,
+  entryAttachments,
+  offlineData,
+  tableCell,
+  languageOption,
+  languageSelect,
+  navLink,
+  syncState,
+  viewHeading,
+} from './find.ts'
 
 const screens = process.env.LEDGERDESK_JOURNAL_SCREENS_DIR ?? null
 const nordlys = DEMO_COMPANIES.nordlys
@@ -68,12 +80,15 @@ async function typeRentEntry() {
   await fill('Amount', 2, '-12500')
 }
 
+/** The draft's difference between debit and credit, announced as it changes. */
+const difference = () => app.page.getByRole('status').filter({ hasText: /^\s*(Difference|Differanse)/ })
+
 async function runAxe(label: string): Promise<void> {
   expect(await axeViolations(app.page), `axe on ${label}`).toEqual([])
 }
 
 /** Screenshots at both sizes, scrolled to `section` when one is given. */
-async function shoot(name: string, section?: ReturnType<Page['getByTestId']>) {
+async function shoot(name: string, section?: Locator) {
   if (!screens) return
   await mkdir(screens, { recursive: true })
   for (const [w, h] of SCREEN_SIZES) {
@@ -88,8 +103,8 @@ describe('journal drafting', () => {
   it('signs in and opens the journal of Nordlys with its accounts cached', async () => {
     await app.signIn()
     await app.openCompany(nordlys, 'overview')
-    await app.page.getByTestId('nav-journal').click()
-    await expect.poll(() => app.page.getByTestId('view-journal').isVisible(), wait).toBe(true)
+    await navLink(app.page, 'journal').click()
+    await expect.poll(() => viewHeading(app.page, 'journal').isVisible(), wait).toBe(true)
     await newDraft()
     // The accounts arrive with the company's sync.
     await cell('Account', 1).click()
@@ -134,11 +149,11 @@ describe('journal drafting', () => {
       .getByRole('button', { name: /^Attach / })
       .first()
       .click()
-    await expect.poll(() => app.page.getByTestId('journal-attachment').count()).toBe(1)
+    await expect.poll(async () => (await attachedDocuments(entryAttachments(app.page, 1))).length).toBe(1)
     await expect
       .poll(() => app.page.locator('.jgrid__preview').allTextContents())
       .toEqual([expect.stringContaining('10,000.00'), expect.stringContaining('2,500.00')])
-    await expect.poll(() => app.page.getByTestId('journal-difference').textContent()).toContain('0.00')
+    await expect.poll(() => difference().textContent()).toContain('0.00')
     await runAxe('journal draft')
     await shoot('draft-en')
     const book = app.page.getByRole('button', { name: 'Book', exact: true })
@@ -170,7 +185,7 @@ describe('journal drafting', () => {
     await fill('Account', 2, '1920', true)
     await cell('Amount', 2).click()
     await fill('Amount', 2, '-90')
-    await expect.poll(() => app.page.getByTestId('journal-difference').textContent()).toContain('10.00')
+    await expect.poll(() => difference().textContent()).toContain('10.00')
     expect(await app.page.getByRole('button', { name: 'Book', exact: true }).isDisabled()).toBe(true)
     await cell('Amount', 2).press('Control+Enter')
     expect(await app.page.getByRole('status').allTextContents()).not.toContainEqual(
@@ -203,7 +218,7 @@ describe('journal drafting', () => {
     await fill('Account', 2, '1920', true)
     await cell('Amount', 2).click()
     await fill('Amount', 2, '-120')
-    const target = app.page.getByTestId('journal-attach-entry-1')
+    const target = entryAttachments(app.page, 1)
     const drop = async (name: string, type: string, bytes: Uint8Array) => {
       const dataTransfer = await app.page.evaluateHandle(
         ({ name, type, base64 }) => {
@@ -228,15 +243,18 @@ describe('journal drafting', () => {
     )
     await drop('kvittering.pdf', 'application/pdf', pdf)
     expect(new URL((await posted).url()).searchParams.get('name')).toBe('kvittering.pdf')
-    await expect
-      .poll(() => target.getByTestId('journal-attachment').allTextContents(), wait)
-      .toEqual([expect.stringContaining('kvittering.pdf')])
+    await expect.poll(() => attachedDocuments(target), wait).toEqual(['kvittering.pdf'])
     await drop('timeliste.txt', 'text/plain', new TextEncoder().encode('Timer mars: 37,5'))
     await expect
-      .poll(() => app.page.getByTestId('journal-attach-refused').textContent(), wait)
+      .poll(() => target.getByRole('alert').textContent(), wait)
       .toContain('timeliste.txt was not attached: only PDF files and images')
     // The scan station's window-wide drop did not take either file.
-    expect(await app.page.getByTestId('scan-drop-overlay').count()).toBe(0)
+    expect(
+      await app.page
+        .getByRole('status')
+        .filter({ hasText: /^(Drop files to scan|Slipp filene)/ })
+        .count(),
+    ).toBe(0)
     await shoot('attach-dropped-en', target)
     await cell('Description', 2).press('Control+Enter')
     const lines = await expect
@@ -250,12 +268,13 @@ describe('journal drafting', () => {
   }, 120_000)
 
   it('shows Settings → Offline data with its sizes and settings; the view passes axe-core', async () => {
-    await app.page.getByTestId('nav-settings').click()
-    const section = app.page.getByTestId('settings-offline-data')
+    await navLink(app.page, 'settings').click()
+    const section = offlineData(app.page)
     await expect.poll(() => section.isVisible(), wait).toBe(true)
     await expect
       .poll(
-        () => app.page.getByTestId(`offline-row-${nordlys.key}`).getByTestId('offline-size').textContent(),
+        async () =>
+          (await tableCell(section.getByRole('table'), nordlys.name, ['Size', 'Størrelse'])).textContent(),
         wait,
       )
       .toMatch(/\d/)
@@ -263,7 +282,7 @@ describe('journal drafting', () => {
     await section.scrollIntoViewIfNeeded()
     await runAxe('Settings → Offline data')
     await shoot('settings-offline-data-en', section)
-    await app.page.getByTestId('nav-journal').click()
+    await navLink(app.page, 'journal').click()
     await app.page
       .getByRole('button', { name: /Inventar/ })
       .first()
@@ -280,14 +299,14 @@ describe('journal drafting', () => {
     await shoot('booked-en')
   })
   it('shows the draft and the booked entries in Norwegian', async () => {
-    await app.page.getByTestId('nav-settings').click()
-    await app.page.getByTestId('settings-locale').click()
-    await app.page.getByTestId('settings-locale-option-nb').click()
+    await navLink(app.page, 'settings').click()
+    await languageSelect(app.page).click()
+    await languageOption(app.page, 'nb').click()
     await expect.poll(() => app.page.evaluate('document.documentElement.lang'), wait).toBe('nb')
-    const section = app.page.getByTestId('settings-offline-data')
+    const section = offlineData(app.page)
     await runAxe('Settings → Offline data (nb)')
     await shoot('settings-offline-data-nb', section)
-    await app.page.getByTestId('nav-journal').click()
+    await navLink(app.page, 'journal').click()
     await app.page
       .getByRole('button', { name: /Inventar/ })
       .first()
@@ -301,11 +320,11 @@ describe('journal drafting', () => {
     await app.page.locator('.booked__open').first().click()
     await runAxe('booked entries (nb)')
     await shoot('booked-nb')
-    await app.page.getByTestId('nav-settings').click()
-    await app.page.getByTestId('settings-locale').click()
-    await app.page.getByTestId('settings-locale-option-en').click()
+    await navLink(app.page, 'settings').click()
+    await languageSelect(app.page).click()
+    await languageOption(app.page, 'en').click()
     await expect.poll(() => app.page.evaluate('document.documentElement.lang'), wait).toBe('en')
-    await app.page.getByTestId('nav-journal').click()
+    await navLink(app.page, 'journal').click()
   })
 
   // After a reload while the platform cannot be reached, the company list and the open company's session come
@@ -320,11 +339,9 @@ describe('journal drafting', () => {
       .toContainEqual(expect.stringContaining('Queued for booking'))
     await app.page.reload()
     // Until the first probe answers, the indicator says it is connecting, not signed out.
-    expect(await app.page.getByTestId('sync-indicator').getAttribute('data-state')).not.toBe('signedOut')
-    await expect
-      .poll(() => app.page.getByTestId('current-company').textContent(), wait)
-      .toContain(nordlys.name)
-    await app.page.getByTestId('nav-journal').click()
+    expect(await syncState(app.page).getAttribute('data-state')).not.toBe('signedOut')
+    await expect.poll(() => currentCompany(app.page), wait).toBe(nordlys.name)
+    await navLink(app.page, 'journal').click()
     await expect.poll(() => app.page.getByText('Waiting to be booked').count(), wait).toBeGreaterThan(0)
     app.route.cut = false
     await app.page.getByText('Waiting to be booked').first().click()

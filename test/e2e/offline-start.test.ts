@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { SupplierInvoiceStatus } from '../../common/status.ts'
 import { DEMO_COMPANIES } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, platformApi, useApp } from './support.ts'
+import { signInButton, syncState, viewHeading } from './find.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 // The sandbox's access tokens last an hour; the restarted app's clock is two hours ahead.
@@ -24,11 +25,11 @@ interface Invoice {
 const platform = <T>(path: string) =>
   platformApi<T>(app.route.origin(), 'anne.accountant@demo.test', nordlys.key, path)
 const tableRows = () => app.page.getByTestId('inbox-table').locator('tbody tr[data-p-index]')
-const syncIndicator = () => app.page.getByTestId('sync-indicator')
+const syncIndicator = () => syncState(app.page)
 
 async function openNordlysInbox(): Promise<void> {
   await app.openCompany(nordlys, 'overview')
-  await expect.poll(() => app.page.getByTestId('view-inbox').isVisible(), wait).toBe(true)
+  await expect.poll(() => viewHeading(app.page, 'inbox').isVisible(), wait).toBe(true)
 }
 
 describe('an offline start after the access token expired', () => {
@@ -51,7 +52,7 @@ describe('an offline start after the access token expired', () => {
 
     // Still signed in: the workspace, not the sign-in view, with the companies known to the cache.
     await expect.poll(() => syncIndicator().getAttribute('data-state'), { timeout: 90_000 }).toBe('offline')
-    expect(await app.page.getByTestId('sign-in-button').count()).toBe(0)
+    expect(await signInButton(app.page).count()).toBe(0)
     await openNordlysInbox()
     await expect.poll(() => tableRows().count(), wait).toBe(drafts.length)
     expect(await axeViolations(app.page)).toEqual([])
@@ -74,7 +75,7 @@ describe('an offline start after the access token expired', () => {
     await expect.poll(() => syncIndicator().getAttribute('data-state'), { timeout: 90_000 }).toBe('online')
     await expect.poll(() => syncIndicator().getAttribute('data-pending'), { timeout: 60_000 }).toBe('0')
     expect((await platform<Invoice>(`supplierinvoices/${target.ID}`)).InvoiceNumber).toBe('EXPIRED-OFFLINE-1')
-    expect(await app.page.getByTestId('sign-in-button').count()).toBe(0)
+    expect(await signInButton(app.page).count()).toBe(0)
     expect(app.log.entries.some((e) => /staying signed in/.test(e.message))).toBe(true)
     expect(app.pageErrors).toEqual([])
   }, 420_000)

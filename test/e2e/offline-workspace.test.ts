@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { SupplierInvoiceStatus } from '../../common/status.ts'
 import { DEMO_COMPANIES } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, platformApi, useApp } from './support.ts'
+import { navLink, syncState, viewHeading } from './find.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 const aurora = DEMO_COMPANIES.aurora
@@ -35,7 +36,7 @@ const draftsOf = (companyKey: string) =>
   )
 
 const tableRows = () => app.page.getByTestId('inbox-table').locator('tbody tr[data-p-index]')
-const syncIndicator = () => app.page.getByTestId('sync-indicator')
+const syncIndicator = () => syncState(app.page)
 
 async function invoiceNumbersShown(): Promise<string[]> {
   return (await tableRows().locator('td:nth-child(2)').allTextContents()).map((text) => text.trim()).sort()
@@ -43,7 +44,7 @@ async function invoiceNumbersShown(): Promise<string[]> {
 
 async function openCompanyInbox(company: { key: string; name: string }): Promise<void> {
   await app.openCompany(company, 'overview')
-  await expect.poll(() => app.page.getByTestId('view-inbox').isVisible(), wait).toBe(true)
+  await expect.poll(() => viewHeading(app.page, 'inbox').isVisible(), wait).toBe(true)
 }
 
 async function runAxe(label: string): Promise<void> {
@@ -53,7 +54,7 @@ async function runAxe(label: string): Promise<void> {
 describe('the offline workspace', () => {
   it('signs in to the overview; Nordlys’ seeded drafts fill its inbox and the overview counts them', async () => {
     await app.signIn()
-    await expect.poll(() => app.page.getByTestId('view-overview').isVisible(), wait).toBe(true)
+    await expect.poll(() => viewHeading(app.page, 'overview').isVisible(), wait).toBe(true)
     expect(app.route.origin()).toMatch(/^http:\/\/127\.0\.0\.1:/)
     await expect.poll(() => syncIndicator().getAttribute('data-state'), wait).toBe('online')
     await runAxe('the overview')
@@ -68,13 +69,13 @@ describe('the offline workspace', () => {
     expect(await app.page.getByTestId('inbox-count-draft').textContent()).toBe(String(drafts.length))
     await runAxe('the inbox')
 
-    await app.page.getByTestId('nav-overview').click()
+    await navLink(app.page, 'overview').click()
     await expect
       .poll(() => app.page.getByTestId(`overview-${nordlys.key}-toReview`).getAttribute('data-count'), wait)
       .toBe(String(drafts.length))
     // A count opens the company at that list.
     await app.page.getByRole('button', { name: `${drafts.length} to review in ${nordlys.name}` }).click()
-    await expect.poll(() => app.page.getByTestId('view-inbox').isVisible(), wait).toBe(true)
+    await expect.poll(() => viewHeading(app.page, 'inbox').isVisible(), wait).toBe(true)
     expect(new URL(app.page.url()).hash).toContain('tab=draft')
     await expect.poll(() => tableRows().count(), wait).toBe(drafts.length)
   }, 300_000)
@@ -91,7 +92,7 @@ describe('the offline workspace', () => {
     // The seed may give both companies the same numbers; then the company switch must still hold.
     if ([...nordlysIds].some((number) => !auroraIds.has(number)))
       expect((await invoiceNumbersShown()).filter((number) => !auroraIds.has(number))).toEqual([])
-    await app.page.getByTestId('nav-overview').click()
+    await navLink(app.page, 'overview').click()
     await expect
       .poll(() => app.page.getByTestId(`overview-${aurora.key}-toReview`).getAttribute('data-count'), wait)
       .toBe(String(auroraDrafts.length))
@@ -193,16 +194,16 @@ describe('the offline workspace', () => {
   }, 240_000)
 
   it('passes axe-core in Settings → Offline data and on the overview in Norwegian', async () => {
-    await app.page.getByTestId('nav-settings').click()
+    await navLink(app.page, 'settings').click()
     await expect.poll(() => app.page.getByTestId('settings-offline-data').isVisible(), wait).toBe(true)
     await runAxe('Settings → Offline data')
-    await app.page.getByTestId('nav-overview').click()
+    await navLink(app.page, 'overview').click()
     await app.shoot('overview')
     await openCompanyInbox(nordlys)
     await app.page.getByRole('tab', { name: /^(All|Alle) / }).click()
     await app.shoot('inbox')
     await app.setLanguage('nb')
-    await app.page.getByTestId('nav-overview').click()
+    await navLink(app.page, 'overview').click()
     await runAxe('the overview in Norwegian')
     expect(app.pageErrors).toEqual([])
   }, 240_000)

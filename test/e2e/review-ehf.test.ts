@@ -6,6 +6,7 @@ import { SupplierInvoiceStatus } from '../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { DEMO_REVIEW_INVOICES } from '../../platform/seed/demo-review.ts'
 import { axeViolations, platformApi, useApp } from './support.ts'
+import { costLineField, costLineFields, reviewForm, structuredInvoice } from './find.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 const ehf = DEMO_REVIEW_INVOICES.find((inv) => inv.source === 'ehf')!
@@ -29,30 +30,23 @@ describe('an EHF invoice in the review', () => {
     await app.page.evaluate((id) => {
       ;(globalThis as unknown as { location: { hash: string } }).location.hash = `#/review?invoice=${id}`
     }, draft.ID)
-    await expect
-      .poll(() => app.page.getByTestId('review-form').getAttribute('data-invoice'), wait)
-      .toBe(String(draft.ID))
-    const viewer = app.page.getByTestId('structured-invoice')
+    await expect.poll(() => reviewForm(app.page).getAttribute('data-invoice'), wait).toBe(String(draft.ID))
+    const viewer = structuredInvoice(app.page)
     await expect.poll(() => viewer.isVisible(), wait).toBe(true)
     await expect.poll(() => viewer.textContent(), wait).toContain(ehf.invoiceNumber)
     for (const line of ehf.lines!) expect(await viewer.textContent()).toContain(line.name)
     // The XML's lines become the draft's cost lines: one per line, amounts including VAT.
-    await expect
-      .poll(() => app.page.locator('[data-testid^="review-line-description-"]').count(), wait)
-      .toBe(ehf.lines!.length)
-    const descriptions = await app.page
-      .locator('[data-testid^="review-line-description-"]')
-      .evaluateAll((els) => els.map((el) => (el as unknown as { value: string }).value))
+    await expect.poll(() => costLineFields(app.page, 'description').count(), wait).toBe(ehf.lines!.length)
+    const descriptions = await costLineFields(app.page, 'description').evaluateAll((els) =>
+      els.map((el) => (el as unknown as { value: string }).value),
+    )
     expect(descriptions).toEqual(ehf.lines!.map((l) => expect.stringContaining(l.name)))
     const first = ehf.lines![0]!
     const firstGross = Math.round(first.quantity * first.price * (100 + first.rate)) / 100
     // Shown with two decimals in the language's format: its digits are the amount in øre.
-    const shown = await app.page.getByTestId('review-line-amount-0').inputValue()
+    const shown = await costLineField(app.page, 'amount', 1).inputValue()
     expect(Number(shown.replace(/\D/g, '')) / 100, shown).toBeCloseTo(firstGross, 2)
-    expect(
-      await axeViolations(app.page, ['[data-testid="view-review"]']),
-      'axe on the review of an EHF invoice',
-    ).toEqual([])
+    expect(await axeViolations(app.page, ['main']), 'axe on the review of an EHF invoice').toEqual([])
     await app.shoot('review-ehf')
   }, 300_000)
 })

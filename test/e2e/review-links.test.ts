@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
 import { axeViolations, useApp } from './support.ts'
+import { navLink, viewHeading } from './find.ts'
 
 // The page's DOM names used inside page.evaluate (this file is type-checked without the DOM library).
 declare const window: { dispatchEvent(event: unknown): boolean }
@@ -42,7 +43,7 @@ const reviewedInvoice = () => app.page.getByTestId('review-form').getAttribute('
 
 describe('links to an invoice', () => {
   it('opens the scanned invoice from the scan queue’s “Invoice N”, never another', async () => {
-    await app.page.getByTestId('nav-inbox').click()
+    await navLink(app.page, 'inbox').click()
     await expect.poll(() => app.page.getByTestId('scan-queue').isVisible(), wait).toBe(true)
     const invoice = await generateInvoice(41, { layout: 'classic' })
     await app.page.evaluate((data) => {
@@ -58,14 +59,14 @@ describe('links to an invoice', () => {
 
     await recordShownInvoices()
     await link.click()
-    await expect.poll(() => app.page.getByTestId('view-review').isVisible(), wait).toBe(true)
+    await expect.poll(() => viewHeading(app.page, 'review').isVisible(), wait).toBe(true)
     await expect.poll(reviewedInvoice, wait).toBe(id)
     expect(await shownInvoices()).toEqual([id])
     expect(app.page.url()).toContain(`invoice=${id}`)
   }, 180_000)
 
   it('opens an inbox row in review with R, and from the header panel’s “Open in review”', async () => {
-    await app.page.getByTestId('nav-inbox').click()
+    await navLink(app.page, 'inbox').click()
     await app.page.getByTestId('inbox-tab-draft').click()
     const rows = app.page.getByTestId('inbox-table').locator('tbody tr')
     await expect.poll(() => rows.count(), wait).toBeGreaterThan(1)
@@ -80,7 +81,7 @@ describe('links to an invoice', () => {
 
     // Back to the inbox; a click keeps opening the header panel, whose button opens the review.
     await app.page.goBack()
-    await expect.poll(() => app.page.getByTestId('view-inbox').isVisible(), wait).toBe(true)
+    await expect.poll(() => viewHeading(app.page, 'inbox').isVisible(), wait).toBe(true)
     const third = app.page.getByTestId('inbox-table').locator('tbody tr').nth(2)
     const thirdId = await third.locator('[data-invoice]').getAttribute('data-invoice')
     await third.click()
@@ -102,7 +103,7 @@ describe('links to an invoice', () => {
     await expect.poll(() => missing.isVisible(), wait).toBe(true)
     expect(await missing.textContent()).toContain('987654')
     expect(await app.page.getByTestId('review-form').count()).toBe(0)
-    expect(await axeViolations(app.page, ['[data-testid="view-review"]'])).toEqual([])
+    expect(await axeViolations(app.page, ['main'])).toEqual([])
     await app.shoot('review-link-missing')
     await app.page.getByTestId('review-missing-queue').click()
     await expect.poll(reviewedInvoice, wait).not.toBeNull()

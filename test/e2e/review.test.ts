@@ -9,6 +9,7 @@ import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.t
 import { DEMO_APPROVAL_RULE } from '../../platform/seed/demo-approvals.ts'
 import { DEMO_REVIEW_INVOICES } from '../../platform/seed/demo-review.ts'
 import { axeViolations, platformApi, screensDir, useApp } from './support.ts'
+import { navLink, syncNowButton, viewHeading } from './find.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 const scanned = DEMO_REVIEW_INVOICES.find((inv) => inv.source === 'scan' && inv.otherAccount)!
@@ -77,7 +78,7 @@ async function openReview(invoiceId: number): Promise<void> {
   await app.page.evaluate((id) => {
     ;(globalThis as unknown as { location: { hash: string } }).location.hash = `#/review?invoice=${id}`
   }, invoiceId)
-  await expect.poll(() => app.page.getByTestId('view-review').isVisible(), wait).toBe(true)
+  await expect.poll(() => viewHeading(app.page, 'review').isVisible(), wait).toBe(true)
   await expect.poll(() => counter().isVisible(), wait).toBe(true)
   await expect
     .poll(() => app.page.getByTestId('review-form').getAttribute('data-invoice'), wait)
@@ -85,14 +86,11 @@ async function openReview(invoiceId: number): Promise<void> {
 }
 
 async function syncNow(): Promise<void> {
-  await app.page.getByTestId('sync-now').click()
+  await syncNowButton(app.page).click()
 }
 
 async function runAxe(label: string): Promise<void> {
-  expect(
-    await axeViolations(app.page, ['[data-testid="view-review"]', '.p-dialog', '.p-drawer']),
-    `axe on ${label}`,
-  ).toEqual([])
+  expect(await axeViolations(app.page, ['main', '.p-dialog', '.p-drawer']), `axe on ${label}`).toEqual([])
 }
 
 describe('the OCR review', () => {
@@ -101,7 +99,7 @@ describe('the OCR review', () => {
     await app.signIn()
     await app.openCompany(nordlys, 'overview')
     await app.setLanguage('en')
-    await app.page.getByTestId('nav-review').click()
+    await navLink(app.page, 'review').click()
     await expect.poll(() => counter().textContent(), wait).toMatch(/^\s*1 of \d+\s*$/)
     const total = Number((await counter().textContent())!.trim().split(' of ')[1])
     const drafts = await platform<Invoice[]>(
@@ -126,7 +124,7 @@ describe('the OCR review', () => {
     const deadline = Date.now() + 300_000
     while (!((await note.textContent()) ?? '').includes(`Read: ${scanned.invoiceNumber}`)) {
       if (Date.now() > deadline) throw new Error(`OCR proposal not shown: ${await note.textContent()}`)
-      if (await app.page.getByTestId('sync-now').isEnabled()) await syncNow()
+      if (await syncNowButton(app.page).isEnabled()) await syncNow()
       await app.page.waitForTimeout(10_000)
     }
     // Focusing the invoice number highlights its box, drawn on the page where the number is printed.

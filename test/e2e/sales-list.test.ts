@@ -4,11 +4,12 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, useApp } from './support.ts'
+import { workspace } from './find.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 const app = useApp()
 const wait = { timeout: 60_000 }
-const view = () => app.page.getByTestId('view-sales')
+const view = () => workspace(app.page)
 const count = async (tab: string) => Number(await app.page.getByTestId(`sales-count-${tab}`).textContent())
 
 describe('the sales list', () => {
@@ -25,12 +26,12 @@ describe('the sales list', () => {
     expect(await count('credited')).toBe(2)
     expect(await count('factoring')).toBe(1)
     expect((await count('unpaid')) + (await count('overdue'))).toBe(4)
-    expect(await axeViolations(app.page, ['[data-testid="view-sales"]']), 'axe on the list').toEqual([])
+    expect(await axeViolations(app.page, ['main']), 'axe on the list').toEqual([])
     await app.shoot('sales-drafts')
 
     await app.page.getByTestId('sales-tab-all').click()
     await expect.poll(() => view().locator('tbody tr').count(), wait).toBe(11)
-    expect(await axeViolations(app.page, ['[data-testid="view-sales"]']), 'axe on All').toEqual([])
+    expect(await axeViolations(app.page, ['main']), 'axe on All').toEqual([])
     await app.shoot('sales-all')
   }, 300_000)
 

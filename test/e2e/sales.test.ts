@@ -8,6 +8,7 @@ import { formatOrgNumber, generateOrgNumber } from '../../common/norwegian.ts'
 import { CustomerInvoiceStatus, InvoiceType } from '../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, platformApi, useApp } from './support.ts'
+import { syncState } from './find.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 const app = useApp()
@@ -25,7 +26,7 @@ const platform = <T>(path: string) =>
 const page = () => app.page
 const editor = () => page().getByTestId('sales-editor')
 const state = () => editor().getByTestId('sales-state')
-const syncIndicator = () => page().getByTestId('sync-indicator')
+const syncIndicator = () => syncState(page())
 const title = () => editor().locator('h2').first().textContent()
 const editorId = async () => Number(await editor().getAttribute('data-invoice'))
 /** A cell of the invoice lines: columns product, text, quantity, unit, price, discount, VAT code. */

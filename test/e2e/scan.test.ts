@@ -9,6 +9,18 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
 import { axeViolations, screenshotDir, shootBothLanguages, useApp } from './support.ts'
+import {
+  cellOf,
+  languageOption,
+  languageSelect,
+  navLink,
+  scanFolderRow,
+  scanQueue,
+  scanRow,
+  statusSaying,
+  type Words,
+  viewHeading,
+} from './find.ts'
 
 // The page's DOM names used inside page.evaluate (this file is type-checked without the DOM library).
 declare const window: { dispatchEvent(event: unknown): boolean }
@@ -23,7 +35,8 @@ beforeAll(() => mkdir(screens, { recursive: true }))
 
 const axe = (selector: string) => axeViolations(app.page, [selector])
 
-const row = (name: string) => app.page.getByTestId(`scan-row-${name}`)
+const row = (name: string) => scanRow(app.page, name)
+const column = async (name: string, words: Words) => cellOf(scanQueue(app.page), row(name), words)
 
 describe('scan station in the browser', () => {
   it('configures a folder, reads three PDFs, takes a dropped one and explains a bad one', async () => {
@@ -36,14 +49,12 @@ describe('scan station in the browser', () => {
     )
     mkdirSync(folder, { recursive: true })
     await app.signIn()
-    await app.page.getByTestId('nav-settings').click()
+    await navLink(app.page, 'settings').click()
     await app.page.getByLabel(/Folder path/).fill(folder)
     await expect.poll(() => app.page.getByText('Exists, readable and writable').isVisible(), wait).toBe(true)
     await app.page.getByRole('button', { name: 'Add folder' }).click()
-    await expect
-      .poll(() => app.page.getByTestId(`scan-folder-${folder}`).textContent(), wait)
-      .toMatch(/Watching/)
-    expect(await axe('[data-testid="scan-folders"]')).toEqual([])
+    await expect.poll(() => scanFolderRow(app.page, folder).textContent(), wait).toMatch(/Watching/)
+    expect(await axe('[aria-labelledby="scan-folders-heading"]')).toEqual([])
     await shootBothLanguages(app.page, app.setLanguage, screens, 'settings-scan-folders')
 
     const invoices = await Promise.all(
@@ -51,22 +62,22 @@ describe('scan station in the browser', () => {
     )
     invoices.slice(0, 3).forEach((inv, i) => writeFileSync(join(folder, `faktura-${i + 1}.pdf`), inv.pdf))
     writeFileSync(join(folder, 'notat.pdf'), 'Dette er et notat, ikke en faktura.')
-    await app.page.getByTestId('nav-inbox').click()
-    await expect.poll(() => app.page.getByTestId('scan-queue').isVisible(), wait).toBe(true)
+    await navLink(app.page, 'inbox').click()
+    await expect.poll(() => scanQueue(app.page).isVisible(), wait).toBe(true)
     await expect.poll(() => row('faktura-1.pdf').count(), wait).toBe(1)
 
     for (const name of ['faktura-1.pdf', 'faktura-2.pdf', 'faktura-3.pdf'])
       await expect.poll(() => row(name).getAttribute('data-state'), wait).toBe('ready')
     const money = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
     for (const [i, inv] of invoices.slice(0, 3).entries()) {
-      const r = row(`faktura-${i + 1}.pdf`)
-      expect((await r.getByTestId('scan-amount').textContent())?.trim()).toBe(
+      const name = `faktura-${i + 1}.pdf`
+      expect((await (await column(name, ['Amount', 'Beløp'])).textContent())?.trim()).toBe(
         money.format(Number(inv.truth[6])),
       )
-      expect((await r.getByTestId('scan-supplier').textContent())?.trim()).not.toBe('')
+      expect((await (await column(name, ['Supplier', 'Leverandør'])).textContent())?.trim()).not.toBe('')
     }
     await expect.poll(() => row('notat.pdf').getAttribute('data-state'), wait).toBe('failed')
-    expect(await row('notat.pdf').getByTestId('scan-reason').textContent()).toMatch(
+    expect(await (await column('notat.pdf', ['Status', 'Status'])).textContent()).toMatch(
       /not a PDF, PNG, JPEG or TIFF/,
     )
 
@@ -80,28 +91,26 @@ describe('scan station in the browser', () => {
       window.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }))
     }, base64)
     await expect
-      .poll(() => app.page.getByTestId('scan-drop-overlay').textContent(), wait)
-      .toMatch(/Drop files to scan them into .+ AS/)
+      .poll(() => statusSaying(app.page, /Drop files to scan them into .+ AS/).isVisible(), wait)
+      .toBe(true)
     await app.page.evaluate(() => {
       const dt = (globalThis as unknown as { __drop: unknown }).__drop
       window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }))
     })
     await expect.poll(() => row('fra-epost.pdf').getAttribute('data-state'), wait).toBe('ready')
-    expect(await axe('[data-testid="scan-queue"]')).toEqual([])
+    expect(await axe('[aria-labelledby="scan-queue-heading"]')).toEqual([])
     await app.page.screenshot({ path: join(screens, 'inbox-ready-en-1280x800.png') })
 
     // The same screens in Norwegian, and a batch of twelve dropped files under way in both languages.
-    await app.page.getByTestId('nav-settings').click()
-    await expect.poll(() => app.page.getByTestId('view-settings').isVisible(), wait).toBe(true)
-    await app.page.getByTestId('settings-locale').click()
-    await app.page.getByTestId('settings-locale-option-nb').click()
+    await navLink(app.page, 'settings').click()
+    await expect.poll(() => viewHeading(app.page, 'settings').isVisible(), wait).toBe(true)
+    await languageSelect(app.page).click()
+    await languageOption(app.page, 'nb').click()
     await expect
       .poll(() => app.page.getByRole('heading', { name: 'Skannemapper' }).isVisible(), wait)
       .toBe(true)
-    await expect
-      .poll(() => app.page.getByTestId(`scan-folder-${folder}`).textContent(), wait)
-      .toMatch(/Overvåkes/)
-    await app.page.getByTestId('nav-inbox').click()
+    await expect.poll(() => scanFolderRow(app.page, folder).textContent(), wait).toMatch(/Overvåkes/)
+    await navLink(app.page, 'inbox').click()
     const seeds = Array.from({ length: 12 }, (_, i) => 21 + i)
     const batch = await Promise.all(seeds.map((seed) => generateInvoice(seed)))
     await app.page.evaluate(
@@ -120,7 +129,7 @@ describe('scan station in the browser', () => {
     await app.setLanguage('nb')
     for (let i = 1; i <= seeds.length; i++)
       await expect.poll(() => row(`bunke-${i}.pdf`).getAttribute('data-state'), wait).toBe('ready')
-    expect(await axe('[data-testid="scan-queue"]')).toEqual([])
+    expect(await axe('[aria-labelledby="scan-queue-heading"]')).toEqual([])
     await app.page.screenshot({ path: join(screens, 'inbox-ready-nb-1280x800.png') })
   }, 300_000)
 })

@@ -5,6 +5,18 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot, screenshotDir, useApp } from './support.ts'
 import { DEMO_USERS } from '../../platform/seed/demo-constants.ts'
+import {
+  connectionState,
+  definition,
+  either,
+  languageOption,
+  languageSelect,
+  navLink,
+  signInHeading,
+  viewHeading,
+  workspace,
+  type ViewName,
+} from './find.ts'
 
 const mainViews = [
   'overview',
@@ -33,25 +45,23 @@ beforeAll(() => {
 
 // The machine may be busy (builds, other suites); give the UI time, not a race.
 const wait = { timeout: 15_000 }
-const view = (name: string) => app.page.getByTestId(`view-${name}`)
+const view = (name: ViewName) => viewHeading(app.page, name)
 
 describe('the app in browser mode', () => {
   it('opens from the printed address, drops the secret from the address bar and connects', async () => {
     await app.page.goto(app.host.url)
     // A new user signs in first (the Local sandbox is the default environment).
-    await expect.poll(() => app.page.getByTestId('sign-in-view').isVisible(), wait).toBe(true)
+    await expect.poll(() => signInHeading(app.page).isVisible(), wait).toBe(true)
     await app.signIn(DEMO_USERS.anne, { open: false })
     await expect.poll(() => view('overview').isVisible(), wait).toBe(true)
     expect(new URL(app.page.url()).search).toBe('')
-    await expect
-      .poll(() => app.page.getByTestId('connection-indicator').getAttribute('data-state'), wait)
-      .toBe('connected')
+    await expect.poll(() => connectionState(app.page).getAttribute('data-state'), wait).toBe('connected')
   }, 180_000)
 
   it('navigates the shell by clicking the sidebar', async () => {
-    for (const name of [...mainViews, 'about']) {
-      await app.page.getByTestId(`nav-${name}`).click()
-      await expect.poll(() => view(name).isVisible(), { ...wait, message: `view-${name}` }).toBe(true)
+    for (const name of [...mainViews, 'about'] as const) {
+      await navLink(app.page, name).click()
+      await expect.poll(() => view(name).isVisible(), { ...wait, message: `the ${name} view` }).toBe(true)
       expect(new URL(app.page.url()).hash).toBe(`#/${name}`)
     }
   })
@@ -71,32 +81,36 @@ describe('the app in browser mode', () => {
 
   it('shows the About values the host sent over the bridge', async () => {
     const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { version: string }
-    await app.page.getByTestId('nav-about').click()
+    await navLink(app.page, 'about').click()
     await expect
-      .poll(() => app.page.getByTestId('about-node-version').textContent(), wait)
+      .poll(async () => (await definition(app.page, ['Node.js', 'Node.js']).textContent())?.trim(), wait)
       .toBe(process.versions.node)
-    expect((await app.page.getByTestId('about-app-version').textContent())?.trim()).toContain(pkg.version)
-    expect((await app.page.getByTestId('about-data-dir').textContent())?.trim()).toBe(app.dataDir)
-    expect(await app.page.getByTestId('about-mode').getAttribute('data-mode')).toBe('browser')
+    expect(
+      await workspace(app.page)
+        .getByText(either(['Version', 'Versjon'], 'start'))
+        .textContent(),
+    ).toContain(pkg.version)
+    expect((await definition(app.page, ['Data folder', 'Datamappe']).textContent())?.trim()).toBe(app.dataDir)
+    expect((await definition(app.page, ['Running as', 'Kjører som']).textContent())?.trim()).toBe(
+      'Browser mode',
+    )
     await app.page.screenshot({ path: join(screenshotDir, 'about.png'), fullPage: true })
   })
 
   it('switches the language in Settings and keeps it after a reload', async () => {
-    await app.page.getByTestId('nav-settings').click()
-    await expect.poll(() => app.page.getByTestId('nav-inbox').textContent(), wait).toContain('Inbox')
-    await app.page.getByTestId('settings-locale').click()
-    await app.page.getByTestId('settings-locale-option-nb').click()
-    await expect.poll(() => app.page.getByTestId('nav-inbox').textContent(), wait).toContain('Innboks')
+    await navLink(app.page, 'settings').click()
+    await expect.poll(() => navLink(app.page, 'inbox').textContent(), wait).toContain('Inbox')
+    await languageSelect(app.page).click()
+    await languageOption(app.page, 'nb').click()
+    await expect.poll(() => navLink(app.page, 'inbox').textContent(), wait).toContain('Innboks')
 
     const saved = JSON.parse(await readFile(join(app.dataDir, 'preferences.json'), 'utf8')) as unknown
     expect(saved).toEqual({ locale: 'nb' })
 
     // The address bar no longer holds the secret; the tab kept it, so a reload reconnects.
     await app.page.reload()
-    await expect
-      .poll(() => app.page.getByTestId('connection-indicator').getAttribute('data-state'), wait)
-      .toBe('connected')
-    await expect.poll(() => app.page.getByTestId('nav-inbox').textContent(), wait).toContain('Innboks')
+    await expect.poll(() => connectionState(app.page).getAttribute('data-state'), wait).toBe('connected')
+    await expect.poll(() => navLink(app.page, 'inbox').textContent(), wait).toContain('Innboks')
     await app.page.screenshot({ path: join(screenshotDir, 'settings-nb.png'), fullPage: true })
   })
 

@@ -2,6 +2,7 @@
 // that need a signed-in app: wait for the sandbox, sign in on the login page in the tab the app opens.
 // Without vitest, so the benchmarks sign in the same way.
 import type { BrowserContext, Page } from 'playwright-core'
+import { either } from './find.ts'
 
 /** Reads `read` every `interval` ms until `ok` holds; throws with the last value after `timeout` ms. */
 async function waitFor<T>(
@@ -26,14 +27,19 @@ export async function signInWithSandbox(
   user = { email: 'anne.accountant@demo.test', password: 'demo' },
 ): Promise<void> {
   // The first start of the sandbox creates its database and seeds the demo office.
+  // The button is enabled once the sandbox answers.
+  const signIn = page.getByRole('button', { name: either(['Sign in', 'Logg inn']) })
   await waitFor(
     'the Local sandbox',
-    () => page.getByTestId('sandbox-status').getAttribute('data-state'),
-    (state) => state === 'ready',
-    { timeout: 150_000, interval: 500 },
+    () => signIn.isEnabled({ timeout: 1_000 }),
+    (enabled) => enabled,
+    {
+      timeout: 150_000,
+      interval: 500,
+    },
   )
   const opened = context.waitForEvent('page', { timeout: 20_000 })
-  await page.getByTestId('sign-in-button').click()
+  await signIn.click()
   const login = await opened
   await login.waitForLoadState()
   await login.fill('input[name="username"]', user.email)

@@ -5,6 +5,20 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { screenshotDir, useApp } from './support.ts'
+import {
+  accessibleName,
+  sandboxStatus,
+  signInHeading,
+  accountMenu,
+  companyList,
+  companyOption,
+  companySearch,
+  companySwitcher,
+  currentCompany,
+  signInButton,
+  signOut,
+  viewHeading,
+} from './find.ts'
 
 const app = useApp()
 const wait = { timeout: 15_000 }
@@ -15,25 +29,34 @@ const shot = (p: Page, name: string) => p.screenshot({ path: join(screenshotDir,
 describe('signing in with the Local sandbox', () => {
   it('starts the Local sandbox for a new user and shows its status', async () => {
     await app.page.goto(app.host.url)
-    await expect.poll(() => app.page.getByTestId('sign-in-view').isVisible(), wait).toBe(true)
+    await expect.poll(() => signInHeading(app.page).isVisible(), wait).toBe(true)
     await expect
-      .poll(() => app.page.getByTestId('sandbox-status').getAttribute('data-state'), wait)
+      .poll(() => sandboxStatus(app.page).getAttribute('data-state'), wait)
       .toMatch(/starting|ready/)
     await shot(app.page, '01-sandbox-starting')
-    await expect
-      .poll(() => app.page.getByTestId('sandbox-status').getAttribute('data-state'), sandboxWait)
-      .toBe('ready')
-    expect(await app.page.getByTestId('environment-list').textContent()).toContain('Local sandbox')
+    await expect.poll(() => sandboxStatus(app.page).getAttribute('data-state'), sandboxWait).toBe('ready')
+    expect(await app.page.getByRole('listbox', { name: 'Environment' }).textContent()).toContain(
+      'Local sandbox',
+    )
     await shot(app.page, '02-sandbox-ready')
   }, 180_000)
 
   it('signs Anne in through the login page in the tab the app opens', async () => {
     const loginTab = app.context.waitForEvent('page', { timeout: 20_000 })
-    await app.page.getByTestId('sign-in-button').click()
+    await signInButton(app.page).click()
     const login = await loginTab
     await login.waitForLoadState()
     await expect.poll(() => login.locator('input[name="username"]').isVisible(), wait).toBe(true)
-    await expect.poll(() => app.page.getByTestId('sign-in-progress').isVisible(), wait).toBe(true)
+    await expect
+      .poll(
+        () =>
+          app.page
+            .getByRole('status')
+            .filter({ hasText: 'Finish signing in in the browser tab' })
+            .isVisible(),
+        wait,
+      )
+      .toBe(true)
     await shot(login, '03-login-page')
     await shot(app.page, '04-waiting-for-browser')
     await login.fill('input[name="username"]', 'anne.accountant@demo.test')
@@ -47,62 +70,59 @@ describe('signing in with the Local sandbox', () => {
     await shot(login, '06-back-to-app')
     await login.close()
 
-    await expect.poll(() => app.page.getByTestId('view-overview').isVisible(), wait).toBe(true)
+    await expect.poll(() => viewHeading(app.page, 'overview').isVisible(), wait).toBe(true)
+    await expect.poll(() => currentCompany(app.page), wait).not.toMatch(/^$|Loading|Choose/)
+    await accountMenu(app.page).click()
+    const account = app.page.getByRole('dialog')
     await expect
-      .poll(() => app.page.getByTestId('current-company').textContent(), wait)
-      .not.toMatch(/Loading|Choose/)
-    await app.page.getByTestId('account-menu').click()
-    await expect.poll(() => app.page.getByTestId('account-name').textContent(), wait).toBe('Anne Accountant')
-    expect(await app.page.getByTestId('account-panel').textContent()).toContain('Local sandbox')
+      .poll(() => account.getByText('Anne Accountant', { exact: true }).isVisible(), wait)
+      .toBe(true)
+    expect(await account.textContent()).toContain('Local sandbox')
     await shot(app.page, '07-signed-in')
     await app.page.keyboard.press('Escape')
   }, 60_000)
 
   it('picks a company from the switcher, recent first and the test company tagged', async () => {
-    await app.page.getByTestId('company-switcher').click()
-    const list = app.page.getByTestId('company-list')
+    await companySwitcher(app.page).click()
+    const list = companyList(app.page)
     await expect.poll(() => list.isVisible(), wait).toBe(true)
-    const options = list.locator('[role="option"]')
+    const options = list.getByRole('option')
     await expect.poll(() => options.count(), wait).toBe(4)
     // The company chosen at login is the recent one, listed first.
-    const current = await app.page.getByTestId('current-company').textContent()
-    expect(await options.first().textContent()).toContain(current!.trim())
-    expect(await list.locator('[role="option"]', { hasText: 'Demo Testselskap AS' }).textContent()).toContain(
-      'Test',
-    )
+    const current = await currentCompany(app.page)
+    expect(await accessibleName(options.first())).toBe(current)
+    expect(await companyOption(app.page, 'Demo Testselskap AS').textContent()).toContain('Test')
     await shot(app.page, '08-switcher-open')
-    await list.locator('[role="option"]', { hasText: 'Nordlys Bakeri AS' }).click()
-    await expect
-      .poll(() => app.page.getByTestId('current-company').textContent(), wait)
-      .toBe('Nordlys Bakeri AS')
-    await expect.poll(() => app.page.getByTestId('view-overview').isVisible(), wait).toBe(true)
+    await companyOption(app.page, 'Nordlys Bakeri AS').click()
+    await expect.poll(() => currentCompany(app.page), wait).toBe('Nordlys Bakeri AS')
+    await expect.poll(() => viewHeading(app.page, 'overview').isVisible(), wait).toBe(true)
     await shot(app.page, '09-nordlys-open')
   })
 
   it('switches to another company with Ctrl+K and typing', async () => {
     await app.page.locator('body').click({ position: { x: 600, y: 400 } })
     await app.page.keyboard.press('Control+k')
-    const list = app.page.getByTestId('company-list')
+    const list = companyList(app.page)
     await expect.poll(() => list.isVisible(), wait).toBe(true)
     await expect
-      .poll(() => app.page.locator('[data-testid="company-list"] input:focus').count(), wait)
-      .toBe(1)
+      .poll(
+        () => companySearch(app.page).evaluate((input) => input === input.ownerDocument.activeElement),
+        wait,
+      )
+      .toBe(true)
     await app.page.keyboard.type('Aurora')
-    await expect.poll(() => list.locator('[role="option"]').count(), wait).toBe(1)
+    await expect.poll(() => list.getByRole('option').count(), wait).toBe(1)
     // Nordlys, opened last, now leads the recent list; the filter narrowed it to Aurora.
     await shot(app.page, '10-switcher-search')
-    await list.locator('[role="option"]').first().click()
-    await expect
-      .poll(() => app.page.getByTestId('current-company').textContent(), wait)
-      .toBe('Aurora Arkitekter AS')
+    await list.getByRole('option').first().click()
+    await expect.poll(() => currentCompany(app.page), wait).toBe('Aurora Arkitekter AS')
     await shot(app.page, '11-aurora-open')
   })
 
   it('signs out from the account menu and comes back to the sign-in view', async () => {
-    await app.page.getByTestId('account-menu').click()
-    await app.page.getByTestId('sign-out').click()
-    await expect.poll(() => app.page.getByTestId('sign-in-view').isVisible(), wait).toBe(true)
-    expect(await app.page.getByTestId('sign-in-outcome').count()).toBe(0)
+    await signOut(app.page)
+    await expect.poll(() => signInHeading(app.page).isVisible(), wait).toBe(true)
+    expect(await app.page.getByRole('alert').count()).toBe(0)
     await shot(app.page, '12-signed-out')
     expect(app.pageErrors).toEqual([])
   })

@@ -13,6 +13,15 @@ import { memoryLogger } from '../../electron/main/logger.ts'
 import { startWebHost, type WebHost } from '../../electron/web/host.ts'
 import { DEMO_PASSWORD, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { FRONT_END_HEADER } from '../../platform/surface/enforce.ts'
+import {
+  companyOpen,
+  companyOption,
+  companySwitcher,
+  languageOption,
+  languageSelect,
+  openView,
+  workspace,
+} from './find.ts'
 import { signInWithSandbox } from './sign-in-steps.ts'
 
 export const repoRoot = resolve(import.meta.dirname, '../..')
@@ -210,12 +219,12 @@ export function languageSwitch(context: BrowserContext, hostUrl: string, page: P
       other = await context.newPage()
       await other.goto(hostUrl)
     }
-    await other.getByTestId('nav-settings').click()
+    await openView(other, 'settings')
     // Settings redraws while its offline sizes are counted; the list is opened again if its option went.
     for (let attempt = 1; ; attempt++) {
       try {
-        await other.getByTestId('settings-locale').click()
-        await other.getByTestId(`settings-locale-option-${language}`).click({ timeout: 5_000 })
+        await languageSelect(other).click()
+        await languageOption(other, language).click({ timeout: 5_000 })
         break
       } catch (error) {
         if (attempt === 3) throw error
@@ -371,19 +380,13 @@ export function useApp(
     async openCompany(company, from = 'switcher') {
       const { page } = app
       if (from === 'switcher') {
-        await page.getByTestId('company-switcher').click()
-        await page.getByTestId('company-list').locator('[role="option"]', { hasText: company.name }).click()
+        await companySwitcher(page).click()
+        await companyOption(page, company.name).click()
       } else {
-        await page.getByTestId('nav-overview').click()
-        await page
-          .getByTestId(`overview-row-${company.key}`)
-          .getByRole('button', { name: company.name, exact: true })
-          .click()
+        await openView(page, 'overview')
+        await workspace(page).getByRole('button', { name: company.name, exact: true }).click()
       }
-      await waitUntil(
-        `${company.name} to open`,
-        async () => (await page.getByTestId('current-company').textContent())?.trim() === company.name,
-      )
+      await waitUntil(`${company.name} to open`, () => companyOpen(page, company.name).isVisible())
     },
     async shoot(name, sizes = SCREEN_SIZES) {
       if (screensDir) await shootBothLanguages(app.page, app.setLanguage, screensDir, name, sizes)
