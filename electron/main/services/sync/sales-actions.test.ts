@@ -70,20 +70,5 @@ describe("sales' graph writes", () => {
     expect(createInvoiceGraph(draft({ CustomValues: { CustomTimer: null } }))).not.toHaveProperty(
       'CustomValues',
     )
-<<<<<<< HEAD
-=======
-    const base = { CustomProsjekt: 'P-1', CustomTimer: 2, CustomKunde: 'A' }
-    const server = { CustomProsjekt: 'P-1', CustomTimer: 3, CustomKunde: 'B' }
-    const mine = { CustomProsjekt: 'P-17', CustomTimer: 2, CustomKunde: 'C' }
-    expect(customValueChanges(mine, server, base)).toEqual({
-      send: { CustomProsjekt: 'P-17' },
-      conflicts: ['CustomKunde'],
-    })
-    // An entry without a base (written before the row had custom values) sends what differs.
-    expect(customValueChanges({ CustomProsjekt: 'P-2' }, { CustomProsjekt: 'P-1' }, undefined)).toEqual({
-      send: { CustomProsjekt: 'P-2' },
-      conflicts: [],
-    })
->>>>>>> scan-steps
   })
 })
