@@ -58,7 +58,12 @@ export async function startRoundRobinProxy(): Promise<RoundRobinProxy> {
         const target = new URL(req.url ?? '/', backend)
         const out = request(
           target,
-          { method: req.method, headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress } },
+          {
+            method: req.method,
+            headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress },
+            // A connection per request: a kept-alive one to a process that went away would fail the request.
+            agent: false,
+          },
           (answer: IncomingMessage) => {
             proxy.answered.set(backend, (proxy.answered.get(backend) ?? 0) + 1)
             res.writeHead(answer.statusCode ?? 502, answer.headers)
@@ -173,7 +178,7 @@ export interface TeamProcess {
 
 /**
  * Starts `npm run platform` (scripts/platform.mjs, from the platform's build) or, with `tsx`, the CLI from
- * source, and resolves once it prints `ready`, with the address it listens on (it announces the public URL).
+ * source in one node process, and resolves once it prints `ready`, with the address it listens on (it announces the public URL).
  */
 export function startTeamProcess(
   args: readonly string[],
@@ -182,7 +187,8 @@ export function startTeamProcess(
 ): Promise<TeamProcess> {
   const command =
     how === 'tsx'
-      ? [join(process.cwd(), 'node_modules', '.bin', 'tsx'), 'platform/cli.ts']
+      ? // One process (the tsx command would start the platform in a child of its own, out of reach of a kill).
+        [process.execPath, '--import', 'tsx', 'platform/cli.ts']
       : [process.execPath, 'scripts/platform.mjs']
   const dataDir = mkdtempSync(join(tmpdir(), 'ledgerdesk-team-'))
   const child = spawn(command[0]!, [...command.slice(1), '--port', '0', '--data-dir', dataDir, ...args], {
