@@ -290,7 +290,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       registry,
       hooks,
       urls,
-      customFields: createCustomFieldCache(),
+      customFields: createCustomFieldCache({ keep: store.kind !== 'postgres' }),
       tenants: createTenantCache(),
       transitionEntities: await transitionEntities(store),
       signIns,

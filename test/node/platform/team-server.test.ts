@@ -275,7 +275,7 @@ for (const files of ['postgres', 's3'] as const) {
     it('finish, once and on the other process, a document reading whose process was killed', async () => {
       const invoice = await generateInvoice(7, { layout: 'classic' })
       const scanned = await scanVariant(invoice.pdf, 7, { dpi: 200, rotation: 0.8, noise: 80, format: 'png' })
-      const fileId = await uploadTo(proxy.url, anne, scanned, 'scan-7.png')
+      const fileId = await uploadTo(`${b.listen}/`, anne, scanned, 'scan-7.png')
       const path = `api/biz/files/${fileId}?action=ocranalyse`
       // Process a starts reading; it is killed once the job is its own, in the middle of the reading.
       const first = api(`${a.listen}/`, 'GET', path, { token: anne, companyKey: nordlys }).catch(
