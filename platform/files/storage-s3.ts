@@ -6,7 +6,6 @@
 // AWS_SECRET_ACCESS_KEY (or a profile). With an endpoint of its own the store is addressed path-style
 // (`http://host/bucket/key`, what MinIO, Ceph and Garage expect) unless LEDGERDESK_S3_PATH_STYLE=0.
 import { createReadStream } from 'node:fs'
-import { rm } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import {
   GetObjectCommand,
@@ -16,10 +15,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3'
-import { contentReference, spoolTo, type FileStorage, type FileStoreConfig } from './storage.ts'
-import { createHash, randomUUID } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { contentReference, spoolingStore, type FileStorage, type FileStoreConfig } from './storage.ts'
 
 function clientFromEnvironment(env: NodeJS.ProcessEnv = process.env): S3Client {
   const endpoint = env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL || undefined
@@ -66,44 +62,29 @@ export function createS3FileStorage(
     return answer.Body
   }
 
-  const storage: FileStorage = {
-    kind: 's3',
-    reference: contentReference,
-    spool: (stream) => spoolTo(spoolDir, stream),
-    async commit(upload) {
-      try {
-        if ((await size(upload.sha256)) === upload.size) return false
-        await client.send(
-          new PutObjectCommand({
-            Bucket: config.bucket,
-            Key: keyOf(upload.sha256),
-            Body: createReadStream(upload.tempPath),
-            ContentLength: upload.size,
-            ContentType: 'application/octet-stream',
-          }),
-        )
-        return true
-      } finally {
-        await rm(upload.tempPath, { force: true })
-      }
+  return spoolingStore(
+    's3',
+    spoolDir,
+    async (upload) => {
+      if ((await size(upload.sha256)) === upload.size) return false
+      await client.send(
+        new PutObjectCommand({
+          Bucket: config.bucket,
+          Key: keyOf(upload.sha256),
+          Body: createReadStream(upload.tempPath),
+          ContentLength: upload.size,
+          ContentType: 'application/octet-stream',
+        }),
+      )
+      return true
     },
-    async discard(upload) {
-      await rm(upload.tempPath, { force: true })
+    {
+      async read(sha256) {
+        return Buffer.from(await (await get(sha256)).transformToByteArray())
+      },
+      async open(sha256) {
+        return (await get(sha256)) as unknown as Readable
+      },
     },
-    async read(sha256) {
-      return Buffer.from(await (await get(sha256)).transformToByteArray())
-    },
-    async open(sha256) {
-      return (await get(sha256)) as unknown as Readable
-    },
-    async put(bytes) {
-      await mkdir(spoolDir, { recursive: true })
-      const tempPath = join(spoolDir, `${randomUUID()}.part`)
-      await writeFile(tempPath, bytes)
-      const sha256 = createHash('sha256').update(bytes).digest('hex')
-      await storage.commit({ tempPath, sha256, size: bytes.length, truncated: false })
-      return sha256
-    },
-  }
-  return storage
+  )
 }

@@ -89,7 +89,7 @@ export async function spoolTo(
 }
 
 /** Writes bytes in memory to a part file in `dir`, as if spooled. */
-async function spoolBytes(dir: string, bytes: Uint8Array): Promise<SpooledUpload> {
+export async function spoolBytes(dir: string, bytes: Uint8Array): Promise<SpooledUpload> {
   await mkdir(dir, { recursive: true })
   const tempPath = join(dir, `${randomUUID()}.part`)
   await writeFile(tempPath, bytes)
@@ -99,6 +99,40 @@ async function spoolBytes(dir: string, bytes: Uint8Array): Promise<SpooledUpload
     size: bytes.length,
     truncated: false,
   }
+}
+
+/**
+ * What the shared stores (PostgreSQL, S3) do alike: spool to `dir`, and commit through `store`, after which
+ * the part file is removed whatever happened.
+ */
+export function spoolingStore(
+  kind: FileStorage['kind'],
+  dir: string,
+  store: (upload: SpooledUpload) => Promise<boolean>,
+  reads: Pick<FileStorage, 'read' | 'open'>,
+): FileStorage {
+  const storage: FileStorage = {
+    kind,
+    reference: contentReference,
+    spool: (stream) => spoolTo(dir, stream),
+    async commit(upload) {
+      try {
+        return await store(upload)
+      } finally {
+        await rm(upload.tempPath, { force: true })
+      }
+    },
+    async discard(upload) {
+      await rm(upload.tempPath, { force: true })
+    },
+    ...reads,
+    async put(bytes) {
+      const spooled = await spoolBytes(dir, bytes)
+      await storage.commit(spooled)
+      return spooled.sha256
+    },
+  }
+  return storage
 }
 
 /** The bytes of the data directory's file store, `<dataDir>/files`. */
@@ -160,65 +194,53 @@ export function createPostgresFileStorage(store: Store, dataDir: string): FileSt
     const { rows } = await store.query('select 1 from file_blob where sha256 = $1', [sha256])
     return rows.length > 0
   }
-  const storage: FileStorage = {
-    kind: 'postgres',
-    reference: contentReference,
-    spool: (stream) => spoolTo(tmp, stream),
-    async commit(upload) {
-      try {
-        if (await exists(upload.sha256)) return false
-        return await store.transaction(async (tx) => {
-          const { rows } = await tx.query(
-            'insert into file_blob (sha256, size) values ($1, $2) on conflict (sha256) do nothing returning sha256',
-            [upload.sha256, upload.size],
-          )
-          if (!rows.length) return false
-          let seq = 0
-          for await (const chunk of createReadStream(upload.tempPath, { highWaterMark: CHUNK_BYTES })) {
-            await tx.query('insert into file_chunk (sha256, seq, data) values ($1, $2, $3)', [
-              upload.sha256,
-              seq++,
-              chunk as Buffer,
-            ])
-          }
-          return true
-        })
-      } finally {
-        await rm(upload.tempPath, { force: true })
-      }
-    },
-    async discard(upload) {
-      await rm(upload.tempPath, { force: true })
-    },
-    async read(sha256) {
-      contentReference(sha256)
-      if (!(await exists(sha256))) throw new MissingContent(sha256)
-      const { rows } = await store.query<{ data: Buffer }>(
-        'select data from file_chunk where sha256 = $1 order by seq',
-        [sha256],
-      )
-      return Buffer.concat(rows.map((r) => r.data))
-    },
-    async open(sha256) {
-      contentReference(sha256)
-      if (!(await exists(sha256))) throw new MissingContent(sha256)
-      async function* chunks() {
-        for (let seq = 0; ; seq++) {
-          const { rows } = await store.query<{ data: Buffer }>(
-            'select data from file_chunk where sha256 = $1 and seq = $2',
-            [sha256, seq],
-          )
-          if (!rows[0]) return
-          yield rows[0].data
+  return spoolingStore(
+    'postgres',
+    tmp,
+    async (upload) => {
+      if (await exists(upload.sha256)) return false
+      return store.transaction(async (tx) => {
+        const { rows } = await tx.query(
+          'insert into file_blob (sha256, size) values ($1, $2) on conflict (sha256) do nothing returning sha256',
+          [upload.sha256, upload.size],
+        )
+        if (!rows.length) return false
+        let seq = 0
+        for await (const chunk of createReadStream(upload.tempPath, { highWaterMark: CHUNK_BYTES })) {
+          await tx.query('insert into file_chunk (sha256, seq, data) values ($1, $2, $3)', [
+            upload.sha256,
+            seq++,
+            chunk as Buffer,
+          ])
         }
-      }
-      return Readable.from(chunks(), { objectMode: false })
+        return true
+      })
     },
-    async put(bytes) {
-      const spooled = await spoolBytes(tmp, bytes)
-      await storage.commit(spooled)
-      return spooled.sha256
+    {
+      async read(sha256) {
+        contentReference(sha256)
+        if (!(await exists(sha256))) throw new MissingContent(sha256)
+        const { rows } = await store.query<{ data: Buffer }>(
+          'select data from file_chunk where sha256 = $1 order by seq',
+          [sha256],
+        )
+        return Buffer.concat(rows.map((r) => r.data))
+      },
+      async open(sha256) {
+        contentReference(sha256)
+        if (!(await exists(sha256))) throw new MissingContent(sha256)
+        async function* chunks() {
+          for (let seq = 0; ; seq++) {
+            const { rows } = await store.query<{ data: Buffer }>(
+              'select data from file_chunk where sha256 = $1 and seq = $2',
+              [sha256, seq],
+            )
+            if (!rows[0]) return
+            yield rows[0].data
+          }
+        }
+        return Readable.from(chunks(), { objectMode: false })
+      },
     },
-  }
-  return storage
+  )
 }

@@ -10,6 +10,7 @@ import { openStore, type Store } from '../../../platform/db/store.ts'
 import { generateInvoice } from '../../../platform/ocr/corpus/generate.ts'
 import { scanVariant } from '../../../platform/ocr/corpus/scan.ts'
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
+import { passwordToken as benchPasswordToken } from '../../../bench/platform-process.ts'
 import { api } from '../../support/platform.ts'
 import {
   startMinimalS3,
@@ -27,23 +28,8 @@ const serverUrl = process.env[TEST_DATABASE_ENV] || undefined
 const nordlys = DEMO_COMPANIES.nordlys.key
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-async function passwordToken(auth: string, email: string, companyKey: string): Promise<string> {
-  const res = await fetch(`${auth}/connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: 'ledgerdesk-integration',
-      client_secret: 'local-integration-secret',
-      username: email,
-      password: DEMO_PASSWORD,
-      scope: 'openid profile AppFramework offline_access',
-      companykey: companyKey,
-    }),
-  })
-  expect(res.status, await res.clone().text()).toBe(200)
-  return ((await res.json()) as { access_token: string }).access_token
-}
+const passwordToken = (auth: string, email: string, companyKey: string) =>
+  benchPasswordToken(auth, email, DEMO_PASSWORD, companyKey)
 
 async function uploadTo(base: string, token: string, bytes: Uint8Array, name: string): Promise<number> {
   const form = new FormData()
