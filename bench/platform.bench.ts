@@ -5,7 +5,8 @@
 // targets; it is a benchmark, not a test, so a missed target does not fail it.
 // BENCH_INVOICES=N changes the count (0 skips the speed part); BENCH_SANDBOX=0 skips the sandbox part;
 // BENCH_IDLE_SECONDS, BENCH_BURST_DOCS and BENCH_AFTER_SECONDS shorten it while developing; BENCH_DATABASE_URL=postgres://... runs on an empty PostgreSQL
-// database instead of the embedded one.
+// database instead of the embedded one. BENCH_TEAM_DATABASE_URL=postgres://... adds the team server part
+// (bench/platform-team.ts): one and two platform processes on one database behind a proxy, side by side.
 // The data is loaded in this process; the measured server is then the platform's own CLI in a child
 // process on the same data, so the load generator and the server do not share one event loop.
 import type { ChildProcess } from 'node:child_process'
@@ -20,6 +21,7 @@ import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../platform/seed/demo
 import { insertRows } from '../platform/seed/insert.ts'
 import { passwordToken, rssOf, startServer, stopServer } from './platform-process.ts'
 import { measureSandbox, type Row } from './platform-sandbox.ts'
+import { measureTeam } from './platform-team.ts'
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000)
 const LIST_RUNS = 200
@@ -28,6 +30,7 @@ const STATS_RUNS = 100
 const CONCURRENCY = 20
 const THROUGHPUT_MS = 5000
 const SANDBOX = process.env.BENCH_SANDBOX !== '0'
+const TEAM_DATABASE_URL = process.env.BENCH_TEAM_DATABASE_URL || undefined
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 60)
 const BURST_DOCS = Number(process.env.BENCH_BURST_DOCS ?? 50)
 const AFTER_SECONDS = Number(process.env.BENCH_AFTER_SECONDS ?? 90)
@@ -109,6 +112,7 @@ async function sandbox(): Promise<void> {
 async function main(): Promise<void> {
   if (SANDBOX) await sandbox()
   if (INVOICES > 0) await speed()
+  if (TEAM_DATABASE_URL) await measureTeam(TEAM_DATABASE_URL)
 }
 
 async function speed(): Promise<void> {

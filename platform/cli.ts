@@ -1,6 +1,7 @@
 // `npm run platform -- [--port N] [--host H] [--public-url URL] [--data-dir DIR] [--seed demo|empty]
 // [--database URL] [--token-ttl SECONDS] [--max-upload-mb N] [--surface full|documented]
-// [--record-undocumented FILE] [--webhook-allow-hosts HOST,...]`: the local platform as a standalone server. Prints one line per endpoint of the
+// [--record-undocumented FILE] [--webhook-allow-hosts HOST,...] [--files disk|postgres|s3://BUCKET/PREFIX]
+// [--job-lease-seconds N]`: the local platform as a standalone server. Prints one line per endpoint of the
 // endpoint set, then `ready`; stops cleanly on SIGINT/SIGTERM. Bad flags exit with code 2.
 // `--public-url https://ledger.example.no/` is the address clients reach it at behind TLS termination or a
 // reverse proxy: the endpoint set, the issuer, token claims and download links name it instead of
@@ -9,18 +10,25 @@
 // of anything else there. `--webhook-allow-hosts 127.0.0.1,localhost` lets webhooks and purchase events go to
 // those internal hosts (a receiver on this machine while testing); without it no delivery reaches a loopback,
 // link-local or private address (events/outbound-address.ts).
+// `--files postgres` or `--files s3://bucket/prefix` keeps uploaded bytes where every process on the same
+// `--database` finds them (files/storage.ts; docs/team-server.md); the default is the data directory.
+// `--job-lease-seconds` is how long a document reading stays claimed by a process that stopped renewing it.
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { checkAllowEntry } from './events/outbound-address.ts'
+import { parseFileStore, type FileStoreConfig } from './files/storage.ts'
 import { publicBaseUrl } from './public-url.ts'
 import type { PlatformOptions } from './server.ts'
 
 const usage =
   'usage: npm run platform -- [--port N] [--host 127.0.0.1] [--public-url https://HOST[:PORT]/] [--data-dir DIR] [--seed demo|empty] [--database postgres://...] [--token-ttl SECONDS] [--max-upload-mb N] [--surface full|documented] [--record-undocumented FILE] [--webhook-allow-hosts HOST[,HOST...]]\n' +
   '  --webhook-allow-hosts 127.0.0.1,localhost: webhooks and purchase events may go to these host names, addresses or\n' +
-  '  CIDR ranges although they are loopback or private (local testing); without it no delivery reaches such an address'
+  '  CIDR ranges although they are loopback or private (local testing); without it no delivery reaches such an address\n' +
+  '  --files disk|postgres|s3://BUCKET/PREFIX: where uploaded bytes live (default disk, the data directory); postgres\n' +
+  '  and s3 serve several processes on one --database (S3 endpoint, region and keys from the AWS_* environment)\n' +
+  '  --job-lease-seconds N: a document reading whose process stopped renewing it is taken over after N seconds (30)'
 
 export class UsageError extends Error {}
 
@@ -43,6 +51,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
         surface: { type: 'string' },
         'record-undocumented': { type: 'string' },
         'webhook-allow-hosts': { type: 'string' },
+        files: { type: 'string' },
+        'job-lease-seconds': { type: 'string' },
       },
     }))
   } catch (err) {
@@ -91,6 +101,17 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
       if (problem) throw new UsageError(`--webhook-allow-hosts: ${problem}`)
     }
   }
+  let files: FileStoreConfig | undefined
+  if (values.files !== undefined) {
+    try {
+      files = parseFileStore(values.files)
+    } catch (err) {
+      throw new UsageError(`--files ${(err as Error).message}`)
+    }
+    if (files.kind === 'postgres' && database === undefined)
+      throw new UsageError('--files postgres needs --database postgres://...')
+  }
+  const leaseSeconds = int('job-lease-seconds', values['job-lease-seconds'], 1, 3600)
   const uploadMb = int('max-upload-mb', values['max-upload-mb'], 1, 4096)
   return {
     port: int('port', values.port, 0, 65535) ?? 4100,
@@ -104,6 +125,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
     ...(surface ? { surface } : {}),
     ...(record ? { recordUndocumented: record } : {}),
     ...(allowHosts ? { webhookAllowHosts: allowHosts } : {}),
+    ...(files ? { files } : {}),
+    ...(leaseSeconds !== undefined ? { jobLeaseMs: leaseSeconds * 1000 } : {}),
   }
 }
 

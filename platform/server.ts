@@ -21,6 +21,8 @@ import { registerPurchaseRoutes, registerPurchases } from './domain/purchases/in
 import { registerUserRoutes, registerUsers } from './domain/users/index.ts'
 import { registerEvents, startEvents } from './events/index.ts'
 import { registerFileRoutes, registerFiles } from './files/routes.ts'
+import { openFileStorage } from './files/open-storage.ts'
+import type { FileStoreConfig } from './files/storage.ts'
 import { createIdentity } from './identity/index.ts'
 import { createSignInGuard } from './identity/sign-in.ts'
 import { registerLicenseRoutes, startLicenseWorker } from './license/index.ts'
@@ -65,6 +67,16 @@ export interface PlatformOptions {
   logger?: FastifyServerOptions['logger']
   /** Embedded database only: trade durability for speed (tests, benchmarks). */
   relaxedDurability?: boolean
+  /**
+   * Where uploaded file bytes live (files/storage.ts): the data directory (default, one process), PostgreSQL
+   * (`{ kind: 'postgres' }`, with databaseUrl) or an S3-compatible store; the last two serve several processes.
+   */
+  files?: FileStoreConfig
+  /**
+   * How long a process may hold a document-reading job without renewing its claim (default 30 s; renewed every
+   * third of it while the reading runs). Another process takes over a job whose lease ran out: its process died.
+   */
+  jobLeaseMs?: number
   /** Largest file the file server accepts, in bytes (default 50 MB); larger uploads answer 413. */
   maxUploadBytes?: number
   /** First retry delay of a failed webhook or purchase-event POST, doubled per retry (default 1000 ms). */
@@ -114,6 +126,9 @@ export interface Platform {
   undocumented?: SurfaceRecorder
   close(): Promise<void>
 }
+
+/** The advisory lock (PostgreSQL) held while a process migrates and seeds: its own number, "LDSK". */
+const START_LOCK = 0x4c44534b
 
 /** Platforms open in this process: the document reader is shared and ends with the last of them. */
 let openPlatforms = 0
@@ -209,35 +224,40 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     })
     closers.push(() => store.close())
     phase(fromTemplate ? 'store-from-template' : 'store')
-    await migrate(store, registry)
-    // The first new database of this schema leaves its empty, migrated state behind for the next ones.
-    if (template && !fromTemplate && store.dumpDataDir) {
-      await template.save(await store.dumpDataDir()).catch((err: unknown) => {
-        console.error(`platform: the database template could not be kept in ${template.path}:`, err)
-      })
-    }
-    phase('schema')
-    const fresh = await store.transaction(async (tx) => {
-      const created = await seedSystem(tx, registry)
-      if (created && (options.seed ?? 'demo') === 'demo') {
-        // The demo seed and what it draws its PDFs with (pdf-lib, fontkit, canvas) load only for a new
-        // database: a restart does not pay for them.
-        const [{ seedDemo }, { seedDemoApprovals }, { seedDemoReview }, { seedDemoContacts }] =
-          await Promise.all([
-            import('./seed/demo.ts'),
-            import('./seed/demo-approvals.ts'),
-            import('./seed/demo-review.ts'),
-            import('./seed/demo-contacts.ts'),
-          ])
-        phase('seed-system')
-        await seedDemo(tx, registry)
-        phase('seed-demo')
-        await seedDemoApprovals(tx, registry, { hooks, dataDir: options.dataDir })
-        phase('seed-approvals')
-        await seedDemoReview(tx, registry, { hooks, dataDir: options.dataDir })
-        await seedDemoContacts(tx, registry, { hooks })
+    // Several processes starting on one PostgreSQL database migrate and seed it one at a time.
+    const exclusive = <T>(fn: () => Promise<T>) => (store.exclusive ? store.exclusive(START_LOCK, fn) : fn())
+    const files = await openFileStorage(options.files ?? { kind: 'disk' }, store, options.dataDir)
+    const fresh = await exclusive(async () => {
+      await migrate(store, registry)
+      // The first new database of this schema leaves its empty, migrated state behind for the next ones.
+      if (template && !fromTemplate && store.dumpDataDir) {
+        await template.save(await store.dumpDataDir()).catch((err: unknown) => {
+          console.error(`platform: the database template could not be kept in ${template.path}:`, err)
+        })
       }
-      return created
+      phase('schema')
+      return store.transaction(async (tx) => {
+        const created = await seedSystem(tx, registry)
+        if (created && (options.seed ?? 'demo') === 'demo') {
+          // The demo seed and what it draws its PDFs with (pdf-lib, fontkit, canvas) load only for a new
+          // database: a restart does not pay for them.
+          const [{ seedDemo }, { seedDemoApprovals }, { seedDemoReview }, { seedDemoContacts }] =
+            await Promise.all([
+              import('./seed/demo.ts'),
+              import('./seed/demo-approvals.ts'),
+              import('./seed/demo-review.ts'),
+              import('./seed/demo-contacts.ts'),
+            ])
+          phase('seed-system')
+          await seedDemo(tx, registry)
+          phase('seed-demo')
+          await seedDemoApprovals(tx, registry, { hooks, files })
+          phase('seed-approvals')
+          await seedDemoReview(tx, registry, { hooks, files })
+          await seedDemoContacts(tx, registry, { hooks })
+        }
+        return created
+      })
     })
     phase('seed')
 
@@ -270,7 +290,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       registry,
       hooks,
       urls,
-      customFields: createCustomFieldCache(),
+      customFields: createCustomFieldCache({ keep: store.kind !== 'postgres' }),
       tenants: createTenantCache(),
       transitionEntities: await transitionEntities(store),
       signIns,
@@ -286,7 +306,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     registerPurchaseRoutes(app, pc)
     registerLicenseRoutes(app, pc, (token) => identity.verifyAccessToken(token))
     registerFileRoutes(app, pc, {
-      dataDir: options.dataDir,
+      storage: files,
+      jobLeaseMs: options.jobLeaseMs,
       maxUploadBytes: options.maxUploadBytes,
       verify: (token) => identity.verifyAccessToken(token),
     })

@@ -49,6 +49,11 @@ export interface Store extends Sql {
    * connection is back, as notifications may have been missed). Answers the function that stops listening.
    */
   listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>
+  /**
+   * PostgreSQL server only: runs `fn` while this process holds the advisory lock `key` (on a connection of its
+   * own), so several processes starting on one database migrate and seed it one after the other.
+   */
+  exclusive?<T>(key: number, fn: () => Promise<T>): Promise<T>
   /** Embedded database only: its data directory as an uncompressed tar (PGlite's dumpDataDir). */
   dumpDataDir?(): Promise<Blob>
   close(): Promise<void>
@@ -246,6 +251,19 @@ async function openPostgres(url: string): Promise<Store> {
       }
     },
     listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
+    async exclusive(key, fn) {
+      const client = await pool.connect()
+      try {
+        await client.query('select pg_advisory_lock($1)', [key])
+        try {
+          return await fn()
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [key]).catch(() => {})
+        }
+      } finally {
+        client.release()
+      }
+    },
     close: () => pool.end(),
   }
 }

@@ -103,4 +103,48 @@ alter table identity_account add column if not exists last_failed_login timestam
 alter table identity_account drop column if exists locked;
 `,
   },
+  {
+    // Several platform processes on one PostgreSQL database (a team server) share everything through it:
+    // - file_blob and file_chunk: file bytes with `--files postgres` (files/storage.ts), one file_blob row per
+    //   content and its bytes in chunks of 256 KB;
+    // - ocr_job: who reads a document now, until when (a lease the reader renews), and how often it was taken
+    //   (files/ocr-results.ts), so one process reads it and another takes over when that one dies;
+    // - identity_key: the identity server's signing and cookie keys, so a token one process signs is valid
+    //   on every other (identity/keys.ts);
+    // - sign_in_address: failed sign-ins per client address (identity/sign-in.ts).
+    id: '0300-team-server',
+    sql: `
+create table if not exists file_blob (
+  sha256 text primary key,
+  size bigint not null,
+  created_at timestamptz not null default now()
+);
+create table if not exists file_chunk (
+  sha256 text not null references file_blob (sha256) on delete cascade,
+  seq int not null,
+  data bytea not null,
+  primary key (sha256, seq)
+);
+create table if not exists ocr_job (
+  company_id int not null,
+  file_id int not null,
+  page_no int not null,
+  status text not null,
+  owner text not null,
+  lease_until timestamptz not null,
+  attempts int not null default 1,
+  updated_at timestamptz not null default now(),
+  primary key (company_id, file_id, page_no)
+);
+create table if not exists identity_key (
+  name text primary key,
+  value jsonb not null
+);
+create table if not exists sign_in_address (
+  client text primary key,
+  failures int not null,
+  last_failed_at timestamptz not null
+);
+`,
+  },
 ]

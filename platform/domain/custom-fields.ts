@@ -51,13 +51,17 @@ const typeByCode = new Map<string, CustomFieldType['type']>(customFieldSqlTypes.
 
 const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]{0,99}$/
 
-/** Active custom fields per company and model, read once and kept until a custom field changes. */
+/**
+ * Active custom fields per company and model, read once and kept until a custom field changes. With `keep`
+ * false (a PostgreSQL server, where another process may change them) they are read for every request.
+ */
 export interface CustomFieldCache {
   load(sql: Sql, companyId: number): Promise<(entity: EntityDef) => readonly CustomFieldType[]>
   invalidate(companyId: number): void
 }
 
-export function createCustomFieldCache(): CustomFieldCache {
+export function createCustomFieldCache(options: { keep?: boolean } = {}): CustomFieldCache {
+  const keep = options.keep ?? true
   const cache = new Map<number, Promise<Map<string, CustomFieldType[]>>>()
   const read = async (sql: Sql, companyId: number) => {
     const { rows } = await sql.query<{ Name: string; DataType: string; ModelName: string }>(
@@ -78,11 +82,13 @@ export function createCustomFieldCache(): CustomFieldCache {
   }
   return {
     async load(sql, companyId) {
-      let p = cache.get(companyId)
+      let p = keep ? cache.get(companyId) : undefined
       if (!p) {
         p = read(sql, companyId)
-        cache.set(companyId, p)
-        p.catch(() => cache.delete(companyId))
+        if (keep) {
+          cache.set(companyId, p)
+          p.catch(() => cache.delete(companyId))
+        }
       }
       const byModel = await p
       return (entity) => byModel.get(entity.name.toLowerCase()) ?? []

@@ -26,13 +26,15 @@ import { attachableTarget, attachedFiles, findTarget, linkFile, unlinkFile } fro
 import { createOcrService } from './ocr-results.ts'
 import { createUrlSigner } from './signed-urls.ts'
 import { inspectDocument } from './sniff.ts'
-import { createFileStorage, type SpooledUpload } from './storage.ts'
+import type { FileStorage, SpooledUpload } from './storage.ts'
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024
 
 export interface FileServerOptions {
-  /** The platform's data directory; bytes live in `<dataDir>/files`. */
-  dataDir: string
+  /** Where file bytes live (storage.ts): the data directory, PostgreSQL or an S3-compatible store. */
+  storage: FileStorage
+  /** Lease of a document-reading job (ocr-results.ts; default 30 s). */
+  jobLeaseMs?: number
   /** Largest accepted upload (default 50 MB); larger ones answer 413. */
   maxUploadBytes?: number
   /** The access-token verifier tenancy uses. */
@@ -76,10 +78,10 @@ export function registerFiles(hooks: HookSet): void {
 const FILE_ACTIONS = new Set(['link', 'download', 'ocranalyse'])
 
 export function registerFileRoutes(app: FastifyInstance, pc: PlatformContext, opts: FileServerOptions): void {
-  const storage = createFileStorage(opts.dataDir)
+  const storage = opts.storage
   const maxBytes = opts.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES
   const signer = createUrlSigner(pc.store)
-  const ocr = createOcrService(pc, storage)
+  const ocr = createOcrService(pc, storage, { leaseMs: opts.jobLeaseMs })
   const fileDef = pc.registry.require('File')
 
   // Entity tables are created after the numbered migrations, so their extra index is made here.
@@ -222,7 +224,7 @@ export function registerFileRoutes(app: FastifyInstance, pc: PlatformContext, op
     )
     const file = rows[0]
     if (!file?.Sha256) throw new PlatformError('NOT_FOUND', `File ${id} was not found`)
-    const bytes = await storage.read(file.Sha256).catch(() => {
+    const bytes = await storage.open(file.Sha256).catch(() => {
       throw new PlatformError('NOT_FOUND', `The content of File ${id} is missing from the file store`)
     })
     const name = file.Name || `file-${id}`

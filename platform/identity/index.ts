@@ -60,7 +60,7 @@ const VERIFIED_CACHE_SIZE = 5000
 
 export async function createIdentity(opts: IdentityOptions): Promise<Identity> {
   const { store: sql, apiBaseUrl, issuer, tokenTtl } = opts
-  const keys = await loadOrCreateKeys(opts.dataDir)
+  const keys = await loadOrCreateKeys(opts.dataDir, sql.kind === 'postgres' ? sql : undefined)
   const mountPath = new URL(issuer).pathname.replace(/\/$/, '')
   const apiResource = apiBaseUrl
   const resourceServerInfo = {

@@ -5,7 +5,7 @@
 //   Once a lock has run out, one more wrong password locks it again; failures are forgotten after a
 //   successful sign-in, 24 hours without one, or when a license administrator of the person's office lifts
 //   the lock (`POST {license_admin_url}/api/users/{Id}/unlock`).
-// - per client address (this process's memory): after 20 failures, whatever accounts they named, each
+// - per client address (table sign_in_address, so every process on one database counts them together): after 20 failures, whatever accounts they named, each
 //   further attempt from the address waits 1, 2, 4 ... seconds, at most 15 minutes; forgotten an hour after
 //   its last failure. Higher than the account's: a bookkeeping office signs in from behind one address.
 // A refresh of a signed-in session (the refresh_token grant) is never refused by any of this, so someone
@@ -21,8 +21,6 @@ export const ACCOUNT_FORGET_MS = 24 * 60 * 60_000
 export const ADDRESS_BACKOFF_AFTER = 20
 export const ADDRESS_MAX_WAIT_MS = 15 * 60_000
 export const ADDRESS_FORGET_MS = 60 * 60_000
-/** Addresses remembered at most; the oldest are dropped first. */
-const ADDRESSES_KEPT = 10_000
 
 export type SignInResult =
   | { ok: true; account: IdentityAccount }
@@ -64,35 +62,49 @@ const inTransaction = <T>(sql: Sql, fn: (tx: Sql) => Promise<T>): Promise<T> =>
 /** The throttle of one platform; `now` is injectable so tests can let a lock run out. */
 export function createSignInGuard(options: { now?: () => number } = {}): SignInGuard {
   const now = options.now ?? Date.now
-  const addresses = new Map<string, { failures: number; last: number }>()
 
-  function addressWait(client: string, at: number): number {
-    const entry = addresses.get(client)
+  async function addressWait(sql: Sql, client: string, at: number): Promise<number> {
+    const { rows } = await sql.query<{ failures: number; last_failed_at: string }>(
+      'select failures, last_failed_at from sign_in_address where client = $1',
+      [client],
+    )
+    const entry = rows[0]
     if (!entry) return 0
-    if (at - entry.last >= ADDRESS_FORGET_MS) {
-      addresses.delete(client)
-      return 0
-    }
-    if (entry.failures < ADDRESS_BACKOFF_AFTER) return 0
+    const last = Date.parse(entry.last_failed_at)
+    if (at - last >= ADDRESS_FORGET_MS || entry.failures < ADDRESS_BACKOFF_AFTER) return 0
     const wait = Math.min(ADDRESS_MAX_WAIT_MS, backoffMs(entry.failures, ADDRESS_BACKOFF_AFTER))
-    return wait - (at - entry.last)
+    return wait - (at - last)
   }
 
   /** Counts a failure of the address; answers how to take it back (the attempt turned out right). */
-  function countAddress(client: string | undefined, at: number): () => void {
-    if (!client) return () => {}
-    const before = addresses.get(client)
-    // Re-inserted, so the map's order is least recently failed first.
-    addresses.delete(client)
-    addresses.set(client, { failures: (before?.failures ?? 0) + 1, last: at })
-    if (addresses.size > ADDRESSES_KEPT) addresses.delete(addresses.keys().next().value!)
-    return () => {
-      const e = addresses.get(client)
-      if (!e) return
-      e.failures = Math.max(0, e.failures - 1)
+  async function countAddress(
+    sql: Sql,
+    client: string | undefined,
+    at: number,
+  ): Promise<() => Promise<void>> {
+    if (!client) return async () => {}
+    const atIso = new Date(at).toISOString()
+    const forgetBefore = new Date(at - ADDRESS_FORGET_MS).toISOString()
+    // Runs of failures an hour old are forgotten, this address's included (it starts again from one).
+    await sql.query('delete from sign_in_address where last_failed_at <= $1', [forgetBefore])
+    const { rows } = await sql.query<{ before: string | null }>(
+      `with before as (select last_failed_at from sign_in_address where client = $1)
+       insert into sign_in_address (client, failures, last_failed_at) values ($1, 1, $2)
+       on conflict (client) do update set failures = sign_in_address.failures + 1, last_failed_at = $2
+       returning (select last_failed_at from before) as before`,
+      [client, atIso],
+    )
+    const before = rows[0]?.before ?? null
+    return async () => {
       // The wait runs from the last real failure, unless another one came in meanwhile.
-      if (e.last === at) e.last = before?.last ?? at
-      if (e.failures === 0) addresses.delete(client)
+      await sql.query(
+        `update sign_in_address
+            set failures = greatest(0, failures - 1),
+                last_failed_at = case when last_failed_at = $2 then coalesce($3, $2) else last_failed_at end
+          where client = $1`,
+        [client, atIso, before],
+      )
+      await sql.query('delete from sign_in_address where client = $1 and failures = 0', [client])
     }
   }
 
@@ -143,16 +155,16 @@ export function createSignInGuard(options: { now?: () => number } = {}): SignInG
     now,
     async signIn(sql, { username, password, client }) {
       const at = now()
-      const addressWaits = client ? addressWait(client, at) : 0
+      const addressWaits = client ? await addressWait(sql, client, at) : 0
       if (addressWaits > 0)
         return { ok: false, reason: 'throttled', retryAfterSeconds: seconds(addressWaits) }
-      const takeBack = countAddress(client, at)
+      const takeBack = await countAddress(sql, client, at)
       const account = await findAccountByEmail(sql, username)
       if (!account) return { ok: false, reason: 'wrong' }
       const claim = await claimAttempt(sql, account.global_identity, at)
       if ('refused' in claim) {
         // Refused unseen: the password was not tried, so the address is not charged for it.
-        takeBack()
+        await takeBack()
         return claim.refused
       }
       if (!(await verifyPassword(password, account.password_hash))) {
@@ -160,7 +172,7 @@ export function createSignInGuard(options: { now?: () => number } = {}): SignInG
           ? { ok: false, reason: 'locked', retryAfterSeconds: seconds(ACCOUNT_LOCK_MS) }
           : { ok: false, reason: 'wrong' }
       }
-      takeBack()
+      await takeBack()
       await sql.query(
         `update identity_account set failed_logins = 0, last_failed_login = null, locked_until = null,
                 last_login = $2

@@ -4,17 +4,14 @@
 // standing in for Per. Unlike the rest of the demo seed, everything here is written through the
 // platform's own write path and domain actions (assign-to, approve), so tasks, plans, approvals,
 // notifications and statuses are exactly what the API would have produced.
-import { mkdir, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
 import { generateKid } from '../../common/norwegian.ts'
 import type { Sql } from '../db/store.ts'
 import { transitionEntities } from '../domain/transitions.ts'
-import { createHash } from 'node:crypto'
 import type { ActionRequest, HookSet } from '../model/hooks.ts'
 import { createEntity, type WriteContext } from '../model/write.ts'
 import { linkFile } from '../files/attachments.ts'
-import { createFileStorage, type FileStorage } from '../files/storage.ts'
+import type { FileStorage } from '../files/storage.ts'
 import { entityApi } from '../routes/context.ts'
 import { getEntityById, type ReadContext } from '../query/index.ts'
 import type { Registry } from '../registry/registry.ts'
@@ -204,14 +201,6 @@ export async function demoInvoicePdf(facts: {
   return doc.save({ useObjectStreams: false })
 }
 
-export async function storeBytes(files: FileStorage, bytes: Uint8Array): Promise<string> {
-  const sha256 = createHash('sha256').update(bytes).digest('hex')
-  const path = files.pathOf(sha256)
-  await mkdir(dirname(path), { recursive: true })
-  await writeFile(path, bytes)
-  return sha256
-}
-
 async function seedCompanyApprovals(
   c: CompanyScope,
   company: DemoCompany,
@@ -338,15 +327,15 @@ async function seedCompanyApprovals(
 
 /**
  * Seeds the approval journeys into a demo office just seeded (same transaction). The invoice PDFs go
- * to the file store of `dataDir`; without it the invoices have no PDF.
+ * to the file store `files`; without it the invoices have no PDF.
  */
 export async function seedDemoApprovals(
   sql: Sql,
   registry: Registry,
-  opts: { hooks: HookSet; dataDir?: string },
+  opts: { hooks: HookSet; files?: FileStorage },
 ): Promise<void> {
   const entities = await transitionEntities(sql)
-  const files = opts.dataDir ? createFileStorage(opts.dataDir) : undefined
+  const files = opts.files
   for (const [index, slug] of (['nordlys', 'fjordbygg'] as const).entries()) {
     const company = DEMO_COMPANIES[slug]
     const row = await one<{ ID: number }>(sql, `select "ID" from "Company" where "Key" = $1`, [company.key])
@@ -405,7 +394,7 @@ export async function attachDemoPdf(
   bytes: Uint8Array,
   file: { name: string; description: string; invoiceId: number; contentType?: 'application/xml' },
 ): Promise<void> {
-  const sha256 = await storeBytes(files, bytes)
+  const sha256 = await files.put(bytes)
   const xml = file.contentType === 'application/xml'
   const { wc } = contexts(c, actor, 'POST files/api/file')
   const fileId = await createEntity(wc, c.registry.require('File'), {

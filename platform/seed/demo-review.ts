@@ -6,7 +6,7 @@
 // through the platform's own write path, as demo-approvals.ts does.
 import { generateBankAccount, generateKid } from '../../common/norwegian.ts'
 import type { Sql } from '../db/store.ts'
-import { createFileStorage, type FileStorage } from '../files/storage.ts'
+import type { FileStorage } from '../files/storage.ts'
 import type { HookSet } from '../model/hooks.ts'
 import { scanVariant } from '../ocr/corpus/scan.ts'
 import type { Registry } from '../registry/registry.ts'
@@ -182,11 +182,11 @@ async function seedInvoice(
   })
 }
 
-/** Seeds the review queue into a demo office just seeded (same transaction); PDFs go to `dataDir`'s store. */
+/** Seeds the review queue into a demo office just seeded (same transaction); PDFs go to the file store `files`. */
 export async function seedDemoReview(
   sql: Sql,
   registry: Registry,
-  opts: { hooks: HookSet; dataDir?: string },
+  opts: { hooks: HookSet; files?: FileStorage },
 ): Promise<void> {
   const company = DEMO_COMPANIES.nordlys
   const row = await one<{ ID: number }>(sql, `select "ID" from "Company" where "Key" = $1`, [company.key])
@@ -204,6 +204,6 @@ export async function seedDemoReview(
     [row.ID, DEMO_USERS.anne.email],
   )
   const anne: Actor = { userId: user.ID, globalIdentity: user.GlobalIdentity }
-  const files = opts.dataDir ? createFileStorage(opts.dataDir) : undefined
+  const files = opts.files
   for (const [index, inv] of DEMO_REVIEW_INVOICES.entries()) await seedInvoice(scope, anne, files, inv, index)
 }
