@@ -2,7 +2,14 @@
 // CreditNote or a CII CrossIndustryInvoice; `isEInvoiceXml` tells by the root element, without reading the rest.
 import { readCii } from './cii.ts'
 import { readUbl } from './ubl.ts'
-import { checkXmlSize, parseXml, xmlText } from './xml.ts'
+import {
+  checkXmlSize,
+  MAX_XML_PROLOG_BYTES,
+  parseXml,
+  rootElementStart,
+  xmlEncoding,
+  xmlText,
+} from './xml.ts'
 import { EInvoiceError, type EInvoice } from './types.ts'
 
 export * from './types.ts'
@@ -24,20 +31,29 @@ export function parseEInvoice(input: string | Uint8Array): EInvoice {
 
 /**
  * Whether bytes are XML whose root element is an invoice (UBL Invoice or CreditNote, CII
- * CrossIndustryInvoice), read from the first few kilobytes: the root comes after the declaration, comments
- * and processing instructions.
+ * CrossIndustryInvoice), told by the root element alone (rootElementName), without reading the rest.
  */
 export function isEInvoiceXml(bytes: Uint8Array): boolean {
-  return rootElementName(bytes) !== null && (ROOTS as readonly string[]).includes(rootElementName(bytes)!)
+  const root = rootElementName(bytes)
+  return root !== null && (ROOTS as readonly string[]).includes(root)
 }
 
-/** The local name of the first element of XML bytes; null when they do not start as XML. */
+/**
+ * The local name of the root element of XML bytes, in whatever encoding they are written (a byte-order mark,
+ * UTF-16 without one, the encoding the declaration names), wherever it starts after the prolog: comments
+ * (FeRD's samples open with a licence of several kilobytes), processing instructions, a DOCTYPE. Only the
+ * first MAX_XML_PROLOG_BYTES are decoded, so a file of any size costs the same; null when the bytes do not
+ * start as XML or the root does not start within them.
+ */
 export function rootElementName(bytes: Uint8Array): string | null {
-  const head = new TextDecoder('utf-8').decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, '')
-  if (!/^\s*</.test(head)) return null
-  // A DOCTYPE's internal subset (`[ <!ENTITY ...> ]`) holds `>`s of its own: skipped whole, so XML declaring
-  // entities is named by its root and refused by parseXml with its reason.
-  const rest = head.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>/g, '')
-  const m = /^\s*<([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)[\s>/]/.exec(rest)
-  return m ? m[2]! : null
+  const encoding = xmlEncoding(bytes)
+  // Two bytes a character in UTF-16: the window stays whole characters (a cut pair ends in U+FFFD, harmless).
+  const window = bytes.subarray(0, MAX_XML_PROLOG_BYTES)
+  const head = new TextDecoder(encoding).decode(window)
+  const start = rootElementStart(head)
+  if (start < 0) return null
+  const m = /^<([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)(?=[\s>/]|$)/.exec(head.slice(start, start + 300))
+  // A name cut by the window's end is no name.
+  if (!m || start + m[0].length >= head.length) return null
+  return m[2]!
 }

@@ -58,19 +58,81 @@ function declaresEntities(text: string): boolean {
   return /<!ENTITY/.test(subset)
 }
 
-/** The text of XML bytes: UTF-8 (with or without a byte-order mark), or the encoding its declaration names. */
-export function xmlText(input: string | Uint8Array): string {
-  if (typeof input === 'string') return input.replace(/^\uFEFF/, '')
-  const head = new TextDecoder('latin1').decode(input.subarray(0, 200))
-  const declared = /^\s*<\?xml[^>]*encoding=["']([A-Za-z0-9._-]+)["']/.exec(head)?.[1]?.toLowerCase()
-  const label = declared && declared !== 'utf-8' ? declared : 'utf-8'
-  let decoder = new TextDecoder('utf-8')
+/**
+ * How far into a file its root element may start: the declaration, comments (a licence text of several
+ * kilobytes, as FeRD's sample files carry), processing instructions and a DOCTYPE together. An invoice's
+ * prolog is a few kilobytes; a file whose root is further in (a 100 MB comment) is no invoice and is not
+ * searched further, so naming its root costs this many bytes however large the file is.
+ */
+export const MAX_XML_PROLOG_BYTES = 64 * 1024
+
+/**
+ * The encoding XML bytes are written in, by XML 1.0 appendix F: a byte-order mark (UTF-8, UTF-16LE/BE), the
+ * first bytes of an unmarked UTF-16 `<?xml` or `<`, else the encoding the declaration names (UTF-8 when
+ * none, or one the runtime does not know). A TextDecoder label.
+ */
+export function xmlEncoding(bytes: Uint8Array): string {
+  const [b0, b1, b2] = [bytes[0], bytes[1], bytes[2]]
+  if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf) return 'utf-8'
+  if (b0 === 0xff && b1 === 0xfe) return 'utf-16le'
+  if (b0 === 0xfe && b1 === 0xff) return 'utf-16be'
+  if (b0 === 0x3c && b1 === 0x00) return 'utf-16le'
+  if (b0 === 0x00 && b1 === 0x3c) return 'utf-16be'
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 200))
+  const declared = /^\s*<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head)?.[1]?.toLowerCase()
+  if (!declared) return 'utf-8'
   try {
-    decoder = new TextDecoder(label)
+    // A declaration naming UTF-16 in bytes that are single-byte (no mark, no NULs) is wrong: read as UTF-8.
+    const decoder = new TextDecoder(declared)
+    return decoder.encoding.startsWith('utf-16') ? 'utf-8' : decoder.encoding
   } catch {
     // An encoding the runtime does not know is read as UTF-8, which most declarations mean anyway.
+    return 'utf-8'
   }
-  return decoder.decode(input).replace(/^\uFEFF/, '')
+}
+
+/** The text of XML bytes in the encoding they are written in (xmlEncoding), without a byte-order mark. */
+export function xmlText(input: string | Uint8Array): string {
+  if (typeof input === 'string') return input.replace(/^\uFEFF/, '')
+  return new TextDecoder(xmlEncoding(input)).decode(input).replace(/^\uFEFF/, '')
+}
+
+/**
+ * Where the root element starts in the text of XML, after the prolog (XML 1.0 section 2.8): whitespace, the
+ * declaration and other processing instructions, comments and a DOCTYPE with or without an internal subset,
+ * in any order and number. -1 when the text does not start as XML or the prolog does not end within it.
+ */
+export function rootElementStart(text: string): number {
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0
+  const skip = (close: string, from: number) => {
+    const end = text.indexOf(close, from)
+    return end < 0 ? -1 : end + close.length
+  }
+  for (;;) {
+    while (i < text.length && /\s/.test(text[i]!)) i++
+    if (text[i] !== '<') return -1
+    if (text.startsWith('<?', i)) i = skip('?>', i + 2)
+    else if (text.startsWith('<!--', i)) i = skip('-->', i + 4)
+    else if (text.startsWith('<!DOCTYPE', i)) i = doctypeEnd(text, i + 9)
+    else return /[A-Za-z_:]/.test(text[i + 1] ?? '') ? i : -1
+    if (i < 0) return -1
+  }
+}
+
+/** The end of a DOCTYPE declaration: its internal subset (`[ ... ]`) holds `>`s and quoted text of its own. */
+function doctypeEnd(text: string, from: number): number {
+  let quote: string | null = null
+  let subset = false
+  for (let i = from; i < text.length; i++) {
+    const c = text[i]!
+    if (quote) {
+      if (c === quote) quote = null
+    } else if (c === '"' || c === "'") quote = c
+    else if (c === '[') subset = true
+    else if (c === ']') subset = false
+    else if (c === '>' && !subset) return i + 1
+  }
+  return -1
 }
 
 /** Refuses XML larger than MAX_INVOICE_XML_BYTES (bytes, or characters of a string) before it is decoded. */
