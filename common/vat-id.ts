@@ -40,6 +40,18 @@ function nlValid(id: string): boolean {
   return mod97(id) === 1
 }
 
+/** The countries whose VAT ids normaliseForeignVatId checks by a public rule; others' have none to check. */
+export const CHECKED_VAT_COUNTRIES: ReadonlySet<string> = new Set([
+  'SE',
+  'DK',
+  'DE',
+  'FI',
+  'GB',
+  'NL',
+  'FR',
+  'BE',
+])
+
 /** A foreign VAT id (`SE556677889901`, `DK12345674`, `DE123456788`, `FI12345671`) whose checksum holds. */
 export function normaliseForeignVatId(value: string): string | null {
   const s = value.replace(/[\s.-]/g, '').toUpperCase()

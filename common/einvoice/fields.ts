@@ -82,7 +82,10 @@ export function norwegianOrgNumber(
 ): string | null {
   const candidates = [
     ...ids.filter((id) => id.scheme === NORWEGIAN_ORG_SCHEME).map((id) => id.value),
-    ...(vatId && /^NO\s*\d{3}\s*\d{3}\s*\d{3}\s*(MVA)?$/i.test(vatId.trim()) ? [vatId] : []),
+    // The VAT number's nine digits without its `NO` and `MVA`.
+    ...(vatId && /^NO\s*\d{3}\s*\d{3}\s*\d{3}\s*(MVA)?$/i.test(vatId.trim())
+      ? [vatId.trim().replace(/^NO|MVA$/gi, '')]
+      : []),
     ...(legal && (legal.scheme === null || legal.scheme === NORWEGIAN_ORG_SCHEME) && country === 'NO'
       ? [legal.value]
       : []),

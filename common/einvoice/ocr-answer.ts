@@ -3,6 +3,7 @@
 // the XML gives has one candidate with ProbabilityFactor 1, placed `structured`. The invoice itself, with its
 // lines, travels in `OcrRawData.StructuredInvoice` (OcrRawData is a free JSON string in the spec).
 import { isValidKid, digitsOnly } from '../norwegian.ts'
+import { CHECKED_VAT_COUNTRIES, luhnValid, normaliseForeignVatId } from '../vat-id.ts'
 import {
   OCR_PROPERTIES,
   OcrPropertyId,
@@ -10,6 +11,7 @@ import {
   type InterpretationCandidate,
   type InterpretedProperty,
   type OcrAnswer,
+  type OcrForeignSupplierId,
   type OcrPageSize,
   type OcrRawData,
   type OcrWord,
@@ -47,6 +49,60 @@ export function structuredValues(invoice: EInvoice): Partial<Record<OcrPropertyI
   >
 }
 
+/** A VAT id's country prefix that is not its ISO 3166 code: Greece writes `EL`. */
+const VAT_PREFIX_COUNTRY: Record<string, string> = { EL: 'GR' }
+
+/**
+ * A legal registration id (BT-30) in the VAT id form its country derives from it, by the scheme the XML names
+ * (ISO 6523 ICD) or, without one, by the seller's country: a Swedish organisationsnummer (0007, Luhn) is
+ * `SE` + its ten digits + `01`, a Danish CVR (0184) `DK` + its eight, a Finnish Y-tunnus (0212, 0213) `FI` + its
+ * eight. Null for any other (a German Handelsregister number has no VAT form).
+ */
+function registryAsVatId(id: string, scheme: string | null, country: string | null): string | null {
+  const digits = digitsOnly(id)
+  const from =
+    scheme === '0007' ? 'SE' : scheme === '0184' ? 'DK' : scheme === '0212' || scheme === '0213' ? 'FI' : null
+  const as = from ?? (scheme === null ? country : null)
+  if (as === 'SE' && digits.length === 10 && luhnValid(digits)) return `SE${digits}01`
+  if (as === 'DK' && digits.length === 8) return normaliseForeignVatId(`DK${digits}`)
+  if (as === 'FI' && digits.length === 8) return normaliseForeignVatId(`FI${digits}`)
+  return null
+}
+
+/**
+ * The seller's foreign ids (OcrAnswer.ForeignSupplierIds) of a structured invoice, as the OCR answer gives the
+ * ones it reads on a page: `Value` in the VAT id's form, its country, `Kind` `vat` for the VAT identifier
+ * (BT-31) and `registry` for the legal registration id (BT-30) turned into one. The XML states them, so an id
+ * is as sure as the seller wrote it (ProbabilityFactor 1) unless its country's public check fails (0.5, so no
+ * reader takes it for the supplier); ids of countries without a public check are given as written. A seller
+ * with a Norwegian organisation number has none: that number is property 1.
+ */
+export function structuredForeignSupplierIds(invoice: EInvoice): OcrForeignSupplierId[] {
+  const seller = invoice.supplier
+  if (seller.orgNumber) return []
+  const out: OcrForeignSupplierId[] = []
+  const add = (value: string, kind: OcrForeignSupplierId['Kind'], written: string) => {
+    const prefix = value.slice(0, 2)
+    if (prefix === 'NO' || out.some((f) => f.Value === value)) return
+    const checked = CHECKED_VAT_COUNTRIES.has(prefix)
+    out.push({
+      CountryCode: VAT_PREFIX_COUNTRY[prefix] ?? prefix,
+      Value: value,
+      Kind: kind,
+      HitWordText: written,
+      ProbabilityFactor: !checked || normaliseForeignVatId(value) ? 1 : 0.5,
+    })
+  }
+  const vat = seller.vatId?.replace(/[\s.-]/g, '').toUpperCase()
+  if (seller.vatId && vat && /^[A-Z]{2}[0-9A-Z+*]{2,13}$/.test(vat)) add(vat, 'vat', seller.vatId)
+  if (seller.registrationId) {
+    const registry = registryAsVatId(seller.registrationId, seller.registrationScheme, seller.country)
+    if (registry) add(registry, 'registry', seller.registrationId)
+  }
+  // The surest first, as the OCR answer orders them.
+  return out.sort((a, b) => b.ProbabilityFactor - a.ProbabilityFactor)
+}
+
 /** The word on the document that prints the value, if one does: its box is drawn in the viewer. */
 function printedAt(value: string, words: readonly OcrWord[]): OcrWord | undefined {
   const digits = /^[\d.\s-]+$/.test(value) ? digitsOnly(value) : null
@@ -67,6 +123,7 @@ export function structuredOcrAnswer(
   invoice: EInvoice,
   read: StructuredPages = { words: [], pages: [] },
 ): Omit<OcrAnswer, 'UniFile'> & { PagesRead: number[] } {
+  const foreign = structuredForeignSupplierIds(invoice)
   const first = read.pages[0] ?? { PageNo: 1, ImageWidth: 0, ImageHeight: 0 }
   const properties: InterpretedProperty[] = []
   let candidateId = 0
@@ -118,6 +175,7 @@ export function structuredOcrAnswer(
     Language: invoice.supplier.country === 'NO' ? 'no' : 'en',
     OcrRawData: JSON.stringify(raw),
     InterpretedProperties: properties,
+    ...(foreign.length ? { ForeignSupplierIds: foreign } : {}),
   }
 }
 
