@@ -129,6 +129,64 @@ describe('a PDF and its XML invoice in a scan folder', () => {
   }, 120_000)
 })
 
+describe('an XML invoice that comes after its PDF', () => {
+  it('is attached to the invoice its PDF already made, and moved beside it', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'scan-pair-'))
+    const ledgerDir = mkdtempSync(join(tmpdir(), 'scan-ledger-'))
+    const pipeline = pipelineFor(ledgerDir)
+    writeFileSync(join(folder, 'faktura-5.pdf'), await printedInvoicePdf('Faktura 77-0005'))
+    expect(await pipeline.take({ companyKey: company, path: join(folder, 'faktura-5.pdf'), folder })).toBe(
+      'queued',
+    )
+    await pipeline.idle()
+    const [pdf] = await pipeline.entries(company)
+    expect([pdf!.state, pdf!.partner ?? null]).toEqual(['done', null])
+    writeFileSync(join(folder, 'FAKTURA-5.xml'), await makeUbl())
+    expect(await pipeline.take({ companyKey: company, path: join(folder, 'FAKTURA-5.xml'), folder })).toBe(
+      'paired',
+    )
+    await pipeline.idle()
+    const entries = await pipeline.entries(company)
+    await pipeline.close()
+    // One entry, one invoice: the XML is the PDF's partner, attached after the PDF, and both are processed.
+    expect(entries.map((e) => [e.name, e.state, e.invoiceId])).toEqual([
+      ['faktura-5.pdf', 'done', pdf!.invoiceId],
+    ])
+    expect(entries[0]!.partner?.fileId).toEqual(expect.any(Number))
+    expect((await filesOf(pdf!.invoiceId!)).map((f) => [f.Name, f.ContentType])).toEqual([
+      ['faktura-5.pdf', 'application/pdf'],
+      ['FAKTURA-5.xml', 'application/xml'],
+    ])
+    expect(readdirSync(folder).filter((n) => !n.startsWith('processed'))).toEqual([])
+    expect(readdirSync(monthFolder(folder)).sort()).toEqual(['FAKTURA-5.xml', 'faktura-5.pdf'])
+  }, 120_000)
+
+  it('is taken as an invoice of its own when its PDF fails, not left waiting for it', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'scan-pair-'))
+    const ledgerDir = mkdtempSync(join(tmpdir(), 'scan-ledger-'))
+    const pipeline = pipelineFor(ledgerDir)
+    // A PDF cut short (no %%EOF): refused as it is taken, after its XML was left for it.
+    const whole = Buffer.from(await printedInvoicePdf('Faktura 77-0006'))
+    writeFileSync(join(folder, 'faktura-6.pdf'), whole.subarray(0, whole.lastIndexOf('%%EOF')))
+    writeFileSync(join(folder, 'faktura-6.xml'), await makeUbl())
+    const xml = pipeline.take({ companyKey: company, path: join(folder, 'faktura-6.xml'), folder })
+    await sleep(200)
+    const pdf = pipeline.take({ companyKey: company, path: join(folder, 'faktura-6.pdf'), folder })
+    expect(await Promise.all([xml, pdf])).toEqual(['paired', 'failed'])
+    await pipeline.idle()
+    const entries = await pipeline.entries(company)
+    await pipeline.close()
+    expect(entries.map((e) => [e.name, e.state, e.reason?.code ?? null]).sort()).toEqual([
+      ['faktura-6.pdf', 'failed', 'truncatedPdf'],
+      ['faktura-6.xml', 'done', null],
+    ])
+    const invoice = await get(`api/biz/supplierinvoices/${entries.find((e) => e.kind === 'xml')!.invoiceId}`)
+    expect(invoice.InvoiceNumber).toBe('2026-1042')
+    expect(readdirSync(folder).filter((n) => !['processed', 'failed'].includes(n))).toEqual([])
+    expect(readdirSync(monthFolder(folder))).toEqual(['faktura-6.xml'])
+  }, 120_000)
+})
+
 describe('the XML beside a PDF that is not the folder’s own file', () => {
   /** The PDF's run: one invoice of the PDF alone, read from its pages, and no XML attached to it. */
   async function expectPdfAlone(folder: string, xmlName: string, code: string, note: RegExp) {

@@ -4,6 +4,7 @@ import { basename, join } from 'node:path'
 import { FAILED, freePath, writeDurably } from '../files.ts'
 import { failedNote, type FailedFileReason } from '../reasons.ts'
 import { messageOf, type Station } from '../station.ts'
+import { takeLeftPartner } from './partner.ts'
 
 export interface FailedFile {
   companyKey: string
@@ -13,9 +14,12 @@ export interface FailedFile {
   size: number
 }
 
-/** Records the file as failed at `reason`, moves it to failed/ and writes the note beside it. */
+/**
+ * Records the file as failed at `reason`, moves it to failed/ and writes the note beside it. A failed PDF's
+ * XML partner, left in the folder for it, is taken again as an invoice of its own (partner.ts).
+ */
 export async function failFile(
-  station: Pick<Station, 'record' | 'ops' | 'log' | 'locale' | 'batch'>,
+  station: Pick<Station, 'record' | 'ops' | 'log' | 'locale' | 'batch' | 'take'>,
   req: FailedFile,
   reason: FailedFileReason,
 ) {
@@ -52,6 +56,7 @@ export async function failFile(
     }),
   )
   station.batch(req.companyKey).failed++
+  await takeLeftPartner(station, req.companyKey, req.path, req.folder)
 }
 
 /** Moves a file to failed/ (one already gone is not an error) and writes the note beside it. */

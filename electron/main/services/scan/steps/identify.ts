@@ -12,6 +12,7 @@ import { sniff } from '../sniff.ts'
 import { messageOf, type Station, type TakeOutcome, type TakeRequest } from '../station.ts'
 import { failFile } from './fail.ts'
 import { finishMove } from './move.ts'
+import { pairLate, pdfEntryFor } from './partner.ts'
 
 export type IdentifyStation = Pick<
   Station,
@@ -29,6 +30,7 @@ export type IdentifyStation = Pick<
   | 'isQueued'
   | 'enqueue'
   | 'scheduleIdleCheck'
+  | 'take'
 >
 
 export async function identify(
@@ -164,18 +166,21 @@ async function duplicateOfElsewhere(
 
 /**
  * An XML invoice that belongs to a PDF beside it (the pair rule, pair.ts) is not an invoice of its own:
- * the PDF's run reads it, attaches it and moves it. One already taken with its PDF (a kill before its
- * move, a copy put back) goes where its PDF's run meant it to; null for any other file.
+ * the PDF's run reads it, attaches it and moves it, also when the XML comes after the PDF was taken
+ * (partner.ts). One already taken with its PDF (a kill before its move, a copy put back) goes where its
+ * PDF's run meant it to; one whose PDF failed and was set aside is taken alone (null), as is any other file.
  */
 async function pairedXml(
-  station: Pick<Station, 'ops' | 'log' | 'pairWaitMs'>,
+  station: Pick<Station, 'ops' | 'log' | 'pairWaitMs' | 'record' | 'enqueue'>,
   req: TakeRequest,
   sha: string,
   bytes: Uint8Array,
   l: Ledger,
 ): Promise<TakeOutcome | null> {
   const owner = l.entries().find((e) => e.partner?.sha256 === sha)
-  if (owner) {
+  // A PDF that failed and went to failed/ leaves its XML to be an invoice of its own.
+  const ownerFailed = owner && owner.step === 'finished' && owner.state !== 'done'
+  if (owner && !ownerFailed) {
     if (owner.state !== 'done') return 'paired'
     // As its PDF: the same file again goes where it was meant to go, a copy elsewhere to duplicates/.
     const meant = owner.partner!.destination
@@ -187,6 +192,14 @@ async function pairedXml(
     return 'already'
   }
   if (l.get(sha) || !isEInvoiceXml(bytes)) return null
+  // Its PDF was taken before it: a run at its reading still reads it; a run past it takes it again as it
+  // ends (move.ts); a finished one goes back to attach it.
+  const taken = ownerFailed ? undefined : pdfEntryFor(l, req.path, req.folder)
+  if (taken) {
+    if (taken.state === 'done') await pairLate(station, taken, { sha256: sha, path: req.path })
+    return 'paired'
+  }
+  if (ownerFailed) return null
   const pdf = await waitForPartner(req.path, 'pdf', station.pairWaitMs)
   if (!pdf) return null
   station.log.info('scan: an XML invoice beside its PDF is read with the PDF', {

@@ -4,9 +4,10 @@
 import { exists } from '../files.ts'
 import type { LedgerEntry } from '../ledger.ts'
 import type { Station } from '../station.ts'
+import { takeLeftPartner } from './partner.ts'
 import type { StepRun } from './run.ts'
 
-export type MoveStation = Pick<Station, 'ops' | 'log' | 'withLocalRetries' | 'batch'>
+export type MoveStation = Pick<Station, 'ops' | 'log' | 'withLocalRetries' | 'batch' | 'take'>
 
 export async function move(station: MoveStation, run: StepRun) {
   const { companyKey } = run
@@ -25,13 +26,17 @@ export async function move(station: MoveStation, run: StepRun) {
   const partner = entry.partner
   if (partner?.destination && (await exists(partner.path)) && !(await exists(partner.destination)))
     await station.withLocalRetries(() => station.ops.move(partner.path, partner.destination!), run.check)
+  // An entry back here to attach a late XML (partner.ts) was counted ready when it first finished.
+  const again = entry.readyAt !== null
   await run.record({
     step: 'finished',
     state: 'done',
-    readyAt: new Date().toISOString(),
+    readyAt: entry.readyAt ?? new Date().toISOString(),
     ...(gone ? { destination: null } : {}),
   })
-  station.batch(companyKey).ready++
+  if (!again) station.batch(companyKey).ready++
+  // An XML with the PDF's name that came after the PDF was read is paired with the invoice now.
+  await takeLeftPartner(station, companyKey, entry.originalPath, entry.folder, run.entry.partner)
 }
 
 /** A done entry whose original is still in the folder (a kill before the move was recorded). */

@@ -14,7 +14,7 @@ import { failFile } from './fail.ts'
 import type { StepRun } from './run.ts'
 import { bytesToUpload } from './upload.ts'
 
-export type ReadStation = Pick<Station, 'platform' | 'log' | 'ops' | 'record' | 'locale' | 'batch'>
+export type ReadStation = Pick<Station, 'platform' | 'log' | 'ops' | 'record' | 'locale' | 'batch' | 'take'>
 
 export async function read(station: ReadStation, run: StepRun) {
   const entry = run.entry

@@ -8,9 +8,13 @@ import { isTransient } from '../platform.ts'
 import { failedNote } from '../reasons.ts'
 import { Cancelled, isLocalFileError, messageOf, type Station } from '../station.ts'
 import { moveFailed } from './fail.ts'
+import { takeLeftPartner } from './partner.ts'
 import type { StepRun } from './run.ts'
 
-export type SettleStation = Pick<Station, 'log' | 'ops' | 'record' | 'locale' | 'batch' | 'enqueue'> & {
+export type SettleStation = Pick<
+  Station,
+  'log' | 'ops' | 'record' | 'locale' | 'batch' | 'enqueue' | 'take'
+> & {
   /** Runs stopped by a cancel (keyed `companyKey/sha`); a run's key is taken out as it ends. */
   cancelled: Set<string>
   /** Whether the pipeline is closing: nothing more is recorded of a failure then. */
@@ -51,6 +55,10 @@ export async function settleFailure(station: SettleStation, run: StepRun, error:
     const reason = { code: 'refused', params: { detail: message } } as const
     await run.record({ state: 'failed', reason, destination, step: 'finished' })
     await moveFailed(station, entry.originalPath, destination, failedNote(reason, station.locale()))
+    // The XML left beside it for this PDF is an invoice of its own now, not one waiting for a PDF.
+    station.batch(companyKey).failed++
+    await takeLeftPartner(station, companyKey, entry.originalPath, entry.folder, entry.partner)
+    return
   } else {
     // A later step failed: the file stays where it is, and Retry resumes at this step.
     await run.record({ state: 'failed', reason: { code: 'refused', params: { detail: message } } })
