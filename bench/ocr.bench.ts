@@ -9,6 +9,8 @@
 // multipage, ..., foreign, layout, library), OCR_BENCH_PER_FAMILY (documents per family, default 12; the older
 // OCR_BENCH_PER_KIND is read too), OCR_BENCH_PER_SCANNED_FAMILY (scanned documents per family, default the
 // same), OCR_BENCH_CLI_PAGES (scanned pages timed with the tesseract command line, default 6), OCR_BENCH_TEXT (default 200) and OCR_BENCH_SCANNED (default 30) for the regression set (0 skips it).
+// First of all, the structured figure: public EN 16931 example files read and scored field by field
+// (bench/einvoice-public.ts; OCR_BENCH_STRUCTURED=0 skips it), or a line saying the set is absent.
 import {
   isValidBankAccount,
   isValidKid,
@@ -20,6 +22,7 @@ import { ALL_FAMILIES } from '../platform/ocr/corpus/families.ts'
 import { scanVariant } from '../platform/ocr/corpus/scan.ts'
 import { OCR_PROPERTIES, OcrPropertyId } from '../common/ocr.ts'
 import { closeOcr, interpret, readDocument } from '../platform/ocr/index.ts'
+import { benchPublicEInvoices } from './einvoice-public.ts'
 import { benchFamilies } from './ocr-families.ts'
 
 const TEXT_DOCS = Number(process.env.OCR_BENCH_TEXT ?? 200)
@@ -123,6 +126,8 @@ function report(name: string, t: Tally, fieldTarget: number, timeLine: string, t
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0)
 
 async function main() {
+  if (process.env.OCR_BENCH_STRUCTURED !== '0') await benchPublicEInvoices()
+
   // The first document pays for loading pdf.js and fonts; it is read once before timing starts.
   const warm = await generateInvoice(SEED_BASE - 1)
   await readDocument(warm.pdf)
