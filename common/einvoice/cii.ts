@@ -14,8 +14,11 @@ import {
 import type { EInvoice, EInvoiceLine, EInvoiceParty } from './types.ts'
 
 function ciiParty(p: XmlNode | undefined): EInvoiceParty {
+  const partyIds: PartyId[] = all(p, 'GlobalID')
+    .map((g) => ({ value: text(g) ?? '', scheme: attr(g, 'schemeID') }))
+    .filter((id) => id.value)
   const ids: PartyId[] = [
-    ...all(p, 'GlobalID').map((g) => ({ value: text(g) ?? '', scheme: attr(g, 'schemeID') })),
+    ...partyIds,
     ...all(p, 'URIUniversalCommunication').flatMap((u) => {
       const id = at(u, 'URIID')
       return text(id) ? [{ value: text(id)!, scheme: attr(id, 'schemeID') }] : []
@@ -34,6 +37,7 @@ function ciiParty(p: XmlNode | undefined): EInvoiceParty {
     registrationName: textAt(p, 'Name'),
     tradingName: textAt(p, 'SpecifiedLegalOrganization', 'TradingBusinessName'),
     ids,
+    partyIds,
     legal: text(legalId) ? { value: text(legalId)!, scheme: attr(legalId, 'schemeID') } : null,
     vatId: text(vat),
     country: textAt(address, 'CountryID'),

@@ -97,11 +97,23 @@ export function norwegianOrgNumber(
   return null
 }
 
+/** ISO 6523 schemes of national registries whose numbers a VAT id derives from (SE, DK, FI). */
+export const REGISTRY_SCHEMES: ReadonlySet<string> = new Set(['0007', '0184', '0212', '0213'])
+
+function registryIdsOf(ids: readonly PartyId[]): Pick<EInvoiceParty, 'registryIds'> {
+  const found = ids.flatMap((id) =>
+    id.scheme && REGISTRY_SCHEMES.has(id.scheme) ? [{ value: id.value, scheme: id.scheme }] : [],
+  )
+  return found.length ? { registryIds: found } : {}
+}
+
 /** A party from what its XML gives. */
 export function party(fields: {
   registrationName: string | null
   tradingName: string | null
   ids: PartyId[]
+  /** The party identifiers (BT-29 / BT-46) among `ids`, without the electronic address (BT-34 / BT-49). */
+  partyIds?: PartyId[]
   legal: PartyId | null
   vatId: string | null
   country: string | null
@@ -118,6 +130,7 @@ export function party(fields: {
     ),
     registrationId: fields.legal?.value ?? null,
     registrationScheme: fields.legal?.scheme ?? null,
+    ...registryIdsOf(fields.partyIds ?? []),
     vatId: fields.vatId,
     country,
     address: fields.address.filter((line): line is string => !!line),

@@ -72,7 +72,8 @@ function registryAsVatId(id: string, scheme: string | null, country: string | nu
 /**
  * The seller's foreign ids (OcrAnswer.ForeignSupplierIds) of a structured invoice, as the OCR answer gives the
  * ones it reads on a page: `Value` in the VAT id's form, its country, `Kind` `vat` for the VAT identifier
- * (BT-31) and `registry` for the legal registration id (BT-30) turned into one. The XML states them, so an id
+ * (BT-31) and `registry` for the legal registration id (BT-30) or a registry party identifier (BT-29:
+ * UBL PartyIdentification, CII GlobalID, registryIds) turned into one. The XML states them, so an id
  * is as sure as the seller wrote it (ProbabilityFactor 1) unless its country's public check fails (0.5, so no
  * reader takes it for the supplier); ids of countries without a public check are given as written. A seller
  * with a Norwegian organisation number has none: that number is property 1.
@@ -95,9 +96,13 @@ export function structuredForeignSupplierIds(invoice: EInvoice): OcrForeignSuppl
   }
   const vat = seller.vatId?.replace(/[\s.-]/g, '').toUpperCase()
   if (seller.vatId && vat && /^[A-Z]{2}[0-9A-Z+*]{2,13}$/.test(vat)) add(vat, 'vat', seller.vatId)
-  if (seller.registrationId) {
-    const registry = registryAsVatId(seller.registrationId, seller.registrationScheme, seller.country)
-    if (registry) add(registry, 'registry', seller.registrationId)
+  const registries = [
+    ...(seller.registrationId ? [{ value: seller.registrationId, scheme: seller.registrationScheme }] : []),
+    ...(seller.registryIds ?? []),
+  ]
+  for (const id of registries) {
+    const registry = registryAsVatId(id.value, id.scheme, seller.country)
+    if (registry) add(registry, 'registry', id.value)
   }
   // The surest first, as the OCR answer orders them.
   return out.sort((a, b) => b.ProbabilityFactor - a.ProbabilityFactor)

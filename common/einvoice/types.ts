@@ -13,6 +13,11 @@ export interface EInvoiceParty {
   /** BT-30 / BT-47 legal registration id as written (any country's), with its scheme (ISO 6523 ICD) when given. */
   registrationId: string | null
   registrationScheme: string | null
+  /**
+   * BT-29 / BT-46 party identifiers (UBL `PartyIdentification/ID`, CII `GlobalID`) under a national registry
+   * scheme a VAT id derives from: Swedish 0007, Danish 0184, Finnish 0212 and 0213. Absent when there is none.
+   */
+  registryIds?: { value: string; scheme: string }[]
   /** BT-31 / BT-48 VAT identifier as written (`NO999999999MVA`, `SE556677889901`, `DE123456789`). */
   vatId: string | null
   /** BT-40 / BT-55 country code (ISO 3166-1 alpha-2). */

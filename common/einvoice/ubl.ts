@@ -16,12 +16,13 @@ import type { EInvoice, EInvoiceLine, EInvoiceParty } from './types.ts'
 function ublParty(wrapper: XmlNode | undefined): EInvoiceParty {
   const p = at(wrapper, 'Party')
   const endpoint = at(p, 'EndpointID')
+  const partyIds: PartyId[] = all(p, 'PartyIdentification').flatMap((pi) => {
+    const id = at(pi, 'ID')
+    return text(id) ? [{ value: text(id)!, scheme: attr(id, 'schemeID') }] : []
+  })
   const ids: PartyId[] = [
     ...(text(endpoint) ? [{ value: text(endpoint)!, scheme: attr(endpoint, 'schemeID') }] : []),
-    ...all(p, 'PartyIdentification').flatMap((pi) => {
-      const id = at(pi, 'ID')
-      return text(id) ? [{ value: text(id)!, scheme: attr(id, 'schemeID') }] : []
-    }),
+    ...partyIds,
   ]
   const legalId = at(p, 'PartyLegalEntity', 'CompanyID')
   const vatScheme = all(p, 'PartyTaxScheme').find((s) => textAt(s, 'TaxScheme', 'ID') === 'VAT')
@@ -31,6 +32,7 @@ function ublParty(wrapper: XmlNode | undefined): EInvoiceParty {
     registrationName: textAt(p, 'PartyLegalEntity', 'RegistrationName'),
     tradingName: textAt(p, 'PartyName', 'Name'),
     ids,
+    partyIds,
     legal: text(legalId) ? { value: text(legalId)!, scheme: attr(legalId, 'schemeID') } : null,
     vatId: textAt(vatScheme, 'CompanyID'),
     country: textAt(address, 'Country', 'IdentificationCode'),

@@ -35,7 +35,7 @@ function ubl(seller: Seller): string {
 const CII_NS =
   'xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100"'
 
-function cii(seller: Seller & { global?: string }): string {
+function cii(seller: Seller & { global?: string; globalScheme?: string }): string {
   const scheme = seller.legalScheme ? ` schemeID="${seller.legalScheme}"` : ''
   return `<rsm:CrossIndustryInvoice ${CII_NS}>
   <rsm:ExchangedDocument><ram:ID>RE-2026-9</ram:ID><ram:TypeCode>380</ram:TypeCode>
@@ -43,7 +43,7 @@ function cii(seller: Seller & { global?: string }): string {
   <rsm:SupplyChainTradeTransaction>
     <ram:ApplicableHeaderTradeAgreement>
       <ram:SellerTradeParty>
-        ${seller.global ? `<ram:GlobalID schemeID="0088">${seller.global}</ram:GlobalID>` : ''}
+        ${seller.global ? `<ram:GlobalID schemeID="${seller.globalScheme ?? '0088'}">${seller.global}</ram:GlobalID>` : ''}
         <ram:Name>Verkäufer GmbH</ram:Name>
         ${seller.legal ? `<ram:SpecifiedLegalOrganization><ram:ID${scheme}>${seller.legal}</ram:ID></ram:SpecifiedLegalOrganization>` : ''}
         <ram:PostalTradeAddress><ram:CountryID>${seller.country}</ram:CountryID></ram:PostalTradeAddress>
@@ -96,6 +96,19 @@ describe('the foreign ids of a structured invoice', () => {
     expect(foreignIds(cii({ country: 'FI', legal: '0112038-9', legalScheme: '0212' }))).toEqual([
       ['FI', 'FI01120389', 'registry', 1],
     ])
+  })
+
+  it('turns a registry party identifier (UBL PartyIdentification, CII GlobalID) into its VAT form', () => {
+    expect(foreignIds(cii({ country: 'SE', global: '5560360793', globalScheme: '0007' }))).toEqual([
+      ['SE', 'SE556036079301', 'registry', 1],
+    ])
+    // A GLN (0088) is no registry number: no id of it.
+    expect(foreignIds(cii({ country: 'DE', global: '4000001123452' }))).toEqual([])
+    const withPartyId = ubl({ country: 'DK' }).replace(
+      '<cac:PostalAddress>',
+      '<cac:PartyIdentification><cbc:ID schemeID="0184">13585628</cbc:ID></cac:PartyIdentification><cac:PostalAddress>',
+    )
+    expect(foreignIds(withPartyId)).toEqual([['DK', 'DK13585628', 'registry', 1]])
   })
 
   it('gives an id whose country check fails as less sure, and one without a public check as written', () => {
