@@ -33,10 +33,7 @@ const en = {
     '40001': 'Archived',
     other: 'Status {code}',
   },
-  pending: 'Not synced yet',
-  conflict: 'In conflict',
   empty: 'No supplier invoices here.',
-  emptySearch: 'No supplier invoice matches “{query}”.',
   noCompany: 'Choose a company to see its inbox.',
   keyboardHint: 'Arrow keys or J/K move, Enter opens, R opens in review.',
   shortcuts: {
@@ -94,10 +91,7 @@ const nb: InboxMessages = {
     '40001': 'Arkivert',
     other: 'Status {code}',
   },
-  pending: 'Ikke synkronisert ennå',
-  conflict: 'I konflikt',
   empty: 'Ingen leverandørfakturaer her.',
-  emptySearch: 'Ingen leverandørfaktura passer til «{query}».',
   noCompany: 'Velg et selskap for å se innboksen.',
   keyboardHint: 'Piltaster eller J/K flytter, Enter åpner, R åpner i kontroll.',
   shortcuts: {
