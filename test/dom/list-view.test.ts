@@ -4,7 +4,7 @@
 // the ones the width has no room for left out), the outbox marks, and the keys (J/K, Enter, a row's own key,
 // N and /), all found by role and name as a screen reader finds them.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { computed, defineComponent, h, ref, type PropType } from 'vue'
+import { computed, defineComponent, h, ref, type Component, type PropType } from 'vue'
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import PrimeVue from 'primevue/config'
 import { createAppI18n, registerMessages } from '@renderer/i18n'
@@ -15,9 +15,30 @@ import { primeVueOptions } from '@renderer/theme'
 import { layOutTable } from './cached-list.ts'
 import { pressKey } from './mount-shell.ts'
 
+const deskWords = {
+  tabs: 'Invoices by state',
+  tab: { open: 'Open', done: 'Done' },
+  search: 'Search supplier',
+  table: 'Invoices of the office',
+  keyboardHint: 'J/K move, Enter opens, R reviews, N adds, / searches.',
+  column: { company: 'Company', supplier: 'Supplier', due: 'Due date', amount: 'Amount', note: 'Note' },
+}
 registerMessages('deskTest', {
-  en: { company: 'Company', supplier: 'Supplier', due: 'Due date', amount: 'Amount', note: 'Note' },
-  nb: { company: 'Selskap', supplier: 'Leverandør', due: 'Forfallsdato', amount: 'Beløp', note: 'Merknad' },
+  en: deskWords,
+  nb: {
+    tabs: 'Fakturaer etter tilstand',
+    tab: { open: 'Åpne', done: 'Ferdige' },
+    search: 'Søk på leverandør',
+    table: 'Kontorets fakturaer',
+    keyboardHint: 'J/K flytter, Enter åpner, R kontrollerer, N legger til, / søker.',
+    column: {
+      company: 'Selskap',
+      supplier: 'Leverandør',
+      due: 'Forfallsdato',
+      amount: 'Beløp',
+      note: 'Merknad',
+    },
+  },
 })
 
 interface DeskRow {
@@ -54,11 +75,11 @@ const rows: DeskRow[] = [
 ]
 
 const columns: ListColumn<DeskRow>[] = [
-  { field: 'company', header: 'deskTest.company' },
-  { field: 'supplier', header: 'deskTest.supplier', ellipsis: '12rem', mark: true },
-  { field: 'due', header: 'deskTest.due', kind: 'date' },
-  { field: 'amount', header: 'deskTest.amount', kind: 'amount' },
-  { field: 'note', header: 'deskTest.note', room: 900, cell: 'note' },
+  { field: 'company', header: 'deskTest.column.company' },
+  { field: 'supplier', header: 'deskTest.column.supplier', ellipsis: '12rem', mark: true },
+  { field: 'due', header: 'deskTest.column.due', kind: 'date' },
+  { field: 'amount', header: 'deskTest.column.amount', kind: 'amount' },
+  { field: 'note', header: 'deskTest.column.note', room: 900, cell: 'note' },
 ]
 
 const opened: DeskRow[] = []
@@ -83,7 +104,8 @@ const Host = defineComponent({
     const shown = computed(() => matching.value.filter((r) => r.done === (tab.value === 'done')))
     return () =>
       h(
-        ListView<DeskRow, DeskTab>,
+        // The generic component's slot names are a template literal type that h() does not take as such.
+        ListView as unknown as Component,
         {
           prefix: 'desk',
           rows: shown.value,
@@ -92,12 +114,8 @@ const Host = defineComponent({
           sort: { field: 'due', order: 1 },
           tabs: ['open', 'done'],
           counts: counts.value,
-          tabName: (name: DeskTab) => (name === 'open' ? 'Open' : 'Done'),
-          tabsLabel: 'Invoices by state',
-          tableLabel: 'Invoices of the office',
-          searchLabel: 'Search supplier',
+          messages: 'deskTest',
           empty: props.empty,
-          hint: 'J/K move, Enter opens, R reviews, N adds, / searches.',
           queued: outboxMark,
           newLabel: 'New invoice',
           newKey: 'KeyN',
