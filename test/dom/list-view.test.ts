@@ -23,7 +23,7 @@ const deskWords = {
   keyboardHint: 'J/K move, Enter opens, R reviews, N adds, / searches.',
   column: { company: 'Company', supplier: 'Supplier', due: 'Due date', amount: 'Amount', note: 'Note' },
 }
-registerMessages('deskTest', {
+registerMessages('desk', {
   en: deskWords,
   nb: {
     tabs: 'Fakturaer etter tilstand',
@@ -75,11 +75,11 @@ const rows: DeskRow[] = [
 ]
 
 const columns: ListColumn<DeskRow>[] = [
-  { field: 'company', header: 'deskTest.column.company' },
-  { field: 'supplier', header: 'deskTest.column.supplier', ellipsis: '12rem', mark: true },
-  { field: 'due', header: 'deskTest.column.due', kind: 'date' },
-  { field: 'amount', header: 'deskTest.column.amount', kind: 'amount' },
-  { field: 'note', header: 'deskTest.column.note', room: 900, cell: 'note' },
+  { field: 'company', header: 'desk.column.company' },
+  { field: 'supplier', header: 'desk.column.supplier', ellipsis: '12rem', mark: true },
+  { field: 'due', header: 'desk.column.due', kind: 'date' },
+  { field: 'amount', header: 'desk.column.amount', kind: 'amount' },
+  { field: 'note', header: 'desk.column.note', room: 900, cell: 'note' },
 ]
 
 const opened: DeskRow[] = []
@@ -114,7 +114,6 @@ const Host = defineComponent({
           sort: { field: 'due', order: 1 },
           tabs: ['open', 'done'],
           counts: counts.value,
-          messages: 'deskTest',
           empty: props.empty,
           queued: outboxMark,
           newLabel: 'New invoice',
@@ -159,23 +158,21 @@ afterEach(() => {
   delete (HTMLElement.prototype as { offsetParent?: unknown }).offsetParent
 })
 
-async function mountDesk(props: { empty?: string } = {}) {
+async function mountDesk(props: { empty?: string } = {}, locale: 'en' | 'nb' = 'en') {
   const root = document.createElement('div')
   document.body.append(root)
   host = mount(Host, {
     props,
     attachTo: root,
-    global: { plugins: [createAppI18n('en'), [PrimeVue, primeVueOptions]] },
+    global: { plugins: [createAppI18n(locale), [PrimeVue, primeVueOptions]] },
   })
   await vi.waitFor(() => expect(bodyRows().length).toBeGreaterThan(0))
 }
 
 /** The table, by its role and accessible name. */
-const table = () => {
-  const found = [...document.querySelectorAll('table')].find(
-    (t) => t.getAttribute('aria-label') === 'Invoices of the office',
-  )
-  if (!found) throw new Error('no table named “Invoices of the office”')
+const table = (name = 'Invoices of the office') => {
+  const found = [...document.querySelectorAll('table')].find((t) => t.getAttribute('aria-label') === name)
+  if (!found) throw new Error(`no table named “${name}”`)
   return found
 }
 const bodyRows = () =>
@@ -187,8 +184,11 @@ const tab = (name: string) =>
   [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) =>
     t.textContent?.trim().startsWith(name),
   )!
+/** The search box (a searchbox named “Search supplier”, or so in Norwegian). */
 const searchBox = () =>
-  document.querySelector<HTMLInputElement>('input[type="search"][aria-label="Search supplier"]')!
+  [...document.querySelectorAll<HTMLInputElement>('input[type="search"]')].find((input) =>
+    ['Search supplier', 'Søk på leverandør'].includes(input.getAttribute('aria-label') ?? ''),
+  )!
 
 async function type(value: string) {
   searchBox().value = value
@@ -314,5 +314,26 @@ describe('the list view', () => {
     // Back to the first sort, by due date.
     const due = [...table().querySelectorAll('thead th')].find((th) => th.textContent?.includes('Due date'))!
     await vi.waitFor(() => expect(due.getAttribute('aria-sort')).toBe('ascending'))
+  })
+
+  it('words itself in Norwegian from the list’s messages, amounts and dates as Norwegians write them', async () => {
+    await mountDesk({}, 'nb')
+    expect(table('Kontorets fakturaer')).toBeTruthy()
+    expect(document.querySelector('[role="tablist"]')!.getAttribute('aria-label')).toBe(
+      'Fakturaer etter tilstand',
+    )
+    expect(tab('Åpne').textContent).toMatch(/Åpne\s*3$/)
+    expect(
+      [...table('Kontorets fakturaer').querySelectorAll('thead th')].map((th) => th.textContent?.trim()),
+    ).toEqual(['Selskap', 'Leverandør', 'Forfallsdato', 'Beløp', 'Merknad'])
+    expect(cells(rowOf('nordlys:7')).slice(2, 4)).toEqual(['01.12.2026', '81\u00a0250,50'])
+    expect(document.querySelector('[role="tabpanel"]')!.textContent).toContain('J/K flytter')
+    expect(document.querySelector('[title="Ikke synkronisert ennå"]')).not.toBeNull()
+    await type('Bodø')
+    await vi.waitFor(() =>
+      expect(document.querySelector('[data-testid="desk-empty"]')?.textContent).toBe(
+        'Ingenting her passer med «Bodø».',
+      ),
+    )
   })
 })
