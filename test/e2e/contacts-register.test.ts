@@ -6,13 +6,16 @@ import { formatOrgNumber } from '../../common/norwegian.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { DEMO_SUPPLIERS } from '../../platform/seed/demo-parties.ts'
 import { axeViolations, useApp } from './support.ts'
-import { workspace } from './find.ts'
+import { countIn, dataRows, listTab, listTable, workspace } from './find.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 const supplier = DEMO_SUPPLIERS[0]!
 const app = useApp()
 const wait = { timeout: 60_000 }
 const view = () => workspace(app.page)
+const suppliers = () => listTable(view(), ['Suppliers', 'Leverandører'])
+/** The open party's card: an article named by the party's name. */
+const card = (name: string) => app.page.getByRole('article', { name })
 
 async function runAxe(label: string): Promise<void> {
   expect(await axeViolations(app.page, ['main']), `axe on ${label}`).toEqual([])
@@ -26,29 +29,27 @@ describe('the contacts register', () => {
     await app.page.evaluate('document.activeElement && document.activeElement.blur()')
     await app.page.keyboard.press('Alt+7')
     await expect.poll(() => view().isVisible(), wait).toBe(true)
-    await expect
-      .poll(async () => Number(await app.page.getByTestId('contacts-count-Supplier').textContent()), wait)
-      .toBeGreaterThan(0)
+    await expect.poll(() => countIn(listTab(view(), ['Suppliers', 'Leverandører'])), wait).toBeGreaterThan(0)
     await runAxe('register')
     await app.shoot('contacts-register')
 
     await view()
       .getByRole('searchbox', { name: /Search name/ })
       .fill(`NO ${formatOrgNumber(supplier.orgNumber!)} MVA`)
-    const rows = view().locator('tbody tr')
+    const rows = dataRows(suppliers())
     await expect.poll(() => rows.count(), wait).toBe(1)
     expect(await rows.first().textContent()).toContain(supplier.name)
   }, 300_000)
 
   it('opens the card with Enter and closes it with Back', async () => {
-    await view().locator('tbody tr').first().focus()
+    await dataRows(suppliers()).first().focus()
     await app.page.keyboard.press('Enter')
-    await expect.poll(() => app.page.getByTestId('party-card').textContent(), wait).toContain(supplier.name)
+    await expect.poll(() => card(supplier.name).isVisible(), wait).toBe(true)
     expect(new URL(app.page.url()).hash).toMatch(/party=Supplier(%3A|:)\d+/)
     await runAxe('card')
     await app.shoot('contacts-card')
     await app.page.goBack()
-    await expect.poll(() => app.page.getByTestId('party-card').count(), wait).toBe(0)
+    await expect.poll(() => card(supplier.name).count(), wait).toBe(0)
     await expect.poll(() => view().isVisible(), wait).toBe(true)
   }, 120_000)
 })

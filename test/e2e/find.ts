@@ -270,3 +270,32 @@ export const scanFolderRow = (page: Page, path: string) =>
   scanFolders(page)
     .getByRole('row')
     .filter({ has: page.getByRole('button', { name: path }) })
+
+/** A list view's table (the inbox, the contacts register, the sales list), by its accessible name. */
+export const listTable = (scope: Page | Locator, name: Words) =>
+  scope.getByRole('table', { name: either(name) })
+
+/**
+ * A list view's rows of data: each carries aria-selected (the list selects the open row); the row of an
+ * empty table's message does not.
+ */
+export const dataRows = (table: Locator) =>
+  table.locator('tbody').getByRole('row').and(table.page().locator('[aria-selected]'))
+
+/** A list view's tab, named by its words and then its count ("Drafts 2"). */
+export const listTab = (scope: Page | Locator, words: Words) =>
+  scope.getByRole('tab', { name: either(words, 'start') })
+
+/** A button named by its words and then a count (a list's filter: "Duplicates 2"). */
+export const countedButton = (scope: Page | Locator, words: Words) =>
+  scope.getByRole('button', { name: either(words, 'start') })
+
+/** The count a tab or button says at the end of its accessible name (NaN when it says none). */
+export async function countIn(control: Locator): Promise<number> {
+  const found = /(\d+)$/.exec((await accessibleName(control)).trim())
+  return found ? Number(found[1]) : Number.NaN
+}
+
+/** The office overview's table of companies. */
+export const overviewTable = (page: Page) =>
+  page.getByRole('table', { name: either(['Companies', 'Selskaper']) })

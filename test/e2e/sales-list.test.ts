@@ -4,13 +4,34 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, useApp } from './support.ts'
-import { workspace } from './find.ts'
+import {
+  countIn,
+  dataRows,
+  listTab,
+  listTable,
+  overviewTable,
+  tableCell,
+  workspace,
+  type Words,
+} from './find.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 const app = useApp()
 const wait = { timeout: 60_000 }
 const view = () => workspace(app.page)
-const count = async (tab: string) => Number(await app.page.getByTestId(`sales-count-${tab}`).textContent())
+const TABS = {
+  draft: ['Drafts', 'Utkast'],
+  unpaid: ['Invoiced', 'Fakturert'],
+  overdue: ['Overdue', 'Forfalt'],
+  paid: ['Paid', 'Betalt'],
+  credited: ['Credited', 'Kreditert'],
+  factoring: ['Waiting for factoring', 'Venter på factoring'],
+  all: ['All', 'Alle'],
+} as const satisfies Record<string, Words>
+const tab = (name: keyof typeof TABS) => listTab(view(), TABS[name])
+const count = (name: keyof typeof TABS) => countIn(tab(name))
+const table = () =>
+  listTable(view(), ['Customer invoices and credit notes', 'Kundefakturaer og kreditnotaer'])
 
 describe('the sales list', () => {
   it('lists the company’s customer invoices from the cache by status, with counts', async () => {
@@ -29,8 +50,8 @@ describe('the sales list', () => {
     expect(await axeViolations(app.page, ['main']), 'axe on the list').toEqual([])
     await app.shoot('sales-drafts')
 
-    await app.page.getByTestId('sales-tab-all').click()
-    await expect.poll(() => view().locator('tbody tr').count(), wait).toBe(11)
+    await tab('all').click()
+    await expect.poll(() => dataRows(table()).count(), wait).toBe(11)
     expect(await axeViolations(app.page, ['main']), 'axe on All').toEqual([])
     await app.shoot('sales-all')
   }, 300_000)
@@ -40,20 +61,20 @@ describe('the sales list', () => {
     await view()
       .getByRole('searchbox', { name: /Search customer/ })
       .fill('28 000,00')
-    const rows = view().locator('tbody tr')
+    const rows = dataRows(table())
     await expect.poll(() => rows.count(), wait).toBe(1)
     expect(await rows.first().textContent()).toContain('28,000.00')
     await rows.first().focus()
     await app.page.keyboard.press('Enter')
     await expect.poll(() => new URL(app.page.url()).hash, wait).toMatch(/invoice=\d+/)
     await app.page.keyboard.press('Escape')
-    await expect.poll(() => view().getByTestId('sales-table').isVisible(), wait).toBe(true)
+    await expect.poll(() => table().isVisible(), wait).toBe(true)
   }, 120_000)
 
   it('counts each company’s sales drafts and overdue customer invoices on the overview', async () => {
     await app.page.keyboard.press('Alt+1')
-    const drafts = app.page.getByTestId(`overview-${nordlys.key}-salesDrafts`)
-    await expect.poll(() => drafts.getAttribute('data-count'), wait).toBe('2')
+    const drafts = () => tableCell(overviewTable(app.page), nordlys.name, ['Sales drafts', 'Salgsutkast'])
+    await expect.poll(async () => (await (await drafts()).textContent())?.trim(), wait).toBe('2')
     await app.shoot('sales-overview')
   }, 120_000)
 })

@@ -1,6 +1,6 @@
 // The keys every list view answers the same way: the status tabs above a list (the WAI-ARIA tablist pattern:
 // Left and Right move and wrap, Home and End go to the ends), and J and K in its table, which move from row
-// to row as the arrow keys do. The inbox and the contacts register read these, so the keys behave alike;
+// to row as the arrow keys do. Every list view reads these (list-view/ListView.vue), so the keys behave alike;
 // and whether the user is typing (typingIn), which every keyboard shortcut of the app asks first.
 
 /** The tab a key moves to from `current`, or null for a key the tablist does not take. */

@@ -29,8 +29,6 @@ const en = {
     duplicate: 'Duplicate',
     duplicateHint: 'Another party of this kind has the same organisation number',
     inactive: 'Inactive',
-    pending: 'Not synced yet',
-    conflict: 'In conflict',
   },
   unnamed: 'Without a name ({id})',
   empty: {
@@ -38,7 +36,6 @@ const en = {
     Customer: 'No customers here.',
     Contact: 'No contact persons here.',
   },
-  emptySearch: 'Nothing here matches “{query}”.',
   notOffered: {
     Supplier: 'This platform does not offer its suppliers to the app, so none can be shown.',
     Customer: 'This platform does not offer its customers to the app, so none can be shown.',
@@ -84,8 +81,6 @@ const nb: ContactsMessages = {
     duplicate: 'Dublett',
     duplicateHint: 'En annen kontakt av samme type har samme organisasjonsnummer',
     inactive: 'Inaktiv',
-    pending: 'Ikke synkronisert ennå',
-    conflict: 'I konflikt',
   },
   unnamed: 'Uten navn ({id})',
   empty: {
@@ -93,7 +88,6 @@ const nb: ContactsMessages = {
     Customer: 'Ingen kunder her.',
     Contact: 'Ingen kontaktpersoner her.',
   },
-  emptySearch: 'Ingenting her passer med «{query}».',
   notOffered: {
     Supplier: 'Denne plattformen gir ikke appen tilgang til leverandørene, så ingen kan vises.',
     Customer: 'Denne plattformen gir ikke appen tilgang til kundene, så ingen kan vises.',

@@ -14,6 +14,7 @@ const en = {
   search: 'Search customer, invoice number, KID or amount',
   searchPlaceholder: 'Customer, invoice no., KID, amount',
   new: 'New invoice',
+  table: 'Customer invoices and credit notes',
   column: {
     number: 'No.',
     type: 'Type',
@@ -57,8 +58,6 @@ const en = {
   marker: {
     queued: 'Queued: made on this computer, not sent yet',
     queuedTag: 'Queued',
-    pending: 'Not synced yet',
-    conflict: 'In conflict',
   },
   noCustomer: 'No customer',
   empty: {
@@ -70,7 +69,6 @@ const en = {
     factoring: 'No invoices waiting for the factoring partner.',
     all: 'No customer invoices or credit notes in this company.',
   },
-  emptySearch: 'Nothing here matches “{query}”.',
   noCompany: 'Choose a company to see its customer invoices and credit notes.',
   keyboardHint: 'Arrow keys or J/K move, Enter opens the invoice, N starts a new one, / searches.',
   shortcuts: {
@@ -96,6 +94,7 @@ const nb: SalesMessages = {
   search: 'Søk etter kunde, fakturanummer, KID eller beløp',
   searchPlaceholder: 'Kunde, fakturanr., KID, beløp',
   new: 'Ny faktura',
+  table: 'Kundefakturaer og kreditnotaer',
   column: {
     number: 'Nr.',
     type: 'Type',
@@ -139,8 +138,6 @@ const nb: SalesMessages = {
   marker: {
     queued: 'I kø: laget på denne maskinen, ikke sendt ennå',
     queuedTag: 'I kø',
-    pending: 'Ikke synkronisert ennå',
-    conflict: 'I konflikt',
   },
   noCustomer: 'Ingen kunde',
   empty: {
@@ -152,7 +149,6 @@ const nb: SalesMessages = {
     factoring: 'Ingen fakturaer som venter på factoringselskapet.',
     all: 'Ingen kundefakturaer eller kreditnotaer i dette selskapet.',
   },
-  emptySearch: 'Ingenting her passer med «{query}».',
   noCompany: 'Velg et selskap for å se kundefakturaene og kreditnotaene.',
   keyboardHint: 'Piltaster eller J/K flytter, Enter åpner fakturaen, N lager en ny, / søker.',
   shortcuts: {
