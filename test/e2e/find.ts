@@ -296,6 +296,89 @@ export async function countIn(control: Locator): Promise<number> {
   return found ? Number(found[1]) : Number.NaN
 }
 
-/** The office overview's table of companies. */
+/** The accessible description of `locator`'s element: the text of what its aria-describedby names. */
+export const accessibleDescription = (locator: Locator) =>
+  locator.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id: string) => el.ownerDocument.getElementById(id)?.textContent?.trim() ?? '')
+      .join(' '),
+  )
+
+/** The value a description list gives for a term that begins with the words (a rate, a currency after it). */
+export const definitionStarting = (scope: Page | Locator, term: Words) =>
+  scope
+    .getByRole('term')
+    .filter({ hasText: either(term, 'start') })
+    .locator('xpath=following-sibling::dd[1]')
+
+const REVIEW_FIELDS = {
+  InvoiceNumber: ['Invoice number', 'Fakturanummer'],
+  InvoiceDate: ['Invoice date', 'Fakturadato'],
+  PaymentDueDate: ['Due date', 'Forfallsdato'],
+  TaxInclusiveAmount: ['Total incl. VAT', 'Sum inkl. mva.'],
+  PaymentID: ['KID', 'KID'],
+  BankAccount: ['Bank account or IBAN', 'Kontonummer eller IBAN'],
+} as const satisfies Record<string, Words>
+
+/** A field the review reads from the document (a combobox of what was read), by its label. */
+export const reviewField = (page: Page, field: keyof typeof REVIEW_FIELDS) =>
+  reviewForm(page).getByRole('combobox', { name: either(REVIEW_FIELDS[field]) })
+
+/** The review's place in its queue ("3 of 12"), a live status in the queue's navigation. */
+export const reviewCounter = (page: Page) =>
+  page.getByRole('navigation', { name: either(['Review queue', 'Kontrollkø']) }).getByRole('status')
+
+/** The review's document pane (the page images and the boxes of what was read). */
+export const reviewDocument = (page: Page) =>
+  page.getByRole('region', { name: either(['Document', 'Dokument']) })
+
+/** The review's cost lines (the fieldset) and the VAT a line comes to (an output named "VAT amount, line 1"). */
+export const costLines = (page: Page) =>
+  reviewForm(page).getByRole('group', { name: either(['Cost lines', 'Konteringslinjer']) })
+export const costLineVat = (page: Page, line: number) =>
+  costLines(page).getByRole('status', {
+    name: either([`VAT amount, line ${line}`, `Mva-beløp, linje ${line}`]),
+  })
+
+/** A dialog by its title. */
+export const dialogNamed = (page: Page, title: Words) => page.getByRole('dialog', { name: either(title) })
+
+/** The invoice editor of Sales: a region named by its title ("New invoice", "Invoice 10042", …). */
+export const salesEditor = (page: Page) =>
+  page.getByRole('region', {
+    name: either(
+      [
+        'New invoice',
+        'Ny faktura',
+        'Invoice draft',
+        'Fakturakladd',
+        'Credit note draft',
+        'Kreditnotakladd',
+        'Invoice',
+        'Faktura',
+        'Credit note',
+        'Kreditnota',
+      ],
+      'start',
+    ),
+  })
+
+/** The invoice editor's state ("Waiting to be sent", "Invoiced as number …"), a live status. */
+export const salesState = (page: Page) =>
+  salesEditor(page).getByRole('status', { name: either(['Invoice state', 'Fakturastatus']) })
+
+/** The inbox's table of supplier invoices, and its body rows (those with cells, not the header's). */
+export const inboxTable = (page: Page) =>
+  page.getByRole('table', { name: either(['Supplier invoices', 'Leverandørfakturaer']) })
+export const bodyRows = (table: Locator) =>
+  table.getByRole('row').filter({ has: table.page().getByRole('cell') })
+
+/** The inbox's header panel of the open invoice, named "Invoice <number>". */
+export const invoicePanel = (page: Page) =>
+  page.getByRole('complementary', { name: either(['Invoice', 'Faktura'], 'start') })
+
+/** The overview's table of the office's companies. */
 export const overviewTable = (page: Page) =>
   page.getByRole('table', { name: either(['Companies', 'Selskaper']) })

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { SupplierInvoiceStatus } from '../../common/status.ts'
 import { DEMO_COMPANIES } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, platformApi, useApp } from './support.ts'
-import { signInButton, syncState, viewHeading } from './find.ts'
+import { bodyRows, inboxTable, invoicePanel, signInButton, syncState, viewHeading } from './find.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 // The sandbox's access tokens last an hour; the restarted app's clock is two hours ahead.
@@ -24,7 +24,7 @@ interface Invoice {
 
 const platform = <T>(path: string) =>
   platformApi<T>(app.route.origin(), 'anne.accountant@demo.test', nordlys.key, path)
-const tableRows = () => app.page.getByTestId('inbox-table').locator('tbody tr[data-p-index]')
+const tableRows = () => bodyRows(inboxTable(app.page))
 const syncIndicator = () => syncState(app.page)
 
 async function openNordlysInbox(): Promise<void> {
@@ -60,7 +60,7 @@ describe('an offline start after the access token expired', () => {
     await app.page.getByRole('searchbox', { name: /Search/ }).fill(target.InvoiceNumber!)
     await expect.poll(() => tableRows().count(), wait).toBe(1)
     await tableRows().first().click()
-    const panel = app.page.getByTestId('invoice-panel')
+    const panel = invoicePanel(app.page)
     await expect.poll(() => panel.isVisible(), wait).toBe(true)
     await panel.getByLabel('Invoice no.').fill('EXPIRED-OFFLINE-1')
     await panel.getByRole('button', { name: 'Save' }).click()

@@ -3,10 +3,21 @@
 // review shows invoice N (waiting for it to arrive from the platform when it has not yet), never the
 // queue's first draft. An inbox row opens in review too: R on the focused row, or the header panel's
 // "Open in review".
+import type { Locator } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
 import { axeViolations, useApp } from './support.ts'
-import { navLink, viewHeading } from './find.ts'
+import {
+  bodyRows,
+  inboxTable,
+  invoicePanel,
+  listTab,
+  navLink,
+  reviewForm,
+  scanQueue,
+  scanRow,
+  viewHeading,
+} from './find.ts'
 
 // The page's DOM names used inside page.evaluate (this file is type-checked without the DOM library).
 declare const window: { dispatchEvent(event: unknown): boolean }
@@ -31,7 +42,8 @@ async function recordShownInvoices(): Promise<void> {
     const shown: string[] = []
     ;(globalThis as unknown as { __shown: string[] }).__shown = shown
     const look = () => {
-      const id = document.querySelector('[data-testid="review-form"]')?.getAttribute('data-invoice')
+      // The review's form (the one form that carries the invoice it shows).
+      const id = document.querySelector('form[data-invoice]')?.getAttribute('data-invoice')
       if (id && shown.at(-1) !== id) shown.push(id)
     }
     new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true })
@@ -39,12 +51,15 @@ async function recordShownInvoices(): Promise<void> {
   })
 }
 const shownInvoices = () => app.page.evaluate(() => (globalThis as unknown as { __shown: string[] }).__shown)
-const reviewedInvoice = () => app.page.getByTestId('review-form').getAttribute('data-invoice')
+const reviewedInvoice = () => reviewForm(app.page).getAttribute('data-invoice')
+/** The inbox's rows; the supplier's cell keeps the invoice's ID (which no column shows) in `data-invoice`. */
+const inboxRows = () => bodyRows(inboxTable(app.page))
+const invoiceOf = (row: Locator) => row.locator('[data-invoice]').getAttribute('data-invoice')
 
 describe('links to an invoice', () => {
   it('opens the scanned invoice from the scan queue’s “Invoice N”, never another', async () => {
     await navLink(app.page, 'inbox').click()
-    await expect.poll(() => app.page.getByTestId('scan-queue').isVisible(), wait).toBe(true)
+    await expect.poll(() => scanQueue(app.page).isVisible(), wait).toBe(true)
     const invoice = await generateInvoice(41, { layout: 'classic' })
     await app.page.evaluate((data) => {
       const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0))
@@ -52,9 +67,9 @@ describe('links to an invoice', () => {
       dt.items.add(new File([bytes], 'lenke.pdf', { type: 'application/pdf' }))
       window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }))
     }, Buffer.from(invoice.pdf).toString('base64'))
-    const row = app.page.getByTestId('scan-row-lenke.pdf')
-    await expect.poll(() => row.getAttribute('data-state'), wait).toBe('ready')
-    const link = row.getByRole('link', { name: /^Invoice \d+$/ })
+    // The row links to its invoice once the draft is made.
+    const link = scanRow(app.page, 'lenke.pdf').getByRole('link', { name: /^Invoice \d+$/ })
+    await expect.poll(() => link.count(), wait).toBe(1)
     const id = /(\d+)$/.exec((await link.textContent())!.trim())![1]!
 
     await recordShownInvoices()
@@ -67,12 +82,12 @@ describe('links to an invoice', () => {
 
   it('opens an inbox row in review with R, and from the header panel’s “Open in review”', async () => {
     await navLink(app.page, 'inbox').click()
-    await app.page.getByTestId('inbox-tab-draft').click()
-    const rows = app.page.getByTestId('inbox-table').locator('tbody tr')
+    await listTab(app.page, ['Draft', 'Utkast']).click()
+    const rows = inboxRows()
     await expect.poll(() => rows.count(), wait).toBeGreaterThan(1)
     // The second row: the review's own first choice would be the queue's first.
     const second = rows.nth(1)
-    const id = await second.locator('[data-invoice]').getAttribute('data-invoice')
+    const id = await invoiceOf(second)
     await second.focus()
     await recordShownInvoices()
     await app.page.keyboard.press('r')
@@ -82,30 +97,29 @@ describe('links to an invoice', () => {
     // Back to the inbox; a click keeps opening the header panel, whose button opens the review.
     await app.page.goBack()
     await expect.poll(() => viewHeading(app.page, 'inbox').isVisible(), wait).toBe(true)
-    const third = app.page.getByTestId('inbox-table').locator('tbody tr').nth(2)
-    const thirdId = await third.locator('[data-invoice]').getAttribute('data-invoice')
+    const third = inboxRows().nth(2)
+    const thirdId = await invoiceOf(third)
     await third.click()
-    await expect.poll(() => app.page.getByTestId('invoice-panel').isVisible(), wait).toBe(true)
-    // The panel and its table (a toast of the earlier drop may still be fading in or out).
-    expect(
-      await axeViolations(app.page, ['[data-testid="invoice-panel"]', '[data-testid="inbox-table"]']),
-    ).toEqual([])
+    await expect.poll(() => invoicePanel(app.page).isVisible(), wait).toBe(true)
+    // The workspace with the panel and its table (a toast of the earlier drop, outside it, may still be
+    // fading in or out).
+    expect(await axeViolations(app.page, ['main'])).toEqual([])
     await app.shoot('inbox-panel-open-in-review')
     await recordShownInvoices()
-    await app.page.getByTestId('invoice-open-in-review').click()
+    await invoicePanel(app.page).getByRole('button', { name: 'Open in review' }).click()
     await expect.poll(reviewedInvoice, wait).toBe(thirdId)
     expect(await shownInvoices()).toEqual([thirdId])
   }, 120_000)
 
   it('says so, with a way back, when the company has no invoice of the number a link names', async () => {
     await app.page.evaluate("location.hash = '#/review?invoice=987654'")
-    const missing = app.page.getByTestId('review-missing')
+    const missing = app.page.getByRole('alert').filter({ hasText: 'Invoice 987654 is not in' })
     await expect.poll(() => missing.isVisible(), wait).toBe(true)
     expect(await missing.textContent()).toContain('987654')
-    expect(await app.page.getByTestId('review-form').count()).toBe(0)
+    expect(await reviewForm(app.page).count()).toBe(0)
     expect(await axeViolations(app.page, ['main'])).toEqual([])
     await app.shoot('review-link-missing')
-    await app.page.getByTestId('review-missing-queue').click()
+    await missing.getByRole('link', { name: 'Open the review queue' }).click()
     await expect.poll(reviewedInvoice, wait).not.toBeNull()
   }, 120_000)
 })

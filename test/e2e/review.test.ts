@@ -9,7 +9,21 @@ import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.t
 import { DEMO_APPROVAL_RULE } from '../../platform/seed/demo-approvals.ts'
 import { DEMO_REVIEW_INVOICES } from '../../platform/seed/demo-review.ts'
 import { axeViolations, platformApi, screensDir, useApp } from './support.ts'
-import { navLink, syncNowButton, viewHeading } from './find.ts'
+import {
+  accessibleDescription,
+  costLineField,
+  costLines,
+  costLineVat,
+  dialogNamed,
+  navLink,
+  reviewCounter,
+  reviewDocument,
+  reviewField,
+  reviewForm,
+  statusSaying,
+  syncNowButton,
+  viewHeading,
+} from './find.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 const scanned = DEMO_REVIEW_INVOICES.find((inv) => inv.source === 'scan' && inv.otherAccount)!
@@ -70,8 +84,10 @@ const activeId = () =>
         ?.id ?? '',
   )
 
-const field = (name: string) => app.page.getByTestId(`review-field-${name}`).locator('input')
-const counter = () => app.page.getByTestId('review-counter')
+const field = (name: Parameters<typeof reviewField>[1]) => reviewField(app.page, name)
+const counter = () => reviewCounter(app.page)
+/** The line under the form that says what the last action came to (a live status). */
+const saidStatus = (text: string | RegExp) => statusSaying(reviewForm(app.page), text)
 
 async function openReview(invoiceId: number): Promise<void> {
   // In-app navigation: a reload would start a new browser-mode session.
@@ -80,9 +96,7 @@ async function openReview(invoiceId: number): Promise<void> {
   }, invoiceId)
   await expect.poll(() => viewHeading(app.page, 'review').isVisible(), wait).toBe(true)
   await expect.poll(() => counter().isVisible(), wait).toBe(true)
-  await expect
-    .poll(() => app.page.getByTestId('review-form').getAttribute('data-invoice'), wait)
-    .toBe(String(invoiceId))
+  await expect.poll(() => reviewForm(app.page).getAttribute('data-invoice'), wait).toBe(String(invoiceId))
 }
 
 async function syncNow(): Promise<void> {
@@ -119,17 +133,20 @@ describe('the OCR review', () => {
     expect(invoice.InvoiceNumber ?? '').toBe('')
     await openReview(invoice.ID)
     // The OCR answer of the scan is cached with its PDF (Tesseract reads it on the platform, which takes a
-    // while on a busy machine; the next sync asks again); the proposal shows under the empty field.
-    const note = app.page.getByTestId('review-field-InvoiceNumber').locator('.field__note')
+    // while on a busy machine; the next sync asks again); the proposal shows under the empty field, which
+    // it describes.
+    const note = () => accessibleDescription(field('InvoiceNumber'))
     const deadline = Date.now() + 300_000
-    while (!((await note.textContent()) ?? '').includes(`Read: ${scanned.invoiceNumber}`)) {
-      if (Date.now() > deadline) throw new Error(`OCR proposal not shown: ${await note.textContent()}`)
+    while (!(await note()).includes(`Read: ${scanned.invoiceNumber}`)) {
+      if (Date.now() > deadline) throw new Error(`OCR proposal not shown: ${await note()}`)
       if (await syncNowButton(app.page).isEnabled()) await syncNow()
       await app.page.waitForTimeout(10_000)
     }
     // Focusing the invoice number highlights its box, drawn on the page where the number is printed.
     await field('InvoiceNumber').focus()
-    const active = app.page.locator('[data-testid="review-document"] .dv__box.active')
+    // The boxes are drawn over the page image and hidden from the accessibility tree (the focused field says
+    // what was read), so the drawn box is found by its class.
+    const active = reviewDocument(app.page).locator('.dv__box.active')
     await expect.poll(() => active.count(), wait).toBe(1)
     const drawn = await active.evaluate((el) => {
       const pageRect = el.parentElement!.getBoundingClientRect()
@@ -153,11 +170,13 @@ describe('the OCR review', () => {
     await expect.poll(() => activeId()).toMatch(/^review-InvoiceNumber/)
     for (let i = 0; i < 6; i++) await app.page.keyboard.press('Enter')
     await expect.poll(() => field('InvoiceNumber').inputValue()).toBe(scanned.invoiceNumber)
-    await expect.poll(() => app.page.getByTestId('field-confirmed').count()).toBeGreaterThanOrEqual(6)
+    await expect
+      .poll(() => reviewForm(app.page).getByText('Confirmed', { exact: true }).count())
+      .toBeGreaterThanOrEqual(6)
     // Alt+Down opens the alternatives of the focused field, with their probability.
     await field('InvoiceNumber').focus()
     await app.page.keyboard.press('Alt+ArrowDown')
-    const list = app.page.getByTestId('review-field-InvoiceNumber').getByRole('listbox')
+    const list = app.page.getByRole('listbox', { name: 'Alternatives for Invoice number' })
     await expect.poll(() => list.isVisible()).toBe(true)
     await expect.poll(() => list.getByRole('option').first().textContent()).toMatch(/\d+ %/)
     await app.shoot('review-scanned-alternatives')
@@ -165,12 +184,10 @@ describe('the OCR review', () => {
     // The cost lines start from supplier memory's proposal for the whole total, with its reason; the user
     // codes two lines from the keyboard: Enter goes cell to cell, Alt+Insert adds a line.
     const gross = Math.round(scanned.net * 125) / 100
-    const lines = app.page.getByTestId('review-cost-lines')
-    await expect.poll(() => lines.getByTestId('review-lines-reason').count(), wait).toBeGreaterThan(0)
-    await expect
-      .poll(() => app.page.getByTestId('review-line-account-0').inputValue(), wait)
-      .toMatch(/^\d{4}$/)
-    await app.page.getByTestId('review-line-account-0').focus()
+    const lines = costLines(app.page)
+    await expect.poll(() => lines.getByText(/^Proposed /).count(), wait).toBeGreaterThan(0)
+    await expect.poll(() => costLineField(app.page, 'account', 1).inputValue(), wait).toMatch(/^\d{4}$/)
+    await costLineField(app.page, 'account', 1).focus()
     const typeCell = async (text: string) => {
       await app.page.keyboard.press('Control+a')
       await app.page.keyboard.type(text)
@@ -182,15 +199,14 @@ describe('the OCR review', () => {
     await runAxe('the cost lines with the account list open')
     if (screensDir) await app.page.screenshot({ path: `${screensDir}/review-account-list-en-1280x800.png` })
     await app.page.keyboard.press('Enter')
-    await expect.poll(() => app.page.getByTestId('review-line-account-0').inputValue()).toBe('4000')
+    await expect.poll(() => costLineField(app.page, 'account', 1).inputValue()).toBe('4000')
     await typeCell('1')
     await app.page.keyboard.press('Enter')
     await typeCell('15 000')
     await app.page.keyboard.press('Enter')
     await typeCell('Smør')
-    await expect
-      .poll(() => app.page.getByTestId('review-lines-check').textContent())
-      .toContain(`difference ${(gross - 15_000).toLocaleString('en-GB', { minimumFractionDigits: 2 })})`)
+    const difference = (gross - 15_000).toLocaleString('en-GB', { minimumFractionDigits: 2 })
+    await expect.poll(() => statusSaying(lines, `difference ${difference})`).count()).toBe(1)
     await app.page.keyboard.press('Alt+Insert')
     await expect.poll(() => activeId()).toBe('review-line-1-account')
     await typeCell('6540')
@@ -200,12 +216,8 @@ describe('the OCR review', () => {
     await typeCell(String(gross - 15_000))
     await app.page.keyboard.press('Enter')
     await typeCell('Kjøleskap')
-    await expect
-      .poll(() => app.page.getByTestId('review-line-vat-amount-0').textContent())
-      .toContain('3,000.00')
-    await expect
-      .poll(() => app.page.getByTestId('review-lines-check').textContent())
-      .toContain('The lines add up to the total')
+    await expect.poll(() => costLineVat(app.page, 1).textContent()).toContain('3,000.00')
+    await expect.poll(() => statusSaying(lines, 'The lines add up to the total').count()).toBe(1)
     await app.page.keyboard.press('Enter')
     await expect.poll(() => activeId()).toBe('review-save')
     await app.shoot('review-cost-lines')
@@ -215,24 +227,22 @@ describe('the OCR review', () => {
       .poll(() => field('TaxInclusiveAmount').inputValue(), wait)
       .toBe(gross.toLocaleString('nb-NO', { minimumFractionDigits: 2 }))
     expect(await field('InvoiceDate').inputValue()).toMatch(/^\d{2}\.\d{2}\.\d{4}$/)
-    expect(await app.page.getByTestId('review-line-amount-0').inputValue()).toBe('15\u00a0000,00')
+    expect(await costLineField(app.page, 'amount', 1).inputValue()).toBe('15\u00a0000,00')
     await app.setLanguage('en')
     await expect
       .poll(() => field('TaxInclusiveAmount').inputValue(), wait)
       .toBe(gross.toLocaleString('en-GB', { minimumFractionDigits: 2 }))
     expect(await field('InvoiceDate').inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/)
-    await app.page.getByTestId('review-line-description-1').focus()
+    await costLineField(app.page, 'description', 2).focus()
     await app.page.keyboard.press('Enter')
     await expect.poll(() => activeId()).toBe('review-save')
     // The scan prints an account the supplier was never paid to: saving waits for the confirmation.
     await app.page.keyboard.press('Control+s')
-    await expect
-      .poll(() => app.page.getByTestId('review-status').textContent())
-      .toContain('Confirm the new bank account')
+    await expect.poll(() => saidStatus('Confirm the new bank account').count()).toBe(1)
     await expect.poll(() => activeId()).toBe('review-bank-confirm')
     await app.page.keyboard.press('Space')
     await app.page.keyboard.press('Control+s')
-    await expect.poll(() => app.page.getByTestId('review-status').textContent(), wait).toContain('Saved')
+    await expect.poll(() => saidStatus('Saved').count(), wait).toBe(1)
     // Focus stays where the user was.
     await expect.poll(() => activeId()).toBe('review-bank-confirm')
     await syncNow()
@@ -270,9 +280,7 @@ describe('the OCR review', () => {
     const last = Number(right.at(-1))
     const wrong = `${right.slice(0, -1)}${(last + 1) % 10}`
     await kid.fill(wrong)
-    await expect
-      .poll(() => app.page.getByTestId('review-field-PaymentID').getByTestId('field-problem').textContent())
-      .toContain('wrong check digit')
+    await expect.poll(() => accessibleDescription(kid)).toContain('wrong check digit')
     await app.page.keyboard.press('Control+s')
     const dialog = app.page.getByRole('dialog')
     await expect.poll(() => dialog.isVisible()).toBe(true)
@@ -282,19 +290,15 @@ describe('the OCR review', () => {
     // Fixed: saved.
     await kid.fill(right)
     await app.page.keyboard.press('Control+s')
-    await expect
-      .poll(() => app.page.getByTestId('review-status').textContent(), wait)
-      .toMatch(/Saved|Nothing changed/)
+    await expect.poll(() => saidStatus(/Saved|Nothing changed/).count(), wait).toBe(1)
     // Wrong again, with a reason: saved.
     await kid.fill(wrong)
     await app.page.keyboard.press('Control+s')
     await expect.poll(() => dialog.isVisible()).toBe(true)
     await dialog.getByLabel('Reason').fill('KID bekreftet av leverandør på telefon')
     await dialog.getByRole('button', { name: 'Save anyway' }).click()
-    await expect.poll(() => app.page.getByTestId('review-status').textContent(), wait).toContain('Saved')
-    await expect
-      .poll(() => app.page.getByTestId('field-override').textContent())
-      .toContain('bekreftet av leverandør')
+    await expect.poll(() => saidStatus('Saved').count(), wait).toBe(1)
+    await expect.poll(() => accessibleDescription(kid)).toContain('bekreftet av leverandør')
     await syncNow()
     await expect
       .poll(
@@ -307,22 +311,23 @@ describe('the OCR review', () => {
   it('warns of a duplicate and of a bank account the supplier was never paid to, which must be confirmed', async () => {
     const twin = await draftWithFile(`Faktura ${native.invoiceNumber} (skannet).pdf`)
     await openReview(twin.ID)
-    await expect.poll(() => app.page.getByTestId('duplicate-warning').first().isVisible(), wait).toBe(true)
+    const duplicate = app.page.getByRole('alert').filter({ hasText: 'is already registered' })
+    await expect.poll(() => duplicate.first().isVisible(), wait).toBe(true)
     await app.shoot('review-duplicate-warning')
     const changed = await draftWithFile(`Faktura ${scanned.invoiceNumber} (skannet).pdf`)
     await openReview(changed.ID)
-    const warning = app.page.getByTestId('bank-account-warning')
+    const warning = app.page
+      .getByRole('alert')
+      .filter({ hasText: 'has not been used for this supplier before' })
     await expect.poll(() => warning.isVisible(), wait).toBe(true)
     await field('InvoiceNumber').fill(`${scanned.invoiceNumber}`)
     await app.page.keyboard.press('Control+s')
-    await expect
-      .poll(() => app.page.getByTestId('review-status').textContent())
-      .toContain('Confirm the new bank account')
-    await warning.getByRole('checkbox').check()
+    await expect.poll(() => saidStatus('Confirm the new bank account').count()).toBe(1)
+    await warning
+      .getByRole('checkbox', { name: 'I have checked that the supplier uses this account' })
+      .check()
     await app.page.keyboard.press('Control+s')
-    await expect
-      .poll(() => app.page.getByTestId('review-status').textContent(), wait)
-      .toMatch(/Saved|Nothing changed/)
+    await expect.poll(() => saidStatus(/Saved|Nothing changed/).count(), wait).toBe(1)
     await runAxe('the review with its warnings')
   }, 300_000)
 
@@ -334,7 +339,7 @@ describe('the OCR review', () => {
     try {
       await field('InvoiceNumber').fill(`${native.invoiceNumber}-B`)
       await app.page.keyboard.press('Control+s')
-      await expect.poll(() => app.page.getByTestId('review-status').textContent(), wait).toContain('Saved')
+      await expect.poll(() => saidStatus('Saved').count(), wait).toBe(1)
       await syncNow()
       await app.page.waitForTimeout(500)
       expect(
@@ -373,13 +378,13 @@ describe('the OCR review', () => {
     await openReview(invoice.ID)
     await field('InvoiceNumber').focus()
     await app.page.keyboard.press('Alt+Shift+A')
-    const dialog = app.page.getByTestId('approval-dialog')
+    const dialog = dialogNamed(app.page, ['Send for approval', 'Send til godkjenning'])
     await expect.poll(() => dialog.isVisible(), wait).toBe(true)
     await expect.poll(() => dialog.textContent(), wait).toContain(DEMO_APPROVAL_RULE)
     await expect.poll(() => dialog.getByLabel(new RegExp(DEMO_APPROVAL_RULE)).isChecked()).toBe(true)
     await runAxe('the send-for-approval dialog')
     await dialog.getByLabel('Message to the approvers (optional)').fill('Vask i november')
-    await dialog.getByTestId('approval-send').click()
+    await dialog.getByRole('button', { name: 'Send for approval' }).click()
     await syncNow()
     await expect
       .poll(
@@ -397,7 +402,7 @@ describe('the OCR review', () => {
   it('locks an invoice with a message, shows its history beside the form, and deletes a wrongly scanned draft', async () => {
     const invoice = await draftWithFile(`Faktura ${native.invoiceNumber}.pdf`)
     await openReview(invoice.ID)
-    const statusText = () => app.page.getByTestId('review-status').textContent()
+    const statusSays = (text: RegExp) => () => saidStatus(text).count()
     const locks = async () =>
       (
         await platform<{ Message: string }[]>(
@@ -407,32 +412,32 @@ describe('the OCR review', () => {
       ).map((l) => l.Message)
     await field('InvoiceNumber').focus()
     await app.page.keyboard.press('Alt+Shift+L')
-    const lockDialog = app.page.getByTestId('lock-dialog')
+    const lockDialog = dialogNamed(app.page, ['Lock the invoice', 'Lås fakturaen'])
     await expect.poll(() => lockDialog.isVisible()).toBe(true)
     await lockDialog.getByLabel('Message').fill('Venter på kreditnota')
     await lockDialog.getByRole('button', { name: 'Lock', exact: true }).click()
-    await expect.poll(statusText).toContain('Locked')
+    await expect.poll(statusSays(/Locked\./)).toBe(1)
     await syncNow()
     await expect.poll(locks, wait).toEqual(['Venter på kreditnota'])
     // The history beside the form: the reason the wrong KID was saved with, from the earlier review.
     await app.page.keyboard.press('Alt+Shift+H')
-    const history = app.page.getByTestId('review-history-panel')
+    const history = app.page.getByRole('complementary', { name: 'History' })
     await expect.poll(() => history.textContent(), wait).toContain('bekreftet av leverandør')
     await runAxe('the history panel')
     await app.shoot('review-history')
     await app.page.keyboard.press('Alt+Shift+H')
     await expect.poll(() => history.isVisible()).toBe(false)
     await app.page.keyboard.press('Alt+Shift+U')
-    await expect.poll(statusText).toContain('Unlocked')
+    await expect.poll(statusSays(/Unlocked\./)).toBe(1)
     await syncNow()
     await expect.poll(locks, wait).toEqual([])
     // Deleted after a confirmation: the next invoice takes its place, and the platform deletes it.
     await app.page.keyboard.press('Alt+Shift+D')
-    const confirm = app.page.getByTestId('delete-dialog')
+    const confirm = dialogNamed(app.page, ['Delete the draft', 'Slett utkastet'])
     await expect.poll(() => confirm.isVisible()).toBe(true)
-    await confirm.getByTestId('delete-confirm').click()
+    await confirm.getByRole('button', { name: 'Delete draft' }).click()
     await expect
-      .poll(() => app.page.getByTestId('review-form').getAttribute('data-invoice'), wait)
+      .poll(() => reviewForm(app.page).getAttribute('data-invoice'), wait)
       .not.toBe(String(invoice.ID))
     await syncNow()
     await expect

@@ -8,7 +8,16 @@ import { formatOrgNumber, generateOrgNumber } from '../../common/norwegian.ts'
 import { CustomerInvoiceStatus, InvoiceType } from '../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, platformApi, useApp } from './support.ts'
-import { syncState } from './find.ts'
+import {
+  definition,
+  definitionStarting,
+  dialogNamed,
+  either,
+  salesEditor,
+  salesState,
+  syncState,
+  viewHeading,
+} from './find.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
 const app = useApp()
@@ -24,25 +33,45 @@ const platform = <T>(path: string) =>
   platformApi<T>(app.route.origin(), DEMO_USERS.anne.email, nordlys.key, path)
 
 const page = () => app.page
-const editor = () => page().getByTestId('sales-editor')
-const state = () => editor().getByTestId('sales-state')
+/** The editor's region keeps the invoice's ID (negative while only on this computer) in `data-invoice`. */
+const editor = () => salesEditor(page())
+const state = () => salesState(page())
 const syncIndicator = () => syncState(page())
-const title = () => editor().locator('h2').first().textContent()
+const title = () => editor().getByRole('heading', { level: 2 }).first().textContent()
 const editorId = async () => Number(await editor().getAttribute('data-invoice'))
+/** The columns of the invoice lines, each cell named by its column and line ("Antall 2"). */
+const COLUMNS: readonly (readonly [string, string])[] = [
+  ['Product', 'Produkt'],
+  ['Text', 'Tekst'],
+  ['Quantity', 'Antall'],
+  ['Unit', 'Enhet'],
+  ['Unit price', 'Enhetspris'],
+  ['Discount %', 'Rabatt %'],
+  ['VAT code', 'Mva-kode'],
+]
 /** A cell of the invoice lines: columns product, text, quantity, unit, price, discount, VAT code. */
 const cell = (row: number, col: number) =>
-  editor().locator(`[data-testid="sales-lines"] [data-row="${row}"][data-col="${col}"]`)
-/** The line cell that has the focus, as `row:column`. */
-const focusedCell = () =>
-  page().evaluate(
-    'document.activeElement?.getAttribute("data-row") + ":" + document.activeElement?.getAttribute("data-col")',
-  )
-const axeOnEditor = () => axeViolations(page(), ['[data-testid="sales-editor"]'])
+  editor()
+    .getByRole('table', { name: either(['Invoice lines', 'Fakturalinjer']) })
+    .getByLabel(either([`${COLUMNS[col]![0]} ${row + 1}`, `${COLUMNS[col]![1]} ${row + 1}`]))
+/** The name of the field that has the focus (a line's cell reads "Produkt 2"). */
+const focusedCell = () => page().evaluate('document.activeElement?.getAttribute("aria-label")')
+// axe-core takes CSS selectors; the workspace's main landmark holds the editor.
+const axeOnEditor = () => axeViolations(page(), ['main'])
+const totals = () => editor().getByRole('region', { name: either(['Totals', 'Summer']) })
+const gross = () => definitionStarting(totals(), ['Total incl. VAT', 'Sum inkl. mva'])
+const invoiceButton = () => editor().getByRole('button', { name: 'Fakturer', exact: true })
+/** The new customer written with the invoice, and its fields by their labels. */
+const newCustomer = () =>
+  editor().getByRole('group', {
+    name: either(['New customer with this invoice', 'Ny kunde med denne fakturaen']),
+  })
+const customerField = (label: string) => newCustomer().getByLabel(label, { exact: true })
 
 /** A product picked by its number in a line's product cell; it fills the text, unit, price and VAT code. */
 async function pickProduct(row: number, number: string, quantity: string): Promise<void> {
   await cell(row, 0).fill(number)
-  await expect.poll(() => page().locator('[role="listbox"] [role="option"]').count(), wait).toBeGreaterThan(0)
+  await expect.poll(() => page().getByRole('listbox').getByRole('option').count(), wait).toBeGreaterThan(0)
   await page().keyboard.press('Enter')
   await expect.poll(() => cell(row, 1).inputValue(), wait).not.toBe('')
   await cell(row, 2).fill(quantity)
@@ -60,43 +89,43 @@ describe('an invoice drafted offline, invoiced, shown as PDF and credited', () =
     await expect.poll(() => syncIndicator().getAttribute('data-state'), slow).toBe('online')
     await page().evaluate('document.activeElement && document.activeElement.blur()')
     await page().keyboard.press('Alt+6')
-    await expect.poll(() => page().getByTestId('sales-table').isVisible(), wait).toBe(true)
+    await expect.poll(() => viewHeading(page(), 'sales').isVisible(), wait).toBe(true)
 
     app.route.cut = true
     await expect.poll(() => syncIndicator().getAttribute('data-state'), { timeout: 90_000 }).toBe('offline')
-    await page().getByTestId('sales-new').click()
+    await page().getByRole('button', { name: 'Ny faktura', exact: true }).click()
     await expect.poll(() => editor().isVisible(), wait).toBe(true)
     expect(await title()).toBe('Ny faktura')
 
     // The new customer's organisation number is checked (MOD11) on its field before it is taken.
-    await editor().getByTestId('sales-customer-new').click()
-    await editor().getByTestId('sales-customer-Name').fill('Fjordkanten Kafé AS')
-    await editor().getByTestId('sales-customer-OrgNumber').fill('123456789')
-    await editor().getByTestId('sales-customer-AddressLine1').fill('Kaigata 4')
-    await editor().getByTestId('sales-customer-PostalCode').fill('6900')
-    await editor().getByTestId('sales-customer-City').fill('Florø')
-    await editor().getByTestId('sales-customer-EmailAddress').fill('post@fjordkanten.example')
-    await editor().getByTestId('sales-customer-CreditDays').fill('10')
-    await editor().getByTestId('sales-customer-use').click()
-    const org = editor().getByTestId('sales-customer-OrgNumber')
+    await editor().getByRole('button', { name: 'Ny kunde', exact: true }).click()
+    await customerField('Navn').fill('Fjordkanten Kafé AS')
+    await customerField('Organisasjonsnr.').fill('123456789')
+    await customerField('Adresse').fill('Kaigata 4')
+    await customerField('Postnummer').fill('6900')
+    await customerField('Poststed').fill('Florø')
+    await customerField('E-post').fill('post@fjordkanten.example')
+    await customerField('Frist (dager)').fill('10')
+    await newCustomer().getByRole('button', { name: 'Bruk denne kunden' }).click()
+    const org = customerField('Organisasjonsnr.')
     await expect.poll(() => org.getAttribute('aria-invalid'), wait).toBe('true')
-    expect(await editor().getByTestId('sales-customer-form').textContent()).toContain('MOD11')
+    expect(await newCustomer().textContent()).toContain('MOD11')
     expect(await axeOnEditor(), 'axe on the new customer form').toEqual([])
     await app.shoot('sales-editor-new-customer')
     await app.setLanguage('nb')
 
     await org.fill(formatOrgNumber(orgNumber))
-    await editor().getByTestId('sales-customer-use').click()
+    await newCustomer().getByRole('button', { name: 'Bruk denne kunden' }).click()
     await expect
-      .poll(() => editor().getByTestId('sales-customer-inline').textContent(), wait)
+      .poll(() => editor().getByText('Ny kunde: opprettes med fakturaen').textContent(), wait)
       .toContain(formatOrgNumber(orgNumber))
-    expect(await editor().getByTestId('sales-credit-days').inputValue()).toBe('10')
+    expect(await editor().getByLabel('Betalingsfrist (dager)').inputValue()).toBe('10')
 
     // Lines typed keyboard first; leaving a field saves the draft on this computer under a local ID.
     await pickProduct(0, '1001', '7,5')
     await cell(0, 6).focus()
     await page().keyboard.press('Enter')
-    await expect.poll(focusedCell, wait).toBe('1:0')
+    await expect.poll(focusedCell, wait).toBe('Produkt 2')
     await pickProduct(1, '2001', '4')
     await cell(1, 6).focus()
     await page().keyboard.press('Enter')
@@ -112,13 +141,15 @@ describe('an invoice drafted offline, invoiced, shown as PDF and credited', () =
     await expect.poll(editorId, wait).toBeLessThan(0)
     draftId = await editorId()
     expect(new URL(page().url()).hash).toContain(`invoice=${draftId}`)
-    await expect.poll(() => state().getAttribute('data-state'), wait).toBe('queued')
+    await expect.poll(() => state().textContent(), wait).toBe('Venter på å bli sendt')
     await expect.poll(() => syncIndicator().getAttribute('data-pending'), wait).toBe('1')
     // 7,5 × 1 250 + 4 × 450 + 0,9 × 2 500 + 2 × 0,9 × 2 500 = 17 925 excl. VAT; 25 % and 15 % VAT, course fees at 0 %.
-    await expect.poll(() => editor().getByTestId('sales-total-net').textContent(), wait).toMatch(/17\s925,00/)
-    expect(await editor().getByTestId('sales-vat-25').textContent()).toMatch(/2\s343,75/)
-    expect(await editor().getByTestId('sales-vat-15').textContent()).toMatch(/270,00/)
-    expect(await editor().getByTestId('sales-total-gross').textContent()).toMatch(/20\s538,75/)
+    await expect
+      .poll(() => definition(totals(), ['Total excl. VAT', 'Sum eks. mva']).textContent(), wait)
+      .toMatch(/17\s925,00/)
+    expect(await definitionStarting(totals(), ['VAT 25 %', 'Mva 25 %']).textContent()).toMatch(/2\s343,75/)
+    expect(await definitionStarting(totals(), ['VAT 15 %', 'Mva 15 %']).textContent()).toMatch(/270,00/)
+    expect(await gross().textContent()).toMatch(/20\s538,75/)
     expect(await axeOnEditor(), 'axe on the draft').toEqual([])
     await app.shoot('sales-editor-draft')
     await app.setLanguage('nb')
@@ -142,7 +173,7 @@ describe('an invoice drafted offline, invoiced, shown as PDF and credited', () =
 
     await cell(0, 1).focus()
     await page().keyboard.press('Control+Enter')
-    await expect.poll(() => state().getAttribute('data-state'), slow).toBe('invoiced')
+    await expect.poll(() => state().textContent(), slow).toMatch(/^Fakturert med nummer /)
     await expect.poll(() => syncIndicator().getAttribute('data-pending'), slow).toBe('0')
     const invoiced = await platform<Row>(`invoices/${draftId}`)
     invoiceNumber = String(invoiced.InvoiceNumber)
@@ -154,7 +185,7 @@ describe('an invoice drafted offline, invoiced, shown as PDF and credited', () =
       .toBe(`Fakturert med nummer ${invoiceNumber} · KID ${kid}`)
     expect(await title()).toBe(`Faktura ${invoiceNumber}`)
     expect(await cell(0, 1).getAttribute('readonly')).not.toBeNull()
-    expect(await editor().getByTestId('sales-invoice').count()).toBe(0)
+    expect(await invoiceButton().count()).toBe(0)
     expect(await axeOnEditor(), 'axe on the invoiced invoice').toEqual([])
     await app.shoot('sales-editor-invoiced')
 
@@ -169,14 +200,23 @@ describe('an invoice drafted offline, invoiced, shown as PDF and credited', () =
   }, 300_000)
 
   it('opens the customer’s PDF in the document viewer', async () => {
-    await editor().getByTestId('sales-preview-button').click()
-    const preview = page().getByTestId('sales-preview')
+    // An invoiced invoice offers its PDF (a draft offers a preview).
+    await editor().getByRole('button', { name: 'PDF', exact: true }).click()
+    const preview = dialogNamed(page(), ['Invoice as the customer sees it', 'Fakturaen slik kunden ser den'])
     await expect.poll(() => preview.isVisible(), wait).toBe(true)
+    // A page is an image named by its number; the canvas in it shows that the page was drawn.
     await expect
-      .poll(() => preview.locator('.dv__page[data-page="1"] canvas').count(), wait)
+      .poll(
+        () =>
+          preview
+            .getByRole('img', { name: either(['Page 1', 'Side 1']) })
+            .locator('canvas')
+            .count(),
+        wait,
+      )
       .toBeGreaterThan(0)
     expect(await preview.textContent()).toContain(`${invoiceNumber}.pdf`)
-    expect(await axeViolations(page(), ['[data-testid="sales-preview"]']), 'axe on the preview').toEqual([])
+    expect(await axeViolations(page(), ['.p-dialog']), 'axe on the preview').toEqual([])
     await app.shoot('sales-editor-pdf')
     await app.setLanguage('nb')
     await page().keyboard.press('Escape')
@@ -186,13 +226,11 @@ describe('an invoice drafted offline, invoiced, shown as PDF and credited', () =
   }, 300_000)
 
   it('credits the invoice: the credit draft opens, and is invoiced', async () => {
-    await editor().getByTestId('sales-credit').click()
+    await editor().getByRole('button', { name: 'Krediter', exact: true }).click()
     await expect.poll(async () => (await editorId()) !== draftId, wait).toBe(true)
     await expect.poll(title, wait).toBe('Kreditnotakladd')
     await expect.poll(() => cell(0, 2).inputValue(), wait).toBe('-7,5')
-    await expect
-      .poll(() => editor().getByTestId('sales-total-gross').textContent(), wait)
-      .toMatch(/[−-]20\s538,75/)
+    await expect.poll(() => gross().textContent(), wait).toMatch(/[−-]20\s538,75/)
     expect(await axeOnEditor(), 'axe on the credit draft').toEqual([])
     await app.shoot('sales-editor-credit-draft')
     await app.setLanguage('nb')
@@ -200,9 +238,9 @@ describe('an invoice drafted offline, invoiced, shown as PDF and credited', () =
     // Online, the credit is answered with the platform's credit draft, which the editor follows.
     await expect.poll(editorId, slow).toBeGreaterThan(0)
     const creditId = await editorId()
-    await expect.poll(() => state().getAttribute('data-state'), slow).toBe('draft')
-    await editor().getByTestId('sales-invoice').click()
-    await expect.poll(() => state().getAttribute('data-state'), slow).toBe('invoiced')
+    await expect.poll(() => state().textContent(), slow).toBe('Kladd på plattformen')
+    await invoiceButton().click()
+    await expect.poll(() => state().textContent(), slow).toMatch(/^Fakturert med nummer /)
     const credit = await platform<Row>(`invoices/${creditId}`)
     expect(credit.InvoiceType).toBe(InvoiceType.CreditNote)
     expect(credit.InvoiceReferenceID).toBe(draftId)

@@ -107,14 +107,15 @@ describe('a large scan dropped in browser mode', () => {
 
     // What the page shows while the bytes go up is recorded as it happens (it lasts a moment on loopback).
     // The recorder runs inside the page, where Playwright's role queries do not reach: it reads the DOM by
-    // the corner box's and the sending rows' test ids.
+    // ARIA role, every live status (the corner box among them) and every table row (the sending row among
+    // them); what is looked for is picked out by its words below.
     await app.page.evaluate(() => {
       const seen: string[] = []
       ;(globalThis as unknown as { __seen: string[] }).__seen = seen
       new MutationObserver(() => {
-        const box = document.querySelector('[data-testid="scan-sending"]')
-        if (box?.textContent) seen.push(`box: ${box.textContent.trim()}`)
-        for (const row of document.querySelectorAll('[data-testid^="scan-sending-"]'))
+        for (const box of document.querySelectorAll('[role="status"]'))
+          if (box.textContent?.trim()) seen.push(`box: ${box.textContent.trim()}`)
+        for (const row of document.querySelectorAll('tr, [role="row"]'))
           seen.push(`row: ${row.textContent?.trim()}`)
       }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
       const input = document.createElement('input')

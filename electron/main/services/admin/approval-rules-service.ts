@@ -160,6 +160,118 @@ function createdRuleView(answer: Row, draft: ApprovalRuleDraft): ApprovalRuleVie
   }
 }
 
+/** The platform's business routes for one company, with its lists read page by page. */
+function bizClient(api: ApiClient, companyKey: string) {
+  return {
+    async list(route: string, query: QueryOptions = {}): Promise<Row[]> {
+      const out: Row[] = []
+      for (let skip = 0; ; skip += PAGE) {
+        const page = await api.get<Row[]>(`api/biz/${route}`, {
+          companyKey,
+          query: { ...query, top: PAGE, ...(skip ? { skip } : {}) },
+        })
+        out.push(...rows(page))
+        if (rows(page).length < PAGE) return out
+      }
+    },
+    get: <T>(path: string, query: QueryOptions = {}) => api.get<T>(`api/biz/${path}`, { companyKey, query }),
+    put: <T>(path: string, body: unknown, query: QueryOptions = {}) =>
+      api.put<T>(`api/biz/${path}`, body, { companyKey, query }),
+    post: <T>(path: string, body: unknown, query: QueryOptions = {}) =>
+      api.post<T>(`api/biz/${path}`, body, { companyKey, query }),
+  }
+}
+type BizClient = ReturnType<typeof bizClient>
+
+/** A rule as stored, with the IDs of its step users (to remove the ones the editor dropped). */
+async function storedRule(c: BizClient, id: number): Promise<Row> {
+  return c.get<Row>(`approvalrules/${id}`, { expand: 'Steps.Users' })
+}
+
+/**
+ * The company's approval setup: its rules, thresholds and link groups where the platform lists them (else
+ * what this app created in this session), and the users, roles, transitions, suppliers, projects and
+ * departments they name. Notes in `memory` which lists the platform does not give.
+ */
+async function readSetup(c: BizClient, memory: Created): Promise<ApprovalSetup> {
+  /** A list the documents do not give: null when the platform does not offer it. */
+  const optional = (route: string, query: QueryOptions) => ifOffered(() => c.list(route, query))
+  const [rules, thresholds, groups, users, roles, transitions, suppliers, projects, departments] =
+    await Promise.all([
+      optional('approvalrules', { expand: 'Steps.Users', orderby: 'ID' }),
+      optional('thresholds', { orderby: 'ID' }),
+      optional('approvalrulelinkgroups', { expand: 'Links', orderby: 'Priority,ID' }),
+      c.list('users', { select: 'ID,DisplayName,Email', filter: `StatusCode eq ${UserStatus.Active}` }),
+      c.list('roles', { select: 'ID,Name,Label', orderby: 'Name' }),
+      c.list('transitions', { filter: "EntityType eq 'SupplierInvoice'", orderby: 'ID' }),
+      c.list('suppliers', { expand: 'Info', filter: 'StatusCode eq 20001 OR StatusCode eq 30001' }),
+      optional('projects', { select: 'ID,Name,ProjectNumber', orderby: 'ID' }),
+      optional('departments', { select: 'ID,Name,DepartmentNumber', orderby: 'ID' }),
+    ])
+  const lists: [SetupList, unknown][] = [
+    ['rules', rules],
+    ['thresholds', thresholds],
+    ['linkGroups', groups],
+    ['projects', projects],
+    ['departments', departments],
+  ]
+  memory.unlisted = new Set(lists.filter(([, list]) => list === null).map(([name]) => name))
+  const named = (list: Row[], name: (r: Row) => string) =>
+    list
+      .map((r) => ({ ID: Number(r.ID), name: name(r) || `#${String(r.ID)}` }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'nb'))
+  const numbered = (n: unknown, name: unknown) => [str(n), str(name)].filter(Boolean).join(' ')
+  const byId = <T extends { ID: number }>(list: Iterable<T>) => [...list].sort((a, b) => a.ID - b.ID)
+  return {
+    rules: rules ? rules.map(toRuleView) : byId(memory.rules.values()),
+    thresholds: thresholds ? thresholds.map(toThresholdView) : byId(memory.thresholds.values()),
+    linkGroups: groups
+      ? groups.map(toGroupView)
+      : byId(memory.groups.values()).sort((a, b) => a.Priority - b.Priority),
+    users: named(users, (u) => str(u.DisplayName) || str(u.Email)),
+    roles: named(roles, (r) => str(r.Label) || str(r.Name)),
+    transitions: transitions.map((t) => ({ ID: Number(t.ID), name: str(t.MethodName) })),
+    suppliers: named(suppliers, (s) => str((s.Info as Row | undefined)?.Name)),
+    projects: named(projects ?? [], (p) => numbered(p.ProjectNumber, p.Name)),
+    departments: named(departments ?? [], (d) => numbered(d.DepartmentNumber, d.Name)),
+    unlisted: lists.filter(([name]) => memory.unlisted.has(name)).map(([name]) => name),
+  }
+}
+
+/** The bulk-save body of a link group: the draft's links, and the stored ones it dropped marked deleted. */
+function linkGroupBody(draft: LinkGroupDraft, stored: LinkGroupView | null) {
+  const kept = new Set(draft.Links.map((l) => l.ID).filter((id): id is number => id !== null))
+  return {
+    ...(draft.ID === null ? {} : { ID: draft.ID }),
+    Name: draft.Name,
+    SourceEntity: draft.SourceEntity,
+    Priority: draft.Priority,
+    Links: [
+      ...draft.Links.map((l) => ({
+        ...(l.ID === null ? createGuid() : { ID: l.ID }),
+        SourceEntity: draft.SourceEntity,
+        SourceInstanceID: l.SourceInstanceID,
+        ApprovalRuleID: l.ApprovalRuleID,
+      })),
+      ...(stored?.Links ?? [])
+        .filter((l) => l.ID !== null && !kept.has(l.ID))
+        .map((l) => ({ ID: l.ID, Deleted: true })),
+    ],
+  }
+}
+
+/** A saved link group: what the answer carries wins; where it does not (spec: not shown), the draft. */
+function savedGroupView(saved: Row | undefined, draft: LinkGroupDraft, id: number): LinkGroupView {
+  return toGroupView({
+    ...saved,
+    ID: id,
+    Name: str(saved?.Name) || draft.Name,
+    SourceEntity: saved?.SourceEntity ?? draft.SourceEntity,
+    Priority: saved?.Priority ?? draft.Priority,
+    Links: Array.isArray(saved?.Links) ? saved.Links : draft.Links.map((l) => ({ ...l, ID: l.ID ?? null })),
+  })
+}
+
 export function createApprovalRulesService(deps: { api(): Promise<ApiClient> }) {
   const created = new Map<string, Created>()
   const memoryOf = (companyKey: string): Created => {
@@ -171,81 +283,11 @@ export function createApprovalRulesService(deps: { api(): Promise<ApiClient> }) 
     return memory
   }
   const notOffered = (message: string) => new BridgeError(NOT_OFFERED, message)
-
-  async function client(companyKey: string) {
-    const api = await deps.api()
-    return {
-      async list(route: string, query: QueryOptions = {}): Promise<Row[]> {
-        const out: Row[] = []
-        for (let skip = 0; ; skip += PAGE) {
-          const page = await api.get<Row[]>(`api/biz/${route}`, {
-            companyKey,
-            query: { ...query, top: PAGE, ...(skip ? { skip } : {}) },
-          })
-          out.push(...rows(page))
-          if (rows(page).length < PAGE) return out
-        }
-      },
-      get: <T>(path: string, query: QueryOptions = {}) =>
-        api.get<T>(`api/biz/${path}`, { companyKey, query }),
-      put: <T>(path: string, body: unknown, query: QueryOptions = {}) =>
-        api.put<T>(`api/biz/${path}`, body, { companyKey, query }),
-      post: <T>(path: string, body: unknown, query: QueryOptions = {}) =>
-        api.post<T>(`api/biz/${path}`, body, { companyKey, query }),
-    }
-  }
-
-  /** A rule as stored, with the IDs of its step users (to remove the ones the editor dropped). */
-  async function storedRule(c: Awaited<ReturnType<typeof client>>, id: number): Promise<Row> {
-    return c.get<Row>(`approvalrules/${id}`, { expand: 'Steps.Users' })
-  }
+  const client = async (companyKey: string) => bizClient(await deps.api(), companyKey)
 
   return {
     async setup(companyKey: string): Promise<ApprovalSetup> {
-      const c = await client(companyKey)
-      /** A list the documents do not give: null when the platform does not offer it. */
-      const optional = (route: string, query: QueryOptions) => ifOffered(() => c.list(route, query))
-      const [rules, thresholds, groups, users, roles, transitions, suppliers, projects, departments] =
-        await Promise.all([
-          optional('approvalrules', { expand: 'Steps.Users', orderby: 'ID' }),
-          optional('thresholds', { orderby: 'ID' }),
-          optional('approvalrulelinkgroups', { expand: 'Links', orderby: 'Priority,ID' }),
-          c.list('users', { select: 'ID,DisplayName,Email', filter: `StatusCode eq ${UserStatus.Active}` }),
-          c.list('roles', { select: 'ID,Name,Label', orderby: 'Name' }),
-          c.list('transitions', { filter: "EntityType eq 'SupplierInvoice'", orderby: 'ID' }),
-          c.list('suppliers', { expand: 'Info', filter: 'StatusCode eq 20001 OR StatusCode eq 30001' }),
-          optional('projects', { select: 'ID,Name,ProjectNumber', orderby: 'ID' }),
-          optional('departments', { select: 'ID,Name,DepartmentNumber', orderby: 'ID' }),
-        ])
-      const memory = memoryOf(companyKey)
-      const lists: [SetupList, unknown][] = [
-        ['rules', rules],
-        ['thresholds', thresholds],
-        ['linkGroups', groups],
-        ['projects', projects],
-        ['departments', departments],
-      ]
-      memory.unlisted = new Set(lists.filter(([, list]) => list === null).map(([name]) => name))
-      const named = (list: Row[], name: (r: Row) => string) =>
-        list
-          .map((r) => ({ ID: Number(r.ID), name: name(r) || `#${String(r.ID)}` }))
-          .sort((a, b) => a.name.localeCompare(b.name, 'nb'))
-      const numbered = (n: unknown, name: unknown) => [str(n), str(name)].filter(Boolean).join(' ')
-      const byId = <T extends { ID: number }>(list: Iterable<T>) => [...list].sort((a, b) => a.ID - b.ID)
-      return {
-        rules: rules ? rules.map(toRuleView) : byId(memory.rules.values()),
-        thresholds: thresholds ? thresholds.map(toThresholdView) : byId(memory.thresholds.values()),
-        linkGroups: groups
-          ? groups.map(toGroupView)
-          : byId(memory.groups.values()).sort((a, b) => a.Priority - b.Priority),
-        users: named(users, (u) => str(u.DisplayName) || str(u.Email)),
-        roles: named(roles, (r) => str(r.Label) || str(r.Name)),
-        transitions: transitions.map((t) => ({ ID: Number(t.ID), name: str(t.MethodName) })),
-        suppliers: named(suppliers, (s) => str((s.Info as Row | undefined)?.Name)),
-        projects: named(projects ?? [], (p) => numbered(p.ProjectNumber, p.Name)),
-        departments: named(departments ?? [], (d) => numbered(d.DepartmentNumber, d.Name)),
-        unlisted: lists.filter(([name]) => memory.unlisted.has(name)).map(([name]) => name),
-      }
+      return readSetup(await client(companyKey), memoryOf(companyKey))
     },
 
     async saveRule(companyKey: string, draft: ApprovalRuleDraft): Promise<ApprovalRuleView> {
@@ -305,40 +347,13 @@ export function createApprovalRulesService(deps: { api(): Promise<ApiClient> }) 
       } else if (draft.ID !== null) {
         stored = toGroupView(await c.get<Row>(`approvalrulelinkgroups/${draft.ID}`, { expand: 'Links' }))
       }
-      const kept = new Set(draft.Links.map((l) => l.ID).filter((id): id is number => id !== null))
-      const body = {
-        ...(draft.ID === null ? {} : { ID: draft.ID }),
-        Name: draft.Name,
-        SourceEntity: draft.SourceEntity,
-        Priority: draft.Priority,
-        Links: [
-          ...draft.Links.map((l) => ({
-            ...(l.ID === null ? createGuid() : { ID: l.ID }),
-            SourceEntity: draft.SourceEntity,
-            SourceInstanceID: l.SourceInstanceID,
-            ApprovalRuleID: l.ApprovalRuleID,
-          })),
-          ...(stored?.Links ?? [])
-            .filter((l) => l.ID !== null && !kept.has(l.ID))
-            .map((l) => ({ ID: l.ID, Deleted: true })),
-        ],
-      }
+      const body = linkGroupBody(draft, stored)
       // spec 4.8: PUT ApprovalRuleLinkGroups/?action=bulk-save with an array of groups and their Links.
       const answer = await c.put<unknown>('ApprovalRuleLinkGroups/', [body], { action: 'bulk-save' })
       const saved = (Array.isArray(answer) ? answer[0] : answer) as Row | undefined
       const id = idOf(saved?.ID) ?? draft.ID
       if (id === null) throw unnamedAnswer('rule link group')
-      // What the answer carries wins; where it does not (spec: the answer's body is not shown), the draft.
-      const view = toGroupView({
-        ...saved,
-        ID: id,
-        Name: str(saved?.Name) || draft.Name,
-        SourceEntity: saved?.SourceEntity ?? draft.SourceEntity,
-        Priority: saved?.Priority ?? draft.Priority,
-        Links: Array.isArray(saved?.Links)
-          ? saved.Links
-          : draft.Links.map((l) => ({ ...l, ID: l.ID ?? null })),
-      })
+      const view = savedGroupView(saved, draft, id)
       memory.groups.set(id, view)
       return view
     },

@@ -74,83 +74,117 @@ function toUser(u: Row, roles: Row[]): CompanyUser {
 const personKey = (u: { GlobalIdentity: string | null; Email: string }) =>
   u.GlobalIdentity?.toLowerCase() ?? `email:${u.Email.toLowerCase()}`
 
-export function createAdminUsersService(deps: { api(): Promise<ApiClient> }) {
-  async function company(companyKey: string) {
-    const api = await deps.api()
-    const list = async (route: string, query: QueryOptions = {}): Promise<Row[]> => {
-      const out: Row[] = []
-      for (let skip = 0; ; skip += PAGE) {
-        const page = rows(
-          await api.get(`api/biz/${route}`, {
-            companyKey,
-            query: { ...query, top: PAGE, ...(skip ? { skip } : {}) },
-          }),
-        )
-        out.push(...page)
-        if (page.length < PAGE) return out
+/** A company's business routes: its lists read page by page, and its users with their roles. */
+function companyClient(api: ApiClient, companyKey: string) {
+  const list = async (route: string, query: QueryOptions = {}): Promise<Row[]> => {
+    const out: Row[] = []
+    for (let skip = 0; ; skip += PAGE) {
+      const page = rows(
+        await api.get(`api/biz/${route}`, {
+          companyKey,
+          query: { ...query, top: PAGE, ...(skip ? { skip } : {}) },
+        }),
+      )
+      out.push(...page)
+      if (page.length < PAGE) return out
+    }
+  }
+  return {
+    list,
+    post: <T>(path: string, body: unknown, query: QueryOptions = {}) =>
+      api.post<T>(`api/biz/${path}`, body, { companyKey, query }),
+    delete: (path: string, query: QueryOptions = {}) => api.delete(`api/biz/${path}`, { companyKey, query }),
+    async users(): Promise<CompanyUser[]> {
+      const [users, userRoles] = await Promise.all([
+        list('users', { select: 'ID,DisplayName,Email,GlobalIdentity,StatusCode', orderby: 'ID' }),
+        list('userroles', { orderby: 'ID' }),
+      ])
+      return users.filter((u) => u.Deleted !== true).map((u) => toUser(u, userRoles))
+    },
+    /** One user with their roles (spec 4.10: `userroles?filter=UserID eq <id>`). */
+    async user(id: number): Promise<CompanyUser> {
+      const [found, roles] = await Promise.all([
+        list('users', { filter: `ID eq ${id}`, select: 'ID,DisplayName,Email,GlobalIdentity,StatusCode' }),
+        list('userroles', { filter: `UserID eq ${id}` }),
+      ])
+      if (!found[0])
+        throw new BridgeError(AdminUsersErrorCode.NoSuchUser, `User ${id} is not a user of this company`)
+      return toUser(found[0], roles)
+    },
+  }
+}
+
+/** The host of the bulk permission route (spec 4.10 `{license_admin_url}`), as the environment configures it. */
+async function licenseAdminServer(api: ApiClient): Promise<{ api: ApiClient; url: string }> {
+  const url = await api.licenseAdminUrl()
+  if (!url)
+    throw new BridgeError(
+      AdminUsersErrorCode.NoLicenseAdminAddress,
+      'This environment has no license administration address, so roles cannot be changed across companies. Add the environment on the sign-in screen with its license administration address.',
+    )
+  return { api, url }
+}
+
+/**
+ * The people's ids on the license server (UserIds of update-permissions), by e-mail. The spec does not
+ * document where a client learns them; the local platform lists them at `api/users` of the license
+ * administration host (and of its `License` server). Asked on the license administration host when the
+ * environment has one, else on the endpoint set's `License` server; null when neither is known or the
+ * server does not answer that (404/403): the office section says so.
+ */
+async function licenseUserIds(api: ApiClient): Promise<Map<string, number> | null> {
+  const url = (await api.licenseAdminUrl()) ?? (await api.licenseUrl())
+  if (!url) return null
+  try {
+    const list = rows(await api.get(`${url}/api/users`))
+    return new Map(list.map((u) => [str(u.Email).toLowerCase(), Number(u.Id)]))
+  } catch (error) {
+    if (
+      error instanceof ApiError &&
+      [HttpStatus.NotFound, HttpStatus.Forbidden].includes(error.status as 403)
+    )
+      return null
+    throw error
+  }
+}
+
+/**
+ * The office's people from each company's users (in the order of `companies`): one person per identity or
+ * invitee's e-mail, with their status and roles in each company and their id on the license server.
+ */
+function officePeople(
+  companies: { Key: string }[],
+  perCompany: { users: CompanyUser[] }[],
+  licenseIds: Map<string, number> | null,
+): OfficePerson[] {
+  const people = new Map<string, OfficePerson>()
+  perCompany.forEach(({ users }, i) => {
+    const co = companies[i]!
+    for (const u of users) {
+      const key = personKey(u)
+      const person = people.get(key) ?? {
+        key,
+        DisplayName: u.DisplayName,
+        Email: u.Email,
+        licenseUserId: licenseIds?.get(u.Email.toLowerCase()) ?? null,
+        companies: {},
       }
+      person.DisplayName ||= u.DisplayName
+      person.companies[co.Key] = {
+        UserID: u.ID,
+        StatusCode: u.StatusCode,
+        Roles: u.Roles.map((r) => r.SharedRoleName),
+      }
+      people.set(key, person)
     }
-    return {
-      list,
-      post: <T>(path: string, body: unknown, query: QueryOptions = {}) =>
-        api.post<T>(`api/biz/${path}`, body, { companyKey, query }),
-      delete: (path: string, query: QueryOptions = {}) =>
-        api.delete(`api/biz/${path}`, { companyKey, query }),
-      async users(): Promise<CompanyUser[]> {
-        const [users, userRoles] = await Promise.all([
-          list('users', { select: 'ID,DisplayName,Email,GlobalIdentity,StatusCode', orderby: 'ID' }),
-          list('userroles', { orderby: 'ID' }),
-        ])
-        return users.filter((u) => u.Deleted !== true).map((u) => toUser(u, userRoles))
-      },
-      /** One user with their roles (spec 4.10: `userroles?filter=UserID eq <id>`). */
-      async user(id: number): Promise<CompanyUser> {
-        const [found, roles] = await Promise.all([
-          list('users', { filter: `ID eq ${id}`, select: 'ID,DisplayName,Email,GlobalIdentity,StatusCode' }),
-          list('userroles', { filter: `UserID eq ${id}` }),
-        ])
-        if (!found[0])
-          throw new BridgeError(AdminUsersErrorCode.NoSuchUser, `User ${id} is not a user of this company`)
-        return toUser(found[0], roles)
-      },
-    }
-  }
+  })
+  return [...people.values()].sort((a, b) =>
+    (a.DisplayName || a.Email).localeCompare(b.DisplayName || b.Email),
+  )
+}
 
-  /** The host of the bulk permission route (spec 4.10 `{license_admin_url}`), as the environment configures it. */
-  async function licenseAdminServer(): Promise<{ api: ApiClient; url: string }> {
-    const api = await deps.api()
-    const url = await api.licenseAdminUrl()
-    if (!url)
-      throw new BridgeError(
-        AdminUsersErrorCode.NoLicenseAdminAddress,
-        'This environment has no license administration address, so roles cannot be changed across companies. Add the environment on the sign-in screen with its license administration address.',
-      )
-    return { api, url }
-  }
-
-  /**
-   * The people's ids on the license server (UserIds of update-permissions), by e-mail. The spec does not
-   * document where a client learns them; the local platform lists them at `api/users` of the license
-   * administration host (and of its `License` server). Asked on the license administration host when the
-   * environment has one, else on the endpoint set's `License` server; null when neither is known or the
-   * server does not answer that (404/403): the office section says so.
-   */
-  async function licenseUserIds(): Promise<Map<string, number> | null> {
-    const api = await deps.api()
-    const url = (await api.licenseAdminUrl()) ?? (await api.licenseUrl())
-    if (!url) return null
-    try {
-      const list = rows(await api.get(`${url}/api/users`))
-      return new Map(list.map((u) => [str(u.Email).toLowerCase(), Number(u.Id)]))
-    } catch (error) {
-      if (
-        error instanceof ApiError &&
-        [HttpStatus.NotFound, HttpStatus.Forbidden].includes(error.status as 403)
-      )
-        return null
-      throw error
-    }
-  }
+export function createAdminUsersService(deps: { api(): Promise<ApiClient> }) {
+  const company = async (companyKey: string) => companyClient(await deps.api(), companyKey)
 
   return {
     async users(companyKey: string): Promise<CompanyUsers> {
@@ -259,34 +293,11 @@ export function createAdminUsersService(deps: { api(): Promise<ApiClient> }) {
           return { users: [], roles: [] }
         }
       })
-      const [licenseIds, licenseAdminUrl] = await Promise.all([licenseUserIds(), api.licenseAdminUrl()])
-      const people = new Map<string, OfficePerson>()
-      perCompany.forEach(({ users }, i) => {
-        const co = companies[i]!
-        for (const u of users) {
-          const key = personKey(u)
-          const person = people.get(key) ?? {
-            key,
-            DisplayName: u.DisplayName,
-            Email: u.Email,
-            licenseUserId: licenseIds?.get(u.Email.toLowerCase()) ?? null,
-            companies: {},
-          }
-          person.DisplayName ||= u.DisplayName
-          person.companies[co.Key] = {
-            UserID: u.ID,
-            StatusCode: u.StatusCode,
-            Roles: u.Roles.map((r) => r.SharedRoleName),
-          }
-          people.set(key, person)
-        }
-      })
+      const [licenseIds, licenseAdminUrl] = await Promise.all([licenseUserIds(api), api.licenseAdminUrl()])
       const roles = [...new Set(perCompany.flatMap((p) => p.roles))].sort((a, b) => a.localeCompare(b))
       return {
         companies,
-        people: [...people.values()].sort((a, b) =>
-          (a.DisplayName || a.Email).localeCompare(b.DisplayName || b.Email),
-        ),
+        people: officePeople(companies, perCompany, licenseIds),
         roles,
         unreadable,
         licenseUsersKnown: licenseIds !== null,
@@ -299,7 +310,7 @@ export function createAdminUsersService(deps: { api(): Promise<ApiClient> }) {
      * processing; the answer says only that it was taken.
      */
     async updatePermissions(request: PermissionRequest): Promise<{ message: string }> {
-      const { api, url } = await licenseAdminServer()
+      const { api, url } = await licenseAdminServer(await deps.api())
       const answer = await api.post<Row | undefined>(`${url}/api/companies/v2/update-permissions`, request)
       return { message: str(answer?.Message) }
     },

@@ -79,6 +79,127 @@ export interface JournalServiceDeps {
 
 const safe = (name: string) => name.replace(/[^\w-]/g, '_')
 
+/** The lines of journal entries, by entry, oldest line first, each with its entry's number. */
+async function linesOf(
+  api: ApiClient,
+  companyKey: string,
+  entryIds: number[],
+): Promise<Map<number, LineRead[]>> {
+  const byEntry = new Map<number, LineRead[]>()
+  for (const ids of chunks(entryIds, entriesPerQuery)) {
+    const rows = await statisticsRows(api, companyKey, {
+      model: 'JournalEntryLine',
+      select: [
+        'ID as ID',
+        'JournalEntryID as JournalEntryID',
+        'JournalEntry.JournalEntryNumber as JournalEntryNumber',
+        'AccountID as AccountID',
+        'Amount as Amount',
+        'VatTypeID as VatTypeID',
+        'Description as Description',
+        'FinancialDate as FinancialDate',
+        'UpdatedAt as UpdatedAt',
+      ].join(','),
+      expand: 'JournalEntry',
+      filter: `Deleted eq 0 and ${anyOf('JournalEntryID', ids)}`,
+      orderby: 'ID',
+    })
+    for (const r of rows) {
+      const line = {
+        ID: Number(r.ID),
+        AccountID: num(r.AccountID),
+        Amount: (r.Amount as number | string | null) ?? null,
+        VatTypeID: num(r.VatTypeID),
+        Description: str(r.Description),
+        FinancialDate: str(r.FinancialDate),
+        number: str(r.JournalEntryNumber),
+        updatedAt: str(r.UpdatedAt),
+      }
+      const id = Number(r.JournalEntryID)
+      const list = byEntry.get(id)
+      if (list) list.push(line)
+      else byEntry.set(id, [line])
+    }
+  }
+  return byEntry
+}
+
+async function filesOf(
+  api: ApiClient,
+  companyKey: string,
+  entryIds: number[],
+): Promise<Map<number, number[]>> {
+  const byEntry = new Map<number, number[]>()
+  for (const ids of chunks(entryIds, entriesPerQuery)) {
+    const rows = await statisticsRows(api, companyKey, {
+      model: 'FileEntityLink',
+      select: 'ID as ID,EntityID as EntityID,FileID as FileID',
+      filter: `EntityType eq 'JournalEntry' and Deleted eq 0 and ${anyOf('EntityID', ids)}`,
+      orderby: 'ID',
+    })
+    for (const r of rows) {
+      const id = Number(r.EntityID)
+      byEntry.set(id, [...(byEntry.get(id) ?? []), Number(r.FileID)])
+    }
+  }
+  return byEntry
+}
+
+/**
+ * Entries with their lines and files, in the order given; an entry without a line left is not one. The
+ * number, date and text come from the lines (the spec gives a journal entry no fields of its own beyond
+ * its number).
+ */
+async function complete(api: ApiClient, companyKey: string, ids: number[]): Promise<BookedJournalEntry[]> {
+  if (ids.length === 0) return []
+  const [lines, files] = await Promise.all([linesOf(api, companyKey, ids), filesOf(api, companyKey, ids)])
+  return ids.flatMap((id) => {
+    const entryLines = lines.get(id)
+    if (!entryLines?.length) return []
+    const updated = entryLines.map((l) => l.updatedAt ?? '').sort()
+    return [
+      {
+        ID: id,
+        JournalEntryNumber: entryLines.find((l) => l.number)?.number ?? null,
+        Description: entryLines.find((l) => l.Description?.trim())?.Description ?? null,
+        FinancialDate: entryLines[0]!.FinancialDate,
+        UpdatedAt: updated.at(-1) || null,
+        Lines: entryLines.map(({ number: _n, updatedAt: _u, ...line }) => line),
+        FileIDs: files.get(id) ?? [],
+      },
+    ]
+  })
+}
+
+/**
+ * The filter on journal entry lines a search asks for: every criterion given, and without one the last 90
+ * days before `today`.
+ */
+function searchFilter(q: ReturnType<typeof JournalSearchSchema.parse>, today: Date): string[] {
+  const lineFilter: string[] = ['Deleted eq 0']
+  if (q.from) lineFilter.push(`FinancialDate ge ${quote(q.from)}`)
+  if (q.to) lineFilter.push(`FinancialDate le ${quote(q.to)}`)
+  if (q.accountId) lineFilter.push(`AccountID eq ${q.accountId}`)
+  if (q.amountOre !== undefined) {
+    const amount = oreToDecimal(Math.abs(q.amountOre))
+    lineFilter.push(`(Amount eq ${amount} or Amount eq -${amount})`)
+  }
+  const number = q.number?.trim()
+  if (number) {
+    // `7` is that number in any year: the numbers read `<n>-<year>` (field notes).
+    lineFilter.push(
+      /^\d+$/.test(number)
+        ? `startsWith(JournalEntry.JournalEntryNumber,${quote(`${number}-`)})`
+        : `JournalEntry.JournalEntryNumber eq ${quote(number)}`,
+    )
+  }
+  if (lineFilter.length === 1) {
+    const since = new Date(today.getTime() - 90 * 86_400_000).toISOString().slice(0, 10)
+    lineFilter.push(`FinancialDate ge ${quote(since)}`)
+  }
+  return lineFilter
+}
+
 export function createJournalService(deps: JournalServiceDeps) {
   const now = deps.now ?? (() => new Date())
   const staging = createStaging({
@@ -108,98 +229,6 @@ export function createJournalService(deps: JournalServiceDeps) {
     // The file server of the session's own environment, asked of the session's client each time.
     const fileId = await uploadFile(api, await filesUrlOf(api), companyKey, { bytes, name })
     return { fileId, name, size: bytes.length }
-  }
-
-  /** The lines of journal entries, by entry, oldest line first, each with its entry's number. */
-  async function linesOf(
-    api: ApiClient,
-    companyKey: string,
-    entryIds: number[],
-  ): Promise<Map<number, LineRead[]>> {
-    const byEntry = new Map<number, LineRead[]>()
-    for (const ids of chunks(entryIds, entriesPerQuery)) {
-      const rows = await statisticsRows(api, companyKey, {
-        model: 'JournalEntryLine',
-        select: [
-          'ID as ID',
-          'JournalEntryID as JournalEntryID',
-          'JournalEntry.JournalEntryNumber as JournalEntryNumber',
-          'AccountID as AccountID',
-          'Amount as Amount',
-          'VatTypeID as VatTypeID',
-          'Description as Description',
-          'FinancialDate as FinancialDate',
-          'UpdatedAt as UpdatedAt',
-        ].join(','),
-        expand: 'JournalEntry',
-        filter: `Deleted eq 0 and ${anyOf('JournalEntryID', ids)}`,
-        orderby: 'ID',
-      })
-      for (const r of rows) {
-        const line = {
-          ID: Number(r.ID),
-          AccountID: num(r.AccountID),
-          Amount: (r.Amount as number | string | null) ?? null,
-          VatTypeID: num(r.VatTypeID),
-          Description: str(r.Description),
-          FinancialDate: str(r.FinancialDate),
-          number: str(r.JournalEntryNumber),
-          updatedAt: str(r.UpdatedAt),
-        }
-        const id = Number(r.JournalEntryID)
-        const list = byEntry.get(id)
-        if (list) list.push(line)
-        else byEntry.set(id, [line])
-      }
-    }
-    return byEntry
-  }
-
-  async function filesOf(
-    api: ApiClient,
-    companyKey: string,
-    entryIds: number[],
-  ): Promise<Map<number, number[]>> {
-    const byEntry = new Map<number, number[]>()
-    for (const ids of chunks(entryIds, entriesPerQuery)) {
-      const rows = await statisticsRows(api, companyKey, {
-        model: 'FileEntityLink',
-        select: 'ID as ID,EntityID as EntityID,FileID as FileID',
-        filter: `EntityType eq 'JournalEntry' and Deleted eq 0 and ${anyOf('EntityID', ids)}`,
-        orderby: 'ID',
-      })
-      for (const r of rows) {
-        const id = Number(r.EntityID)
-        byEntry.set(id, [...(byEntry.get(id) ?? []), Number(r.FileID)])
-      }
-    }
-    return byEntry
-  }
-
-  /**
-   * Entries with their lines and files, in the order given; an entry without a line left is not one. The
-   * number, date and text come from the lines (the spec gives a journal entry no fields of its own beyond
-   * its number).
-   */
-  async function complete(api: ApiClient, companyKey: string, ids: number[]): Promise<BookedJournalEntry[]> {
-    if (ids.length === 0) return []
-    const [lines, files] = await Promise.all([linesOf(api, companyKey, ids), filesOf(api, companyKey, ids)])
-    return ids.flatMap((id) => {
-      const entryLines = lines.get(id)
-      if (!entryLines?.length) return []
-      const updated = entryLines.map((l) => l.updatedAt ?? '').sort()
-      return [
-        {
-          ID: id,
-          JournalEntryNumber: entryLines.find((l) => l.number)?.number ?? null,
-          Description: entryLines.find((l) => l.Description?.trim())?.Description ?? null,
-          FinancialDate: entryLines[0]!.FinancialDate,
-          UpdatedAt: updated.at(-1) || null,
-          Lines: entryLines.map(({ number: _n, updatedAt: _u, ...line }) => line),
-          FileIDs: files.get(id) ?? [],
-        },
-      ]
-    })
   }
 
   return {
@@ -282,27 +311,7 @@ export function createJournalService(deps: JournalServiceDeps) {
     async search(companyKey: string, input: JournalSearch): Promise<BookedJournalEntry[]> {
       const q = JournalSearchSchema.parse(input)
       const api = await deps.api()
-      const lineFilter: string[] = ['Deleted eq 0']
-      if (q.from) lineFilter.push(`FinancialDate ge ${quote(q.from)}`)
-      if (q.to) lineFilter.push(`FinancialDate le ${quote(q.to)}`)
-      if (q.accountId) lineFilter.push(`AccountID eq ${q.accountId}`)
-      if (q.amountOre !== undefined) {
-        const amount = oreToDecimal(Math.abs(q.amountOre))
-        lineFilter.push(`(Amount eq ${amount} or Amount eq -${amount})`)
-      }
-      const number = q.number?.trim()
-      if (number) {
-        // `7` is that number in any year: the numbers read `<n>-<year>` (field notes).
-        lineFilter.push(
-          /^\d+$/.test(number)
-            ? `startsWith(JournalEntry.JournalEntryNumber,${quote(`${number}-`)})`
-            : `JournalEntry.JournalEntryNumber eq ${quote(number)}`,
-        )
-      }
-      if (lineFilter.length === 1) {
-        const since = new Date(now().getTime() - 90 * 86_400_000).toISOString().slice(0, 10)
-        lineFilter.push(`FinancialDate ge ${quote(since)}`)
-      }
+      const lineFilter = searchFilter(q, now())
       const matching = await api.statistics<Row>(
         {
           model: 'JournalEntryLine',

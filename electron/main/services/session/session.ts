@@ -29,35 +29,31 @@ export const SessionReasonCode = {
 
 export type SessionService = ReturnType<typeof createSessionService>
 
-export function createSessionService(deps: {
+/** Why a sign-in failed, as the renderer words it. */
+const reasonOf = (error: unknown): SessionReason =>
+  error instanceof Error && typeof (error as unknown as { code?: unknown }).code === 'string'
+    ? { code: (error as unknown as { code: string }).code, message: error.message }
+    : { code: 'SIGN_IN_FAILED', message: 'The sign-in failed' }
+
+function userFrom(tokens: TokenSet): SessionUser {
+  const id = tokens.idToken ? accessTokenClaims(tokens.idToken) : {}
+  const access = accessTokenClaims(tokens.accessToken)
+  const sub = String(id.sub ?? access.sub ?? '')
+  const email = String(id.email ?? id.preferred_username ?? '')
+  return {
+    GlobalIdentity: sub,
+    DisplayName: String(id.name ?? email),
+    Email: email,
+    UserName: String(id.preferred_username ?? email),
+  }
+}
+
+/** Where an environment signs in and which platform its tokens must name, asked of its settings each time. */
+function environmentAddresses(deps: {
   environments: EnvironmentsService
   sandbox: SandboxService
-  oidc: Oidc
-  signInFlow: SignInFlow
-  vault: TokenVault
-  store: KeyValueStore
   fetch: Fetch
-  emit: EmitEvent
-  log: Logger
-  now?: () => number
 }) {
-  const now = deps.now ?? Date.now
-  let state: SessionState = { status: 'signedOut', reason: null }
-  let restored: Promise<void> | undefined
-  let active: { environmentId: string; client: ApiClient } | undefined
-  let attempt = 0
-
-  const set = (next: SessionState) => {
-    state = next
-    deps.emit('session.changed', next)
-    return next
-  }
-
-  const reasonOf = (error: unknown): SessionReason =>
-    error instanceof Error && typeof (error as unknown as { code?: unknown }).code === 'string'
-      ? { code: (error as unknown as { code: string }).code, message: error.message }
-      : { code: 'SIGN_IN_FAILED', message: 'The sign-in failed' }
-
   async function targetFor(environmentId: string): Promise<OidcTarget> {
     const env = await deps.environments.resolve(environmentId)
     if (env.kind === 'sandbox') {
@@ -93,6 +89,116 @@ export function createSessionService(deps: {
     return checkAppFramework(apiBaseUrlOf(accessToken), expected)
   }
 
+  async function ensurePlatform(environmentId: string) {
+    const env = await deps.environments.resolve(environmentId)
+    if (env.kind === 'sandbox') await deps.sandbox.endpoints()
+  }
+
+  return { targetFor, expectedApiBase, licenseAdminUrlFor, apiBaseFor, ensurePlatform }
+}
+type EnvironmentAddresses = ReturnType<typeof environmentAddresses>
+
+/**
+ * The token manager of a signed-in session: it refreshes against the environment's login server, checks
+ * that renewed tokens still name the session's platform, and ends the session when the login server
+ * refuses a refresh (revoking a renewal that cannot be used).
+ */
+function sessionTokens(
+  deps: { vault: TokenVault; oidc: Oidc; log: Logger; now?: () => number },
+  addresses: EnvironmentAddresses,
+  session: StoredSession,
+  endSession: (environmentId: string, reason: SessionReason | null) => Promise<SessionState>,
+) {
+  const now = deps.now ?? Date.now
+  return createTokenManager({
+    vault: deps.vault,
+    environmentId: session.environmentId,
+    now,
+    refresh: async (refreshToken) =>
+      deps.oidc.refresh(await addresses.targetFor(session.environmentId), refreshToken),
+    // A renewed token must still name the session's platform. Checked once the renewal is kept: the
+    // identity server has spent the old refresh token by then.
+    check: async (tokens) => {
+      await addresses.apiBaseFor(session.environmentId, tokens.accessToken, session.apiBaseUrl)
+    },
+    onRefreshUnreachable: (error) => {
+      deps.log.warn('session: the login server could not be reached to refresh; staying signed in', {
+        environmentId: session.environmentId,
+        error,
+      })
+    },
+    onSaveFailed: (error) => {
+      deps.log.error('session: the renewed sign-in could not be saved; it is held until it can be', {
+        environmentId: session.environmentId,
+        error,
+      })
+    },
+    onRefreshRefused: (error, answered) => {
+      if (!answered) {
+        deps.log.warn('session: the login server refused the refresh; signing out', {
+          environmentId: session.environmentId,
+          error,
+        })
+        void endSession(session.environmentId, {
+          code: SessionErrorCode.Expired,
+          message: 'Your session has ended. Sign in again to continue; nothing you did here is lost.',
+        })
+        return
+      }
+      // The login server renewed the sign-in with an answer that cannot be used: the session ends, and
+      // the new refresh token it answered with (kept in the vault) is revoked, so nothing usable is left.
+      deps.log.warn(
+        'session: the login server renewed the sign-in with an answer that cannot be used; signing out',
+        { environmentId: session.environmentId, error },
+      )
+      void (async () => {
+        const kept = await deps.vault.load(session.environmentId)
+        await endSession(session.environmentId, {
+          code: SessionReasonCode.RenewalRejected,
+          message:
+            'The login server renewed your sign-in with an answer this app cannot accept, so the session has ended. Sign in again; nothing you did here is lost.',
+        })
+        if (kept?.refreshToken)
+          await deps.oidc.revoke(
+            await addresses.targetFor(session.environmentId),
+            kept.refreshToken,
+            'refresh_token',
+          )
+      })().catch((revokeError: unknown) =>
+        deps.log.warn('session: revoking the renewed refresh token failed', {
+          environmentId: session.environmentId,
+          error: revokeError,
+        }),
+      )
+    },
+  })
+}
+
+export function createSessionService(deps: {
+  environments: EnvironmentsService
+  sandbox: SandboxService
+  oidc: Oidc
+  signInFlow: SignInFlow
+  vault: TokenVault
+  store: KeyValueStore
+  fetch: Fetch
+  emit: EmitEvent
+  log: Logger
+  now?: () => number
+}) {
+  const now = deps.now ?? Date.now
+  let state: SessionState = { status: 'signedOut', reason: null }
+  let restored: Promise<void> | undefined
+  let active: { environmentId: string; client: ApiClient } | undefined
+  let attempt = 0
+  const addresses = environmentAddresses(deps)
+
+  const set = (next: SessionState) => {
+    state = next
+    deps.emit('session.changed', next)
+    return next
+  }
+
   /** Ends the session locally (vault cleared); the reason tells the renderer why. */
   async function endSession(environmentId: string, reason: SessionReason | null): Promise<SessionState> {
     await deps.vault.clear(environmentId)
@@ -102,73 +208,16 @@ export function createSessionService(deps: {
   }
 
   function activate(session: StoredSession, environmentName: string): SessionState {
-    const manager = createTokenManager({
-      vault: deps.vault,
-      environmentId: session.environmentId,
-      now,
-      refresh: async (refreshToken) =>
-        deps.oidc.refresh(await targetFor(session.environmentId), refreshToken),
-      // A renewed token must still name the session's platform. Checked once the renewal is kept: the
-      // identity server has spent the old refresh token by then.
-      check: async (tokens) => {
-        await apiBaseFor(session.environmentId, tokens.accessToken, session.apiBaseUrl)
-      },
-      onRefreshUnreachable: (error) => {
-        deps.log.warn('session: the login server could not be reached to refresh; staying signed in', {
-          environmentId: session.environmentId,
-          error,
-        })
-      },
-      onSaveFailed: (error) => {
-        deps.log.error('session: the renewed sign-in could not be saved; it is held until it can be', {
-          environmentId: session.environmentId,
-          error,
-        })
-      },
-      onRefreshRefused: (error, answered) => {
-        if (!answered) {
-          deps.log.warn('session: the login server refused the refresh; signing out', {
-            environmentId: session.environmentId,
-            error,
-          })
-          void endSession(session.environmentId, {
-            code: SessionErrorCode.Expired,
-            message: 'Your session has ended. Sign in again to continue; nothing you did here is lost.',
-          })
-          return
-        }
-        // The login server renewed the sign-in with an answer that cannot be used: the session ends, and
-        // the new refresh token it answered with (kept in the vault) is revoked, so nothing usable is left.
-        deps.log.warn(
-          'session: the login server renewed the sign-in with an answer that cannot be used; signing out',
-          { environmentId: session.environmentId, error },
-        )
-        void (async () => {
-          const kept = await deps.vault.load(session.environmentId)
-          await endSession(session.environmentId, {
-            code: SessionReasonCode.RenewalRejected,
-            message:
-              'The login server renewed your sign-in with an answer this app cannot accept, so the session has ended. Sign in again; nothing you did here is lost.',
-          })
-          if (kept?.refreshToken)
-            await deps.oidc.revoke(await targetFor(session.environmentId), kept.refreshToken, 'refresh_token')
-        })().catch((revokeError: unknown) =>
-          deps.log.warn('session: revoking the renewed refresh token failed', {
-            environmentId: session.environmentId,
-            error: revokeError,
-          }),
-        )
-      },
-    })
+    const manager = sessionTokens(deps, addresses, session, endSession)
     active = {
       environmentId: session.environmentId,
       client: createApiClient({
         fetch: deps.fetch,
-        trustedUrls: async () => [(await targetFor(session.environmentId)).issuer],
-        licenseAdminUrl: () => licenseAdminUrlFor(session.environmentId),
+        trustedUrls: async () => [(await addresses.targetFor(session.environmentId)).issuer],
+        licenseAdminUrl: () => addresses.licenseAdminUrlFor(session.environmentId),
         tokens: {
           current: async () => {
-            await ensurePlatform(session.environmentId)
+            await addresses.ensurePlatform(session.environmentId)
             return manager.current()
           },
           afterUnauthorized: (stale) => manager.afterUnauthorized(stale),
@@ -183,24 +232,6 @@ export function createSessionService(deps: {
       user: session.user,
       loginCompanyKey: session.companyKey ?? null,
     })
-  }
-
-  async function ensurePlatform(environmentId: string) {
-    const env = await deps.environments.resolve(environmentId)
-    if (env.kind === 'sandbox') await deps.sandbox.endpoints()
-  }
-
-  function userFrom(tokens: TokenSet): SessionUser {
-    const id = tokens.idToken ? accessTokenClaims(tokens.idToken) : {}
-    const access = accessTokenClaims(tokens.accessToken)
-    const sub = String(id.sub ?? access.sub ?? '')
-    const email = String(id.email ?? id.preferred_username ?? '')
-    return {
-      GlobalIdentity: sub,
-      DisplayName: String(id.name ?? email),
-      Email: email,
-      UserName: String(id.preferred_username ?? email),
-    }
   }
 
   function restore(): Promise<void> {
@@ -224,9 +255,9 @@ export function createSessionService(deps: {
 
   async function runSignIn(environmentId: string, mine: number): Promise<void> {
     try {
-      const target = await targetFor(environmentId)
+      const target = await addresses.targetFor(environmentId)
       const tokens = await deps.signInFlow.signIn(target)
-      const apiBaseUrl = await apiBaseFor(environmentId, tokens.accessToken)
+      const apiBaseUrl = await addresses.apiBaseFor(environmentId, tokens.accessToken)
       const claims = accessTokenClaims(tokens.accessToken)
       const user = userFrom(tokens)
       const { environments } = await deps.environments.list()
@@ -283,7 +314,11 @@ export function createSessionService(deps: {
       const session = await deps.vault.load(environmentId)
       if (session?.refreshToken) {
         try {
-          await deps.oidc.revoke(await targetFor(environmentId), session.refreshToken, 'refresh_token')
+          await deps.oidc.revoke(
+            await addresses.targetFor(environmentId),
+            session.refreshToken,
+            'refresh_token',
+          )
         } catch (error) {
           deps.log.warn('session: revoking the refresh token failed; the local session is cleared anyway', {
             environmentId,

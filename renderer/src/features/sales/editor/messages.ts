@@ -104,6 +104,7 @@ const en = {
     savePdf: 'Save as PDF',
   },
   state: {
+    label: 'Invoice state',
     unsaved: 'Not saved yet',
     needsCustomer: 'Not saved yet: choose a customer to keep this draft.',
     saved: 'Saved on this computer',
@@ -247,6 +248,7 @@ const nb: SalesEditorMessages = {
     savePdf: 'Lagre som PDF',
   },
   state: {
+    label: 'Fakturastatus',
     unsaved: 'Ikke lagret ennå',
     needsCustomer: 'Ikke lagret ennå: velg en kunde for å ta vare på kladden.',
     saved: 'Lagret på denne maskinen',
