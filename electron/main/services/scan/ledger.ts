@@ -99,7 +99,11 @@ export interface DuplicateRecord {
 
 export interface LedgerContents {
   entries: Map<string, LedgerEntry>
-  /** Keyed by where the duplicate was found: a kill between its record and its move records it twice. */
+  /**
+   * Keyed by where the duplicate was set aside (processed/duplicates/, a free name each time): the same name
+   * dropped three times is three rows, and a kill between its record and its move records it twice under
+   * the one destination, which the file had not reached.
+   */
   duplicates: Map<string, DuplicateRecord>
   lines: number
   text: string
@@ -126,7 +130,7 @@ export async function readLedgerFile(path: string): Promise<LedgerContents> {
       continue
     }
     lines++
-    if ('d' in line) duplicates.set(line.d.originalPath, line.d)
+    if ('d' in line) duplicates.set(line.d.destination, line.d)
     else entries.set(line.e.sha256, { ...(entries.get(line.e.sha256) as LedgerEntry), ...withReason(line.e) })
   }
   return { entries, duplicates, lines, text }
@@ -205,7 +209,7 @@ export async function openLedger(path: string): Promise<Ledger> {
     },
     async recordDuplicate(dup) {
       await append({ d: dup })
-      dups.set(dup.originalPath, dup)
+      dups.set(dup.destination, dup)
     },
     async close() {
       await writing

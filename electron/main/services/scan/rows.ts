@@ -35,7 +35,7 @@ export function duplicateRow(
     // Another user's invoice on this station: its number, linked only when this user may open it, and
     // nothing else of theirs.
     return {
-      id: `dup:${dup.originalPath}`,
+      id: `dup:${dup.destination}`,
       companyKey,
       name: dup.name,
       state: 'duplicate',
@@ -53,7 +53,7 @@ export function duplicateRow(
     }
   }
   return {
-    id: `dup:${dup.originalPath}`,
+    id: `dup:${dup.destination}`,
     companyKey,
     name: dup.name,
     state: 'duplicate',

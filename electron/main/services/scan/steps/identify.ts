@@ -90,8 +90,10 @@ async function seenBefore(
   const sha = known.sha256
   const stopped = known.state === 'failed' || known.state === 'cancelled'
   const sameFile =
-    known.originalPath === req.path ||
-    (known.state !== 'done' && !station.isQueued(req.companyKey, sha) && !(await exists(known.originalPath)))
+    known.state === 'done'
+      ? await stillUnmoved(known, req.path)
+      : known.originalPath === req.path ||
+        (!station.isQueued(req.companyKey, sha) && !(await exists(known.originalPath)))
   if (sameFile) {
     // The same file again (a restart, Scan now, a second event): resume it, never duplicate it.
     if (known.state === 'done') {
@@ -118,6 +120,15 @@ async function seenBefore(
   station.events.duplicateFound?.(req.companyKey, dup, known)
   station.scheduleIdleCheck()
   return 'duplicate'
+}
+
+/**
+ * A finished entry's original still at its path, never moved to its destination (a kill between the
+ * move and its record): the same file again. Once the original has gone to processed/, a file at the same
+ * path (a drop of the same name again, a copy put back in the folder) is a new arrival: a duplicate.
+ */
+async function stillUnmoved(known: LedgerEntry, path: string) {
+  return known.originalPath === path && known.destination !== null && !(await exists(known.destination))
 }
 
 /**
