@@ -9,8 +9,11 @@ import { reasonOfLine, type FieldsBeforeCodes } from './ledger-before-codes.ts'
 
 export type LedgerState = 'queued' | 'uploading' | 'reading' | 'creating' | 'done' | 'failed' | 'cancelled'
 
-/** The pipeline's steps in order; `step` on an entry is the first one not yet finished. */
-export const STEPS = ['upload', 'read', 'supplier', 'invoice', 'link', 'move'] as const
+/**
+ * The pipeline's steps in order; `step` on an entry is the first one not yet finished. Only a PDF to be
+ * split (a folder's "split on separator pages", the accountant's split in the queue) is queued at `split`.
+ */
+export const STEPS = ['split', 'upload', 'read', 'supplier', 'invoice', 'link', 'move'] as const
 export type ScanStep = (typeof STEPS)[number] | 'finished'
 
 export interface ReadFields {
@@ -66,6 +69,18 @@ export interface LedgerEntry {
    * is attached to the invoice (`fileId` once uploaded) and moved with the PDF (`destination`).
    */
   partner?: LedgerPartner | null
+  /**
+   * Split: `separators` cuts the PDF at its blank and separator pages (its folder's setting when it was
+   * taken), `cuts` where the accountant chose (the page numbers a part begins at). Null: sent whole.
+   */
+  splitBy?: { separators: true } | { cuts: number[] } | null
+  /**
+   * The parts this PDF was split into, each an entry of its own once taken. Recorded (with each part's
+   * SHA-256) before the first part is taken, so a restart takes the same parts and never makes one twice.
+   */
+  parts?: SplitPart[] | null
+  /** A part of a split PDF: the batch's content and name, and which part of how many. */
+  splitFrom?: { sha256: string; name: string; part: number; of: number } | null
   /** Where the original goes (recorded before it is moved) and where it went. */
   destination: string | null
   /** Why the entry failed or waits, as the inbox words it; null while it is on its way or done. */
@@ -74,6 +89,14 @@ export interface LedgerEntry {
   takenAt: string
   updatedAt: string
   readyAt: string | null
+}
+
+export interface SplitPart {
+  sha256: string
+  /** Where the part's PDF was written (beside its batch, in processed/split/). */
+  path: string
+  name: string
+  pages: number[]
 }
 
 export interface LedgerPartner {

@@ -52,10 +52,13 @@ export async function identify(
     station.scheduleIdleCheck()
     return 'failed'
   }
+  const splitting = req.splitOnSeparators === true && sniffed.kind === 'pdf'
   await station.record(req.companyKey, sha, {
     companyKey: req.companyKey,
     state: 'queued',
-    step: 'upload',
+    step: splitting ? 'split' : 'upload',
+    splitBy: splitting ? { separators: true } : null,
+    splitFrom: req.splitFrom ?? null,
     originalPath: req.path,
     name: basename(req.path),
     folder: req.folder,
