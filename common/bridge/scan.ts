@@ -85,7 +85,10 @@ export const ScanRow = z.object({
   /** A split batch: how many parts it became. */
   parts: z.number().int().optional(),
   /** A part of a split batch: the batch's name, and which part of how many. */
-  splitFrom: z.object({ name: z.string(), part: z.number().int(), of: z.number().int() }).nullable().optional(),
+  splitFrom: z
+    .object({ name: z.string(), part: z.number().int(), of: z.number().int() })
+    .nullable()
+    .optional(),
   /**
    * A PDF still on this computer, not yet uploaded and not running (waiting while the platform is out of
    * reach, cancelled, or stopped before its upload): the accountant may split it here (`scan.split`).
@@ -215,7 +218,11 @@ export const scanCalls = {
   'scan.pages': { args: z.tuple([companyKey, z.string().min(1).max(200)]), result: ScanPages },
   /** Splits a waiting PDF where a new part begins (page numbers from 2); false when it can no longer be. */
   'scan.split': {
-    args: z.tuple([companyKey, z.string().min(1).max(200), z.array(z.number().int().min(2).max(10_000)).min(1).max(500)]),
+    args: z.tuple([
+      companyKey,
+      z.string().min(1).max(200),
+      z.array(z.number().int().min(2).max(10_000)).min(1).max(500),
+    ]),
     result: z.boolean(),
   },
   'scan.checkPath': { args: z.tuple([z.string().trim().min(1).max(4000)]), result: PathCheck },

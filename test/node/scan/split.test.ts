@@ -25,7 +25,8 @@ const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
 /** A PDF whose pages are told apart by their width: page n is 400 + n points wide. */
 async function numberedPages(count: number) {
   const doc = await PDFDocument.create()
-  for (let n = 1; n <= count; n++) doc.addPage([400 + n, 600]).drawText(`Side ${n}`, { x: 40, y: 500, size: 30 })
+  for (let n = 1; n <= count; n++)
+    doc.addPage([400 + n, 600]).drawText(`Side ${n}`, { x: 40, y: 500, size: 30 })
   return doc.save()
 }
 const widthsOf = async (pdf: Uint8Array) =>
@@ -86,7 +87,11 @@ describe('the pages of a scanned batch', () => {
     const again = await Promise.all(parts.map((pages) => pdfOfPages(pdf, pages)))
     expect(again.map(sha)).toEqual(made.map(sha))
     // The accountant's cuts: a part begins at pages 3 and 6.
-    expect(partsAtCuts(7, [6, 3, 3, 99])).toEqual([[1, 2], [3, 4, 5], [6, 7]])
+    expect(partsAtCuts(7, [6, 3, 3, 99])).toEqual([
+      [1, 2],
+      [3, 4, 5],
+      [6, 7],
+    ])
     expect(partsAtCuts(7, [1])).toBeNull()
   })
 })
@@ -102,10 +107,15 @@ describe('a batch of three invoices through the pipeline', () => {
 
   const marked = async (hash: string) =>
     (
-      await api(p.urls.base, 'GET', `api/biz/supplierinvoices?filter=contains(Comment,'${scanMark(hash)}')&select=ID`, {
-        token,
-        companyKey: company,
-      })
+      await api(
+        p.urls.base,
+        'GET',
+        `api/biz/supplierinvoices?filter=contains(Comment,'${scanMark(hash)}')&select=ID`,
+        {
+          token,
+          companyKey: company,
+        },
+      )
     ).body as { ID: number }[]
 
   function newPipeline(ledgerDir: string, extra: Partial<PipelineOptions> = {}) {
@@ -150,10 +160,13 @@ describe('a batch of three invoices through the pipeline', () => {
     })
     expect(await first.take({ companyKey: company, path, folder, splitOnSeparators: true })).toBe('queued')
     await expect
-      .poll(async () => (await first.entries(company)).filter((e) => e.splitFrom && e.state === 'done').length, {
-        timeout: 120_000,
-        interval: 250,
-      })
+      .poll(
+        async () => (await first.entries(company)).filter((e) => e.splitFrom && e.state === 'done').length,
+        {
+          timeout: 120_000,
+          interval: 250,
+        },
+      )
       .toBe(1)
     const batchEntry = (await first.entries(company)).find((e) => e.sha256 === sha(pdf))!
     expect(batchEntry).toMatchObject({ step: 'split', state: 'reading' })
@@ -177,7 +190,8 @@ describe('a batch of three invoices through the pipeline', () => {
     for (const part of batch.parts!) expect(await marked(part.sha256)).toHaveLength(1)
     expect(await marked(sha(pdf))).toEqual([])
     // Each part's PDF holds its invoice's page only; the batch went to processed/ whole.
-    for (const part of parts) expect((await PDFDocument.load(await readBack(part.destination!))).getPageCount()).toBe(1)
+    for (const part of parts)
+      expect((await PDFDocument.load(await readBack(part.destination!))).getPageCount()).toBe(1)
     expect(existsSync(join(monthFolder(folder), 'bunke.pdf'))).toBe(true)
     expect(readdirSync(folder).filter((n) => n.endsWith('.pdf'))).toEqual([])
 

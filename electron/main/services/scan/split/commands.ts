@@ -25,7 +25,8 @@ export function splitCommands(state: ScanStationState) {
       if (!bytes)
         throw new BridgeError('SCAN_NOT_SPLITTABLE', 'The file is no longer waiting in the queue as a PDF')
       const answer = await pageThumbnails(bytes, THUMBNAIL_WIDTH)
-      if (!answer.ok) throw new BridgeError('SCAN_PAGES_UNREADABLE', `The pages could not be read: ${answer.error}`)
+      if (!answer.ok)
+        throw new BridgeError('SCAN_PAGES_UNREADABLE', `The pages could not be read: ${answer.error}`)
       return { pageCount: answer.pageCount, thumbnails: answer.value }
     },
     async split(companyKey: string, id: string, cuts: number[]) {

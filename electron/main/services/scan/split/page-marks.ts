@@ -138,7 +138,9 @@ export function partsOf(marks: readonly PageMark[]): number[][] {
  * n), checked against the page count. Null when they make no split.
  */
 export function partsAtCuts(pageCount: number, cuts: readonly number[]): number[][] | null {
-  const at = [...new Set(cuts)].filter((c) => Number.isInteger(c) && c > 1 && c <= pageCount).sort((a, b) => a - b)
+  const at = [...new Set(cuts)]
+    .filter((c) => Number.isInteger(c) && c > 1 && c <= pageCount)
+    .sort((a, b) => a - b)
   if (at.length === 0) return null
   const parts: number[][] = []
   let start = 1

@@ -84,7 +84,12 @@ async function answer(req: PagesRequest): Promise<PagesReply> {
     const pageCount = doc.numPages
     const pages = Math.min(pageCount, req.maxPages)
     if (req.op === 'marks')
-      return { id: req.id, ok: true, pageCount, marks: pageCount > req.maxPages ? [] : await marksOf(doc, pages) }
+      return {
+        id: req.id,
+        ok: true,
+        pageCount,
+        marks: pageCount > req.maxPages ? [] : await marksOf(doc, pages),
+      }
     return { id: req.id, ok: true, pageCount, thumbnails: await thumbnailsOf(doc, pages, req.width) }
   } finally {
     await doc.destroy()

@@ -61,7 +61,11 @@ export async function pageMarks(
   bytes: Uint8Array,
   options: { timeoutMs?: number } = {},
 ): Promise<PagesAnswer<PageMark[]>> {
-  const reply = await ask(bytes, { op: 'marks', maxPages: MAX_SPLIT_PAGES }, options.timeoutMs ?? PAGES_TIMEOUT_MS)
+  const reply = await ask(
+    bytes,
+    { op: 'marks', maxPages: MAX_SPLIT_PAGES },
+    options.timeoutMs ?? PAGES_TIMEOUT_MS,
+  )
   if ('ready' in reply || !reply.ok) return { ok: false, error: 'ready' in reply ? 'no answer' : reply.error }
   return { ok: true, pageCount: reply.pageCount, value: reply.marks ?? [] }
 }

@@ -62,7 +62,13 @@ export async function separatorSheet(locale: 'nb' | 'en'): Promise<Uint8Array> {
     page.drawRectangle({ x, y, width: side, height: side, color: black })
   const bold = await doc.embedFont(StandardFonts.HelveticaBold)
   const centred = (text: string, size: number, y: number, font = bold) =>
-    page.drawText(text, { x: (PAGE_WIDTH - font.widthOfTextAtSize(text, size)) / 2, y, size, font, color: black })
+    page.drawText(text, {
+      x: (PAGE_WIDTH - font.widthOfTextAtSize(text, size)) / 2,
+      y,
+      size,
+      font,
+      color: black,
+    })
   const [first, second] = SEPARATOR_TEXT.split(' ') as [string, string]
   centred(first, 54, PAGE_HEIGHT / 2 + 40)
   centred(second, 54, PAGE_HEIGHT / 2 - 20)

@@ -15,10 +15,7 @@ import { messageOf, sha256Of, type Station } from '../station.ts'
 import type { StepRun } from './run.ts'
 import { bytesToUpload } from './upload.ts'
 
-export type SplitStation = Pick<
-  Station,
-  'log' | 'ops' | 'withLocalRetries' | 'take' | 'record' | 'pageMarks'
->
+export type SplitStation = Pick<Station, 'log' | 'ops' | 'withLocalRetries' | 'take' | 'record' | 'pageMarks'>
 
 /** The folder a batch's parts are written to: one per batch content, so a restart writes the same paths. */
 export const partsFolder = (entry: Pick<LedgerEntry, 'folder' | 'sha256'>) =>
