@@ -33,7 +33,10 @@ const row = (over: Partial<ScanRow>): ScanRow => ({
 const picture =
   'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAAA//EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AN//Z'
 
-function bridgeWith(rows: ScanRow[], extra: Parameters<typeof createTestBridge>[0]['handlers'] = {}) {
+function bridgeWith(
+  rows: ScanRow[],
+  extra: NonNullable<NonNullable<Parameters<typeof createTestBridge>[0]>['handlers']> = {},
+) {
   return createTestBridge({
     handlers: {
       'companies.list': () => [company],
