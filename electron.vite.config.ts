@@ -34,6 +34,8 @@ export default defineConfig({
           // Main's reader of structured invoices (a file's XML, a PDF's embedded XML), a worker thread with a
           // time budget so that a hostile file never holds main's thread (einvoice-reader/structured.ts).
           'einvoice-reader': resolve(root, 'electron/main/services/einvoice-reader/structured-worker.ts'),
+          // The scan station's page reader (pdf.js, @napi-rs/canvas): blank and separator pages, page pictures.
+          'scan-pages': resolve(root, 'electron/main/services/scan/split/pages-worker.ts'),
         },
         onwarn,
       },

@@ -142,6 +142,8 @@ export const Company = z.object({
   Key: z.string(),
   IsTest: z.boolean(),
   OrganizationNumber: z.string().nullable(),
+  /** The address the platform takes documents for the company at (spec 2.3); null when it has none. */
+  FileFlowEmail: z.string().nullable().optional(),
 })
 export type Company = z.infer<typeof Company>
 

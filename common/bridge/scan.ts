@@ -11,6 +11,8 @@ export const ScanRowState = z.enum([
   'failed',
   'cancelled',
   'duplicate',
+  /** A scanned batch cut into parts, each a row (and an invoice) of its own. */
+  'split',
 ])
 export type ScanRowState = z.infer<typeof ScanRowState>
 
@@ -80,6 +82,18 @@ export const ScanRow = z.object({
   location: z.string().nullable(),
   takenAt: z.string(),
   updatedAt: z.string(),
+  /** A split batch: how many parts it became. */
+  parts: z.number().int().optional(),
+  /** A part of a split batch: the batch's name, and which part of how many. */
+  splitFrom: z
+    .object({ name: z.string(), part: z.number().int(), of: z.number().int() })
+    .nullable()
+    .optional(),
+  /**
+   * A PDF still on this computer, not yet uploaded and not running (waiting while the platform is out of
+   * reach, cancelled, or stopped before its upload): the accountant may split it here (`scan.split`).
+   */
+  splittable: z.boolean().optional(),
 })
 export type ScanRow = z.infer<typeof ScanRow>
 
@@ -93,6 +107,8 @@ export const ScanFolderState = z.object({
   companyKey: z.string().nullable(),
   companyName: z.string().nullable(),
   polling: PollingMode,
+  /** A scanned PDF is split into invoices at its blank pages and separator sheets. */
+  splitOnSeparators: z.boolean().optional(),
   state: z.enum(['starting', 'watching', 'polling', 'unavailable', 'stopped', 'unmatched']),
   lastTakenName: z.string().nullable(),
   lastTakenAt: z.string().nullable(),
@@ -168,6 +184,18 @@ export const DropUpload = z.object({
 })
 export type DropUpload = z.infer<typeof DropUpload>
 
+/** The pages of a PDF in the queue, as small pictures for the split view (at most MAX_SPLIT_VIEW_PAGES). */
+export const ScanPages = z.object({
+  pageCount: z.number().int(),
+  /** data: URLs of JPEG pictures, the first pages in order. */
+  thumbnails: z.array(z.string().max(200_000)),
+})
+export type ScanPages = z.infer<typeof ScanPages>
+
+/** The separator sheet's PDF (base64), to be saved or printed. */
+export const SeparatorSheet = z.object({ name: z.string(), base64: z.string() })
+export type SeparatorSheet = z.infer<typeof SeparatorSheet>
+
 export const ScanBatch = z.object({
   companyKey: z.string(),
   companyName: z.string(),
@@ -185,6 +213,18 @@ export const scanCalls = {
   'scan.addFolder': { args: z.tuple([NewScanFolder]), result: ScanOverview },
   'scan.removeFolder': { args: z.tuple([z.string().min(1)]), result: ScanOverview },
   'scan.setPolling': { args: z.tuple([z.string().min(1), PollingMode]), result: ScanOverview },
+  'scan.setSplitOnSeparators': { args: z.tuple([z.string().min(1), z.boolean()]), result: ScanOverview },
+  'scan.separatorSheet': { args: z.tuple([z.enum(['nb', 'en'])]), result: SeparatorSheet },
+  'scan.pages': { args: z.tuple([companyKey, z.string().min(1).max(200)]), result: ScanPages },
+  /** Splits a waiting PDF where a new part begins (page numbers from 2); false when it can no longer be. */
+  'scan.split': {
+    args: z.tuple([
+      companyKey,
+      z.string().min(1).max(200),
+      z.array(z.number().int().min(2).max(10_000)).min(1).max(500),
+    ]),
+    result: z.boolean(),
+  },
   'scan.checkPath': { args: z.tuple([z.string().trim().min(1).max(4000)]), result: PathCheck },
   'scan.chooseFolder': { args: z.tuple([]), result: z.string().nullable() },
   'scan.scanNow': { args: z.tuple([z.string().min(1)]), result: ScanOverview },

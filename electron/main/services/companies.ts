@@ -122,6 +122,7 @@ export function createCompaniesService(deps: { api(): Promise<ApiClient> }) {
           Key: str(r.Key),
           IsTest: r.IsTest === true,
           OrganizationNumber: typeof r.OrganizationNumber === 'string' ? r.OrganizationNumber : null,
+          FileFlowEmail: typeof r.FileFlowEmail === 'string' && r.FileFlowEmail ? r.FileFlowEmail : null,
         }))
     },
 

@@ -125,6 +125,8 @@ export interface CompanyRecord {
   IsTest?: boolean
   Name: string
   OrganizationNumber: string | null
+  /** Where suppliers send the company's invoices (spec 2.3 `FileFlowEmail`), so it can be shown offline. */
+  FileFlowEmail?: string | null
   /** Whether this company's data is kept on this computer (default: opened in the last 30 days). */
   offline: boolean
   lastOpenedAt: string | null

@@ -118,6 +118,7 @@ export const useCompaniesStore = defineStore('companies', () => {
       Key: c.Key,
       IsTest: c.IsTest ?? false,
       OrganizationNumber: c.OrganizationNumber,
+      FileFlowEmail: c.FileFlowEmail ?? null,
     }))
   }
 

@@ -111,6 +111,7 @@ export const useSyncStore = defineStore('sync', () => {
               IsTest: company.IsTest,
               Name: company.Name,
               OrganizationNumber: company.OrganizationNumber,
+              FileFlowEmail: company.FileFlowEmail ?? null,
               lastOpenedAt: opened,
             }
           : {
@@ -119,6 +120,7 @@ export const useSyncStore = defineStore('sync', () => {
               IsTest: company.IsTest,
               Name: company.Name,
               OrganizationNumber: company.OrganizationNumber,
+              FileFlowEmail: company.FileFlowEmail ?? null,
               offline:
                 companies.recent.includes(company.Key) || (opened !== null && Date.parse(opened) >= cutoff),
               lastOpenedAt: opened,

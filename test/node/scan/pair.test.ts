@@ -97,7 +97,8 @@ describe('a PDF and its XML invoice in a scan folder', () => {
     await pipeline.close()
     const entry = await expectOnePairInvoice(folder, ledgerDir, 'faktura-1042.pdf', 'Faktura-1042.XML')
 
-    // The pair put back (a restore, a second export) makes no second invoice.
+    // The pair put back (a restore, a second export) makes no second invoice: the PDF is a duplicate of
+    // it (a row linked to the invoice), the XML goes where its PDF's run meant it to.
     const again = pipelineFor(ledgerDir)
     copyFileSync(join(monthFolder(folder), 'faktura-1042.pdf'), join(folder, 'faktura-1042.pdf'))
     copyFileSync(join(monthFolder(folder), 'Faktura-1042.XML'), join(folder, 'Faktura-1042.XML'))
@@ -108,9 +109,10 @@ describe('a PDF and its XML invoice in a scan folder', () => {
     )
     await again.idle()
     await again.close()
-    expect(outcomes).toEqual(['already', 'already'])
+    expect(outcomes).toEqual(['already', 'duplicate'])
     expect((await again.entries(company)).map((e) => e.invoiceId)).toEqual([entry.invoiceId])
     expect(existsSync(join(folder, 'Faktura-1042.XML'))).toBe(false)
+    expect(existsSync(join(folder, 'faktura-1042.pdf'))).toBe(false)
   }, 120_000)
 
   it('make one invoice when the XML comes first and its PDF a moment later', async () => {

@@ -7,12 +7,10 @@
 // longer is ended with the thread (the next file starts a new one) and answers the reason `timeout`; one the
 // budgets of common/einvoice/embedded.ts refuse answers theirs. Either way the file stays usable: its pages
 // are read by the platform's OCR, as any other file's, and the reason is logged once, not tried again.
-import { existsSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import { structuredOcrAnswer } from '../../../../common/einvoice/ocr-answer.ts'
 import type { Logger } from '../../logger.ts'
+import { spawnWorker, workerUrl } from '../worker-thread.ts'
 import { mayCarryInvoice, type StructuredReading } from './structured-read.ts'
 import type { StructuredReply, StructuredRequest } from './structured-worker.ts'
 
@@ -29,28 +27,10 @@ export const STRUCTURED_IDLE_MS = 30_000
 /** The reader thread's heap: a reading that needs more is ended as `tooLarge`. */
 const READER_HEAP_MB = 512
 
-/** The worker's module: the TypeScript source beside this file from sources, else the build's entry. */
-function workerUrl(): URL {
-  if (import.meta.url.endsWith('.ts')) return new URL('./structured-worker.ts', import.meta.url)
-  for (const rel of ['./einvoice-reader.js', '../einvoice-reader.js']) {
-    const url = new URL(rel, import.meta.url)
-    if (existsSync(fileURLToPath(url))) return url
-  }
-  throw new Error('the structured invoice reader (einvoice-reader.js) is missing from the build')
-}
-
-/** From TypeScript sources (tests, benches) the thread first registers tsx's loader, as reader-host.ts does. */
-function spawn(): Worker {
-  const url = workerUrl()
-  const resourceLimits = { maxOldGenerationSizeMb: READER_HEAP_MB }
-  if (!url.pathname.endsWith('.ts')) return new Worker(url, { resourceLimits })
-  const tsx = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href
-  const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}) })`
-  return new Worker(code, { eval: true, resourceLimits })
+/** The reader thread, on the source beside this file or the build's einvoice-reader.js. */
+function spawn() {
+  const url = workerUrl(import.meta.url, './structured-worker.ts', 'einvoice-reader.js')
+  return spawnWorker(url, { maxOldGenerationSizeMb: READER_HEAP_MB })
 }
 
 interface Reader {

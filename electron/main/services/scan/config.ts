@@ -20,6 +20,8 @@ export const FolderMapping = z.object({
   root: z.boolean().optional(),
   /** auto: polling on network shares, native events elsewhere. */
   polling: z.enum(['auto', 'native', 'polling']).optional(),
+  /** A scanned PDF is split into invoices at its blank pages and separator sheets (default off). */
+  splitOnSeparators: z.boolean().optional(),
 })
 export type FolderMapping = z.infer<typeof FolderMapping>
 

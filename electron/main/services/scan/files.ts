@@ -67,7 +67,7 @@ async function syncFolder(path: string) {
   await dir.close()
 }
 
-export async function writeDurably(path: string, text: string): Promise<void> {
+export async function writeDurably(path: string, text: string | Uint8Array): Promise<void> {
   await writeFile(path, text)
   const fh = await open(path, 'r')
   await fh.sync().catch(() => undefined)

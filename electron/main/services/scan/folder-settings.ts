@@ -65,6 +65,15 @@ export function folderSettings(state: ScanStationState) {
     removeFolder: (id: string) => changeMappings((list) => list.filter((m) => mappingId(m) !== id)),
     setPolling: (id: string, mode: PollingMode) =>
       changeMappings((list) => list.map((m) => (mappingId(m) === id ? { ...m, polling: mode } : m))),
+    setSplitOnSeparators: (id: string, on: boolean) =>
+      changeMappings((list) =>
+        list.map((m) => {
+          if (mappingId(m) !== id) return m
+          const { splitOnSeparators: _was, ...rest } = m
+          // Off is the default, and is written as no setting at all.
+          return on ? { ...rest, splitOnSeparators: true } : rest
+        }),
+      ),
     checkPath,
     chooseFolder: () => state.deps.dialogs.chooseFolder({}),
     async scanNow(id: string) {

@@ -32,6 +32,7 @@ function watchFolder(
   path: string,
   company: CompanyRef,
   polling: PollingMode,
+  splitOnSeparators: boolean,
 ): CompanyFolder {
   const { deps } = state
   const { log } = deps
@@ -50,7 +51,7 @@ function watchFolder(
       onStable: (file) => {
         a.lastTaken.set(id, { name: basename(file), at: new Date().toISOString() })
         void a.pipeline
-          .take({ companyKey: company.Key, path: file, folder: path })
+          .take({ companyKey: company.Key, path: file, folder: path, splitOnSeparators })
           .catch((error) => {
             folder.error = (error as Error).message
             log.error('scan: a file could not be taken', {
@@ -95,6 +96,7 @@ export async function applyMappings(state: ScanStationState, a: Active) {
   for (const m of mappingsOf(state)) {
     const id = mappingId(m)
     const polling = m.polling ?? 'auto'
+    const split = m.splitOnSeparators === true
     const list: CompanyFolder[] = []
     if (m.root) {
       const names = await readdir(m.path, { withFileTypes: true }).catch((error: Error) => {
@@ -108,13 +110,13 @@ export async function applyMappings(state: ScanStationState, a: Active) {
         // A subfolder that fits two companies is not watched: its files stay where they are, never
         // uploaded to one client's books for a name that is also another's.
         const match = matchFolder(d.name, a.companies)
-        if (match.ok) list.push(watchFolder(state, a, id, join(m.path, d.name), match.company, polling))
+        if (match.ok) list.push(watchFolder(state, a, id, join(m.path, d.name), match.company, polling, split))
         else unmatched.push(refusal(d.name, match))
       }
       a.unmatched.set(id, unmatched)
     } else {
       const match = m.company ? matchFolder(m.company, a.companies) : null
-      if (match?.ok) list.push(watchFolder(state, a, id, m.path, match.company, polling))
+      if (match?.ok) list.push(watchFolder(state, a, id, m.path, match.company, polling, split))
       else if (match?.reason === 'ambiguous') a.unmatched.set(id, [refusal(m.company!, match)])
       else a.errors.set(id, `No company matches "${m.company ?? ''}"`)
     }
@@ -151,6 +153,7 @@ function folderState(state: ScanStationState, m: FolderMapping): ScanFolderState
     companyKey: m.root ? null : (own?.companyKey ?? null),
     companyName: m.root ? null : (own?.companyName ?? null),
     polling: m.polling ?? 'auto',
+    splitOnSeparators: m.splitOnSeparators === true,
     state: watchState,
     lastTakenName: last?.name ?? null,
     lastTakenAt: last?.at ?? null,

@@ -9,8 +9,11 @@ import { reasonOfLine, type FieldsBeforeCodes } from './ledger-before-codes.ts'
 
 export type LedgerState = 'queued' | 'uploading' | 'reading' | 'creating' | 'done' | 'failed' | 'cancelled'
 
-/** The pipeline's steps in order; `step` on an entry is the first one not yet finished. */
-export const STEPS = ['upload', 'read', 'supplier', 'invoice', 'link', 'move'] as const
+/**
+ * The pipeline's steps in order; `step` on an entry is the first one not yet finished. Only a PDF to be
+ * split (a folder's "split on separator pages", the accountant's split in the queue) is queued at `split`.
+ */
+export const STEPS = ['split', 'upload', 'read', 'supplier', 'invoice', 'link', 'move'] as const
 export type ScanStep = (typeof STEPS)[number] | 'finished'
 
 export interface ReadFields {
@@ -66,6 +69,18 @@ export interface LedgerEntry {
    * is attached to the invoice (`fileId` once uploaded) and moved with the PDF (`destination`).
    */
   partner?: LedgerPartner | null
+  /**
+   * Split: `separators` cuts the PDF at its blank and separator pages (its folder's setting when it was
+   * taken), `cuts` where the accountant chose (the page numbers a part begins at). Null: sent whole.
+   */
+  splitBy?: { separators: true } | { cuts: number[] } | null
+  /**
+   * The parts this PDF was split into, each an entry of its own once taken. Recorded (with each part's
+   * SHA-256) before the first part is taken, so a restart takes the same parts and never makes one twice.
+   */
+  parts?: SplitPart[] | null
+  /** A part of a split PDF: the batch's content and name, and which part of how many. */
+  splitFrom?: { sha256: string; name: string; part: number; of: number } | null
   /** Where the original goes (recorded before it is moved) and where it went. */
   destination: string | null
   /** Why the entry failed or waits, as the inbox words it; null while it is on its way or done. */
@@ -74,6 +89,14 @@ export interface LedgerEntry {
   takenAt: string
   updatedAt: string
   readyAt: string | null
+}
+
+export interface SplitPart {
+  sha256: string
+  /** Where the part's PDF was written (beside its batch, in processed/split/). */
+  path: string
+  name: string
+  pages: number[]
 }
 
 export interface LedgerPartner {
@@ -99,7 +122,11 @@ export interface DuplicateRecord {
 
 export interface LedgerContents {
   entries: Map<string, LedgerEntry>
-  /** Keyed by where the duplicate was found: a kill between its record and its move records it twice. */
+  /**
+   * Keyed by where the duplicate was set aside (processed/duplicates/, a free name each time): the same name
+   * dropped three times is three rows, and a kill between its record and its move records it twice under
+   * the one destination, which the file had not reached.
+   */
   duplicates: Map<string, DuplicateRecord>
   lines: number
   text: string
@@ -126,7 +153,7 @@ export async function readLedgerFile(path: string): Promise<LedgerContents> {
       continue
     }
     lines++
-    if ('d' in line) duplicates.set(line.d.originalPath, line.d)
+    if ('d' in line) duplicates.set(line.d.destination, line.d)
     else entries.set(line.e.sha256, { ...(entries.get(line.e.sha256) as LedgerEntry), ...withReason(line.e) })
   }
   return { entries, duplicates, lines, text }
@@ -205,7 +232,7 @@ export async function openLedger(path: string): Promise<Ledger> {
     },
     async recordDuplicate(dup) {
       await append({ d: dup })
-      dups.set(dup.originalPath, dup)
+      dups.set(dup.destination, dup)
     },
     async close() {
       await writing

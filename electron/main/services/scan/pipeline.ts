@@ -15,8 +15,11 @@ import type { ScanPlatform } from './platform.ts'
 import { createScanQueue } from './queue.ts'
 import type { ScanLocale } from './reasons.ts'
 import { DEFAULT_MAX_BYTES } from './sniff.ts'
-import { isLocalFileError, type PipelineEvents, type ScanFileOps } from './station.ts'
+import { pageMarks } from './split/pages.ts'
+import { isLocalFileError, type PipelineEvents, type ScanFileOps, type Station } from './station.ts'
+import { isSplittable } from './rows.ts'
 import { runEntry, type RunStation } from './steps/index.ts'
+import { bytesToUpload } from './steps/upload.ts'
 import { settleBroken } from './steps/settle.ts'
 import { createTakeGate, take } from './steps/take.ts'
 
@@ -49,6 +52,8 @@ export interface PipelineOptions {
   unknownSupplierName?(): string
   /** How long an XML invoice waits for its PDF to appear beside it (default PAIR_WAIT_MS). */
   pairWaitMs?: number
+  /** The splitter's judge of a PDF's pages (default: pdf.js in a worker thread, split/pages.ts). */
+  pageMarks?: Station['pageMarks']
 }
 
 export type Pipeline = ReturnType<typeof createPipeline>
@@ -117,6 +122,7 @@ export function createPipeline(options: PipelineOptions) {
     enqueue: queue.enqueue,
     scheduleIdleCheck: queue.scheduleIdleCheck,
     take: (req) => take(station, req),
+    pageMarks: options.pageMarks ?? ((bytes) => pageMarks(bytes)),
     gate,
     cancelled,
     closed: () => queue.closed,
@@ -162,6 +168,29 @@ export function createPipeline(options: PipelineOptions) {
       queue.abortRunning(companyKey, cancelled)
       queue.scheduleIdleCheck()
       return dropped.length
+    },
+    /**
+     * The accountant's split of a PDF waiting in the queue, before its upload: it runs from the split step
+     * with the parts beginning at `cuts`. False when the entry is running, uploaded already or no PDF.
+     */
+    async split(companyKey: string, sha256: string, cuts: number[]) {
+      const e = (await ledgers.ledger(companyKey)).get(sha256)
+      if (!e || !isSplittable(e) || !queue.takeOut(companyKey, sha256)) return false
+      await station.record(companyKey, sha256, {
+        state: 'queued',
+        step: 'split',
+        splitBy: { cuts },
+        reason: null,
+      })
+      queue.enqueue(companyKey, sha256)
+      return true
+    },
+    /** A waiting PDF's bytes as taken (null when it is gone, changed or no longer splittable). */
+    async waitingPdf(companyKey: string, sha256: string) {
+      const e = (await ledgers.ledger(companyKey)).get(sha256)
+      if (!e || !isSplittable(e)) return null
+      const bytes = await bytesToUpload(station, e)
+      return typeof bytes === 'string' ? null : bytes
     },
     async entries(companyKey: string) {
       return (await ledgers.ledger(companyKey)).entries()

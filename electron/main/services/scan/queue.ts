@@ -112,6 +112,13 @@ export function createScanQueue(options: QueueOptions) {
       for (let i = queue.length - 1; i >= 0; i--) if (queue[i]!.companyKey === companyKey) queue.splice(i, 1)
       return dropped
     },
+    /** Takes one waiting entry out of the queue; false when it is running (it cannot be taken out then). */
+    takeOut(companyKey: string, sha: string) {
+      if (active.has(keyOf(companyKey, sha))) return false
+      const i = queue.findIndex((q) => q.companyKey === companyKey && q.sha256 === sha)
+      if (i >= 0) queue.splice(i, 1)
+      return true
+    },
     /** Aborts the company's running entries; each one's key (`companyKey/sha`) is added to `aborted`. */
     abortRunning(companyKey: string, aborted: Set<string>) {
       for (const [key, controller] of active) {

@@ -2,8 +2,24 @@
 import type { ScanRow } from '../../../../common/bridge/scan.ts'
 import type { DuplicateRecord, LedgerEntry } from './ledger.ts'
 
+/**
+ * A PDF still on this computer and not yet uploaded, not running (queued, cancelled, or stopped before its
+ * upload): the accountant may split it in the queue.
+ */
+export function isSplittable(entry: LedgerEntry): boolean {
+  return (
+    entry.kind === 'pdf' &&
+    entry.fileId === null &&
+    !entry.parts &&
+    !entry.splitFrom &&
+    (entry.step === 'upload' || entry.step === 'split') &&
+    (entry.state === 'queued' || entry.state === 'cancelled' || entry.state === 'failed')
+  )
+}
+
 export function rowOf(entry: LedgerEntry, progress: number | null = null): ScanRow {
-  const state: ScanRow['state'] = entry.state === 'done' ? 'ready' : entry.state
+  const split = entry.state === 'done' && (entry.parts?.length ?? 0) > 0
+  const state: ScanRow['state'] = split ? 'split' : entry.state === 'done' ? 'ready' : entry.state
   return {
     id: entry.sha256,
     companyKey: entry.companyKey,
@@ -23,6 +39,11 @@ export function rowOf(entry: LedgerEntry, progress: number | null = null): ScanR
         : entry.originalPath,
     takenAt: entry.takenAt,
     updatedAt: entry.updatedAt,
+    ...(split ? { parts: entry.parts!.length } : {}),
+    splitFrom: entry.splitFrom
+      ? { name: entry.splitFrom.name, part: entry.splitFrom.part, of: entry.splitFrom.of }
+      : null,
+    splittable: isSplittable(entry),
   }
 }
 
@@ -35,7 +56,7 @@ export function duplicateRow(
     // Another user's invoice on this station: its number, linked only when this user may open it, and
     // nothing else of theirs.
     return {
-      id: `dup:${dup.originalPath}`,
+      id: `dup:${dup.destination}`,
       companyKey,
       name: dup.name,
       state: 'duplicate',
@@ -53,7 +74,7 @@ export function duplicateRow(
     }
   }
   return {
-    id: `dup:${dup.originalPath}`,
+    id: `dup:${dup.destination}`,
     companyKey,
     name: dup.name,
     state: 'duplicate',

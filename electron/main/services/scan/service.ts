@@ -10,6 +10,7 @@ import { readScanFolders, watchScanFolders } from './config.ts'
 import { activate, deactivate } from './activation.ts'
 import { dropCommands } from './drops.ts'
 import { folderSettings } from './folder-settings.ts'
+import { splitCommands } from './split/commands.ts'
 import { applyMappings, overviewOf } from './folders.ts'
 import type { ScanLocale } from './reasons.ts'
 import { duplicateRow, progressThrottle, rowOf } from './rows.ts'
@@ -114,6 +115,7 @@ export function createScanService(deps: ScanServiceDeps) {
     rows,
     ...folderSettings(state),
     retry: (companyKey: string, id: string) => requireActive(state).pipeline.retry(companyKey, id),
+    ...splitCommands(state),
     cancel: (companyKey: string) => requireActive(state).pipeline.cancel(companyKey),
     dropFiles: drops.dropFiles,
     receiveUpload: drops.receiveUpload,

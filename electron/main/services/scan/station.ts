@@ -7,12 +7,18 @@ import { ApiError } from '../api/errors.ts'
 import type { DuplicateRecord, Ledger, LedgerEntry } from './ledger.ts'
 import { isTransient, type ScanPlatform } from './platform.ts'
 import type { ScanLocale } from './reasons.ts'
+import type { PageMark } from './split/page-marks.ts'
+import type { PagesAnswer } from './split/pages.ts'
 
 export interface TakeRequest {
   companyKey: string
   path: string
   /** The folder whose processed/ and failed/ receive the original. */
   folder: string
+  /** A PDF is cut at its blank and separator pages (the folder's "split on separator pages"). */
+  splitOnSeparators?: boolean
+  /** This file is a part of a split PDF. */
+  splitFrom?: LedgerEntry['splitFrom']
 }
 
 /** `skipped`: not a regular file (a symlink is never followed, a folder is not a document). */
@@ -78,6 +84,8 @@ export interface Station {
   scheduleIdleCheck(): void
   /** Takes a file (again): a file whose content changed before its upload is new content. */
   take(req: TakeRequest): Promise<TakeOutcome>
+  /** Each page of a PDF judged for the splitter (blank, separator sheet), off main's thread. */
+  pageMarks(bytes: Uint8Array): Promise<PagesAnswer<PageMark[]>>
 }
 
 export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')

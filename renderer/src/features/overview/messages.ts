@@ -29,6 +29,10 @@ const en = {
   straightThrough: 'Straight through',
   straightThroughValue: '{straight} of {total}',
   straightThroughHint: 'Invoices saved in review on this computer without changing what was read or proposed',
+  fileFlowEmail: 'Invoices by e-mail',
+  copyFileFlowEmail: 'Copy the address suppliers send invoices to',
+  copyFileFlowEmailOf: 'Copy the invoice address of {company}',
+  copiedFileFlowEmail: '{address} copied',
 }
 export type OverviewMessages = typeof en
 
@@ -62,6 +66,10 @@ const nb: OverviewMessages = {
   straightThroughValue: '{straight} av {total}',
   straightThroughHint:
     'Fakturaer lagret i kontroll på denne maskinen uten å endre det som ble lest eller foreslått',
+  fileFlowEmail: 'Faktura på e-post',
+  copyFileFlowEmail: 'Kopier adressen leverandører sender fakturaer til',
+  copyFileFlowEmailOf: 'Kopier fakturaadressen til {company}',
+  copiedFileFlowEmail: '{address} er kopiert',
 }
 
 const messages = registerMessages('overview', { en, nb })

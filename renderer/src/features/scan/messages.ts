@@ -28,6 +28,7 @@ const en = {
     newSupplier: 'new supplier',
     showAll: 'Show all {n}',
     showFewer: 'Show fewer',
+    partOf: 'Part {part} of {of} of {name}',
   },
   state: {
     queued: 'Queued',
@@ -40,6 +41,26 @@ const en = {
     failed: 'Failed',
     cancelled: 'Cancelled',
     duplicate: 'Duplicate',
+    split: 'Split into {n} documents',
+  },
+  split: {
+    open: 'Split…',
+    openFile: 'Split {name}',
+    title: 'Split {name}',
+    note: 'Choose “Split here” between two pages; each part becomes a document and an invoice of its own. Only a file not yet sent to the platform can be split here (waiting in the queue, cancelled or stopped before its upload): the platform offers no documented way to delete the draft invoice a file has already become, so splitting it would leave that draft beside its parts. To split a file the queue has already sent, delete its draft in the platform and scan the parts again.',
+    loading: 'Reading the pages…',
+    onePage: 'The document has one page: there is nothing to split.',
+    pages: 'The document’s {n} pages',
+    page: 'Page {page}',
+    cutBefore: 'Split here, before page {page}',
+    here: 'Split here',
+    more: 'The first {shown} of {n} pages are shown.',
+    noCut: 'No split chosen: the document stays one invoice.',
+    parts: '{n} documents: pages {ranges}',
+    cancel: 'Cancel',
+    confirm: 'Split into {n} documents',
+    done: 'Split into {n} documents; each goes on through the queue.',
+    tooLate: 'The file has been sent to the platform meanwhile and can no longer be split here.',
   },
   /** Every reason code main sends (common/bridge/scan.ts), with its parameters. */
   reasons: {
@@ -123,6 +144,11 @@ const en = {
     },
     children: '{n} company folders',
     never: 'None yet',
+    splitOnSeparators: 'Split on separator pages',
+    splitLabel: 'Split scanned PDFs in {path} into invoices at blank pages and separator sheets',
+    printSheet: 'Print separator sheet',
+    printSheetHint:
+      'A sheet to put between invoices in the scanner: in a folder that splits on separator pages, each invoice of a batch becomes an invoice of its own. A blank page does the same.',
   },
 }
 
@@ -153,6 +179,7 @@ const nb: typeof en = {
     newSupplier: 'ny leverandør',
     showAll: 'Vis alle {n}',
     showFewer: 'Vis færre',
+    partOf: 'Del {part} av {of} fra {name}',
   },
   state: {
     queued: 'I kø',
@@ -165,6 +192,26 @@ const nb: typeof en = {
     failed: 'Feilet',
     cancelled: 'Avbrutt',
     duplicate: 'Duplikat',
+    split: 'Delt i {n} dokumenter',
+  },
+  split: {
+    open: 'Del opp…',
+    openFile: 'Del opp {name}',
+    title: 'Del opp {name}',
+    note: 'Velg «Del her» mellom to sider; hver del blir et eget dokument og en egen faktura. Bare en fil som ennå ikke er sendt til plattformen kan deles her (i kø, avbrutt eller stoppet før opplasting): plattformen har ingen dokumentert måte å slette fakturautkastet en fil allerede er blitt til, så en oppdeling ville latt utkastet bli stående ved siden av delene. For å dele en fil køen allerede har sendt: slett utkastet i plattformen og skann delene på nytt.',
+    loading: 'Leser sidene…',
+    onePage: 'Dokumentet har én side: det er ingenting å dele.',
+    pages: 'Dokumentets {n} sider',
+    page: 'Side {page}',
+    cutBefore: 'Del her, foran side {page}',
+    here: 'Del her',
+    more: 'De første {shown} av {n} sider vises.',
+    noCut: 'Ingen deling valgt: dokumentet forblir én faktura.',
+    parts: '{n} dokumenter: sidene {ranges}',
+    cancel: 'Avbryt',
+    confirm: 'Del i {n} dokumenter',
+    done: 'Delt i {n} dokumenter; hvert går videre gjennom køen.',
+    tooLate: 'Filen er sendt til plattformen i mellomtiden og kan ikke lenger deles her.',
   },
   reasons: {
     empty: 'Filen er tom (0 byte). Skann dokumentet på nytt.',
@@ -250,6 +297,11 @@ const nb: typeof en = {
     },
     children: '{n} selskapsmapper',
     never: 'Ingen ennå',
+    splitOnSeparators: 'Del ved skilleark',
+    splitLabel: 'Del skannede PDF-er i {path} i fakturaer ved blanke sider og skilleark',
+    printSheet: 'Skriv ut skilleark',
+    printSheetHint:
+      'Et ark å legge mellom fakturaene i skanneren: i en mappe som deler ved skilleark blir hver faktura i en bunke en egen faktura. En blank side gjør det samme.',
   },
 }
 

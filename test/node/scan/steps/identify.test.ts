@@ -1,6 +1,6 @@
 // The identify step alone: what a file just read and hashed is to this station (new, resumed, a
 // duplicate of this user's or of another user's invoice, or no document at all).
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { DuplicateRecord, LedgerEntry } from '../../../../electron/main/services/scan/ledger.ts'
@@ -61,6 +61,51 @@ describe('the identify step', () => {
     expect(s.ledger.dups[0]!.destination).toBe(join(folder, 'processed', 'duplicates', 'copy.pdf'))
     expect(found[0]![1]).toBe(known)
     expect(s.batches.get(company)?.duplicates).toBe(1)
+  })
+
+  it('calls the same bytes at the same path a duplicate once the first went to processed/', async () => {
+    // A file dropped a second time under its name lands where the first one was taken from.
+    const folder = tempFolder()
+    const req = fileIn(folder, 'faktura.pdf', pdf)
+    const moved = join(folder, 'processed', '2026-12', 'faktura.pdf')
+    mkdirSync(join(folder, 'processed', '2026-12'), { recursive: true })
+    writeFileSync(moved, pdf)
+    const known = entryOf({
+      sha256: 'sha-1',
+      originalPath: req.path,
+      folder,
+      state: 'done',
+      step: 'finished',
+      invoiceId: 41,
+      destination: moved,
+    })
+    const s = standIns({ entries: [known] })
+    expect(await identify(s.station, req, 'sha-1', pdf)).toBe('duplicate')
+    expect(s.ledger.dups[0]).toMatchObject({ name: 'faktura.pdf', originalPath: req.path })
+    expect(existsSync(req.path)).toBe(false)
+    expect(existsSync(moved)).toBe(true)
+    // Dropped a third time: a row of its own, under a destination of its own.
+    fileIn(folder, 'faktura.pdf', pdf)
+    expect(await identify(s.station, req, 'sha-1', pdf)).toBe('duplicate')
+    expect(new Set(s.ledger.dups.map((d) => d.destination)).size).toBe(2)
+  })
+
+  it('finishes the move of a finished entry whose original never reached processed/', async () => {
+    const folder = tempFolder()
+    const req = fileIn(folder, 'faktura.pdf', pdf)
+    const meant = join(folder, 'processed', '2026-12', 'faktura.pdf')
+    const known = entryOf({
+      sha256: 'sha-1',
+      originalPath: req.path,
+      folder,
+      state: 'done',
+      step: 'finished',
+      destination: meant,
+    })
+    const s = standIns({ entries: [known] })
+    expect(await identify(s.station, req, 'sha-1', pdf)).toBe('already')
+    expect(s.ledger.dups).toEqual([])
+    expect(existsSync(meant)).toBe(true)
   })
 
   it('resumes a cancelled entry of the same file instead of taking it anew', async () => {

@@ -33,7 +33,7 @@ describe('a failed run', () => {
     await settleFailure(s.station, s.runOf(), Object.assign(new Error('no network'), { code: 'API_NETWORK' }))
     expect(s.fronts).toEqual([true])
     expect(s.pauses).toEqual(['no network'])
-    expect(s.ledger.get('sha-1')).toMatchObject({ state: 'uploading', reason: { code: 'waiting' } })
+    expect(s.ledger.get('sha-1')).toMatchObject({ state: 'queued', reason: { code: 'waiting' } })
   })
 
   it('leaves the file where it is after a local file error, to be retried at its step', async () => {

@@ -1,6 +1,7 @@
 // Small stand-ins for driving one scan step alone: an in-memory ledger, a platform whose calls are
 // listed (a call the test did not give an answer for fails), and a station of those parts. No platform,
 // no ledger file; the files a step reads or moves are real ones in a temporary folder.
+import { pageMarks } from '../../../../electron/main/services/scan/split/pages.ts'
 import { mkdtempSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -143,6 +144,7 @@ export function standIns(options: { entries?: LedgerEntry[]; platform?: Partial<
       taken.push(req.path)
       return 'queued'
     },
+    pageMarks: (bytes) => pageMarks(bytes),
   }
   /** A run of the ledger's entry `sha` (the signal aborts when `controller` does). */
   const runOf = (sha = 'sha-1', controller = new AbortController()) =>

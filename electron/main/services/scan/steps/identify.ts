@@ -54,10 +54,13 @@ export async function identify(
     station.scheduleIdleCheck()
     return 'failed'
   }
+  const splitting = req.splitOnSeparators === true && sniffed.kind === 'pdf'
   await station.record(req.companyKey, sha, {
     companyKey: req.companyKey,
     state: 'queued',
-    step: 'upload',
+    step: splitting ? 'split' : 'upload',
+    splitBy: splitting ? { separators: true } : null,
+    splitFrom: req.splitFrom ?? null,
     originalPath: req.path,
     name: basename(req.path),
     folder: req.folder,
@@ -92,8 +95,10 @@ async function seenBefore(
   const sha = known.sha256
   const stopped = known.state === 'failed' || known.state === 'cancelled'
   const sameFile =
-    known.originalPath === req.path ||
-    (known.state !== 'done' && !station.isQueued(req.companyKey, sha) && !(await exists(known.originalPath)))
+    known.state === 'done'
+      ? await stillUnmoved(known, req.path)
+      : known.originalPath === req.path ||
+        (!station.isQueued(req.companyKey, sha) && !(await exists(known.originalPath)))
   if (sameFile) {
     // The same file again (a restart, Scan now, a second event): resume it, never duplicate it.
     if (known.state === 'done') {
@@ -120,6 +125,15 @@ async function seenBefore(
   station.events.duplicateFound?.(req.companyKey, dup, known)
   station.scheduleIdleCheck()
   return 'duplicate'
+}
+
+/**
+ * A finished entry's original still at its path, never moved to its destination (a kill between the
+ * move and its record): the same file again. Once the original has gone to processed/, a file at the same
+ * path (a drop of the same name again, a copy put back in the folder) is a new arrival: a duplicate.
+ */
+async function stillUnmoved(known: LedgerEntry, path: string) {
+  return known.originalPath === path && known.destination !== null && !(await exists(known.destination))
 }
 
 /**

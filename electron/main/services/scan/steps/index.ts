@@ -1,4 +1,5 @@
-// The scan station's steps in their order: a taken file (take.ts, identify.ts) is queued at `upload`,
+// The scan station's steps in their order: a taken file (take.ts, identify.ts) is queued at `upload`
+// (a PDF to be cut into parts at `split`),
 // and a run takes its entry from the step it is at through the rest. Each step records the entry at the
 // next one as it ends, so a restart resumes at the first unfinished step.
 import type { ScanStep } from '../ledger.ts'
@@ -9,6 +10,7 @@ import { move } from './move.ts'
 import { read } from './read.ts'
 import { createStepRun, type StepRun } from './run.ts'
 import { settleFailure, type SettleStation } from './settle.ts'
+import { split } from './split.ts'
 import { supplier } from './supplier.ts'
 import { upload } from './upload.ts'
 
@@ -17,6 +19,7 @@ export type RunStation = Station & SettleStation
 type Step = (station: Station, run: StepRun) => Promise<'stopped' | void>
 
 export const steps: readonly (readonly [Exclude<ScanStep, 'finished'>, Step])[] = [
+  ['split', split],
   ['upload', upload],
   ['read', read],
   ['supplier', supplier],

@@ -23,6 +23,7 @@ export interface StepRun {
 }
 
 export const stateOfStep: Record<ScanStep, LedgerEntry['state']> = {
+  split: 'reading',
   upload: 'uploading',
   read: 'reading',
   supplier: 'creating',

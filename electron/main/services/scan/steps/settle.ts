@@ -37,7 +37,8 @@ export async function settleFailure(station: SettleStation, run: StepRun, error:
       sha,
       error: message,
     })
-    await run.record({ reason: { code: 'waiting', params: { detail: message } } })
+    // Queued again (nothing of it runs while it waits): a PDF not yet uploaded may be split meanwhile.
+    await run.record({ state: 'queued', reason: { code: 'waiting', params: { detail: message } } })
     station.enqueue(companyKey, sha, true)
     station.pause(message)
     return
