@@ -65,6 +65,8 @@ export const callNames = [
   'admin.office',
   'admin.updatePermissions',
   'admin.checkPermissions',
+  'admin.grantColleague',
+  'admin.grantProgress',
   'admin.factoringSetups',
   'admin.activateFactoring',
   'admin.deactivateFactoring',

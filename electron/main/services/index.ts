@@ -19,6 +19,7 @@ import { createJournalService } from './journal/journal-service.ts'
 import { createApprovalFlowService } from './approvals/flow-service.ts'
 import { createApprovalRulesService } from './admin/approval-rules-service.ts'
 import { createAdminUsersService } from './admin/users-service.ts'
+import { createColleagueService } from './admin/colleague-service.ts'
 import { createFactoringService } from './admin/factoring-service.ts'
 import { createCustomFieldsService } from './admin/custom-fields-service.ts'
 import { createSyncService } from './sync/sync-service.ts'
@@ -129,6 +130,7 @@ export function createServices(deps: ServiceDeps) {
   const approvalRules = createApprovalRulesService({ api: () => session.api() })
   const sales = createSalesService({ log })
   const adminUsers = createAdminUsersService({ api: () => session.api() })
+  const colleague = createColleagueService({ api: () => session.api() })
   const factoring = createFactoringService({
     api: () => session.api(),
     store: ports.keyValue('factoring'),
@@ -202,6 +204,8 @@ export function createServices(deps: ServiceDeps) {
     'admin.office': () => adminUsers.office(),
     'admin.updatePermissions': (request) => adminUsers.updatePermissions(request),
     'admin.checkPermissions': (check) => adminUsers.checkPermissions(check),
+    'admin.grantColleague': async (grant) => colleague.start(grant).job,
+    'admin.grantProgress': async (id) => colleague.progress(id),
     'admin.factoringSetups': (companyKey) => factoring.overview(companyKey),
     'admin.activateFactoring': (companyKey, activation) => factoring.activate(companyKey, activation),
     'admin.deactivateFactoring': (companyKey) => factoring.deactivate(companyKey),
