@@ -44,7 +44,9 @@ export type GrantState = z.infer<typeof GrantState>
 
 /** Why a company refused, as the renderer words it: the HTTP status and the platform's own words. */
 export const GrantFailure = z.object({
-  /** null: no answer (the platform could not be reached). */
+  /** The error's code (`API_FORBIDDEN`, `API_NETWORK`, `ADMIN_UNKNOWN_ROLES`, ...). */
+  code: z.string(),
+  /** null: no HTTP answer to go by. */
   status: z.number().int().nullable(),
   message: z.string().max(2000),
   /** Role names the company does not have (nothing was sent). */

@@ -100,8 +100,9 @@ describe('a new colleague in one apply', () => {
       `select "ID" from "User" where "CompanyID" = $1 and "GlobalIdentity" = $2`,
       [refusing.ID, DEMO_USERS.anne.globalIdentity],
     )
-    const [role] = (await p.store.query<{ ID: number }>(`select "ID" from "Role" where "Name" = 'Administrator'`))
-      .rows
+    const [role] = (
+      await p.store.query<{ ID: number }>(`select "ID" from "Role" where "Name" = 'Administrator'`)
+    ).rows
     await insertRows(p.store, p.platform.registry, 'UserRole', refusing.ID, [
       { UserID: rows[0]!.ID, SharedRoleId: role!.ID, SharedRoleName: 'Administrator' },
     ])

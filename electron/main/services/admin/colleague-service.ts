@@ -31,14 +31,22 @@ export const COMPANIES_AT_ONCE = 3
 /** Finished jobs kept for their progress to be read. */
 const JOBS_KEPT = 20
 
-export const ColleagueErrorCode = { NoSuchJob: 'ADMIN_NO_SUCH_GRANT' } as const
+export const ColleagueErrorCode = {
+  NoSuchJob: 'ADMIN_NO_SUCH_GRANT',
+  /** Role names the company does not have: nothing was sent to it. */
+  UnknownRoles: 'ADMIN_UNKNOWN_ROLES',
+  /** The roles were sent but not read back. */
+  RolesNotHeld: 'ADMIN_ROLES_NOT_HELD',
+  NoSuchUser: 'ADMIN_NO_SUCH_USER',
+} as const
 
 const quoted = (s: string) => `'${s.replace(/'/g, "''")}'`
 
 function failureOf(error: unknown): GrantFailure {
-  if (error instanceof ApiError) return { status: error.status, message: error.message }
-  if (error instanceof BridgeError) return { status: null, message: error.message }
-  return { status: null, message: error instanceof Error ? error.message : String(error) }
+  if (error instanceof ApiError)
+    return { code: error.code, status: error.status || null, message: error.message }
+  if (error instanceof BridgeError) return { code: error.code, status: null, message: error.message }
+  return { code: 'INTERNAL', status: null, message: error instanceof Error ? error.message : String(error) }
 }
 
 /** One company: the person made a user if they are not, and given the roles they lack. */
@@ -60,32 +68,37 @@ export async function grantInCompany(
   const byName = new Map(catalogue.map((r) => [str(r.Name).toLowerCase(), r]))
   const unknown = grant.roles.filter((name) => !byName.has(name.toLowerCase()))
   if (unknown.length)
-    throw Object.assign(new BridgeError('ADMIN_UNKNOWN_ROLES', `Unknown roles: ${unknown.join(', ')}`), {
-      unknownRoles: unknown,
-    })
+    throw Object.assign(
+      new BridgeError(ColleagueErrorCode.UnknownRoles, `Unknown roles: ${unknown.join(', ')}`),
+      {
+        unknownRoles: unknown,
+      },
+    )
   let user = await findUser()
   let invited = false
   if (!user) {
     await api.post('api/biz/user-verifications', { Email: grant.Email, UserType: null }, { companyKey })
     invited = true
     user = await findUser()
-    if (!user) throw new BridgeError('ADMIN_NO_SUCH_USER', 'The invitee was not found afterwards')
+    if (!user) throw new BridgeError(ColleagueErrorCode.NoSuchUser, 'The invitee was not found afterwards')
   }
   const userId = Number(user.ID)
   // spec 3.2: an inactive user is made active again (Inactive -> Active), else the roles would not count.
   if (Number(user.StatusCode) === UserStatus.Inactive)
     await api.post(`api/biz/users/${userId}`, undefined, { companyKey, query: { action: 'activate' } })
   const heldRows = await get('userroles', { filter: `UserID eq ${userId}` })
-  const held = new Set(
-    heldRows.filter((r) => r.Deleted !== true).map((r) => Number(r.SharedRoleId)),
-  )
+  const held = new Set(heldRows.filter((r) => r.Deleted !== true).map((r) => Number(r.SharedRoleId)))
   const missing = grant.roles
     .map((name) => byName.get(name.toLowerCase())!)
     .filter((role) => !held.has(Number(role.ID)))
   if (missing.length)
     await api.post(
       'api/biz/userroles',
-      missing.map((role) => ({ SharedRoleId: Number(role.ID), SharedRoleName: str(role.Name), UserID: userId })),
+      missing.map((role) => ({
+        SharedRoleId: Number(role.ID),
+        SharedRoleName: str(role.Name),
+        UserID: userId,
+      })),
       { companyKey, query: { action: 'bulk-insert-roles' } },
     )
   // Read back: the apply is done only when the company holds every role for the person.
@@ -96,7 +109,7 @@ export async function grantInCompany(
   )
   const lacking = grant.roles.filter((name) => !after.has(Number(byName.get(name.toLowerCase())!.ID)))
   if (lacking.length)
-    throw new BridgeError('ADMIN_ROLES_NOT_HELD', `The roles were not kept: ${lacking.join(', ')}`)
+    throw new BridgeError(ColleagueErrorCode.RolesNotHeld, `The roles were not kept: ${lacking.join(', ')}`)
   return { invited, added: missing.map((r) => str(r.Name)) }
 }
 
@@ -170,7 +183,8 @@ export function createColleagueService(deps: { api(): Promise<ApiClient>; now?: 
     },
     progress(id: string): GrantJob {
       const job = jobs.get(id)
-      if (!job) throw new BridgeError(ColleagueErrorCode.NoSuchJob, 'This apply is not known (the app was restarted)')
+      if (!job)
+        throw new BridgeError(ColleagueErrorCode.NoSuchJob, 'This apply is not known (the app was restarted)')
       return copy(job)
     },
   }
