@@ -50,6 +50,7 @@ export const callNames = [
   'review.proposedRule',
   'review.history',
   'approvals.flow',
+  'approvals.waiting',
   'admin.approvalSetup',
   'admin.saveApprovalRule',
   'admin.saveThreshold',

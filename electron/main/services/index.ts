@@ -17,6 +17,7 @@ import { createTokenVault } from './session/token-vault.ts'
 import { createShellService } from './shell.ts'
 import { createJournalService } from './journal/journal-service.ts'
 import { createApprovalFlowService } from './approvals/flow-service.ts'
+import { createWaitingApprovalsService } from './approvals/waiting-service.ts'
 import { createApprovalRulesService } from './admin/approval-rules-service.ts'
 import { createAdminUsersService } from './admin/users-service.ts'
 import { createColleagueService } from './admin/colleague-service.ts'
@@ -127,6 +128,7 @@ export function createServices(deps: ServiceDeps) {
   journalRef.current = journal
   const review = createReviewService({ api: () => session.api() })
   const approvalFlows = createApprovalFlowService({ api: () => session.api() })
+  const waitingApprovals = createWaitingApprovalsService({ api: () => session.api() })
   const approvalRules = createApprovalRulesService({ api: () => session.api() })
   const sales = createSalesService({ log })
   const adminUsers = createAdminUsersService({ api: () => session.api() })
@@ -189,6 +191,7 @@ export function createServices(deps: ServiceDeps) {
     'review.proposedRule': (companyKey, query) => review.proposedRule(companyKey, query),
     'review.history': (companyKey, invoiceId) => review.history(companyKey, invoiceId),
     'approvals.flow': (companyKey, invoiceId) => approvalFlows.flow(companyKey, invoiceId),
+    'approvals.waiting': (companyKeys, before) => waitingApprovals.waiting(companyKeys, before),
     'admin.approvalSetup': (companyKey) => approvalRules.setup(companyKey),
     'admin.saveApprovalRule': (companyKey, rule) => approvalRules.saveRule(companyKey, rule),
     'admin.saveThreshold': (companyKey, threshold) => approvalRules.saveThreshold(companyKey, threshold),
