@@ -281,7 +281,10 @@ describe('my approvals', () => {
 describe('companies newly given', () => {
   it('keeps offline a company the user became a user of within two weeks, not an old one', async () => {
     db = openWorkspace('sandbox', `user-${crypto.randomUUID()}`)
-    await db.companies.bulkPut([company('new', 'Ny Klient AS', null), company('old', 'Gammel Klient AS', null)])
+    await db.companies.bulkPut([
+      company('new', 'Ny Klient AS', null),
+      company('old', 'Gammel Klient AS', null),
+    ])
     const day = 86_400_000
     await learnApprovalCompanies(db, ['new', 'old'], async (key) => ({
       userId: 7,
