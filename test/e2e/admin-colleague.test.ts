@@ -20,7 +20,7 @@ describe('a new colleague (Admin)', () => {
     await navLink(app.page, 'admin').click()
     await adminSection(app.page, ['New colleague', 'Ny kollega']).click()
     const view = workspace(app.page)
-    await view.getByRole('textbox', { name: 'E-mail address' }).fill('nina.ny@kontor.example.no')
+    await view.getByRole('combobox', { name: 'E-mail address' }).fill('nina.ny@kontor.example.no')
     await view.getByRole('button', { name: 'All', exact: true }).click()
     const apply = view.getByRole('button', { name: /^Apply to \d+ companies$/ })
     await expect.poll(() => apply.isEnabled(), wait).toBe(true)
