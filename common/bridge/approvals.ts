@@ -67,6 +67,33 @@ export const InvoiceFlow = z.object({
 })
 export type InvoiceFlow = z.infer<typeof InvoiceFlow>
 
+/** An active approval (spec 2.15, field notes 50120) of anyone in the company, waiting since CreatedAt. */
+export const WaitingApproval = z.object({
+  companyKey: z.string(),
+  ID: EntityId,
+  TaskID: EntityId.nullable(),
+  /** Who holds it (the company's User.ID). */
+  UserID: EntityId.nullable(),
+  CreatedAt: z.string(),
+  Amount: z.number().nullable(),
+  CurrencyCode: z.string().nullable(),
+})
+export type WaitingApproval = z.infer<typeof WaitingApproval>
+
+export const WaitingApprovals = z.object({
+  rows: z.array(WaitingApproval),
+  /** Companies whose approvals could not be read now (key -> the platform's words). */
+  unreadable: z.record(z.string(), z.string()),
+  /** When the platform was asked. */
+  readAt: z.string(),
+})
+export type WaitingApprovals = z.infer<typeof WaitingApprovals>
+
 export const approvalsCalls = {
   'approvals.flow': { args: z.tuple([CompanyKey, EntityId]), result: InvoiceFlow },
+  /** Every active approval created before the date, in each of the companies (`approvals?filter=`, spec 4.8). */
+  'approvals.waiting': {
+    args: z.tuple([z.array(CompanyKey).min(1).max(1000), z.iso.datetime()]),
+    result: WaitingApprovals,
+  },
 } as const

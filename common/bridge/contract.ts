@@ -8,6 +8,7 @@ import { reviewCalls } from './review.ts'
 import { approvalsCalls } from './approvals.ts'
 import { adminCalls } from './admin.ts'
 import { adminUsersCalls } from './admin-users.ts'
+import { adminColleagueCalls, RoleTemplates } from './admin-colleague.ts'
 import { adminFactoringCalls } from './admin-factoring.ts'
 import { adminFieldsCalls } from './admin-fields.ts'
 import { outboxCalls } from './outbox.ts'
@@ -38,6 +39,8 @@ export type Locale = z.infer<typeof Locale>
 export const Preferences = z.object({
   /** null follows the system locale. */
   locale: Locale.nullable(),
+  /** The role sets the office keeps for a new colleague (Admin → New colleague), beside the built-in ones. */
+  roleTemplates: RoleTemplates.optional(),
 })
 export type Preferences = z.infer<typeof Preferences>
 
@@ -166,6 +169,8 @@ export const CompanySession = z.object({
   user: SessionUser,
   /** The user's own User.ID in this company (it differs per company); null when the answer has none. */
   userId: z.number().int().nullable().optional(),
+  /** When the user became a user of this company (their User row's CreatedAt); null when not told. */
+  memberSince: z.string().nullable().optional(),
   permissions: z.array(z.string()),
   views: z.array(AppView),
   /** Views the platform refused this user in this company (a 403 on the view's first read), with its reason. */
@@ -209,6 +214,7 @@ export const calls = {
   ...adminCalls,
   ...salesCalls,
   ...adminUsersCalls,
+  ...adminColleagueCalls,
   ...adminFactoringCalls,
   ...adminFieldsCalls,
 } as const satisfies Record<CallName, { args: z.ZodTuple; result: z.ZodType }>

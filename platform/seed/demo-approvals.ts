@@ -30,6 +30,8 @@ export interface DemoApprovalInvoice {
   description: string
   /** Cost account number of the invoice's coding line. */
   account: number
+  /** Days the invoice has waited at its step (the active approval's CreatedAt); 0 when left out. */
+  waitingDays?: number
 }
 
 /** The approval rule both companies use: the client's manager first, then the accountant. */
@@ -38,10 +40,31 @@ export const DEMO_APPROVAL_RULE = 'Leder, deretter regnskap'
 /** Invoices per company, in the order they are created. */
 export const DEMO_APPROVAL_INVOICES: Record<'nordlys' | 'fjordbygg', readonly DemoApprovalInvoice[]> = {
   nordlys: [
-    { stage: 'step1', dueInDays: -3, net: 18_400, description: 'Mel og gjær, uke 46', account: 4000 },
-    { stage: 'step1', dueInDays: 6, net: 4_260, description: 'Emballasje', account: 4300 },
-    { stage: 'step1', dueInDays: 12, net: 9_875.5, description: 'Service av steinovn', account: 6400 },
-    { stage: 'step2', dueInDays: 4, net: 12_300, description: 'Strøm oktober', account: 6340 },
+    {
+      stage: 'step1',
+      dueInDays: -3,
+      net: 18_400,
+      description: 'Mel og gjær, uke 46',
+      account: 4000,
+      waitingDays: 6,
+    },
+    { stage: 'step1', dueInDays: 6, net: 4_260, description: 'Emballasje', account: 4300, waitingDays: 2 },
+    {
+      stage: 'step1',
+      dueInDays: 12,
+      net: 9_875.5,
+      description: 'Service av steinovn',
+      account: 6400,
+      waitingDays: 1,
+    },
+    {
+      stage: 'step2',
+      dueInDays: 4,
+      net: 12_300,
+      description: 'Strøm oktober',
+      account: 6340,
+      waitingDays: 4,
+    },
     { stage: 'step2', dueInDays: 9, net: 2_150, description: 'Kontorrekvisita', account: 6800 },
     { stage: 'approved', dueInDays: 5, net: 7_640, description: 'Regnskapshonorar oktober', account: 6705 },
   ],
@@ -52,11 +75,33 @@ export const DEMO_APPROVAL_INVOICES: Record<'nordlys' | 'fjordbygg', readonly De
       net: 36_900,
       description: 'Rør og koblinger, prosjekt Nytt lager',
       account: 4500,
+      waitingDays: 3,
     },
-    { stage: 'step1', dueInDays: -1, net: 5_420, description: 'Leie av minigraver', account: 6400 },
+    {
+      stage: 'step1',
+      dueInDays: -1,
+      net: 5_420,
+      description: 'Leie av minigraver',
+      account: 6400,
+      waitingDays: 5,
+    },
     { stage: 'step1', dueInDays: 15, net: 1_299, description: 'Programvare, leie', account: 6553 },
-    { stage: 'step2', dueInDays: 7, net: 22_750, description: 'Underentreprise elektro', account: 4500 },
-    { stage: 'step2', dueInDays: 11, net: 3_180, description: 'Drivstoff oktober', account: 7000 },
+    {
+      stage: 'step2',
+      dueInDays: 7,
+      net: 22_750,
+      description: 'Underentreprise elektro',
+      account: 4500,
+      waitingDays: 8,
+    },
+    {
+      stage: 'step2',
+      dueInDays: 11,
+      net: 3_180,
+      description: 'Drivstoff oktober',
+      account: 7000,
+      waitingDays: 1,
+    },
     { stage: 'approved', dueInDays: 3, net: 8_900, description: 'Revisjonshonorar', account: 6700 },
   ],
 }
@@ -201,6 +246,15 @@ export async function demoInvoicePdf(facts: {
   return doc.save({ useObjectStreams: false })
 }
 
+/** The invoice's active approvals have waited `days` (their CreatedAt moved back; UpdatedAt is left). */
+async function backdateWaiting(c: CompanyScope, taskId: number, days: number): Promise<void> {
+  if (!days) return
+  await c.sql.query(
+    `update "Approval" set "CreatedAt" = $3 where "CompanyID" = $1 and "TaskID" = $2 and "StatusCode" = 50120`,
+    [c.companyId, taskId, new Date(Date.now() - days * 86_400_000).toISOString()],
+  )
+}
+
 async function seedCompanyApprovals(
   c: CompanyScope,
   company: DemoCompany,
@@ -311,11 +365,18 @@ async function seedCompanyApprovals(
       ApprovalRuleID: ruleId,
       Message: inv.description,
     })) as { Approvals?: Row[] }
-    if (inv.stage === 'step1') continue
+    const taskId = Number((task as Row).ID)
+    if (inv.stage === 'step1') {
+      await backdateWaiting(c, taskId, inv.waitingDays ?? 0)
+      continue
+    }
     const first = task.Approvals?.find((a) => Number(a.StepNumber) === 1)
     if (!first) throw new Error(`demo approvals: invoice ${invoiceNumber} has no approval in step 1`)
     await action(c, per, 'Approval', 'approve', Number(first.ID), {})
-    if (inv.stage === 'step2') continue
+    if (inv.stage === 'step2') {
+      await backdateWaiting(c, taskId, inv.waitingDays ?? 0)
+      continue
+    }
     const second = await one<{ ID: number }>(
       sql,
       `select "ID" from "Approval" where "CompanyID" = $1 and "TaskID" = $2 and "StepNumber" = 2 and "Deleted" = false`,

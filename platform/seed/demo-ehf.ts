@@ -19,7 +19,14 @@ export interface DemoEhfInvoice {
   number: string
   issueDate: string
   dueDate: string
-  supplier: { name: string; orgNumber: string; account: string; street: string; postcode: string; city: string }
+  supplier: {
+    name: string
+    orgNumber: string
+    account: string
+    street: string
+    postcode: string
+    city: string
+  }
   buyer: { name: string; orgNumber: string; street: string; postcode: string; city: string }
   buyerReference: string
   kid: string

@@ -113,6 +113,8 @@ async function seedCompany(ctx: Ctx, company: DemoCompany, index: number): Promi
       UserName: u.email,
       PhoneNumber: u.phoneNumber,
       StatusCode: UserStatus.Active,
+      // The office has worked for its clients for a year: nobody is a newcomer to them.
+      CreatedAt: new Date(Date.now() - 365 * 86_400_000).toISOString(),
     })),
   )
   const userId = new Map(members.map(([name], i) => [name, users[i]!.ID as number]))

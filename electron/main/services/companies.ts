@@ -161,6 +161,7 @@ export function createCompaniesService(deps: { api(): Promise<ApiClient> }) {
           UserName: str(answer.UserName),
         },
         userId,
+        memberSince: typeof answer.CreatedAt === 'string' ? answer.CreatedAt : null,
         permissions,
         ...(await decideViews(api, companyKey, { permissions, userId, isLicenseAdmin }).then((d) => ({
           views: d.views,

@@ -17,8 +17,10 @@ import { createTokenVault } from './session/token-vault.ts'
 import { createShellService } from './shell.ts'
 import { createJournalService } from './journal/journal-service.ts'
 import { createApprovalFlowService } from './approvals/flow-service.ts'
+import { createWaitingApprovalsService } from './approvals/waiting-service.ts'
 import { createApprovalRulesService } from './admin/approval-rules-service.ts'
 import { createAdminUsersService } from './admin/users-service.ts'
+import { createColleagueService } from './admin/colleague-service.ts'
 import { createFactoringService } from './admin/factoring-service.ts'
 import { createCustomFieldsService } from './admin/custom-fields-service.ts'
 import { createSyncService } from './sync/sync-service.ts'
@@ -126,9 +128,11 @@ export function createServices(deps: ServiceDeps) {
   journalRef.current = journal
   const review = createReviewService({ api: () => session.api() })
   const approvalFlows = createApprovalFlowService({ api: () => session.api() })
+  const waitingApprovals = createWaitingApprovalsService({ api: () => session.api() })
   const approvalRules = createApprovalRulesService({ api: () => session.api() })
   const sales = createSalesService({ log })
   const adminUsers = createAdminUsersService({ api: () => session.api() })
+  const colleague = createColleagueService({ api: () => session.api() })
   const factoring = createFactoringService({
     api: () => session.api(),
     store: ports.keyValue('factoring'),
@@ -191,6 +195,7 @@ export function createServices(deps: ServiceDeps) {
     'review.proposedRule': (companyKey, query) => review.proposedRule(companyKey, query),
     'review.history': (companyKey, invoiceId) => review.history(companyKey, invoiceId),
     'approvals.flow': (companyKey, invoiceId) => approvalFlows.flow(companyKey, invoiceId),
+    'approvals.waiting': (companyKeys, before) => waitingApprovals.waiting(companyKeys, before),
     'admin.approvalSetup': (companyKey) => approvalRules.setup(companyKey),
     'admin.saveApprovalRule': (companyKey, rule) => approvalRules.saveRule(companyKey, rule),
     'admin.saveThreshold': (companyKey, threshold) => approvalRules.saveThreshold(companyKey, threshold),
@@ -206,6 +211,8 @@ export function createServices(deps: ServiceDeps) {
     'admin.office': () => adminUsers.office(),
     'admin.updatePermissions': (request) => adminUsers.updatePermissions(request),
     'admin.checkPermissions': (check) => adminUsers.checkPermissions(check),
+    'admin.grantColleague': async (grant) => colleague.start(grant).job,
+    'admin.grantProgress': async (id) => colleague.progress(id),
     'admin.factoringSetups': (companyKey) => factoring.overview(companyKey),
     'admin.activateFactoring': (companyKey, activation) => factoring.activate(companyKey, activation),
     'admin.deactivateFactoring': (companyKey) => factoring.deactivate(companyKey),

@@ -252,6 +252,33 @@ describe('taking turns in the background', () => {
       expect(await db.SupplierInvoice.where('companyKey').equals(k).count()).toBe(1)
   })
 
+  it('refreshes the approvals of every kept company each round, not only the three it takes in full', async () => {
+    const oneRound = async (approvalsConcurrency: number) => {
+      db = openWorkspace('unit', crypto.randomUUID())
+      const keys = Array.from({ length: 30 }, (_, i) => `c${i}`)
+      await db.companies.bulkPut(keys.map((k) => company(k)))
+      const p = platform(Object.fromEntries(keys.map((k) => [k, { Task: [{ ID: 1, UpdatedAt: when }] }])))
+      const statuses: boolean[] = []
+      engine = createSyncEngine({
+        db,
+        transport: p.transport,
+        // One round in the test's time: the next would come in an hour.
+        settings: { concurrency: 3, approvalsConcurrency, intervalMs: 3_600_000, probeMinMs: 1 },
+        onStatus: (s) => statuses.push(s.syncing),
+      })
+      engine.start()
+      await vi.waitFor(() => expect(statuses.at(-1) === false && statuses.includes(true)).toBe(true), {
+        timeout: 10_000,
+      })
+      await engine.stop()
+      const refreshed = new Set(p.pulls.filter((x) => x.entity === 'Task').map((x) => x.companyKey))
+      await db.delete()
+      return refreshed.size
+    }
+    expect(await oneRound(0)).toBe(3)
+    expect(await oneRound(5)).toBe(30)
+  })
+
   it('gives the open company all its pages first', async () => {
     db = openWorkspace('unit', crypto.randomUUID())
     await db.companies.bulkPut([company('big', false), company('small')])

@@ -15,6 +15,11 @@ import type { SyncTransport } from './sync-transport.ts'
 export interface SyncSettings {
   /** Companies synced at the same time in the background. */
   concurrency: number
+  /**
+   * Companies whose approval data (approvals, tasks, supplier invoices) is refreshed at the same time in
+   * every round's approvals pass; 0 turns the pass off.
+   */
+  approvalsConcurrency: number
   /** Between background rounds. */
   intervalMs: number
   /** Between ID reconciliations of a company. */
@@ -36,6 +41,7 @@ export interface SyncSettings {
 
 export const defaultSyncSettings: SyncSettings = {
   concurrency: 3,
+  approvalsConcurrency: 5,
   intervalMs: 60_000,
   reconcileEveryMs: 15 * 60_000,
   referenceEveryMs: 10 * 60_000,
@@ -71,6 +77,14 @@ const followJournaledDays = new Set(
 
 /** Entities pulled at the same time within one company. */
 const pullConcurrency = 5
+
+/**
+ * What approvals show (the approval, its task with the plan, the invoice): every round refreshes these in
+ * every company kept offline, not only the few the round takes in full, so an approval is never older than
+ * one round. Each is an incremental pull (changed since the checkpoint): a company where nothing changed
+ * costs one small request per entity.
+ */
+const approvalEntities = pullOrder.filter((e) => ['Approval', 'Task', 'SupplierInvoice'].includes(e))
 
 export function createSyncEngine(options: {
   db: WorkspaceDb
@@ -301,10 +315,38 @@ export function createSyncEngine(options: {
         batch.push(others[(cursor + i) % others.length]!)
       cursor = others.length ? (cursor + batch.length) % others.length : 0
       await Promise.all(batch.map((k) => syncCompany(k, false)))
+      await approvalsPass(others.filter((k) => !batch.includes(k)))
     } finally {
       rounds--
       report({ syncing: active.size > 0 || pushes > 0 })
     }
+  }
+
+  /** The approval data of `keys`, a few companies at a time, one page per entity (the rest next round). */
+  async function approvalsPass(keys: string[]): Promise<void> {
+    const at = settings.approvalsConcurrency
+    if (at <= 0) return
+    let next = 0
+    const one = async (companyKey: string) => {
+      if (active.has(companyKey)) return
+      try {
+        const options = await pullOptions(companyKey)
+        for (const entity of approvalEntities) {
+          if (stopping) return
+          if (perUser.has(entity) && options.userId === null) continue
+          let pages = 0
+          await pullEntity(db, transport, companyKey, entity, options, () => ++pages >= 1 || stopping)
+        }
+      } catch (error) {
+        if (isConnectionError(error)) connectionLost()
+        else if (!isClosed(error))
+          console.warn(`The approvals of ${companyKey} could not be refreshed`, error)
+      }
+    }
+    const worker = async () => {
+      for (let i = next++; i < keys.length && !stopping; i = next++) await one(keys[i]!)
+    }
+    await Promise.all(Array.from({ length: Math.min(at, keys.length) }, worker))
   }
 
   async function probe(): Promise<void> {

@@ -2,6 +2,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { Locale, Preferences } from '@common/bridge/contract'
+import type { RoleTemplate } from '@common/bridge/admin-colleague'
 import { useBridge } from '@renderer/bridge'
 import { systemLocale } from '@renderer/i18n'
 
@@ -14,9 +15,12 @@ export const usePreferencesStore = defineStore('preferences', () => {
   const preferredLocale = ref<Locale | null>(null)
   const systemLanguage = ref<Locale>(systemLocale(navigatorLanguages()))
   const locale = computed<Locale>(() => preferredLocale.value ?? systemLanguage.value)
+  /** The role sets the office keeps for a new colleague (Admin → New colleague). */
+  const roleTemplates = ref<RoleTemplate[]>([])
 
   function apply(preferences: Preferences): void {
     preferredLocale.value = preferences.locale
+    roleTemplates.value = preferences.roleTemplates ?? []
   }
 
   let stopListening: (() => void) | undefined
@@ -43,10 +47,24 @@ export const usePreferencesStore = defineStore('preferences', () => {
     apply(await useBridge().call('app.setPreferences', { locale: next }))
   }
 
+  /** Saves the office's role sets; rejects with the bridge's error when main refuses them. */
+  async function setRoleTemplates(next: RoleTemplate[]): Promise<void> {
+    apply(await useBridge().call('app.setPreferences', { roleTemplates: next }))
+  }
+
   function dispose(): void {
     stopListening?.()
     stopListening = undefined
   }
 
-  return { preferredLocale, systemLanguage, locale, load, setLocale, dispose }
+  return {
+    preferredLocale,
+    systemLanguage,
+    locale,
+    roleTemplates,
+    load,
+    setLocale,
+    setRoleTemplates,
+    dispose,
+  }
 })

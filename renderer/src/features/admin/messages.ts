@@ -1,6 +1,7 @@
 // Strings of the approval rules editor (registered as `admin`), with the other sections' own; the custom fields
 // section's under `admin.fields`.
 import { registerMessages } from '@renderer/i18n'
+import colleagueMessages from './colleague.messages.ts'
 import fieldsMessages from './fields.messages.ts'
 import partners from './partners.messages.ts'
 import usersMessages from './users.messages.ts'
@@ -11,11 +12,13 @@ const en = {
     approvalRules: 'Approval rules',
     users: 'Users and roles',
     office: 'The office’s people',
+    colleague: 'New colleague',
     customFields: 'Custom fields',
     factoring: 'Factoring',
     webhooks: 'Webhooks',
   },
   fields: fieldsMessages.en,
+  colleague: colleagueMessages.en,
   ...usersMessages.en,
   title: 'Approval rules',
   intro: 'Who approves supplier invoices in {company}, in which order, and from which amount.',
@@ -148,11 +151,13 @@ const nb: typeof en = {
     approvalRules: 'Godkjenningsregler',
     users: 'Brukere og roller',
     office: 'Kontorets folk',
+    colleague: 'Ny kollega',
     customFields: 'Egendefinerte felt',
     factoring: 'Factoring',
     webhooks: 'Webhooker',
   },
   fields: fieldsMessages.nb,
+  colleague: colleagueMessages.nb,
   ...usersMessages.nb,
   title: 'Godkjenningsregler',
   intro: 'Hvem som godkjenner leverandørfakturaer i {company}, i hvilken rekkefølge og fra hvilket beløp.',

@@ -33,6 +33,11 @@ export const adminSections: readonly AdminSection[] = [
     component: () => import('./UsersSection.vue'),
   },
   {
+    id: 'colleague',
+    title: 'admin.sections.colleague',
+    component: () => import('./ColleagueSection.vue'),
+  },
+  {
     id: 'office',
     title: 'admin.sections.office',
     component: () => import('./OfficeSection.vue'),

@@ -3,6 +3,7 @@ import { registerMessages } from '@renderer/i18n'
 import substitutes from './substitute.messages.ts'
 import flow from './flow.messages.ts'
 import approved from './approved.messages.ts'
+import stale from './stale.messages.ts'
 
 const en = {
   title: 'My approvals',
@@ -89,6 +90,7 @@ const en = {
   substitutes: substitutes.en,
   flow: flow.en,
   approved: approved.en,
+  stale: stale.en,
 }
 
 const nb: typeof en = {
@@ -176,6 +178,7 @@ const nb: typeof en = {
   substitutes: substitutes.nb,
   flow: flow.nb,
   approved: approved.nb,
+  stale: stale.nb,
 }
 
 const messages = registerMessages('approvals', { en, nb })

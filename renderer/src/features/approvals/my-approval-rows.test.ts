@@ -277,3 +277,21 @@ describe('my approvals', () => {
     expect(await db.companies.get('aurora')).toMatchObject({ userId: 41, offline: true })
   })
 })
+
+describe('companies newly given', () => {
+  it('keeps offline a company the user became a user of within two weeks, not an old one', async () => {
+    db = openWorkspace('sandbox', `user-${crypto.randomUUID()}`)
+    await db.companies.bulkPut([
+      company('new', 'Ny Klient AS', null),
+      company('old', 'Gammel Klient AS', null),
+    ])
+    const day = 86_400_000
+    await learnApprovalCompanies(db, ['new', 'old'], async (key) => ({
+      userId: 7,
+      views: ['inbox', 'settings'],
+      memberSince: new Date(Date.now() - (key === 'new' ? 2 : 200) * day).toISOString(),
+    }))
+    expect(await db.companies.get('new')).toMatchObject({ userId: 7, offline: true })
+    expect(await db.companies.get('old')).toMatchObject({ userId: 7, offline: false })
+  })
+})

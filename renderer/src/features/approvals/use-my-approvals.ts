@@ -1,10 +1,12 @@
 // My approvals as a live list: knows the user's User.ID in every company (each company's current-session
 // answers it), keeps the companies where the user approves available offline so their approvals are
-// pulled, and announces new approvals once per batch after a sync.
+// pulled (and those the user was newly given access to, common/new-access.ts), and announces new
+// approvals once per batch after a sync.
 import { computed, watch, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { useToast } from 'primevue/usetoast'
 import type { ToastMessageOptions } from 'primevue/toast'
+import { isNewAccess } from '@common/new-access'
 import { useBridge } from '@renderer/bridge'
 import { useLiveQuery } from '@renderer/data/use-live-query'
 import { useSyncStore } from '@renderer/stores/sync'
@@ -13,11 +15,16 @@ import type { WorkspaceDb } from '@renderer/data/schema'
 import { loadMyApprovals, openCount, type MyApprovalRow } from './my-approval-rows.ts'
 import { createAnnouncer } from './new-approvals.ts'
 
-/** Fills in the user's User.ID for every company that lacks it; a company where they approve is kept offline. */
+/**
+ * Fills in the user's User.ID for every company that lacks it (a company the workspace learns of); one
+ * where they approve, or that they were newly given access to, is kept offline.
+ */
 export async function learnApprovalCompanies(
   db: WorkspaceDb,
   companyKeys: readonly string[],
-  session: (key: string) => Promise<{ userId?: number | null; views: readonly string[] }>,
+  session: (
+    key: string,
+  ) => Promise<{ userId?: number | null; views: readonly string[]; memberSince?: string | null }>,
 ): Promise<string[]> {
   const learned: string[] = []
   for (const key of companyKeys) {
@@ -26,8 +33,8 @@ export async function learnApprovalCompanies(
     try {
       const answer = await session(key)
       if (answer.userId === null || answer.userId === undefined) continue
-      const approves = answer.views.includes('approvals')
-      await db.companies.update(key, { userId: answer.userId, ...(approves ? { offline: true } : {}) })
+      const keep = answer.views.includes('approvals') || isNewAccess(answer.memberSince)
+      await db.companies.update(key, { userId: answer.userId, ...(keep ? { offline: true } : {}) })
       learned.push(key)
     } catch (error) {
       // One company that cannot answer now is asked again on the next round.
