@@ -4,7 +4,7 @@
 // queue's first draft. An inbox row opens in review too: R on the focused row, or the header panel's
 // "Open in review".
 import { beforeAll, describe, expect, it } from 'vitest'
-import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
+import { generateInvoice } from '../../document-reader/corpus/generate.ts'
 import { axeViolations, useApp } from './support.ts'
 import { navLink, viewHeading } from './find.ts'
 

@@ -10,7 +10,7 @@
 import { createRequire } from 'node:module'
 import { createCanvas, loadImage } from '@napi-rs/canvas'
 import { pick } from '../generate.ts'
-import { formatOrgNumber } from '../../../../common/norwegian.ts'
+import { formatOrgNumber } from '../../../common/norwegian.ts'
 import {
   dateText,
   makeFacts,

@@ -3,8 +3,8 @@
 // printed beside them (Swedish organisationsnummer, Danish CVR, Finnish Y-tunnus), each by its own national
 // rule, so that a misread id is never proposed and a foreign id is never taken for a Norwegian one.
 
-import { compactIban, ibanCheckDigits, isValidIban } from '../../common/iban.ts'
-import { luhnValid, normaliseForeignVatId } from '../../common/vat-id.ts'
+import { compactIban, ibanCheckDigits, isValidIban } from '../common/iban.ts'
+import { luhnValid, normaliseForeignVatId } from '../common/vat-id.ts'
 
 export { normaliseForeignVatId }
 

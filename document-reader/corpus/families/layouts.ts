@@ -17,7 +17,7 @@ import {
   type DateForm,
   type Facts,
 } from './facts.ts'
-import { formatOrgNumber } from '../../../../common/norwegian.ts'
+import { formatOrgNumber } from '../../../common/norwegian.ts'
 
 export type Lang = 'nb' | 'nn' | 'sv' | 'da' | 'en' | 'de' | 'fr' | 'nl'
 

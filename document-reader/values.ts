@@ -6,8 +6,8 @@ import {
   isValidKid,
   isValidNorwegianIban,
   isValidOrgNumber,
-} from '../../common/norwegian.ts'
-import type { OcrPropertyId, OcrWord } from '../../common/ocr.ts'
+} from '../common/norwegian.ts'
+import type { OcrPropertyId, OcrWord } from '../common/ocr.ts'
 import { normaliseIban } from './foreign.ts'
 
 type Parser = (text: string) => string | null

@@ -3,7 +3,7 @@
 // lists, a parts table with the currency after every price, a totals list and legal lines at the foot.
 // Everything the template can print goes in its free fields; the KID and account go in the legal lines.
 import { createRequire } from 'node:module'
-import { formatOrgNumber } from '../../../../common/norwegian.ts'
+import { formatOrgNumber } from '../../../common/norwegian.ts'
 import { pick } from '../generate.ts'
 import {
   dateText,

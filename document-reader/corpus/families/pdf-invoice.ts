@@ -7,7 +7,7 @@ import { createRequire } from 'node:module'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { formatOrgNumber } from '../../../../common/norwegian.ts'
+import { formatOrgNumber } from '../../../common/norwegian.ts'
 import { pick } from '../generate.ts'
 import {
   dateText,

@@ -13,7 +13,7 @@ import {
   generateBankAccount,
   generateKid,
   generateOrgNumber,
-} from '../../../common/norwegian.ts'
+} from '../../common/norwegian.ts'
 import { makeForeignVatId, makeIban } from '../foreign.ts'
 import { openPdf, renderPage } from '../pdf.ts'
 import {

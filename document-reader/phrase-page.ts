@@ -1,6 +1,6 @@
 // Pages built from phrases at positions, as the reader would answer them: the unit tests of the interpreter
 // describe an invoice's layout with them instead of rendering a PDF.
-import type { OcrWord } from '../../common/ocr.ts'
+import type { OcrWord } from '../common/ocr.ts'
 import type { OcrPageResult } from './types.ts'
 
 /** A page from phrases placed at (x, y): each phrase's words 9 px per character, one space apart. */

@@ -3,7 +3,7 @@
 // the left with the invoice number and both dates beside it on the right, a bordered lines table, totals
 // as three right-aligned columns (label, amount, currency) and a description block for the payment details.
 import { createRequire } from 'node:module'
-import { formatOrgNumber } from '../../../../common/norwegian.ts'
+import { formatOrgNumber } from '../../../common/norwegian.ts'
 import { pick } from '../generate.ts'
 import {
   dateText,

@@ -10,9 +10,9 @@ import {
   isValidBankAccount,
   isValidKid,
   isValidOrgNumber,
-} from '../../common/norwegian.ts'
-import { OcrPropertyId } from '../../common/ocr.ts'
-import { normaliseForeignVatId } from '../../common/vat-id.ts'
+} from '../common/norwegian.ts'
+import { OcrPropertyId } from '../common/ocr.ts'
+import { normaliseForeignVatId } from '../common/vat-id.ts'
 import { makeIban, normaliseIban } from './foreign.ts'
 import { interpretInvoice } from './interpret.ts'
 import { phrasePage } from './phrase-page.ts'

@@ -11,7 +11,7 @@ import {
   generateBankAccount,
   generateKid,
   generateOrgNumber,
-} from '../../../../common/norwegian.ts'
+} from '../../../common/norwegian.ts'
 import { makeForeignVatId, makeIban } from '../../foreign.ts'
 import { addDays, BUYERS, int, pick, rng, type Rand } from '../generate.ts'
 import type { CORE_PROPERTIES, HardTruth } from '../hard.ts'

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { OcrError, type AnalyseOptions, type OcrAnalysis } from './index.ts'
-import { collectGarbage } from '../memory.ts'
+import { collectGarbage } from './memory.ts'
 import type { ReaderReply, ReaderRequest } from './reader-worker.ts'
 
 /** Idle time after which the reader thread (pdf.js, Tesseract) is ended. */

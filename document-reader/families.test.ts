@@ -4,7 +4,7 @@
 // field that moved, a library that stopped printing a field, a total that no longer adds up) fails here
 // before it can skew the benchmark's figures.
 import { describe, expect, it } from 'vitest'
-import { isValidBankAccount, isValidKid, isValidOrgNumber } from '../../common/norwegian.ts'
+import { isValidBankAccount, isValidKid, isValidOrgNumber } from '../common/norwegian.ts'
 import { CORE_PROPERTIES } from './corpus/hard.ts'
 import { ALL_FAMILIES, FRESH_FAMILIES, groupOf, TUNED_FAMILIES, UNSEEN_FAMILIES } from './corpus/families.ts'
 import { normaliseIban } from './foreign.ts'

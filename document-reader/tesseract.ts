@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Worker } from 'tesseract.js'
-import type { OcrWord } from '../../common/ocr.ts'
+import type { OcrWord } from '../common/ocr.ts'
 
 const require = createRequire(import.meta.url)
 

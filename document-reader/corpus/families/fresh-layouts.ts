@@ -7,7 +7,7 @@
 // - `own-multipage-last`: two or three pages of lines; the first page carries the number and date only, the
 //   due date, totals and payment facts stand on the last page alone; labels in Danish and English.
 import { PDFDocument } from 'pdf-lib'
-import { formatOrgNumber } from '../../../../common/norwegian.ts'
+import { formatOrgNumber } from '../../../common/norwegian.ts'
 import { Canvas, embedFonts, FONT_NAMES, pick, type Rand } from '../generate.ts'
 import {
   dateText,

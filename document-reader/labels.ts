@@ -2,7 +2,7 @@
 // nynorsk), English, Swedish, Danish and German; the headings of the buyer's and the supplier's blocks; the
 // titles of a credit note. A label names the property its value is read for, and how much that label is
 // trusted.
-import { OcrPropertyId } from '../../common/ocr.ts'
+import { OcrPropertyId } from '../common/ocr.ts'
 import { parseAmount, parseDate } from './values.ts'
 import {
   BUYER_WORDS,

@@ -2,7 +2,7 @@
 // Danish, English, German, French and Dutch, as suppliers print them (general invoice practice of each
 // country, not any one generator). Each row: the property (null: a value that is never the property, such as
 // a net sum or the buyer's own account), the label's weight, and its wordings. labels.ts registers them.
-import { OcrPropertyId as P } from '../../common/ocr.ts'
+import { OcrPropertyId as P } from '../common/ocr.ts'
 
 type Row = [prop: P | null, weight: number, texts: string[]]
 

@@ -5,11 +5,11 @@ import {
   generateKid,
   generateOrgNumber,
   makeKid,
-} from '../../common/norwegian.ts'
+} from '../common/norwegian.ts'
 import { makeIban, normaliseIban } from './foreign.ts'
 import { interpret, interpretDocument, interpretInvoice } from './interpret.ts'
 import { parseAmount, parseDate } from './values.ts'
-import { OcrPropertyId } from '../../common/ocr.ts'
+import { OcrPropertyId } from '../common/ocr.ts'
 import type { OcrPageResult } from './types.ts'
 import { phrasePage } from './phrase-page.ts'
 

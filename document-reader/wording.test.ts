@@ -7,8 +7,8 @@ import {
   generateBankAccount,
   generateKid,
   generateOrgNumber,
-} from '../../common/norwegian.ts'
-import { OcrPropertyId as P } from '../../common/ocr.ts'
+} from '../common/norwegian.ts'
+import { OcrPropertyId as P } from '../common/ocr.ts'
 import { interpretDocument, interpretInvoice } from './interpret.ts'
 import { phrasePage } from './phrase-page.ts'
 import type { OcrPageResult } from './types.ts'

@@ -6,7 +6,7 @@ import type { Canvas } from '@napi-rs/canvas'
 import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { rgbaToPgm } from './image.ts'
-import type { OcrWord } from '../../common/ocr.ts'
+import type { OcrWord } from '../common/ocr.ts'
 
 const require = createRequire(import.meta.url)
 const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'))

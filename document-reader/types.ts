@@ -1,7 +1,7 @@
 // A page as the reader read it, before interpretation: its image size, the words with their boxes in pixels of
 // that image (top-left origin) and where they came from. The answer's own shapes (spec 2.13) are in
 // common/ocr.ts.
-import type { OcrWord } from '../../common/ocr.ts'
+import type { OcrWord } from '../common/ocr.ts'
 
 export interface OcrPageResult {
   PageNo: number

@@ -1,7 +1,7 @@
 // Layout: a page's words grouped into lines and, within a line, into segments (columns) with the page's skew
 // taken out; where a label's value is (right of it or below it); and what the blocks around a value say of
 // it (the buyer's block, a table column, a payment slip's øre box).
-import type { OcrWord } from '../../common/ocr.ts'
+import type { OcrWord } from '../common/ocr.ts'
 import type { OcrPageResult } from './types.ts'
 import {
   BUYER_HEADINGS,

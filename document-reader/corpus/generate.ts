@@ -15,8 +15,8 @@ import {
   generateBankAccount,
   generateKid,
   generateOrgNumber,
-} from '../../../common/norwegian.ts'
-import type { OcrPropertyId } from '../../../common/ocr.ts'
+} from '../../common/norwegian.ts'
+import type { OcrPropertyId } from '../../common/ocr.ts'
 import { rng } from './rng.ts'
 
 export { rng }

@@ -1,7 +1,7 @@
 // Invoice interpreter (spec 2.13 property ids 1-10), the document proposal: the values read at the labels
 // (labels.ts) right of or below them (layout.ts) and parsed with their checks (values.ts), from every page,
 // weighed against each other and against the page's own arithmetic; the best per property is proposed.
-import { bankAccountToIban } from '../../common/norwegian.ts'
+import { bankAccountToIban } from '../common/norwegian.ts'
 import {
   OCR_PROPERTIES,
   OcrPropertyId,
@@ -9,7 +9,7 @@ import {
   type InterpretedProperty,
   type OcrForeignSupplierId,
   type OcrWord,
-} from '../../common/ocr.ts'
+} from '../common/ocr.ts'
 import type { OcrPageResult } from './types.ts'
 import { CREDIT_TITLES, normaliseLabel } from './labels.ts'
 import {

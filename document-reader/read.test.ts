@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { generateInvoice } from './corpus/generate.ts'
 import { scanVariant } from './corpus/scan.ts'
-import { OcrAnswer, OcrRawData } from '../../common/ocr.ts'
+import { OcrAnswer, OcrRawData } from '../common/ocr.ts'
 import {
   analyse,
   closeOcr,

@@ -3,7 +3,7 @@
 import { openPdf, renderPage, textLayerWords, RENDER_DPI } from './pdf.ts'
 import { tiffToPgm } from './image.ts'
 import { tesseractWords } from './tesseract.ts'
-import type { OcrAnswer, OcrRawData, OcrWord } from '../../common/ocr.ts'
+import type { OcrAnswer, OcrRawData, OcrWord } from '../common/ocr.ts'
 import { interpretInvoice } from './interpret.ts'
 import { vocabularyHits } from './labels.ts'
 import {
@@ -16,9 +16,9 @@ import {
   type GreyImage,
 } from './orient.ts'
 import type { OcrPageResult } from './types.ts'
-import { EInvoiceError, parseEInvoice, rootElementName, type EInvoice } from '../../common/einvoice/index.ts'
-import { embeddedInvoiceXml, type EmbeddedRefusal } from '../../common/einvoice/embedded.ts'
-import { structuredOcrAnswer } from '../../common/einvoice/ocr-answer.ts'
+import { EInvoiceError, parseEInvoice, rootElementName, type EInvoice } from '../common/einvoice/index.ts'
+import { embeddedInvoiceXml, type EmbeddedRefusal } from '../common/einvoice/embedded.ts'
+import { structuredOcrAnswer } from '../common/einvoice/ocr-answer.ts'
 
 export * from './types.ts'
 export { interpret, interpretDocument, interpretInvoice } from './interpret.ts'

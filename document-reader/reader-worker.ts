@@ -1,7 +1,7 @@
 // The worker thread that reads documents for the platform (see reader-host.ts): pdf.js, the page renderer
 // and the Tesseract workers live here, so ending this thread gives all of their memory back.
 import { parentPort } from 'node:worker_threads'
-import { parseEInvoice } from '../../common/einvoice/index.ts'
+import { parseEInvoice } from '../common/einvoice/index.ts'
 import { analyse, closeOcr, OcrError } from './index.ts'
 import { openPdf } from './pdf.ts'
 
