@@ -24,6 +24,7 @@ import { createCustomFieldsService } from './admin/custom-fields-service.ts'
 import { createSyncService } from './sync/sync-service.ts'
 import { createScanService } from './scan/service.ts'
 import { createReviewService } from './review/review-service.ts'
+import { createLocalReading } from './local-reading/local-reading.ts'
 import { createSalesService } from './sales/sales-service.ts'
 import type { StagingOwner } from './uploads/staging.ts'
 
@@ -101,13 +102,22 @@ export function createServices(deps: ServiceDeps) {
     now,
   })
   const companies = createCompaniesService({ api: () => session.api() })
-  const sync = createSyncService({ api: () => session.api(), fetch: ports.fetch, log })
+  // Documents read on this computer (the scan station's before their upload, the review's files), kept per
+  // company by content in the data folder.
+  const localReading = createLocalReading({ dataDir: deps.dataDir, log })
+  const sync = createSyncService({
+    api: () => session.api(),
+    fetch: ports.fetch,
+    log,
+    readAhead: (companyKey, bytes, context) => localReading.readAhead(companyKey, bytes, context),
+  })
   const scan = createScanService({
     dataDir: deps.dataDir,
     emit,
     log,
     notifier: ports.notifier,
     dialogs: ports.dialogs,
+    localReading,
     ...(deps.reveal ? { reveal: deps.reveal } : {}),
     api: () => session.api(),
     companies: () => companies.list(),
@@ -165,6 +175,8 @@ export function createServices(deps: ServiceDeps) {
     'outbox.executeBatch': (companyKey, commands) => sync.executeBatch(companyKey, commands),
     'files.download': (companyKey, fileId) => sync.download(companyKey, fileId),
     'files.ocr': (companyKey, fileId) => sync.ocr(companyKey, fileId),
+    'files.readLocally': (companyKey, fileId, base64) =>
+      localReading.read(companyKey, Buffer.from(base64, 'base64'), { companyKey, fileId }),
     'scan.overview': () => scan.overview(),
     'scan.rows': (companyKey) => scan.rows(companyKey),
     'scan.addFolder': (input) => scan.addFolder(input),
@@ -231,6 +243,7 @@ export function createServices(deps: ServiceDeps) {
     /** Stops what the services started (the Local sandbox's process, the scan watchers) when the app quits. */
     dispose: async () => {
       await scan.stop()
+      await localReading.close()
       await sandbox.stop()
     },
   }

@@ -20,6 +20,8 @@ import { runEntry, type RunStation } from './steps/index.ts'
 import { settleBroken } from './steps/settle.ts'
 import { createTakeGate, take } from './steps/take.ts'
 
+import type { ScanLocalReader } from './station.ts'
+
 export type { BatchSummary, PipelineEvents, ScanFileOps, TakeOutcome, TakeRequest } from './station.ts'
 
 export interface PipelineOptions {
@@ -49,6 +51,8 @@ export interface PipelineOptions {
   unknownSupplierName?(): string
   /** How long an XML invoice waits for its PDF to appear beside it (default PAIR_WAIT_MS). */
   pairWaitMs?: number
+  /** Reads each taken document on this computer at once, before its upload (local-reading/). */
+  localReading?: ScanLocalReader
 }
 
 export type Pipeline = ReturnType<typeof createPipeline>
@@ -81,6 +85,7 @@ export function createPipeline(options: PipelineOptions) {
     events: options.events,
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     pairWaitMs: options.pairWaitMs ?? PAIR_WAIT_MS,
+    ...(options.localReading ? { localReading: options.localReading } : {}),
     locale: options.locale,
     supplierNote: options.supplierNote ?? (() => scanMarkText('nb')),
     unknownName: options.unknownSupplierName ?? (() => 'Ukjent leverandør (skanning)'),

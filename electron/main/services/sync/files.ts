@@ -11,7 +11,12 @@ import { structuredAnswerOf } from '../einvoice-reader/structured.ts'
 /** Structured readings of files just downloaded, so the OCR call after a download does not fetch it again. */
 const RECENT_READINGS = 32
 
-export function createFiles(deps: { api(): Promise<ApiClient>; log?: Logger }) {
+export function createFiles(deps: {
+  api(): Promise<ApiClient>
+  log?: Logger
+  /** Starts reading a downloaded document on this computer (local-reading/), for the review to find kept. */
+  readAhead?(companyKey: string, bytes: Uint8Array, context: Record<string, unknown>): unknown
+}) {
   const recent = new Map<string, unknown>()
   const remember = (key: string, answer: unknown) => {
     recent.delete(key)
@@ -54,7 +59,9 @@ export function createFiles(deps: { api(): Promise<ApiClient>; log?: Logger }) {
     /** The file's bytes (field notes: `files/{id}?action=download` answers a URL to them). */
     async download(companyKey: string, fileId: number): Promise<DownloadedFile> {
       const { bytes, ...file } = await download(companyKey, fileId)
-      remember(`${companyKey}:${fileId}`, await structuredOf(companyKey, fileId, bytes))
+      const structured = await structuredOf(companyKey, fileId, bytes)
+      remember(`${companyKey}:${fileId}`, structured)
+      if (!structured) deps.readAhead?.(companyKey, bytes, { companyKey, fileId })
       return file
     },
 

@@ -16,13 +16,19 @@ export interface SyncServiceDeps {
   fetch: Fetch
   now?: () => Date
   log?: Logger
+  /** Starts reading a downloaded document on this computer (local-reading/). */
+  readAhead?(companyKey: string, bytes: Uint8Array, context: Record<string, unknown>): unknown
 }
 
 export function createSyncService(deps: SyncServiceDeps) {
   const now = deps.now ?? (() => new Date())
   const { pull, ids, row } = createPull({ api: deps.api, now })
   const { execute, executeBatch } = createOutboxExecution({ api: deps.api })
-  const { download, ocr } = createFiles({ api: deps.api, log: deps.log })
+  const { download, ocr } = createFiles({
+    api: deps.api,
+    log: deps.log,
+    ...(deps.readAhead ? { readAhead: deps.readAhead } : {}),
+  })
   return { pull, ids, row, execute, executeBatch, download, ocr, probe: createProbe({ api: deps.api, now }) }
 }
 

@@ -15,6 +15,7 @@ import { finishMove } from './move.ts'
 
 export type IdentifyStation = Pick<
   Station,
+  | 'localReading'
   | 'platform'
   | 'log'
   | 'ops'
@@ -76,6 +77,9 @@ export async function identify(
     takenAt: new Date().toISOString(),
     readyAt: null,
   })
+  // Read on this computer at once, online or not: the reading is kept and the read step (and the review)
+  // find it by the content. A structured invoice is read from its XML instead (read.ts).
+  if (sniffed.kind !== 'xml') station.localReading?.readAhead(req.companyKey, bytes, { file: req.path })
   station.enqueue(req.companyKey, sha)
   return 'queued'
 }
