@@ -1,13 +1,11 @@
 // The bridge area of reading a document on this computer (main's local reader, electron/main/services/
-// local-reading/): the review sends a cached file's bytes and gets main's reading of it, an OCR answer of the
-// same shape as the platform's (spec 2.13), or why the file was not read.
+// local-reading/): the review names a file of the open company and gets main's reading of it, an OCR answer of
+// the same shape as the platform's (spec 2.13), or why the file was not read. Main read the file when it
+// downloaded it (or, a scan, when it was taken), so the bytes do not cross the bridge again.
 import { z } from 'zod'
 
 const CompanyKey = z.string().min(1).max(100)
 const FileId = z.number().int()
-
-/** A document's bytes over the bridge (base64): at most 30 MB of file. */
-const DocumentBase64 = z.string().max(41 * 1024 * 1024)
 
 export const LocalReadingRefusal = z.object({
   /** tooLarge: over the size cap or the reader's heap; timeout: over the time budget; unsupported: no document. */
@@ -30,5 +28,5 @@ export const LocalReading = z.object({
 export type LocalReading = z.infer<typeof LocalReading>
 
 export const localReadingCalls = {
-  'files.readLocally': { args: z.tuple([CompanyKey, FileId, DocumentBase64]), result: LocalReading },
+  'files.readLocally': { args: z.tuple([CompanyKey, FileId]), result: LocalReading },
 } as const

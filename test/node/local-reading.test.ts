@@ -76,6 +76,30 @@ describe('reading documents on this computer', () => {
     expect(folders.join(' ')).not.toMatch(/company/)
   }, 60_000)
 
+  it('answers a downloaded platform file from its kept reading, and fetches it for a company that has none', async () => {
+    const invoice = await generateInvoice(16)
+    service.downloaded('company-a', 77, invoice.pdf)
+    const offline = async (): Promise<Uint8Array> => {
+      throw new Error('offline')
+    }
+    await expect
+      .poll(async () => (await service.readFile('company-a', 77, offline).catch(() => null))?.cached, {
+        timeout: 30_000,
+      })
+      .toBe(true)
+    const a = await service.readFile('company-a', 77, offline)
+    expect(proposed(a.answer, OcrPropertyId.InvoiceNumber)).toBe(invoice.truth[OcrPropertyId.InvoiceNumber])
+    // Company B's file 77 is not A's: without its own download it has nothing to answer.
+    await expect(service.readFile('company-b', 77, offline)).rejects.toThrow('offline')
+    const fetched: number[] = []
+    const b = await service.readFile('company-b', 77, async () => {
+      fetched.push(77)
+      return invoice.pdf
+    })
+    expect(fetched).toEqual([77])
+    expect(b.refused).toBeNull()
+  }, 60_000)
+
   it('refuses hostile files with a reason, and reads the next file after', async () => {
     const notADocument = await service.read(
       'company-a',

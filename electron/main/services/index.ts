@@ -109,7 +109,7 @@ export function createServices(deps: ServiceDeps) {
     api: () => session.api(),
     fetch: ports.fetch,
     log,
-    readAhead: (companyKey, bytes, context) => localReading.readAhead(companyKey, bytes, context),
+    downloaded: (companyKey, fileId, bytes) => localReading.downloaded(companyKey, fileId, bytes),
   })
   const scan = createScanService({
     dataDir: deps.dataDir,
@@ -175,8 +175,8 @@ export function createServices(deps: ServiceDeps) {
     'outbox.executeBatch': (companyKey, commands) => sync.executeBatch(companyKey, commands),
     'files.download': (companyKey, fileId) => sync.download(companyKey, fileId),
     'files.ocr': (companyKey, fileId) => sync.ocr(companyKey, fileId),
-    'files.readLocally': (companyKey, fileId, base64) =>
-      localReading.read(companyKey, Buffer.from(base64, 'base64'), { companyKey, fileId }),
+    'files.readLocally': (companyKey, fileId) =>
+      localReading.readFile(companyKey, fileId, () => sync.bytes(companyKey, fileId)),
     'scan.overview': () => scan.overview(),
     'scan.rows': (companyKey) => scan.rows(companyKey),
     'scan.addFolder': (input) => scan.addFolder(input),

@@ -51,6 +51,22 @@ export function createLocalReading(deps: LocalReadingDeps) {
 
   const companyDir = (companyKey: string) => join(root, sha256(`company:${companyKey}`).slice(0, 32))
   const pathOf = (companyKey: string, hash: string) => join(companyDir(companyKey), `${hash}.json`)
+  /** Which content a platform file holds, recorded when main downloads it: `file-<id>` holds the hash. */
+  const filePath = (companyKey: string, fileId: number) => join(companyDir(companyKey), `file-${fileId}`)
+
+  async function fileHash(companyKey: string, fileId: number): Promise<string | null> {
+    const hash = await readFile(filePath(companyKey, fileId), 'utf8').catch(() => null)
+    return hash && /^[0-9a-f]{64}$/.test(hash) ? hash : null
+  }
+
+  async function recordFile(companyKey: string, fileId: number, hash: string): Promise<void> {
+    try {
+      await mkdir(companyDir(companyKey), { recursive: true })
+      await writeFile(filePath(companyKey, fileId), hash)
+    } catch (err) {
+      deps.log?.warn('local reading: the file could not be recorded', { error: (err as Error).message })
+    }
+  }
 
   async function kept(companyKey: string, hash: string): Promise<LocalReading | null> {
     try {
@@ -142,6 +158,29 @@ export function createLocalReading(deps: LocalReadingDeps) {
         }),
       )
       return true
+    },
+
+    /**
+     * The reading of a platform file: the one kept for the content main downloaded under this ID, else the
+     * file fetched (`download`) and read now.
+     */
+    async readFile(
+      companyKey: string,
+      fileId: number,
+      download: () => Promise<Uint8Array>,
+    ): Promise<LocalReading> {
+      const hash = await fileHash(companyKey, fileId)
+      const found = hash ? await kept(companyKey, hash) : null
+      if (found) return found
+      const bytes = await download()
+      await recordFile(companyKey, fileId, sha256(bytes))
+      return this.read(companyKey, bytes, { companyKey, fileId })
+    },
+
+    /** Records the content of a platform file just downloaded and starts reading it (see readAhead). */
+    downloaded(companyKey: string, fileId: number, bytes: Uint8Array): void {
+      void recordFile(companyKey, fileId, sha256(bytes))
+      this.readAhead(companyKey, bytes, { companyKey, fileId })
     },
 
     /** Files waiting for the reader (the one being read included). */

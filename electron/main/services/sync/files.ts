@@ -14,8 +14,8 @@ const RECENT_READINGS = 32
 export function createFiles(deps: {
   api(): Promise<ApiClient>
   log?: Logger
-  /** Starts reading a downloaded document on this computer (local-reading/), for the review to find kept. */
-  readAhead?(companyKey: string, bytes: Uint8Array, context: Record<string, unknown>): unknown
+  /** Tells main's local reading of a downloaded document (local-reading/), for the review to find it kept. */
+  downloaded?(companyKey: string, fileId: number, bytes: Uint8Array): void
 }) {
   const recent = new Map<string, unknown>()
   const remember = (key: string, answer: unknown) => {
@@ -61,8 +61,13 @@ export function createFiles(deps: {
       const { bytes, ...file } = await download(companyKey, fileId)
       const structured = await structuredOf(companyKey, fileId, bytes)
       remember(`${companyKey}:${fileId}`, structured)
-      if (!structured) deps.readAhead?.(companyKey, bytes, { companyKey, fileId })
+      if (!structured) deps.downloaded?.(companyKey, fileId, bytes)
       return file
+    },
+
+    /** The file's bytes, for main's own reading of it. */
+    async bytes(companyKey: string, fileId: number): Promise<Uint8Array> {
+      return (await download(companyKey, fileId)).bytes
     },
 
     async ocr(companyKey: string, fileId: number): Promise<unknown> {
