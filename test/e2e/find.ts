@@ -270,3 +270,19 @@ export const scanFolderRow = (page: Page, path: string) =>
   scanFolders(page)
     .getByRole('row')
     .filter({ has: page.getByRole('button', { name: path }) })
+
+/** A text field of the review's form (a combobox: its alternatives open below it), by its label. */
+export const reviewField = (page: Page, label: Words) => page.getByRole('combobox', { name: either(label) })
+
+/** The mark of where a field's proposal was read, in the note that describes the field. */
+export async function proposalSource(field: Locator, source: 'local' | 'platform'): Promise<Locator> {
+  const note = await field.getAttribute('aria-describedby')
+  const words: Words =
+    source === 'local'
+      ? ['Read on this computer', 'Lest på denne datamaskinen']
+      : ['From the platform', 'Fra plattformen']
+  return field
+    .page()
+    .locator(`[id="${note}"]`)
+    .getByRole('img', { name: either(words) })
+}
