@@ -45,9 +45,29 @@ export function createLocalReading(deps: LocalReadingDeps) {
   const root = join(deps.dataDir, 'local-readings', CACHE_VERSION)
   /** Readings in flight by company and content, so a file asked twice is read once. */
   const inFlight = new Map<string, Promise<LocalReading>>()
-  /** One file at a time: a batch of scans never takes both cores from the app. */
-  let turn: Promise<unknown> = Promise.resolve()
+  /**
+   * One file at a time: a batch of scans never takes both cores from the app. A file someone is looking at
+   * (the review asking) goes before files read ahead (downloads, scans just taken).
+   */
+  const queue: { key: string; urgent: boolean; run: () => void }[] = []
+  let busy = false
   let waiting = 0
+  function inTurn<T>(key: string, urgent: boolean, job: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const run = () => {
+        busy = true
+        job()
+          .then(resolve, reject)
+          .finally(() => {
+            busy = false
+            const next = queue.findIndex((q) => q.urgent)
+            queue.splice(next < 0 ? 0 : next, 1)[0]?.run()
+          })
+      }
+      if (!busy) run()
+      else queue.push({ key, urgent, run })
+    })
+  }
 
   const companyDir = (companyKey: string) => join(root, sha256(`company:${companyKey}`).slice(0, 32))
   const pathOf = (companyKey: string, hash: string) => join(companyDir(companyKey), `${hash}.json`)
@@ -124,18 +144,21 @@ export function createLocalReading(deps: LocalReadingDeps) {
       companyKey: string,
       bytes: Uint8Array,
       context: Record<string, unknown> = {},
+      urgent = true,
     ): Promise<LocalReading> {
       const hash = sha256(bytes)
       const key = `${companyKey}\n${hash}`
       const pending = inFlight.get(key)
-      if (pending) return pending
+      if (pending) {
+        // Someone looks at a file that was waiting to be read ahead: it goes first now.
+        if (urgent) for (const q of queue) if (q.key === key) q.urgent = true
+        return pending
+      }
       const reading = (async () => {
         const found = await kept(companyKey, hash)
         if (found) return found
         waiting++
-        const mine = turn.then(() => readNow(bytes, hash)).finally(() => waiting--)
-        turn = mine.catch(() => undefined)
-        const fresh = await mine
+        const fresh = await inTurn(key, urgent, () => readNow(bytes, hash)).finally(() => waiting--)
         if (fresh.refused)
           deps.log?.info('local reading: file not read', { ...context, reason: fresh.refused.code })
         await keep(companyKey, fresh)
@@ -151,7 +174,7 @@ export function createLocalReading(deps: LocalReadingDeps) {
      */
     readAhead(companyKey: string, bytes: Uint8Array, context: Record<string, unknown> = {}): boolean {
       if (waiting >= LOCAL_READ_AHEAD) return false
-      void this.read(companyKey, bytes, context).catch((error: unknown) =>
+      void this.read(companyKey, bytes, context, false).catch((error: unknown) =>
         deps.log?.warn('local reading: the file could not be read', {
           ...context,
           error: (error as Error).message,
