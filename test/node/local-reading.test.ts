@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OcrPropertyId, ocrPropertyIdOf } from '../../common/ocr.ts'
 import { generateInvoice } from '../../document-reader/corpus/generate.ts'
 import { scanVariant } from '../../document-reader/corpus/scan.ts'
+import { openPdf, renderPage } from '../../document-reader/pdf.ts'
 import { createReaderHost } from '../../document-reader/reader-host.ts'
 import {
   createLocalReading,
@@ -22,6 +23,17 @@ function proposed(answer: unknown, id: number): string | null {
   const prop = props.find((p) => ocrPropertyIdOf(p) === id) as
     { ProposedCandidate?: { Value: string } } | undefined
   return prop?.ProposedCandidate?.Value ?? null
+}
+
+/** A scan as a PNG file: the corpus's scanned page (an image-only PDF) drawn at 200 dpi. */
+async function scannedPng(seed: number): Promise<Uint8Array> {
+  const { pdf } = await generateInvoice(seed, { layout: 'classic' })
+  const doc = await openPdf(await scanVariant(pdf, seed, { format: 'png', dpi: 200, rotation: 0, noise: 0 }))
+  try {
+    return (await renderPage(doc, 1, 200 / 72, 'png')).image
+  } finally {
+    await doc.destroy()
+  }
 }
 
 let dataDir: string
@@ -52,7 +64,8 @@ describe('reading documents on this computer', () => {
 
   it('reads a scanned PNG with Tesseract', async () => {
     const invoice = await generateInvoice(12, { layout: 'classic' })
-    const png = await scanVariant(invoice.pdf, 12, { format: 'png', dpi: 200, rotation: 0, noise: 0 })
+    const png = await scannedPng(12)
+    expect([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG')
     const reading = await service.read('company-a', png)
     expect(reading.refused).toBeNull()
     const raw = JSON.parse((reading.answer as Answer).OcrRawData) as { AllWords: unknown[] }
@@ -124,8 +137,7 @@ describe('reading documents on this computer', () => {
     const reader = createReaderHost({ timeoutMs: 300 })
     const slow = createLocalReading({ dataDir: slowDir, reader })
     try {
-      const invoice = await generateInvoice(14, { layout: 'classic' })
-      const png = await scanVariant(invoice.pdf, 14, { format: 'png', dpi: 300, rotation: 0, noise: 0 })
+      const png = await scannedPng(14)
       const over = await slow.read('company-a', png)
       expect(over.refused?.code).toBe('timeout')
       expect(reader.running()).toBe(false)
