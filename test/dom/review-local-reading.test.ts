@@ -46,11 +46,11 @@ function mountField(proposal: FieldProposal, locale: 'nb' | 'en') {
   return wrapper
 }
 
-const marks = (root: Element | VueWrapper) =>
-  ('findAll' in root
-    ? root.findAll('[role="img"]').map((w) => w.element)
-    : [...root.querySelectorAll('[role="img"]')]
-  ).map((el) => [el.getAttribute('aria-label'), el.getAttribute('title')])
+const marks = (root: Element) =>
+  [...root.querySelectorAll('[role="img"]')].map((el) => [
+    el.getAttribute('aria-label'),
+    el.getAttribute('title'),
+  ])
 
 describe('the source of a proposed value', () => {
   const local = candidate(1, '10028', 0.8, 'local')
@@ -61,8 +61,8 @@ describe('the source of a proposed value', () => {
     const field = mountField(proposal, 'nb')
     const note = field.get('.field__note')
     expect(note.text()).toContain('Lest: 10028')
-    expect(marks(note)).toEqual([['Lest på denne datamaskinen', 'Lest på denne datamaskinen']])
-    expect(marks(field.get('[role="listbox"]'))).toEqual([
+    expect(marks(note.element)).toEqual([['Lest på denne datamaskinen', 'Lest på denne datamaskinen']])
+    expect(marks(field.get('[role="listbox"]').element)).toEqual([
       ['Lest på denne datamaskinen', 'Lest på denne datamaskinen'],
       ['Fra plattformen', 'Fra plattformen'],
     ])
@@ -70,8 +70,8 @@ describe('the source of a proposed value', () => {
 
   it('says it in English, and a value without a source is the platform’s', () => {
     const field = mountField({ proposed: platform, candidates: [platform, local] }, 'en')
-    expect(marks(field.get('.field__note'))).toEqual([['From the platform', 'From the platform']])
-    expect(marks(field.get('[role="listbox"]')).map(([name]) => name)).toEqual([
+    expect(marks(field.get('.field__note').element)).toEqual([['From the platform', 'From the platform']])
+    expect(marks(field.get('[role="listbox"]').element).map(([name]) => name)).toEqual([
       'From the platform',
       'Read on this computer',
     ])
@@ -80,7 +80,7 @@ describe('the source of a proposed value', () => {
   it('shows no mark where nothing was read', () => {
     const field = mountField({ proposed: null, candidates: [] }, 'en')
     expect(field.get('.field__note').text()).toBe('Nothing read')
-    expect(marks(field.get('.field__note'))).toEqual([])
+    expect(marks(field.get('.field__note').element)).toEqual([])
   })
 })
 
