@@ -30,7 +30,7 @@ export default defineConfig({
           // not an import of main's code).
           platform: resolve(root, 'platform/cli.ts'),
           // The platform's document reader (pdf.js, Tesseract), a worker thread it starts and ends on demand.
-          'ocr-reader': resolve(root, 'platform/ocr/reader-worker.ts'),
+          'ocr-reader': resolve(root, 'document-reader/reader-worker.ts'),
           // Main's reader of structured invoices (a file's XML, a PDF's embedded XML), a worker thread with a
           // time budget so that a hostile file never holds main's thread (einvoice-reader/structured.ts).
           'einvoice-reader': resolve(root, 'electron/main/services/einvoice-reader/structured-worker.ts'),

@@ -28,17 +28,40 @@ export const walls = {
     'renderer/ runs in a sandboxed browser page: reach main only through the bridge (useBridge).',
     {
       paths: ['electron', ...nodeBuiltins],
-      patterns: [...folder('electron'), ...folder('platform'), 'electron/*', 'node:*'],
+      patterns: [
+        ...folder('electron'),
+        ...folder('platform'),
+        ...folder('document-reader'),
+        'electron/*',
+        'node:*',
+      ],
     },
   ),
   platform: wall('platform/ is a standalone server: it never imports the desktop app.', {
     paths: ['electron'],
     patterns: [...folder('electron'), ...folder('renderer'), 'electron/*'],
   }),
-  common: wall('common/ runs anywhere and imports nothing of electron/, renderer/ or platform/.', {
-    paths: ['electron', ...nodeBuiltins],
-    patterns: [...folder('electron'), ...folder('renderer'), ...folder('platform'), 'electron/*', 'node:*'],
-  }),
+  common: wall(
+    'common/ runs anywhere and imports nothing of electron/, renderer/, platform/ or document-reader/.',
+    {
+      paths: ['electron', ...nodeBuiltins],
+      patterns: [
+        ...folder('electron'),
+        ...folder('renderer'),
+        ...folder('platform'),
+        ...folder('document-reader'),
+        'electron/*',
+        'node:*',
+      ],
+    },
+  ),
+  documentReader: wall(
+    'document-reader/ reads documents for the platform and for main: it imports only common/ and Node.',
+    {
+      paths: ['electron'],
+      patterns: [...folder('electron'), ...folder('renderer'), ...folder('platform'), 'electron/*'],
+    },
+  ),
   services: wall(
     'Only the thin Electron layer (electron/main/shell/) imports electron; services use ports.',
     {
@@ -165,6 +188,7 @@ export default tseslint.config(
   })),
   { files: ['platform/**/*.ts'], rules: walls.platform },
   { files: ['common/**/*.ts'], rules: walls.common },
+  { files: ['document-reader/**/*.ts'], rules: walls.documentReader },
   {
     files: ['electron/**/*.ts'],
     ignores: ['electron/main/shell/**', 'electron/main/index.ts', 'electron/preload/**'],
@@ -176,7 +200,13 @@ export default tseslint.config(
   },
   {
     // ARCHITECTURE.md: no import circles in the app or the platform (type-only and late imports count too).
-    files: ['renderer/**/*.{ts,vue}', 'electron/**/*.ts', 'common/**/*.ts', 'platform/**/*.ts'],
+    files: [
+      'renderer/**/*.{ts,vue}',
+      'electron/**/*.ts',
+      'common/**/*.ts',
+      'platform/**/*.ts',
+      'document-reader/**/*.ts',
+    ],
     plugins: { ledgerdesk: { rules: { 'no-import-cycle': noImportCycle } } },
     rules: { 'ledgerdesk/no-import-cycle': ['error', { root: import.meta.dirname, aliases }] },
   },

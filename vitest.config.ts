@@ -15,7 +15,13 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['common/**/*.test.ts', 'platform/**/*.test.ts', 'electron/**/*.test.ts', 'test/node/**/*.test.ts'],
+          include: [
+            'common/**/*.test.ts',
+            'platform/**/*.test.ts',
+            'document-reader/**/*.test.ts',
+            'electron/**/*.test.ts',
+            'test/node/**/*.test.ts',
+          ],
           // Prepares the seeded platform templates that test/support/platform.ts copies.
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 30_000,

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { structuredInvoiceOf } from '../common/einvoice/ocr-answer.ts'
 import { isValidOrgNumber } from '../common/norwegian.ts'
 import { OcrPropertyId, type OcrAnswer } from '../common/ocr.ts'
-import { analyse } from '../platform/ocr/index.ts'
+import { analyse } from '../document-reader/index.ts'
 
 interface Truth {
   number: string

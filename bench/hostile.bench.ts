@@ -4,7 +4,7 @@
 // reader that meets it in the product, with the outcome, the time, how long this thread stood still, and how
 // far memory peaked. The hostile-file suite (test/node/hostile-files.test.ts) asserts the same cases.
 // BENCH_HOSTILE=word runs only the cases whose name or reader holds it.
-import { closeReader } from '../platform/ocr/reader-host.ts'
+import { closeReader } from '../document-reader/reader-host.ts'
 import { closeStructuredReader } from '../electron/main/services/einvoice-reader/structured.ts'
 import {
   figuresTable,

@@ -1,4 +1,4 @@
-// The family corpus scored (platform/ocr/corpus/families.ts): every family's documents read whole, each core
+// The family corpus scored (document-reader/corpus/families.ts): every family's documents read whole, each core
 // property counted right, wrong, missing or checksum-invalid, with time per page; FRESH families first (the
 // figure that counts), then UNSEEN, then TUNED, each with the targets, per kind and per field, and the
 // reliability of ProbabilityFactor; and scanned pages timed against Tesseract's own command line.
@@ -15,11 +15,11 @@ import {
   type Family,
   type FamilyGroup,
   groupOf,
-} from '../platform/ocr/corpus/families.ts'
-import { CORE_PROPERTIES } from '../platform/ocr/corpus/hard.ts'
-import { normaliseForeignVatId, normaliseIban } from '../platform/ocr/foreign.ts'
-import { analyse } from '../platform/ocr/index.ts'
-import { openPdf, renderPage } from '../platform/ocr/pdf.ts'
+} from '../document-reader/corpus/families.ts'
+import { CORE_PROPERTIES } from '../document-reader/corpus/hard.ts'
+import { normaliseForeignVatId, normaliseIban } from '../document-reader/foreign.ts'
+import { analyse } from '../document-reader/index.ts'
+import { openPdf, renderPage } from '../document-reader/pdf.ts'
 
 const require = createRequire(import.meta.url)
 

@@ -1,4 +1,4 @@
-// OCR benchmark. The family corpus (platform/ocr/corpus/families.ts: the harder corpus's kinds, our own layout
+// OCR benchmark. The family corpus (document-reader/corpus/families.ts: the harder corpus's kinds, our own layout
 // families in eight languages and invoices laid out by third-party npm libraries) is read whole and scored per
 // family, per kind and per field: right, wrong, missing, checksum-invalid, time per page; FRESH families (never
 // tuned on, added after the interpreter was final) first, as the figure that counts, then UNSEEN (never tuned
@@ -17,11 +17,11 @@ import {
   isValidNorwegianIban,
   isValidOrgNumber,
 } from '../common/norwegian.ts'
-import { generateInvoice, type GeneratedInvoice } from '../platform/ocr/corpus/generate.ts'
-import { ALL_FAMILIES } from '../platform/ocr/corpus/families.ts'
-import { scanVariant } from '../platform/ocr/corpus/scan.ts'
+import { generateInvoice, type GeneratedInvoice } from '../document-reader/corpus/generate.ts'
+import { ALL_FAMILIES } from '../document-reader/corpus/families.ts'
+import { scanVariant } from '../document-reader/corpus/scan.ts'
 import { OCR_PROPERTIES, OcrPropertyId } from '../common/ocr.ts'
-import { closeOcr, interpret, readDocument } from '../platform/ocr/index.ts'
+import { closeOcr, interpret, readDocument } from '../document-reader/index.ts'
 import { benchPublicEInvoices } from './einvoice-public.ts'
 import { benchFamilies } from './ocr-families.ts'
 

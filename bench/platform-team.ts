@@ -7,7 +7,7 @@
 // BENCH_TEAM_SECONDS (default 10) and BENCH_TEAM_DOCS (default 24) size it.
 import { randomBytes } from 'node:crypto'
 import { Agent, request } from 'node:http'
-import { generateInvoice } from '../platform/ocr/corpus/generate.ts'
+import { generateInvoice } from '../document-reader/corpus/generate.ts'
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../platform/seed/demo-constants.ts'
 import { startRoundRobinProxy, startTeamProcess, type TeamProcess } from '../test/support/team.ts'
 import { databaseUrl, withAdmin } from '../test/support/templates.ts'

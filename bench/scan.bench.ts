@@ -315,8 +315,8 @@ async function prepare(dataDir: string, textDir?: string, scannedDir?: string) {
   })
   await seeding.close()
   if (!textDir || !scannedDir) return
-  const { generateInvoice } = await import('../platform/ocr/corpus/generate.ts')
-  const { scanVariant } = await import('../platform/ocr/corpus/scan.ts')
+  const { generateInvoice } = await import('../document-reader/corpus/generate.ts')
+  const { scanVariant } = await import('../document-reader/corpus/scan.ts')
   for (let i = 0; i < TEXT + PACED_TEXT; i++) {
     const inv = await generateInvoice(10_000 + i)
     await writeFile(join(textDir, `text-${String(i + 1).padStart(4, '0')}.pdf`), inv.pdf)

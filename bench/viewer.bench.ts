@@ -6,7 +6,7 @@
 // BENCH_VIEWER_DOCS makes a shorter run of the second part.
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
 import { chromium } from 'playwright-core'
-import { generateInvoice } from '../platform/ocr/corpus/generate.ts'
+import { generateInvoice } from '../document-reader/corpus/generate.ts'
 import { startViewerHarness } from '../test/e2e/viewer-harness/serve.ts'
 
 const DOCS = Number(process.env.BENCH_VIEWER_DOCS ?? 200)

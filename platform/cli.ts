@@ -1,13 +1,14 @@
 // `npm run platform -- [--port N] [--host H] [--public-url URL] [--data-dir DIR] [--seed demo|empty]
 // [--database URL] [--token-ttl SECONDS] [--max-upload-mb N] [--surface full|documented]
-// [--record-undocumented FILE] [--webhook-allow-hosts HOST,...] [--files disk|postgres|s3://BUCKET/PREFIX]
-// [--job-lease-seconds N]`: the local platform as a standalone server. Prints one line per endpoint of the
+// [--record-undocumented FILE] [--ocr full|none] [--webhook-allow-hosts HOST,...]
+// [--files disk|postgres|s3://BUCKET/PREFIX] [--job-lease-seconds N]`: the local platform as a standalone server. Prints one line per endpoint of the
 // endpoint set, then `ready`; stops cleanly on SIGINT/SIGTERM. Bad flags exit with code 2.
 // `--public-url https://ledger.example.no/` is the address clients reach it at behind TLS termination or a
 // reverse proxy: the endpoint set, the issuer, token claims and download links name it instead of
 // http://HOST:PORT/ (which stays where it listens, printed on stderr). `--surface documented` answers only
 // what the spec and field notes document (surface/enforce.ts); `--record-undocumented FILE` records each use
-// of anything else there. `--webhook-allow-hosts 127.0.0.1,localhost` lets webhooks and purchase events go to
+// of anything else there. `--ocr none` answers `ocranalyse` as a cloud OCR that read nothing of a document
+// (its pages, no words, no proposals), for trying a client's own reading. `--webhook-allow-hosts 127.0.0.1,localhost` lets webhooks and purchase events go to
 // those internal hosts (a receiver on this machine while testing); without it no delivery reaches a loopback,
 // link-local or private address (events/outbound-address.ts).
 // `--files postgres` or `--files s3://bucket/prefix` keeps uploaded bytes where every process on the same
@@ -23,7 +24,7 @@ import { publicBaseUrl } from './public-url.ts'
 import type { PlatformOptions } from './server.ts'
 
 const usage =
-  'usage: npm run platform -- [--port N] [--host 127.0.0.1] [--public-url https://HOST[:PORT]/] [--data-dir DIR] [--seed demo|empty] [--database postgres://...] [--token-ttl SECONDS] [--max-upload-mb N] [--surface full|documented] [--record-undocumented FILE] [--webhook-allow-hosts HOST[,HOST...]]\n' +
+  'usage: npm run platform -- [--port N] [--host 127.0.0.1] [--public-url https://HOST[:PORT]/] [--data-dir DIR] [--seed demo|empty] [--database postgres://...] [--token-ttl SECONDS] [--max-upload-mb N] [--surface full|documented] [--record-undocumented FILE] [--ocr full|none] [--webhook-allow-hosts HOST[,HOST...]]\n' +
   '  --webhook-allow-hosts 127.0.0.1,localhost: webhooks and purchase events may go to these host names, addresses or\n' +
   '  CIDR ranges although they are loopback or private (local testing); without it no delivery reaches such an address\n' +
   '  --files disk|postgres|s3://BUCKET/PREFIX: where uploaded bytes live (default disk, the data directory); postgres\n' +
@@ -50,6 +51,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
         'max-upload-mb': { type: 'string' },
         surface: { type: 'string' },
         'record-undocumented': { type: 'string' },
+        ocr: { type: 'string' },
         'webhook-allow-hosts': { type: 'string' },
         files: { type: 'string' },
         'job-lease-seconds': { type: 'string' },
@@ -76,6 +78,9 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
   const surface = values.surface
   if (surface !== undefined && surface !== 'full' && surface !== 'documented')
     throw new UsageError(`--surface must be full or documented, got '${surface}'`)
+  const ocrAnswers = values.ocr
+  if (ocrAnswers !== undefined && ocrAnswers !== 'full' && ocrAnswers !== 'none')
+    throw new UsageError(`--ocr must be full or none, got '${ocrAnswers}'`)
   const record = values['record-undocumented']
   if (record !== undefined && surface !== 'documented')
     throw new UsageError('--record-undocumented needs --surface documented')
@@ -124,6 +129,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
     maxUploadBytes: uploadMb === undefined ? undefined : uploadMb * 1024 * 1024,
     ...(surface ? { surface } : {}),
     ...(record ? { recordUndocumented: record } : {}),
+    ...(ocrAnswers ? { ocrAnswers } : {}),
     ...(allowHosts ? { webhookAllowHosts: allowHosts } : {}),
     ...(files ? { files } : {}),
     ...(leaseSeconds !== undefined ? { jobLeaseMs: leaseSeconds * 1000 } : {}),

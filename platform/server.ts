@@ -27,8 +27,8 @@ import { createIdentity } from './identity/index.ts'
 import { createSignInGuard } from './identity/sign-in.ts'
 import { registerLicenseRoutes, startLicenseWorker } from './license/index.ts'
 import { hooks } from './model/hooks.ts'
-import { collectGarbage } from './memory.ts'
-import { closeReader } from './ocr/reader-host.ts'
+import { collectGarbage } from '../document-reader/memory.ts'
+import { closeReader } from '../document-reader/reader-host.ts'
 import { registry } from './registry/index.ts'
 import type { Registry } from './registry/registry.ts'
 import { registerBizRoutes } from './routes/biz.ts'
@@ -106,6 +106,8 @@ export interface PlatformOptions {
   surface?: 'full' | 'documented'
   /** With the documented surface: append each undocumented use, once, as a JSON line to this file. */
   recordUndocumented?: string
+  /** `none`: `ocranalyse` answers as a cloud OCR that read nothing of the document (files/routes.ts). */
+  ocrAnswers?: 'full' | 'none'
   /**
    * The clock of sign-in back-off and locks (milliseconds since the epoch; default the real one). Tests move it
    * forward to let a lock run out.
@@ -310,6 +312,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       jobLeaseMs: options.jobLeaseMs,
       maxUploadBytes: options.maxUploadBytes,
       verify: (token) => identity.verifyAccessToken(token),
+      ...(options.ocrAnswers ? { ocrAnswers: options.ocrAnswers } : {}),
     })
     registerCommentRoutes(app, pc)
     registerBizRoutes(app, pc)

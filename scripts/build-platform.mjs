@@ -15,7 +15,14 @@ const outDir = join(root, 'out/platform')
 export const platformEntry = join(outDir, 'cli.js')
 
 /** Everything the build is made from: the platform, what it shares with the app, and this script. */
-const sources = ['platform', 'common', 'package.json', 'package-lock.json', 'tsconfig.node.json']
+const sources = [
+  'platform',
+  'document-reader',
+  'common',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.node.json',
+]
 
 function newestMtime(path) {
   const s = statSync(path, { throwIfNoEntry: false })
@@ -40,7 +47,7 @@ export async function buildPlatform() {
   const { build } = await import('esbuild')
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { cli: 'platform/cli.ts', 'ocr-reader': 'platform/ocr/reader-worker.ts' },
+    entryPoints: { cli: 'platform/cli.ts', 'ocr-reader': 'document-reader/reader-worker.ts' },
     outdir: outDir,
     chunkNames: 'chunks/[name]-[hash]',
     bundle: true,

@@ -25,7 +25,7 @@ function newestMtime(path) {
 export function isBuildStale() {
   if (!existsSync(marker)) return true
   const built = statSync(marker).mtimeMs
-  const sources = ['renderer', 'common', 'electron', 'electron.vite.config.ts', 'package.json']
+  const sources = ['renderer', 'common', 'electron', 'document-reader', 'electron.vite.config.ts', 'package.json']
   return sources.some((p) => newestMtime(join(root, p)) > built)
 }
 

@@ -15,6 +15,7 @@ import { outboxCalls } from './outbox.ts'
 import { syncCalls } from './sync.ts'
 import { scanCalls, scanEvents } from './scan.ts'
 import { salesCalls } from './sales.ts'
+import { localReadingCalls } from './local-reading.ts'
 
 export { callNames, eventNames, isCallName, isEventName, type CallName, type EventName } from './names.ts'
 
@@ -210,6 +211,7 @@ export const calls = {
   ...scanCalls,
   ...journalCalls,
   ...reviewCalls,
+  ...localReadingCalls,
   ...approvalsCalls,
   ...adminCalls,
   ...salesCalls,

@@ -28,6 +28,7 @@ export const callNames = [
   'outbox.executeBatch',
   'files.download',
   'files.ocr',
+  'files.readLocally',
   'scan.overview',
   'scan.rows',
   'scan.addFolder',

@@ -39,6 +39,32 @@ export interface FileServerOptions {
   maxUploadBytes?: number
   /** The access-token verifier tenancy uses. */
   verify: VerifyToken
+  /**
+   * `none`: `ocranalyse` answers as a cloud OCR that read nothing of the document (its pages, no words and no
+   * proposals), for trying the app's own reading against it; `full` (default): what the reader read.
+   */
+  ocrAnswers?: 'full' | 'none'
+}
+
+/** An OCR result as a cloud OCR that read nothing answers it: the page sizes only. */
+export function unreadAnswer(result: Record<string, unknown>): Record<string, unknown> {
+  let pages: unknown
+  try {
+    pages = (JSON.parse(String(result.OcrRawData ?? '{}')) as { Pages?: unknown }).Pages
+  } catch {
+    pages = undefined
+  }
+  return {
+    ...result,
+    InterpretedProperties: [],
+    ForeignSupplierIds: [],
+    OcrRawData: JSON.stringify({
+      AllWords: [],
+      ImageWidth: result.ImageWidth,
+      ImageHeight: result.ImageHeight,
+      ...(pages ? { Pages: pages } : {}),
+    }),
+  }
 }
 
 type Query = Record<string, string>
@@ -279,7 +305,8 @@ export function registerFileRoutes(app: FastifyInstance, pc: PlatformContext, op
         throw new PlatformError('BAD_REQUEST', `Action 'ocranalyse' of File does not accept ${method}`)
       // Without PageNo the whole document is read (page 0 in the stored results).
       const pageNo = q.pageno === undefined ? 0 : positiveInt(q.pageno, 'PageNo')
-      return ocr.analyse(tenant, fileId, pageNo, /^(true|1)$/i.test(q.forcenewanalysis ?? ''))
+      const result = await ocr.analyse(tenant, fileId, pageNo, /^(true|1)$/i.test(q.forcenewanalysis ?? ''))
+      return opts.ocrAnswers === 'none' ? unreadAnswer(result) : result
     }
     if (action === 'download') {
       if (method !== 'GET' && method !== 'POST')

@@ -2,8 +2,8 @@
 // PDF, PNG, JPEG or TIFF, with its page count. An empty file, a truncated or encrypted PDF, or any
 // other content is refused with a message that says what is wrong.
 import { PlatformError } from '../errors.ts'
-import { sniffDocumentKind, type DocumentKind } from '../ocr/index.ts'
-import { checkXmlInvoice, pdfPageCount } from '../ocr/reader-host.ts'
+import { sniffDocumentKind, type DocumentKind } from '../../document-reader/index.ts'
+import { checkXmlInvoice, pdfPageCount } from '../../document-reader/reader-host.ts'
 import { EInvoiceError, parseEInvoice } from '../../common/einvoice/index.ts'
 
 export interface DocumentInfo {

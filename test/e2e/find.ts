@@ -382,3 +382,16 @@ export const invoicePanel = (page: Page) =>
 /** The overview's table of the office's companies. */
 export const overviewTable = (page: Page) =>
   page.getByRole('table', { name: either(['Companies', 'Selskaper']) })
+
+/** The mark of where a field's proposal was read, in the note that describes the field. */
+export async function proposalSource(field: Locator, source: 'local' | 'platform'): Promise<Locator> {
+  const note = await field.getAttribute('aria-describedby')
+  const words: Words =
+    source === 'local'
+      ? ['Read on this computer', 'Lest på denne datamaskinen']
+      : ['From the platform', 'Fra plattformen']
+  return field
+    .page()
+    .locator(`[id="${note}"]`)
+    .getByRole('img', { name: either(words) })
+}

@@ -5,7 +5,7 @@
 // "Open in review".
 import type { Locator } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
+import { generateInvoice } from '../../document-reader/corpus/generate.ts'
 import { axeViolations, useApp } from './support.ts'
 import {
   bodyRows,

@@ -15,7 +15,7 @@ import {
   pushGraphicsState,
 } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
+import { generateInvoice } from '../../document-reader/corpus/generate.ts'
 import { axeViolations, useApp } from './support.ts'
 import { cellOf, navLink, scanQueue, scanRow, statusSaying } from './find.ts'
 

@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
+import { generateInvoice } from '../../document-reader/corpus/generate.ts'
 import { axeViolations, screenshotDir, shootBothLanguages, useApp } from './support.ts'
 import {
   cellOf,

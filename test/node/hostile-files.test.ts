@@ -5,7 +5,7 @@
 // with its reason (or read as data where that is right) within generous bounds of time and memory, and the
 // figures are printed as a table, the ones `npm run bench:hostile` prints.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { closeReader } from '../../platform/ocr/reader-host.ts'
+import { closeReader } from '../../document-reader/reader-host.ts'
 import { closeStructuredReader } from '../../electron/main/services/einvoice-reader/structured.ts'
 import {
   figuresTable,

@@ -128,6 +128,21 @@ describe('architecture walls', () => {
       'i18n/ imports a store',
     ],
     ['renderer/src/i18n/x.ts', "import '../messages.ts'\n", "i18n/ imports the app's list of registrations"],
+    [
+      'document-reader/x.ts',
+      "import { a } from '../platform/server.ts'\nvoid a\n",
+      'the document reader imports platform/',
+    ],
+    [
+      'document-reader/x.ts',
+      "import { a } from '../electron/main/services/about.ts'\nvoid a\n",
+      'the document reader imports electron/',
+    ],
+    [
+      'renderer/src/views/x.ts',
+      "import { a } from '../../../document-reader/index.ts'\nvoid a\n",
+      'renderer imports document-reader/',
+    ],
   ]
   for (const [file, code, what] of crossings) {
     it(`fails lint when ${what}`, async () => {
@@ -136,6 +151,16 @@ describe('architecture walls', () => {
   }
 
   const allowed: [string, string, string][] = [
+    [
+      'electron/main/services/x.ts',
+      "import { analyseDocument } from '../../../document-reader/reader-host.ts'\nvoid analyseDocument\n",
+      'a main-process service reads documents with the document reader',
+    ],
+    [
+      'platform/files/x.ts',
+      "import { analyseDocument } from '../../document-reader/reader-host.ts'\nvoid analyseDocument\n",
+      'the platform reads documents with the document reader',
+    ],
     [
       'electron/main/shell/x.ts',
       "import { app } from 'electron'\nvoid app\n",

@@ -1,8 +1,8 @@
 // What the review reads from a real OCR answer: the platform's OCR on a generated invoice PDF, turned into
 // per-field proposals with alternatives and boxes on the words they were read from.
 import { describe, expect, it } from 'vitest'
-import { analyse } from '../../platform/ocr/index.ts'
-import { generateHardDocument } from '../../platform/ocr/corpus/hard.ts'
+import { analyse } from '../../document-reader/index.ts'
+import { generateHardDocument } from '../../document-reader/corpus/hard.ts'
 import { demoInvoicePdf } from '../../platform/seed/demo-approvals.ts'
 import { generateKid } from '../../common/norwegian.ts'
 import { readOcr } from '../../renderer/src/features/review/ocr-proposals.ts'

@@ -1,7 +1,7 @@
 // Documents made by code for tests that need a large one: a real invoice PDF from the corpus generator,
 // grown to a size of choice.
 import { randomBytes } from 'node:crypto'
-import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
+import { generateInvoice } from '../../document-reader/corpus/generate.ts'
 
 /**
  * A real invoice PDF grown to `bytes`: text after its end, then its trailer again (`startxref` and `%%EOF`,

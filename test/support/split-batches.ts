@@ -1,9 +1,9 @@
-// Scanned batches for the splitter's tests: generated invoices (platform/ocr/corpus), blank pages as a
+// Scanned batches for the splitter's tests: generated invoices (document-reader/corpus), blank pages as a
 // scanner delivers them (speckle, a slight turn, no text layer), the separator sheet printed to PDF or
 // printed and scanned, joined into one PDF in the order given.
 import { PageSizes, PDFDocument } from 'pdf-lib'
-import { generateInvoice } from '../../platform/ocr/corpus/generate.ts'
-import { scanVariant } from '../../platform/ocr/corpus/scan.ts'
+import { generateInvoice } from '../../document-reader/corpus/generate.ts'
+import { scanVariant } from '../../document-reader/corpus/scan.ts'
 import { separatorSheet } from '../../electron/main/services/scan/split/split-pdf.ts'
 
 /** An empty A4 page scanned: speckle noise (`noise` specks per million pixels), turned a little. */

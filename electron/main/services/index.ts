@@ -26,6 +26,7 @@ import { createCustomFieldsService } from './admin/custom-fields-service.ts'
 import { createSyncService } from './sync/sync-service.ts'
 import { createScanService } from './scan/service.ts'
 import { createReviewService } from './review/review-service.ts'
+import { createLocalReading } from './local-reading/local-reading.ts'
 import { createSalesService } from './sales/sales-service.ts'
 import type { StagingOwner } from './uploads/staging.ts'
 
@@ -103,13 +104,22 @@ export function createServices(deps: ServiceDeps) {
     now,
   })
   const companies = createCompaniesService({ api: () => session.api() })
-  const sync = createSyncService({ api: () => session.api(), fetch: ports.fetch, log })
+  // Documents read on this computer (the scan station's before their upload, the review's files), kept per
+  // company by content in the data folder.
+  const localReading = createLocalReading({ dataDir: deps.dataDir, log })
+  const sync = createSyncService({
+    api: () => session.api(),
+    fetch: ports.fetch,
+    log,
+    downloaded: (companyKey, fileId, bytes) => localReading.downloaded(companyKey, fileId, bytes),
+  })
   const scan = createScanService({
     dataDir: deps.dataDir,
     emit,
     log,
     notifier: ports.notifier,
     dialogs: ports.dialogs,
+    localReading,
     ...(deps.reveal ? { reveal: deps.reveal } : {}),
     api: () => session.api(),
     companies: () => companies.list(),
@@ -169,6 +179,8 @@ export function createServices(deps: ServiceDeps) {
     'outbox.executeBatch': (companyKey, commands) => sync.executeBatch(companyKey, commands),
     'files.download': (companyKey, fileId) => sync.download(companyKey, fileId),
     'files.ocr': (companyKey, fileId) => sync.ocr(companyKey, fileId),
+    'files.readLocally': (companyKey, fileId) =>
+      localReading.readFile(companyKey, fileId, () => sync.bytes(companyKey, fileId)),
     'scan.overview': () => scan.overview(),
     'scan.rows': (companyKey) => scan.rows(companyKey),
     'scan.addFolder': (input) => scan.addFolder(input),
@@ -242,6 +254,7 @@ export function createServices(deps: ServiceDeps) {
     /** Stops what the services started (the Local sandbox's process, the scan watchers) when the app quits. */
     dispose: async () => {
       await scan.stop()
+      await localReading.close()
       await sandbox.stop()
     },
   }

@@ -49,14 +49,17 @@ export function createSandboxService(deps: {
    * The environment the app was started with. `LEDGERDESK_SANDBOX_SURFACE=documented` starts the sandbox as
    * the documented cloud (`--surface documented`: only what the spec and field notes document; for
    * trainers and for checking the app against it); `LEDGERDESK_SANDBOX_RECORD=FILE` records there each
-   * request that touched anything undocumented.
+   * request that touched anything undocumented. `LEDGERDESK_SANDBOX_OCR=none` starts it as a cloud whose OCR
+   * reads nothing of a document (`--ocr none`), to see the app's own reading.
    */
   env?: Readonly<Record<string, string | undefined>>
 }) {
   const surfaceArgs = (): string[] => {
     const env = deps.env ?? {}
-    if (env.LEDGERDESK_SANDBOX_SURFACE !== 'documented') return []
+    const ocr = env.LEDGERDESK_SANDBOX_OCR === 'none' ? ['--ocr', 'none'] : []
+    if (env.LEDGERDESK_SANDBOX_SURFACE !== 'documented') return ocr
     return [
+      ...ocr,
       '--surface',
       'documented',
       ...(env.LEDGERDESK_SANDBOX_RECORD ? ['--record-undocumented', env.LEDGERDESK_SANDBOX_RECORD] : []),

@@ -10,7 +10,7 @@ import { createApiClient, type ApiClient } from '../../../electron/main/services
 import { createJournalService } from '../../../electron/main/services/journal/journal-service.ts'
 import type { BookedJournalEntry } from '../../../common/bridge/journal.ts'
 import { createSyncService } from '../../../electron/main/services/sync/sync-service.ts'
-import { generateInvoice } from '../../../platform/ocr/corpus/generate.ts'
+import { generateInvoice } from '../../../document-reader/corpus/generate.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { api as raw, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 

@@ -4,7 +4,7 @@
 // thread that asked; a Factur-X invoice is still found.
 import { describe, expect, it } from 'vitest'
 import { EMBEDDED_LIMITS, embeddedFiles, embeddedInvoiceXml } from '../../../common/einvoice/embedded.ts'
-import { analyse } from '../../../platform/ocr/index.ts'
+import { analyse } from '../../../document-reader/index.ts'
 import { makeFacturX, printedInvoicePdf } from '../../support/einvoice-files.ts'
 import { pdfEmbedding, zeroDeflate } from '../../support/hostile-files.ts'
 

@@ -4,7 +4,7 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { generateInvoice } from '../../../platform/ocr/corpus/generate.ts'
+import { generateInvoice } from '../../../document-reader/corpus/generate.ts'
 import { SupplierInvoiceStatus } from '../../../common/status.ts'
 import { parseCliArgs } from '../../../platform/cli.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'

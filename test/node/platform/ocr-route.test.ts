@@ -1,9 +1,9 @@
 // `GET /api/biz/files/{id}?action=ocranalyse` (spec 2.13, 4.5): the result shape, proposals equal to the
 // generator's ground truth, stored results reused until forceNewAnalysis, errors as 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { generateInvoice, type GeneratedInvoice } from '../../../platform/ocr/corpus/generate.ts'
-import { generateHardDocument } from '../../../platform/ocr/corpus/hard.ts'
-import { scanVariant } from '../../../platform/ocr/corpus/scan.ts'
+import { generateInvoice, type GeneratedInvoice } from '../../../document-reader/corpus/generate.ts'
+import { generateHardDocument } from '../../../document-reader/corpus/hard.ts'
+import { scanVariant } from '../../../document-reader/corpus/scan.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 import { upload } from './files-helpers.ts'

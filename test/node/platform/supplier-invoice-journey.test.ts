@@ -3,7 +3,7 @@
 // two-step approval rule, approved (with an indirect approval in step one), journaled, and the entry
 // balances. A second journey is rejected with a comment and resubmitted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { generateInvoice } from '../../../platform/ocr/corpus/generate.ts'
+import { generateInvoice } from '../../../document-reader/corpus/generate.ts'
 import { OcrPropertyId } from '../../../common/ocr.ts'
 import { ApprovalStatus, SupplierInvoiceStatus as SI, TaskStatus } from '../../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'

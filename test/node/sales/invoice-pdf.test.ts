@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatOre as formatOreNbsp, type Ore } from '../../../common/money.ts'
-import { openPdf } from '../../../platform/ocr/pdf.ts'
+import { openPdf } from '../../../document-reader/pdf.ts'
 import { sampleDocument } from '../../support/sales-document.ts'
 import { renderInvoicePdf } from '../../../electron/main/services/sales/invoice-pdf.ts'
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import 'fake-indexeddb/auto'
 import { CustomerInvoiceStatus, InvoiceType } from '../../../common/status.ts'
-import { rng } from '../../../platform/ocr/corpus/rng.ts'
+import { rng } from '../../../document-reader/corpus/rng.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { drainCompany } from '../../../renderer/src/data/drain.ts'
 import { isAction } from '../../../renderer/src/data/outbox-queries.ts'

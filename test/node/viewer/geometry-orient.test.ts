@@ -1,7 +1,7 @@
-// The viewer's box mapping against the OCR reader's own turning of page images (platform/ocr/orient.ts):
+// The viewer's box mapping against the OCR reader's own turning of page images (document-reader/orient.ts):
 // a box read on a turned image must land on the same ink in the page as the viewer shows it.
 import { describe, expect, it } from 'vitest'
-import { rotateQuarter, type GreyImage } from '../../../platform/ocr/orient.ts'
+import { rotateQuarter, type GreyImage } from '../../../document-reader/orient.ts'
 import { mapOcrRect, turnedSize, type OcrRect } from '../../../renderer/src/ui/document-viewer/geometry.ts'
 
 /** A white image with one black rectangle. */

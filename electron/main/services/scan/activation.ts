@@ -63,6 +63,7 @@ function activeQueue(state: ScanStationState, environmentId: string, subject: st
       ledgerDir: join(stateDir(state, environmentId, subject), 'ledger'),
       otherLedgerDirs: () => otherLedgerDirs(state, environmentId, subject),
       ...(deps.localRetryMs !== undefined ? { localRetryMs: deps.localRetryMs } : {}),
+      ...(deps.localReading ? { localReading: deps.localReading } : {}),
       log: deps.log,
       locale: () => state.locale,
       concurrency: state.config.concurrency ?? 3,

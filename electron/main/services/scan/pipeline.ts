@@ -23,6 +23,8 @@ import { bytesToUpload } from './steps/upload.ts'
 import { settleBroken } from './steps/settle.ts'
 import { createTakeGate, take } from './steps/take.ts'
 
+import type { ScanLocalReader } from './station.ts'
+
 export type { BatchSummary, PipelineEvents, ScanFileOps, TakeOutcome, TakeRequest } from './station.ts'
 
 export interface PipelineOptions {
@@ -54,6 +56,8 @@ export interface PipelineOptions {
   pairWaitMs?: number
   /** The splitter's judge of a PDF's pages (default: pdf.js in a worker thread, split/pages.ts). */
   pageMarks?: Station['pageMarks']
+  /** Reads each taken document on this computer at once, before its upload (local-reading/). */
+  localReading?: ScanLocalReader
 }
 
 export type Pipeline = ReturnType<typeof createPipeline>
@@ -86,6 +90,7 @@ export function createPipeline(options: PipelineOptions) {
     events: options.events,
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     pairWaitMs: options.pairWaitMs ?? PAIR_WAIT_MS,
+    ...(options.localReading ? { localReading: options.localReading } : {}),
     locale: options.locale,
     supplierNote: options.supplierNote ?? (() => scanMarkText('nb')),
     unknownName: options.unknownSupplierName ?? (() => 'Ukjent leverandør (skanning)'),

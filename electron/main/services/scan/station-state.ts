@@ -10,6 +10,7 @@ import type { ApiClient } from '../api/client.ts'
 import type { StagingOwner } from '../uploads/staging.ts'
 import type { CompanyRef, ScanFoldersFile } from './config.ts'
 import type { Pipeline } from './pipeline.ts'
+import type { ScanLocalReader } from './station.ts'
 import type { ScanLocale } from './reasons.ts'
 import type { progressThrottle } from './rows.ts'
 import type { createFolderWatcher, WatchState } from './watcher.ts'
@@ -25,6 +26,8 @@ export interface ScanServiceDeps {
   api(): Promise<ApiClient>
   companies(): Promise<CompanyRef[]>
   locale(): Promise<ScanLocale>
+  /** Reads each taken document on this computer before its upload (local-reading/). */
+  localReading?: ScanLocalReader
   /** Test hooks: a shorter stable time and polling interval, a shorter wait between local retries. */
   stableMs?: number
   pollMs?: number

@@ -1,6 +1,7 @@
 // What the scan station's steps share: the request that takes a file, the outcomes, the events the
 // station tells, and the station's parts a step may use (the platform, the ledger, the queue's hooks).
 // Each step names the parts it needs (`Pick<Station, ...>`), so a test drives one step with stand-ins.
+import type { LocalReading } from '../../../../common/bridge/local-reading.ts'
 import { createHash } from 'node:crypto'
 import type { Logger } from '../../logger.ts'
 import { ApiError } from '../api/errors.ts'
@@ -86,6 +87,15 @@ export interface Station {
   take(req: TakeRequest): Promise<TakeOutcome>
   /** Each page of a PDF judged for the splitter (blank, separator sheet), off main's thread. */
   pageMarks(bytes: Uint8Array): Promise<PagesAnswer<PageMark[]>>
+  /** Reads a file on this computer (local-reading/), kept by company and content; absent in some tests. */
+  localReading?: ScanLocalReader
+}
+
+/** The part of main's local reading the scan station uses. */
+export interface ScanLocalReader {
+  read(companyKey: string, bytes: Uint8Array, context?: Record<string, unknown>): Promise<LocalReading>
+  /** Starts a reading without waiting for it; false when too many wait already (read later by `read`). */
+  readAhead(companyKey: string, bytes: Uint8Array, context?: Record<string, unknown>): boolean
 }
 
 export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')

@@ -11,7 +11,12 @@ import { structuredAnswerOf } from '../einvoice-reader/structured.ts'
 /** Structured readings of files just downloaded, so the OCR call after a download does not fetch it again. */
 const RECENT_READINGS = 32
 
-export function createFiles(deps: { api(): Promise<ApiClient>; log?: Logger }) {
+export function createFiles(deps: {
+  api(): Promise<ApiClient>
+  log?: Logger
+  /** Tells main's local reading of a downloaded document (local-reading/), for the review to find it kept. */
+  downloaded?(companyKey: string, fileId: number, bytes: Uint8Array): void
+}) {
   const recent = new Map<string, unknown>()
   const remember = (key: string, answer: unknown) => {
     recent.delete(key)
@@ -54,8 +59,15 @@ export function createFiles(deps: { api(): Promise<ApiClient>; log?: Logger }) {
     /** The file's bytes (field notes: `files/{id}?action=download` answers a URL to them). */
     async download(companyKey: string, fileId: number): Promise<DownloadedFile> {
       const { bytes, ...file } = await download(companyKey, fileId)
-      remember(`${companyKey}:${fileId}`, await structuredOf(companyKey, fileId, bytes))
+      const structured = await structuredOf(companyKey, fileId, bytes)
+      remember(`${companyKey}:${fileId}`, structured)
+      if (!structured) deps.downloaded?.(companyKey, fileId, bytes)
       return file
+    },
+
+    /** The file's bytes, for main's own reading of it. */
+    async bytes(companyKey: string, fileId: number): Promise<Uint8Array> {
+      return (await download(companyKey, fileId)).bytes
     },
 
     async ocr(companyKey: string, fileId: number): Promise<unknown> {

@@ -16,14 +16,30 @@ export interface SyncServiceDeps {
   fetch: Fetch
   now?: () => Date
   log?: Logger
+  /** Tells main's local reading of a downloaded document (local-reading/). */
+  downloaded?(companyKey: string, fileId: number, bytes: Uint8Array): void
 }
 
 export function createSyncService(deps: SyncServiceDeps) {
   const now = deps.now ?? (() => new Date())
   const { pull, ids, row } = createPull({ api: deps.api, now })
   const { execute, executeBatch } = createOutboxExecution({ api: deps.api })
-  const { download, ocr } = createFiles({ api: deps.api, log: deps.log })
-  return { pull, ids, row, execute, executeBatch, download, ocr, probe: createProbe({ api: deps.api, now }) }
+  const { download, ocr, bytes } = createFiles({
+    api: deps.api,
+    log: deps.log,
+    ...(deps.downloaded ? { downloaded: deps.downloaded } : {}),
+  })
+  return {
+    pull,
+    ids,
+    row,
+    execute,
+    executeBatch,
+    download,
+    ocr,
+    bytes,
+    probe: createProbe({ api: deps.api, now }),
+  }
 }
 
 export type SyncService = ReturnType<typeof createSyncService>

@@ -59,6 +59,11 @@ const en = {
   showAlternatives: 'Show what was read for {field} (Alt+Down)',
   probability: '{percent} %',
   noAlternatives: 'No alternatives were read.',
+  /** Where a proposed value was read: the icon's name and tooltip. */
+  source: {
+    local: 'Read on this computer',
+    platform: 'From the platform',
+  },
   override: {
     button: 'Save with this number…',
     title: 'Save a number that fails its check',
@@ -258,6 +263,10 @@ const nb: typeof en = {
   showAlternatives: 'Vis hva som ble lest for {field} (Alt+Pil ned)',
   probability: '{percent} %',
   noAlternatives: 'Ingen alternativer ble lest.',
+  source: {
+    local: 'Lest på denne datamaskinen',
+    platform: 'Fra plattformen',
+  },
   override: {
     button: 'Lagre med dette nummeret …',
     title: 'Lagre et nummer som ikke består kontrollen',

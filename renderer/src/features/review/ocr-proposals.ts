@@ -35,6 +35,9 @@ export interface OcrBox {
   height: number
 }
 
+/** Where a value was read: by the platform's OCR, or on this computer (main's local reader). */
+export type ProposalSource = 'platform' | 'local'
+
 export interface OcrCandidate {
   id: number
   /** The normalised value (`2026-11-03`, `12500.00`, digits of a KID). */
@@ -43,6 +46,8 @@ export interface OcrCandidate {
   text: string
   probability: number
   box: OcrBox
+  /** Where the value was read; the platform's when not said. */
+  source?: ProposalSource
 }
 
 export interface FieldProposal {

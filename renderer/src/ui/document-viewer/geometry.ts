@@ -3,7 +3,7 @@
 // The OCR reader answers boxes in pixels of the page image it read (`ImageWidth` x `ImageHeight`, top-left
 // origin). That image is the page as displayed with its own `/Rotate`, turned further clockwise by
 // `imageRotation` when the reader had to turn it to read it upright (a scan fed in sideways or upside down:
-// platform/ocr/orient.ts turns the pixels, and the boxes are in the turned image). The viewer shows the page
+// document-reader/orient.ts turns the pixels, and the boxes are in the turned image). The viewer shows the page
 // turned clockwise by the user's `viewRotation` on top of `/Rotate`, `width` x `height` CSS pixels. So the
 // shown page is the OCR image turned by (viewRotation - imageRotation), scaled to the shown size.
 

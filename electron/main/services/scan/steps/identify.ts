@@ -16,6 +16,7 @@ import { pairLate, pdfEntryFor } from './partner.ts'
 
 export type IdentifyStation = Pick<
   Station,
+  | 'localReading'
   | 'platform'
   | 'log'
   | 'ops'
@@ -81,6 +82,9 @@ export async function identify(
     takenAt: new Date().toISOString(),
     readyAt: null,
   })
+  // Read on this computer at once, online or not: the reading is kept and the read step (and the review)
+  // find it by the content. A structured invoice is read from its XML instead (read.ts).
+  if (sniffed.kind !== 'xml') station.localReading?.readAhead(req.companyKey, bytes, { file: req.path })
   station.enqueue(req.companyKey, sha)
   return 'queued'
 }

@@ -1,12 +1,15 @@
 // Read: the invoice's fields. A structured invoice (an XML file, a PDF embedding one) is read from its XML
 // on this computer: the platform's OCR (spec 2.13) says nothing of XML. A PDF that embeds none takes its
-// fields from the XML invoice beside it (the pair rule, pair.ts); any other file is read by the platform.
+// fields from the XML invoice beside it (the pair rule, pair.ts); any other file is read by the platform,
+// and what its answer lacks is taken from the reading made on this computer when the file was taken
+// (local-reading/; a cloud platform's OCR may answer little).
 import { lstat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { isEInvoiceXml, parseEInvoice } from '../../../../../common/einvoice/index.ts'
 import { structuredOcrAnswer } from '../../../../../common/einvoice/ocr-answer.ts'
 import { structuredAnswerOf } from '../../einvoice-reader/structured.ts'
-import type { LedgerEntry } from '../ledger.ts'
+import type { OcrAnswerInput } from '../../../../../common/ocr.ts'
+import type { LedgerEntry, ReadFields } from '../ledger.ts'
 import { heldStill, PARTNER_SETTLE_MS, partnerPath, readPartnerXml, type PartnerRefusal } from '../pair.ts'
 import { readFields } from '../read-fields.ts'
 import { messageOf, sha256Of, type Station } from '../station.ts'
@@ -14,7 +17,10 @@ import { failFile } from './fail.ts'
 import type { StepRun } from './run.ts'
 import { bytesToUpload } from './upload.ts'
 
-export type ReadStation = Pick<Station, 'platform' | 'log' | 'ops' | 'record' | 'locale' | 'batch' | 'take'>
+export type ReadStation = Pick<
+  Station,
+  'platform' | 'log' | 'ops' | 'record' | 'locale' | 'batch' | 'take' | 'localReading'
+>
 
 export async function read(station: ReadStation, run: StepRun) {
   const entry = run.entry
@@ -22,7 +28,31 @@ export async function read(station: ReadStation, run: StepRun) {
   const pair = own ? null : await partnerOf(station, entry)
   const answer =
     own ?? pair?.answer ?? (await station.platform.read(run.companyKey, entry.fileId!, run.signal))
-  await run.advance('supplier', { fields: readFields(answer), ...(pair ? { partner: pair.partner } : {}) })
+  let fields = readFields(answer)
+  if (!own && !pair) fields = withLocalFields(fields, await localFieldsOf(station, entry))
+  await run.advance('supplier', { fields, ...(pair ? { partner: pair.partner } : {}) })
+}
+
+/** The fields read on this computer (kept since the file was taken, or read now); null without them. */
+async function localFieldsOf(station: ReadStation, entry: LedgerEntry): Promise<ReadFields | null> {
+  if (!station.localReading) return null
+  const bytes = await bytesToUpload(station, entry).catch(() => 'gone' as const)
+  if (typeof bytes === 'string') return null
+  const reading = await station.localReading.read(entry.companyKey, bytes, {
+    companyKey: entry.companyKey,
+    file: entry.originalPath,
+  })
+  return reading.answer ? readFields(reading.answer as OcrAnswerInput) : null
+}
+
+/** The platform's fields, each it left empty filled from the local reading (both passed their checks). */
+export function withLocalFields(platform: ReadFields, local: ReadFields | null): ReadFields {
+  if (!local) return platform
+  const out = { ...platform } as Record<keyof ReadFields, unknown>
+  for (const key of Object.keys(local) as (keyof ReadFields)[]) {
+    if (out[key] == null && local[key] != null) out[key] = local[key]
+  }
+  return out as unknown as ReadFields
 }
 
 /**

@@ -1,0 +1,98 @@
+// Numbers of foreign suppliers: IBANs of any country (the one registry of common/iban.ts), the
+// VAT ids of the countries whose checksums are public (SE, DK, DE, FI, GB, NL, FR, BE) and the registry numbers
+// printed beside them (Swedish organisationsnummer, Danish CVR, Finnish Y-tunnus), each by its own national
+// rule, so that a misread id is never proposed and a foreign id is never taken for a Norwegian one.
+
+import { compactIban, ibanCheckDigits, isValidIban } from '../common/iban.ts'
+import { luhnValid, normaliseForeignVatId } from '../common/vat-id.ts'
+
+export { normaliseForeignVatId }
+
+/**
+ * A valid IBAN of a registry country (common/iban.ts: length, letters and digits where the country's
+ * structure puts them, MOD97), upper case without the spaces, dots and dashes it was printed with;
+ * otherwise null.
+ */
+export function normaliseIban(value: string): string | null {
+  return isValidIban(value) ? compactIban(value) : null
+}
+
+/** The IBAN of a country and its national account part (BBAN), with the check digits computed. */
+export function makeIban(country: string, bban: string): string {
+  return `${country}${ibanCheckDigits(country, bban)}${bban}`
+}
+
+/** A foreign supplier's number, kept with its country for the supplier record (never a Norwegian one). */
+export interface ForeignSupplierId {
+  /** ISO 3166 alpha-2. */
+  CountryCode: string
+  /** The VAT id with its country prefix (`SE556036079301`); a registry number is given in that form. */
+  Value: string
+  /** What was printed: the VAT id itself or the national registry number it derives from. */
+  Kind: 'vat' | 'registry'
+}
+
+/**
+ * A foreign VAT id or national registry number, by its own rule: `SE556036079301`, `DK 12 34 56 74`,
+ * Swedish `556036-0793` (Luhn), Finnish `1234567-1`, and, where a label says it is Danish (`CVR`), eight
+ * digits (MOD11). Registry numbers are answered in their VAT form, so a supplier has one number to be found by.
+ */
+export function parseForeignId(raw: string, danishLabel = false): ForeignSupplierId | null {
+  const t = scannedCountryPrefix(raw.trim().replace(/[,;.]$/, ''))
+  if (/^[A-Z]{2}\s?\d/i.test(t)) {
+    const vat = normaliseForeignVatId(t)
+    return vat ? { CountryCode: vat.slice(0, 2), Value: vat, Kind: 'vat' } : null
+  }
+  let m = /^(\d{6})-(\d{4})$/.exec(t)
+  if (m) {
+    const digits = m[1]! + m[2]!
+    return luhnValid(digits) ? { CountryCode: 'SE', Value: `SE${digits}01`, Kind: 'registry' } : null
+  }
+  m = /^(\d{7})-(\d)$/.exec(t)
+  if (m) {
+    const vat = normaliseForeignVatId(`FI${m[1]}${m[2]}`)
+    return vat ? { CountryCode: 'FI', Value: vat, Kind: 'registry' } : null
+  }
+  if (danishLabel && /^\d{2}\s?\d{2}\s?\d{2}\s?\d{2}$/.test(t)) {
+    const vat = normaliseForeignVatId(`DK${t}`)
+    return vat ? { CountryCode: 'DK', Value: vat, Kind: 'registry' } : null
+  }
+  return null
+}
+
+/** Characters a scan reads for the letters of a country prefix (`$E`, `5E` for `SE`; `0` for `O`; `8` for `B`). */
+const PREFIX_LETTER: Record<string, string> = {
+  $: 'S',
+  '5': 'S',
+  '0': 'O',
+  '8': 'B',
+  '1': 'I',
+  l: 'I',
+  '|': 'I',
+}
+
+/**
+ * A VAT id whose country prefix a scan misread, one of its two characters still a letter (`$E556036079301`):
+ * read with the letter. The national rule still decides, so a misreading is never taken for an id.
+ */
+function scannedCountryPrefix(t: string): string {
+  const m = /^([A-Za-z$5081l|])([A-Za-z$5081l|])(\s?\d)/.exec(t)
+  if (!m || /^[A-Za-z]{2}$/.test(m[1]! + m[2]!) || !/[A-Za-z]/.test(m[1]! + m[2]!)) return t
+  const letter = (c: string) => (/[A-Za-z]/.test(c) && c !== 'l' ? c : (PREFIX_LETTER[c] ?? c))
+  const prefix = letter(m[1]!) + letter(m[2]!)
+  return /^[A-Za-z]{2}$/.test(prefix) && normaliseForeignVatId(prefix + t.slice(2)) ? prefix + t.slice(2) : t
+}
+
+/** A valid VAT id of the country built from a seed (for generated documents). */
+export function makeForeignVatId(country: 'SE' | 'DK' | 'DE', seed: number): string {
+  for (let n = seed; ; n++) {
+    const base = String(((n * 7919 + 100_000_000) % 900_000_000) + 100_000_000)
+    const candidate =
+      country === 'SE'
+        ? `SE${5 + (n % 5)}${base}01`
+        : country === 'DK'
+          ? `DK${base.slice(0, 8)}`
+          : `DE${base}`
+    if (normaliseForeignVatId(candidate)) return candidate
+  }
+}

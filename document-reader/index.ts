@@ -1,0 +1,354 @@
+// OCR engine (spec 2.13): reads PDFs (text layer, or rendered and read by Tesseract when a page has no usable
+// text), PNG, JPEG and TIFF images, and interprets an invoice page into the spec's properties.
+import { openPdf, renderPage, textLayerWords, RENDER_DPI } from './pdf.ts'
+import { tiffToPgm } from './image.ts'
+import { tesseractWords } from './tesseract.ts'
+import type { OcrAnswer, OcrRawData, OcrWord } from '../common/ocr.ts'
+import { interpretInvoice } from './interpret.ts'
+import { vocabularyHits } from './labels.ts'
+import {
+  decodeImage,
+  linesRunVertically,
+  parsePgm,
+  rotateQuarter,
+  toPgm,
+  uprightness,
+  type GreyImage,
+} from './orient.ts'
+import type { OcrPageResult } from './types.ts'
+import { EInvoiceError, parseEInvoice, rootElementName, type EInvoice } from '../common/einvoice/index.ts'
+import { embeddedInvoiceXml, type EmbeddedRefusal } from '../common/einvoice/embedded.ts'
+import { structuredOcrAnswer } from '../common/einvoice/ocr-answer.ts'
+
+export * from './types.ts'
+export { interpret, interpretDocument, interpretInvoice } from './interpret.ts'
+export { closeOcr } from './tesseract.ts'
+
+/** `xml`: a structured invoice (EN 16931, UBL or CII), read from its XML rather than from pages. */
+export type DocumentKind = 'pdf' | 'png' | 'jpeg' | 'tiff' | 'xml'
+
+/** The document's type by its content (magic bytes), never by its name. */
+export function sniffDocumentKind(bytes: Uint8Array): DocumentKind | null {
+  const b = bytes
+  if (b.length >= 5 && b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46 && b[4] === 0x2d)
+    return 'pdf'
+  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return 'png'
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg'
+  if (
+    b.length >= 4 &&
+    ((b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x2a && b[3] === 0) ||
+      (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && b[3] === 0x2a))
+  )
+    return 'tiff'
+  if (rootElementName(b) !== null) return 'xml'
+  return null
+}
+
+export class OcrError extends Error {
+  constructor(
+    readonly code: 'unsupported-type' | 'unreadable-document' | 'no-such-page',
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** A page whose text layer has fewer visible characters than this is treated as scanned. */
+const MIN_TEXT_LAYER_CHARS = 5
+
+function numbered(words: Omit<OcrWord, 'Id' | 'PageNo'>[], pageNo: number): OcrWord[] {
+  return words.map((w, i) => ({ Id: i + 1, PageNo: pageNo, ...w }))
+}
+
+/** Below this many vocabulary words a reading is taken as upside down and the page is read turned 180°. */
+const UPRIGHT_MIN_VOCABULARY = 5
+
+/**
+ * Reads a page image upright: turned a quarter when its lines run vertically, and half when the shape of its
+ * lines says it is upside down, so that Tesseract reads the page once. A reading that is still not invoice
+ * vocabulary (lines too close to tell, or told wrong) is read again turned half. Word boxes are in pixels of
+ * the upright image, whose size is answered.
+ */
+async function readUpright(grey: GreyImage): Promise<UprightReading> {
+  let quarters = linesRunVertically(grey) ? 1 : 0
+  let image = rotateQuarter(grey, quarters)
+  if (uprightness(image) === 'upside-down') {
+    image = rotateQuarter(image, 2)
+    quarters += 2
+  }
+  let words = await tesseractWords(toPgm(image))
+  if (vocabularyHits(words) < UPRIGHT_MIN_VOCABULARY) {
+    const turned = rotateQuarter(image, 2)
+    const again = await tesseractWords(toPgm(turned))
+    if (vocabularyHits(again) > vocabularyHits(words)) {
+      image = turned
+      words = again
+      quarters += 2
+    }
+  }
+  return { words, width: image.width, height: image.height, rotation: (quarters % 4) * 90 }
+}
+
+interface UprightReading {
+  words: Omit<OcrWord, 'Id' | 'PageNo'>[]
+  width: number
+  height: number
+  /** Degrees clockwise the image was turned to be read. */
+  rotation: number
+}
+
+async function readImage(grey: GreyImage): Promise<UprightReading> {
+  try {
+    return await readUpright(grey)
+  } catch (err) {
+    throw new OcrError('unreadable-document', `The image cannot be read: ${(err as Error).message}`)
+  }
+}
+
+async function openReadablePdf(bytes: Uint8Array) {
+  try {
+    return await openPdf(bytes)
+  } catch (err) {
+    throw new OcrError('unreadable-document', `The PDF cannot be read: ${(err as Error).message}`)
+  }
+}
+
+/** Reads the requested pages (all when none are given) into words with boxes. */
+export async function readDocument(
+  bytes: Uint8Array,
+  opts: { pages?: number[]; contentType?: string } = {},
+): Promise<OcrPageResult[]> {
+  const kind = sniffDocumentKind(bytes)
+  if (!kind) throw new OcrError('unsupported-type', 'The file is not a PDF, PNG, JPEG or TIFF document')
+  if (kind === 'xml') throw new OcrError('unsupported-type', 'An XML invoice has no pages to read')
+  if (kind !== 'pdf') {
+    if (opts.pages && opts.pages.some((p) => p !== 1))
+      throw new OcrError('no-such-page', 'An image has one page')
+    if (kind === 'tiff') {
+      const tiff = await tiffToPgm(bytes)
+      if (!tiff) throw new OcrError('unreadable-document', 'The TIFF image cannot be decoded')
+      const read = await readImage(parsePgm(tiff.image)!)
+      return [
+        {
+          PageNo: 1,
+          ImageWidth: read.width,
+          ImageHeight: read.height,
+          Words: numbered(read.words, 1),
+          Source: 'tesseract',
+          Rotation: read.rotation,
+        },
+      ]
+    }
+    let grey: GreyImage
+    try {
+      grey = await decodeImage(bytes)
+    } catch (err) {
+      throw new OcrError('unreadable-document', `The image cannot be read: ${(err as Error).message}`)
+    }
+    const read = await readImage(grey)
+    return [
+      {
+        PageNo: 1,
+        ImageWidth: read.width,
+        ImageHeight: read.height,
+        Words: numbered(read.words, 1),
+        Source: 'tesseract',
+        Rotation: read.rotation,
+      },
+    ]
+  }
+  const doc = await openReadablePdf(bytes)
+  try {
+    const pages = opts.pages ?? Array.from({ length: doc.numPages }, (_, i) => i + 1)
+    const results: OcrPageResult[] = []
+    for (const pageNo of pages) {
+      if (!Number.isInteger(pageNo) || pageNo < 1 || pageNo > doc.numPages)
+        throw new OcrError('no-such-page', `The document has no page ${pageNo}`)
+      results.push(await readPdfPage(doc, pageNo))
+    }
+    return results
+  } finally {
+    await doc.destroy()
+  }
+}
+
+type OpenPdf = Awaited<ReturnType<typeof openPdf>>
+type TextLayer = Awaited<ReturnType<typeof textLayerWords>>
+
+const hasTextLayer = (layer: TextLayer) => layer.charCount >= MIN_TEXT_LAYER_CHARS
+
+/** One page of a PDF: its text layer when it has one, else its image read by Tesseract. */
+async function readPdfPage(doc: OpenPdf, pageNo: number, known?: TextLayer): Promise<OcrPageResult> {
+  const layer = known ?? (await textLayerWords(doc, pageNo))
+  if (hasTextLayer(layer))
+    return {
+      PageNo: pageNo,
+      ImageWidth: layer.ImageWidth,
+      ImageHeight: layer.ImageHeight,
+      Words: numbered(layer.Words, pageNo),
+      Source: 'text-layer',
+      Rotation: layer.Rotation,
+    }
+  const image = await renderPage(doc, pageNo, undefined, 'pgm')
+  const read = await readUpright(parsePgm(image.image)!)
+  return {
+    PageNo: pageNo,
+    ImageWidth: read.width,
+    ImageHeight: read.height,
+    Words: numbered(read.words, pageNo),
+    Source: 'tesseract',
+    Rotation: read.rotation,
+  }
+}
+
+/** The OCR result of spec 2.13 as the reader makes it (common/ocr.ts); the file server adds `UniFile`. */
+export type OcrAnalysis = Omit<OcrAnswer, 'UniFile'> & { PagesRead: number[] }
+
+/** Detects the page's language from the words that only occur in Norwegian or English invoices. */
+function pageLanguage(words: OcrWord[]): string {
+  let nb = 0
+  let en = 0
+  for (const w of words) {
+    const t = w.Text.toLowerCase()
+    if (/[æøå]|^(faktura|forfall|beløp|kunde|betale|dato|mva|og|til|fra)/.test(t)) nb++
+    if (/^(invoice|due|amount|date|customer|total|the|and|to|from|payment)/.test(t)) en++
+  }
+  return en > nb ? 'en' : 'no'
+}
+
+/**
+ * Multi-page reading limit for scanned pages: the first and the last pages. Tesseract takes a second or more per page, so a scanned middle page (line items, as a rule)
+ * is not worth its time; a text-layer page costs a few milliseconds and is always read (up to TEXT_PAGES).
+ */
+export const READ_FIRST_PAGES = 3
+export const READ_LAST_PAGES = 3
+/**
+ * Text-layer pages read in a whole-document analysis: every page up to this many, so that a due date, KID,
+ * account or total printed on any page is proposed. Beyond it (catalogues, statements of hundreds of pages)
+ * only the scanned bound applies: the values of an invoice are on its first and last pages.
+ */
+export const TEXT_PAGES = 60
+
+/** The pages a whole-document analysis reads (1-based), bounded by READ_FIRST_PAGES and READ_LAST_PAGES. */
+export function pagesToRead(pageCount: number): number[] {
+  const pages = new Set<number>()
+  for (let p = 1; p <= Math.min(pageCount, READ_FIRST_PAGES); p++) pages.add(p)
+  for (let p = Math.max(1, pageCount - READ_LAST_PAGES + 1); p <= pageCount; p++) pages.add(p)
+  return [...pages].sort((a, b) => a - b)
+}
+
+/**
+ * The whole document's pages as read for interpretation: every text-layer page up to TEXT_PAGES (a payment
+ * slip between first and last pages included) and the scanned pages within pagesToRead.
+ */
+export async function readForInterpretation(bytes: Uint8Array): Promise<OcrPageResult[]> {
+  const kind = sniffDocumentKind(bytes)
+  if (kind !== 'pdf') return readDocument(bytes)
+  const doc = await openReadablePdf(bytes)
+  try {
+    const bounded = new Set(pagesToRead(doc.numPages))
+    const results: OcrPageResult[] = []
+    for (let p = 1; p <= doc.numPages; p++) {
+      if (p > TEXT_PAGES && !bounded.has(p)) continue
+      const layer = await textLayerWords(doc, p)
+      if (bounded.has(p) || hasTextLayer(layer)) results.push(await readPdfPage(doc, p, layer))
+    }
+    return results
+  } finally {
+    await doc.destroy()
+  }
+}
+
+export interface AnalyseOptions {
+  /** One page only; without it the whole document is read (bounded, see pagesToRead). */
+  pageNo?: number
+  /** The company's own organisation numbers: never proposed as the supplier's. */
+  buyerOrgNumbers?: string[]
+  /** The company's own bank accounts: never proposed as the supplier's. */
+  buyerBankAccounts?: string[]
+  contentType?: string
+}
+
+/**
+ * The OCR result of spec 2.13. With `pageNo` it describes that page; without, the whole document: every
+ * candidate carries the `PageNo` it was found on, `PagesRead` lists the pages read, and the top-level
+ * `PageNo`, `ImageWidth` and `ImageHeight` describe the first page read.
+ */
+export async function analyse(bytes: Uint8Array, opts: AnalyseOptions = {}): Promise<OcrAnalysis> {
+  const kind = sniffDocumentKind(bytes)
+  if (kind === 'xml') {
+    if (opts.pageNo !== undefined && opts.pageNo !== 1)
+      throw new OcrError('no-such-page', 'An XML invoice has one page')
+    return structuredOcrAnswer(readStructured(bytes))
+  }
+  const embedded = kind === 'pdf' ? await embeddedInvoice(bytes) : null
+  const structured = embedded?.invoice ?? null
+  const pages =
+    opts.pageNo !== undefined
+      ? await readDocument(bytes, { pages: [opts.pageNo], contentType: opts.contentType })
+      : await readForInterpretation(bytes)
+  const first = pages[0]!
+  const words = pages.flatMap((p) => p.Words)
+  const rawData: OcrRawData = {
+    AllWords: words,
+    ImageWidth: first.ImageWidth,
+    ImageHeight: first.ImageHeight,
+    Pages: pages.map((p) => ({
+      PageNo: p.PageNo,
+      ImageWidth: p.ImageWidth,
+      ImageHeight: p.ImageHeight,
+      Rotation: p.Rotation,
+    })),
+    // A PDF whose embedded files were refused (issue 37: over a budget, unreadable) is read as pages; the
+    // answer keeps why, so a reader of it can tell the XML was there and not taken.
+    ...(embedded?.refused ? { EmbeddedInvoiceRefused: embedded.refused } : {}),
+  }
+  // The words are still read, so the viewer can draw and pick them; every field comes from the XML.
+  if (structured) return structuredOcrAnswer(structured, { words, pages: rawData.Pages })
+  const interpreted = interpretInvoice(pages, {
+    buyerOrgNumbers: opts.buyerOrgNumbers,
+    buyerBankAccounts: opts.buyerBankAccounts,
+  })
+  return {
+    Id: 0,
+    PageNo: first.PageNo,
+    PagesRead: pages.map((p) => p.PageNo),
+    ImageWidth: first.ImageWidth,
+    ImageHeight: first.ImageHeight,
+    OcrDataUsed: true,
+    OcrTemplateId: null,
+    Language: pageLanguage(words),
+    OcrRawData: JSON.stringify(rawData),
+    InterpretedProperties: interpreted.properties,
+    ForeignSupplierIds: interpreted.foreignSupplierIds,
+  }
+}
+
+/** An XML file read as a structured invoice; one that is not gets a message that says why. */
+function readStructured(bytes: Uint8Array): EInvoice {
+  try {
+    return parseEInvoice(bytes)
+  } catch (err) {
+    if (err instanceof EInvoiceError) throw new OcrError('unreadable-document', err.message)
+    throw err
+  }
+}
+
+/**
+ * The structured invoice a PDF embeds (Factur-X, ZUGFeRD, XRechnung), or null. An embedded XML that cannot be
+ * read as an invoice leaves the PDF to be read as pages, as any other; so do embedded files refused by the
+ * budgets of common/einvoice/embedded.ts, whose reason is kept.
+ */
+async function embeddedInvoice(
+  bytes: Uint8Array,
+): Promise<{ invoice: EInvoice | null; refused: EmbeddedRefusal | null }> {
+  const { xml, refused } = await embeddedInvoiceXml(bytes)
+  if (!xml) return { invoice: null, refused }
+  try {
+    return { invoice: parseEInvoice(xml), refused: null }
+  } catch {
+    return { invoice: null, refused: null }
+  }
+}
+
+export { RENDER_DPI }

@@ -1,0 +1,577 @@
+// Invoice interpreter (spec 2.13 property ids 1-10), the document proposal: the values read at the labels
+// (labels.ts) right of or below them (layout.ts) and parsed with their checks (values.ts), from every page,
+// weighed against each other and against the page's own arithmetic; the best per property is proposed.
+import { bankAccountToIban } from '../common/norwegian.ts'
+import {
+  OCR_PROPERTIES,
+  OcrPropertyId,
+  type InterpretationCandidate,
+  type InterpretedProperty,
+  type OcrForeignSupplierId,
+  type OcrWord,
+} from '../common/ocr.ts'
+import type { OcrPageResult } from './types.ts'
+import { CREDIT_TITLES, normaliseLabel } from './labels.ts'
+import {
+  blockContext,
+  buildLines,
+  columnContinues,
+  findLabels,
+  valueRegions,
+  withOreBox,
+  type Line,
+} from './layout.ts'
+import { parseAmount, parseDate, parseIban, parseOrgNumber, readValue, RULES, text } from './values.ts'
+import { normaliseForeignVatId, parseForeignId, type ForeignSupplierId } from './foreign.ts'
+
+interface Hit {
+  prop: OcrPropertyId
+  value: string
+  words: OcrWord[]
+  placement: 'right' | 'below' | 'pattern'
+  probability: number
+  /** Read at a "rest to pay" label (after a prepayment). */
+  rest?: boolean
+  /** Read at a credit note's own number or date label (`Kreditnotanr.`, `Credit note date`). */
+  creditOwn?: boolean
+  /**
+   * How much the label itself is trusted: decides between candidates whose probability the page's checks
+   * capped alike (`Amount due` over `Total`).
+   */
+  labelWeight?: number
+}
+
+const PLACEMENT_FACTOR = { right: 0.95, below: 0.9, pattern: 0.75 } as const
+
+interface Buyer {
+  orgs: Set<string>
+  accounts: Set<string>
+}
+
+/** A foreign supplier's VAT id or registry number as read: kept apart, never an organisation number. */
+interface ForeignHit {
+  id: ForeignSupplierId
+  words: OcrWord[]
+  placement: Hit['placement']
+  probability: number
+}
+
+/** Danish labels (`CVR`, `SE-nr.`) say that eight bare digits are a Danish registry number. */
+const DANISH_LABEL = /^(cvr|senr)/
+
+/** A foreign id at the start of the words: the longest prefix that passes its own national rule. */
+function readForeignId(
+  words: OcrWord[],
+  danish: boolean,
+): { id: ForeignSupplierId; words: OcrWord[] } | null {
+  for (let n = Math.min(5, words.length); n >= 1; n--) {
+    const id = parseForeignId(text(words.slice(0, n)), danish)
+    if (id) return { id, words: words.slice(0, n) }
+  }
+  return null
+}
+
+function collectHits(
+  lines: Line[],
+  pageWidth: number,
+  buyer: Buyer,
+  fuzzy: boolean,
+): { hits: Hit[]; foreign: ForeignHit[] } {
+  const buyerOrgs = buyer.orgs
+  const hits: Hit[] = []
+  const foreign: ForeignHit[] = []
+  for (const labelHit of findLabels(lines, fuzzy)) {
+    const prop = labelHit.spec.prop
+    if (prop === null) continue
+    const rule = RULES[prop]
+    for (const region of valueRegions(labelHit, lines, pageWidth)) {
+      const read = readValue(rule, region.words)
+      if (!read) {
+        if (prop === OcrPropertyId.OfficialNumber) {
+          const labelText = normaliseLabel(
+            text(labelHit.seg.words.slice(labelHit.start, labelHit.start + labelHit.count)),
+          )
+          const found = readForeignId(region.words, DANISH_LABEL.test(labelText))
+          if (found && blockContext(labelHit.seg, labelHit.start, lines, true, fuzzy) !== 'buyer') {
+            const probability = labelHit.spec.weight * PLACEMENT_FACTOR[region.placement]
+            foreign.push({ ...found, placement: region.placement, probability })
+            break
+          }
+        }
+        continue
+      }
+      let { value, words } = read
+      // An invoice number has no check digit: on a scan, digits right after the one word read say that noise
+      // split the number (`7 13872300`), and no part of it is proposed.
+      const next = region.words[words.length]
+      if (fuzzy && prop === OcrPropertyId.InvoiceNumber && region.placement === 'right' && next)
+        if (/\d/.test(next.Text)) break
+      let slip = false
+      if (prop === OcrPropertyId.TotalAmount)
+        ({ value, words, slip = false } = withOreBox(value, region.seg, lines, words))
+      if (prop === OcrPropertyId.OfficialNumber || prop === OcrPropertyId.BankAccount) {
+        // The company's own numbers and those in the buyer's block are never the supplier's.
+        if (buyerOrgs.has(value) || buyer.accounts.has(value)) break
+        // An account is the buyer's only when its own line says so (`Kundens konto`): a receipt's single
+        // column has the customer's lines above the supplier's account.
+        const walk = prop === OcrPropertyId.OfficialNumber
+        if (blockContext(labelHit.seg, labelHit.start, lines, walk, fuzzy) === 'buyer') break
+      }
+      let probability = labelHit.spec.weight * PLACEMENT_FACTOR[region.placement] * (region.far ? 0.9 : 1)
+      if (prop === OcrPropertyId.TotalAmount) {
+        if (labelHit.spec.negative && !value.startsWith('-')) value = `-${value}`
+        // A column heading (`Beløp`) over a column of amounts names line amounts, not the total.
+        if (region.placement === 'below' && columnContinues(region.seg, lines)) probability *= 0.5
+        // Kroner and øre read from their two boxes are the payment slip's amount.
+        if (slip) probability += 0.05
+      }
+      hits.push({
+        prop,
+        value,
+        words,
+        placement: region.placement,
+        probability,
+        rest: labelHit.spec.weight > 1,
+        creditOwn: labelHit.spec.creditOwn,
+        labelWeight: labelHit.spec.weight,
+      })
+      break
+    }
+  }
+  // Printed without a label: `NO 995 525 828 MVA` and IBANs are recognisable by their form alone.
+  for (const line of lines) {
+    for (const seg of line.segments) {
+      for (let i = 0; i < seg.words.length; i++) {
+        const first = seg.words[i]!.Text
+        if (/^[A-Z]{2}\d{0,2}/.test(first) || /^N0/i.test(first) || /^\d+$/.test(first)) {
+          for (let n = Math.min(8, seg.words.length - i); n >= 1; n--) {
+            const ws = seg.words.slice(i, i + n)
+            const t = text(ws)
+            // `NO 999 999 999 MVA`, also as a scan reads it (`N0 999 999 999 MVÅ`, `NO999999999MVA`).
+            if (/^(?:N[O0][.:]?\s?)?[\d .]{9,15}\s?M[VY][AÅ][.-]?$/i.test(t)) {
+              const value = parseOrgNumber(t)
+              if (value && !buyerOrgs.has(value) && blockContext(seg, i, lines, true, fuzzy) !== 'buyer')
+                hits.push({
+                  prop: OcrPropertyId.OfficialNumber,
+                  value,
+                  words: ws,
+                  placement: 'pattern',
+                  probability: 0.8,
+                })
+              break
+            }
+            const iban = /^(?:[A-Z]{2}|N0)\d/.test(first) ? parseIban(t) : null
+            if (iban) {
+              hits.push({
+                prop: OcrPropertyId.Iban,
+                value: iban,
+                words: ws,
+                placement: 'pattern',
+                probability: 0.75,
+              })
+              break
+            }
+            // A foreign VAT id printed without a label (`VAT GB 980 7806 84`, `SE556036079301`).
+            const vat = /^[A-Z]{2}\d*$/.test(first) ? normaliseForeignVatId(t) : null
+            if (vat && blockContext(seg, i, lines, true, fuzzy) !== 'buyer') {
+              const id = { CountryCode: vat.slice(0, 2), Value: vat, Kind: 'vat' as const }
+              foreign.push({ id, words: ws, placement: 'pattern', probability: 0.8 })
+              break
+            }
+          }
+        }
+      }
+    }
+  }
+  // A Norwegian IBAN carries the bank account; it stands in when the account itself could not be read.
+  if (!hits.some((h) => h.prop === OcrPropertyId.BankAccount)) {
+    const iban = hits.find((h) => h.prop === OcrPropertyId.Iban)
+    if (iban && iban.value.startsWith('NO'))
+      hits.push({ ...iban, prop: OcrPropertyId.BankAccount, value: iban.value.slice(4), probability: 0.6 })
+  }
+  if (!hits.some((h) => h.prop === OcrPropertyId.Iban)) hits.push(...ibanOfAccount(lines, hits))
+  return { hits, foreign }
+}
+
+/** Characters to insert, delete or replace to turn one text into the other. */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i]
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    prev = row
+  }
+  return prev[b.length]!
+}
+
+/**
+ * A Norwegian IBAN is the bank account with `NO` and two check digits in front. When the page's IBAN failed
+ * its check (a fax that lost or misread a digit) but what was read of it agrees with the IBAN of the account
+ * read on the same page (the same check digits and at most one other character different), that IBAN is
+ * proposed, below sure: the account's own check digit and the printed check digits both vouch for it.
+ */
+function ibanOfAccount(lines: Line[], hits: Hit[]): Hit[] {
+  const account = hits
+    .filter((h) => h.prop === OcrPropertyId.BankAccount)
+    .sort((a, b) => b.probability - a.probability)[0]
+  const expected = account ? bankAccountToIban(account.value) : null
+  if (!account || !expected) return []
+  for (const line of lines) {
+    for (const seg of line.segments) {
+      for (let i = 0; i < seg.words.length; i++) {
+        if (!/^N[O0]\d{2}/i.test(seg.words[i]!.Text)) continue
+        const words = seg.words.slice(i, i + 5)
+        const read = text(words)
+          .replace(/[\s.-]/g, '')
+          .toUpperCase()
+          .replace(/^N0/, 'NO')
+        if (read.slice(0, 4) !== expected.slice(0, 4)) continue
+        // What was read after the check digits, against as much of the account (a lost tail is no error).
+        const rest = read.slice(4, expected.length + 1)
+        const bban = expected.slice(4)
+        const differ = Math.min(editDistance(rest, bban), editDistance(rest, bban.slice(0, rest.length)))
+        if (differ > 1) continue
+        return [
+          {
+            prop: OcrPropertyId.Iban,
+            value: expected,
+            words,
+            placement: 'pattern',
+            probability: Math.min(0.7, account.probability),
+          },
+        ]
+      }
+    }
+  }
+  return []
+}
+
+function box(words: OcrWord[]) {
+  const left = Math.min(...words.map((w) => w.Left))
+  const top = Math.min(...words.map((w) => w.Top))
+  const right = Math.max(...words.map((w) => w.Left + w.Width))
+  const bottom = Math.max(...words.map((w) => w.Top + w.Height))
+  return { Left: left, Top: top, Width: right - left, Height: bottom - top }
+}
+
+export interface InterpretOptions {
+  buyerOrgNumbers?: string[]
+  buyerBankAccounts?: string[]
+}
+
+/** Interprets one page into the spec 2.13 properties that were found, best candidate proposed. */
+export function interpret(page: OcrPageResult, opts: InterpretOptions = {}): InterpretedProperty[] {
+  return interpretDocument([page], opts)
+}
+
+/**
+ * Interprets the pages of one document together: a value may be on any page (the total and KID on the last,
+ * the invoice number on the first); each candidate carries its PageNo.
+ */
+export function interpretDocument(
+  pages: OcrPageResult[],
+  opts: InterpretOptions = {},
+): InterpretedProperty[] {
+  return interpretInvoice(pages, opts).properties
+}
+
+type ForeignSupplierIdCandidate = OcrForeignSupplierId
+
+/**
+ * The document's proposals (spec 2.13 properties) and, apart from them, the foreign supplier ids read: a
+ * foreign VAT or registry number is never proposed as the (Norwegian) official number, property 1.
+ */
+export function interpretInvoice(
+  pages: OcrPageResult[],
+  opts: InterpretOptions = {},
+): { properties: InterpretedProperty[]; foreignSupplierIds: ForeignSupplierIdCandidate[] } {
+  const buyer: Buyer = {
+    orgs: new Set((opts.buyerOrgNumbers ?? []).map((o) => o.replace(/\D/g, ''))),
+    accounts: new Set((opts.buyerBankAccounts ?? []).map((o) => o.replace(/\D/g, ''))),
+  }
+  const amounts: number[] = []
+  const vat: number[] = []
+  let vatSum = 0
+  let credit = false
+  const foreign: ForeignSupplierIdCandidate[] = []
+  const hits = pages.flatMap((page) => {
+    const lines = buildLines(page.Words, page.Source)
+    const found = pageAmounts(lines)
+    amounts.push(...found.amounts)
+    vat.push(...found.vat)
+    vatSum += found.vatSum
+    credit ||= isCreditNote(lines)
+    const scanned = page.Source === 'tesseract'
+    const read = collectHits(lines, page.ImageWidth || 2000, buyer, scanned)
+    for (const f of read.foreign)
+      foreign.push({
+        ...f.id,
+        PageNo: page.PageNo,
+        HitWordText: text(f.words),
+        ProbabilityFactor: Math.round(f.probability * 100) / 100,
+      })
+    return read.hits.map((h) => ({ ...h, page: page.PageNo, scanned }))
+  })
+  const checks = new AmountChecks(amounts, vat, vatSum)
+  // A credit note that prints its own number or date beside the credited invoice's: its own wins.
+  if (credit)
+    for (const prop of [OcrPropertyId.InvoiceNumber, OcrPropertyId.InvoiceDate]) {
+      const own = hits.filter((h) => h.prop === prop)
+      if (own.some((h) => h.creditOwn))
+        for (const h of own) if (!h.creditOwn) h.probability = Math.min(h.probability * 0.5, 0.5)
+    }
+  settleDateOrder(hits, pages)
+  calibrateDates(hits)
+  const proposable = hits.filter((h) => !h.scanned || !isStrayScannedDate(h, hits, pages))
+  for (const h of hits) {
+    // Free text read by Tesseract has no check digit: one misread character changes it unnoticed.
+    if (h.scanned && h.prop === OcrPropertyId.InvoiceNumber) h.probability = Math.min(h.probability, 0.85)
+  }
+  for (const h of hits) {
+    if (h.prop !== OcrPropertyId.TotalAmount) continue
+    // A credit note's total is negative however it is printed.
+    if (credit && !h.value.startsWith('-')) h.value = `-${h.value}`
+    // A total the page's own figures add up to is likely right; one they do not is never proposed as sure.
+    h.probability = checks.confirms(h.value, h.rest)
+      ? Math.min(0.99, Math.max(h.probability, 0.8) + 0.12)
+      : Math.min(h.probability, 0.85)
+  }
+  const foreignSupplierIds = bestForeignIds(foreign)
+  // An invoice from abroad prints the Norwegian buyer's number beside the supplier's own foreign id (reverse
+  // charge asks for it): with a foreign supplier id read, a Norwegian organisation number is the buyer's.
+  const foreignSupplier = (foreignSupplierIds[0]?.ProbabilityFactor ?? 0) >= FOREIGN_SUPPLIER_SURE
+  const own = foreignSupplier ? proposable.filter((h) => h.prop !== OcrPropertyId.OfficialNumber) : proposable
+  return { properties: propose(own), foreignSupplierIds }
+}
+
+/** A foreign id read at least this surely (at a label, or printed twice) says the supplier is abroad. */
+const FOREIGN_SUPPLIER_SURE = 0.7
+
+/** One entry per id, the most probable reading kept; printed twice (label and footer) makes it surer. */
+function bestForeignIds(found: ForeignSupplierIdCandidate[]): ForeignSupplierIdCandidate[] {
+  const byValue = new Map<string, ForeignSupplierIdCandidate>()
+  for (const f of found) {
+    const seen = byValue.get(f.Value)
+    if (!seen) byValue.set(f.Value, f)
+    else {
+      const best = f.ProbabilityFactor > seen.ProbabilityFactor ? f : seen
+      byValue.set(f.Value, {
+        ...best,
+        ProbabilityFactor: Math.min(0.99, Math.max(f.ProbabilityFactor, seen.ProbabilityFactor) + 0.05),
+      })
+    }
+  }
+  return [...byValue.values()].sort((a, b) => b.ProbabilityFactor - a.ProbabilityFactor)
+}
+
+const DAY = 86_400_000
+
+const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})[.,;:]?$/
+
+/**
+ * `03/04/2026` is the 3rd of April day first and the 4th of March in the American order. The document's other
+ * slash dates tell which: one whose second part is above 12 (`03/16/2026`) can only be month first, one whose
+ * first is (`16/03/2026`) only day first. With no such date on it, an ambiguous date is not proposed as sure.
+ */
+function settleDateOrder(hits: Hit[], pages: OcrPageResult[]) {
+  let dayFirst = false
+  let monthFirst = false
+  for (const page of pages)
+    for (const w of page.Words) {
+      const m = SLASH_DATE.exec(w.Text)
+      if (!m) continue
+      if (Number(m[1]) > 12 && Number(m[2]) <= 12) dayFirst = true
+      if (Number(m[2]) > 12 && Number(m[1]) <= 12) monthFirst = true
+    }
+  for (const h of hits) {
+    if (h.prop !== OcrPropertyId.InvoiceDate && h.prop !== OcrPropertyId.DueDate) continue
+    const m = h.words.length === 1 ? SLASH_DATE.exec(h.words[0]!.Text) : null
+    if (!m || Number(m[1]) > 12 || Number(m[2]) > 12 || Number(m[1]) === Number(m[2])) continue
+    if (monthFirst && !dayFirst) h.value = `${m[3]}-${m[1]!.padStart(2, '0')}-${m[2]!.padStart(2, '0')}`
+    else if (!dayFirst) h.probability = Math.min(h.probability, 0.85)
+  }
+}
+
+/**
+ * An invoice is due on or after its date and within half a year of it: a due date outside that (a misread
+ * year) is not proposed as sure, nor is an invoice date that no due date agrees with.
+ */
+function calibrateDates(hits: Hit[]) {
+  const dates = (prop: OcrPropertyId) => hits.filter((h) => h.prop === prop)
+  const invoiceDates = dates(OcrPropertyId.InvoiceDate)
+  const dueDates = dates(OcrPropertyId.DueDate)
+  const agree = (invoice: Hit, due: Hit) => {
+    const days = (Date.parse(due.value) - Date.parse(invoice.value)) / DAY
+    return days >= 0 && days <= 183
+  }
+  for (const due of dueDates)
+    if (invoiceDates.length && !invoiceDates.some((inv) => agree(inv, due)))
+      due.probability = Math.min(due.probability, 0.6)
+  // Two printings of a date that disagree (a misread digit in one) leave either unsure.
+  for (const list of [invoiceDates, dueDates])
+    for (const h of list)
+      if (list.some((o) => o.value !== h.value && o.probability >= 0.7))
+        h.probability = Math.min(h.probability, 0.85)
+  for (const inv of invoiceDates)
+    if (dueDates.length && !dueDates.some((due) => agree(inv, due)))
+      inv.probability = Math.min(inv.probability, 0.6)
+}
+
+const YEAR = 366 * DAY
+
+/**
+ * A date read by Tesseract is checked against the other dates printed on the document: when two of them agree
+ * (within a year) and none is within a year of it, a digit of its year was misread (`2036` for `2026`), and
+ * it is not proposed: a wrong date costs more than a missing one (calibrateDates only lowers its probability).
+ */
+function isStrayScannedDate(h: Hit, hits: Hit[], pages: OcrPageResult[]): boolean {
+  if (h.prop !== OcrPropertyId.InvoiceDate && h.prop !== OcrPropertyId.DueDate) return false
+  const at = Date.parse(h.value)
+  const printed = pages.flatMap((p) =>
+    p.Words.flatMap((w) => {
+      if (h.words.includes(w)) return []
+      const iso = parseDate(w.Text)
+      return iso ? [Date.parse(iso)] : []
+    }),
+  )
+  if (!printed.length || printed.some((d) => Math.abs(d - at) <= YEAR)) return false
+  // Which of two dates a year apart was misread is not known: a third printed date must side with one.
+  return printed.some((d, i) => printed.some((e, j) => i !== j && Math.abs(d - e) <= YEAR))
+}
+
+/** A credit note says so in its title (a short line: `KREDITNOTA`, `Credit note`, `Gutschrift`). */
+function isCreditNote(lines: Line[]): boolean {
+  return lines.some((line) =>
+    line.segments.some((seg) => {
+      for (let k = 1; k <= Math.min(2, seg.words.length); k++)
+        if (CREDIT_TITLES.has(normaliseLabel(text(seg.words.slice(0, k))))) return true
+      return false
+    }),
+  )
+}
+
+const VAT_LINE = /^(mva|vat|moms|mwst|merverdiavgift|ust)/
+
+/** Every amount printed with decimals on the page (in øre, unsigned) and the amounts of its VAT lines. */
+function pageAmounts(lines: Line[]): { amounts: number[]; vat: number[]; vatSum: number } {
+  const amounts: number[] = []
+  const vat: number[] = []
+  let vatSum = 0
+  for (const line of lines) {
+    let last: number | null = null
+    for (const seg of line.segments) {
+      for (let i = 0; i < seg.words.length; i++) {
+        for (let n = Math.min(4, seg.words.length - i); n >= 1; n--) {
+          const t = text(seg.words.slice(i, i + n))
+          if (!/\d[,.]\d{2}\b|,-/.test(t)) continue
+          const value = parseAmount(t)
+          if (value === null) continue
+          last = Math.round(Math.abs(Number(value)) * 100)
+          amounts.push(last)
+          i += n - 1
+          break
+        }
+      }
+    }
+    const words = line.segments[0]?.words ?? []
+    const head = normaliseLabel(words[0]?.Text ?? '')
+    const second = normaliseLabel(words[1]?.Text ?? '')
+    if (last === null) continue
+    // `MVA 25 %` per rate adds up to the VAT; `Sum MVA` is the VAT on its own.
+    if (VAT_LINE.test(head)) {
+      vatSum += last
+      vat.push(last)
+    } else if (/^(sum|total|totalt|summa|i alt)$/.test(head) && VAT_LINE.test(second)) vat.push(last)
+  }
+  return { amounts, vat, vatSum }
+}
+
+/** Arithmetic the page itself offers for a total: a printed net plus the VAT its VAT lines print. */
+class AmountChecks {
+  private readonly set: Set<number>
+  constructor(
+    amounts: number[],
+    private readonly vat: number[],
+    private readonly vatSum: number,
+  ) {
+    this.set = new Set(amounts)
+  }
+  confirms(value: string, rest = false): boolean {
+    const total = Math.round(Math.abs(Number(value)) * 100)
+    if (!total) return false
+    if (this.vatSum > 0 && this.set.has(total - this.vatSum)) return true
+    // The rest after a prepayment: a confirmed total less a printed prepayment.
+    if (rest)
+      return [...this.set].some(
+        (a) => a > total && this.set.has(a - total) && this.confirms((a / 100).toFixed(2)),
+      )
+    // (Any two printed amounts adding up is not taken: two line amounts often add up to one rate's base.)
+    return this.vat.some((v) => v > 0 && v < total && this.set.has(total - v))
+  }
+}
+
+function propose(hits: (Hit & { page: number })[]): InterpretedProperty[] {
+  const properties: InterpretedProperty[] = []
+  let candidateId = 0
+  for (const prop of Object.values(OcrPropertyId)) {
+    const own = hits.filter((h) => h.prop === prop)
+    if (!own.length) continue
+    // The same value found through several labels (summary and payment slip) is one, stronger candidate.
+    const byValue = new Map<string, { hit: Hit & { page: number }; probability: number }>()
+    for (const h of own) {
+      const seen = byValue.get(h.value)
+      if (!seen) byValue.set(h.value, { hit: h, probability: h.probability })
+      else {
+        const stronger = h.probability > seen.hit.probability ? h : seen.hit
+        byValue.set(h.value, {
+          hit: stronger,
+          probability: Math.min(0.99, Math.max(seen.probability, h.probability) + 0.05),
+        })
+      }
+    }
+    // A scan that lost the øre of one printing of the total (`NOK 349243`) is outvoted by one that kept them.
+    if (prop === OcrPropertyId.TotalAmount) {
+      for (const [value, entry] of byValue) {
+        if (!value.endsWith('.00')) continue
+        const whole = value.slice(0, -3)
+        const withOre = [...byValue.entries()].find(([v]) => v !== value && v.startsWith(`${whole}.`))
+        if (withOre && withOre[1].probability <= entry.probability)
+          withOre[1].probability = Math.min(0.99, entry.probability + 0.01)
+      }
+    }
+    const propertyId = prop
+    const candidates: InterpretationCandidate[] = [...byValue.values()]
+      .sort(
+        (a, b) =>
+          b.probability - a.probability ||
+          (b.hit.labelWeight ?? 0) - (a.hit.labelWeight ?? 0) ||
+          a.hit.words[0]!.Top - b.hit.words[0]!.Top,
+      )
+      .map(({ hit, probability }) => ({
+        Id: ++candidateId,
+        InterpretedPropertyId: propertyId,
+        HitWordId: hit.words[0]!.Id,
+        HitWordText: text(hit.words),
+        HitWordPlacement: hit.placement,
+        Value: hit.value,
+        ...box(hit.words),
+        ProbabilityFactor: Math.round(probability * 100) / 100,
+        PageNo: hit.page,
+      }))
+    const proposed = candidates[0]!
+    properties.push({
+      Id: propertyId,
+      OcrInterpretationId: 0,
+      OcrPropertyId: prop,
+      ProposedCandidateId: proposed.Id,
+      SelectedCandidateId: null,
+      ActualValue: null,
+      ProposedCandidate: proposed,
+      SelectedCandidate: null,
+      OcrProperty: OCR_PROPERTIES[prop],
+      InterpretationCandidates: candidates,
+    })
+  }
+  return properties
+}

@@ -1,0 +1,294 @@
+// How invoices word their labels beyond the first table of labels.ts: bokmål and nynorsk variants, Swedish,
+// Danish, English, German, French and Dutch, as suppliers print them (general invoice practice of each
+// country, not any one generator). Each row: the property (null: a value that is never the property, such as
+// a net sum or the buyer's own account), the label's weight, and its wordings. labels.ts registers them.
+import { OcrPropertyId as P } from '../common/ocr.ts'
+
+type Row = [prop: P | null, weight: number, texts: string[]]
+
+export const INVOICE_NUMBER: Row[] = [
+  [P.InvoiceNumber, 1, ['Faktura-nr', 'Faktura nr.', 'Fakturanr:', 'Faktura nummer', 'Fakturanummer:']],
+  [P.InvoiceNumber, 1, ['Invoice No', 'Invoice ID', 'Invoice Num', 'Inv. no.', 'Inv no', 'Invoice ref.']],
+  [P.InvoiceNumber, 1, ['Bill no.', 'Bill number', 'Tax invoice no.', 'Receipt no.', 'Receipt number']],
+  [P.InvoiceNumber, 1, ['Rechnungs-Nr', 'Rechnung-Nr.', 'Rechnungsnummer:', 'Re.-Nr.', 'Belegnummer']],
+  [P.InvoiceNumber, 1, ['Numéro de facture', 'N° de facture', 'No de facture', 'Facture n°', 'Facture no']],
+  [P.InvoiceNumber, 1, ['Factuurnummer', 'Factuurnr', 'Factuur nr.', 'Factuur nummer', 'Factuurnr.']],
+]
+
+/** Document titles that a number may follow on the same line. */
+export const INVOICE_TITLES = ['Invoice', 'Tax invoice', 'Faktura', 'Rechnung', 'Facture', 'Factuur']
+
+/** The credit note's own number and date: in a credit note they win over an invoice label's. */
+export const CREDIT_OWN: Row[] = [
+  [P.InvoiceNumber, 1, ['Kreditnotanr', 'Kreditnota nr', 'Kreditnotanummer', 'Kreditnota nummer']],
+  [P.InvoiceNumber, 1, ['Credit note no.', 'Credit note number', 'Credit memo no.', 'Credit note #']],
+  [P.InvoiceNumber, 1, ['Kreditfakturanr', 'Kreditfakturanummer', 'Kreditnotanr.', 'Creditnotanummer']],
+  [P.InvoiceNumber, 1, ['Gutschrift Nr.', 'Gutschriftsnummer', 'Gutschrift-Nr.', 'Creditnota nr']],
+  [P.InvoiceNumber, 1, ["Numéro d'avoir", 'Avoir n°', 'Avoir no', 'Creditnota nummer']],
+  [P.InvoiceDate, 1, ['Kreditnotadato', 'Kreditnota dato', 'Kreditnotadatum', 'Kreditfakturadatum']],
+  [P.InvoiceDate, 1, ['Credit note date', 'Credit memo date', 'Date of credit note', 'Kreditdato']],
+  [P.InvoiceDate, 1, ['Gutschriftsdatum', 'Datum der Gutschrift', "Date de l'avoir", 'Creditnotadatum']],
+]
+
+export const DATES: Row[] = [
+  [P.InvoiceDate, 1, ['Fakturadato:', 'Fakturadagen', 'Issue date', 'Date of issue', 'Date issued']],
+  [P.InvoiceDate, 1, ['Invoice date:', 'Billing date', 'Invoice issued', 'Issued on', 'Tax point date']],
+  [P.InvoiceDate, 1, ['Rechnungs-Datum', 'Datum der Rechnung', 'Rechnungsdatum:']],
+  [P.InvoiceDate, 1, ['Date de facture', 'Date de facturation', 'Date de la facture', "Date d'émission"]],
+  [P.InvoiceDate, 1, ['Factuurdatum', 'Factuur datum', 'Datum factuur', 'Fakturadatum:']],
+  [P.DueDate, 1, ['Forfallsdag', 'Forfall dato', 'Forfallsdato:', 'Betales innen', 'Siste betalingsdag']],
+  [P.DueDate, 1, ['Betalast innan', 'Betal innan', 'Forfallsdag:', 'Betalingsfrist:', 'Forfall:']],
+  [
+    P.DueDate,
+    1,
+    ['Sista betalningsdag', 'Sista betalningsdatum', 'Förfaller', 'Förfallodag:', 'Förfallodatum:'],
+  ],
+  [P.DueDate, 1, ['Forfaldsdag', 'Sidste betalingsdag', 'Sidste rettidige betalingsdag', 'Betales senest']],
+  [P.DueDate, 1, ['Betal senest', 'Forfaldsdato:', 'Payment due date', 'Due by', 'Pay before', 'Date due']],
+  [P.DueDate, 1, ['Payable by', 'Due on', 'Please pay by', 'Due date:', 'Payment due by']],
+  [P.DueDate, 1, ['Zahlbar bis zum', 'Zahlungsfrist', 'Fälligkeit', 'Fällig bis', 'Zahlbar bis:']],
+  [
+    P.DueDate,
+    1,
+    ["Date d'échéance", 'Échéance', 'À payer avant le', 'Payable avant le', 'Date limite de paiement'],
+  ],
+  [P.DueDate, 1, ['Vervaldatum', 'Vervaldag', 'Uiterste betaaldatum', 'Te betalen voor', 'Betalen voor']],
+]
+
+export const PAYMENT: Row[] = [
+  [P.Kid, 1, ['KID-referanse', 'Referanse (KID)', 'KID/referanse', 'Kundeidentifikasjonsnummer', 'KID:']],
+  [P.Kid, 1, ['OCR', 'OCR-nummer', 'OCR-nr', 'OCR nr', 'OCR-referens', 'Betalningsreferens']],
+  [P.Kid, 0.9, ['Betalingsreferanse', 'Betalingsreference', 'Betalings-ID', 'Zahlungsreferenz']],
+  [P.Kid, 0.9, ['Payment ref.', 'Payment ref', 'Remittance reference', 'Référence de paiement']],
+  [P.BankAccount, 1, ['Kontonr.', 'Konto nr', 'Konto nr.', 'Kontonummer:', 'Bankkontonr', 'Bankkonto:']],
+  [P.BankAccount, 1, ['Vårt kontonummer', 'Vår konto', 'Vår bankkonto', 'Betalingskonto', 'Til kontonr.']],
+  [
+    P.BankAccount,
+    1,
+    ['Innbetaling til', 'Konto for innbetaling', 'Betal til kontonummer', 'Kontonummer/Account'],
+  ],
+  [P.BankAccount, 1, ['Account No', 'Acct no.', 'Bank account number', 'Pay to', 'Payee account']],
+  [P.BankAccount, 1, ['Bankverbindung', 'Kontonummer', 'Numéro de compte', 'Rekeningnummer', 'Rekening']],
+  [P.Iban, 1, ['IBAN-nummer', 'IBAN number', 'IBAN no.', 'IBAN:', 'IBAN-Nr.', 'IBAN-code']],
+  // Another's account: the buyer's own, or the one a direct debit draws from.
+  [
+    null,
+    1,
+    ['Debiteres konto', 'Belastes konto', 'Belastes kontonr', 'Trekkes fra konto', 'Betales fra konto'],
+  ],
+  [null, 1, ['Ditt kontonummer', 'Din konto', 'Dykkar konto', 'Your account', 'Your account no.']],
+  [null, 1, ['Your account number', 'Debit account', 'Account to be debited', 'Kundenkonto', 'Ihr Konto']],
+  [null, 1, ['Ert kontonummer', 'Er konto', 'Jeres konto', 'Dit kontonummer', 'Trekkes fra kontonummer']],
+]
+
+export const TOTALS: Row[] = [
+  [
+    P.TotalAmount,
+    1,
+    ['Å betale totalt', 'Til betaling', 'Sum til betaling', 'Å betale NOK', 'Totalt å betale:'],
+  ],
+  [P.TotalAmount, 0.9, ['Totalsum', 'Fakturabeløp', 'Fakturabeløp inkl. mva', 'Totalbeløp inkl. mva']],
+  [P.TotalAmount, 0.9, ['Sum inkl. mva.', 'Total inkl. mva', 'Totalt inkludert mva', 'Sum inklusiv mva']],
+  [P.TotalAmount, 1, ['Att betala SEK', 'Summa att betala:', 'Totalt att betala:', 'Belopp att betala:']],
+  [P.TotalAmount, 0.9, ['Summa inkl. moms', 'Totalt inkl. moms', 'Totalbelopp', 'Fakturabelopp']],
+  [P.TotalAmount, 1, ['I alt at betale', 'Beløb at betale', 'At betale DKK', 'Total at betale:']],
+  [
+    P.TotalAmount,
+    0.9,
+    ['Total inkl. moms', 'Beløb i alt', 'I alt', 'I alt DKK', 'Fakturabeløb', 'Fakturatotal'],
+  ],
+  [
+    P.TotalAmount,
+    1,
+    ['Zu zahlender Betrag', 'Zahlbetrag:', 'Rechnungsbetrag:', 'Gesamtbetrag:', 'Endbetrag:'],
+  ],
+  [P.TotalAmount, 0.9, ['Bruttobetrag', 'Gesamtsumme', 'Summe brutto', 'Gesamt brutto', 'Rechnungssumme']],
+  [P.TotalAmount, 1, ['Net à payer', 'Montant à payer', 'Total à payer']],
+  // What is left to pay after a prepayment: weighed as a rest (above 1), checked against the total less it.
+  [P.TotalAmount, 1.05, ['Kvar att betala', 'Återstår att betala', 'Restbelopp', 'Rest att betala']],
+  [P.TotalAmount, 1.05, ['Rest at betale', 'Resterende beløb', 'Restbeløb', 'Resterande å betala']],
+  [P.TotalAmount, 1.05, ['Restbetrag', 'Noch zu zahlen', 'Offener Betrag', 'Verbleibender Betrag']],
+  [P.TotalAmount, 1.05, ['Reste à payer', 'Solde à payer', 'Solde dû', 'Montant restant dû']],
+  [P.TotalAmount, 1.05, ['Nog te betalen', 'Resterend bedrag', 'Openstaand bedrag', 'Restant']],
+  [P.TotalAmount, 1.05, ['Remaining balance', 'Amount remaining', 'Outstanding balance', 'Balance to pay']],
+  [P.TotalAmount, 0.9, ['Total TTC', 'Montant TTC', 'Montant total', 'Total TTC EUR', 'Montant total TTC']],
+  [P.TotalAmount, 1, ['Te betalen', 'Totaal te betalen', 'Te betalen bedrag']],
+  [
+    P.TotalAmount,
+    0.9,
+    ['Totaal', 'Totaalbedrag', 'Totaal incl. btw', 'Totaal inclusief btw', 'Factuurbedrag'],
+  ],
+  [
+    P.TotalAmount,
+    1,
+    ['Amount payable', 'Total payable', 'Total amount payable', 'Please pay', 'Amount due:'],
+  ],
+  [
+    P.TotalAmount,
+    0.9,
+    ['Grand total', 'Invoice total', 'Total incl. VAT', 'Total inc. VAT', 'Total including VAT'],
+  ],
+  [
+    P.TotalAmount,
+    0.9,
+    ['Total (incl. VAT)', 'Total incl VAT', 'Total NOK', 'Total EUR', 'Total SEK', 'Total DKK'],
+  ],
+  [
+    P.TotalAmount,
+    0.9,
+    ['Total USD', 'Total GBP', 'Total amount:', 'Total:', 'Totalt:', 'Amount (incl. VAT)'],
+  ],
+  [P.TotalAmount, 1, ['Kreditbeløp', 'Kreditert', 'Gutschriftsbetrag', "Montant de l'avoir", 'Total avoir']],
+  [
+    P.TotalAmount,
+    1,
+    ['Credit amount', 'Amount credited', 'Total credited', 'Krediteret beløb', 'Krediterat belopp'],
+  ],
+  // Sums that are never the payable total: the net, the VAT, rounding and what was paid already.
+  [null, 1, ['Sum eks. mva', 'Sum ekskl. mva', 'Sum eksl. mva', 'Totalt eks. mva', 'Total eks. mva']],
+  [null, 1, ['Beløp eks. mva', 'Beløp ekskl. mva', 'Netto', 'Nettobeløp', 'Nettosum', 'Sum netto']],
+  [null, 1, ['Grunnlag', 'Mva-grunnlag', 'Grunnlag mva', 'Sum mva', 'MVA', 'Mva-beløp', 'Mva beløp']],
+  [
+    null,
+    1,
+    ['Beløp mva', 'Merverdiavgift', 'Avrunding', 'Øreavrunding', 'Betalt', 'Innbetalt', 'Totalt mva'],
+  ],
+  [null, 1, ['Subtotal', 'Sub-total', 'Sub total', 'Net amount', 'Net total', 'Total net', 'Net']],
+  [null, 1, ['Total excl. VAT', 'Total ex VAT', 'Total excluding VAT', 'Amount excl. VAT', 'Total ex. VAT']],
+  [null, 1, ['VAT', 'VAT amount', 'Total VAT', 'Tax', 'Tax amount', 'Rounding', 'Amount paid', 'Paid']],
+  [null, 1, ['Payments', 'Total paid', 'Less paid', 'Summa exkl. moms', 'Totalt exkl. moms', 'Moms']],
+  [null, 1, ['Momsbelopp', 'Öresavrundning', 'Avrundning', 'Betalt belopp', 'Total moms', 'Summa moms']],
+  [
+    null,
+    1,
+    ['Beløb ekskl. moms', 'Total ekskl. moms', 'Momsbeløb', 'Afrunding', 'Momsgrundlag', 'Moms i alt'],
+  ],
+  [null, 1, ['Nettobetrag', 'Zwischensumme', 'Summe netto', 'Gesamt netto', 'Nettosumme', 'MwSt.']],
+  [null, 1, ['Umsatzsteuer', 'USt.', 'zzgl. MwSt.', 'Rundung', 'Bereits bezahlt', 'Anzahlung', 'MwSt']],
+  [null, 1, ['Total HT', 'Montant HT', 'Sous-total', 'TVA', 'Montant TVA', 'Total TVA', 'Arrondi']],
+  [null, 1, ['Acompte', 'Déjà payé', 'Subtotaal', 'Totaal excl. btw', 'Totaal exclusief btw', 'Btw']],
+  [null, 1, ['Btw-bedrag', 'Afronding', 'Reeds betaald', 'Aanbetaling', 'Totaal btw', 'Nettobedrag']],
+]
+
+/** Total labels whose amount is the customer's credit: negative however it is printed. */
+export const CREDIT_BALANCE = [
+  'Tilgode',
+  'Til gode dykk',
+  'Tilgodehavende',
+  'Deres tilgode',
+  'Att återfå',
+  'Belopp att återfå',
+  'Tillgodo',
+  'Ihr Guthaben',
+  'Guthaben',
+  'Te ontvangen',
+  'Credit balance',
+  'Amount owed to you',
+]
+
+/** The invoice a credit note refers to: its number and date are not the credit note's. */
+export const REFERENCES: Row[] = [
+  [null, 1, ['Gjeld faktura', 'Opprinnelig faktura', 'Opprinnelig fakturanr.', 'Opprinnelig fakturanummer']],
+  [null, 1, ['Opprinnelig fakturadato', 'Original invoice date', 'Original invoice number', 'Ref. invoice']],
+  [null, 1, ['Reference invoice', 'Invoice reference', 'Relates to invoice', 'Credit for invoice']],
+  [
+    null,
+    1,
+    ['Corrects invoice', 'Avser faktura', 'Avser fakturanr', 'Ursprunglig faktura', 'Krediterar faktura'],
+  ],
+  [null, 1, ['Vedrører faktura', 'Vedr. faktura', 'Oprindelig faktura', 'Zu Rechnung', 'Zur Rechnung']],
+  [null, 1, ['Ursprüngliche Rechnung', 'Originalrechnung', 'Bezug Rechnung', "Facture d'origine"]],
+  [null, 1, ['Facture initiale', 'Référence facture', 'Oorspronkelijke factuur', 'Originele factuur']],
+  [null, 1, ['Betreft factuur', 'Vedkjem faktura', 'Fakturadato opprinnelig faktura', 'Gjelder fakturadato']],
+  [null, 1, ['Original invoice no', 'Invoice date of original', 'Fakturadatum ursprunglig faktura']],
+]
+
+export const OFFICIAL_NUMBER: Row[] = [
+  // The buyer's own numbers, printed on invoices from abroad for the reverse charge.
+  [null, 1, ['Customer VAT', 'Customer VAT no.', 'Customer VAT number', 'Customer VAT ID', 'Buyer VAT']],
+  [
+    null,
+    1,
+    ['Your VAT no.', 'Your VAT number', 'Your VAT ID', 'Kundens org.nr', 'Kundens organisasjonsnummer'],
+  ],
+  [
+    null,
+    1,
+    ['Kundens MVA-nr', 'Kunde org.nr', 'Kundens momsnr', 'Kundens momsreg.nr', 'Köparens momsreg.nr'],
+  ],
+  [null, 1, ['Kundens CVR', 'Kundens CVR-nr.', 'Ihre USt-IdNr.', 'USt-IdNr. des Kunden', 'Kunden-USt-IdNr.']],
+  [null, 1, ['N° TVA client', 'TVA client', 'Numéro de TVA du client', 'Btw-nummer klant', 'Btw-nr. klant']],
+  [P.OfficialNumber, 1, ['Foretaksnummer', 'Føretaksnr', 'Org. nummer', 'Orgnr.', 'Org.no', 'Org.nr.:']],
+  [P.OfficialNumber, 1, ['Organisationsnummer', 'Org.nummer', 'Company no.', 'Company number', 'Reg. no.']],
+  [P.OfficialNumber, 1, ['Registration no.', 'Registration number', 'CVR-nummer', 'CVR nr', 'SE-nummer']],
+  [
+    P.OfficialNumber,
+    0.95,
+    ['VAT reg no', 'VAT ID', 'VAT-ID', 'VAT No', 'VAT Reg. No.', 'Tax ID', 'VAT reg.'],
+  ],
+  [P.OfficialNumber, 0.95, ['USt-IdNr', 'UStIdNr', 'Umsatzsteuer-ID', 'USt.-ID', 'USt-IdNr.:', 'USt-Id']],
+  [
+    P.OfficialNumber,
+    0.95,
+    ['N° TVA', 'N° de TVA', 'TVA intracommunautaire', 'Numéro de TVA', 'N° TVA intracom.'],
+  ],
+  [
+    P.OfficialNumber,
+    0.95,
+    ['Btw-nummer', 'Btw-nr', 'Btw nr', 'BTW-nummer', 'Btw-id', 'Y-tunnus', 'ALV-numero'],
+  ],
+  [P.OfficialNumber, 0.95, ['MVA-nummer', 'Mva-nr.', 'Momsnummer', 'Moms-nr.', 'Momsreg.nr.', 'VAT-nummer']],
+]
+
+export const BUYER_WORDS = [
+  'Kund',
+  'Köpare',
+  'Fakturaadress',
+  'Leveransadress',
+  'Faktureringsadresse',
+  'Fakturaadresse',
+  'Rechnungsempfänger',
+  'Rechnungsadresse',
+  'Lieferadresse',
+  'Client',
+  'Facturé à',
+  'Adresse de facturation',
+  'Klant',
+  'Factuuradres',
+  'Afleveradres',
+  'Sold to',
+  'Bill-to',
+  'Mottakar',
+  'Kjøpar',
+  'Fakturamottakar',
+]
+
+export const SUPPLIER_WORDS = [
+  'Leverantör',
+  'Säljare',
+  'Sælger',
+  'Lieferant',
+  'Verkäufer',
+  'Rechnungssteller',
+  'Fournisseur',
+  'Vendeur',
+  'Leverancier',
+  'Verkoper',
+  'Seljar',
+  'Avsendar',
+  'Issued by',
+  'Remit to',
+]
+
+export const CREDIT_WORDS = [
+  'Kreditnote',
+  'Creditnota',
+  'Avoir',
+  "Facture d'avoir",
+  'Rechnungskorrektur',
+  'Stornorechnung',
+  'Kreditering',
+  'Credit invoice',
+  'Kreditfakturanr',
+  'Kreditnotanummer',
+]

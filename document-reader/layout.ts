@@ -1,0 +1,341 @@
+// Layout: a page's words grouped into lines and, within a line, into segments (columns) with the page's skew
+// taken out; where a label's value is (right of it or below it); and what the blocks around a value say of
+// it (the buyer's block, a table column, a payment slip's øre box).
+import type { OcrWord } from '../common/ocr.ts'
+import type { OcrPageResult } from './types.ts'
+import {
+  BUYER_HEADINGS,
+  FUZZY_BUYER_HEADINGS,
+  FUZZY_LABELS,
+  FUZZY_SUPPLIER_HEADINGS,
+  LABELS,
+  LONGEST_LABEL_WORDS,
+  nearLabel,
+  normaliseLabel,
+  ocrFold,
+  SUPPLIER_HEADINGS,
+  type LabelSpec,
+} from './labels.ts'
+import { parseAmount, RULES, text } from './values.ts'
+
+export interface Segment {
+  words: OcrWord[]
+  line: number
+  /** Vertical centre with the page's skew taken out. */
+  level: number
+  left: number
+  right: number
+  top: number
+  bottom: number
+  height: number
+}
+
+export interface Line {
+  segments: Segment[]
+  top: number
+  bottom: number
+  height: number
+}
+
+/**
+ * The page's skew as a slope (dy per dx): scanned pages are often turned by a degree or so, which moves a
+ * line's right end by more than a word's height. Pairs of words far enough apart on what can only be the
+ * same line give slopes; their median is the page's.
+ */
+export function skewSlope(words: OcrWord[]): number {
+  const slopes: number[] = []
+  const byLeft = [...words].sort((a, b) => a.Left - b.Left)
+  for (let i = 0; i < byLeft.length; i++) {
+    const w = byLeft[i]!
+    const cx = w.Left + w.Width / 2
+    const cy = w.Top + w.Height / 2
+    for (let j = i + 1; j < byLeft.length; j++) {
+      const o = byLeft[j]!
+      const dx = o.Left + o.Width / 2 - cx
+      if (dx > w.Height * 30) break
+      if (dx < w.Height * 6 || Math.abs(o.Height - w.Height) > w.Height * 0.5) continue
+      const dy = o.Top + o.Height / 2 - cy
+      if (Math.abs(dy) < Math.min(w.Height, o.Height) * 0.8) slopes.push(dy / dx)
+    }
+  }
+  if (slopes.length < 5) return 0
+  const m = median(slopes)
+  return Math.abs(m) < 0.05 ? m : 0
+}
+
+export function buildLines(allWords: OcrWord[], source: OcrPageResult['Source'] = 'text-layer'): Line[] {
+  // Words without a letter or digit are specks and rules as far as the interpreter is concerned.
+  const words = allWords.filter((w) => /[\p{L}\d#№]/u.test(w.Text))
+  // Text-layer heights are the font size; Tesseract's are the ink of capitals and digits (about 0.7 em).
+  const gapFactor = source === 'tesseract' ? 1.7 : 1.1
+  const slope = skewSlope(words)
+  // Vertical position with the skew taken out; boxes themselves stay in page pixels.
+  const level = (w: OcrWord) => w.Top + w.Height / 2 - slope * (w.Left + w.Width / 2)
+  const sorted = [...words].sort((a, b) => level(a) - level(b) || a.Left - b.Left)
+  const groups: OcrWord[][] = []
+  const centres: number[] = []
+  const heights: number[] = []
+  for (const w of sorted) {
+    const c = level(w)
+    const g = groups.length - 1
+    if (g >= 0 && Math.abs(c - centres[g]!) < Math.min(heights[g]!, w.Height) * 0.55) {
+      groups[g]!.push(w)
+      centres[g] = (centres[g]! * (groups[g]!.length - 1) + c) / groups[g]!.length
+      heights[g] = Math.max(heights[g]!, w.Height)
+    } else {
+      groups.push([w])
+      centres.push(c)
+      heights.push(w.Height)
+    }
+  }
+  const lines: Line[] = []
+  for (const group of groups) {
+    group.sort((a, b) => a.Left - b.Left)
+    const height = median(group.map((w) => w.Height))
+    const segments: Segment[] = []
+    let current: OcrWord[] = []
+    for (const w of group) {
+      const prev = current[current.length - 1]
+      if (prev && w.Left - (prev.Left + prev.Width) > splitGap(prev, w, height, gapFactor, source)) {
+        segments.push(segment(current, lines.length, slope))
+        current = []
+      }
+      current.push(w)
+    }
+    if (current.length) segments.push(segment(current, lines.length, slope))
+    lines.push({
+      segments,
+      top: Math.min(...group.map((w) => w.Top)),
+      bottom: Math.max(...group.map((w) => w.Top + w.Height)),
+      height,
+    })
+  }
+  return lines
+}
+
+/**
+ * The gap that separates two segments (columns) rather than two words. Scanned monospaced text has word gaps
+ * of a full character, wider than a capital is tall, so the character width counts too.
+ */
+function splitGap(
+  a: OcrWord,
+  b: OcrWord,
+  height: number,
+  factor: number,
+  source: OcrPageResult['Source'],
+): number {
+  if (source !== 'tesseract') return height * factor
+  const charWidth = (a.Width / a.Text.length + b.Width / b.Text.length) / 2
+  return Math.max(height * factor, charWidth * 2.6)
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)] ?? 0
+}
+
+function segment(words: OcrWord[], line: number, slope: number): Segment {
+  const first = words[0]!
+  return {
+    words,
+    line,
+    level: first.Top + first.Height / 2 - slope * (first.Left + first.Width / 2),
+    left: words[0]!.Left,
+    right: Math.max(...words.map((w) => w.Left + w.Width)),
+    top: Math.min(...words.map((w) => w.Top)),
+    bottom: Math.max(...words.map((w) => w.Top + w.Height)),
+    height: median(words.map((w) => w.Height)),
+  }
+}
+
+export interface LabelHit {
+  spec: LabelSpec
+  seg: Segment
+  start: number
+  count: number
+}
+
+/** The labels of the page; `fuzzy` (a scan) also takes labels with the letters a scanner confuses (labels.ts). */
+export function findLabels(lines: Line[], fuzzy = false): LabelHit[] {
+  const hits: LabelHit[] = []
+  for (const line of lines) {
+    for (const seg of line.segments) {
+      for (let i = 0; i < seg.words.length; i++) {
+        let best: { spec: LabelSpec; count: number } | null = null
+        for (let k = 1; k <= LONGEST_LABEL_WORDS && i + k <= seg.words.length; k++) {
+          const key = normaliseLabel(text(seg.words.slice(i, i + k)))
+          const spec = LABELS.get(key) ?? (fuzzy ? FUZZY_LABELS.get(ocrFold(key)) : undefined)
+          if (spec) best = { spec, count: k }
+        }
+        // A long label word with one character misread, only on a scan and only where no label was found.
+        if (!best && fuzzy) {
+          const spec = nearLabel(ocrFold(normaliseLabel(seg.words[i]!.Text)))
+          if (spec) best = { spec, count: 1 }
+        }
+        if (best) {
+          hits.push({ spec: best.spec, seg, start: i, count: best.count })
+          i += best.count - 1
+        }
+      }
+    }
+  }
+  return hits
+}
+
+export interface ValueRegion {
+  words: OcrWord[]
+  placement: 'right' | 'below'
+  seg: Segment
+  /** Right of the label but more than 0.4 of the page's width away. */
+  far?: boolean
+}
+
+/**
+ * The value region of a label: the rest of its segment, else the nearest segment right of it, else below it.
+ * A rest that begins with a word or two without digits (`(Invoice no.) 1042`) is also tried without them; a
+ * rest of a word or two that has no digit at all (a label's tail a scan misread, `(KIDY`) is part of the label.
+ */
+export function valueRegions(hit: LabelHit, lines: Line[], pageWidth: number): ValueRegion[] {
+  const { seg } = hit
+  const rest = seg.words.slice(hit.start + hit.count)
+  const firstDigit = rest.findIndex((w) => /\d/.test(w.Text))
+  // Free text (a department, a reference) has no digits to tell a value from a label's tail.
+  const freeText = hit.spec.prop !== null && RULES[hit.spec.prop].wholeRegion
+  const tail = rest.length > 0 && rest.length <= 2 && firstDigit < 0 && !hit.spec.titleOnly && !freeText
+  if (rest.length && !tail) {
+    const regions: ValueRegion[] = [{ words: rest, placement: 'right', seg }]
+    if (firstDigit > 0 && firstDigit <= 2)
+      regions.push({ words: rest.slice(firstDigit), placement: 'right', seg })
+    return regions
+  }
+  // A document title (`INVOICE #1042`) names the value printed right after it, never what stands below.
+  if (hit.spec.titleOnly) return []
+  const labelWords = seg.words.slice(hit.start, hit.start + hit.count + rest.length)
+  const labelLeft = labelWords[0]!.Left
+  const labelRight = Math.max(...labelWords.map((w) => w.Left + w.Width))
+  const regions: ValueRegion[] = []
+  // Right of the label: the nearest segment at the label's height, also when a scan put it on its own line.
+  const nearby = lines.slice(Math.max(0, seg.line - 2), seg.line + 3).flatMap((l) => l.segments)
+  const right = nearby
+    .filter(
+      (s) =>
+        s.left >= labelRight &&
+        s.left - labelRight < pageWidth * 0.8 &&
+        Math.abs(s.level - seg.level) < Math.min(s.height, seg.height) * 0.6,
+    )
+    .sort((a, b) => a.left - b.left)[0]
+  // A row of a totals table may run across the page (`Totalt å betale` left, the amount in the right
+  // column); a value that far off is taken less surely.
+  if (right)
+    regions.push({
+      words: right.words,
+      placement: 'right',
+      seg: right,
+      far: right.left - labelRight >= pageWidth * 0.4,
+    })
+  const tolerance = seg.height * 1.5
+  for (let l = seg.line + 1; l < lines.length && l <= seg.line + 3; l++) {
+    const below = lines[l]!
+    if (below.top - seg.bottom > seg.height * 3) break
+    const under = below.segments.find(
+      (s) => s.right > labelLeft - tolerance && s.left < labelRight + tolerance,
+    )
+    if (under) {
+      // Only the words that start under the label or after it (a row of boxes keeps its neighbours apart).
+      const words = under.words.filter((w) => w.Left + w.Width > labelLeft - tolerance)
+      regions.push({ words, placement: 'below', seg: under })
+      break
+    }
+  }
+  return regions
+}
+
+/**
+ * A whole-kroner amount followed by a two-digit øre box (payment slip) is one amount: the box close beside
+ * it, or further off or run into the kroner's words when the slip's `Øre` label stands above it.
+ */
+export function withOreBox(
+  value: string,
+  seg: Segment,
+  lines: Line[],
+  used: OcrWord[],
+): { value: string; words: OcrWord[]; slip?: boolean } {
+  if (!/\.00$/.test(value)) return { value, words: used }
+  const last = used[used.length - 1]!
+  const lastRight = last.Left + last.Width
+  const at = seg.words.indexOf(last)
+  let ore: OcrWord | null = null
+  if (at >= 0 && at === seg.words.length - 2) {
+    // `4 512 75`: the øre box read into the kroner's segment, the last word of it.
+    const word = seg.words[at + 1]!
+    if (oreLabelAbove(word, seg, lines, used[0]!.Left)) ore = word
+  } else if (at === seg.words.length - 1) {
+    const next = lines[seg.line]!.segments.find((s) => s.left > lastRight && s.words.length === 1)
+    const word = next?.words[0]
+    if (
+      next &&
+      word &&
+      (next.left - lastRight < seg.height * 6 || oreLabelAbove(word, seg, lines, used[0]!.Left))
+    )
+      ore = word
+  }
+  if (ore && /^\d{2}$/.test(ore.Text))
+    return { value: `${value.slice(0, -3)}.${ore.Text}`, words: [...used, ore], slip: true }
+  return { value, words: used }
+}
+
+/** Whether an `Øre` label stands on one of the three lines above, right of where the kroner begin. */
+function oreLabelAbove(word: OcrWord, seg: Segment, lines: Line[], kronerLeft: number): boolean {
+  for (let l = seg.line - 1; l >= 0 && l >= seg.line - 3; l--)
+    for (const s of lines[l]!.segments)
+      for (const w of s.words)
+        if (/^(øre|ore|0re)$/i.test(w.Text.replace(/[.:]$/, '')) && w.Left > kronerLeft)
+          return w.Left < word.Left + word.Width + seg.height * 4
+  return false
+}
+
+type Context = 'buyer' | 'supplier' | null
+
+/** Whether a value sits in the buyer's block (a heading such as "Kunde" above it in the same column). */
+export function blockContext(
+  seg: Segment,
+  start: number,
+  lines: Line[],
+  walk = true,
+  fuzzy = false,
+): Context {
+  // A scan compares headings with the letters it confuses made one, as it does labels (findLabels).
+  const key = fuzzy ? (t: string) => ocrFold(normaliseLabel(t)) : normaliseLabel
+  const buyerHeadings = fuzzy ? FUZZY_BUYER_HEADINGS : BUYER_HEADINGS
+  const supplierHeadings = fuzzy ? FUZZY_SUPPLIER_HEADINGS : SUPPLIER_HEADINGS
+  for (let i = 0; i < start; i++) {
+    const before = key(seg.words[i]!.Text)
+    if (buyerHeadings.has(before) || before.startsWith('kunde') || before === 'buyers') return 'buyer'
+  }
+  if (!walk) return null
+  let bottom = seg.top
+  for (let l = seg.line - 1; l >= 0 && l >= seg.line - 8; l--) {
+    const line = lines[l]!
+    if (bottom - line.bottom > line.height * 2.2) return null
+    const above = line.segments.find(
+      (s) => s.right > seg.left - seg.height && s.left < seg.left + seg.height * 4,
+    )
+    if (!above) continue
+    bottom = line.top
+    for (let k = Math.min(3, above.words.length); k >= 1; k--) {
+      const head = key(text(above.words.slice(0, k)))
+      if (buyerHeadings.has(head)) return 'buyer'
+      if (supplierHeadings.has(head)) return 'supplier'
+    }
+  }
+  return null
+}
+
+/** Whether the line under a value holds another amount in the same column (a table, not a total). */
+export function columnContinues(seg: Segment, lines: Line[]): boolean {
+  const next = lines[seg.line + 1]
+  if (!next || next.top - seg.bottom > seg.height * 2.5) return false
+  return next.segments.some(
+    (s) => s.right > seg.left && s.left < seg.right && parseAmount(text(s.words)) !== null,
+  )
+}

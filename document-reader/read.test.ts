@@ -1,0 +1,110 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { generateInvoice } from './corpus/generate.ts'
+import { scanVariant } from './corpus/scan.ts'
+import { OcrAnswer, OcrRawData } from '../common/ocr.ts'
+import {
+  analyse,
+  closeOcr,
+  interpret,
+  OcrError,
+  readDocument,
+  RENDER_DPI,
+  sniffDocumentKind,
+} from './index.ts'
+
+afterAll(async () => {
+  await closeOcr()
+})
+
+const proposed = (props: ReturnType<typeof interpret>) =>
+  Object.fromEntries(props.map((p) => [p.OcrPropertyId, p.ProposedCandidate.Value]))
+
+describe('text layer', () => {
+  it('gives every word a box in pixels of the page image, top-left origin', async () => {
+    const doc = await PDFDocument.create()
+    const page = doc.addPage([595, 842])
+    const font = await doc.embedFont(StandardFonts.Helvetica)
+    // 10 pt text whose baseline is 100 pt below the top edge, starting 72 pt (one inch) from the left.
+    page.drawText('Fakturanummer: 10234', { x: 72, y: 842 - 100, size: 10, font })
+    const [result] = await readDocument(await doc.save())
+    const scale = RENDER_DPI / 72
+    expect(result!.Source).toBe('text-layer')
+    expect(result!.ImageWidth).toBe(Math.round(595 * scale))
+    expect(result!.ImageHeight).toBe(Math.round(842 * scale))
+    expect(result!.Words.map((w) => w.Text)).toEqual(['Fakturanummer:', '10234'])
+    const [label, value] = result!.Words
+    expect(label!.Left).toBeCloseTo(72 * scale, -1)
+    expect(label!.Top).toBeCloseTo((100 - 8) * scale, -1)
+    expect(label!.Height).toBeCloseTo(10 * scale, 0)
+    const labelWidth = font.widthOfTextAtSize('Fakturanummer:', 10) * scale
+    expect(Math.abs(label!.Width - labelWidth)).toBeLessThan(labelWidth * 0.25)
+    expect(value!.Left).toBeGreaterThan(label!.Left + label!.Width)
+    expect(value!.Top).toBe(label!.Top)
+    expect(result!.Words.map((w) => [w.Id, w.PageNo])).toEqual([
+      [1, 1],
+      [2, 1],
+    ])
+  })
+
+  it('refuses bytes that are not a PDF or image', async () => {
+    await expect(readDocument(new TextEncoder().encode('hello'))).rejects.toBeInstanceOf(OcrError)
+  })
+
+  it('tells documents by their content and refuses a damaged TIFF before any OCR runs', async () => {
+    const tiffHeader = new Uint8Array([0x49, 0x49, 0x2a, 0, 8, 0, 0, 0, 0xff, 0xff])
+    expect(sniffDocumentKind(tiffHeader)).toBe('tiff')
+    expect(sniffDocumentKind(new TextEncoder().encode('%PDF-1.7'))).toBe('pdf')
+    expect(sniffDocumentKind(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg')
+    await expect(readDocument(tiffHeader)).rejects.toMatchObject({ code: 'unreadable-document' })
+  })
+
+  it('reads a small generated corpus of every layout with every field right', async () => {
+    const wrong: string[] = []
+    for (let seed = 1; seed <= 12; seed++) {
+      const invoice = await generateInvoice(seed)
+      const [page] = await readDocument(invoice.pdf)
+      const got = proposed(interpret(page!, { buyerOrgNumbers: seed % 2 ? [] : [invoice.buyerOrgNumber] }))
+      for (const [prop, want] of Object.entries(invoice.truth)) {
+        if ((got[Number(prop)] ?? null) !== want)
+          wrong.push(`seed ${seed} ${invoice.layout} #${prop}: ${want} != ${got[Number(prop)]}`)
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+
+  it('answers the spec 2.13 result with the raw words as a JSON string', async () => {
+    const invoice = await generateInvoice(4, { layout: 'classic' })
+    const result = await analyse(invoice.pdf, { buyerOrgNumbers: [invoice.buyerOrgNumber] })
+    expect(result.PageNo).toBe(1)
+    expect(result.Language).toBe('no')
+    const raw = JSON.parse(result.OcrRawData) as { AllWords: { Text: string }[] }
+    expect(raw.AllWords.length).toBeGreaterThan(40)
+    const total = result.InterpretedProperties.find((p) => p.OcrPropertyId === 6)!
+    expect(total.ProposedCandidate.Value).toBe(invoice.truth[6])
+    expect(total.ProposedCandidateId).toBe(total.ProposedCandidate.Id)
+    expect(total.InterpretationCandidates).toContainEqual(total.ProposedCandidate)
+  })
+
+  it('answers exactly the shape common/ocr.ts declares for every client, its raw data too', async () => {
+    const invoice = await generateInvoice(7, { layout: 'giro' })
+    const result = await analyse(invoice.pdf)
+    // Parsing keeps only declared fields: equal means every field answered is declared, and valid.
+    expect(OcrAnswer.parse(result)).toEqual(result)
+    const raw: unknown = JSON.parse(result.OcrRawData)
+    expect(OcrRawData.parse(raw)).toEqual(raw)
+    expect(result.InterpretedProperties.length).toBeGreaterThan(5)
+  })
+})
+
+describe('scanned page', () => {
+  it('reads an image-only PDF with Tesseract', { timeout: 180_000 }, async () => {
+    const invoice = await generateInvoice(21, { layout: 'classic' })
+    const scan = await scanVariant(invoice.pdf, 21, { dpi: 200, rotation: 0.8, noise: 60, format: 'png' })
+    const [page] = await readDocument(scan)
+    expect(page!.Source).toBe('tesseract')
+    expect(page!.Words.some((w) => w.Text.includes(invoice.truth[5]!))).toBe(true)
+    const got = proposed(interpret(page!, { buyerOrgNumbers: [invoice.buyerOrgNumber] }))
+    expect(got).toMatchObject({ 5: invoice.truth[5], 6: invoice.truth[6], 3: invoice.truth[3] })
+  })
+})

@@ -1,0 +1,17 @@
+// A page as the reader read it, before interpretation: its image size, the words with their boxes in pixels of
+// that image (top-left origin) and where they came from. The answer's own shapes (spec 2.13) are in
+// common/ocr.ts.
+import type { OcrWord } from '../common/ocr.ts'
+
+export interface OcrPageResult {
+  PageNo: number
+  ImageWidth: number
+  ImageHeight: number
+  Words: OcrWord[]
+  Source: 'text-layer' | 'tesseract'
+  /**
+   * Degrees (0, 90, 180, 270) the page image was turned clockwise, from the page as displayed with its own
+   * `/Rotate`, to be read upright: the word boxes are in that turned image. A viewer maps them back with it.
+   */
+  Rotation?: number
+}

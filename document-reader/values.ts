@@ -1,0 +1,282 @@
+// Value parsers: each reads a prefix of the words it is given (Norwegian and English dates and amounts,
+// organisation numbers, bank accounts, IBANs and KIDs that pass their check digits, invoice numbers, free
+// text), and the rule that says which parser and how many words each spec 2.13 property takes.
+import {
+  isValidBankAccount,
+  isValidKid,
+  isValidNorwegianIban,
+  isValidOrgNumber,
+} from '../common/norwegian.ts'
+import type { OcrPropertyId, OcrWord } from '../common/ocr.ts'
+import { normaliseIban } from './foreign.ts'
+
+type Parser = (text: string) => string | null
+
+const NB_MONTHS: Record<string, number> = {
+  jan: 1,
+  januar: 1,
+  feb: 2,
+  februar: 2,
+  mar: 3,
+  mars: 3,
+  apr: 4,
+  april: 4,
+  mai: 5,
+  jun: 6,
+  juni: 6,
+  jul: 7,
+  juli: 7,
+  aug: 8,
+  august: 8,
+  sep: 9,
+  sept: 9,
+  september: 9,
+  okt: 10,
+  oktober: 10,
+  nov: 11,
+  november: 11,
+  des: 12,
+  desember: 12,
+  january: 1,
+  february: 2,
+  march: 3,
+  may: 5,
+  june: 6,
+  july: 7,
+  oct: 10,
+  october: 10,
+  dec: 12,
+  december: 12,
+  // Swedish, Danish, German, French and Dutch month names (without accents: see parseDate).
+  januari: 1,
+  februari: 2,
+  marts: 3,
+  maerz: 3,
+  marz: 3,
+  maart: 3,
+  maj: 5,
+  mei: 5,
+  augusti: 8,
+  augustus: 8,
+  dezember: 12,
+  janvier: 1,
+  fevrier: 2,
+  avril: 4,
+  juin: 6,
+  juillet: 7,
+  aout: 8,
+  septembre: 9,
+  octobre: 10,
+  novembre: 11,
+  decembre: 12,
+}
+
+const WEEKDAY =
+  /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day|nesday|sday|urday)?$|^(man|tir|ons|tor|fre|lør|søn)(dag)?$|^(mandag|tirsdag|onsdag|torsdag|fredag|lørdag|søndag|måndag|tisdag|torsdag|lördag|söndag|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag)$/i
+
+/** A month name as the table has it: lower case, `ä` as `ae`, other accents dropped (`März`, `février`). */
+const monthKey = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/ä/g, 'ae')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+
+function isoDate(y: number, m: number, d: number): string | null {
+  if (y < 100) y += 2000
+  if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1990 || y > 2100) return null
+  const date = new Date(Date.UTC(y, m - 1, d))
+  if (date.getUTCMonth() !== m - 1) return null
+  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+}
+
+export const parseDate: Parser = (raw) => {
+  const text = raw
+    .trim()
+    .replace(/[.,;:]$/, '')
+    .replace(/\s\.(\d{4})$/, ' $1')
+    // A weekday before the date (`Tuesday, March 3, 2026`, `Mon 2 Mar 2026`, `tirsdag 3. mars 2026`).
+    .replace(/^\p{L}{3,9}\.?,?\s+(?=\d|\p{L}+\.?\s+\d)/u, (day) =>
+      WEEKDAY.test(day.replace(/[.,\s]/g, '')) ? '' : day,
+    )
+  // A scanned dot is sometimes read as a colon or comma (`27.07:2025`).
+  let m = /^(\d{1,2})[.:,](\d{1,2})[.:,](\d{4}|\d{2})$/.exec(text)
+  if (m) return isoDate(Number(m[3]), Number(m[2]), Number(m[1]))
+  m = /^(\d{4})[-./](\d{2})[-./](\d{2})$/.exec(text)
+  if (m) return isoDate(Number(m[1]), Number(m[2]), Number(m[3]))
+  // Day first (`16/03/2026`, Danish and Dutch `16-03-2026`); a month above 12 can only be the American order.
+  m = /^(\d{1,2})([/-])(\d{1,2})\2(\d{4})$/.exec(text)
+  if (m) {
+    const [a, b, y] = [Number(m[1]), Number(m[3]), Number(m[4])]
+    return b > 12 && m[2] === '/' ? isoDate(y, a, b) : isoDate(y, b, a)
+  }
+  // `2. mars 2026`, `1er mars 2026`, and as tickets print it, `02MAR26`.
+  m = /^(\d{1,2})(?:\.|er)?\s*([\p{L}]{3,})\.?,?\s*(\d{4}|\d{2})$/iu.exec(text)
+  if (m) {
+    const month = NB_MONTHS[monthKey(m[2]!)]
+    return month ? isoDate(Number(m[3]), month, Number(m[1])) : null
+  }
+  m = /^([\p{L}]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/iu.exec(text)
+  if (m) {
+    const month = NB_MONTHS[monthKey(m[1]!)]
+    return month ? isoDate(Number(m[3]), month, Number(m[2])) : null
+  }
+  return null
+}
+
+const CURRENCY = String.raw`(?:kr\.?|nok|sek|dkk|eur|€|usd|\$|gbp|£|chf)`
+const CURRENCY_PREFIX = new RegExp(`^${CURRENCY}\\s*`, 'i')
+const CURRENCY_SUFFIX = new RegExp(`\\s*${CURRENCY}$`, 'i')
+
+/**
+ * `1 234,56`, `1.234,56`, `kr 1 234,56`, `NOK 1234.56`, `1 234,50 NOK`, `1.234,50 €`, `kr 18 419,-` ->
+ * `1234.56`; a minus before or after the number or parentheses around it make it negative (`-1234.56`).
+ */
+export const parseAmount: Parser = (raw) => {
+  let text = raw
+    .trim()
+    .replace(/\u00a0/g, ' ')
+    .replace(/[\u2212\u2013]/g, '-')
+    .replace(/[;:]$/, '')
+  let negative = false
+  // `CR` after an amount: a credit, in English statements and credit notes.
+  if (/\d\s*CR$/.test(text)) {
+    negative = true
+    text = text.replace(/\s*CR$/, '')
+  }
+  const paren = /^\((.*)\)$/.exec(text)
+  if (paren) {
+    negative = true
+    text = paren[1]!.trim()
+  }
+  if (text.startsWith('-')) {
+    negative = !negative
+    text = text.slice(1).trim()
+  }
+  text = text.replace(CURRENCY_PREFIX, '').replace(CURRENCY_SUFFIX, '')
+  if (text.startsWith('-')) {
+    negative = !negative
+    text = text.slice(1).trim()
+  }
+  text = text.replace(/,-$/, ',00').replace(/\.$/, '')
+  if (/\d-$/.test(text)) {
+    negative = !negative
+    text = text.slice(0, -1)
+  }
+  const sign = negative ? '-' : ''
+  let m = /^(\d{1,3}(?:[ .]\d{3})+|\d+)(?:,(\d{2}))?$/.exec(text)
+  if (m) return `${sign}${m[1]!.replace(/[ .]/g, '').replace(/^0+(?=\d)/, '')}.${m[2] ?? '00'}`
+  m = /^(\d{1,3}(?:[ ,]\d{3})+|\d+)(?:\.(\d{2}))?$/.exec(text)
+  if (m) return `${sign}${m[1]!.replace(/[ ,]/g, '').replace(/^0+(?=\d)/, '')}.${m[2] ?? '00'}`
+  return null
+}
+
+/**
+ * Specks a scanner adds around digit groups (`1506 -00 00260`). Safe for numbers that carry a check digit:
+ * a wrong reading fails the check and is never proposed.
+ */
+const stripMarks = (t: string) => t.replace(/(?<=[\d ])['’‘`´",:-](?=[ \d])/g, '').replace(/ {2,}/g, ' ')
+
+/**
+ * A Norwegian organisation number (nine digits, MOD11), also as `NO 999 999 999 MVA`. A scan may read the
+ * letters as `N0`, `MVÅ` or `MYA`; the check digit still decides. A foreign id is never one (foreign.ts).
+ */
+export const parseOrgNumber: Parser = (raw) => {
+  const text = stripMarks(
+    raw
+      .trim()
+      .replace(/^N[O0][.:]?\s*/i, '')
+      .replace(/\s*M[VY][AÅ][.-]?$/i, '')
+      .replace(/[,;.]$/, ''),
+  )
+  // Grouped 3-3-3 when printed; a scan may split or join the groups, the check digit still decides.
+  if (!/^[\d .]{9,13}$/.test(text)) return null
+  const digits = text.replace(/\D/g, '')
+  return digits.length === 9 && isValidOrgNumber(digits) ? digits : null
+}
+
+const parseBankAccount: Parser = (raw) => {
+  const text = stripMarks(raw.trim().replace(/[,;]$/, ''))
+  if (!/^\d{4}[ .]?\d{2}[ .]?\d{5}$/.test(text)) return null
+  const digits = text.replace(/\D/g, '')
+  return isValidBankAccount(digits) ? digits : null
+}
+
+export const parseIban: Parser = (raw) => {
+  const text = raw
+    .trim()
+    .replace(/[,;.]$/, '')
+    // Spaces between the groups, and the dash or dot a scan reads for one.
+    .replace(/(?<=[\dA-Z])[\s.-]+(?=[\dA-Z])/gi, '')
+    .replace(/\s/g, '')
+    .toUpperCase()
+    // The country code is letters: a scan's `N0` is `NO` (the MOD97 check still decides).
+    .replace(/^N0/, 'NO')
+  if (text.startsWith('NO')) return isValidNorwegianIban(text) ? text : null
+  // Any country's IBAN whose length and MOD97 check hold.
+  return normaliseIban(text)
+}
+
+const parseKid: Parser = (raw) => {
+  const text = stripMarks(raw.trim().replace(/[,;.]$/, ''))
+  if (!/^\d[\d ]{0,30}-?$/.test(text)) return null
+  const kid = text.replace(/ /g, '')
+  return kid.length >= 2 && kid.length <= 25 && isValidKid(kid) ? kid : null
+}
+
+const parseInvoiceNumber: Parser = (raw) => {
+  // `#1042` and `№ 1042` print a number sign before the number; it is not part of it.
+  const text = raw
+    .trim()
+    .replace(/[,;:]$/, '')
+    .replace(/^(?:#|№|n°|no\.)\s*/i, '')
+  if (/\s/.test(text) || !/\d/.test(text) || !/^[A-Za-z0-9][A-Za-z0-9\-/._#]*$/.test(text)) return null
+  if (parseDate(text)) return null
+  return text
+}
+
+const parseFreeText: Parser = (raw) => {
+  const text = raw.trim().replace(/[,;]$/, '')
+  return text.length > 0 && text.length <= 40 ? text : null
+}
+
+export interface PropertyRule {
+  parse: Parser
+  maxWords: number
+  /** Free text takes every word up to the end of the value region. */
+  wholeRegion?: boolean
+}
+
+export const RULES: Record<OcrPropertyId, PropertyRule> = {
+  1: { parse: parseOrgNumber, maxWords: 5 },
+  2: { parse: parseIban, maxWords: 9 },
+  3: { parse: parseBankAccount, maxWords: 3 },
+  4: { parse: parseKid, maxWords: 5 },
+  5: { parse: parseInvoiceNumber, maxWords: 1 },
+  6: { parse: parseAmount, maxWords: 5 },
+  7: { parse: parseDate, maxWords: 4 },
+  8: { parse: parseDate, maxWords: 4 },
+  9: { parse: parseFreeText, maxWords: 4, wholeRegion: true },
+  10: { parse: parseFreeText, maxWords: 4, wholeRegion: true },
+}
+
+/** The words as one text, one space apart. */
+export const text = (words: readonly OcrWord[]) => words.map((w) => w.Text).join(' ')
+
+/** Marks a scanner leaves between digits (`74'60422`) are not part of the number. */
+const cleanDigits = (t: string) => t.replace(/(?<=\d)['’‘`´](?=\d)/g, '').replace(/^['"‘’“”`]+/, '')
+
+/** The longest prefix of `words` the rule parses. */
+export function readValue(rule: PropertyRule, words: OcrWord[]): { value: string; words: OcrWord[] } | null {
+  const max = Math.min(rule.maxWords, words.length)
+  if (rule.wholeRegion) {
+    const region = words.slice(0, max)
+    const value = region.length ? rule.parse(text(region)) : null
+    return value ? { value, words: region } : null
+  }
+  for (let n = max; n >= 1; n--) {
+    const value = rule.parse(cleanDigits(text(words.slice(0, n))))
+    if (value) return { value, words: words.slice(0, n) }
+  }
+  return null
+}
