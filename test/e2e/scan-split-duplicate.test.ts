@@ -60,6 +60,7 @@ describe('splitting scanned batches and telling duplicates', () => {
         wait,
       )
       .toBeGreaterThan(1)
+    // axe is given CSS selectors, not a role and name: the overview's table keeps its test id for it.
     expect(await axeViolations(app.page, ['[data-testid="overview-table"]'])).toEqual([])
     await app.shoot('overview-fileflow-email')
 
