@@ -148,6 +148,12 @@ export const extensions: readonly Extension[] = [
     reads,
   ),
   listRoute(
+    '{licenseAdmin}/api/users',
+    "the office's people's ids on the license server, for the bulk permission route's UserIds",
+    'the office grid shows the people without license ids and says roles across companies cannot be changed from here',
+    'test/node/desktop/admin-users.test.ts',
+  ),
+  listRoute(
     'api/biz/departments/{id}',
     "the department named in an invoice's flow",
     'the flow panel says the rule is not available',
