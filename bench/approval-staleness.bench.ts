@@ -11,14 +11,14 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { SyncEntity } from '../common/bridge/sync.ts'
-import { createApiClient } from '../electron/main/services/api/client.ts'
 import { createSyncService } from '../electron/main/services/sync/sync-service.ts'
 import { startPlatform } from '../platform/server.ts'
 import { seedClientCompanies } from '../platform/seed/client-companies.ts'
-import { DEMO_PASSWORD, DEMO_USERS } from '../platform/seed/demo-constants.ts'
+import { DEMO_USERS } from '../platform/seed/demo-constants.ts'
 import { openWorkspace } from '../renderer/src/data/schema.ts'
 import { createSyncEngine } from '../renderer/src/data/sync-engine.ts'
 import type { SyncTransport } from '../renderer/src/data/sync-transport.ts'
+import { signedInApi } from './signed-in-api.ts'
 
 const COMPANIES = 30
 const ROUNDS = 12
@@ -32,22 +32,7 @@ async function main(): Promise<void> {
     const clients = await platform.store.transaction((sql) =>
       seedClientCompanies(sql, platform.registry, { count: COMPANIES, prefix: 'Staleklient' }),
     )
-    const token = await fetch(`${platform.urls.auth}/connect/token`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: 'ledgerdesk-integration',
-        client_secret: 'local-integration-secret',
-        username: DEMO_USERS.anne.email,
-        password: DEMO_PASSWORD,
-        scope: 'openid profile AppFramework offline_access',
-      }),
-    }).then(async (r) => ((await r.json()) as { access_token: string }).access_token)
-    const grant = { accessToken: token, apiBaseUrl: platform.urls.base }
-    const api = createApiClient({
-      fetch,
-      tokens: { current: async () => grant, afterUnauthorized: async () => grant },
-    })
+    const api = await signedInApi(platform.urls, DEMO_USERS.anne.email)
     const service = createSyncService({ api: async () => api, fetch })
 
     for (const [label, approvalsConcurrency] of [

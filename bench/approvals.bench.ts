@@ -11,13 +11,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ApprovalStatus, PaymentStatus, SupplierInvoiceStatus, UserStatus } from '../common/status.ts'
-import { createApiClient } from '../electron/main/services/api/client.ts'
 import { createSyncService } from '../electron/main/services/sync/sync-service.ts'
 import { transitionEntities } from '../platform/domain/transitions.ts'
 import { hooks } from '../platform/model/hooks.ts'
 import { startPlatform } from '../platform/server.ts'
 import { action, type CompanyScope } from '../platform/seed/demo-approvals.ts'
-import { DEMO_PASSWORD, DEMO_USERS } from '../platform/seed/demo-constants.ts'
+import { DEMO_USERS } from '../platform/seed/demo-constants.ts'
 import { insertRows } from '../platform/seed/insert.ts'
 import { drainCompany } from '../renderer/src/data/drain.ts'
 import { pullEntity } from '../renderer/src/data/pull.ts'
@@ -25,6 +24,7 @@ import { openWorkspace, type CachedEntity, type WorkspaceDb } from '../renderer/
 import type { SyncTransport } from '../renderer/src/data/sync-transport.ts'
 import { approveRows } from '../renderer/src/features/approvals/decisions.ts'
 import { loadMyApprovals } from '../renderer/src/features/approvals/my-approval-rows.ts'
+import { signedInApi } from './signed-in-api.ts'
 
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 50)
 const PER_COMPANY = Number(process.env.BENCH_APPROVALS ?? 20)
@@ -113,22 +113,7 @@ async function main(): Promise<void> {
       `prepared ${COMPANIES} companies x ${PER_COMPANY} approvals for Per in ${seconds(Date.now() - started)}`,
     )
 
-    const token = await fetch(`${platform.urls.auth}/connect/token`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: 'ledgerdesk-integration',
-        client_secret: 'local-integration-secret',
-        username: DEMO_USERS.per.email,
-        password: DEMO_PASSWORD,
-        scope: 'openid profile AppFramework offline_access',
-      }),
-    }).then(async (r) => ((await r.json()) as { access_token: string }).access_token)
-    const grant = { accessToken: token, apiBaseUrl: platform.urls.base }
-    const api = createApiClient({
-      fetch,
-      tokens: { current: async () => grant, afterUnauthorized: async () => grant },
-    })
+    const api = await signedInApi(platform.urls, DEMO_USERS.per.email)
     const service = createSyncService({ api: async () => api, fetch })
     const transport: SyncTransport = {
       probe: () => service.probe(),

@@ -6,7 +6,6 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createApiClient } from '../electron/main/services/api/client.ts'
 import {
   COMPANIES_AT_ONCE,
   createColleagueService,
@@ -14,7 +13,8 @@ import {
 import { createAccount } from '../platform/identity/accounts.ts'
 import { startPlatform } from '../platform/server.ts'
 import { seedClientCompanies } from '../platform/seed/client-companies.ts'
-import { DEMO_PASSWORD, DEMO_USERS } from '../platform/seed/demo-constants.ts'
+import { DEMO_USERS } from '../platform/seed/demo-constants.ts'
+import { signedInApi } from './signed-in-api.ts'
 
 const COMPANIES = 12
 const ROLES = ['Accounting.Journal', 'Accounting.Reporting', 'Accounting.Approval', 'Sales.Invoice']
@@ -30,22 +30,7 @@ async function main(): Promise<void> {
     )
     const email = 'ny.kollega@kontor.example.no'
     await createAccount(platform.store, { email, password: 'ny-kollega-1', displayName: 'Ny Kollega' })
-    const token = await fetch(`${platform.urls.auth}/connect/token`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: 'ledgerdesk-integration',
-        client_secret: 'local-integration-secret',
-        username: DEMO_USERS.anne.email,
-        password: DEMO_PASSWORD,
-        scope: 'openid profile AppFramework offline_access',
-      }),
-    }).then(async (r) => ((await r.json()) as { access_token: string }).access_token)
-    const grant = { accessToken: token, apiBaseUrl: platform.urls.base }
-    const api = createApiClient({
-      fetch,
-      tokens: { current: async () => grant, afterUnauthorized: async () => grant },
-    })
+    const api = await signedInApi(platform.urls, DEMO_USERS.anne.email)
     const service = createColleagueService({ api: async () => api })
     const names = new Map(clients.map((c) => [c.Key, c.Name]))
 
