@@ -1,7 +1,8 @@
 // Approvals waiting too long, across the companies kept on this computer: every active approval (status
 // 50120, field notes) of anyone in each company, created before a date, read with the documented list
 // route (spec 4.8 `approvals?filter=...`, here on status and CreatedAt rather than one user). The renderer
-// names the invoice, supplier and holder from its cache. Read a few companies at a time; a company that
+// names the invoice, supplier and holder from its cache. A service that ignores a filter it does not take
+// answers more rows, not fewer, so each row's status and date are checked here as well. Read a few companies at a time; a company that
 // cannot be read is named with the platform's words, the others are still shown.
 import type { WaitingApproval, WaitingApprovals } from '../../../../common/bridge/approvals.ts'
 import { ApprovalStatus } from '../../../../common/status.ts'
@@ -17,6 +18,7 @@ export function createWaitingApprovalsService(deps: { api(): Promise<ApiClient> 
     async waiting(companyKeys: readonly string[], createdBefore: string): Promise<WaitingApprovals> {
       const api = await deps.api()
       const readAt = new Date().toISOString()
+      const before = Date.parse(createdBefore)
       const unreadable: Record<string, string> = {}
       const rows: WaitingApproval[] = []
       const one = async (companyKey: string) => {
@@ -26,14 +28,19 @@ export function createWaitingApprovalsService(deps: { api(): Promise<ApiClient> 
               companyKey,
               query: {
                 filter: `StatusCode eq ${ApprovalStatus.Active} and CreatedAt lt '${createdBefore}'`,
-                select: 'ID,TaskID,UserID,CreatedAt,Amount,CurrencyCode',
+                select: 'ID,TaskID,UserID,CreatedAt,Amount,CurrencyCode,StatusCode',
                 orderby: 'CreatedAt',
                 top: PAGE,
                 ...(skip ? { skip } : {}),
               },
             })
             for (const r of page)
-              if (r.Deleted !== true && typeof r.CreatedAt === 'string')
+              if (
+                r.Deleted !== true &&
+                typeof r.CreatedAt === 'string' &&
+                r.StatusCode === ApprovalStatus.Active &&
+                Date.parse(r.CreatedAt) < before
+              )
                 rows.push({
                   companyKey,
                   ID: Number(r.ID),
