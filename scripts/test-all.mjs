@@ -2,7 +2,7 @@
 // `npm test`: every check a change must pass, in order: type checks, lint, unit and integration tests
 // (vitest node + dom projects), the browser end-to-end suite. All steps run; the exit code is non-zero
 // when any failed, and the last line counts the tests of every vitest run.
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -46,15 +46,51 @@ const steps = [
   },
 ]
 
+// Runs one step with its output passed through, and keeps what vitest says of errors outside any test
+// (an unhandled rejection fails the run with no failed test in the JSON report), so the summary can name them.
+function run(step) {
+  return new Promise((resolve) => {
+    const child = spawn(step.cmd, step.args, {
+      stdio: ['inherit', 'pipe', 'pipe'],
+      env: { ...process.env, ...step.env },
+    })
+    const loose = []
+    let tail = ''
+    let keep = 0
+    const scan = (text) => {
+      const lines = (tail + text).split('\n')
+      tail = lines.pop() ?? ''
+      for (const raw of lines) {
+        const line = raw.replaceAll(String.fromCharCode(27), '').replace(/\[[0-9;]*m/g, '')
+        if (/Unhandled (Error|Rejection)|unhandled errors? during the test run/.test(line)) keep = 4
+        if (/This error originated in|The latest test that might've caused/.test(line)) keep = 1
+        if (keep > 0 && line.trim() !== '' && !/^[⎯\s]+$/.test(line)) {
+          loose.push(line.trim().slice(0, 200))
+          keep -= 1
+        }
+      }
+    }
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk)
+      scan(chunk.toString())
+    })
+    child.stderr.on('data', (chunk) => {
+      process.stderr.write(chunk)
+      scan(chunk.toString())
+    })
+    child.on('close', (code, signal) => resolve({ code, signal, loose: loose.slice(0, 40) }))
+  })
+}
+
 const results = []
 for (const step of steps) {
   const started = Date.now()
   console.log(`\n=== ${step.name}: ${step.cmd} ${step.args.join(' ')}`)
-  const r = spawnSync(step.cmd, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } })
-  const ok = r.status === 0
-  results.push({ name: step.name, ok, seconds: (Date.now() - started) / 1000 })
+  const r = await run(step)
+  const ok = r.code === 0
+  results.push({ name: step.name, ok, seconds: (Date.now() - started) / 1000, loose: r.loose })
   console.log(
-    `=== ${step.name}: ${ok ? 'ok' : `FAILED (exit ${r.status ?? r.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `=== ${step.name}: ${ok ? 'ok' : `FAILED (exit ${r.code ?? r.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   )
 }
 
@@ -88,6 +124,11 @@ for (const r of results) console.log(`  ${r.ok ? 'ok    ' : 'FAILED'} ${r.name} 
 if (failures.length > 0) {
   console.log('Failed tests:')
   for (const f of failures) console.log(`  ${f}`)
+}
+// Errors outside any test, which fail a step without a failed test in its report.
+for (const r of results.filter((r) => r.loose.length > 0)) {
+  console.log(`Errors outside tests in ${r.name}:`)
+  for (const line of r.loose) console.log(`  ${line}`)
 }
 const stepFailures = results.filter((r) => !r.ok).length
 if (stepFailures > 0 && failed === 0) failed = stepFailures
