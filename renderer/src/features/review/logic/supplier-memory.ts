@@ -146,8 +146,9 @@ export function newestInvoice(rows: Iterable<Row>): string {
 /** The message key and values of a proposal's reason (messages: reviewLogic.memory). */
 export function proposalReason(proposal: Proposal<unknown>): {
   key: 'frequent' | 'supplierDefault' | 'accountDefault' | 'office' | 'ledgerSuggestion'
-  params: { count: number; total: number; account: string }
+  params: { count: number; total: number; account?: string }
 } {
   const key = proposal.source === 'history' ? 'frequent' : proposal.source
-  return { key, params: { count: proposal.count, total: proposal.total, account: proposal.account ?? '' } }
+  const params = { count: proposal.count, total: proposal.total }
+  return { key, params: proposal.account === undefined ? params : { ...params, account: proposal.account } }
 }
