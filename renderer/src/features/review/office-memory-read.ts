@@ -18,14 +18,19 @@ export async function loadOfficeEvidence(
   if (!digits) return []
   const others = (await db.companies.toCollection().primaryKeys()).filter((key) => key !== companyKey)
   if (others.length === 0) return []
-  const suppliers = await db.Supplier.where('[companyKey+_orgNumber]')
-    .anyOf(others.map((key) => [key, digits]))
-    .toArray()
+  // One key range per company (not one anyOf walk): each read is a seek in the index.
+  const suppliers = (
+    await Promise.all(
+      others.map((key) => db.Supplier.where('[companyKey+_orgNumber]').equals([key, digits]).toArray()),
+    )
+  ).flat()
   const pairs = suppliers
     .filter((s) => s.companyKey !== companyKey && s.Deleted !== true)
     .map((s): [string, number] => [s.companyKey, Number(s.ID)])
   if (pairs.length === 0) return []
-  const invoices = (await db.SupplierInvoice.where('[companyKey+SupplierID]').anyOf(pairs).toArray()) as CachedRow[]
+  const invoices = (
+    await Promise.all(pairs.map((pair) => db.SupplierInvoice.where('[companyKey+SupplierID]').equals(pair).toArray()))
+  ).flat() as CachedRow[]
   const byCompany = new Map<string, CachedRow[]>()
   for (const row of invoices) {
     if (row.companyKey === companyKey) continue
