@@ -9,8 +9,8 @@ import type { Sql } from '../db/store.ts'
 import type { FileStorage } from '../files/storage.ts'
 import type { HookSet } from '../model/hooks.ts'
 import type { Registry } from '../registry/registry.ts'
-import { transitionEntities } from '../domain/transitions.ts'
-import { DEMO_COMPANIES, DEMO_USERS, type DemoCompany } from './demo-constants.ts'
+import { DEMO_COMPANIES } from './demo-constants.ts'
+import { scopeOf } from './demo-contacts.ts'
 import {
   action,
   attachDemoPdf,
@@ -37,25 +37,6 @@ export const DEMO_OFFICE_SUPPLIER = {
 } as const
 
 const round2 = (n: number) => Math.round(n * 100) / 100
-
-async function scopeOf(sql: Sql, registry: Registry, hooks: HookSet, company: DemoCompany) {
-  const row = await one<{ ID: number }>(sql, `select "ID" from "Company" where "Key" = $1`, [company.key])
-  const scope: CompanyScope = {
-    sql,
-    registry,
-    hooks,
-    companyId: row.ID,
-    companyKey: company.key,
-    transitionEntities: await transitionEntities(sql),
-  }
-  const user = await one<{ ID: number; GlobalIdentity: string }>(
-    sql,
-    `select "ID", "GlobalIdentity" from "User" where "CompanyID" = $1 and lower("Email") = lower($2) and "Deleted" = false`,
-    [row.ID, DEMO_USERS.anne.email],
-  )
-  const anne: Actor = { userId: user.ID, globalIdentity: user.GlobalIdentity }
-  return { scope, anne }
-}
 
 async function createSupplier(c: CompanyScope, anne: Actor): Promise<{ id: number; bankAccountId: number }> {
   const s = DEMO_OFFICE_SUPPLIER
