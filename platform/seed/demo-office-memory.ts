@@ -33,7 +33,12 @@ export const DEMO_OFFICE_SUPPLIER = {
   vatCode: '1',
   /** How many invoices each client has booked from it; Aurora's first one waits in review. */
   booked: { nordlys: 2, fjordbygg: 1 },
-  firstInvoice: { company: 'aurora', invoiceNumber: '30517', net: 18_640, description: 'Skrivebord og kontorstoler' },
+  firstInvoice: {
+    company: 'aurora',
+    invoiceNumber: '30517',
+    net: 18_640,
+    description: 'Skrivebord og kontorstoler',
+  },
 } as const
 
 const round2 = (n: number) => Math.round(n * 100) / 100
@@ -47,7 +52,12 @@ async function createSupplier(c: CompanyScope, anne: Actor): Promise<{ id: numbe
     Info: {
       _createguid: 'info',
       Name: s.name,
-      InvoiceAddress: { _createguid: 'addr', AddressLine1: 'Vangsvegen 73', PostalCode: '2317', City: 'Hamar' },
+      InvoiceAddress: {
+        _createguid: 'addr',
+        AddressLine1: 'Vangsvegen 73',
+        PostalCode: '2317',
+        City: 'Hamar',
+      },
       BankAccounts: [{ _createguid: 'bank', AccountNumber: s.account }],
     },
   })
@@ -62,7 +72,12 @@ async function createSupplier(c: CompanyScope, anne: Actor): Promise<{ id: numbe
   return { id, bankAccountId: bank.ID }
 }
 
-function invoiceFields(n: number, net: number, daysAgo: number, supplier: { id: number; bankAccountId: number }) {
+function invoiceFields(
+  n: number,
+  net: number,
+  daysAgo: number,
+  supplier: { id: number; bankAccountId: number },
+) {
   const vat = round2(net * 0.25)
   const gross = round2(net + vat)
   return {

@@ -17,12 +17,24 @@ const companies = [
   { ID: 3, Name: 'Aurora Arkitekter AS', Key: 'aurora', IsTest: false, OrganizationNumber: '952965891' },
 ]
 /** Words that exist only in the other clients' rows: none may reach Aurora's requests or rows. */
-const SECRET = ['Kontorstoler til Nordlys-kantina', 'Fjordbygg sin hyllereol', 'Hamar Kontormøbler avd. Tromsø']
+const SECRET = [
+  'Kontorstoler til Nordlys-kantina',
+  'Fjordbygg sin hyllereol',
+  'Hamar Kontormøbler avd. Tromsø',
+]
 
 /** Another client: the supplier under its own IDs and name, coded to 6540 Inventar (IDs of its own). */
 function otherClient(n: number, description: string): Record<string, PlatformRow[]> {
   return {
-    Supplier: [{ ID: 900 + n, UpdatedAt: at, StatusCode: 30001, OrgNumber: `NO ${ORG} MVA`, Info: { Name: SECRET[2] } }],
+    Supplier: [
+      {
+        ID: 900 + n,
+        UpdatedAt: at,
+        StatusCode: 30001,
+        OrgNumber: `NO ${ORG} MVA`,
+        Info: { Name: SECRET[2] },
+      },
+    ],
     SupplierInvoice: [
       {
         ID: 800 + n,
@@ -34,12 +46,24 @@ function otherClient(n: number, description: string): Record<string, PlatformRow
         TaxInclusiveAmount: 12_500 + n,
         JournalEntry: {
           ID: 700 + n,
-          DraftLines: [{ ID: 600 + n, AccountID: 640 + n, VatTypeID: 510 + n, Amount: 12_500 + n, Description: description }],
+          DraftLines: [
+            {
+              ID: 600 + n,
+              AccountID: 640 + n,
+              VatTypeID: 510 + n,
+              Amount: 12_500 + n,
+              Description: description,
+            },
+          ],
         },
       },
     ],
-    Account: [{ ID: 640 + n, UpdatedAt: at, AccountNumber: 6540, AccountName: 'Inventar', VatTypeID: 510 + n }],
-    VatType: [{ ID: 510 + n, UpdatedAt: at, Name: 'Inngående 25 %', VatCode: '1', VatPercent: 25, OutputVat: false }],
+    Account: [
+      { ID: 640 + n, UpdatedAt: at, AccountNumber: 6540, AccountName: 'Inventar', VatTypeID: 510 + n },
+    ],
+    VatType: [
+      { ID: 510 + n, UpdatedAt: at, Name: 'Inngående 25 %', VatCode: '1', VatPercent: 25, OutputVat: false },
+    ],
   }
 }
 
@@ -66,14 +90,24 @@ function aurora(chart: { inventar?: string; own?: boolean } = {}): Record<string
     JournalEntry: { ID: 20, DraftLines: [{ ID: 21, AccountID: 41, VatTypeID: 101, Amount: 1_000 }] },
   }
   return {
-    Supplier: [{ ID: 5, UpdatedAt: at, StatusCode: 30001, OrgNumber: ORG, Info: { Name: 'Hamar Kontormøbler AS' } }],
+    Supplier: [
+      { ID: 5, UpdatedAt: at, StatusCode: 30001, OrgNumber: ORG, Info: { Name: 'Hamar Kontormøbler AS' } },
+    ],
     SupplierInvoice: chart.own ? [first, earlier] : [first],
     Account: [
-      { ID: 40, UpdatedAt: at, AccountNumber: 6540, AccountName: chart.inventar ?? 'Inventar', VatTypeID: 101 },
+      {
+        ID: 40,
+        UpdatedAt: at,
+        AccountNumber: 6540,
+        AccountName: chart.inventar ?? 'Inventar',
+        VatTypeID: 101,
+      },
       { ID: 41, UpdatedAt: at, AccountNumber: 6800, AccountName: 'Kontorrekvisita', VatTypeID: 101 },
       { ID: 42, UpdatedAt: at, AccountNumber: 2400, AccountName: 'Leverandørgjeld', VatTypeID: null },
     ],
-    VatType: [{ ID: 101, UpdatedAt: at, Name: 'Inngående 25 %', VatCode: '1', VatPercent: 25, OutputVat: false }],
+    VatType: [
+      { ID: 101, UpdatedAt: at, Name: 'Inngående 25 %', VatCode: '1', VatPercent: 25, OutputVat: false },
+    ],
   }
 }
 
@@ -120,17 +154,29 @@ describe('office memory in review', () => {
     const { db, test } = await mount(['nb-NO'])
     await vi.waitFor(() => expect(cell(0, 'account')?.value).toBe('6540'), { timeout: 15_000 })
     expect(cell(0, 'vat')!.value).toBe('1')
-    expect(linesText()).toContain('Foreslått konto 6540 og mva-kode 1: ført på 6540 Inventar hos 2 andre klienter')
+    // The other clients arrive in the cache one after the other: the reason follows them.
+    await vi.waitFor(() =>
+      expect(linesText()).toContain(
+        'Foreslått konto 6540 og mva-kode 1: ført på 6540 Inventar hos 2 andre klienter',
+      ),
+    )
     const mark = document.querySelector('.lines__source[data-source="office"]')!
     expect(mark.textContent).toContain('Kontorets minne')
     // Office memory answered: the platform's smart booking is not asked.
     expect(test.calls.some((c) => c.name === 'review.ledgerSuggestions')).toBe(false)
 
     const nordlysBefore = await rowsOf(db, 'nordlys')
-    pressKey(document.querySelector('[data-testid="review-form"]')!, { key: 's', code: 'KeyS', ctrlKey: true })
-    await vi.waitFor(async () => expect(await db.outbox.where('companyKey').equals('aurora').count()).toBeGreaterThan(0), {
-      timeout: 15_000,
+    pressKey(document.querySelector('[data-testid="review-form"]')!, {
+      key: 's',
+      code: 'KeyS',
+      ctrlKey: true,
     })
+    await vi.waitFor(
+      async () => expect(await db.outbox.where('companyKey').equals('aurora').count()).toBeGreaterThan(0),
+      {
+        timeout: 15_000,
+      },
+    )
     const entries = await db.outbox.toArray()
     expect(entries.every((e) => e.companyKey === 'aurora')).toBe(true)
     // The saved line books to Aurora's own account and VAT type, never another client's IDs.
@@ -153,8 +199,14 @@ describe('office memory in review', () => {
   it('says it in English', async () => {
     await mount(['en-GB'])
     await vi.waitFor(() => expect(cell(0, 'account')?.value).toBe('6540'), { timeout: 15_000 })
-    expect(linesText()).toContain('Proposed account 6540 and VAT code 1: coded to 6540 Inventar in 2 other clients')
-    expect(document.querySelector('.lines__source[data-source="office"]')!.textContent).toContain('Office memory')
+    await vi.waitFor(() =>
+      expect(linesText()).toContain(
+        'Proposed account 6540 and VAT code 1: coded to 6540 Inventar in 2 other clients',
+      ),
+    )
+    expect(document.querySelector('.lines__source[data-source="office"]')!.textContent).toContain(
+      'Office memory',
+    )
   }, 60_000)
 
   it('puts the client’s own history of the supplier first', async () => {

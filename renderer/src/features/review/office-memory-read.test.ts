@@ -48,7 +48,9 @@ async function office(companies: number, invoices: number): Promise<WorkspaceDb>
     }))
     await workspace.Supplier.bulkPut(suppliers as never)
     await workspace.SupplierInvoice.bulkPut(rows as never)
-    await workspace.Account.bulkPut([{ companyKey, ID: 7, AccountNumber: 6540, AccountName: 'Inventar' }] as never)
+    await workspace.Account.bulkPut([
+      { companyKey, ID: 7, AccountNumber: 6540, AccountName: 'Inventar' },
+    ] as never)
     await workspace.VatType.bulkPut([{ companyKey, ID: 8, VatCode: '1', Name: 'Inngående 25 %' }] as never)
   }
   return workspace

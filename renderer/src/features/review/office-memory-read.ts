@@ -29,7 +29,9 @@ export async function loadOfficeEvidence(
     .map((s): [string, number] => [s.companyKey, Number(s.ID)])
   if (pairs.length === 0) return []
   const invoices = (
-    await Promise.all(pairs.map((pair) => db.SupplierInvoice.where('[companyKey+SupplierID]').equals(pair).toArray()))
+    await Promise.all(
+      pairs.map((pair) => db.SupplierInvoice.where('[companyKey+SupplierID]').equals(pair).toArray()),
+    )
   ).flat() as CachedRow[]
   const byCompany = new Map<string, CachedRow[]>()
   for (const row of invoices) {

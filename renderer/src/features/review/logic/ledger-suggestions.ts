@@ -29,7 +29,10 @@ function vatOf(s: LedgerSuggestion, chart: ClientChart): Row | undefined {
 }
 
 /** The first suggestion this client's chart allows, as coding proposals; empty when none does. */
-export function suggestionCoding(suggestions: readonly LedgerSuggestion[], chart: ClientChart): CodingProposals {
+export function suggestionCoding(
+  suggestions: readonly LedgerSuggestion[],
+  chart: ClientChart,
+): CodingProposals {
   for (const s of suggestions) {
     const account = accountOf(s, chart)
     if (!account) continue
@@ -39,7 +42,13 @@ export function suggestionCoding(suggestions: readonly LedgerSuggestion[], chart
     }
     const vat = vatOf(s, chart)
     if (vat)
-      proposals.VatTypeID = { value: Number(vat.ID), source: 'ledgerSuggestion', count: 0, total: 0, account: text }
+      proposals.VatTypeID = {
+        value: Number(vat.ID),
+        source: 'ledgerSuggestion',
+        count: 0,
+        total: 0,
+        account: text,
+      }
     return proposals
   }
   return {}

@@ -29,7 +29,9 @@ function client(
         { ID: Number(id), AccountNumber, AccountName },
       ]),
     ),
-    vatTypes: new Map(Object.entries(vatTypes).map(([id, VatCode]) => [Number(id), { ID: Number(id), VatCode }])),
+    vatTypes: new Map(
+      Object.entries(vatTypes).map(([id, VatCode]) => [Number(id), { ID: Number(id), VatCode }]),
+    ),
   }
 }
 
@@ -79,13 +81,17 @@ describe('office memory', () => {
     ])
     // Case and spacing are not a different name.
     expect(
-      officeCoding([inventar('a')], chart({ 6540: { AccountName: ' inventar ' } })).proposals.AccountID?.value,
+      officeCoding([inventar('a')], chart({ 6540: { AccountName: ' inventar ' } })).proposals.AccountID
+        ?.value,
     ).toBe(40)
   })
 
   it('never proposes an account this client lacks, has locked or hidden', () => {
     const missing = officeCoding([inventar('a')], { ...chart(), accounts: chart().accounts.slice(1) })
-    expect(missing).toEqual({ proposals: {}, notes: [{ kind: 'missing', account: '6540 Inventar', clients: 1 }] })
+    expect(missing).toEqual({
+      proposals: {},
+      notes: [{ kind: 'missing', account: '6540 Inventar', clients: 1 }],
+    })
     for (const closed of [{ Locked: true }, { Visible: false }, { Deleted: true }]) {
       const coding = officeCoding([inventar('a')], chart({ 6540: closed }))
       expect(coding.proposals).toEqual({})
@@ -124,8 +130,20 @@ describe('smart booking (ledgersuggestions)', () => {
     expect(
       suggestionCoding([s({ AccountNumber: 6540 }), s({ AccountNumber: 6800, VatCode: '1' })], locked),
     ).toEqual({
-      AccountID: { value: 41, source: 'ledgerSuggestion', count: 0, total: 0, account: '6800 Kontorrekvisita' },
-      VatTypeID: { value: 101, source: 'ledgerSuggestion', count: 0, total: 0, account: '6800 Kontorrekvisita' },
+      AccountID: {
+        value: 41,
+        source: 'ledgerSuggestion',
+        count: 0,
+        total: 0,
+        account: '6800 Kontorrekvisita',
+      },
+      VatTypeID: {
+        value: 101,
+        source: 'ledgerSuggestion',
+        count: 0,
+        total: 0,
+        account: '6800 Kontorrekvisita',
+      },
     })
     expect(suggestionCoding([s({ AccountNumber: 6540, AccountName: 'Verktøy' })], chart())).toEqual({})
     expect(suggestionCoding([s({ AccountID: 40, VatTypeID: 101 })], chart())).toMatchObject({

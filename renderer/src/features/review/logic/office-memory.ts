@@ -49,7 +49,8 @@ export interface OfficeCoding {
 export const sameName = (a: unknown, b: unknown): boolean =>
   typeof a === 'string' &&
   typeof b === 'string' &&
-  a.trim().replace(/\s+/g, ' ').toLocaleLowerCase('nb') === b.trim().replace(/\s+/g, ' ').toLocaleLowerCase('nb')
+  a.trim().replace(/\s+/g, ' ').toLocaleLowerCase('nb') ===
+    b.trim().replace(/\s+/g, ' ').toLocaleLowerCase('nb')
 
 /** Whether an account of this client may be proposed: not deleted, locked or hidden. */
 export const accountAllowed = (account: Row): boolean =>
@@ -79,7 +80,12 @@ function voteOf(evidence: OfficeEvidence): Vote | null {
   const vatId = coding.VatTypeID?.value
   const vat = vatId === undefined ? undefined : evidence.vatTypes.get(vatId)
   const code = vat && vat.VatCode !== null && vat.VatCode !== undefined ? String(vat.VatCode) : null
-  return { number, name: String(account.AccountName ?? ''), vatCode: code, newest: newestInvoice(evidence.invoices) }
+  return {
+    number,
+    name: String(account.AccountName ?? ''),
+    vatCode: code,
+    newest: newestInvoice(evidence.invoices),
+  }
 }
 
 /** The winner among votes: most clients, then the most recent use. */
@@ -87,7 +93,8 @@ function winner<K>(tally: Map<K, { count: number; newest: string }>): [K, number
   let best: [K, { count: number; newest: string }] | null = null
   for (const entry of tally) {
     const [, t] = entry
-    if (!best || t.count > best[1].count || (t.count === best[1].count && t.newest > best[1].newest)) best = entry
+    if (!best || t.count > best[1].count || (t.count === best[1].count && t.newest > best[1].newest))
+      best = entry
   }
   return best && [best[0], best[1].count]
 }
@@ -118,7 +125,14 @@ export function officeCoding(evidence: readonly OfficeEvidence[], chart: ClientC
   if (!sameName(here.AccountName, name))
     return {
       proposals: {},
-      notes: [{ kind: 'nameDiffers', account: theirs, clients, here: accountText(number, String(here.AccountName ?? '')) }],
+      notes: [
+        {
+          kind: 'nameDiffers',
+          account: theirs,
+          clients,
+          here: accountText(number, String(here.AccountName ?? '')),
+        },
+      ],
     }
   if (!accountAllowed(here)) return { proposals: {}, notes: [{ kind: 'locked', account: theirs, clients }] }
   const account = accountText(number, String(here.AccountName ?? ''))
@@ -137,6 +151,12 @@ export function officeCoding(evidence: readonly OfficeEvidence[], chart: ClientC
   const code = winner(byCode)
   const vat = code ? vatTypeOfCode(code[0], chart.vatTypes) : undefined
   if (code && vat)
-    proposals.VatTypeID = { value: Number(vat.ID), source: 'office', count: code[1], total: votes.length, account }
+    proposals.VatTypeID = {
+      value: Number(vat.ID),
+      source: 'office',
+      count: code[1],
+      total: votes.length,
+      account,
+    }
   return { proposals, notes: [] }
 }
