@@ -243,13 +243,19 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
         if (created && (options.seed ?? 'demo') === 'demo') {
           // The demo seed and what it draws its PDFs with (pdf-lib, fontkit, canvas) load only for a new
           // database: a restart does not pay for them.
-          const [{ seedDemo }, { seedDemoApprovals }, { seedDemoReview }, { seedDemoContacts }] =
-            await Promise.all([
-              import('./seed/demo.ts'),
-              import('./seed/demo-approvals.ts'),
-              import('./seed/demo-review.ts'),
-              import('./seed/demo-contacts.ts'),
-            ])
+          const [
+            { seedDemo },
+            { seedDemoApprovals },
+            { seedDemoReview },
+            { seedDemoContacts },
+            { seedDemoOfficeMemory },
+          ] = await Promise.all([
+            import('./seed/demo.ts'),
+            import('./seed/demo-approvals.ts'),
+            import('./seed/demo-review.ts'),
+            import('./seed/demo-contacts.ts'),
+            import('./seed/demo-office-memory.ts'),
+          ])
           phase('seed-system')
           await seedDemo(tx, registry)
           phase('seed-demo')
@@ -257,6 +263,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
           phase('seed-approvals')
           await seedDemoReview(tx, registry, { hooks, files })
           await seedDemoContacts(tx, registry, { hooks })
+          await seedDemoOfficeMemory(tx, registry, { hooks, files })
         }
         return created
       })

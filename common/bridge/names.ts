@@ -54,6 +54,7 @@ export const callNames = [
   'journal.uploadStaged',
   'review.proposedRule',
   'review.history',
+  'review.ledgerSuggestions',
   'approvals.flow',
   'approvals.waiting',
   'admin.approvalSetup',

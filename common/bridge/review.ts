@@ -1,6 +1,7 @@
 // The bridge area of the review screen's reads from the platform (its changes go through the outbox):
 // the approval rule the platform proposes for an invoice's supplier and project, and the invoice's
-// history (comments, approvals and their steps) when the cache does not hold it.
+// history (comments, approvals and their steps) when the cache does not hold it, and the platform's smart
+// booking for a supplier's organisation number (`ledgersuggestions`).
 import { z } from 'zod'
 
 const CompanyKey = z.string().min(1).max(100)
@@ -40,7 +41,33 @@ export const InvoiceHistory = z.object({
 })
 export type InvoiceHistory = z.infer<typeof InvoiceHistory>
 
+/** A Norwegian organisation number: nine digits. */
+const OrgNumber = z.string().regex(/^\d{9}$/)
+
+/**
+ * One account the platform's smart booking proposes for a supplier (`GET api/biz/ledgersuggestions/{orgNumber}`,
+ * field notes). The answer's shape is not documented: main reads the account by number, name or the company's
+ * own ID and a VAT type by ID or SAF-T code, from the suggestion or its expanded `Account` / `VatType`, and
+ * leaves out what it cannot read.
+ */
+export const LedgerSuggestion = z.object({
+  AccountID: z.number().int().nullable(),
+  AccountNumber: z.number().int().nullable(),
+  AccountName: z.string().nullable(),
+  VatTypeID: z.number().int().nullable(),
+  VatCode: z.string().nullable(),
+})
+export type LedgerSuggestion = z.infer<typeof LedgerSuggestion>
+
+export const LedgerSuggestions = z.object({
+  /** False when the platform does not offer smart booking (the route refused): nothing to propose. */
+  offered: z.boolean(),
+  suggestions: z.array(LedgerSuggestion).max(50),
+})
+export type LedgerSuggestions = z.infer<typeof LedgerSuggestions>
+
 export const reviewCalls = {
   'review.proposedRule': { args: z.tuple([CompanyKey, RuleQuery]), result: ProposedRule },
   'review.history': { args: z.tuple([CompanyKey, Id]), result: InvoiceHistory },
+  'review.ledgerSuggestions': { args: z.tuple([CompanyKey, OrgNumber]), result: LedgerSuggestions },
 } as const

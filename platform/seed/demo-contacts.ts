@@ -32,7 +32,8 @@ export const DEMO_DUPLICATE_SUPPLIER = {
   email: 'aasane@bergenkontor.example',
 } as const
 
-async function scopeOf(sql: Sql, registry: Registry, hooks: HookSet, company: DemoCompany) {
+/** A demo company's scope for the platform's write path, and Anne as the actor. */
+export async function scopeOf(sql: Sql, registry: Registry, hooks: HookSet, company: DemoCompany) {
   const row = await one<{ ID: number }>(sql, `select "ID" from "Company" where "Key" = $1`, [company.key])
   const scope: CompanyScope = {
     sql,

@@ -206,6 +206,7 @@ export function createServices(deps: ServiceDeps) {
     'journal.uploadStaged': (companyKey, token) => journal.uploadStaged(companyKey, token),
     'review.proposedRule': (companyKey, query) => review.proposedRule(companyKey, query),
     'review.history': (companyKey, invoiceId) => review.history(companyKey, invoiceId),
+    'review.ledgerSuggestions': (companyKey, orgNumber) => review.ledgerSuggestions(companyKey, orgNumber),
     'approvals.flow': (companyKey, invoiceId) => approvalFlows.flow(companyKey, invoiceId),
     'approvals.waiting': (companyKeys, before) => waitingApprovals.waiting(companyKeys, before),
     'admin.approvalSetup': (companyKey) => approvalRules.setup(companyKey),

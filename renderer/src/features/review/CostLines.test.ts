@@ -74,7 +74,7 @@ function mountLines(
         accounts,
         vatTypes: offered,
         total: total.value,
-        reasons: ['Foreslått konto 6540: brukt på 3 av de 4 siste fakturaene'],
+        reasons: [{ text: 'Foreslått konto 6540: brukt på 3 av de 4 siste fakturaene', source: null }],
       }),
       h('button', { id: 'review-save', type: 'button' }, 'Lagre'),
     ],

@@ -11,7 +11,7 @@ import { formatAmount } from '@renderer/i18n/format'
 import { findAccount, findVatType, parseMoney, type AccountRef, type VatTypeRef } from '@common/parse'
 import type { CostLineDraft, CostLineSummary, ReadLine } from './logic/cost-line-save.ts'
 import { draftLines, num, type Row } from './logic/invoice-rows.ts'
-import type { CodingProposals } from './logic/supplier-memory.ts'
+import type { CodingProposals, ProposalSource } from './logic/supplier-memory.ts'
 import { structuredLines, type StructuredLine } from './logic/structured-lines.ts'
 import type { EInvoice } from '@common/einvoice/types'
 
@@ -26,6 +26,15 @@ export {
 } from './logic/cost-line-save.ts'
 
 export type CostVatType = VatTypeRule & VatTypeRef
+
+/**
+ * A sentence of why the lines are as proposed, with its source mark when the proposal is not the company's
+ * own (the office's memory of the supplier in other clients, or the platform's smart booking).
+ */
+export interface LineReason {
+  text: string
+  source: Extract<ProposalSource, 'office' | 'ledgerSuggestion'> | null
+}
 
 let nextKey = 0
 const newKey = () => `line-${++nextKey}`

@@ -129,6 +129,24 @@ const en = {
       Description: 'description',
       DepartmentID: 'department {value}',
     },
+    /** Where a proposal came from when it is not the company's own history: the mark beside the reason. */
+    source: {
+      office: 'Office memory',
+      ledgerSuggestion: 'Smart booking',
+    },
+    sourceHint: {
+      office: 'Coding from the office’s other clients on this computer; only the count of clients is shown',
+      ledgerSuggestion: 'Proposed by the platform’s smart booking for this organisation number',
+    },
+    /** Why the office's coding of a supplier is not proposed in this client. */
+    office: {
+      nameDiffers:
+        'No account proposed: one other client codes this supplier to {account}, but here that number is {here}. | No account proposed: {count} other clients code this supplier to {account}, but here that number is {here}.',
+      missing:
+        'No account proposed: one other client codes this supplier to {account}, which this client’s chart does not have. | No account proposed: {count} other clients code this supplier to {account}, which this client’s chart does not have.',
+      locked:
+        'No account proposed: one other client codes this supplier to {account}, which is locked or hidden in this client. | No account proposed: {count} other clients code this supplier to {account}, which is locked or hidden in this client.',
+    },
     blocked: 'Fix the cost lines before saving: {problem}',
     structured: {
       from: 'Proposed from the e-invoice: its {count} lines, amounts incl. VAT, VAT codes from each line’s VAT category and rate.',
@@ -333,6 +351,22 @@ const nb: typeof en = {
       VatTypeID: 'mva-kode {value}',
       Description: 'beskrivelse',
       DepartmentID: 'avdeling {value}',
+    },
+    source: {
+      office: 'Kontorets minne',
+      ledgerSuggestion: 'Smartbokføring',
+    },
+    sourceHint: {
+      office: 'Kontering fra kontorets andre klienter på denne maskinen; bare antallet klienter vises',
+      ledgerSuggestion: 'Foreslått av plattformens smartbokføring for dette organisasjonsnummeret',
+    },
+    office: {
+      nameDiffers:
+        'Ingen konto foreslått: én annen klient fører denne leverandøren på {account}, men her er nummeret {here}. | Ingen konto foreslått: {count} andre klienter fører denne leverandøren på {account}, men her er nummeret {here}.',
+      missing:
+        'Ingen konto foreslått: én annen klient fører denne leverandøren på {account}, som ikke finnes i denne klientens kontoplan. | Ingen konto foreslått: {count} andre klienter fører denne leverandøren på {account}, som ikke finnes i denne klientens kontoplan.',
+      locked:
+        'Ingen konto foreslått: én annen klient fører denne leverandøren på {account}, som er sperret eller skjult hos denne klienten. | Ingen konto foreslått: {count} andre klienter fører denne leverandøren på {account}, som er sperret eller skjult hos denne klienten.',
     },
     blocked: 'Rett konteringslinjene før du lagrer: {problem}',
     structured: {

@@ -2,7 +2,10 @@
 // them, a structured invoice's own lines (EHF, Factur-X: one per line, VAT code from its category and rate,
 // account from supplier memory), or supplier memory's coding (from the supplier's earlier invoices in the
 // cache) as one line for the whole total; each line read against the company's accounts and VAT codes and summed against the total;
-// and why each value was proposed, in one sentence per reason.
+// and why each value was proposed, in one sentence per reason, marked with its source. The coding comes
+// first from the company's own history of the supplier (or its default account); without it, from how the
+// office coded the supplier's organisation number in its other clients on this computer
+// (logic/office-memory.ts); without that, from the platform's smart booking (logic/ledger-suggestions.ts).
 import { computed, ref, watch, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { Locale } from '@common/bridge/contract'
@@ -12,8 +15,26 @@ import { formatAmount, intlLocale } from '@renderer/i18n/format'
 import type { CachedRow, WorkspaceDb } from '@renderer/data/schema'
 import { useLiveQuery } from '@renderer/data/use-live-query'
 import { structuredInvoiceOf } from '@common/einvoice/ocr-answer'
-import { linesFromRow, proposedLine, structuredDrafts, summarise, type CostLineDraft } from './cost-lines.ts'
-import { proposalReason, proposeCoding, type CodingProposals } from './logic/supplier-memory.ts'
+import {
+  linesFromRow,
+  proposedLine,
+  structuredDrafts,
+  summarise,
+  type CostLineDraft,
+  type LineReason,
+} from './cost-lines.ts'
+import {
+  proposalReason,
+  proposeCoding,
+  type CodingProposals,
+  type ProposalSource,
+} from './logic/supplier-memory.ts'
+import { officeCoding, type OfficeEvidence } from './logic/office-memory.ts'
+import { suggestionCoding } from './logic/ledger-suggestions.ts'
+import type { LedgerSuggestion } from '@common/bridge/review'
+import { normaliseOrgNumber } from '@common/parties/normalise'
+import { useBridge } from '@renderer/bridge'
+import { loadOfficeEvidence } from './office-memory-read.ts'
 import type { ReviewForm } from './review-form.ts'
 import type { ReviewDocument } from './review-queue.ts'
 import { reshownAmount } from './use-review-form.ts'
@@ -52,7 +73,8 @@ export function useReviewLines(options: ReviewLinesOptions) {
     [workspace, () => form.SupplierID],
     { supplierId: null as number | null, rows: [] as CachedRow[] },
   )
-  const coding = computed<CodingProposals>(() => {
+  /** The coding the company's own invoices from the supplier (or its default account) propose. */
+  const ownCoding = computed<CodingProposals>(() => {
     const history = supplierHistory.value
     if (form.SupplierID === null || history.supplierId !== form.SupplierID) return {}
     return proposeCoding(options.supplier.value, history.rows, {
@@ -60,6 +82,66 @@ export function useReviewLines(options: ReviewLinesOptions) {
       supplierId: form.SupplierID,
       accounts: new Map(lookups.value.accounts.map((a) => [a.ID, a as unknown as CachedRow])),
     })
+  })
+  /** The supplier's organisation number, when the company has none of its own coding for the supplier. */
+  const orgNumber = computed(() =>
+    ownCoding.value.AccountID ? null : normaliseOrgNumber(String(options.supplier.value?.OrgNumber ?? '')),
+  )
+  const officeEvidence = useLiveQuery(
+    async () => {
+      const db = workspace.value
+      const org = orgNumber.value
+      if (!db || !companyKey || !org) return { org, evidence: [] as OfficeEvidence[] }
+      return { org, evidence: await loadOfficeEvidence(db, companyKey, org) }
+    },
+    [workspace, orgNumber],
+    { org: null as string | null, evidence: [] as OfficeEvidence[] },
+  )
+  const chart = computed(() => ({
+    accounts: lookups.value.accounts as unknown as CachedRow[],
+    vatTypes: lookups.value.vatTypes as unknown as CachedRow[],
+  }))
+  const office = computed(() => {
+    const found = officeEvidence.value
+    if (!orgNumber.value || found.org !== orgNumber.value) return { proposals: {}, notes: [] }
+    return officeCoding(found.evidence, chart.value)
+  })
+  // The platform's smart booking, asked once per organisation number while neither the company nor the
+  // office has coding for it (offline or refused: nothing is proposed).
+  const bridge = useBridge()
+  const suggestions = ref<{ org: string; list: LedgerSuggestion[] } | null>(null)
+  const asked = new Map<string, Promise<LedgerSuggestion[]>>()
+  watch(
+    [orgNumber, () => officeEvidence.value.org, () => office.value.proposals.AccountID],
+    ([org, evidenceOrg, officeAccount]) => {
+      if (!org || !companyKey || evidenceOrg !== org || officeAccount) return
+      let answer = asked.get(org)
+      if (!answer) {
+        answer = bridge
+          .call('review.ledgerSuggestions', companyKey, org)
+          .then((r) => r.suggestions)
+          .catch(() => {
+            asked.delete(org)
+            return []
+          })
+        asked.set(org, answer)
+      }
+      void answer.then((list) => {
+        if (orgNumber.value === org) suggestions.value = { org, list }
+      })
+    },
+    { immediate: true },
+  )
+  const coding = computed<CodingProposals>(() => {
+    const own = ownCoding.value
+    if (own.AccountID || !orgNumber.value) return own
+    if (office.value.proposals.AccountID) return office.value.proposals
+    const asked = suggestions.value
+    if (asked?.org === orgNumber.value) {
+      const proposed = suggestionCoding(asked.list, chart.value)
+      if (proposed.AccountID) return proposed
+    }
+    return own
   })
   const totalOre = computed(() => parseMoney(form.TaxInclusiveAmount))
   const invoiceDate = computed(() => parseDate(form.InvoiceDate) ?? new Date().toISOString().slice(0, 10))
@@ -87,7 +169,9 @@ export function useReviewLines(options: ReviewLinesOptions) {
         )
       : null,
   )
-  const reasons = computed(() => {
+  const markOf = (source: ProposalSource): LineReason['source'] =>
+    source === 'office' || source === 'ledgerSuggestion' ? source : null
+  const reasons = computed<LineReason[]>(() => {
     const p = coding.value
     const shown = {
       AccountID: () =>
@@ -99,7 +183,7 @@ export function useReviewLines(options: ReviewLinesOptions) {
       Description: () => '',
     }
     // Values proposed for the same reason share one sentence ("account 6540, VAT code 1 and description").
-    const byReason = new Map<string, string[]>()
+    const byReason = new Map<string, { source: LineReason['source']; what: string[] }>()
     // A structured invoice's lines bring their own VAT codes and descriptions; memory gives only the account.
     const fields = structured.value
       ? (['AccountID'] as const)
@@ -108,17 +192,29 @@ export function useReviewLines(options: ReviewLinesOptions) {
       const proposal = p[field]
       if (!proposal) continue
       const reason = proposalReason(proposal)
-      const text = t(`reviewLogic.memory.${reason.key}`, reason.params)
-      byReason.set(text, [
-        ...(byReason.get(text) ?? []),
-        t(`review.lines.what.${field}`, { value: shown[field]() }),
-      ])
+      const text = t(`reviewLogic.memory.${reason.key}`, reason.params, reason.params.count)
+      const entry = byReason.get(text) ?? { source: markOf(proposal.source), what: [] }
+      entry.what.push(t(`review.lines.what.${field}`, { value: shown[field]() }))
+      byReason.set(text, entry)
     }
     const list = new Intl.ListFormat(intlLocale[locale.value as Locale], { type: 'conjunction' })
-    const memory = [...byReason].map(([reason, what]) =>
-      t('review.lines.proposed', { what: list.format(what), reason }),
-    )
-    return [...structuredNotes(), ...memory]
+    const memory = [...byReason].map(([reason, { source, what }]) => ({
+      text: t('review.lines.proposed', { what: list.format(what), reason }),
+      source,
+    }))
+    // Why the office's coding of the supplier is not proposed here (a number named otherwise, a missing or
+    // locked account), while nothing else is proposed for the account.
+    const notes = p.AccountID
+      ? []
+      : office.value.notes.map((note) => ({
+          text: t(`review.lines.office.${note.kind}`, { ...note, count: note.clients }, note.clients),
+          source: 'office' as const,
+        }))
+    return [
+      ...structuredNotes().map((text) => ({ text, source: null })),
+      ...memory,
+      ...notes,
+    ] satisfies LineReason[]
   })
 
   /** What the review says of lines taken from a structured invoice: where they come from, and each gap. */

@@ -18,6 +18,8 @@ const en = {
     frequent: 'used on {count} of the last {total} invoices',
     supplierDefault: 'the supplier’s default account',
     accountDefault: 'the account’s VAT code',
+    office: 'coded to {account} in one other client | coded to {account} in {count} other clients',
+    ledgerSuggestion: 'the platform’s smart booking proposes {account}',
   },
   override: {
     needed: 'A number with a wrong check digit can only be saved with a reason.',
@@ -84,6 +86,8 @@ const nb: ReviewLogicMessages = {
     frequent: 'brukt på {count} av de {total} siste fakturaene',
     supplierDefault: 'leverandørens standardkonto',
     accountDefault: 'kontoens mva-kode',
+    office: 'ført på {account} hos én annen klient | ført på {account} hos {count} andre klienter',
+    ledgerSuggestion: 'plattformens smartbokføring foreslår {account}',
   },
   override: {
     needed: 'Et nummer med feil kontrollsiffer kan bare lagres med en begrunnelse.',

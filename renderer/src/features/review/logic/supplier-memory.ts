@@ -3,7 +3,9 @@
 // amount); the last invoices count, recent ones more (a vote halves in weight every HALF_LIFE invoices
 // back), so a supplier whose coding changed is followed after a few invoices. The reason says how often
 // the proposal was used ("used on 7 of the last 8 invoices"). With no history, the supplier's default
-// account (Supplier.CostAccountID) is proposed, and the VAT code of that account.
+// account (Supplier.CostAccountID) is proposed, and the VAT code of that account. With neither, the office's
+// memory of the supplier in other clients (./office-memory.ts), and last the platform's smart booking
+// (`ledgersuggestions`, ./ledger-suggestions.ts) propose the coding, each read against this client's chart.
 import { draftLines, invoiceDepartment, invoiceWhen, live, num, type Row } from './invoice-rows.ts'
 
 /** How many earlier invoices are considered. */
@@ -11,14 +13,19 @@ export const MEMORY_WINDOW = 8
 /** After this many invoices back a vote weighs half. */
 export const HALF_LIFE = 4
 
-export type ProposalSource = 'history' | 'supplierDefault' | 'accountDefault'
+export type ProposalSource = 'history' | 'supplierDefault' | 'accountDefault' | 'office' | 'ledgerSuggestion'
 
 export interface Proposal<T> {
   value: T
   source: ProposalSource
-  /** Of the `total` last invoices, how many used this value (history only). */
+  /**
+   * Of the `total` last invoices, how many used this value (history); of the other clients with coding
+   * for the supplier, how many used it (office).
+   */
   count: number
   total: number
+  /** The account as this client's chart names it (`6540 Inventar`): office memory and smart booking. */
+  account?: string
 }
 
 export interface CodingProposals {
@@ -89,41 +96,59 @@ export function proposeCoding(
 ): CodingProposals {
   const supplierId = options.supplierId ?? num(supplier?.ID)
   if (supplierId === null) return {}
-  const coded = [...history]
-    .filter((row) => live(row) && num(row.SupplierID) === supplierId && Number(row.ID) !== options.invoiceId)
+  const own = [...history].filter((row) => num(row.SupplierID) === supplierId)
+  const proposals = historyCoding(own, options.invoiceId)
+  if (proposals.AccountID) return proposals
+  const defaultAccount = num(supplier?.CostAccountID)
+  if (defaultAccount === null) return proposals
+  const fallback: CodingProposals = {
+    AccountID: { value: defaultAccount, source: 'supplierDefault', count: 0, total: 0 },
+  }
+  const vatType = num(options.accounts?.get(defaultAccount)?.VatTypeID)
+  if (vatType !== null) fallback.VatTypeID = { value: vatType, source: 'accountDefault', count: 0, total: 0 }
+  return fallback
+}
+
+/**
+ * The coding of a supplier's invoices `rows` (all of one supplier, or of one organisation number in one
+ * company): each of the last MEMORY_WINDOW coded invoices votes with its main line. Deleted and uncoded
+ * invoices, and the invoice `exceptId`, are skipped.
+ */
+export function historyCoding(rows: Iterable<Row>, exceptId?: number): CodingProposals {
+  const coded = [...rows]
+    .filter((row) => live(row) && Number(row.ID) !== exceptId)
     .map((row) => ({ row, line: mainLine(row) }))
     .filter((c): c is { row: Row; line: Row } => c.line !== undefined)
     .sort(
       (a, b) => invoiceWhen(b.row).localeCompare(invoiceWhen(a.row)) || Number(b.row.ID) - Number(a.row.ID),
     )
     .slice(0, MEMORY_WINDOW)
-  if (coded.length > 0) {
-    const proposals: CodingProposals = {}
-    const account = vote<number>(coded, 'AccountID')
-    const vatType = vote<number>(coded, 'VatTypeID')
-    const description = vote<string>(coded, 'Description')
-    const department = vote<number>(coded, 'DepartmentID')
-    if (account) proposals.AccountID = account
-    if (vatType) proposals.VatTypeID = vatType
-    if (description) proposals.Description = description
-    if (department) proposals.DepartmentID = department
-    return proposals
-  }
-  const defaultAccount = num(supplier?.CostAccountID)
-  if (defaultAccount === null) return {}
-  const proposals: CodingProposals = {
-    AccountID: { value: defaultAccount, source: 'supplierDefault', count: 0, total: 0 },
-  }
-  const vatType = num(options.accounts?.get(defaultAccount)?.VatTypeID)
-  if (vatType !== null) proposals.VatTypeID = { value: vatType, source: 'accountDefault', count: 0, total: 0 }
+  const proposals: CodingProposals = {}
+  if (coded.length === 0) return proposals
+  const account = vote<number>(coded, 'AccountID')
+  const vatType = vote<number>(coded, 'VatTypeID')
+  const description = vote<string>(coded, 'Description')
+  const department = vote<number>(coded, 'DepartmentID')
+  if (account) proposals.AccountID = account
+  if (vatType) proposals.VatTypeID = vatType
+  if (description) proposals.Description = description
+  if (department) proposals.DepartmentID = department
   return proposals
+}
+
+/** The newest invoice date among `rows` ('' when none): which client coded a supplier last. */
+export function newestInvoice(rows: Iterable<Row>): string {
+  let newest = ''
+  for (const row of rows) if (live(row) && invoiceWhen(row) > newest) newest = invoiceWhen(row)
+  return newest
 }
 
 /** The message key and values of a proposal's reason (messages: reviewLogic.memory). */
 export function proposalReason(proposal: Proposal<unknown>): {
-  key: 'frequent' | 'supplierDefault' | 'accountDefault'
-  params: { count: number; total: number }
+  key: 'frequent' | 'supplierDefault' | 'accountDefault' | 'office' | 'ledgerSuggestion'
+  params: { count: number; total: number; account?: string }
 } {
   const key = proposal.source === 'history' ? 'frequent' : proposal.source
-  return { key, params: { count: proposal.count, total: proposal.total } }
+  const params = { count: proposal.count, total: proposal.total }
+  return { key, params: proposal.account === undefined ? params : { ...params, account: proposal.account } }
 }
