@@ -16,8 +16,8 @@ import {
   undoState,
   undoWentThrough,
   UndoError,
-  wentThroughToday,
 } from './straight-send.ts'
+import { wentThroughToday } from '@renderer/data/went-through'
 
 const { Draft, Journaled, ForApproval } = SupplierInvoiceStatus
 const KEY = 'nordlys'
@@ -67,7 +67,11 @@ const incoming = (over: Record<string, unknown> = {}) => ({
   ...over,
 })
 
-const decide = (over: Record<string, unknown> = {}, rows = history, queuedHere = false) => {
+const decide = (
+  over: Record<string, unknown> = {},
+  rows: readonly Record<string, unknown>[] = history,
+  queuedHere = false,
+) => {
   const invoice = incoming(over)
   return decideStraightThrough({ invoice, supplier, invoices: [...rows, invoice], queuedHere })
 }

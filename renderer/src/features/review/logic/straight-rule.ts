@@ -56,7 +56,7 @@ export interface UsualRange {
 }
 
 /** The totals of the supplier's last invoices that went on, newest first (others' and this one skipped). */
-function wentOnTotals(supplierId: number, history: Iterable<Row>, invoiceId?: number): Ore[] {
+export function wentOnTotals(supplierId: number, history: Iterable<Row>, invoiceId?: number): Ore[] {
   return [...history]
     .filter(
       (row) =>
