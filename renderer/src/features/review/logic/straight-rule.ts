@@ -8,10 +8,10 @@ import { fromOre, toOre, type Ore } from '@common/money'
 import { SupplierInvoiceStatus } from '@common/status'
 import type { ReviewOutcome } from '@renderer/data/schema'
 import { checkForm, formFromRow } from '../review-form.ts'
-import { bankAccountChanged } from './bank-account.ts'
+import { knownSupplierAccounts } from './bank-account.ts'
 import { findDuplicates } from './duplicates.ts'
-import { invoiceTotal, invoiceWhen, live, num, type Row } from './invoice-rows.ts'
-import { proposeCoding } from './supplier-memory.ts'
+import { accountKey, draftLines, invoiceTotal, invoiceWhen, live, num, type Row } from './invoice-rows.ts'
+import { proposeCoding, type CodingProposals } from './supplier-memory.ts'
 
 /** The rule is proposed when this many of the supplier's last invoices were saved without a change. */
 export const PROPOSAL_STREAK = 5
@@ -98,6 +98,33 @@ export interface DecisionInput {
   supplierInvoices?: readonly Row[]
   /** Changes of this invoice still queued on this computer: the accountant is working on it. */
   queuedHere?: boolean
+  /** What the supplier's history gives every incoming invoice alike, read once per supplier. */
+  context?: SupplierContext
+}
+
+/**
+ * What a supplier's history gives each of its incoming drafts alike: the coding supplier memory proposes,
+ * the usual range, and the bank accounts it is known by. A draft neither votes in supplier memory (until it
+ * has cost lines), counts in the range, nor vouches for an account, so it is the same for every draft.
+ */
+export interface SupplierContext {
+  coding: CodingProposals
+  range: UsualRange | null
+  wentOn: number
+  knownAccounts: string[]
+}
+
+export function supplierContext(
+  supplier: Row | null,
+  own: readonly Row[],
+  supplierId: number,
+): SupplierContext {
+  return {
+    coding: proposeCoding(supplier, own, { supplierId }),
+    range: usualRange(supplierId, own),
+    wentOn: wentOnTotals(supplierId, own).length,
+    knownAccounts: knownSupplierAccounts(supplier, own),
+  }
 }
 
 /**
@@ -118,21 +145,33 @@ export function decideStraightThrough(input: DecisionInput): StraightDecision {
   if (total === null && !failed.includes('TaxInclusiveAmount')) failed.push('TaxInclusiveAmount')
   if (!invoice.InvoiceDate && !failed.includes('InvoiceDate')) failed.push('InvoiceDate')
   if (failed.length > 0) reasons.push({ code: 'checkFailed', fields: failed.sort() })
-  const changed = bankAccountChanged(form.BankAccount, supplier, own, id)
-  if (changed) reasons.push({ code: 'bankAccountChanged', account: changed.account })
-  const duplicate = findDuplicates(invoice, input.invoices)[0]
+  const context =
+    input.context && draftLines(invoice).length === 0
+      ? input.context
+      : supplierId === null
+        ? null
+        : supplierContext(
+            supplier,
+            own.filter((row) => Number(row.ID) !== id),
+            supplierId,
+          )
+  const account = accountKey(form.BankAccount)
+  if (account && context && context.knownAccounts.length > 0 && !context.knownAccounts.includes(account))
+    reasons.push({ code: 'bankAccountChanged', account })
+  // findDuplicates compares with the same supplier's invoices only: those are enough.
+  const duplicate = findDuplicates(invoice, own)[0]
   if (duplicate)
     reasons.push({
       code: 'duplicate',
       number: String(duplicate.invoice.InvoiceNumber ?? duplicate.invoice.ID),
     })
-  if (supplierId !== null && total !== null) {
-    const range = usualRange(supplierId, own, id)
-    if (!range) reasons.push({ code: 'noRange', known: wentOnTotals(supplierId, own, id).length })
+  if (context && total !== null) {
+    const range = context.range
+    if (!range) reasons.push({ code: 'noRange', known: context.wentOn })
     else if (total < range.low || total > range.high)
       reasons.push({ code: 'outsideRange', amount: total, low: range.low, high: range.high })
   }
-  const coding = proposeCoding(supplier, own, { invoiceId: id, supplierId: supplierId ?? undefined })
+  const coding = context?.coding ?? {}
   if (!coding.AccountID) reasons.push({ code: 'noCoding' })
   if (reasons.length > 0 || !coding.AccountID || total === null) return { go: false, reasons }
   return {

@@ -12,7 +12,13 @@ import { outboxAction, type CostLine } from '@common/bridge/outbox'
 import { SupplierInvoiceStatus } from '@common/status'
 import { outboxEntry } from '@renderer/data/outbox'
 import type { CachedRow, OutboxEntry, WentThroughRow, WorkspaceDb } from '@renderer/data/schema'
-import { decideStraightThrough, isIncoming, rowTotal, type HoldReason } from './straight-rule.ts'
+import {
+  decideStraightThrough,
+  isIncoming,
+  rowTotal,
+  supplierContext,
+  type HoldReason,
+} from './straight-rule.ts'
 import { num } from './invoice-rows.ts'
 
 /** The rules switched on in a company, by supplier. */
@@ -78,15 +84,18 @@ export async function incomingDecisions(db: WorkspaceDb, companyKey: string): Pr
     bySupplier.set(id, list)
   }
   const out: IncomingDecision[] = []
-  for (const [supplierId, own] of bySupplier)
+  for (const [supplierId, own] of bySupplier) {
+    const supplier = state.suppliers.get(supplierId) ?? null
+    const context = supplierContext(supplier, own, supplierId)
     for (const invoice of own) {
       if (!isIncoming(invoice) || state.went.has(invoice.ID)) continue
       const decision = decideStraightThrough({
         invoice,
-        supplier: state.suppliers.get(supplierId) ?? null,
+        supplier,
         invoices: state.invoices,
         supplierInvoices: own,
         queuedHere: state.queued.has(invoice.ID),
+        context,
       })
       out.push(
         decision.go
@@ -94,6 +103,7 @@ export async function incomingDecisions(db: WorkspaceDb, companyKey: string): Pr
           : { invoice, reasons: decision.reasons, line: null },
       )
     }
+  }
   return out
 }
 
