@@ -146,6 +146,7 @@ export async function removeCompanyData(
     db.companies,
     db.companySessions,
     db.reviewOutcomes,
+    db.wentThrough,
   ]
   return db.transaction('rw', tables, async () => {
     const unsynced = await db.outbox.where('companyKey').equals(companyKey).sortBy('seq')
@@ -163,6 +164,7 @@ export async function removeCompanyData(
     await db.companySessions.delete(companyKey)
     // Journal drafts and templates are the user's own work, not a copy of the platform's: they stay.
     await db.reviewOutcomes.where('companyKey').equals(companyKey).delete()
+    await db.wentThrough.where('companyKey').equals(companyKey).delete()
     await db.companies.update(companyKey, { offline: false, lastSyncAt: null })
     return { removed: true as const }
   })

@@ -189,6 +189,40 @@ export interface ReviewOutcome {
   /** The proposed fields the user changed (platform names). */
   changedFields: string[]
   savedAt: string
+  /** False when a failed check was saved anyway (with a reason); missing on outcomes from before. */
+  checksPassed?: boolean
+}
+
+/**
+ * A straight-through rule: the accountant let invoices of this supplier in this company go on by themselves
+ * (features/review/logic/straight-rule.ts decides each one). Kept on this computer, per company and supplier.
+ */
+export interface StraightRule {
+  companyKey: string
+  supplierId: number
+  on: boolean
+  changedAt: string
+}
+
+/**
+ * An invoice that went on by itself under its supplier's rule: what was queued (the outbox entries' seq),
+ * what the invoice was before (for undo while the entries are still on this computer), and its undo. One
+ * row per company and invoice, written in the transaction that queues the entries: an invoice goes once.
+ */
+export interface WentThroughRow {
+  companyKey: string
+  invoiceId: number
+  supplierId: number
+  /** `journal`: booked, or sent for approval by the supplier's rule where one applies when it is sent. */
+  action: 'journal' | 'assign-to'
+  approvalRuleId: number | null
+  invoiceNumber: string | null
+  amount: number | null
+  at: string
+  /** The outbox entries it queued. */
+  seqs: number[]
+  before: { StatusCode: number; JournalEntry: unknown }
+  undoneAt: string | null
 }
 
 /**
@@ -231,6 +265,8 @@ export type WorkspaceDb = Dexie &
     reviewOutcomes: Table<ReviewOutcome, [string, number]>
     companyCounts: EntityTable<CompanyCountsRow, 'Key'>
     customFieldSets: EntityTable<CustomFieldSet, 'companyKey'>
+    straightRules: Table<StraightRule, [string, number]>
+    wentThrough: Table<WentThroughRow, [string, number]>
   }
 
 /** The database's name: one per environment and user, so a second user never sees the first one's rows. */
@@ -429,6 +465,14 @@ const localVersions: {
           delete entry.operation
           delete entry.changes
         })
+    },
+  },
+  // Version 13: straight-through rules per company and supplier, and the invoices that went on by themselves.
+  {
+    version: 13,
+    stores: {
+      straightRules: '[companyKey+supplierId], companyKey',
+      wentThrough: '[companyKey+invoiceId], companyKey, at',
     },
   },
 ]

@@ -29,6 +29,13 @@ export const routes: RouteRecordRaw[] = [
     component: components[view]!,
     meta: { view },
   })),
+  // The inbox's list of invoices that went through by themselves (straight-through rules).
+  {
+    path: '/went-through',
+    name: 'wentThrough',
+    component: () => import('../features/review/WentThroughView.vue'),
+    meta: { view: 'inbox' },
+  },
   { path: '/:unknown(.*)*', redirect: '/overview' },
 ]
 

@@ -24,6 +24,7 @@ const en = {
   hasAttachment: '{count} attachment | {count} attachments',
   noAttachment: 'No attachment',
   unknownSupplier: 'Supplier {id}',
+  wentThrough: 'Went through by itself ({count})',
   statusName: {
     '30101': 'Draft',
     '30102': 'For approval',
@@ -83,6 +84,7 @@ const nb: InboxMessages = {
   hasAttachment: '{count} vedlegg | {count} vedlegg',
   noAttachment: 'Ingen vedlegg',
   unknownSupplier: 'Leverandør {id}',
+  wentThrough: 'Gikk gjennom av seg selv ({count})',
   statusName: {
     '30101': 'Utkast',
     '30102': 'Til godkjenning',

@@ -4,6 +4,7 @@
 import { ApprovalStatus } from '@common/status'
 import { countInvoices, emptyInvoiceCounts, isoDay, type InvoiceCounts } from '@renderer/data/company-counts'
 import type { CompanyRecord, WorkspaceDb } from '@renderer/data/schema'
+import { wentThroughToday } from '@renderer/data/went-through'
 import { straightThroughByCompany, type StraightThroughFigure } from './straight-through.ts'
 
 export { isoDay }
@@ -71,6 +72,8 @@ export interface OverviewFigures {
   records: Map<string, CompanyRecord>
   /** Each company's straight-through figure from the review's saves on this computer. */
   straightThrough: Map<string, StraightThroughFigure>
+  /** How many invoices of each company went through by themselves today (straight-through rules). */
+  wentToday: Map<string, number>
 }
 
 /**
@@ -84,10 +87,11 @@ export async function readCompanyCounts(
   today: string,
 ): Promise<OverviewFigures> {
   const counts = new Map<string, CompanyCounts>()
-  if (keys.length === 0) return { counts, stale: [], records: new Map(), straightThrough: new Map() }
-  const [records, kept, mine, straightThrough] = await db.transaction(
+  if (keys.length === 0)
+    return { counts, stale: [], records: new Map(), straightThrough: new Map(), wentToday: new Map() }
+  const [records, kept, mine, straightThrough, wentToday] = await db.transaction(
     'r',
-    [db.companyCounts, db.companies, db.Approval, db.reviewOutcomes],
+    [db.companyCounts, db.companies, db.Approval, db.reviewOutcomes, db.wentThrough],
     async () => {
       const records = await db.companies.bulkGet([...keys])
       const companies = keys.map((Key, i) => ({ Key, userId: records[i]?.userId ?? null }))
@@ -96,6 +100,7 @@ export async function readCompanyCounts(
         db.companyCounts.bulkGet([...keys]),
         myApprovals(db, companies),
         straightThroughByCompany(db, keys),
+        wentThroughToday(db, keys),
       ])
     },
   )
@@ -110,7 +115,7 @@ export async function readCompanyCounts(
   })
   const byKey = new Map<string, CompanyRecord>()
   for (const record of records) if (record) byKey.set(record.Key, record)
-  return { counts, stale, records: byKey, straightThrough }
+  return { counts, stale, records: byKey, straightThrough, wentToday }
 }
 
 /** What the overview showed last, per open workspace (gone with it): shown at once when it comes back. */

@@ -84,9 +84,10 @@ export async function saveInvoice(db: WorkspaceDb, input: SaveInvoiceInput): Pro
     if (input.override) await addComment(db, companyKey, invoiceId, input.override.text)
     if (input.proposed) {
       const saved = { ...row, ...changes, ...costLineFields(input.costLines) }
-      await db.reviewOutcomes.put(
-        reviewOutcome(companyKey, invoiceId, changedProposals(input.proposed, saved)),
-      )
+      await db.reviewOutcomes.put({
+        ...reviewOutcome(companyKey, invoiceId, changedProposals(input.proposed, saved)),
+        checksPassed: !input.override,
+      })
     }
   })
 }
