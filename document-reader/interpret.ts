@@ -126,7 +126,13 @@ function collectHits(
         if (/\d/.test(next.Text)) break
       let slip = false
       if (prop === OcrPropertyId.TotalAmount && region.placement === 'right') {
-        const gross = rowGross(region.words)
+        // The row goes on across the line's later columns (`Total facture   24.99   5.00   29.99`).
+        const line = lines[region.seg.line]
+        const from = region.words[0]!.Left
+        const row = line
+          ? line.segments.flatMap((seg) => seg.words).filter((w) => w.Left >= from)
+          : region.words
+        const gross = rowGross(row.length >= region.words.length ? row : region.words)
         if (gross) ({ value, words } = gross)
       }
       if (prop === OcrPropertyId.TotalAmount)
@@ -397,13 +403,31 @@ export function interpretInvoice(
       ? Math.min(0.99, Math.max(h.probability, 0.8) + 0.12)
       : Math.min(h.probability, 0.85)
   }
+  // A scan's total that neither its page's arithmetic nor a second printing bears out, read at a label that
+  // also heads other sums (`Summe`) or without its decimals (`| 44`), may be misread digits: not proposed.
+  const printed = (value: string) =>
+    amounts.filter((a) => a === Math.round(Math.abs(Number(value)) * 100)).length
+  const unsure = new Set(
+    hits.filter(
+      (h) =>
+        h.scanned &&
+        h.prop === OcrPropertyId.TotalAmount &&
+        !checks.confirms(h.value, h.rest) &&
+        ((h.labelWeight ?? 1) < RECEIPT_SUM_WEIGHT || !/\d[.,]\s?\d{2}|,-/.test(text(h.words))) &&
+        printed(h.value) < 2,
+    ),
+  )
   const foreignSupplierIds = bestForeignIds(foreign)
   // An invoice from abroad prints the Norwegian buyer's number beside the supplier's own foreign id (reverse
   // charge asks for it): with a foreign supplier id read, a Norwegian organisation number is the buyer's.
   const foreignSupplier = (foreignSupplierIds[0]?.ProbabilityFactor ?? 0) >= FOREIGN_SUPPLIER_SURE
-  const own = foreignSupplier ? proposable.filter((h) => h.prop !== OcrPropertyId.OfficialNumber) : proposable
+  const sure = proposable.filter((h) => !unsure.has(h))
+  const own = foreignSupplier ? sure.filter((h) => h.prop !== OcrPropertyId.OfficialNumber) : sure
   return { properties: propose(own), foreignSupplierIds }
 }
+
+/** The weight of a till receipt's sum label (`Summe`, label-words.ts), a word that also heads other sums. */
+const RECEIPT_SUM_WEIGHT = 0.845
 
 /** A foreign id read at least this surely (at a label, or printed twice) says the supplier is abroad. */
 const FOREIGN_SUPPLIER_SURE = 0.7
