@@ -71,6 +71,24 @@ function readForeignId(
   return null
 }
 
+/**
+ * A total label at the head of a table row (`Total facture 24.99 5.00 29.99`, `Summe 0,47 6,69 7,16`): the row
+ * prints net, VAT and gross; the amount two others add up to is the total. A row whose amounts do not add up
+ * is left as read.
+ */
+export function rowGross(words: OcrWord[]): { value: string; words: OcrWord[] } | null {
+  const amounts: { cents: number; value: string; word: OcrWord }[] = []
+  for (const word of words) {
+    if (!/\d[.,]\d{2}$/.test(word.Text)) continue
+    const value = parseAmount(word.Text)
+    if (value !== null) amounts.push({ cents: Math.round(Number(value) * 100), value, word })
+  }
+  if (amounts.length !== 3) return null
+  const [a, b, c] = amounts.map((x) => x.cents) as [number, number, number]
+  const sum = amounts.find((x) => x.cents > 0 && x.cents === a + b + c - x.cents && 2 * x.cents === a + b + c)
+  return sum ? { value: sum.value, words: [sum.word] } : null
+}
+
 function collectHits(
   lines: Line[],
   pageWidth: number,
@@ -107,6 +125,16 @@ function collectHits(
       if (fuzzy && prop === OcrPropertyId.InvoiceNumber && region.placement === 'right' && next)
         if (/\d/.test(next.Text)) break
       let slip = false
+      if (prop === OcrPropertyId.TotalAmount && region.placement === 'right') {
+        // The row goes on across the line's later columns (`Total facture   24.99   5.00   29.99`).
+        const line = lines[region.seg.line]
+        const from = region.words[0]!.Left
+        const row = line
+          ? line.segments.flatMap((seg) => seg.words).filter((w) => w.Left >= from)
+          : region.words
+        const gross = rowGross(row.length >= region.words.length ? row : region.words)
+        if (gross) ({ value, words } = gross)
+      }
       if (prop === OcrPropertyId.TotalAmount)
         ({ value, words, slip = false } = withOreBox(value, region.seg, lines, words))
       if (prop === OcrPropertyId.OfficialNumber || prop === OcrPropertyId.BankAccount) {
@@ -172,7 +200,8 @@ function collectHits(
               break
             }
             // A foreign VAT id printed without a label (`VAT GB 980 7806 84`, `SE556036079301`).
-            const vat = /^[A-Z]{2}\d*$/.test(first) ? normaliseForeignVatId(t) : null
+            // A Dutch id ends in `B01` (`NL810433941B01`), printed as one word.
+            const vat = /^[A-Z]{2}(\d*|\d{9}B\d{2})$/.test(first) ? normaliseForeignVatId(t) : null
             if (vat && blockContext(seg, i, lines, true, fuzzy) !== 'buyer') {
               const id = { CountryCode: vat.slice(0, 2), Value: vat, Kind: 'vat' as const }
               foreign.push({ id, words: ws, placement: 'pattern', probability: 0.8 })
@@ -183,6 +212,7 @@ function collectHits(
       }
     }
   }
+  hits.push(...unlabelledDates(lines))
   // A Norwegian IBAN carries the bank account; it stands in when the account itself could not be read.
   if (!hits.some((h) => h.prop === OcrPropertyId.BankAccount)) {
     const iban = hits.find((h) => h.prop === OcrPropertyId.Iban)
@@ -191,6 +221,42 @@ function collectHits(
   }
   if (!hits.some((h) => h.prop === OcrPropertyId.Iban)) hits.push(...ibanOfAccount(lines, hits))
   return { hits, foreign }
+}
+
+const TIME_OF_DAY = /^\d{1,2}:\d{2}(:\d{2})?$/
+/** The word after which an invoice title prints its date (`Facture n°562044387 du 02 Juillet 2015`). */
+const DATED = /^(du|vom|dated|van|fra|av|från|del|of)$/i
+const INVOICE_TITLE = /^(facture|invoice|rechnung|factuur|faktura|factura|lasku|fattura)/i
+
+/**
+ * Invoice dates printed without a label: after the invoice title's `du` / `vom` / `dated` (as sure as a
+ * label), and the date a till receipt prints beside its time of day (`09:48 02.03.2020`), below any labelled
+ * date so that a printing timestamp never outweighs the invoice's own date.
+ */
+export function unlabelledDates(lines: Line[]): Hit[] {
+  const hits: Hit[] = []
+  for (const line of lines) {
+    const words = line.segments.flatMap((seg) => seg.words)
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i]!
+      if (DATED.test(word.Text) && i > 0 && INVOICE_TITLE.test(words[0]!.Text)) {
+        for (let n = Math.min(4, words.length - i - 1); n >= 1; n--) {
+          const ws = words.slice(i + 1, i + 1 + n)
+          const value = parseDate(text(ws))
+          if (!value) continue
+          hits.push({ prop: OcrPropertyId.InvoiceDate, value, words: ws, placement: 'right', probability: 0.9 })
+          break
+        }
+        continue
+      }
+      const beside = [words[i - 1]?.Text ?? '', words[i + 1]?.Text ?? '']
+      if (!beside.some((t) => TIME_OF_DAY.test(t))) continue
+      const value = parseDate(word.Text)
+      if (value)
+        hits.push({ prop: OcrPropertyId.InvoiceDate, value, words: [word], placement: 'pattern', probability: 0.6 })
+    }
+  }
+  return hits
 }
 
 /** Characters to insert, delete or replace to turn one text into the other. */
@@ -337,13 +403,31 @@ export function interpretInvoice(
       ? Math.min(0.99, Math.max(h.probability, 0.8) + 0.12)
       : Math.min(h.probability, 0.85)
   }
+  // A scan's total that neither its page's arithmetic nor a second printing bears out, read at a label that
+  // also heads other sums (`Summe`) or without its decimals (`| 44`), may be misread digits: not proposed.
+  const printed = (value: string) =>
+    amounts.filter((a) => a === Math.round(Math.abs(Number(value)) * 100)).length
+  const unsure = new Set(
+    hits.filter(
+      (h) =>
+        h.scanned &&
+        h.prop === OcrPropertyId.TotalAmount &&
+        !checks.confirms(h.value, h.rest) &&
+        ((h.labelWeight ?? 1) < RECEIPT_SUM_WEIGHT || !/\d[.,]\s?\d{2}|,-/.test(text(h.words))) &&
+        printed(h.value) < 2,
+    ),
+  )
   const foreignSupplierIds = bestForeignIds(foreign)
   // An invoice from abroad prints the Norwegian buyer's number beside the supplier's own foreign id (reverse
   // charge asks for it): with a foreign supplier id read, a Norwegian organisation number is the buyer's.
   const foreignSupplier = (foreignSupplierIds[0]?.ProbabilityFactor ?? 0) >= FOREIGN_SUPPLIER_SURE
-  const own = foreignSupplier ? proposable.filter((h) => h.prop !== OcrPropertyId.OfficialNumber) : proposable
+  const sure = proposable.filter((h) => !unsure.has(h))
+  const own = foreignSupplier ? sure.filter((h) => h.prop !== OcrPropertyId.OfficialNumber) : sure
   return { properties: propose(own), foreignSupplierIds }
 }
+
+/** The weight of a till receipt's sum label (`Summe`, label-words.ts), a word that also heads other sums. */
+const RECEIPT_SUM_WEIGHT = 0.845
 
 /** A foreign id read at least this surely (at a label, or printed twice) says the supplier is abroad. */
 const FOREIGN_SUPPLIER_SURE = 0.7
@@ -451,7 +535,7 @@ function isCreditNote(lines: Line[]): boolean {
   )
 }
 
-const VAT_LINE = /^(mva|vat|moms|mwst|merverdiavgift|ust)/
+const VAT_LINE = /^(mva|vat|moms|mwst|merverdiavgift|ust|tva|btw|iva|alv)/
 
 /** Every amount printed with decimals on the page (in øre, unsigned) and the amounts of its VAT lines. */
 function pageAmounts(lines: Line[]): { amounts: number[]; vat: number[]; vatSum: number } {

@@ -104,6 +104,10 @@ export const TOTALS: Row[] = [
   ],
   [P.TotalAmount, 0.9, ['Bruttobetrag', 'Gesamtsumme', 'Summe brutto', 'Gesamt brutto', 'Rechnungssumme']],
   [P.TotalAmount, 1, ['Net à payer', 'Montant à payer', 'Total à payer']],
+  [P.TotalAmount, 1, ['Somme à payer', 'Montant prélevé', 'Montant du prélèvement', 'Total facture TTC']],
+  // A till receipt's total (German `SUMME EUR 28,81`, `Betrag EUR`): one total per receipt, below its lines.
+  [P.TotalAmount, 0.84, ['Summe', 'Summe EUR']],
+  [P.TotalAmount, 0.85, ['Zu zahlen EUR', 'Zu zahlen Euro', 'Betrag EUR']],
   // What is left to pay after a prepayment: weighed as a rest (above 1), checked against the total less it.
   [P.TotalAmount, 1.05, ['Kvar att betala', 'Återstår att betala', 'Restbelopp', 'Rest att betala']],
   [P.TotalAmount, 1.05, ['Rest at betale', 'Resterende beløb', 'Restbeløb', 'Resterande å betala']],
