@@ -81,9 +81,14 @@ export function useReviewQueue(
     { immediate: true },
   )
   const lastShown = ref<number | null>(null)
-  watch(currentId, (id) => {
-    if (id !== null) lastShown.value = id
-  })
+  // Immediate: a review the desk opens has its queue at once, so the invoice is shown from the start.
+  watch(
+    currentId,
+    (id) => {
+      if (id !== null) lastShown.value = id
+    },
+    { immediate: true },
+  )
   watch([queue, () => invoiceState.value.kind], ([ids, kind], [before]) => {
     const named = invoiceState.value
     const shown = lastShown.value
