@@ -109,7 +109,11 @@ describe('the review desk’s rows', () => {
 
   it('keys the same invoice ID in two companies as two rows, each with its own supplier and problems', async () => {
     const db = await office()
-    const rows = await loadDeskRows(db, await deskCompanies(db, { chosen: null, openKey: null }), '2026-11-15')
+    const rows = await loadDeskRows(
+      db,
+      await deskCompanies(db, { chosen: null, openKey: null }),
+      '2026-11-15',
+    )
     const byKey = new Map(rows.map((row) => [row.key, row]))
     expect([...byKey.keys()].sort()).toEqual(['aurora:1', 'aurora:2', 'nordlys:1'])
     expect(byKey.get('nordlys:1')).toMatchObject({
@@ -127,7 +131,11 @@ describe('the review desk’s rows', () => {
 
   it('orders by due date or by arrival, and filters by company, problem and supplier', async () => {
     const db = await office()
-    const rows = await loadDeskRows(db, await deskCompanies(db, { chosen: null, openKey: null }), '2026-11-15')
+    const rows = await loadDeskRows(
+      db,
+      await deskCompanies(db, { chosen: null, openKey: null }),
+      '2026-11-15',
+    )
     expect(keys(orderDeskRows(rows, 'due'))).toEqual(['aurora:1', 'nordlys:1', 'aurora:2'])
     expect(keys(orderDeskRows(rows, 'arrival'))).toEqual(['aurora:2', 'nordlys:1', 'aurora:1'])
     const filter = { company: null, tab: 'all' as const, search: '' }
