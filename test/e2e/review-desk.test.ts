@@ -24,7 +24,7 @@ describe('the review desk', () => {
   it('reviews invoices of three companies in one desk without a company switch', async () => {
     await app.page.setViewportSize({ width: 1280, height: 800 })
     await app.signIn(DEMO_USERS.anne)
-    await expect.poll(() => companyOpen(app.page, nordlys.name).isVisible(), wait).toBe(true)
+    await app.openCompany(nordlys)
     // Aurora and Fjordbygg kept on this computer too.
     await navLink(app.page, 'settings').click()
     await expect.poll(() => offlineData(app.page).isVisible(), wait).toBe(true)
