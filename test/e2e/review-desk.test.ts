@@ -58,13 +58,15 @@ describe('the review desk', () => {
 
     // Moving on reaches the other companies' invoices, each under its own band, with no switch.
     const seen = new Set<string>([aurora.key])
-    for (let step = 0; step < 40 && seen.size < 3; step++) {
+    const three = [aurora.key, fjordbygg.key, nordlys.key]
+    for (let step = 0; step < 40 && !three.every((key) => seen.has(key)); step++) {
       await app.page.keyboard.press('Alt+PageDown')
       await app.page.waitForTimeout(300)
       const key = await band().getAttribute('data-company')
       if (key) seen.add(key)
     }
-    expect([...seen].sort()).toEqual([aurora.key, fjordbygg.key, nordlys.key].sort())
+    // The desk spans every company kept here (the demo's test company too, where it is kept).
+    expect([...seen]).toEqual(expect.arrayContaining(three))
     expect(await companyOpen(app.page, nordlys.name).isVisible()).toBe(true)
 
     await app.setLanguage('nb')
