@@ -42,6 +42,8 @@ export const Preferences = z.object({
   locale: Locale.nullable(),
   /** The role sets the office keeps for a new colleague (Admin → New colleague), beside the built-in ones. */
   roleTemplates: RoleTemplates.optional(),
+  /** "My clients": the companies the review desk spans; absent or null spans every company kept offline. */
+  deskCompanies: z.array(z.string().min(1).max(200)).max(1000).nullable().optional(),
 })
 export type Preferences = z.infer<typeof Preferences>
 

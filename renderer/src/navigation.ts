@@ -4,6 +4,7 @@ import type { AppView } from '@common/bridge/contract'
 
 export const mainViews = [
   'overview',
+  'desk',
   'inbox',
   'review',
   'journal',
@@ -20,7 +21,7 @@ export type ViewName = MainView | 'about'
  * The digit of each view's Alt shortcut. A view keeps its digit for good: a view added later takes a free
  * digit, so no shortcut ever moves under an accountant's fingers (Sales took the free 6).
  */
-const viewDigits: Record<MainView, number> = {
+const viewDigits: Record<Exclude<MainView, 'desk'>, number> = {
   overview: 1,
   inbox: 2,
   review: 3,
@@ -34,6 +35,7 @@ const viewDigits: Record<MainView, number> = {
 
 export const viewIcons: Record<ViewName, string> = {
   overview: 'pi pi-building',
+  desk: 'pi pi-objects-column',
   inbox: 'pi pi-inbox',
   review: 'pi pi-file-check',
   journal: 'pi pi-book',
@@ -53,7 +55,11 @@ export interface Shortcut {
 }
 
 export const shortcuts: readonly Shortcut[] = [
-  ...mainViews.map((view) => ({ view, code: `Digit${viewDigits[view]}`, alt: true })),
+  ...mainViews
+    .filter((view) => view !== 'desk')
+    .map((view) => ({ view, code: `Digit${viewDigits[view]}`, alt: true })),
+  // The review desk spans the companies; every digit was taken when it came, so it has F2 of its own.
+  { view: 'desk', code: 'F2', alt: false },
   { view: 'about', code: 'Digit0', alt: true },
   { view: 'about', code: 'F1', alt: false },
 ]
@@ -80,8 +86,11 @@ export function shortcutsFor(view: ViewName): Shortcut[] {
   return shortcuts.filter((shortcut) => shortcut.view === view)
 }
 
-/** The views every signed-in user has: the office overview and About are never a company's to offer. */
-const alwaysOffered: ReadonlySet<ViewName> = new Set<ViewName>(['overview', 'about'])
+/**
+ * The views every signed-in user has: the office overview, the review desk (it spans companies, each
+ * company's review offered or not by its own session) and About are never a company's to offer.
+ */
+const alwaysOffered: ReadonlySet<ViewName> = new Set<ViewName>(['overview', 'desk', 'about'])
 
 /**
  * Whether the open company offers a view to this user: its current-session answer lists the view (main's

@@ -21,6 +21,7 @@ export function either(words: Words, match: 'whole' | 'start' | 'within' = 'whol
 
 export type ViewName =
   | 'overview'
+  | 'desk'
   | 'inbox'
   | 'review'
   | 'journal'
@@ -34,6 +35,7 @@ export type ViewName =
 /** The sidebar's words for each view. */
 const VIEW_LINKS: Record<ViewName, Words> = {
   overview: ['Companies', 'Selskaper'],
+  desk: ['Desk', 'Arbeidsbord'],
   inbox: ['Inbox', 'Innboks'],
   review: ['Review', 'Kontroll'],
   journal: ['Journal', 'Bilagsføring'],
@@ -48,6 +50,7 @@ const VIEW_LINKS: Record<ViewName, Words> = {
 /** The heading the top bar shows for each view. */
 const VIEW_TITLES: Record<ViewName, Words> = {
   ...VIEW_LINKS,
+  desk: ['Review desk', 'Arbeidsbord'],
   admin: ['Administration', 'Administrasjon'],
   about: ['About Ledgerdesk', 'Om Ledgerdesk'],
 }

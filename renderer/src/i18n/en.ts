@@ -9,6 +9,7 @@ const en = {
   },
   nav: {
     overview: 'Companies',
+    desk: 'Desk',
     label: 'Main navigation',
     inbox: 'Inbox',
     review: 'Review',
@@ -25,6 +26,7 @@ const en = {
   },
   titles: {
     overview: 'Companies',
+    desk: 'Review desk',
     inbox: 'Inbox',
     review: 'Review',
     journal: 'Journal',

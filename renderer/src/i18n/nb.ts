@@ -9,6 +9,7 @@ const nb: Messages = {
   },
   nav: {
     overview: 'Selskaper',
+    desk: 'Arbeidsbord',
     label: 'Hovedmeny',
     inbox: 'Innboks',
     review: 'Kontroll',
@@ -25,6 +26,7 @@ const nb: Messages = {
   },
   titles: {
     overview: 'Selskaper',
+    desk: 'Arbeidsbord',
     inbox: 'Innboks',
     review: 'Kontroll',
     journal: 'Bilagsføring',

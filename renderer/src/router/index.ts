@@ -10,8 +10,9 @@ declare module 'vue-router' {
 
 const components: Record<ViewName, RouteRecordRaw['component']> = {
   overview: () => import('../features/overview/OverviewView.vue'),
+  desk: () => import('../features/desk/DeskView.vue'),
   inbox: () => import('../features/inbox/InboxView.vue'),
-  review: () => import('../features/review/ReviewView.vue'),
+  review: () => import('../features/review/ReviewPage.vue'),
   journal: () => import('../features/journal/JournalView.vue'),
   approvals: () => import('../features/approvals/ApprovalsView.vue'),
   sales: () => import('../features/sales/SalesView.vue'),

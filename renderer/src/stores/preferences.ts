@@ -17,10 +17,13 @@ export const usePreferencesStore = defineStore('preferences', () => {
   const locale = computed<Locale>(() => preferredLocale.value ?? systemLanguage.value)
   /** The role sets the office keeps for a new colleague (Admin → New colleague). */
   const roleTemplates = ref<RoleTemplate[]>([])
+  /** "My clients": the companies the review desk spans; null spans every company kept offline. */
+  const deskCompanies = ref<string[] | null>(null)
 
   function apply(preferences: Preferences): void {
     preferredLocale.value = preferences.locale
     roleTemplates.value = preferences.roleTemplates ?? []
+    deskCompanies.value = preferences.deskCompanies ?? null
   }
 
   let stopListening: (() => void) | undefined
@@ -52,6 +55,11 @@ export const usePreferencesStore = defineStore('preferences', () => {
     apply(await useBridge().call('app.setPreferences', { roleTemplates: next }))
   }
 
+  /** Saves "my clients" (null: every company kept offline); rejects with the bridge's error when main refuses. */
+  async function setDeskCompanies(next: string[] | null): Promise<void> {
+    apply(await useBridge().call('app.setPreferences', { deskCompanies: next }))
+  }
+
   function dispose(): void {
     stopListening?.()
     stopListening = undefined
@@ -62,9 +70,11 @@ export const usePreferencesStore = defineStore('preferences', () => {
     systemLanguage,
     locale,
     roleTemplates,
+    deskCompanies,
     load,
     setLocale,
     setRoleTemplates,
+    setDeskCompanies,
     dispose,
   }
 })

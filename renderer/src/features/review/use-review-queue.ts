@@ -2,6 +2,9 @@
 // (use-route-invoice.ts), the queue's first when it names none, the next one when the shown one leaves
 // the queue, moving through it, what is shown of the invoice (row, supplier, file, OCR answer), and the
 // files of the invoices before and after it, which the viewer opens ahead while this one is read.
+// Opened from the review desk, the queue is the desk's (invoices of several companies, in its order): the
+// view still reads and acts in its one company, and an invoice of another company is opened by the desk
+// (`QueueSource.openElsewhere`), which shows it in a review of that company's own.
 import { computed, nextTick, ref, watch, type Ref } from 'vue'
 import type { CachedFile, WorkspaceDb } from '@renderer/data/schema'
 import { useLiveQuery } from '@renderer/data/use-live-query'
@@ -9,16 +12,39 @@ import type { UpcomingDocument } from '@renderer/ui/document-viewer'
 import { loadDocument, loadFiles, loadQueue, type ReviewDocument } from './review-queue.ts'
 import { useRouteInvoice } from './use-route-invoice.ts'
 
+/** An invoice of a queue that may span companies: its company and ID. */
+export interface QueuePlace {
+  companyKey: string
+  id: number
+}
+
+/** A queue over several companies (the review desk): its invoices in order, and how to open another company's. */
+export interface QueueSource {
+  places: Readonly<Ref<readonly QueuePlace[]>>
+  openElsewhere: (place: QueuePlace) => void
+}
+
 /** Names a cached file for the viewer: the company and the file ID. */
 export const fileKey = (file: CachedFile | null | undefined) =>
   file ? `${file.companyKey}:${file.fileId}` : null
 
-export function useReviewQueue(workspace: Readonly<Ref<WorkspaceDb | null>>, companyKey: string | null) {
-  const queue = useLiveQuery<number[]>(
-    async () => (workspace.value && companyKey ? loadQueue(workspace.value, companyKey) : []),
+export function useReviewQueue(
+  workspace: Readonly<Ref<WorkspaceDb | null>>,
+  companyKey: string | null,
+  source?: QueueSource,
+) {
+  const own = useLiveQuery<number[]>(
+    async () => (!source && workspace.value && companyKey ? loadQueue(workspace.value, companyKey) : []),
     [workspace],
     [],
   )
+  const places = computed<readonly QueuePlace[]>(() =>
+    source ? source.places.value : own.value.map((id) => ({ companyKey: companyKey!, id })),
+  )
+  const here = (place: QueuePlace) => place.companyKey === companyKey
+  /** This company's invoices of the queue, in order. */
+  const queue = computed(() => places.value.filter(here).map((place) => place.id))
+  const total = computed(() => places.value.length)
   // The address names the invoice shown (`#/review?invoice=12`); a link that names one shows that one or
   // a note that it is on its way, never another.
   const routeInvoice = useRouteInvoice({ workspace, companyKey })
@@ -31,32 +57,48 @@ export function useReviewQueue(workspace: Readonly<Ref<WorkspaceDb | null>>, com
     return null
   })
   const lastIndex = ref(0)
-  const position = computed(() => (currentId.value === null ? -1 : queue.value.indexOf(currentId.value)))
+  const position = computed(() =>
+    currentId.value === null
+      ? -1
+      : places.value.findIndex((place) => here(place) && place.id === currentId.value),
+  )
+
+  /** Opens a place of the queue: here by its address, another company's by the queue's source. */
+  function go(place: QueuePlace): void {
+    if (here(place)) routeInvoice.open(place.id)
+    else source?.openElsewhere(place)
+  }
 
   // Without a named invoice the queue's first opens (or the one at the place last left); one that leaves
   // the queue while shown (sent for approval, booked) gives way to the one that took its place.
   watch(
-    [queue, () => invoiceState.value.kind],
-    ([ids, kind]) => {
+    [places, () => invoiceState.value.kind],
+    ([list, kind]) => {
       if (kind !== 'none') return
-      const first = ids[Math.min(lastIndex.value, ids.length - 1)]
-      if (first !== undefined) routeInvoice.open(first)
+      const first = list[Math.min(lastIndex.value, list.length - 1)]
+      if (first !== undefined) go(first)
     },
     { immediate: true },
   )
   const lastShown = ref<number | null>(null)
-  watch(currentId, (id) => {
-    if (id !== null) lastShown.value = id
-  })
+  // Immediate: a review the desk opens has its queue at once, so the invoice is shown from the start.
+  watch(
+    currentId,
+    (id) => {
+      if (id !== null) lastShown.value = id
+    },
+    { immediate: true },
+  )
   watch([queue, () => invoiceState.value.kind], ([ids, kind], [before]) => {
     const named = invoiceState.value
     const shown = lastShown.value
     if (named.kind === 'none' || shown === null || named.id !== shown) return
     const leftQueue = before?.includes(shown) === true && !ids.includes(shown)
     if (!leftQueue && kind !== 'gone') return
-    const next = ids[Math.min(lastIndex.value, ids.length - 1)]
+    const list = places.value
+    const next = list[Math.min(lastIndex.value, list.length - 1)]
     if (next === undefined) routeInvoice.close()
-    else routeInvoice.open(next)
+    else go(next)
   })
   watch(position, (index) => {
     if (index >= 0) lastIndex.value = index
@@ -70,31 +112,34 @@ export function useReviewQueue(workspace: Readonly<Ref<WorkspaceDb | null>>, com
     [workspace, currentId],
     null,
   )
-  // The files of the invoices after and before this one, opened ahead by the viewer while this one is read.
+  // The files of the invoices after and before this one, opened ahead by the viewer while this one is read
+  // (this company's only: another company's invoice opens in a review of its own).
   const upcoming = useLiveQuery<UpcomingDocument[]>(
     async () => {
       const db = workspace.value
       const index = position.value
       if (!db || !companyKey || index < 0) return []
-      const ids = [queue.value[index + 1], queue.value[index - 1]].filter((id) => id !== undefined)
+      const ids = [places.value[index + 1], places.value[index - 1]]
+        .filter((place) => place !== undefined && here(place))
+        .map((place) => place!.id)
       const files = await loadFiles(db, companyKey, ids)
       return files.map((file) => ({ key: fileKey(file)!, source: file.bytes, contentType: file.contentType }))
     },
-    [workspace, position, queue],
+    [workspace, position, places],
     [],
   )
 
   /** The next (1) or previous (-1) invoice of the queue; the first when the one shown is not in it. */
   function move(step: 1 | -1): void {
-    const ids = queue.value
-    if (ids.length === 0) return
+    const list = places.value
+    if (list.length === 0) return
     const index = position.value < 0 ? 0 : position.value
-    const next = ids[Math.min(ids.length - 1, Math.max(0, index + step))]
-    if (next === undefined || next === currentId.value) return
+    const next = list[Math.min(list.length - 1, Math.max(0, index + step))]
+    if (next === undefined || (here(next) && next.id === currentId.value)) return
     // "Next document shown" is measured from here to its first page drawn with the fields filled.
     performance.clearMarks('review:move')
     performance.mark('review:move')
-    routeInvoice.open(next)
+    go(next)
   }
 
   /** Ends the "next document shown" measure when the first page of the document moved to is drawn. */
@@ -111,5 +156,5 @@ export function useReviewQueue(workspace: Readonly<Ref<WorkspaceDb | null>>, com
     if (queue.value.includes(id)) routeInvoice.open(id)
   }
 
-  return { queue, invoiceState, currentId, position, doc, upcoming, move, measureShown, openInvoice }
+  return { queue, total, invoiceState, currentId, position, doc, upcoming, move, measureShown, openInvoice }
 }

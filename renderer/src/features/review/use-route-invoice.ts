@@ -54,7 +54,15 @@ export function useRouteInvoice(options: RouteInvoiceOptions) {
   const lookUp =
     options.lookUp ?? ((key: string, id: number) => useBridge().call('sync.row', key, 'SupplierInvoice', id))
 
-  const asked = computed(() => invoiceIdOf(route.query.invoice))
+  // An address naming another company (the review desk moving on to another company's invoice) is not this
+  // view's: it keeps the invoice it has until the review of that company replaces it.
+  let lastAsked: number | null = null
+  const asked = computed(() => {
+    const company = route.query.company
+    if (typeof company === 'string' && company !== companyKey) return lastAsked
+    lastAsked = invoiceIdOf(route.query.invoice)
+    return lastAsked
+  })
   // The answer carries the ID it is for: until the query for a new ID answers, the last answer is stale.
   const cached = useLiveQuery<{ id: number; found: boolean } | null>(
     async () => {

@@ -1,0 +1,154 @@
+// The desk's rows: the review queue of every company it spans, keyed by company and ID (the same invoice
+// ID in two companies is two rows), never a company it does not span, in the desk's order and filters.
+import { afterEach, describe, expect, it } from 'vitest'
+import type { PlatformRow } from '@common/bridge/sync'
+import { openWorkspace, type WorkspaceDb } from '@renderer/data/schema'
+import { storeRow } from '@renderer/data/pull'
+import {
+  countDeskTabs,
+  deskCompanies,
+  filterDeskRows,
+  loadDeskRows,
+  orderDeskRows,
+  type DeskRow,
+} from './desk-rows.ts'
+
+let db: WorkspaceDb | undefined
+afterEach(async () => {
+  await db?.delete()
+  db = undefined
+})
+
+const record = (Key: string, Name: string, offline: boolean) => ({
+  Key,
+  Name,
+  OrganizationNumber: `9${Key.length}0000000`.slice(0, 9),
+  offline,
+  lastOpenedAt: null,
+  syncState: 'idle' as const,
+  lastSyncAt: null,
+  lastError: null,
+  userId: null,
+})
+
+const invoice = (ID: number, fields: Partial<PlatformRow>): PlatformRow => ({
+  ID,
+  UpdatedAt: '2026-11-01T10:00:00.000Z',
+  StatusCode: 30101,
+  ...fields,
+})
+
+async function office(): Promise<WorkspaceDb> {
+  db = openWorkspace('sandbox', `user-${crypto.randomUUID()}`)
+  await db.companies.bulkPut([
+    record('nordlys', 'Nordlys Bakeri AS', true),
+    record('aurora', 'Aurora Regnskap AS', true),
+    record('fjord', 'Fjordbygg AS', false),
+    record('vest', 'Vestkyst Fisk AS', true),
+  ])
+  // Vestkyst's session offers this user no review: its invoices are not the desk's.
+  await db.companySessions.put({
+    companyKey: 'vest',
+    savedAt: '2026-11-01T10:00:00.000Z',
+    session: {
+      companyKey: 'vest',
+      companyName: 'Vestkyst Fisk AS',
+      user: { ID: 1, GlobalIdentity: 'g', DisplayName: 'Anne', Email: 'anne@demo.test' },
+      permissions: [],
+      views: ['approvals'],
+    } as never,
+  })
+  await storeRow(db, 'nordlys', 'Supplier', { ID: 5, UpdatedAt: 'x', Info: { Name: 'Havbris AS' } })
+  await storeRow(db, 'aurora', 'Supplier', { ID: 5, UpdatedAt: 'x', Info: { Name: 'Kontorrekvisita AS' } })
+  // Invoice 1 in both companies: two invoices.
+  await storeRow(
+    db,
+    'nordlys',
+    'SupplierInvoice',
+    invoice(1, { SupplierID: 5, PaymentDueDate: '2026-11-20', CreatedAt: '2026-11-02T08:00:00Z' }),
+  )
+  await storeRow(
+    db,
+    'aurora',
+    'SupplierInvoice',
+    invoice(1, { SupplierID: 5, PaymentDueDate: '2026-11-10', CreatedAt: '2026-11-03T08:00:00Z' }),
+  )
+  await storeRow(
+    db,
+    'aurora',
+    'SupplierInvoice',
+    invoice(2, { StatusCode: 30105, PaymentDueDate: '2026-12-10', CreatedAt: '2026-11-01T08:00:00Z' }),
+  )
+  // Not in a queue: for approval.
+  await storeRow(db, 'aurora', 'SupplierInvoice', invoice(3, { StatusCode: 30102 }))
+  await storeRow(db, 'fjord', 'SupplierInvoice', invoice(1, { PaymentDueDate: '2026-11-01' }))
+  await storeRow(db, 'vest', 'SupplierInvoice', invoice(1, { PaymentDueDate: '2026-11-01' }))
+  await db.FileAttachment.put({
+    companyKey: 'aurora',
+    ID: 9,
+    EntityType: 'SupplierInvoice',
+    EntityID: 1,
+    FileID: 40,
+  } as never)
+  return db
+}
+
+const keys = (rows: readonly DeskRow[]) => rows.map((row) => row.key)
+
+describe('the review desk’s rows', () => {
+  it('spans the companies kept on this computer and the open one, never one that offers no review', async () => {
+    const db = await office()
+    const all = await deskCompanies(db, { chosen: null, openKey: null })
+    expect(all.map((c) => c.key)).toEqual(['aurora', 'nordlys'])
+    const withOpen = await deskCompanies(db, { chosen: null, openKey: 'fjord' })
+    expect(withOpen.map((c) => c.key)).toEqual(['aurora', 'fjord', 'nordlys'])
+    // "My clients" narrows it; a chosen company that offers no review stays out.
+    const mine = await deskCompanies(db, { chosen: ['nordlys', 'vest'], openKey: null })
+    expect(mine.map((c) => c.key)).toEqual(['nordlys'])
+  })
+
+  it('keys the same invoice ID in two companies as two rows, each with its own supplier and problems', async () => {
+    const db = await office()
+    const rows = await loadDeskRows(
+      db,
+      await deskCompanies(db, { chosen: null, openKey: null }),
+      '2026-11-15',
+    )
+    const byKey = new Map(rows.map((row) => [row.key, row]))
+    expect([...byKey.keys()].sort()).toEqual(['aurora:1', 'aurora:2', 'nordlys:1'])
+    expect(byKey.get('nordlys:1')).toMatchObject({
+      companyName: 'Nordlys Bakeri AS',
+      supplierName: 'Havbris AS',
+      problems: ['noDocument'],
+    })
+    expect(byKey.get('aurora:1')).toMatchObject({
+      companyName: 'Aurora Regnskap AS',
+      supplierName: 'Kontorrekvisita AS',
+      problems: ['overdue'],
+    })
+    expect(byKey.get('aurora:2')!.problems).toEqual(['rejected', 'noSupplier', 'noDocument'])
+  })
+
+  it('orders by due date or by arrival, and filters by company, problem and supplier', async () => {
+    const db = await office()
+    const rows = await loadDeskRows(
+      db,
+      await deskCompanies(db, { chosen: null, openKey: null }),
+      '2026-11-15',
+    )
+    expect(keys(orderDeskRows(rows, 'due'))).toEqual(['aurora:1', 'nordlys:1', 'aurora:2'])
+    expect(keys(orderDeskRows(rows, 'arrival'))).toEqual(['aurora:2', 'nordlys:1', 'aurora:1'])
+    const filter = { company: null, tab: 'all' as const, search: '' }
+    expect(keys(filterDeskRows(rows, { ...filter, company: 'nordlys' }))).toEqual(['nordlys:1'])
+    expect(keys(filterDeskRows(rows, { ...filter, tab: 'rejected' }))).toEqual(['aurora:2'])
+    expect(keys(filterDeskRows(rows, { ...filter, search: 'havbris' }))).toEqual(['nordlys:1'])
+    expect(keys(filterDeskRows(rows, { ...filter, search: 'aurora kontor' }))).toEqual(['aurora:1'])
+    expect(countDeskTabs(rows, { company: 'aurora', search: '' })).toEqual({
+      all: 2,
+      rejected: 1,
+      overdue: 1,
+      noSupplier: 1,
+      noDocument: 1,
+    })
+  })
+})
