@@ -105,6 +105,7 @@ describe('the language', () => {
     )
     expect(rows).toEqual([
       'Open Companies | Alt+1',
+      'Open Review desk | F2',
       'Open Inbox | Alt+2',
       'Open Review | Alt+3',
       'Open Journal | Alt+4',
