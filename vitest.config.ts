@@ -1,7 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
 import { fileURLToPath } from 'node:url'
-import { availableParallelism } from 'node:os'
 
 const alias = {
   '@renderer': fileURLToPath(new URL('./renderer/src', import.meta.url)),
@@ -10,9 +9,6 @@ const alias = {
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker fewer than the cores, which on a two-core machine runs the unit files one at a
-    // time while most of each file's time is spent waiting on a platform process or a timer; two workers there.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },
