@@ -12,6 +12,7 @@ import {
   DATES,
   INVOICE_NUMBER,
   INVOICE_TITLES,
+  MORE_WORDS,
   OFFICIAL_NUMBER,
   PAYMENT,
   REFERENCES,
@@ -346,6 +347,9 @@ for (const t of ['Kreditnota', 'Credit note', 'Credit memo', 'Gutschrift', 'Avoi
   })
 for (const t of CREDIT_BALANCE)
   LABELS.set(normaliseLabel(t), { prop: OcrPropertyId.TotalAmount, weight: 1, negative: true })
+// Wordings of more languages and of payment instructions: one the tables above already have keeps its meaning.
+for (const [prop, weight, texts] of MORE_WORDS)
+  label(prop, weight, ...texts.filter((t) => !LABELS.has(normaliseLabel(t))))
 
 /** The labels by their scanner-folded form (ocrFold); a form two labels share is left out. */
 export const FUZZY_LABELS = new Map<string, LabelSpec>()
