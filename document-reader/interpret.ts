@@ -380,14 +380,16 @@ export function interpretInvoice(
   let credit = false
   const foreign: ForeignSupplierIdCandidate[] = []
   const termLines: OcrWord[][] = []
-  const changeTotals = new Set<number>()
+  const ledgerTotals = new Set<number>()
   const hits = pages.flatMap((page) => {
     const lines = buildLines(
       page.Source === 'tesseract' ? joinSplitAmounts(page.Words) : page.Words,
       page.Source,
     )
     termLines.push(...lines.map((l) => l.segments.flatMap((seg) => seg.words)))
-    for (const cents of paidLessChange(lines)) changeTotals.add(cents)
+    for (const cents of paidLessChange(lines)) ledgerTotals.add(cents)
+    const byRate = vatRowsGross(lines)
+    if (byRate) ledgerTotals.add(byRate)
     const found = pageAmounts(lines)
     amounts.push(...found.amounts)
     vat.push(...found.vat)
@@ -457,7 +459,7 @@ export function interpretInvoice(
         h.scanned &&
         h.prop === OcrPropertyId.TotalAmount &&
         !checks.confirms(h.value, h.rest) &&
-        !changeTotals.has(Math.round(Math.abs(Number(h.value)) * 100)) &&
+        !ledgerTotals.has(Math.round(Math.abs(Number(h.value)) * 100)) &&
         ((h.labelWeight ?? 1) < RECEIPT_SUM_WEIGHT || !/\d[.,]\s?\d{2}|,-/.test(text(h.words))) &&
         printed(h.value) < 2,
     ),
@@ -469,6 +471,26 @@ export function interpretInvoice(
   const sure = proposable.filter((h) => !unsure.has(h))
   const own = foreignSupplier ? sure.filter((h) => h.prop !== OcrPropertyId.OfficialNumber) : sure
   return { properties: propose(own), foreignSupplierIds }
+}
+
+/**
+ * The gross of a receipt's VAT table, rate row by rate row (`B 7% | 7,45 | 0,52 | 7,97`, `C 19% | 20,18 |
+ * 3,83 | 24,01`: 31.98): the last amount of each line that prints a rate and two or more amounts after it,
+ * added up, in cents; null without such rows.
+ */
+export function vatRowsGross(lines: Line[]): number | null {
+  let sum = 0
+  let rows = 0
+  for (const line of lines) {
+    const words = line.segments.flatMap((seg) => seg.words)
+    const rate = words.findIndex((w) => /^\d{1,2}([.,]\d{1,2})?%$/.test(w.Text))
+    if (rate < 0) continue
+    const amounts = words.slice(rate + 1).filter((w) => /^\d{1,6}[.,]\d{2}$/.test(w.Text))
+    if (amounts.length < 2) continue
+    sum += Math.round(Number(parseAmount(amounts[amounts.length - 1]!.Text)) * 100)
+    rows++
+  }
+  return rows ? sum : null
 }
 
 const CARD_SLIP = /^(trace-?nr|terminal-?id|ta-nr|genehmigungs-?nr|emv-aid|vu-nr|kartenzahlung|girocard)/i
@@ -507,7 +529,9 @@ function nextWord(words: OcrWord[], a: OcrWord): OcrWord | null {
   let best: OcrWord | null = null
   for (const b of words) {
     const gap = b.Left - (a.Left + a.Width)
-    if (b === a || gap < -2 || gap > a.Height * 1.5 || Math.abs(a.Top - b.Top) > a.Height * 0.5) continue
+    // Bottoms compared, not tops: the comma's tail makes a scan's word taller than the digits after it.
+    const bottoms = Math.abs(a.Top + a.Height - (b.Top + b.Height))
+    if (b === a || gap < -2 || gap > b.Height * 1.5 || bottoms > b.Height * 0.4) continue
     if (!best || b.Left < best.Left) best = b
   }
   return best

@@ -167,6 +167,12 @@ export function findLabels(lines: Line[], fuzzy = false): LabelHit[] {
           const spec = LABELS.get(key) ?? (fuzzy ? FUZZY_LABELS.get(ocrFold(key)) : undefined)
           if (spec) best = { spec, count: k }
         }
+        // Two labels joined by a slash (`Lieferdatum/Rechnungsdatum`): the value is the last one's.
+        const word = seg.words[i]!.Text
+        if (!best && /\p{L}\/\p{L}/u.test(word)) {
+          const spec = LABELS.get(normaliseLabel(word.slice(word.lastIndexOf('/') + 1)))
+          if (spec) best = { spec, count: 1 }
+        }
         // A long label word with one character misread, only on a scan and only where no label was found.
         if (!best && fuzzy) {
           const spec = nearLabel(ocrFold(normaliseLabel(seg.words[i]!.Text)))
