@@ -308,7 +308,6 @@ export const MORE_WORDS: Row[] = [
   [P.InvoiceNumber, 0.95, ['Kvittonr', 'Kvittonummer', 'Kvitteringsnr', 'Kvitteringsnummer', 'Bongnr']],
   [P.InvoiceNumber, 1, ['Número de factura', 'Nº de factura', 'N.º factura', 'Factura n.º', 'Factura nº']],
   [P.InvoiceNumber, 1, ['Laskun numero', 'Laskun nro', 'Laskunumero', 'Numero fattura', 'Fattura n.']],
-  [P.InvoiceNumber, 0.85, ['Numéro', 'Numero']],
   // Payment instructions that end in a date (`Payable le 05/07/2015`, `VIREMENT au 05/07`, `zahlbar bis …`).
   [P.DueDate, 0.95, ['Payable le', 'Virement au', 'Prélèvement le', 'Prélevé le', 'À régler avant le']],
   [P.DueDate, 0.95, ['Zahlbar bis', 'Zahlbar bis spätestens', 'Betalas senast', 'Betala senast']],

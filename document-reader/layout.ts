@@ -207,9 +207,12 @@ export function valueRegions(hit: LabelHit, lines: Line[], pageWidth: number): V
   const firstDigit = rest.findIndex((w) => /\d/.test(w.Text))
   // Free text (a department, a reference) has no digits to tell a value from a label's tail.
   const freeText = hit.spec.prop !== null && RULES[hit.spec.prop].wholeRegion
-  const tail = rest.length > 0 && rest.length <= 2 && firstDigit < 0 && !hit.spec.titleOnly && !freeText
+  const { bare } = hit.spec
+  const tail =
+    rest.length > 0 && rest.length <= 2 && firstDigit < 0 && !hit.spec.titleOnly && !freeText && !bare
   if (rest.length && !tail) {
     const regions: ValueRegion[] = [{ words: rest, placement: 'right', seg }]
+    if (bare) return regions
     if (firstDigit > 0 && firstDigit <= 2)
       regions.push({ words: rest.slice(firstDigit), placement: 'right', seg })
     // A short rest that is not the value (a receipt's item count, `SUMME [3] | EUR | 152,00`): the next

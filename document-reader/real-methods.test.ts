@@ -195,6 +195,23 @@ describe('invoice numbers by their labels', () => {
     expect(read(page).values[P.InvoiceNumber]).toBe(number)
   })
 
+  it('takes a bare `Numéro` only with the number right after it or in its own column', () => {
+    for (const t of ['Numéro client 12345', 'Numéro SIRET 42193886100018', 'Numéro de commande 4711'])
+      expect(read(phrasePage([[100, 100, t]])).values[P.InvoiceNumber], t).toBeUndefined()
+    const column = phrasePage([
+      [100, 100, 'Numéro client'],
+      [500, 100, '12345'],
+    ])
+    expect(read(column).values[P.InvoiceNumber]).toBeUndefined()
+    const heading = phrasePage([
+      [100, 100, 'NUMERO'],
+      [500, 100, 'DATE'],
+      [100, 140, 'F20190412'],
+      [500, 140, '12/03/2019'],
+    ])
+    expect(read(heading).values[P.InvoiceNumber]).toBe('F20190412')
+  })
+
   it("reads the number in a heading row's invoice column", () => {
     const page = phrasePage([
       [100, 100, 'Klant'],
