@@ -43,3 +43,76 @@ describe('foreign VAT ids', () => {
     expect(luhnValid('5560360794')).toBe(false)
   })
 })
+
+// Numbers of registered businesses as printed on their documents (several per country, in the forms they are
+// printed in), and the same numbers with one digit or the check letter changed.
+const printed: Record<string, string[]> = {
+  AT: ['ATU 142 43 102', 'ATU13585627', 'ATU62353134', 'ATU 65480455'],
+  BG: ['BG 103873594', 'BG 124 551 319', 'BG175074752'],
+  CY: ['CY 10246672X', 'CY-10189098G', 'CY00632993 F'],
+  CZ: ['CZ 25123891', 'CZ00023205', 'CZ 6956220612', 'CZ7205151536'],
+  EE: ['EE 100 931 558', 'EE101256753'],
+  EL: ['EL 094012834', 'EL-082857563', 'EL 94051189', 'El 800 179 925'],
+  ES: ['ES B-58378431', 'ES A08370314', 'ES Q-2818015-F', 'ES 54362315K', 'ES X5277343Q', 'ESA78109592'],
+  HR: ['HR33392005961'],
+  HU: ['HU 10672101', 'HU-12892312', 'HU13852467'],
+  IE: ['IE 6433435F', 'IE 632 3420 C', 'IE6433435IH', 'IE8D79739I', 'IE9Y71814N'],
+  IT: ['IT 00743110157', 'IT - 01404480202', 'IT 00 595 000 217'],
+  LT: ['LT 119511515', 'LT 100001354118', 'LT290068995116'],
+  LU: ['LU 10059929', 'LU 22 22 12 68', 'LU.248.70.640'],
+  LV: ['LV 40003189718', 'LV 5000 399 3021'],
+  MT: ['MT 1039-6417', 'MT 17025737'],
+  PL: ['PL 5211355116', 'PL 584-030-44-72', 'PL 777 26 68 285'],
+  PT: ['PT 500 019 720', 'PT 502448911', 'PT-505 856 468'],
+  RO: ['RO 11358544', 'RO 573768', 'RO 185 472 90'],
+  SI: ['SI 26808498', 'SI 3609 7152', 'SI-83815201'],
+  SK: ['SK 1078449064', 'SK 202 274 96 19', 'SK2022193459'],
+  XI: ['XI 980 7806 84'],
+}
+const mangled = [
+  'ATU 143 43 102',
+  'ATU46080904',
+  'BG 131 172 009',
+  'CY 10246672F',
+  'CY-12259033P',
+  'CZ 25557481',
+  'CZ 8058018314',
+  'EE 100525487',
+  'EL 094013834',
+  'ES 54362415K',
+  'Es-a48951310',
+  'ES-x-2322300w',
+  'HR33392005962',
+  'HU 10672102',
+  'IE 4731823H',
+  'IE8D79729I',
+  'IT 00743110158',
+  'LT 100001509922',
+  'LU 10059928',
+  'LV 40003189715',
+  'MT 1039-6418',
+  'PL 5211355117',
+  'PT 500 019 721',
+  'RO 11358545',
+  'SI 26808499',
+  'SK 1078449164',
+]
+
+describe('VAT ids of the other EU member states', () => {
+  it.each(Object.entries(printed))('reads the printed ids of %s', (country, ids) => {
+    for (const id of ids) {
+      const value = normaliseForeignVatId(id)
+      expect(value, id).toBe(id.replace(/[\s.:-]/g, '').toUpperCase())
+      expect(value!.slice(0, 2)).toBe(country)
+    }
+  })
+
+  it.each(mangled)('refuses %s', (id) => {
+    expect(normaliseForeignVatId(id)).toBeNull()
+  })
+
+  it('refuses the wrong length and a missing `U` of an Austrian id', () => {
+    for (const id of ['ATU 151592092', 'AT 13585627', 'ES B-583784312', 'SK 012 274 96 19', 'LT 100001354'])
+      expect(normaliseForeignVatId(id), id).toBeNull()
+  })
+})

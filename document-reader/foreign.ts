@@ -1,5 +1,5 @@
 // Numbers of foreign suppliers: IBANs of any country (the one registry of common/iban.ts), the
-// VAT ids of the countries whose checksums are public (SE, DK, DE, FI, GB, NL, FR, BE) and the registry numbers
+// VAT ids of the countries whose checksums are public (the EU member states and the UK, common/vat-id.ts) and the registry numbers
 // printed beside them (Swedish organisationsnummer, Danish CVR, Finnish Y-tunnus), each by its own national
 // rule, so that a misread id is never proposed and a foreign id is never taken for a Norwegian one.
 
@@ -22,6 +22,9 @@ export function makeIban(country: string, bban: string): string {
   return `${country}${ibanCheckDigits(country, bban)}${bban}`
 }
 
+/** VAT prefixes that are not the country's ISO code: Greece's `EL`, Northern Ireland's `XI`. */
+const VAT_PREFIX_COUNTRY: Record<string, string> = { EL: 'GR', XI: 'GB' }
+
 /** A foreign supplier's number, kept with its country for the supplier record (never a Norwegian one). */
 export interface ForeignSupplierId {
   /** ISO 3166 alpha-2. */
@@ -39,9 +42,12 @@ export interface ForeignSupplierId {
  */
 export function parseForeignId(raw: string, danishLabel = false): ForeignSupplierId | null {
   const t = scannedCountryPrefix(raw.trim().replace(/[,;.]$/, ''))
-  if (/^[A-Z]{2}\s?\d/i.test(t)) {
-    const vat = normaliseForeignVatId(t)
-    return vat ? { CountryCode: vat.slice(0, 2), Value: vat, Kind: 'vat' } : null
+  // After the prefix a digit, or the letter some countries' ids begin with (`ATU…`, `ESB…`, `IE8D…`).
+  if (/^[A-Z]{2}[\s:-]?(\d|[A-Z][\s-]?\d)/i.test(t)) {
+    const vat = normaliseForeignVatId(t.replace(/^([A-Z]{2}):/i, '$1'))
+    return vat
+      ? { CountryCode: VAT_PREFIX_COUNTRY[vat.slice(0, 2)] ?? vat.slice(0, 2), Value: vat, Kind: 'vat' }
+      : null
   }
   let m = /^(\d{6})-(\d{4})$/.exec(t)
   if (m) {

@@ -22,7 +22,8 @@ import {
   type Line,
 } from './layout.ts'
 import { parseAmount, parseDate, parseIban, parseOrgNumber, readValue, RULES, text } from './values.ts'
-import { normaliseForeignVatId, parseForeignId, type ForeignSupplierId } from './foreign.ts'
+import { parseForeignId, type ForeignSupplierId } from './foreign.ts'
+import { dueFromTerm, statedTerm } from './terms.ts'
 
 interface Hit {
   prop: OcrPropertyId
@@ -124,6 +125,8 @@ function collectHits(
       const next = region.words[words.length]
       if (fuzzy && prop === OcrPropertyId.InvoiceNumber && region.placement === 'right' && next)
         if (/\d/.test(next.Text)) break
+      // A card terminal's slip printed on a receipt numbers its own payment (`Beleg-Nr.`, `Trace-Nr.`).
+      if (prop === OcrPropertyId.InvoiceNumber && cardSlipAround(lines, labelHit.seg.line)) break
       let slip = false
       if (prop === OcrPropertyId.TotalAmount && region.placement === 'right') {
         // The row goes on across the line's later columns (`Total facture   24.99   5.00   29.99`).
@@ -201,9 +204,9 @@ function collectHits(
             }
             // A foreign VAT id printed without a label (`VAT GB 980 7806 84`, `SE556036079301`).
             // A Dutch id ends in `B01` (`NL810433941B01`), printed as one word.
-            const vat = /^[A-Z]{2}(\d*|\d{9}B\d{2})$/.test(first) ? normaliseForeignVatId(t) : null
-            if (vat && blockContext(seg, i, lines, true, fuzzy) !== 'buyer') {
-              const id = { CountryCode: vat.slice(0, 2), Value: vat, Kind: 'vat' as const }
+            // Austrian, Spanish, Irish and Cypriot ids have letters among their digits (`ATU62353134`).
+            const id = VAT_WORD.test(first) ? parseForeignId(t) : null
+            if (id?.Kind === 'vat' && blockContext(seg, i, lines, true, fuzzy) !== 'buyer') {
               foreign.push({ id, words: ws, placement: 'pattern', probability: 0.8 })
               break
             }
@@ -222,6 +225,9 @@ function collectHits(
   if (!hits.some((h) => h.prop === OcrPropertyId.Iban)) hits.push(...ibanOfAccount(lines, hits))
   return { hits, foreign }
 }
+
+/** The first word of a VAT id printed without a label: its country prefix, alone or with the id's start. */
+const VAT_WORD = /^[A-Z]{2}(\d*|\d{9}B\d{2}|U\d{8}|[A-Z\d]\d{7}[A-Z\d]|\d{7}[A-W][A-IW]?|\d{8}[A-Z])$/
 
 const TIME_OF_DAY = /^\d{1,2}:\d{2}(:\d{2})?$/
 /** The word after which an invoice title prints its date (`Facture n°562044387 du 02 Juillet 2015`). */
@@ -244,7 +250,13 @@ export function unlabelledDates(lines: Line[]): Hit[] {
           const ws = words.slice(i + 1, i + 1 + n)
           const value = parseDate(text(ws))
           if (!value) continue
-          hits.push({ prop: OcrPropertyId.InvoiceDate, value, words: ws, placement: 'right', probability: 0.9 })
+          hits.push({
+            prop: OcrPropertyId.InvoiceDate,
+            value,
+            words: ws,
+            placement: 'right',
+            probability: 0.9,
+          })
           break
         }
         continue
@@ -253,7 +265,13 @@ export function unlabelledDates(lines: Line[]): Hit[] {
       if (!beside.some((t) => TIME_OF_DAY.test(t))) continue
       const value = parseDate(word.Text)
       if (value)
-        hits.push({ prop: OcrPropertyId.InvoiceDate, value, words: [word], placement: 'pattern', probability: 0.6 })
+        hits.push({
+          prop: OcrPropertyId.InvoiceDate,
+          value,
+          words: [word],
+          placement: 'pattern',
+          probability: 0.6,
+        })
     }
   }
   return hits
@@ -361,8 +379,17 @@ export function interpretInvoice(
   let vatSum = 0
   let credit = false
   const foreign: ForeignSupplierIdCandidate[] = []
+  const termLines: OcrWord[][] = []
+  const ledgerTotals = new Set<number>()
   const hits = pages.flatMap((page) => {
-    const lines = buildLines(page.Words, page.Source)
+    const lines = buildLines(
+      page.Source === 'tesseract' ? joinSplitAmounts(page.Words) : page.Words,
+      page.Source,
+    )
+    termLines.push(...lines.map((l) => l.segments.flatMap((seg) => seg.words)))
+    for (const cents of paidLessChange(lines)) ledgerTotals.add(cents)
+    const byRate = vatRowsGross(lines)
+    if (byRate) ledgerTotals.add(byRate)
     const found = pageAmounts(lines)
     amounts.push(...found.amounts)
     vat.push(...found.vat)
@@ -389,6 +416,25 @@ export function interpretInvoice(
     }
   settleDateOrder(hits, pages)
   calibrateDates(hits)
+  // No due date printed: one a payment term states (`30 dager netto`), counted from the one invoice date read.
+  if (!hits.some((h) => h.prop === OcrPropertyId.DueDate)) {
+    const term = statedTerm(termLines)
+    const dates = hits
+      .filter((h) => h.prop === OcrPropertyId.InvoiceDate && h.probability >= 0.7)
+      .sort((a, b) => b.probability - a.probability)
+    const invoice = dates[0]
+    if (term && invoice && dates.every((d) => d.value === invoice.value))
+      hits.push({
+        ...invoice,
+        prop: OcrPropertyId.DueDate,
+        value: dueFromTerm(invoice.value, term.term),
+        words: term.words,
+        placement: 'pattern',
+        probability: Math.min(invoice.probability, 0.9) * 0.95,
+        rest: false,
+        creditOwn: false,
+      })
+  }
   const proposable = hits.filter((h) => !h.scanned || !isStrayScannedDate(h, hits, pages))
   for (const h of hits) {
     // Free text read by Tesseract has no check digit: one misread character changes it unnoticed.
@@ -413,6 +459,7 @@ export function interpretInvoice(
         h.scanned &&
         h.prop === OcrPropertyId.TotalAmount &&
         !checks.confirms(h.value, h.rest) &&
+        !ledgerTotals.has(Math.round(Math.abs(Number(h.value)) * 100)) &&
         ((h.labelWeight ?? 1) < RECEIPT_SUM_WEIGHT || !/\d[.,]\s?\d{2}|,-/.test(text(h.words))) &&
         printed(h.value) < 2,
     ),
@@ -424,6 +471,99 @@ export function interpretInvoice(
   const sure = proposable.filter((h) => !unsure.has(h))
   const own = foreignSupplier ? sure.filter((h) => h.prop !== OcrPropertyId.OfficialNumber) : sure
   return { properties: propose(own), foreignSupplierIds }
+}
+
+/**
+ * The gross of a receipt's VAT table, rate row by rate row (`B 7% | 7,45 | 0,52 | 7,97`, `C 19% | 20,18 |
+ * 3,83 | 24,01`: 31.98): the last amount of each line that prints a rate and two or more amounts after it,
+ * added up, in cents; null without such rows.
+ */
+export function vatRowsGross(lines: Line[]): number | null {
+  let sum = 0
+  let rows = 0
+  for (const line of lines) {
+    const words = line.segments.flatMap((seg) => seg.words)
+    const rate = words.findIndex((w) => /^\d{1,2}([.,]\d{1,2})?%$/.test(w.Text))
+    if (rate < 0) continue
+    const amounts = words.slice(rate + 1).filter((w) => /^\d{1,6}[.,]\d{2}$/.test(w.Text))
+    if (amounts.length < 2) continue
+    sum += Math.round(Number(parseAmount(amounts[amounts.length - 1]!.Text)) * 100)
+    rows++
+  }
+  return rows ? sum : null
+}
+
+const CARD_SLIP = /^(trace-?nr|terminal-?id|ta-nr|genehmigungs-?nr|emv-aid|vu-nr|kartenzahlung|girocard)/i
+
+/** Whether a card terminal's slip surrounds the line (its own words within three lines of it). */
+function cardSlipAround(lines: Line[], at: number): boolean {
+  for (let l = Math.max(0, at - 3); l < lines.length && l <= at + 3; l++)
+    for (const seg of lines[l]!.segments) if (seg.words.some((w) => CARD_SLIP.test(w.Text))) return true
+  return false
+}
+
+const PAID = /^(bar|gegeben|given|cash|kontant|contant|especes|tendered)$/i
+const CHANGE = /^(r[uüo]ckgeld|wechselgeld|change|vaxel|växel|vekselpenger|retour|rendu|wisselgeld)$/i
+
+/**
+ * A cash receipt's total as its payment lines state it: the cash given less the change (`Bar EUR 20,00`,
+ * `Rückgeld EUR 3,38`: 16.62), in cents; none where either line is missing.
+ */
+export function paidLessChange(lines: Line[]): number[] {
+  const amountAt = (re: RegExp) =>
+    lines.flatMap((line) => {
+      const words = line.segments.flatMap((seg) => seg.words)
+      if (words.length < 2 || !re.test(words[0]!.Text.replace(/[.:]$/, ''))) return []
+      const value = parseAmount(words[words.length - 1]!.Text)
+      return value && /\d[.,]\d{2}$/.test(words[words.length - 1]!.Text)
+        ? [Math.round(Number(value) * 100)]
+        : []
+    })
+  const paid = amountAt(PAID)
+  const change = amountAt(CHANGE)
+  return paid.flatMap((p) => change.filter((c) => c < p).map((c) => p - c))
+}
+
+/** The word right after `a` on its line, close beside it, or null. */
+function nextWord(words: OcrWord[], a: OcrWord): OcrWord | null {
+  let best: OcrWord | null = null
+  for (const b of words) {
+    const gap = b.Left - (a.Left + a.Width)
+    // Bottoms compared, not tops: the comma's tail makes a scan's word taller than the digits after it.
+    const bottoms = Math.abs(a.Top + a.Height - (b.Top + b.Height))
+    if (b === a || gap < -2 || gap > b.Height * 1.5 || bottoms > b.Height * 0.4) continue
+    if (!best || b.Left < best.Left) best = b
+  }
+  return best
+}
+
+/**
+ * A scan that splits an amount at its decimal mark (`zu zahlen 15, 69`, `48. 77`) gives a reading that is
+ * taken only where the page prints the same amount again (`Kreditkarte 15,69`): the two words are then one.
+ * An amount printed once so may have lost a digit as well, and stays unread.
+ */
+export function joinSplitAmounts(words: OcrWord[]): OcrWord[] {
+  const splits: { a: OcrWord; b: OcrWord; value: string }[] = []
+  const seen = new Map<string, number>()
+  const count = (v: string) => seen.set(v, (seen.get(v) ?? 0) + 1)
+  for (const a of words) {
+    if (/^\d{1,6},\d{2}$/.test(a.Text)) count(a.Text)
+    if (!/^\d{1,6}[,.]$/.test(a.Text)) continue
+    const b = nextWord(words, a)
+    if (!b || !/^\d{2}$/.test(b.Text)) continue
+    const value = `${a.Text.slice(0, -1)},${b.Text}`
+    splits.push({ a, b, value })
+    count(value)
+  }
+  const joined = new Map<OcrWord, OcrWord>()
+  const drop = new Set<OcrWord>()
+  for (const { a, b, value } of splits) {
+    if ((seen.get(value) ?? 0) < 2 || drop.has(a)) continue
+    joined.set(a, { ...a, Text: value, Width: b.Left + b.Width - a.Left })
+    drop.add(b)
+  }
+  if (!joined.size) return words
+  return words.filter((w) => !drop.has(w)).map((w) => joined.get(w) ?? w)
 }
 
 /** The weight of a till receipt's sum label (`Summe`, label-words.ts), a word that also heads other sums. */
@@ -468,6 +608,9 @@ function settleDateOrder(hits: Hit[], pages: OcrPageResult[]) {
       if (Number(m[1]) > 12 && Number(m[2]) <= 12) dayFirst = true
       if (Number(m[2]) > 12 && Number(m[1]) <= 12) monthFirst = true
     }
+  // A document in dollars with no day-first date on it is American: its slash dates are month first.
+  if (!dayFirst && pages.some((p) => p.Words.some((w) => /^(USD|US\$)$|^\$\d/.test(w.Text))))
+    monthFirst = true
   for (const h of hits) {
     if (h.prop !== OcrPropertyId.InvoiceDate && h.prop !== OcrPropertyId.DueDate) continue
     const m = h.words.length === 1 ? SLASH_DATE.exec(h.words[0]!.Text) : null

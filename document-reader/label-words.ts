@@ -296,3 +296,25 @@ export const CREDIT_WORDS = [
   'Kreditfakturanr',
   'Kreditnotanummer',
 ]
+
+/**
+ * More wordings: invoice numbers in Spanish, Finnish and Italian and as receipts and French accounting print
+ * them (`N° pièce`, `Kvittonr`), due dates written as a payment instruction, invoice dates in Spanish, Finnish
+ * and Italian. Registered after the tables above, never in place of one of their wordings.
+ */
+export const MORE_WORDS: Row[] = [
+  [P.InvoiceNumber, 1, ['Invoice #', 'Invoice number', 'Rech.Nr.', 'Rech.-Nr.', 'Rechnung Nr.', 'Beleg-Nr.']],
+  [P.InvoiceNumber, 0.95, ['N° pièce', 'N° Document', 'Numéro de document', 'Document No.', 'Beleg Nr.']],
+  [P.InvoiceNumber, 0.95, ['Kvittonr', 'Kvittonummer', 'Kvitteringsnr', 'Kvitteringsnummer', 'Bongnr']],
+  [P.InvoiceNumber, 1, ['Número de factura', 'Nº de factura', 'N.º factura', 'Factura n.º', 'Factura nº']],
+  [P.InvoiceNumber, 1, ['Laskun numero', 'Laskun nro', 'Laskunumero', 'Numero fattura', 'Fattura n.']],
+  // Payment instructions that end in a date (`Payable le 05/07/2015`, `VIREMENT au 05/07`, `zahlbar bis …`).
+  [P.DueDate, 0.95, ['Payable le', 'Virement au', 'Prélèvement le', 'Prélevé le', 'À régler avant le']],
+  [P.DueDate, 0.95, ['Zahlbar bis', 'Zahlbar bis spätestens', 'Betalas senast', 'Betala senast']],
+  [P.DueDate, 1, ['Fecha de vencimiento', 'Vencimiento', 'Eräpäivä', 'Scadenza', 'Data scadenza']],
+  [
+    P.InvoiceDate,
+    1,
+    ['Fecha de factura', 'Fecha factura', 'Laskun päivämäärä', 'Laskun pvm', 'Data fattura'],
+  ],
+]

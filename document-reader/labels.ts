@@ -12,6 +12,7 @@ import {
   DATES,
   INVOICE_NUMBER,
   INVOICE_TITLES,
+  MORE_WORDS,
   OFFICIAL_NUMBER,
   PAYMENT,
   REFERENCES,
@@ -64,6 +65,11 @@ export type LabelSpec = {
   creditOwn?: boolean
   /** A document title (`Invoice`, `Faktura`): its value is the rest of its own segment only. */
   titleOnly?: boolean
+  /**
+   * A word that names a number only when the number follows it at once or stands in its own column
+   * (`NUMERO F20190412`, never `Numéro client 12345`).
+   */
+  bare?: boolean
 }
 
 export const LABELS = new Map<string, LabelSpec>()
@@ -346,6 +352,11 @@ for (const t of ['Kreditnota', 'Credit note', 'Credit memo', 'Gutschrift', 'Avoi
   })
 for (const t of CREDIT_BALANCE)
   LABELS.set(normaliseLabel(t), { prop: OcrPropertyId.TotalAmount, weight: 1, negative: true })
+for (const t of ['Numéro', 'Numero'])
+  LABELS.set(normaliseLabel(t), { prop: OcrPropertyId.InvoiceNumber, weight: 0.85, bare: true })
+// Wordings of more languages and of payment instructions: one the tables above already have keeps its meaning.
+for (const [prop, weight, texts] of MORE_WORDS)
+  label(prop, weight, ...texts.filter((t) => !LABELS.has(normaliseLabel(t))))
 
 /** The labels by their scanner-folded form (ocrFold); a form two labels share is left out. */
 export const FUZZY_LABELS = new Map<string, LabelSpec>()

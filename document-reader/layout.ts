@@ -167,6 +167,12 @@ export function findLabels(lines: Line[], fuzzy = false): LabelHit[] {
           const spec = LABELS.get(key) ?? (fuzzy ? FUZZY_LABELS.get(ocrFold(key)) : undefined)
           if (spec) best = { spec, count: k }
         }
+        // Two labels joined by a slash (`Lieferdatum/Rechnungsdatum`): the value is the last one's.
+        const word = seg.words[i]!.Text
+        if (!best && /\p{L}\/\p{L}/u.test(word)) {
+          const spec = LABELS.get(normaliseLabel(word.slice(word.lastIndexOf('/') + 1)))
+          if (spec) best = { spec, count: 1 }
+        }
         // A long label word with one character misread, only on a scan and only where no label was found.
         if (!best && fuzzy) {
           const spec = nearLabel(ocrFold(normaliseLabel(seg.words[i]!.Text)))
@@ -201,38 +207,31 @@ export function valueRegions(hit: LabelHit, lines: Line[], pageWidth: number): V
   const firstDigit = rest.findIndex((w) => /\d/.test(w.Text))
   // Free text (a department, a reference) has no digits to tell a value from a label's tail.
   const freeText = hit.spec.prop !== null && RULES[hit.spec.prop].wholeRegion
-  const tail = rest.length > 0 && rest.length <= 2 && firstDigit < 0 && !hit.spec.titleOnly && !freeText
+  const { bare } = hit.spec
+  const tail =
+    rest.length > 0 && rest.length <= 2 && firstDigit < 0 && !hit.spec.titleOnly && !freeText && !bare
   if (rest.length && !tail) {
     const regions: ValueRegion[] = [{ words: rest, placement: 'right', seg }]
+    if (bare) return regions
     if (firstDigit > 0 && firstDigit <= 2)
       regions.push({ words: rest.slice(firstDigit), placement: 'right', seg })
+    // A short rest that is not the value (a receipt's item count, `SUMME [3] | EUR | 152,00`): the next
+    // column is tried after it.
+    if (rest.length <= 2 && !hit.spec.titleOnly && !freeText) {
+      const next = rightSegment(seg, rest, lines, pageWidth)
+      if (next) regions.push(next)
+    }
     return regions
   }
-  // A document title (`INVOICE #1042`) names the value printed right after it, never what stands below.
-  if (hit.spec.titleOnly) return []
+  // A document title (`INVOICE #1042`) names the value printed right after it, never what stands below;
+  // in a row of column headings (`Klant | Order | Factuur datum | Factuur | Vervaldatum`) it heads the number.
+  if (hit.spec.titleOnly) return headingRow(seg, lines) ? cellBelow(seg, lines) : []
   const labelWords = seg.words.slice(hit.start, hit.start + hit.count + rest.length)
   const labelLeft = labelWords[0]!.Left
   const labelRight = Math.max(...labelWords.map((w) => w.Left + w.Width))
   const regions: ValueRegion[] = []
-  // Right of the label: the nearest segment at the label's height, also when a scan put it on its own line.
-  const nearby = lines.slice(Math.max(0, seg.line - 2), seg.line + 3).flatMap((l) => l.segments)
-  const right = nearby
-    .filter(
-      (s) =>
-        s.left >= labelRight &&
-        s.left - labelRight < pageWidth * 0.8 &&
-        Math.abs(s.level - seg.level) < Math.min(s.height, seg.height) * 0.6,
-    )
-    .sort((a, b) => a.left - b.left)[0]
-  // A row of a totals table may run across the page (`Totalt å betale` left, the amount in the right
-  // column); a value that far off is taken less surely.
-  if (right)
-    regions.push({
-      words: right.words,
-      placement: 'right',
-      seg: right,
-      far: right.left - labelRight >= pageWidth * 0.4,
-    })
+  const right = rightSegment(seg, labelWords, lines, pageWidth)
+  if (right) regions.push(right)
   const tolerance = seg.height * 1.5
   for (let l = seg.line + 1; l < lines.length && l <= seg.line + 3; l++) {
     const below = lines[l]!
@@ -248,6 +247,57 @@ export function valueRegions(hit: LabelHit, lines: Line[], pageWidth: number): V
     }
   }
   return regions
+}
+
+/** A currency alone in its column (`SUMME | EUR | 16,62`): the amount is in the next one. */
+const CURRENCY_ONLY = /^(eur|euro|nok|sek|dkk|usd|gbp|chf|kr|€|\$|£)\.?$/i
+
+/**
+ * The nearest segment right of some words at their height, also when a scan put it on its own line; a
+ * segment of a currency alone is passed over. A row of a totals table may run across the page (`Totalt å
+ * betale` left, the amount in the right column): a value that far off is taken less surely.
+ */
+function rightSegment(seg: Segment, words: OcrWord[], lines: Line[], pageWidth: number): ValueRegion | null {
+  const labelRight = Math.max(...words.map((w) => w.Left + w.Width))
+  const nearby = lines.slice(Math.max(0, seg.line - 2), seg.line + 3).flatMap((l) => l.segments)
+  const candidates = nearby
+    .filter(
+      (s) =>
+        s !== seg &&
+        s.left >= labelRight &&
+        s.left - labelRight < pageWidth * 0.8 &&
+        Math.abs(s.level - seg.level) < Math.min(s.height, seg.height) * 0.6,
+    )
+    .sort((a, b) => a.left - b.left)
+  let right = candidates[0]
+  if (right && right.words.length === 1 && CURRENCY_ONLY.test(right.words[0]!.Text) && candidates[1])
+    right = candidates[1]
+  if (!right) return null
+  return {
+    words: right.words,
+    placement: 'right',
+    seg: right,
+    far: right.left - labelRight >= pageWidth * 0.4,
+  }
+}
+
+/** A line of three or more columns, each a label: a table's heading row. */
+function headingRow(seg: Segment, lines: Line[]): boolean {
+  const line = lines[seg.line]
+  if (!line || line.segments.length < 3) return false
+  const labelled = line.segments.filter((s) => s !== seg && LABELS.has(normaliseLabel(text(s.words))))
+  return labelled.length >= 2
+}
+
+/** The cell right under a heading: the first segment below that overlaps it, on the next line or two. */
+function cellBelow(seg: Segment, lines: Line[]): ValueRegion[] {
+  for (let l = seg.line + 1; l < lines.length && l <= seg.line + 2; l++) {
+    const below = lines[l]!
+    if (below.top - seg.bottom > seg.height * 3) break
+    const under = below.segments.find((s) => s.right > seg.left && s.left < seg.right)
+    if (under) return [{ words: under.words, placement: 'below', seg: under }]
+  }
+  return []
 }
 
 /**

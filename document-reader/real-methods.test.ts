@@ -116,3 +116,177 @@ describe("a scanned receipt's total", () => {
     expect(read(noDecimals).values[P.TotalAmount]).toBeUndefined()
   })
 })
+
+describe("a scanned receipt's total confirmed by its own lines", () => {
+  it('takes an amount split at its decimal mark where the receipt prints it again, never where once', () => {
+    const split = (again: boolean) =>
+      phrasePage(
+        [
+          [100, 100, 'Apfelsaft'],
+          [700, 100, '1,19 A'],
+          [100, 160, 'zu zahlen'],
+          [700, 160, '15, 69'],
+          [100, 220, 'Kreditkarte'],
+          [700, 220, again ? '15,69' : '16,69'],
+        ],
+        'tesseract',
+      )
+    expect(read(split(true)).values[P.TotalAmount]).toBe('15.69')
+    expect(read(split(false)).values[P.TotalAmount]).not.toBe('15.69')
+  })
+
+  it('takes the sum printed once that the cash given less the change bears out', () => {
+    const cash = (change: string) =>
+      phrasePage(
+        [
+          [100, 100, 'SUMME'],
+          [400, 100, 'EUR'],
+          [700, 100, '16,62'],
+          [100, 160, 'Bar'],
+          [400, 160, 'EUR'],
+          [700, 160, '20,00'],
+          [100, 220, 'RÜCKGELD'],
+          [400, 220, 'EUR'],
+          [700, 220, change],
+        ],
+        'tesseract',
+      )
+    expect(read(cash('3,38')).values[P.TotalAmount]).toBe('16.62')
+    expect(read(cash('3,48')).values[P.TotalAmount]).toBeUndefined()
+  })
+
+  it("takes the sum its VAT table's rate rows add up to", () => {
+    const table = (gross: string) =>
+      phrasePage(
+        [
+          [100, 100, 'SUMME EUR'],
+          [700, 100, '31,98'],
+          [100, 160, 'BAR EUR 40,00'],
+          [100, 220, 'MwSt NETTO MwSt UMSATZ'],
+          [100, 280, 'B 7%'],
+          [300, 280, '7,45'],
+          [500, 280, '0,52'],
+          [700, 280, '7,97'],
+          [100, 340, 'C 19%'],
+          [300, 340, '20,18'],
+          [500, 340, '83'],
+          [700, 340, gross],
+        ],
+        'tesseract',
+      )
+    expect(read(table('24,01')).values[P.TotalAmount]).toBe('31.98')
+    expect(read(table('24,11')).values[P.TotalAmount]).toBeUndefined()
+  })
+})
+
+describe('invoice numbers by their labels', () => {
+  it.each([
+    ['N° pièce', 'FA-2018-0412'],
+    ['N° Document', '90012345'],
+    ['Rech.Nr.', '2021/0815'],
+    ['Invoice #', 'INV-1042'],
+    ['Kvittonr', '88412'],
+    ['Kvitteringsnr', '30071'],
+    ['Número de factura', 'A-2019-77'],
+    ['Laskun numero', '100234'],
+    ['NUMERO', 'F20190412'],
+  ])('reads the number at %s, in the case it is printed', (label, number) => {
+    const page = phrasePage([[100, 100, `${label} ${number}`]])
+    expect(read(page).values[P.InvoiceNumber]).toBe(number)
+  })
+
+  it('takes a bare `Numéro` only with the number right after it or in its own column', () => {
+    for (const t of ['Numéro client 12345', 'Numéro SIRET 42193886100018', 'Numéro de commande 4711'])
+      expect(read(phrasePage([[100, 100, t]])).values[P.InvoiceNumber], t).toBeUndefined()
+    const column = phrasePage([
+      [100, 100, 'Numéro client'],
+      [500, 100, '12345'],
+    ])
+    expect(read(column).values[P.InvoiceNumber]).toBeUndefined()
+    const heading = phrasePage([
+      [100, 100, 'NUMERO'],
+      [500, 100, 'DATE'],
+      [100, 140, 'F20190412'],
+      [500, 140, '12/03/2019'],
+    ])
+    expect(read(heading).values[P.InvoiceNumber]).toBe('F20190412')
+  })
+
+  it("reads the number in a heading row's invoice column", () => {
+    const page = phrasePage([
+      [100, 100, 'Klant'],
+      [400, 100, 'Order'],
+      [700, 100, 'Factuur datum'],
+      [1000, 100, 'Factuur'],
+      [1300, 100, 'Vervaldatum'],
+      [100, 140, 'SCONL0303006280999'],
+      [400, 140, 'SCONL000000444'],
+      [700, 140, '8-9-2022'],
+      [1000, 140, 'VF1005193039'],
+      [1300, 140, '22-9-2022'],
+    ])
+    expect(read(page).values[P.InvoiceNumber]).toBe('VF1005193039')
+    // A title alone at the top of the page reads nothing below it.
+    const title = phrasePage([
+      [100, 100, 'Factuur'],
+      [100, 140, '12 Main Street'],
+    ])
+    expect(read(title).values[P.InvoiceNumber]).toBeUndefined()
+  })
+
+  it("never takes a card terminal's slip number on a receipt for the invoice number", () => {
+    const page = phrasePage([
+      [100, 100, 'Kundenbeleg'],
+      [100, 160, 'Terminal-ID 56034797'],
+      [100, 220, 'Beleg-Nr. 4571'],
+      [100, 280, 'Trace-Nr. 131712'],
+    ])
+    expect(read(page).values[P.InvoiceNumber]).toBeUndefined()
+    const invoice = phrasePage([[100, 100, 'Beleg-Nr. 4571']])
+    expect(read(invoice).values[P.InvoiceNumber]).toBe('4571')
+  })
+})
+
+describe('dates', () => {
+  it('reads a label joined to another by a slash as the last one', () => {
+    const page = phrasePage([[100, 100, 'Lieferdatum/Rechnungsdatum. 4. Juni 2014']])
+    expect(read(page).values[P.InvoiceDate]).toBe('2014-06-04')
+  })
+
+  it('reads six digits as a date only at a date label, and a scan’s space after the second dot', () => {
+    expect(read(phrasePage([[100, 100, 'Rechnungsdatum: 070420']])).values[P.InvoiceDate]).toBe('2020-04-07')
+    expect(read(phrasePage([[100, 100, 'Kundennr. 070420']])).values[P.InvoiceDate]).toBeUndefined()
+    const spaced = phrasePage([[100, 100, 'Rechnungsdatum 04.04. 2020']], 'tesseract')
+    expect(read(spaced).values[P.InvoiceDate]).toBe('2020-04-04')
+  })
+
+  it('reads slash dates month first on a document in dollars, day first otherwise', () => {
+    const page = (currency: string) =>
+      phrasePage([
+        [100, 100, 'Invoice date: 03/04/2021'],
+        [100, 200, `Total due: ${currency}`],
+      ])
+    expect(read(page('$1,250.00')).values[P.InvoiceDate]).toBe('2021-03-04')
+    expect(read(page('1.250,00 EUR')).values[P.InvoiceDate]).not.toBe('2021-03-04')
+  })
+
+  it('reads yyyy/mm/dd', () => {
+    expect(read(phrasePage([[100, 100, 'Invoice date: 2021/03/14']])).values[P.InvoiceDate]).toBe(
+      '2021-03-14',
+    )
+  })
+})
+
+describe('VAT ids of more member states', () => {
+  it('reads an Austrian UID printed without a label and at a label, and refuses one whose check fails', () => {
+    expect(read(phrasePage([[900, 100, 'USt-ID ATU62353134']])).foreign).toEqual(['ATU62353134'])
+    expect(read(phrasePage([[900, 100, 'ATU62353134']])).foreign).toEqual(['ATU62353134'])
+    expect(read(phrasePage([[900, 100, 'USt-ID ATU62353135']])).foreign).toEqual([])
+  })
+
+  it('reads a Spanish CIF and gives a Greek id the country GR', () => {
+    expect(read(phrasePage([[900, 100, 'CIF: ES B-58378431']])).foreign).toEqual(['ESB58378431'])
+    const greek = interpretInvoice([phrasePage([[900, 100, 'ΑΦΜ EL094012834']])]).foreignSupplierIds
+    expect(greek.map((f) => [f.CountryCode, f.Value])).toEqual([['GR', 'EL094012834']])
+  })
+})

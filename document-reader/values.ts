@@ -95,6 +95,8 @@ export const parseDate: Parser = (raw) => {
     .trim()
     .replace(/[.,;:]$/, '')
     .replace(/\s\.(\d{4})$/, ' $1')
+    // A scan's space after a date's second dot (`04.04. 2020`).
+    .replace(/^(\d{1,2}\.\d{1,2}\.)\s(\d{4})$/, '$1$2')
     // A weekday before the date (`Tuesday, March 3, 2026`, `Mon 2 Mar 2026`, `tirsdag 3. mars 2026`).
     .replace(/^\p{L}{3,9}\.?,?\s+(?=\d|\p{L}+\.?\s+\d)/u, (day) =>
       WEEKDAY.test(day.replace(/[.,\s]/g, '')) ? '' : day,
@@ -122,6 +124,16 @@ export const parseDate: Parser = (raw) => {
     return month ? isoDate(Number(m[3]), month, Number(m[2])) : null
   }
   return null
+}
+
+/**
+ * A date read at a date label: any form parseDate reads, and six digits without separators day first
+ * (`070420`, as till receipts and some ledgers print it), which only a label says is a date.
+ */
+const parseLabelledDate: Parser = (raw) => {
+  const m = /^(\d{2})(\d{2})(\d{2})$/.exec(raw.trim().replace(/[.,;:]$/, ''))
+  if (m) return isoDate(Number(m[3]), Number(m[2]), Number(m[1]))
+  return parseDate(raw)
 }
 
 const CURRENCY = String.raw`(?:kr\.?|nok|sek|dkk|eur|€|usd|\$|gbp|£|chf)`
@@ -254,8 +266,8 @@ export const RULES: Record<OcrPropertyId, PropertyRule> = {
   4: { parse: parseKid, maxWords: 5 },
   5: { parse: parseInvoiceNumber, maxWords: 1 },
   6: { parse: parseAmount, maxWords: 5 },
-  7: { parse: parseDate, maxWords: 4 },
-  8: { parse: parseDate, maxWords: 4 },
+  7: { parse: parseLabelledDate, maxWords: 4 },
+  8: { parse: parseLabelledDate, maxWords: 4 },
   9: { parse: parseFreeText, maxWords: 4, wholeRegion: true },
   10: { parse: parseFreeText, maxWords: 4, wholeRegion: true },
 }
