@@ -3,6 +3,7 @@
 // companies a retry takes (only those that failed).
 import { RoleTemplate, type CompanyGrant, type GrantFailure } from '@common/bridge/admin-colleague'
 import type { OfficeGrid } from '@common/bridge/admin-users'
+import { isEmailAddress } from '@common/field-checks'
 import { useBridge } from '@renderer/bridge'
 
 /** The built-in sets: an accountant's everyday work, and approving supplier invoices only. */
@@ -46,8 +47,8 @@ export function withTemplate(
 export const matches = (name: string, filter: string) =>
   !filter.trim() || name.toLowerCase().includes(filter.trim().toLowerCase())
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-export const isEmail = (s: string) => EMAIL.test(s.trim())
+/** The invitation's address, by the app's one e-mail rule (spaces around it allowed). */
+export const isEmail = (s: string) => isEmailAddress(s.trim())
 
 export type ReasonKey = 'forbidden' | 'unknownRoles' | 'unreachable' | 'notHeld' | 'refused' | 'other'
 

@@ -2,6 +2,7 @@
 // Norwegian (bokmål).
 import { registerMessages } from '@renderer/i18n'
 import type { ScanReasonCode } from '@common/bridge/scan'
+import { failedFileWords } from '@common/scan-reason-words'
 
 const en = {
   queue: {
@@ -64,21 +65,7 @@ const en = {
   },
   /** Every reason code main sends (common/bridge/scan.ts), with its parameters. */
   reasons: {
-    empty: 'The file is empty (0 bytes). Scan the document again.',
-    tooLarge: 'The file is larger than the upload limit. Split the document or scan at a lower resolution.',
-    unknownType:
-      'The content is not a PDF, PNG, JPEG or TIFF document or an XML invoice (the type is read from the content, not the name). Save the document as PDF.',
-    notAnInvoiceXml:
-      'The XML file is not an invoice: its root element is {root}, not an EHF/PEPPOL invoice or credit note (UBL Invoice, CreditNote) or a CII invoice (Factur-X, ZUGFeRD, XRechnung).',
-    truncatedPdf: 'The PDF is truncated or damaged (its end is missing). Scan or save the document again.',
-    encryptedPdf:
-      'The PDF is encrypted (password protected). Save a copy without a password and add it again.',
-    xmlTooLarge:
-      'The XML file is larger than 10 MB, more than an invoice is. It was not read; the PDF beside it (if any) is read alone.',
-    linkedFile:
-      'The XML file is a link (symlink) to a file elsewhere, and was not read. Put the file itself in the folder.',
-    refused: 'The platform refused the file: {detail}',
-    unreadable: 'The file could not be read: {detail}',
+    ...failedFileWords.en,
     localFile:
       'The file could not be read or moved on this computer: {detail}. Choose Retry or Scan now to go on from where it stopped.',
     changed: 'The file changed after it was taken; its new content is taken in as a file of its own.',
@@ -214,23 +201,7 @@ const nb: typeof en = {
     tooLate: 'Filen er sendt til plattformen i mellomtiden og kan ikke lenger deles her.',
   },
   reasons: {
-    empty: 'Filen er tom (0 byte). Skann dokumentet på nytt.',
-    tooLarge:
-      'Filen er større enn grensen for opplasting. Del opp dokumentet eller skann med lavere oppløsning.',
-    unknownType:
-      'Innholdet er ikke PDF, PNG, JPEG, TIFF eller en XML-faktura (typen leses fra innholdet, ikke fra navnet). Lagre dokumentet som PDF.',
-    notAnInvoiceXml:
-      'XML-filen er ikke en faktura: rotelementet er {root}, ikke en EHF-/PEPPOL-faktura eller -kreditnota (UBL Invoice, CreditNote) eller en CII-faktura (Factur-X, ZUGFeRD, XRechnung).',
-    truncatedPdf:
-      'PDF-filen er avkuttet eller skadet (slutten mangler). Skann eller lagre dokumentet på nytt.',
-    encryptedPdf:
-      'PDF-filen er kryptert (passordbeskyttet). Lagre en kopi uten passord og legg den inn igjen.',
-    xmlTooLarge:
-      'XML-filen er større enn 10 MB, mer enn en faktura er. Den ble ikke lest; PDF-en ved siden av den (om noen) leses alene.',
-    linkedFile:
-      'XML-filen er en lenke (symlink) til en fil et annet sted, og ble ikke lest. Legg selve filen i mappen.',
-    refused: 'Plattformen avviste filen: {detail}',
-    unreadable: 'Filen kunne ikke leses: {detail}',
+    ...failedFileWords.nb,
     localFile:
       'Filen kunne ikke leses eller flyttes på denne maskinen: {detail}. Velg Prøv igjen eller Skann nå for å fortsette der den stoppet.',
     changed: 'Filen ble endret etter at den ble tatt inn; det nye innholdet tas inn som en egen fil.',
