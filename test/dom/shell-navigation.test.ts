@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { nextTick } from 'vue'
 import type { AppView } from '@common/bridge/contract'
 import { useCompaniesStore } from '@renderer/stores/companies'
 import { mountShell, pressKey, type MountedShell } from './mount-shell.ts'
@@ -102,6 +103,20 @@ describe('the shell', () => {
       expect(await shell.text('view-title')).toBe('About Ledgerdesk')
     },
   )
+
+  it('marks the desk, not the review, while an invoice opened from the desk is reviewed', async () => {
+    shell = await mountShell({ languages: ['en-US'] })
+    const activeLinks = () =>
+      [...document.querySelectorAll('.sidebar-link--active')].map((link) => link.getAttribute('data-testid'))
+    await shell.router.push({ name: 'review', query: { desk: '1', company: 'nordlys', invoice: '7' } })
+    await nextTick()
+    expect(activeLinks()).toEqual(['nav-desk'])
+    expect((await shell.find('nav-desk')).getAttribute('aria-current')).toBe('page')
+    expect((await shell.find('nav-review')).getAttribute('aria-current')).toBeNull()
+    await shell.router.push({ name: 'review' })
+    await nextTick()
+    expect(activeLinks()).toEqual(['nav-review'])
+  })
 
   it('opens the nine main views with their Alt+digit, the desk with F2 and About with Alt+0 and F1', async () => {
     shell = await mountShell({ languages: ['en-US'] })
