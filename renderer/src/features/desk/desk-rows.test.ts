@@ -5,6 +5,7 @@ import type { PlatformRow } from '@common/bridge/sync'
 import { openWorkspace, type WorkspaceDb } from '@renderer/data/schema'
 import { storeRow } from '@renderer/data/pull'
 import {
+  companyHue,
   countDeskTabs,
   deskCompanies,
   filterDeskRows,
@@ -150,5 +151,34 @@ describe('the review desk’s rows', () => {
       noSupplier: 1,
       noDocument: 1,
     })
+  })
+})
+
+describe('a company’s colour', () => {
+  const angle = (a: number, b: number) => Math.min(Math.abs(a - b), 360 - Math.abs(a - b))
+  const minimumApart = (hues: number[]) =>
+    Math.min(...hues.flatMap((a, i) => hues.slice(i + 1).map((b) => angle(a, b))))
+  // The demo office's companies (platform/seed/demo-constants.ts): three clients and the test company.
+  const demo = ['1', '2', '3', 'f0'].map((tail) => `7b1c0a4e-2d3f-4e5a-9b6c-${tail.padStart(12, '0')}`)
+
+  it('tells the demo office’s clients apart by at least 60°, the same company always the same hue', () => {
+    const hues = demo.map((key) => companyHue(key, demo))
+    expect(minimumApart(hues.slice(0, 3))).toBeGreaterThanOrEqual(60)
+    expect(minimumApart(hues)).toBeGreaterThanOrEqual(50)
+    expect(demo.map((key) => companyHue(key, [...demo].reverse()))).toEqual(hues)
+  })
+
+  it('keeps any two of an office’s first five companies at least 45° apart, whatever their keys', () => {
+    const office = ['f', 'a', 'c', 'e', 'b'].map((c) => `${c}0000000-0000-4000-8000-000000000000`)
+    const hues = office.map((key) => companyHue(key, office))
+    expect(new Set(hues).size).toBe(5)
+    expect(minimumApart(hues)).toBeGreaterThanOrEqual(45)
+  })
+
+  it('gives a company the office list does not hold yet a hue of its own key', () => {
+    const hue = companyHue('unknown-company', demo)
+    expect(hue).toBe(companyHue('unknown-company'))
+    expect(hue % 36).toBe(0)
+    expect(hue).toBeLessThan(360)
   })
 })

@@ -236,12 +236,21 @@ export function isDeskOrder(value: unknown): value is DeskOrder {
   return typeof value === 'string' && (deskOrders as readonly string[]).includes(value)
 }
 
+/** The golden angle: hues taken one after another by it stay apart however many there are. */
+const GOLDEN_ANGLE = 137.508
+
 /**
- * The hue of a company's band in the review: the same company always the same colour, neighbours in the
- * desk's company list told apart. Colour is never the only sign: the band names the company.
+ * The hue of a company's band in the review and its swatch in the desk: the company's place among the
+ * office's companies (ordered by key, so a renamed company keeps its colour) stepped by the golden angle, so
+ * the first three companies are at least 85° apart, the first four 52° and the first five 47°, and neighbours
+ * in the list always 137°. A company the
+ * office list does not hold yet falls back to a hue from its key. Colour is never the only sign: the band names
+ * the company.
  */
-export function companyHue(key: string): number {
-  let hash = 0
-  for (const char of key) hash = (hash * 31 + char.charCodeAt(0)) >>> 0
-  return (hash % 12) * 30
+export function companyHue(key: string, officeKeys: readonly string[] = []): number {
+  const place = [...officeKeys].sort().indexOf(key)
+  if (place >= 0) return Math.round((place * GOLDEN_ANGLE) % 360)
+  let hash = 0x811c9dc5
+  for (const char of key) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0
+  return (hash % 10) * 36
 }
