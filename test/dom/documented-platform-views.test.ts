@@ -211,6 +211,7 @@ describe('lists the platform does not give to the review and the journal', () =>
     for (const locale of ['nb', 'en'] as const) {
       const t = createAppI18n(locale).global.t
       expect(t('review.notListedValue', { id: 3 })).toContain('3')
+      expect(t('review.notListedHint')).toMatch(/platform|[Pp]lattformen/)
       for (const which of ['department', 'project', 'both'])
         expect(t(`journal.dimensionsUnlisted.${which}`)).not.toContain('dimensionsUnlisted')
     }
