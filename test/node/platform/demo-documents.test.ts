@@ -106,8 +106,12 @@ describe('the demo office’s supplier invoices and their documents', () => {
     const { text } = await pdfText(await download(company.key, file.ID))
     const org = String(inv.SupplierOrgNumber).replace(/^(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3')
     expect(text).toContain(`Org.nr.: ${org} MVA`)
-    expect(text).toContain(`Fakturadato: ${String(inv.InvoiceDate).slice(0, 10).split('-').reverse().join('.')}`)
-    expect(text).toContain(`Forfallsdato: ${String(inv.PaymentDueDate).slice(0, 10).split('-').reverse().join('.')}`)
+    expect(text).toContain(
+      `Fakturadato: ${String(inv.InvoiceDate).slice(0, 10).split('-').reverse().join('.')}`,
+    )
+    expect(text).toContain(
+      `Forfallsdato: ${String(inv.PaymentDueDate).slice(0, 10).split('-').reverse().join('.')}`,
+    )
     expect(text).toContain(`Sum eks. mva ${printed(Number(inv.TaxExclusiveAmount))}`)
     expect(text).toContain(`Mva 25 % ${printed(Number(inv.VatTotalsAmount))}`)
     expect(text).toContain(company.name)
