@@ -249,12 +249,14 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
             { seedDemoReview },
             { seedDemoContacts },
             { seedDemoOfficeMemory },
+            { seedDemoDocuments },
           ] = await Promise.all([
             import('./seed/demo.ts'),
             import('./seed/demo-approvals.ts'),
             import('./seed/demo-review.ts'),
             import('./seed/demo-contacts.ts'),
             import('./seed/demo-office-memory.ts'),
+            import('./seed/demo-documents.ts'),
           ])
           phase('seed-system')
           await seedDemo(tx, registry)
@@ -264,6 +266,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
           await seedDemoReview(tx, registry, { hooks, files })
           await seedDemoContacts(tx, registry, { hooks })
           await seedDemoOfficeMemory(tx, registry, { hooks, files })
+          // Last: every supplier invoice the seeds above left without a document gets its own PDF.
+          await seedDemoDocuments(tx, registry, { hooks, files })
         }
         return created
       })

@@ -196,7 +196,19 @@ export async function action(
 export const create = (c: CompanyScope, actor: Actor, entityName: string, body: unknown) =>
   createEntity(contexts(c, actor, `POST ${entityName}`).wc, c.registry.require(entityName), body)
 
-/** A one-page invoice PDF with the invoice's own facts, so the viewer shows what is being approved. */
+/** A line of a demo invoice PDF: text, quantity, unit price and the line's amount (excluding VAT). */
+export interface DemoPdfLine {
+  text: string
+  quantity: number
+  price: number
+  amount: number
+}
+
+/**
+ * A one-page invoice PDF with the invoice's own facts, so the viewer shows what is being approved. With
+ * `supplierOrgNumber`, `supplierAddress` and `buyerOrgNumber` it prints them as a supplier's invoice does;
+ * with `lines` it prints each with its quantity and unit price instead of the one description line.
+ */
 export async function demoInvoicePdf(facts: {
   supplier: string
   buyer: string
@@ -208,6 +220,12 @@ export async function demoInvoicePdf(facts: {
   vat: number
   kid: string
   account: string
+  supplierOrgNumber?: string
+  supplierAddress?: readonly string[]
+  buyerOrgNumber?: string
+  lines?: readonly DemoPdfLine[]
+  /** The amount to pay, when it is not net plus VAT rounded (the invoice's own total). */
+  total?: number
 }): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
   doc.setTitle(`Faktura ${facts.invoiceNumber}`)
@@ -223,24 +241,45 @@ export async function demoInvoicePdf(facts: {
     page.drawText(s, { x, y, size, font: f, color: rgb(0.1, 0.1, 0.12) })
   const right = (s: string, x: number, y: number, size = 10, f = font) =>
     text(s, x - f.widthOfTextAtSize(s, size), y, size, f)
+  const org = (n: string) => n.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3')
   text(facts.supplier, 50, 780, 16, bold)
   text('FAKTURA', 430, 780, 16, bold)
+  let y = 764
+  for (const line of facts.supplierAddress ?? []) {
+    text(line, 50, y, 9)
+    y -= 12
+  }
+  if (facts.supplierOrgNumber) text(`Org.nr.: ${org(facts.supplierOrgNumber)} MVA`, 50, y, 9)
   text(`Fakturanummer: ${facts.invoiceNumber}`, 360, 750)
   text(`Fakturadato: ${facts.invoiceDate.split('-').reverse().join('.')}`, 360, 735)
   text(`Forfallsdato: ${facts.dueDate.split('-').reverse().join('.')}`, 360, 720)
-  text('Faktura til:', 50, 740, 10, bold)
-  text(facts.buyer, 50, 725)
+  const extra = facts.supplierAddress || facts.supplierOrgNumber ? 20 : 0
+  text('Faktura til:', 50, 740 - extra, 10, bold)
+  text(facts.buyer, 50, 725 - extra)
+  if (facts.buyerOrgNumber) text(`Org.nr.: ${org(facts.buyerOrgNumber)}`, 50, 710 - extra)
   text('Beskrivelse', 50, 640, 10, bold)
   right('Beløp', 545, 640, 10, bold)
   page.drawLine({ start: { x: 50, y: 632 }, end: { x: 545, y: 632 }, thickness: 0.5 })
-  text(facts.description, 50, 615)
-  right(money(facts.net), 545, 615)
+  if (facts.lines?.length) {
+    right('Antall', 380, 640, 10, bold)
+    right('Pris', 460, 640, 10, bold)
+    facts.lines.forEach((l, i) => {
+      const ly = 615 - i * 15
+      text(l.text, 50, ly)
+      right(String(l.quantity), 380, ly)
+      right(money(l.price), 460, ly)
+      right(money(l.amount), 545, ly)
+    })
+  } else {
+    text(facts.description, 50, 615)
+    right(money(facts.net), 545, 615)
+  }
   text('Sum eks. mva', 360, 570)
   right(money(facts.net), 545, 570)
   text('Mva 25 %', 360, 555)
   right(money(facts.vat), 545, 555)
   text('Å betale', 360, 535, 11, bold)
-  right(money(round2(facts.net + facts.vat)), 545, 535, 11, bold)
+  right(money(facts.total ?? round2(facts.net + facts.vat)), 545, 535, 11, bold)
   text(`Kontonummer: ${facts.account.replace(/^(\d{4})(\d{2})(\d{5})$/, '$1 $2 $3')}`, 50, 480)
   text(`KID: ${facts.kid}`, 50, 465)
   return doc.save({ useObjectStreams: false })

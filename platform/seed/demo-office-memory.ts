@@ -11,6 +11,7 @@ import type { HookSet } from '../model/hooks.ts'
 import type { Registry } from '../registry/registry.ts'
 import { DEMO_COMPANIES } from './demo-constants.ts'
 import { scopeOf } from './demo-contacts.ts'
+import { attachInvoiceDocuments } from './demo-documents.ts'
 import {
   action,
   attachDemoPdf,
@@ -148,6 +149,8 @@ export async function seedDemoOfficeMemory(
           ],
         },
       })
+      // Its document is attached while it is a draft: a booked invoice takes no new files (spec 4.5).
+      if (opts.files) await attachInvoiceDocuments(scope, anne, opts.files, [id])
       await action(scope, anne, 'SupplierInvoice', 'journal', id, undefined)
     }
   }

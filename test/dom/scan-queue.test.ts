@@ -91,6 +91,18 @@ describe('scan queue', () => {
                   reason: { code: 'duplicate', params: {} },
                   invoiceId: null,
                   duplicateOfInvoiceId: 41,
+                  supplierName: null,
+                }),
+                // Nothing was read of the first file: the link names the invoice by the platform's ID.
+                row({
+                  id: 'dup:/scan/uten-tekst.pdf',
+                  name: 'uten-tekst.pdf',
+                  state: 'duplicate',
+                  reason: { code: 'duplicate', params: {} },
+                  invoiceId: null,
+                  duplicateOfInvoiceId: 42,
+                  supplierName: null,
+                  invoiceNumber: null,
                 }),
                 row({
                   id: 'dup:/scan/felles.pdf',
@@ -118,7 +130,10 @@ describe('scan queue', () => {
       'Plattformen avviste filen: File type not allowed',
     )
     const copy = (await shell.find('scan-row-kopi.pdf')).textContent
-    expect(copy).toContain('Duplikat av faktura 41')
+    // The number read of the first file names the invoice; its supplier when one was read (scan-split.test.ts).
+    expect(copy).toContain('Duplikat av faktura F-1001')
+    expect(copy).not.toContain('Duplikat av faktura 41')
+    expect((await shell.find('scan-row-uten-tekst.pdf')).textContent).toContain('Duplikat av faktura 42')
     expect(copy).not.toContain('allerede er skannet')
     expect((await shell.find('scan-row-felles.pdf')).textContent).toContain(
       'Allerede registrert av en annen bruker på denne maskinen',

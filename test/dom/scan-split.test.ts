@@ -95,7 +95,7 @@ describe('a file dropped again', () => {
     expect(duplicate!.getAttribute('data-state')).toBe('duplicate')
     expect(duplicate!.textContent).toContain('Duplikat')
     const link = [...duplicate!.querySelectorAll('a')].find(
-      (a) => a.textContent?.trim() === 'Duplikat av faktura 41',
+      (a) => a.textContent?.trim() === 'Duplikat av faktura F-1001 fra Havbris Catering AS',
     )
     expect(link?.getAttribute('href')).toMatch(/review\?invoice=41$/)
     link!.click()

@@ -6,7 +6,15 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, useApp } from './support.ts'
-import { companyOpen, navLink, offlineData, syncNowButton, viewHeading, workspace } from './find.ts'
+import {
+  companyOpen,
+  navLink,
+  offlineData,
+  reviewDocument,
+  syncNowButton,
+  viewHeading,
+  workspace,
+} from './find.ts'
 
 const { nordlys, fjordbygg, aurora } = DEMO_COMPANIES
 const app = useApp()
@@ -45,6 +53,11 @@ describe('the review desk', () => {
         return counts.every((n) => n > 0)
       }, wait)
       .toBe(true)
+    // Every demo invoice carries its document (issue #33): no row of the desk says it has none.
+    await expect
+      .poll(() => deskTable().locator('tbody tr').filter({ hasText: 'No document' }).count(), wait)
+      .toBe(0)
+    expect(await deskTable().locator('tbody tr').count()).toBeGreaterThanOrEqual(3)
     expect(await axeViolations(app.page, ['main'])).toEqual([])
     await app.shoot('desk')
 
@@ -53,6 +66,8 @@ describe('the review desk', () => {
     await expect.poll(() => band().getAttribute('data-company'), wait).toBe(aurora.key)
     expect(await band().textContent()).toContain(aurora.name)
     expect(await companyOpen(app.page, nordlys.name).isVisible()).toBe(true)
+    // Its PDF is shown beside the form.
+    await expect.poll(() => reviewDocument(app.page).locator('.dv__page').count(), wait).toBeGreaterThan(0)
     expect(await axeViolations(app.page, ['main'])).toEqual([])
     await app.shoot('desk-review')
 
@@ -74,6 +89,7 @@ describe('the review desk', () => {
     expect(await axeViolations(app.page, ['main'])).toEqual([])
     await navLink(app.page, 'desk').click()
     await expect.poll(() => viewHeading(app.page, 'desk').isVisible(), wait).toBe(true)
+    expect(await deskTable().locator('tbody tr').filter({ hasText: 'Uten dokument' }).count()).toBe(0)
     expect(await axeViolations(app.page, ['main'])).toEqual([])
     expect(app.pageErrors).toEqual([])
   }, 600_000)

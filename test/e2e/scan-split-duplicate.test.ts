@@ -108,6 +108,14 @@ describe('splitting scanned batches and telling duplicates', () => {
     await expect.poll(() => row('fra-epost.pdf').first().getAttribute('data-state'), wait).toBe('ready')
     const invoiceLink = await row('fra-epost.pdf').first().getByRole('link').textContent()
     const invoiceId = /\d+/.exec(invoiceLink ?? '')![0]
+    // The duplicate's link names the invoice by the number and supplier read of the first file.
+    const first = row('fra-epost.pdf').first()
+    const invoiceNumber = (await first.locator('td').nth(3).textContent())!.trim()
+    const supplier = (await first.getByTestId('scan-supplier').textContent())!
+      .replace('new supplier', '')
+      .trim()
+    expect(invoiceNumber).not.toBe('')
+    expect(supplier).not.toBe('')
     await drop([{ name: 'fra-epost.pdf', pdf: single.pdf }])
     await expect.poll(() => row('fra-epost.pdf').count(), wait).toBe(2)
     await drop([{ name: 'kopi-av-faktura.pdf', pdf: single.pdf }])
@@ -123,7 +131,7 @@ describe('splitting scanned batches and telling duplicates', () => {
       expect(
         await duplicates
           .filter({ hasText: name })
-          .getByRole('link', { name: `Duplicate of invoice ${invoiceId}` })
+          .getByRole('link', { name: `Duplicate of invoice ${invoiceNumber} from ${supplier}` })
           .count(),
       ).toBe(1)
     expect(await queueAxe()).toEqual([])
@@ -134,7 +142,7 @@ describe('splitting scanned batches and telling duplicates', () => {
         () =>
           duplicates
             .filter({ hasText: 'kopi-av-faktura.pdf' })
-            .getByRole('link', { name: `Duplikat av faktura ${invoiceId}` })
+            .getByRole('link', { name: `Duplikat av faktura ${invoiceNumber} fra ${supplier}` })
             .count(),
         wait,
       )

@@ -296,6 +296,60 @@ describe('scan service', () => {
     }
   }, 90_000)
 
+  it('calls a file dropped again under its own name a duplicate of its invoice, and sends it once (issue #33)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'scan-again-'))
+    const nordlys = DEMO_COMPANIES.nordlys.key
+    const { users, rows, scan, signIn } = twoUserStation(dataDir)
+    await scan.start()
+    await signIn(users.anne)
+    const invoice = await generateInvoice(951)
+    const hash = createHash('sha256').update(invoice.pdf).digest('hex')
+    const data = Buffer.from(invoice.pdf).toString('base64')
+    const sent = async () =>
+      Number(
+        (
+          await p.store.query<{ n: number }>(`select count(*)::int as n from "File" where "Sha256" = $1`, [
+            hash,
+          ])
+        ).rows[0]!.n,
+      )
+
+    await scan.dropFiles(nordlys, [{ name: 'faktura-igjen.pdf', data }])
+    const ready = await until(() =>
+      [...rows.values()].find((r) => r.name === 'faktura-igjen.pdf' && r.state === 'ready'),
+    )
+    expect(ready.invoiceNumber).toBeTruthy()
+    expect(await sent()).toBe(1)
+
+    // The same bytes under the same name, as a new user drops a file a second time.
+    await scan.dropFiles(nordlys, [{ name: 'faktura-igjen.pdf', data }])
+    const dup = await until(() =>
+      [...rows.values()].find((r) => r.name === 'faktura-igjen.pdf' && r.state === 'duplicate'),
+    )
+    expect(dup).toMatchObject({
+      reason: { code: 'duplicate', params: {} },
+      duplicateOfInvoiceId: ready.invoiceId,
+      // What the link names the invoice by: the first file's number and supplier.
+      invoiceNumber: ready.invoiceNumber,
+      supplierName: ready.supplierName,
+    })
+    expect(dup.location).toContain(join(PROCESSED, DUPLICATES))
+    expect(existsSync(dup.location!)).toBe(true)
+    // Two rows of the name in the queue, one ready and one duplicate; one file on the platform.
+    const listed = (await scan.rows(nordlys)).filter((r) => r.name === 'faktura-igjen.pdf')
+    expect(listed.map((r) => r.state).sort()).toEqual(['duplicate', 'ready'])
+    await sleep(300)
+    expect(await sent()).toBe(1)
+    const drafts = await call(
+      p.urls.base,
+      'GET',
+      `api/biz/supplierinvoices?filter=contains(Comment,'${scanMark(hash)}')&select=ID`,
+      { token: await p.token(DEMO_USERS.anne.email), companyKey: nordlys },
+    )
+    expect((drafts.body as { ID: number }[]).map((d) => d.ID)).toEqual([ready.invoiceId])
+    await scan.stop()
+  }, 90_000)
+
   it("keeps scan state per user: another user on the station neither sees nor sends the first one's files", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'scan-users-'))
     const nordlys = DEMO_COMPANIES.nordlys.key
