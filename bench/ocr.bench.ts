@@ -10,8 +10,8 @@
 // OCR_BENCH_PER_KIND is read too), OCR_BENCH_PER_SCANNED_FAMILY (scanned documents per family, default the
 // same), OCR_BENCH_CLI_PAGES (scanned pages timed with the tesseract command line, default 6), OCR_BENCH_TEXT (default 200) and OCR_BENCH_SCANNED (default 30) for the regression set (0 skips it).
 // Then the real-document figure: public invoices and receipts, split once into a tune half and a holdout half
-// that is only measured (bench/real-documents.ts; OCR_BENCH_REAL=0 skips it, OCR_BENCH_REAL_HALVES=tune reads
-// one half), or a line saying the set is absent.
+// that is only measured (bench/real-documents.ts; OCR_BENCH_REAL=0 skips it, OCR_BENCH_REAL=only reads nothing
+// else, OCR_BENCH_REAL_HALVES=tune reads one half), or a line saying the set is absent.
 // First of all, the structured figure: public EN 16931 example files read and scored field by field
 // (bench/einvoice-public.ts; OCR_BENCH_STRUCTURED=0 skips it), or a line saying the set is absent.
 import {
@@ -130,7 +130,8 @@ function report(name: string, t: Tally, fieldTarget: number, timeLine: string, t
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0)
 
 async function main() {
-  if (process.env.OCR_BENCH_STRUCTURED !== '0') await benchPublicEInvoices()
+  const onlyReal = process.env.OCR_BENCH_REAL === 'only'
+  if (process.env.OCR_BENCH_STRUCTURED !== '0' && !onlyReal) await benchPublicEInvoices()
   if (process.env.OCR_BENCH_REAL !== '0') {
     try {
       await benchRealDocuments()
@@ -138,6 +139,7 @@ async function main() {
       await closeOcr()
     }
   }
+  if (onlyReal) return
 
   // The first document pays for loading pdf.js and fonts; it is read once before timing starts.
   const warm = await generateInvoice(SEED_BASE - 1)
