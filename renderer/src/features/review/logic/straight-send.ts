@@ -213,14 +213,16 @@ export async function runStraightThrough(
 }
 
 /** Why a went-through invoice cannot be taken back now. */
-export type UndoReason =
-  | 'undone'
-  | 'undoRefused'
-  | 'sending'
-  | 'approved'
-  | 'booked'
-  | 'rejected'
-  | 'moved'
+export const undoReasons = [
+  'undone',
+  'undoRefused',
+  'sending',
+  'approved',
+  'booked',
+  'rejected',
+  'moved',
+] as const
+export type UndoReason = (typeof undoReasons)[number]
 
 /** Whether a went-through invoice can be taken back now, or why not. */
 export type UndoState = { possible: true } | { possible: false; reason: UndoReason }
