@@ -181,3 +181,27 @@ describe('rejectAssignment from the outbox', () => {
     expect(rejectsSent()).toHaveLength(0)
   })
 })
+
+describe('reAssign-to on the documented surface', () => {
+  it('finds the flow a lost attempt started through statistics, and does not start another', async () => {
+    const id = await inApproval()
+    const anne = await demo.myId('anne', key)
+    // The first attempt reached the platform; its answer was lost.
+    await act('anne', id, 'reAssign-to', { UserIDs: [anne] })
+    const before = await activeTasks(id)
+    sent = []
+    const retried = await demo.services.anne!.execute(
+      key,
+      outboxCommand(
+        'SupplierInvoice',
+        id,
+        { kind: 'action', action: 'reAssign-to', body: { UserIDs: [anne] } },
+        {},
+        1,
+      ),
+    )
+    expect(retried.status).toBe('done')
+    expect(sent.filter((r) => r.startsWith('POST') && /action=reAssign-to/.test(r))).toEqual([])
+    expect(await activeTasks(id)).toBe(before)
+  })
+})
