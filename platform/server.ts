@@ -11,6 +11,7 @@ import { openStore, type Store } from './db/store.ts'
 import { databaseTemplate, isNewDatabaseDir } from './db/template.ts'
 import { registerApprovals } from './domain/approvals/index.ts'
 import { registerCommentRoutes, registerComments } from './domain/comments.ts'
+import { registerLedgerSuggestionRoutes } from './domain/ledger-suggestions.ts'
 import { createCustomFieldCache, registerCustomFieldHooks } from './domain/custom-fields.ts'
 import { registerEntityLocks } from './domain/entity-locks.ts'
 import { registerJournal } from './domain/journal/index.ts'
@@ -326,6 +327,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       ...(options.ocrAnswers ? { ocrAnswers: options.ocrAnswers } : {}),
     })
     registerCommentRoutes(app, pc)
+    registerLedgerSuggestionRoutes(app, pc)
     registerBizRoutes(app, pc)
     await identity.register(app)
     await app.ready()

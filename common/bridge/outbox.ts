@@ -73,6 +73,9 @@ export const OutboxAction = z.discriminatedUnion('entity', [
     member('SupplierInvoice', 'reAssign-to', ApprovalAssignment),
     member('SupplierInvoice', 'cancelApprovement', NoBody),
     member('SupplierInvoice', 'sendForPayment', NoBody),
+    // Takes an invoice waiting in approval out of its flow, back to a draft (spec 3.1 names the transition;
+    // the undo of an invoice that went through by itself, when no step of its flow is approved yet).
+    member('SupplierInvoice', 'rejectAssignment', NoBody),
     // The review's own (spec 4.5; field notes "Graph writes").
     member('SupplierInvoice', 'save-cost-lines', z.object({ Lines: z.array(CostLine) })),
     member('SupplierInvoice', 'comment', z.object({ Text: z.string() })),

@@ -3,11 +3,14 @@
 // in the review: the two usual drafts go through by themselves into the outbox, the one with a new bank
 // account is held back with its reason. She takes one back with Z in the went-through list; on reconnect
 // the other reaches the platform once (booked, one cost line), the one taken back stays a draft, and the
-// overview counts what went through today. Both languages, axe on each screen.
+// overview counts what went through today. Then the supplier gets an approval rule: a new draft goes through
+// for approval and reaches the platform; Z in the went-through list takes it back from there
+// (`rejectAssignment`, once): it ends as a draft on the platform with its task cancelled. Both languages,
+// axe on each screen.
 import { describe, expect, it } from 'vitest'
-import { SupplierInvoiceStatus } from '../../common/status.ts'
+import { SupplierInvoiceStatus, TaskStatus } from '../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
-import { navLink, syncState } from './find.ts'
+import { navLink, syncNowButton, syncState } from './find.ts'
 import { axeViolations, platformApi, useApp } from './support.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys
@@ -58,7 +61,12 @@ async function invoice(
 }
 
 let supplierId = 0
-const ids: Record<'usual' | 'undone' | 'changed', number> = { usual: 0, undone: 0, changed: 0 }
+const ids: Record<'usual' | 'undone' | 'changed' | 'approval', number> = {
+  usual: 0,
+  undone: 0,
+  changed: 0,
+  approval: 0,
+}
 const runAxe = async (label: string) =>
   expect(await axeViolations(app.page, ['main', '.p-dialog']), `axe on ${label}`).toEqual([])
 const state = () => syncState(app.page).getAttribute('data-state')
@@ -146,11 +154,71 @@ describe('straight-through by rule', () => {
     const row = app.page.getByRole('row').filter({ hasText: 'RV-10' })
     await expect
       .poll(() => row.textContent(), wait)
-      .toContain('Booked: a booked invoice cannot be taken back')
+      .toContain('Booked: the platform documents no way back for a booked invoice')
     await navLink(app.page, 'overview').click()
     const cell = app.page.getByTestId(`overview-${nordlys.key}-wentToday`)
     await expect.poll(() => cell.getAttribute('data-count'), wait).toBe('1')
     await runAxe('the overview')
     await app.shoot('straight-overview')
+  }, 300_000)
+
+  it('once the platform has it in approval, Z takes it back to a draft there, once', async () => {
+    // Per approves this supplier's invoices from now on (a rule linked to the supplier, spec 4.8).
+    const [per] = await api<Row[]>(`users?filter=Email eq '${DEMO_USERS.per.email}'`)
+    const rule = await api<Row>('approvalrules', {
+      method: 'POST',
+      body: JSON.stringify({
+        Description: 'Renhold Vest',
+        Steps: [{ StepNumber: 1, ApprovalType: 1, Users: [{ UserID: per!.ID }] }],
+      }),
+    })
+    await api('ApprovalRuleLinkGroups/?action=bulk-save', {
+      method: 'PUT',
+      body: JSON.stringify([
+        {
+          SourceEntity: 0,
+          Priority: 0,
+          Links: [{ SourceEntity: 0, SourceInstanceID: supplierId, ApprovalRuleID: rule.ID }],
+        },
+      ]),
+    })
+    ids.approval = await invoice('RV-13', 1270, 1, KNOWN)
+    const reached = async () => {
+      const sync = syncNowButton(app.page)
+      if (await sync.isEnabled().catch(() => false)) await sync.click().catch(() => undefined)
+      return (await api<Row>(`supplierinvoices/${ids.approval}`)).StatusCode
+    }
+    await expect.poll(reached, { ...wait, interval: 3000 }).toBe(SupplierInvoiceStatus.ForApproval)
+
+    await navLink(app.page, 'inbox').click()
+    await app.page.getByRole('link', { name: /Went through by itself/ }).click()
+    const table = app.page.getByRole('table', { name: 'Invoices that went through by themselves' })
+    const row = table.getByRole('row').filter({ hasText: 'RV-13' })
+    const undo = row.getByRole('button', { name: 'Undo invoice RV-13' })
+    // Offered once its send is done and the invoice waits in approval with no step approved.
+    await expect.poll(() => undo.isVisible(), wait).toBe(true)
+    await undo.focus()
+    await app.page.keyboard.press('z')
+    await expect.poll(() => row.textContent(), wait).toContain('Taken back')
+    // A second press does nothing more.
+    await app.page.keyboard.press('z')
+    await expect
+      .poll(async () => (await api<Row>(`supplierinvoices/${ids.approval}`)).StatusCode, wait)
+      .toBe(SupplierInvoiceStatus.Draft)
+    // Its one flow was cancelled with it: nothing was sent twice.
+    const query = new URLSearchParams({
+      model: 'Task',
+      select: 'ID as ID,StatusCode as StatusCode',
+      filter: `Deleted eq 0 and EntityID eq ${ids.approval}`,
+    })
+    const tasks = await api<{ Data: Row[] }>(`../statistics?${query.toString()}`)
+    expect(tasks.Data.map((t) => t.StatusCode)).toEqual([TaskStatus.Cancelled])
+    await runAxe('the went-through list after undo from approval')
+    await app.shoot('straight-undo-from-approval')
+    await app.setLanguage('nb')
+    // The table is named in the language shown: the row by its invoice number.
+    const rowNb = app.page.getByRole('row').filter({ hasText: 'RV-13' })
+    await expect.poll(() => rowNb.textContent(), wait).toContain('Angret')
+    await app.setLanguage('en')
   }, 300_000)
 })

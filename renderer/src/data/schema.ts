@@ -223,6 +223,8 @@ export interface WentThroughRow {
   seqs: number[]
   before: { StatusCode: number; JournalEntry: unknown }
   undoneAt: string | null
+  /** The queued `rejectAssignment` of an undo after the send reached the platform. */
+  undoSeq?: number | null
 }
 
 /**

@@ -19,6 +19,8 @@ const TASK_COLUMNS = [
   'StatusCode',
   'CreatedAt',
   'UpdatedAt',
+  // Standard on every entity: who started the flow (a retried reassignment looks for its own).
+  'CreatedBy',
 ] as const
 /** The plan's columns (spec 2.15 TaskApprovalPlan), read through the task's expanded `ApprovalPlan`. */
 const PLAN_COLUMNS = [

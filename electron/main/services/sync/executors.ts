@@ -12,7 +12,7 @@ import { SupplierInvoiceStatus } from '../../../../common/status.ts'
 import { createSubstitute, decideApproval, deleteSubstitute } from './approval-actions.ts'
 import { journalInvoice } from './booking-action.ts'
 import type { Executor } from './executor.ts'
-import { reassign, sendForPayment } from './invoice-flow-actions.ts'
+import { reassign, rejectAssignment, sendForPayment } from './invoice-flow-actions.ts'
 import { bookJournalEntries } from './journal-actions.ts'
 import {
   addBankAccount,
@@ -49,6 +49,8 @@ export const executors = {
     // Not idempotent on the platform, and may be overtaken by a colleague (./invoice-flow-actions.ts).
     'reAssign-to': reassign,
     sendForPayment,
+    // The undo of an invoice that went through by itself: back to a draft while no step is approved.
+    rejectAssignment,
     // The review's own (./review-actions.ts).
     'save-cost-lines': saveCostLines,
     comment,

@@ -4,7 +4,7 @@
 import { fromOre } from '@common/money'
 import type { CachedRow, WorkspaceDb } from '@renderer/data/schema'
 import type { HoldReason } from './logic/straight-rule.ts'
-import { incomingDecisions, undoState, type UndoState } from './logic/straight-send.ts'
+import { approvedInFlow, incomingDecisions, undoState, type UndoState } from './logic/straight-send.ts'
 import { supplierName } from './review-queue.ts'
 import { invoiceTotal } from './logic/invoice-rows.ts'
 
@@ -39,8 +39,10 @@ async function names(
 
 /** The invoices that went through by themselves in the company, newest first. */
 export async function loadWentThrough(db: WorkspaceDb, companyKey: string): Promise<StraightRow[]> {
-  return db.transaction('r', [db.wentThrough, db.outbox, db.SupplierInvoice, db.Supplier], async () => {
+  const tables = [db.wentThrough, db.outbox, db.SupplierInvoice, db.Supplier, db.Task, db.Approval]
+  return db.transaction('r', tables, async () => {
     const went = await db.wentThrough.where('companyKey').equals(companyKey).toArray()
+    const approved = went.some((row) => !row.undoneAt) ? await approvedInFlow(db, companyKey) : new Set()
     const supplierNames = await names(
       db,
       companyKey,
@@ -48,9 +50,10 @@ export async function loadWentThrough(db: WorkspaceDb, companyKey: string): Prom
     )
     const rows: StraightRow[] = []
     for (const row of went) {
-      const [entries, invoice] = await Promise.all([
+      const [entries, invoice, undoEntry] = await Promise.all([
         db.outbox.bulkGet(row.seqs),
         db.SupplierInvoice.get([companyKey, row.invoiceId]),
+        row.undoSeq ? db.outbox.get(row.undoSeq) : undefined,
       ])
       rows.push({
         key: `went-${row.invoiceId}`,
@@ -60,8 +63,8 @@ export async function loadWentThrough(db: WorkspaceDb, companyKey: string): Prom
         amount: row.amount === null ? null : fromOre(row.amount),
         action: row.action,
         at: row.at,
-        undo: undoState(row, entries, invoice),
-        queued: !row.undoneAt && entries.some((entry) => entry !== undefined),
+        undo: undoState(row, entries, invoice, approved.has(row.invoiceId), undoEntry),
+        queued: row.undoneAt ? undoEntry !== undefined : entries.some((entry) => entry !== undefined),
         reasons: [],
       })
     }

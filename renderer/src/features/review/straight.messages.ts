@@ -27,10 +27,12 @@ const en = {
   undoState: {
     undone: 'Taken back',
     sending: 'Being sent now: undo is possible again if it fails',
-    inApproval:
-      'In approval on the platform: the platform documents no way back to a draft; the approver can reject it',
-    booked: 'Booked: a booked invoice cannot be taken back',
-    moved: 'Changed since: nothing to take back',
+    undoRefused:
+      'Not taken back: it was handled on the platform meanwhile (see the changes waiting to be sent)',
+    approved: 'Approved: an approved step cannot be taken back; the platform documents no way back',
+    booked: 'Booked: the platform documents no way back for a booked invoice',
+    rejected: 'Rejected by the approver: open it to correct it and send it again',
+    moved: 'Changed since it went through: nothing to take back',
   },
 }
 
@@ -60,10 +62,12 @@ const nb: typeof en = {
   undoState: {
     undone: 'Angret',
     sending: 'Sendes nå: angre er mulig igjen om det feiler',
-    inApproval:
-      'Til godkjenning på plattformen: plattformen dokumenterer ingen vei tilbake til utkast; godkjenneren kan avvise den',
-    booked: 'Bokført: en bokført faktura kan ikke angres',
-    moved: 'Endret siden: ingenting å angre',
+    undoRefused:
+      'Ikke angret: den ble behandlet på plattformen i mellomtiden (se endringene som venter på å sendes)',
+    approved: 'Godkjent: et godkjent steg kan ikke angres; plattformen dokumenterer ingen vei tilbake',
+    booked: 'Bokført: plattformen dokumenterer ingen vei tilbake for en bokført faktura',
+    rejected: 'Avvist av godkjenneren: åpne den for å rette den og sende den på nytt',
+    moved: 'Endret siden den gikk gjennom: ingenting å angre',
   },
 }
 
@@ -90,6 +94,7 @@ const listEn = {
   reasons: 'Why it was held back',
   undoOf: 'Undo invoice {number}',
   undone: 'Undo of invoice {number} done: it is a draft again.',
+  undoQueued: 'Invoice {number} is taken out of approval: it is a draft again once the platform has the undo.',
   noCompany: 'Choose a company to see what went through by itself.',
 }
 const listNb: typeof listEn = {
@@ -112,6 +117,7 @@ const listNb: typeof listEn = {
   reasons: 'Hvorfor den ble holdt tilbake',
   undoOf: 'Angre faktura {number}',
   undone: 'Faktura {number} er angret: den er et utkast igjen.',
+  undoQueued: 'Faktura {number} tas ut av godkjenning: den er et utkast igjen når plattformen har fått angringen.',
   noCompany: 'Velg et selskap for å se hva som gikk gjennom av seg selv.',
 }
 export const listMessages = registerMessages('wentThrough', { en: listEn, nb: listNb })

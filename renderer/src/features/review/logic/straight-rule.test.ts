@@ -2,13 +2,14 @@
 // real Dexie workspace (fake-indexeddb) that an invoice goes exactly once (two windows, a restart, a sync
 // round), reaches the platform once when the outbox drains, and can be taken back while it is queued.
 import { afterEach, describe, expect, it } from 'vitest'
-import { SupplierInvoiceStatus } from '@common/status'
+import { ApprovalStatus, SupplierInvoiceStatus, TaskStatus } from '@common/status'
 import type { OutboxCommand, OutboxOutcome } from '@common/bridge/outbox'
 import { drainCompany } from '@renderer/data/drain'
 import { openWorkspace, workspaceName, type WorkspaceDb, type ReviewOutcome } from '@renderer/data/schema'
 import type { SyncTransport } from '@renderer/data/sync-transport'
 import { decideStraightThrough, proposeRule, usualRange, type HoldReason } from './straight-rule.ts'
 import {
+  approvedInFlow,
   incomingDecisions,
   runStraightThrough,
   sendOnByRule,
@@ -333,10 +334,69 @@ describe('undo', () => {
     await expect(undoWentThrough(db, KEY, 100)).rejects.toMatchObject({
       state: { possible: false, reason: 'booked' },
     })
+  })
+
+  it('once sent for approval, queues rejectAssignment exactly once, offline, and shows the invoice as a draft', async () => {
+    const db = await seeded()
+    await runStraightThrough(db, KEY, () => Promise.resolve(12))
+    await drainCompany(db, platform().transport, KEY)
     await db.SupplierInvoice.put({ ...incoming(), StatusCode: ForApproval })
-    expect(undoState(row, [undefined, undefined], await db.SupplierInvoice.get([KEY, 100]))).toEqual({
-      possible: false,
-      reason: 'inApproval',
+    expect(await db.outbox.count()).toBe(0)
+    expect(await undoWentThrough(db, KEY, 100)).toBe('queued')
+    await expect(undoWentThrough(db, KEY, 100)).rejects.toMatchObject({
+      state: { possible: false, reason: 'undone' },
     })
+    const entries = await db.outbox.toArray()
+    expect(entries.map((e) => [e.entityId, e.action])).toEqual([[100, 'rejectAssignment']])
+    expect((await db.SupplierInvoice.get([KEY, 100]))?.StatusCode).toBe(Draft)
+    const row = (await db.wentThrough.get([KEY, 100]))!
+    expect(row.undoSeq).toBe(entries[0]!.seq)
+    expect(await runStraightThrough(db, KEY, () => Promise.resolve(12))).toBe(0)
+    // On reconnect it reaches main once; a refused undo says so on the row.
+    const { transport, commands } = platform()
+    await drainCompany(db, transport, KEY)
+    await drainCompany(db, transport, KEY)
+    expect(commands.map((c) => c.action)).toEqual(['rejectAssignment'])
+    const refused = { ...entries[0]!, state: 'failed' as const }
+    expect(undoState(row, [], undefined, false, refused)).toEqual({ possible: false, reason: 'undoRefused' })
+  })
+
+  it('words why an invoice on the platform cannot be taken back, per state', async () => {
+    const db = await seeded()
+    await runStraightThrough(db, KEY, () => Promise.resolve(12))
+    await drainCompany(db, platform().transport, KEY)
+    const row = (await db.wentThrough.get([KEY, 100]))!
+    const state = (StatusCode: number, stepApproved = false) =>
+      undoState(row, [undefined, undefined], incoming({ StatusCode }), stepApproved)
+    expect(state(ForApproval)).toEqual({ possible: true })
+    expect(state(SupplierInvoiceStatus.Assigned)).toEqual({ possible: true })
+    expect(state(ForApproval, true)).toEqual({ possible: false, reason: 'approved' })
+    expect(state(SupplierInvoiceStatus.Approved)).toEqual({ possible: false, reason: 'approved' })
+    expect(state(Journaled)).toEqual({ possible: false, reason: 'booked' })
+    expect(state(SupplierInvoiceStatus.Archived)).toEqual({ possible: false, reason: 'booked' })
+    expect(state(SupplierInvoiceStatus.Rejected)).toEqual({ possible: false, reason: 'rejected' })
+    expect(state(Draft)).toEqual({ possible: false, reason: 'moved' })
+  })
+
+  it('sees an approved step of the running flow in the cache, and then does not queue the undo', async () => {
+    const db = await seeded()
+    await runStraightThrough(db, KEY, () => Promise.resolve(12))
+    await drainCompany(db, platform().transport, KEY)
+    await db.SupplierInvoice.put({ ...incoming(), StatusCode: ForApproval })
+    await db.Task.bulkPut([
+      { companyKey: KEY, ID: 5, EntityID: 100, StatusCode: TaskStatus.Active },
+      { companyKey: KEY, ID: 6, EntityID: 101, StatusCode: TaskStatus.Active },
+    ])
+    await db.Approval.bulkPut([
+      { companyKey: KEY, ID: 50, TaskID: 5, StatusCode: ApprovalStatus.Active },
+      { companyKey: KEY, ID: 60, TaskID: 6, StatusCode: ApprovalStatus.Approved },
+    ])
+    expect([...(await approvedInFlow(db, KEY))]).toEqual([101])
+    await db.Approval.put({ companyKey: KEY, ID: 51, TaskID: 5, StatusCode: ApprovalStatus.Approved })
+    expect([...(await approvedInFlow(db, KEY))].sort()).toEqual([100, 101])
+    await expect(undoWentThrough(db, KEY, 100)).rejects.toMatchObject({
+      state: { possible: false, reason: 'approved' },
+    })
+    expect(await db.outbox.count()).toBe(0)
   })
 })

@@ -5,11 +5,13 @@
 // `assign-to` by the supplier's linked approval rule where the platform named one, else `journal` (which
 // main sends for approval by the rule instead where one applies when it is sent). All through the outbox,
 // so it works offline and is sent on reconnect.
-// Undo takes the queued entries back while they are still on this computer (nothing reached the platform);
-// once the platform has them, no documented transition leads back from approval (spec 3.1 shows none) or
-// from a booking, and the row says so instead of offering undo.
+// Undo takes the queued entries back while they are still on this computer (nothing reached the platform).
+// Once the platform has them, the only documented way back is `rejectAssignment` (spec 3.1 names it; it
+// takes an invoice waiting in approval back to a draft): queued once through the outbox while the invoice
+// waits in approval and no step of its flow is approved (main's executor reads the platform again before
+// sending it). Approved, booked and rejected invoices have no documented way back; the row says why.
 import { outboxAction, type CostLine } from '@common/bridge/outbox'
-import { SupplierInvoiceStatus } from '@common/status'
+import { ApprovalStatus, SupplierInvoiceStatus, TaskStatus } from '@common/status'
 import { outboxEntry } from '@renderer/data/outbox'
 import type { CachedRow, OutboxEntry, WentThroughRow, WorkspaceDb } from '@renderer/data/schema'
 import {
@@ -210,25 +212,73 @@ export async function runStraightThrough(
   return sent
 }
 
-/** Whether a went-through invoice can be taken back now, or why not. */
-export type UndoState =
-  { possible: true } | { possible: false; reason: 'undone' | 'sending' | 'inApproval' | 'booked' | 'moved' }
+/** Why a went-through invoice cannot be taken back now. */
+export const undoReasons = [
+  'undone',
+  'undoRefused',
+  'sending',
+  'approved',
+  'booked',
+  'rejected',
+  'moved',
+] as const
+export type UndoReason = (typeof undoReasons)[number]
 
-/** The undo state of a row from its queued entries (those still in the outbox) and the invoice as cached. */
+/** Whether a went-through invoice can be taken back now, or why not. */
+export type UndoState = { possible: true } | { possible: false; reason: UndoReason }
+
+const APPROVED = new Set<number>([
+  ApprovalStatus.Approved,
+  ApprovalStatus.IndirectlyApproved,
+  ApprovalStatus.PreviouslyApproved,
+])
+
+/**
+ * The invoices of a company whose running approval task has an approved step, as far as the cache tells
+ * (its tasks, and the approvals it holds: the user's own and those they stand in for). Main's executor
+ * asks the platform again before it sends the undo, so what the cache cannot see is caught there.
+ */
+export async function approvedInFlow(db: WorkspaceDb, companyKey: string): Promise<Set<number>> {
+  const [tasks, approvals] = await Promise.all([
+    db.Task.where('companyKey').equals(companyKey).toArray(),
+    db.Approval.where('companyKey').equals(companyKey).toArray(),
+  ])
+  const running = new Map<number, number>()
+  for (const task of tasks)
+    if (Number(task.StatusCode) === TaskStatus.Active && task.EntityID != null)
+      running.set(task.ID, Number(task.EntityID))
+  const out = new Set<number>()
+  for (const approval of approvals) {
+    const invoiceId = running.get(Number(approval.TaskID))
+    if (invoiceId !== undefined && approval.Deleted !== true && APPROVED.has(Number(approval.StatusCode)))
+      out.add(invoiceId)
+  }
+  return out
+}
+
+/**
+ * The undo state of a row from its queued entries (those still in the outbox), its queued undo after the
+ * send (`undoEntry`, when it has one), the invoice as cached, and whether a step of its flow is approved.
+ */
 export function undoState(
   row: WentThroughRow,
   entries: readonly (OutboxEntry | undefined)[],
   invoice: CachedRow | undefined,
+  stepApproved = false,
+  undoEntry?: OutboxEntry,
 ): UndoState {
-  if (row.undoneAt) return { possible: false, reason: 'undone' }
+  if (row.undoneAt)
+    return { possible: false, reason: undoEntry?.state === 'failed' ? 'undoRefused' : 'undone' }
   const left = entries.filter((entry): entry is OutboxEntry => entry !== undefined)
   const sendOn = left.find((entry) => entry.action !== 'save-cost-lines')
   if (sendOn) return sendOn.state === 'sending' ? { possible: false, reason: 'sending' } : { possible: true }
   const status = Number(invoice?.StatusCode)
   if (status === SupplierInvoiceStatus.ForApproval || status === SupplierInvoiceStatus.Assigned)
-    return { possible: false, reason: 'inApproval' }
+    return stepApproved ? { possible: false, reason: 'approved' } : { possible: true }
+  if (status === SupplierInvoiceStatus.Approved) return { possible: false, reason: 'approved' }
   if (status === SupplierInvoiceStatus.Journaled || status === SupplierInvoiceStatus.Archived)
     return { possible: false, reason: 'booked' }
+  if (status === SupplierInvoiceStatus.Rejected) return { possible: false, reason: 'rejected' }
   return { possible: false, reason: 'moved' }
 }
 
@@ -239,19 +289,40 @@ export class UndoError extends Error {
 }
 
 /**
- * Takes an invoice that went through by itself back: its entries still on this computer are removed and
- * the invoice is a draft again, as it was (its cost line stays when it already reached the platform). Its
- * row stays, marked undone, so the rule never sends it on again. Throws UndoError when it cannot.
+ * Takes an invoice that went through by itself back. While its entries are still on this computer they are
+ * removed and the invoice is a draft again, as it was (its cost line stays when it already reached the
+ * platform). Once its send reached the platform and it waits in approval with no step approved,
+ * `rejectAssignment` is queued (once: the row is marked in the same transaction) and the invoice shows as a
+ * draft. Its row stays, marked undone, so the rule never sends it on again. Answers which of the two it
+ * did; throws UndoError when it cannot.
  */
-export async function undoWentThrough(db: WorkspaceDb, companyKey: string, invoiceId: number): Promise<void> {
-  await db.transaction('rw', [db.SupplierInvoice, db.outbox, db.wentThrough], async () => {
+export async function undoWentThrough(
+  db: WorkspaceDb,
+  companyKey: string,
+  invoiceId: number,
+): Promise<'removed' | 'queued'> {
+  const tables = [db.SupplierInvoice, db.outbox, db.wentThrough, db.Task, db.Approval]
+  return db.transaction('rw', tables, async () => {
     const row = await db.wentThrough.get([companyKey, invoiceId])
     if (!row) throw new UndoError({ possible: false, reason: 'moved' })
     const entries = await db.outbox.bulkGet(row.seqs)
     const invoice = await db.SupplierInvoice.get([companyKey, invoiceId])
-    const state = undoState(row, entries, invoice)
+    const stepApproved = (await approvedInFlow(db, companyKey)).has(invoiceId)
+    const state = undoState(row, entries, invoice, stepApproved)
     if (!state.possible) throw new UndoError(state)
     const left = entries.filter((entry): entry is OutboxEntry => entry !== undefined)
+    const now = new Date().toISOString()
+    if (left.length === 0) {
+      // The send reached the platform: the documented way back from approval, through the outbox.
+      const seq = await db.outbox.add(
+        outboxEntry(companyKey, invoiceId, outboxAction('SupplierInvoice', 'rejectAssignment'), {
+          baseUpdatedAt: invoice?.UpdatedAt ?? null,
+        }),
+      )
+      if (invoice) await db.SupplierInvoice.put({ ...invoice, StatusCode: SupplierInvoiceStatus.Draft })
+      await db.wentThrough.put({ ...row, undoneAt: now, undoSeq: Number(seq) })
+      return 'queued'
+    }
     await db.outbox.bulkDelete(left.map((entry) => entry.seq!))
     const linesLeft = left.some((entry) => entry.action === 'save-cost-lines')
     if (invoice)
@@ -260,6 +331,7 @@ export async function undoWentThrough(db: WorkspaceDb, companyKey: string, invoi
         StatusCode: row.before.StatusCode,
         ...(linesLeft ? { JournalEntry: row.before.JournalEntry } : {}),
       })
-    await db.wentThrough.put({ ...row, undoneAt: new Date().toISOString() })
+    await db.wentThrough.put({ ...row, undoneAt: now })
+    return 'removed'
   })
 }
