@@ -1,6 +1,7 @@
 // Runs the straight-through rules on this computer: whenever the workspace opens, a sync round ends, a rule
 // is switched or a draft of a company with rules changes in the cache, each such company's incoming invoices
-// are decided and those that may go are sent on (logic/straight-send.ts: once, whichever window runs it).
+// are decided and those that may go are sent on (logic/straight-send.ts: once, whichever window runs it),
+// except an invoice open in this window's review (invoices-in-hand.ts), which waits until it is put down.
 // Online, the supplier's linked approval rule is asked first, as the review's "send on" does; offline the
 // invoice is queued to be booked, and main asks for the rule again when it is sent. The composition root
 // calls it once.
@@ -11,6 +12,7 @@ import type { CachedRow, WorkspaceDb } from '@renderer/data/schema'
 import { useLiveQuery } from '@renderer/data/use-live-query'
 import { useSyncStore } from '@renderer/stores/sync'
 import { useWorkspace } from '@renderer/stores/workspace'
+import { invoicesInHand, isInHand } from './invoices-in-hand.ts'
 import { runStraightThrough, type AskRule } from './logic/straight-send.ts'
 
 /** The companies with a rule on, and their drafts' keys: a change of either runs the rules again. */
@@ -60,7 +62,8 @@ export function useStraightThroughRules(): void {
         again = false
         const rules = await db.straightRules.toArray()
         const keys = new Set(rules.filter((rule) => rule.on).map((rule) => rule.companyKey))
-        for (const key of keys) await runStraightThrough(db, key, askRule(key))
+        for (const key of keys)
+          await runStraightThrough(db, key, askRule(key), (id) => isInHand(key, id))
       } while (again && workspace.value === db)
     } catch (error) {
       console.error('Running the straight-through rules failed', error)
@@ -74,5 +77,6 @@ export function useStraightThroughRules(): void {
     [workspace],
     '',
   )
-  watch([signature, () => sync.lastSyncAt], () => void run())
+  // An invoice put down in the review may go by its rule now.
+  watch([signature, () => sync.lastSyncAt, invoicesInHand], () => void run())
 }

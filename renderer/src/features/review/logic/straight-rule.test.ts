@@ -263,6 +263,16 @@ describe('sending on by rule', () => {
     expect((await wentThroughToday(db, [KEY, 'other'])).get(KEY)).toBe(1)
   })
 
+  it('leaves an invoice open in a review for the person looking at it, and sends it once it is put down', async () => {
+    const db = await seeded()
+    const offline = () => Promise.reject(new Error('offline'))
+    expect(await runStraightThrough(db, KEY, offline, (id) => id === 100)).toBe(0)
+    expect(await db.outbox.count()).toBe(0)
+    expect((await db.SupplierInvoice.get([KEY, 100]))?.StatusCode).not.toBe(Journaled)
+    expect(await runStraightThrough(db, KEY, offline, () => false)).toBe(1)
+    expect((await db.SupplierInvoice.get([KEY, 100]))?.StatusCode).toBe(Journaled)
+  })
+
   it('sends for approval by the supplier’s linked rule when the platform names one', async () => {
     const db = await seeded()
     await runStraightThrough(db, KEY, () => Promise.resolve(12))

@@ -190,16 +190,18 @@ export async function sendOnByRule(
 /**
  * Runs the rules of a company: every incoming invoice that may go is sent on (once). `askRule` asks the
  * platform for the supplier's linked approval rule; when it fails (offline) the invoice is queued to be
- * booked, and main asks again when it is sent. Answers how many went.
+ * booked, and main asks again when it is sent. An invoice `held` answers true for (open in a review) is
+ * left for the person looking at it. Answers how many went.
  */
 export async function runStraightThrough(
   db: WorkspaceDb,
   companyKey: string,
   askRule?: AskRule,
+  held: (invoiceId: number) => boolean = () => false,
 ): Promise<number> {
   let sent = 0
   for (const { invoice, line } of await incomingDecisions(db, companyKey)) {
-    if (!line) continue
+    if (!line || held(invoice.ID)) continue
     let rule: number | null = null
     if (askRule)
       try {
