@@ -166,8 +166,14 @@ async function benchDesk(companies: number, perCompany: number, moves: number) {
     }
     const t = performance.now()
     const [doc] = await Promise.all([
-      firstFrame(ahead.document(next), () => loadDocument(db, next.companyKey, next.id)),
-      firstFrame(ahead.lookups(next.companyKey), () => loadLookups(db, next.companyKey)),
+      firstFrame(
+        () => ahead.document(next),
+        () => loadDocument(db, next.companyKey, next.id),
+      ),
+      firstFrame(
+        () => ahead.lookups(next.companyKey),
+        () => loadLookups(db, next.companyKey),
+      ),
     ])
     if (crossing) {
       nextTimes.push(performance.now() - t)

@@ -176,9 +176,18 @@ export function reviewReadAhead(db: WorkspaceDb): ReviewReadAhead {
 }
 
 /**
- * The first frame of a value the review reads: what the read-ahead holds (at once when done, its read when
- * under way), else a read of its own.
+ * The first frame of a value the review reads: what the read-ahead holds (at once when done, else once its read
+ * is), else a read of its own; and a read of its own as well when a write to the company dropped what was
+ * read ahead while it was awaited (`held` asks the read-ahead again), so a row is never handed over as it
+ * was before a write.
  */
-export function firstFrame<T>(ahead: T | Promise<T> | undefined, read: () => Promise<T>): Promise<T> {
-  return ahead === undefined ? read() : Promise.resolve(ahead)
+export async function firstFrame<T>(
+  held: () => T | Promise<T> | undefined,
+  read: () => Promise<T>,
+): Promise<T> {
+  const ahead = held()
+  if (ahead === undefined) return read()
+  if (!(ahead instanceof Promise)) return ahead
+  const answer = await ahead
+  return held() === undefined ? read() : answer
 }

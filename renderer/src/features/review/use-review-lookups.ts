@@ -25,12 +25,15 @@ export function useReviewLookups(workspace: Readonly<Ref<WorkspaceDb | null>>, c
     workspace,
     (db) => {
       ahead.value = null
-      const read = db && companyKey ? reviewReadAhead(db).lookups(companyKey) : undefined
+      if (!db || !companyKey) return
+      const readAhead = reviewReadAhead(db)
+      const read = readAhead.lookups(companyKey)
       if (read === undefined) return
       if (!(read instanceof Promise)) ahead.value = read
       else
         void read.then((found) => {
-          if (workspace.value === db) ahead.value = found
+          // Kept only while the read-ahead still holds it: a write to the company meanwhile dropped it.
+          if (readAhead.lookups(companyKey) !== undefined && workspace.value === db) ahead.value = found
         })
     },
     { immediate: true },

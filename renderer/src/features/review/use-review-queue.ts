@@ -128,12 +128,15 @@ export function useReviewQueue(
     ([db, id]) => {
       ahead.value = null
       if (!db || !companyKey || id === null) return
-      const read = reviewReadAhead(db).document({ companyKey, id })
+      const readAhead = reviewReadAhead(db)
+      const read = readAhead.document({ companyKey, id })
       if (read === undefined) return
       if (!(read instanceof Promise)) ahead.value = { id, doc: read }
       else
         void read.then((found) => {
-          if (currentId.value === id && workspace.value === db) ahead.value = { id, doc: found }
+          // Kept only while the read-ahead still holds it: a write to the company meanwhile dropped it.
+          const still = readAhead.document({ companyKey, id }) !== undefined
+          if (still && currentId.value === id && workspace.value === db) ahead.value = { id, doc: found }
         })
     },
     { immediate: true },
