@@ -35,31 +35,46 @@ export const none = (): ReviewLookups => ({
   unlisted: new Set(),
 })
 
-const byName = (a: CachedRow, b: CachedRow) => String(a.Name ?? '').localeCompare(String(b.Name ?? ''), 'nb')
+/** One collator for every comparison: `localeCompare(…, 'nb')` builds one per call. */
+const nb = new Intl.Collator('nb')
+const byName = (a: CachedRow, b: CachedRow) => nb.compare(String(a.Name ?? ''), String(b.Name ?? ''))
 
 export async function loadLookups(db: WorkspaceDb, companyKey: string): Promise<ReviewLookups> {
-  const checkpoints = await db.checkpoints.bulkGet(
-    pickerEntities.map((entity): [string, PickerEntity] => [companyKey, entity]),
-  )
+  const tables = [
+    db.checkpoints,
+    db.Supplier,
+    db.CurrencyCode,
+    db.Department,
+    db.Project,
+    db.Account,
+    db.VatType,
+    db.User,
+    db.Team,
+  ]
+  // One read transaction for all of them: a transaction per table costs more than the reads themselves.
+  const [checkpoints, suppliers, currencies, departments, projects, accounts, vatTypes, users, teams] =
+    await db.transaction('r', tables, () =>
+      Promise.all([
+        db.checkpoints.bulkGet(pickerEntities.map((entity): [string, PickerEntity] => [companyKey, entity])),
+        db.Supplier.where('companyKey').equals(companyKey).toArray(),
+        db.CurrencyCode.where('companyKey').equals(companyKey).toArray(),
+        db.Department.where('companyKey').equals(companyKey).toArray(),
+        db.Project.where('companyKey').equals(companyKey).toArray(),
+        db.Account.where('companyKey').equals(companyKey).toArray(),
+        db.VatType.where('companyKey').equals(companyKey).toArray(),
+        db.User.where('companyKey').equals(companyKey).toArray(),
+        db.Team.where('companyKey').equals(companyKey).toArray(),
+      ]),
+    )
   const unlisted = new Set(pickerEntities.filter((_, i) => Boolean(checkpoints[i]?.unavailable)))
-  const [suppliers, currencies, departments, projects, accounts, vatTypes, users, teams] = await Promise.all([
-    db.Supplier.where('companyKey').equals(companyKey).toArray(),
-    db.CurrencyCode.where('companyKey').equals(companyKey).toArray(),
-    db.Department.where('companyKey').equals(companyKey).toArray(),
-    db.Project.where('companyKey').equals(companyKey).toArray(),
-    db.Account.where('companyKey').equals(companyKey).toArray(),
-    db.VatType.where('companyKey').equals(companyKey).toArray(),
-    db.User.where('companyKey').equals(companyKey).toArray(),
-    db.Team.where('companyKey').equals(companyKey).toArray(),
-  ])
   return {
-    suppliers: suppliers.sort((a, b) => supplierName(a).localeCompare(supplierName(b), 'nb')),
+    suppliers: suppliers.sort((a, b) => nb.compare(supplierName(a), supplierName(b))),
     currencies: currencies.sort((a, b) => String(a.Code).localeCompare(String(b.Code))),
     departments: departments.sort(byName),
     projects: projects.sort(byName),
     users: users
       .filter((u) => u.Deleted !== true)
-      .sort((a, b) => String(a.DisplayName ?? '').localeCompare(String(b.DisplayName ?? ''), 'nb')),
+      .sort((a, b) => nb.compare(String(a.DisplayName ?? ''), String(b.DisplayName ?? ''))),
     teams: teams.filter((team) => team.Deleted !== true).sort(byName),
     accounts: (accounts as unknown as AccountRef[])
       .filter((a) => a.AccountNumber !== undefined)
