@@ -1,9 +1,9 @@
 // Each company's invoice counts by status (and overdue), kept in the workspace beside the rows they count,
-// so the office overview shows 100 companies by reading 100 small rows. A DBCore middleware sees every write
-// to the cached supplier and customer invoices, whoever makes it (pull, outbox, reconciliation, removal of a company's
-// offline data), and the companies it touched are counted again shortly after, by IndexedDB's own count of
-// an index range (never by reading a row or walking keys in script). Overdue depends on the day: a row
-// counted on another day is counted again when it is read.
+// so the office overview shows 100 companies by reading 100 small rows. Every write to the cached supplier
+// and customer invoices, whoever makes it (pull, outbox, reconciliation, removal of a company's offline data),
+// has the companies it touched counted again shortly after (data/company-writes.ts, which keeps the desk's
+// briefs the same way), by IndexedDB's own count of an index range (never by reading a row or walking keys in
+// script). Overdue depends on the day: a row counted on another day is counted again when it is read.
 import type { EntityTable, Table } from 'dexie'
 import Dexie from 'dexie'
 import { CustomerInvoiceStatus, InvoiceType, SupplierInvoiceStatus } from '@common/status'
@@ -170,66 +170,4 @@ export async function refreshCompanyCounts(
   if (keys.length === 0 || !db.isOpen()) return
   const counts = await countInvoices(db, keys, today)
   await db.companyCounts.bulkPut([...counts].map(([Key, c]) => ({ Key, day: today, counts: c })))
-}
-
-/** How long writes to one company gather before it is counted again (a pull writes page after page). */
-const settleMs = 100
-
-/** The cached invoices the counts are made of: a write to one counts its company again. */
-const countedTables: ReadonlySet<string> = new Set(['SupplierInvoice', 'CustomerInvoice'])
-
-/** Follows every write to the cached invoices and counts the companies they touched again. */
-export function keepCompanyCounts(db: Dexie): void {
-  const dirty = new Set<string>()
-  let everything = false
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const schedule = () => {
-    timer ??= setTimeout(() => {
-      timer = undefined
-      const workspace = db as CountedTables
-      const all = everything
-      const keys = [...dirty]
-      dirty.clear()
-      everything = false
-      void (async () => {
-        const known = all ? ((await workspace.companyCounts.toCollection().primaryKeys()) as string[]) : []
-        await refreshCompanyCounts(workspace, [...new Set([...keys, ...known])])
-      })().catch((error: unknown) => {
-        if (db.isOpen()) console.error('Counting the companies’ invoices failed', error)
-      })
-    }, settleMs)
-  }
-  const companyOf = (key: unknown) => (Array.isArray(key) && typeof key[0] === 'string' ? key[0] : null)
-  db.use({
-    stack: 'dbcore',
-    name: 'company-counts',
-    create: (down) => ({
-      ...down,
-      table(name) {
-        const table = down.table(name)
-        if (!countedTables.has(name)) return table
-        return {
-          ...table,
-          async mutate(request) {
-            const result = await table.mutate(request)
-            if (request.type === 'put' || request.type === 'add') {
-              for (const row of request.values as { companyKey?: unknown }[])
-                if (typeof row.companyKey === 'string') dirty.add(row.companyKey)
-            } else if (request.type === 'delete') {
-              for (const key of request.keys) {
-                const company = companyOf(key)
-                if (company) dirty.add(company)
-              }
-            } else {
-              const lower = companyOf(request.range.lower)
-              if (lower && lower === companyOf(request.range.upper)) dirty.add(lower)
-              else everything = true
-            }
-            schedule()
-            return result
-          },
-        }
-      },
-    }),
-  })
 }

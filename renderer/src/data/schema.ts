@@ -15,7 +15,9 @@ import {
   type CachedRows,
   type LocalKey,
 } from '@common/entities/declarations'
-import { keepCompanyCounts, type CompanyCountsRow } from './company-counts.ts'
+import type { CompanyCountsRow } from './company-counts.ts'
+import { keepCompanyWrites } from './company-writes.ts'
+import { buildDeskBriefs, type BriefTables, type DeskBriefRow } from './desk-briefs.ts'
 
 export { cachedEntities, invoiceSearchText, type CachedEntity }
 
@@ -266,6 +268,7 @@ export type WorkspaceDb = Dexie &
     companySessions: EntityTable<CachedCompanySession, 'companyKey'>
     reviewOutcomes: Table<ReviewOutcome, [string, number]>
     companyCounts: EntityTable<CompanyCountsRow, 'Key'>
+    deskBriefs: EntityTable<DeskBriefRow, 'companyKey'>
     customFieldSets: EntityTable<CustomFieldSet, 'companyKey'>
     straightRules: Table<StraightRule, [string, number]>
     wentThrough: Table<WentThroughRow, [string, number]>
@@ -477,6 +480,22 @@ const localVersions: {
       wentThrough: '[companyKey+invoiceId], companyKey, at',
     },
   },
+  // Version 14: a brief of each company's review queue, kept as its invoices, suppliers and attachments are
+  // written (data/desk-briefs.ts), which the review desk opens with; a database from before builds the
+  // briefs of every company with cached invoices from the rows already stored.
+  {
+    version: 14,
+    stores: { deskBriefs: 'companyKey' },
+    upgrade: async (tx) => {
+      const tables = {
+        SupplierInvoice: tx.table('SupplierInvoice'),
+        Supplier: tx.table('Supplier'),
+        FileAttachment: tx.table('FileAttachment'),
+      } as Omit<BriefTables, 'deskBriefs'>
+      const keys = (await tx.table('SupplierInvoice').orderBy('companyKey').uniqueKeys()) as string[]
+      await tx.table<DeskBriefRow, string>('deskBriefs').bulkPut(await buildDeskBriefs(tables, keys))
+    },
+  },
 ]
 
 /** The current version: the last one that added or changed a table. */
@@ -492,7 +511,7 @@ export function openWorkspace(environmentId: string, userIdentity: string): Work
   const db = new Dexie(workspaceName(environmentId, userIdentity)) as WorkspaceDb
   defineVersions(db)
   localFieldsMiddleware(db)
-  keepCompanyCounts(db)
+  keepCompanyWrites(db)
   return db
 }
 

@@ -2,8 +2,10 @@
 // ID in two companies is two rows), never a company it does not span, in the desk's order and filters.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PlatformRow } from '@common/bridge/sync'
-import { openWorkspace, type WorkspaceDb } from '@renderer/data/schema'
+import Dexie from 'dexie'
+import { defineVersions, openWorkspace, workspaceName, type WorkspaceDb } from '@renderer/data/schema'
 import { storeRow } from '@renderer/data/pull'
+import { companyWritesSettled } from '@renderer/data/company-writes'
 import {
   companyHue,
   countDeskTabs,
@@ -151,6 +153,66 @@ describe('the review desk’s rows', () => {
       noSupplier: 1,
       noDocument: 1,
     })
+  })
+
+  it('lists from the kept briefs the same rows as from the cache’s rows, each company its own', async () => {
+    const db = await office()
+    await companyWritesSettled(db)
+    const companies = await deskCompanies(db, { chosen: null, openKey: 'fjord' })
+    expect((await db.deskBriefs.toArray()).map((b) => b.companyKey).sort()).toEqual([
+      'aurora',
+      'fjord',
+      'nordlys',
+      'vest',
+    ])
+    const fromBriefs = orderDeskRows(await loadDeskRows(db, companies, '2026-11-15'), 'due')
+    // Without briefs (not written yet) the desk briefs the companies from their rows as it reads.
+    await db.deskBriefs.clear()
+    const fromRows = orderDeskRows(await loadDeskRows(db, companies, '2026-11-15'), 'due')
+    expect(fromBriefs).toEqual(fromRows)
+    expect(keys(fromBriefs)).toEqual(['fjord:1', 'aurora:1', 'nordlys:1', 'aurora:2'])
+    // A brief never lends a row to another company: each row is its company's, under its company's name.
+    for (const row of fromBriefs)
+      expect(row.companyName).toBe(companies.find((c) => c.key === row.companyKey)!.name)
+    // A queued change of one company marks only its own row.
+    await db.outbox.add({
+      companyKey: 'aurora',
+      entity: 'SupplierInvoice',
+      entityId: 1,
+      action: 'update',
+      body: {},
+      state: 'pending',
+      attempts: 0,
+      createdAt: '2026-11-15T10:00:00Z',
+    } as never)
+    const marked = await loadDeskRows(db, companies, '2026-11-15')
+    expect(marked.filter((row) => row.unsynced).map((row) => row.key)).toEqual(['aurora:1'])
+  })
+
+  it('lists the same rows after a database from before briefs is upgraded', async () => {
+    const user = `user-${crypto.randomUUID()}`
+    const old = new Dexie(workspaceName('sandbox', user))
+    defineVersions(old, 13)
+    await old.table('companies').bulkPut([record('nordlys', 'Nordlys Bakeri AS', true)])
+    await old
+      .table('Supplier')
+      .put({ companyKey: 'nordlys', ID: 5, UpdatedAt: 'x', Info: { Name: 'Havbris AS' } })
+    await old.table('SupplierInvoice').bulkPut([
+      { companyKey: 'nordlys', ...invoice(1, { SupplierID: 5, PaymentDueDate: '2026-11-20' }) },
+      { companyKey: 'nordlys', ...invoice(2, { StatusCode: 30105, PaymentDueDate: '2026-11-01' }) },
+      { companyKey: 'nordlys', ...invoice(3, { StatusCode: 30102 }) },
+    ])
+    old.close()
+    db = openWorkspace('sandbox', user)
+    const companies = await deskCompanies(db, { chosen: null, openKey: null })
+    expect(await db.deskBriefs.get('nordlys')).toBeDefined()
+    const upgraded = orderDeskRows(await loadDeskRows(db, companies, '2026-11-15'), 'due')
+    expect(upgraded.map((row) => [row.key, row.supplierName, row.problems])).toEqual([
+      ['nordlys:2', null, ['rejected', 'overdue', 'noSupplier', 'noDocument']],
+      ['nordlys:1', 'Havbris AS', ['noDocument']],
+    ])
+    await db.deskBriefs.clear()
+    expect(orderDeskRows(await loadDeskRows(db, companies, '2026-11-15'), 'due')).toEqual(upgraded)
   })
 })
 

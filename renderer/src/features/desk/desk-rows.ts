@@ -1,10 +1,10 @@
 // The review desk's rows: the review queue (drafts and rejected supplier invoices) of every company the desk
-// spans, read from the offline cache in one transaction, each row keyed by company and ID (the same invoice
-// ID is another invoice in another company). What the desk orders by (due date or arrival), what it filters
-// by (company, supplier, problem) and which companies it spans are decided here, for the desk's list and
-// for the review's way through it alike.
-import { SupplierInvoiceStatus } from '@common/status'
-import type { Cached, CompanyRecord, WorkspaceDb } from '@renderer/data/schema'
+// spans, read from each company's brief kept in the offline cache (data/desk-briefs.ts) in one transaction,
+// each row keyed by company and ID (the same invoice ID is another invoice in another company). What the desk
+// orders by (due date or arrival), what it filters by (company, supplier, problem) and which companies it
+// spans are decided here, for the desk's list and for the review's way through it alike.
+import type { CompanyRecord, WorkspaceDb } from '@renderer/data/schema'
+import { buildDeskBriefs } from '@renderer/data/desk-briefs'
 import { queuedRowKey, queuedRows } from '@renderer/data/outbox-queries'
 
 /** What may need the accountant's eye first on a desk row. */
@@ -53,14 +53,6 @@ export interface DeskPlace {
 export const deskKey = (place: DeskPlace | { companyKey: string; ID: number }): string =>
   `${place.companyKey}:${'id' in place ? place.id : place.ID}`
 
-const queueStatuses = [SupplierInvoiceStatus.Draft, SupplierInvoiceStatus.Rejected]
-
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
-const number = (value: unknown): number | null => {
-  const n = typeof value === 'string' ? Number(value) : value
-  return typeof n === 'number' && Number.isFinite(n) ? n : null
-}
-
 /**
  * The companies the desk spans: those kept on this computer (or the open one, synced whether kept or not),
  * narrowed to "my clients" when chosen, and never one whose session says it offers this user no review.
@@ -82,14 +74,11 @@ export async function deskCompanies(
     .sort((a, b) => byName.compare(a.name, b.name))
 }
 
-function supplierName(
-  supplier: Cached<'Supplier'> | undefined,
-  invoice: Cached<'SupplierInvoice'>,
-): string | null {
-  return text(supplier?.Info?.Name) ?? text(invoice.Supplier?.Info?.Name) ?? text(invoice.InvoiceReceiverName)
-}
-
-/** The review queue of every company in `companies`, unordered. Reads only those companies' rows. */
+/**
+ * The review queue of every company in `companies`, unordered, from each company's brief (data/desk-briefs.ts)
+ * and the outbox's marks; what depends on the day (overdue) is decided against `today`. A company whose brief
+ * is not written yet is briefed from its rows here. Reads only those companies' rows.
+ */
 export async function loadDeskRows(
   db: WorkspaceDb,
   companies: readonly DeskCompany[],
@@ -97,70 +86,53 @@ export async function loadDeskRows(
 ): Promise<DeskRow[]> {
   if (companies.length === 0) return []
   const keys = companies.map((company) => company.key)
-  const tables = [db.SupplierInvoice, db.Supplier, db.FileAttachment, db.outbox]
+  const tables = [db.deskBriefs, db.outbox, db.SupplierInvoice, db.Supplier, db.FileAttachment]
   return db.transaction('r', tables, async () => {
-    // One plain range per company and status, and whole companies' suppliers and attachments, each read
-    // with getAll: several times quicker than a cursor jumping through them all, which keeps a desk of
-    // thousands of invoices quick to open.
-    const perKey = <T>(read: (key: string) => Promise<T[]>) =>
-      Promise.all(keys.map(read)).then((lists) => lists.flat())
-    const [invoices, outbox, suppliers, attached] = await Promise.all([
-      perKey((key) =>
-        Promise.all(
-          queueStatuses.map((status) =>
-            db.SupplierInvoice.where('[companyKey+StatusCode]').equals([key, status]).toArray(),
-          ),
-        ).then((lists) => lists.flat()),
-      ),
+    const [kept, outbox] = await Promise.all([
+      db.deskBriefs.bulkGet(keys),
       db.outbox.where('companyKey').anyOf(keys).toArray(),
-      perKey((key) => db.Supplier.where('companyKey').equals(key).toArray()),
-      perKey((key) => db.FileAttachment.where('companyKey').equals(key).toArray()),
     ])
-    const supplierOf = new Map(suppliers.map((s) => [`${s.companyKey}:${s.ID}`, s] as const))
-    const withDocument = new Set(
-      attached
-        .filter((link) => link.EntityType === 'SupplierInvoice')
-        .map((link) => `${link.companyKey}:${link.EntityID}`),
-    )
-    const companyOf = new Map(companies.map((company) => [company.key, company]))
-    const marks = new Map<string, Map<string, boolean>>()
-    for (const key of keys)
-      marks.set(
-        key,
-        queuedRows(
-          outbox.filter((entry) => entry.companyKey === key),
-          ['SupplierInvoice'],
-        ),
+    const missing = keys.filter((_, i) => kept[i] === undefined)
+    const built = missing.length > 0 ? await buildDeskBriefs(db, missing) : []
+    const briefs = [...kept.filter((brief) => brief !== undefined), ...built]
+    const rows: DeskRow[] = []
+    for (const brief of briefs) {
+      const company = companies.find((c) => c.key === brief.companyKey)!
+      const queued = queuedRows(
+        outbox.filter((entry) => entry.companyKey === company.key),
+        ['SupplierInvoice'],
       )
-    return invoices.map((invoice): DeskRow => {
-      const key = deskKey(invoice)
-      const company = companyOf.get(invoice.companyKey)!
-      const supplier = supplierOf.get(`${invoice.companyKey}:${Number(invoice.SupplierID)}`)
-      const due = text(invoice.PaymentDueDate)
-      const problems: DeskProblem[] = []
-      if (invoice.StatusCode === SupplierInvoiceStatus.Rejected) problems.push('rejected')
-      if (due !== null && due.slice(0, 10) < today) problems.push('overdue')
-      if (number(invoice.SupplierID) === null) problems.push('noSupplier')
-      if (!withDocument.has(key)) problems.push('noDocument')
-      const queued = marks.get(invoice.companyKey)!
-      return {
-        key,
-        companyKey: invoice.companyKey,
-        companyName: company.name,
-        companyOrgNumber: company.orgNumber,
-        ID: invoice.ID,
-        supplierName: supplierName(supplier, invoice),
-        SupplierID: number(invoice.SupplierID),
-        InvoiceNumber: text(invoice.InvoiceNumber),
-        PaymentDueDate: due,
-        arrivedAt: text(invoice.CreatedAt),
-        TaxInclusiveAmount: number(invoice.TaxInclusiveAmount),
-        StatusCode: invoice.StatusCode,
-        problems,
-        unsynced: queued.has(queuedRowKey('SupplierInvoice', invoice.ID)),
-        conflict: queued.get(queuedRowKey('SupplierInvoice', invoice.ID)) === true,
+      for (const invoice of brief.invoices) {
+        const due = invoice.PaymentDueDate
+        const problems: DeskProblem[] = []
+        for (const problem of deskProblems)
+          if (
+            problem === 'overdue'
+              ? due !== null && due.slice(0, 10) < today
+              : invoice.problems.includes(problem)
+          )
+            problems.push(problem)
+        const mark = queued.get(queuedRowKey('SupplierInvoice', invoice.ID))
+        rows.push({
+          key: `${company.key}:${invoice.ID}`,
+          companyKey: company.key,
+          companyName: company.name,
+          companyOrgNumber: company.orgNumber,
+          ID: invoice.ID,
+          supplierName: invoice.supplierName,
+          SupplierID: invoice.SupplierID,
+          InvoiceNumber: invoice.InvoiceNumber,
+          PaymentDueDate: due,
+          arrivedAt: invoice.arrivedAt,
+          TaxInclusiveAmount: invoice.TaxInclusiveAmount,
+          StatusCode: invoice.StatusCode,
+          problems,
+          unsynced: mark !== undefined,
+          conflict: mark === true,
+        })
       }
-    })
+    }
+    return rows
   })
 }
 

@@ -53,16 +53,6 @@ export async function loadFiles(
   })
 }
 
-/** The cached OCR answers of every file attached to the invoice. */
-async function attachedOcr(db: WorkspaceDb, companyKey: string, invoiceId: number): Promise<unknown[]> {
-  const links = await db.FileAttachment.where('[companyKey+EntityType+EntityID]')
-    .equals([companyKey, 'SupplierInvoice', invoiceId])
-    .toArray()
-  if (links.length < 2) return []
-  const answers = await db.ocr.bulkGet(links.map((link) => [companyKey, Number(link.FileID)]))
-  return answers.map((answer) => answer?.result)
-}
-
 /**
  * A PDF scanned beside its XML invoice is attached with it (the scan station's pair rule): the XML's answer,
  * read exactly, proposes the fields and lines instead of the PDF's read pages. Null when the shown file's
@@ -83,23 +73,31 @@ export async function loadDocument(
     'r',
     [db.SupplierInvoice, db.Supplier, db.FileAttachment, db.files, db.ocr],
     async () => {
-      const row = await db.SupplierInvoice.get([companyKey, invoiceId])
+      // Two rounds: the row with its attachments, then its supplier, file and OCR answers together.
+      const [row, links] = await Promise.all([
+        db.SupplierInvoice.get([companyKey, invoiceId]),
+        db.FileAttachment.where('[companyKey+EntityType+EntityID]')
+          .equals([companyKey, 'SupplierInvoice', invoiceId])
+          .toArray(),
+      ])
       if (!row) return null
       const supplierId = typeof row.SupplierID === 'number' ? row.SupplierID : null
-      const [supplier, fileId] = await Promise.all([
+      const fileIds = links.map((link) => Number(link.FileID)).sort((a, b) => a - b)
+      const fileId = fileIds[0]
+      const [supplier, file, answers] = await Promise.all([
         supplierId === null ? undefined : db.Supplier.get([companyKey, supplierId]),
-        firstFileId(db, companyKey, invoiceId),
+        fileId === undefined ? undefined : db.files.get([companyKey, fileId]),
+        fileId === undefined ? [] : db.ocr.bulkGet(fileIds.map((id): [string, number] => [companyKey, id])),
       ])
-      const [file, ocr] =
-        fileId === undefined
-          ? [undefined, undefined]
-          : await Promise.all([db.files.get([companyKey, fileId]), db.ocr.get([companyKey, fileId])])
+      const ocr = answers[0]
+      // The answers of every attached file when there are several (a PDF scanned beside its XML).
+      const attached = links.length < 2 ? [] : answers.map((answer) => answer?.result)
       return {
         row,
         supplier: supplier ?? null,
         file: file ?? null,
         missingFileId: fileId !== undefined && !file ? fileId : null,
-        ocr: structuredOcr(ocr?.result, await attachedOcr(db, companyKey, invoiceId)) ?? ocr?.result ?? null,
+        ocr: structuredOcr(ocr?.result, attached) ?? ocr?.result ?? null,
       }
     },
   )

@@ -3,83 +3,42 @@
 // as the user looks for them (names in Norwegian order, accounts by number); deleted users and teams left out.
 // Currencies, departments and projects have no documented list: where the platform refuses one (the pull
 // marks it unavailable) the picker says so instead of offering "None" for a value it cannot name.
-import { computed, type Ref } from 'vue'
+import { computed, shallowRef, watch, type Ref } from 'vue'
 import type { CachedRow, WorkspaceDb } from '@renderer/data/schema'
 import { useLiveQuery } from '@renderer/data/use-live-query'
-import type { AccountRef } from '@common/parse'
-import type { CostVatType } from './cost-lines.ts'
-import { supplierName } from './review-queue.ts'
+import { loadLookups, none, type PickerEntity, type ReviewLookups } from './review-lookups.ts'
+import { reviewReadAhead } from './review-read-ahead.ts'
 
-export interface ReviewLookups {
-  suppliers: CachedRow[]
-  currencies: CachedRow[]
-  departments: CachedRow[]
-  projects: CachedRow[]
-  users: CachedRow[]
-  teams: CachedRow[]
-  accounts: AccountRef[]
-  vatTypes: CostVatType[]
-  /** The pickers' lists the platform does not give in this company. */
-  unlisted: ReadonlySet<PickerEntity>
-}
-
-type PickerEntity = 'CurrencyCode' | 'Department' | 'Project'
-const pickerEntities: readonly PickerEntity[] = ['CurrencyCode', 'Department', 'Project']
-
-const none = (): ReviewLookups => ({
-  suppliers: [],
-  currencies: [],
-  departments: [],
-  projects: [],
-  users: [],
-  teams: [],
-  accounts: [],
-  vatTypes: [],
-  unlisted: new Set(),
-})
-
-const byName = (a: CachedRow, b: CachedRow) => String(a.Name ?? '').localeCompare(String(b.Name ?? ''), 'nb')
-
-export async function loadLookups(db: WorkspaceDb, companyKey: string): Promise<ReviewLookups> {
-  const checkpoints = await db.checkpoints.bulkGet(
-    pickerEntities.map((entity): [string, PickerEntity] => [companyKey, entity]),
-  )
-  const unlisted = new Set(pickerEntities.filter((_, i) => Boolean(checkpoints[i]?.unavailable)))
-  const [suppliers, currencies, departments, projects, accounts, vatTypes, users, teams] = await Promise.all([
-    db.Supplier.where('companyKey').equals(companyKey).toArray(),
-    db.CurrencyCode.where('companyKey').equals(companyKey).toArray(),
-    db.Department.where('companyKey').equals(companyKey).toArray(),
-    db.Project.where('companyKey').equals(companyKey).toArray(),
-    db.Account.where('companyKey').equals(companyKey).toArray(),
-    db.VatType.where('companyKey').equals(companyKey).toArray(),
-    db.User.where('companyKey').equals(companyKey).toArray(),
-    db.Team.where('companyKey').equals(companyKey).toArray(),
-  ])
-  return {
-    suppliers: suppliers.sort((a, b) => supplierName(a).localeCompare(supplierName(b), 'nb')),
-    currencies: currencies.sort((a, b) => String(a.Code).localeCompare(String(b.Code))),
-    departments: departments.sort(byName),
-    projects: projects.sort(byName),
-    users: users
-      .filter((u) => u.Deleted !== true)
-      .sort((a, b) => String(a.DisplayName ?? '').localeCompare(String(b.DisplayName ?? ''), 'nb')),
-    teams: teams.filter((team) => team.Deleted !== true).sort(byName),
-    accounts: (accounts as unknown as AccountRef[])
-      .filter((a) => a.AccountNumber !== undefined)
-      .sort((a, b) => a.AccountNumber - b.AccountNumber),
-    vatTypes: vatTypes as unknown as CostVatType[],
-    unlisted,
-  }
-}
+export { loadLookups, type ReviewLookups } from './review-lookups.ts'
 
 const optionLabel = (r: CachedRow) => String(r.Name ?? r.Code ?? r.ID)
 
 export function useReviewLookups(workspace: Readonly<Ref<WorkspaceDb | null>>, companyKey: string | null) {
-  const lookups = useLiveQuery<ReviewLookups>(
+  const live = useLiveQuery<ReviewLookups | null>(
     async () => (workspace.value && companyKey ? loadLookups(workspace.value, companyKey) : none()),
     [workspace],
-    none(),
+    null,
   )
+  // Until the live query answers, the company's lookups the review read ahead (review-read-ahead.ts).
+  const ahead = shallowRef<ReviewLookups | null>(null)
+  watch(
+    workspace,
+    (db) => {
+      ahead.value = null
+      if (!db || !companyKey) return
+      const readAhead = reviewReadAhead(db)
+      const read = readAhead.lookups(companyKey)
+      if (read === undefined) return
+      if (!(read instanceof Promise)) ahead.value = read
+      else
+        void read.then((found) => {
+          // Kept only while the read-ahead still holds it: a write to the company meanwhile dropped it.
+          if (readAhead.lookups(companyKey) !== undefined && workspace.value === db) ahead.value = found
+        })
+    },
+    { immediate: true },
+  )
+  const lookups = computed<ReviewLookups>(() => live.value ?? ahead.value ?? none())
   /**
    * Currency, department and project: chosen from the company's cached rows. `unlisted`: the platform gives
    * no list of them here, so there is nothing to choose and a value on the invoice has no name.

@@ -5,11 +5,12 @@
 // Opened from the review desk, the queue is the desk's (invoices of several companies, in its order): the
 // view still reads and acts in its one company, and an invoice of another company is opened by the desk
 // (`QueueSource.openElsewhere`), which shows it in a review of that company's own.
-import { computed, nextTick, ref, watch, type Ref } from 'vue'
+import { computed, nextTick, ref, shallowRef, watch, type Ref } from 'vue'
 import type { CachedFile, WorkspaceDb } from '@renderer/data/schema'
 import { useLiveQuery } from '@renderer/data/use-live-query'
 import type { UpcomingDocument } from '@renderer/ui/document-viewer'
 import { loadDocument, loadFiles, loadQueue, type ReviewDocument } from './review-queue.ts'
+import { reviewReadAhead } from './review-read-ahead.ts'
 import { useRouteInvoice } from './use-route-invoice.ts'
 
 /** An invoice of a queue that may span companies: its company and ID. */
@@ -104,13 +105,55 @@ export function useReviewQueue(
     if (index >= 0) lastIndex.value = index
   })
 
-  const doc = useLiveQuery<ReviewDocument | null>(
-    async () =>
-      workspace.value && companyKey && currentId.value !== null
-        ? loadDocument(workspace.value, companyKey, currentId.value)
-        : null,
+  // The invoice shown: the live query's answer, which owns the truth; until it has answered for the invoice
+  // moved to, what the read-ahead read of it (review-read-ahead.ts), so "next" is shown from memory.
+  type Shown = { id: number | null; doc: ReviewDocument | null }
+  const live = useLiveQuery<Shown | null>(
+    async () => {
+      const id = currentId.value
+      return {
+        id,
+        doc:
+          workspace.value && companyKey && id !== null
+            ? await loadDocument(workspace.value, companyKey, id)
+            : null,
+      }
+    },
     [workspace, currentId],
     null,
+  )
+  const ahead = shallowRef<Shown | null>(null)
+  watch(
+    [workspace, currentId],
+    ([db, id]) => {
+      ahead.value = null
+      if (!db || !companyKey || id === null) return
+      const readAhead = reviewReadAhead(db)
+      const read = readAhead.document({ companyKey, id })
+      if (read === undefined) return
+      if (!(read instanceof Promise)) ahead.value = { id, doc: read }
+      else
+        void read.then((found) => {
+          // Kept only while the read-ahead still holds it: a write to the company meanwhile dropped it.
+          const still = readAhead.document({ companyKey, id }) !== undefined
+          if (still && currentId.value === id && workspace.value === db) ahead.value = { id, doc: found }
+        })
+    },
+    { immediate: true },
+  )
+  const doc = computed<ReviewDocument | null>(() => {
+    const id = currentId.value
+    if (live.value?.id === id) return live.value.doc
+    if (ahead.value?.id === id && ahead.value.doc) return ahead.value.doc
+    return live.value?.doc ?? null
+  })
+  // The neighbours of the invoice shown are read ahead; the rest is dropped as the review moves on.
+  watch(
+    [workspace, position, places],
+    ([db, index, list]) => {
+      if (db) reviewReadAhead(db).around(list, index)
+    },
+    { immediate: true },
   )
   // The files of the invoices after and before this one, opened ahead by the viewer while this one is read
   // (this company's only: another company's invoice opens in a review of its own).
