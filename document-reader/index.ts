@@ -1,6 +1,13 @@
 // OCR engine (spec 2.13): reads PDFs (text layer, or rendered and read by Tesseract when a page has no usable
 // text), PNG, JPEG and TIFF images, and interprets an invoice page into the spec's properties.
-import { openPdf, renderPage, textLayerWords, RENDER_DPI } from './pdf.ts'
+import {
+  isScannerTextLayer,
+  mayHoldPageScan,
+  openPdf,
+  renderPage,
+  textLayerWords,
+  RENDER_DPI,
+} from './pdf.ts'
 import { tiffToPgm } from './image.ts'
 import { tesseractWords } from './tesseract.ts'
 import type { OcrAnswer, OcrRawData, OcrWord } from '../common/ocr.ts'
@@ -160,11 +167,12 @@ export async function readDocument(
   const doc = await openReadablePdf(bytes)
   try {
     const pages = opts.pages ?? Array.from({ length: doc.numPages }, (_, i) => i + 1)
+    const mayBeScanned = mayHoldPageScan(bytes)
     const results: OcrPageResult[] = []
     for (const pageNo of pages) {
       if (!Number.isInteger(pageNo) || pageNo < 1 || pageNo > doc.numPages)
         throw new OcrError('no-such-page', `The document has no page ${pageNo}`)
-      results.push(await readPdfPage(doc, pageNo))
+      results.push(await readPdfPage(doc, pageNo, undefined, mayBeScanned))
     }
     return results
   } finally {
@@ -177,10 +185,20 @@ type TextLayer = Awaited<ReturnType<typeof textLayerWords>>
 
 const hasTextLayer = (layer: TextLayer) => layer.charCount >= MIN_TEXT_LAYER_CHARS
 
-/** One page of a PDF: its text layer when it has one, else its image read by Tesseract. */
-async function readPdfPage(doc: OpenPdf, pageNo: number, known?: TextLayer): Promise<OcrPageResult> {
+/**
+ * One page of a PDF: its text layer when it has one, else its image read by Tesseract. A scanner's invisible
+ * OCR layer under a page image (pdf.ts, isScannerTextLayer) is not taken as a text layer: the page is read as
+ * the scan it is. `mayBeScanned` (pdf.ts, mayHoldPageScan) is false for a PDF without a page-sized image,
+ * whose pages then skip that test.
+ */
+async function readPdfPage(
+  doc: OpenPdf,
+  pageNo: number,
+  known?: TextLayer,
+  mayBeScanned = false,
+): Promise<OcrPageResult> {
   const layer = known ?? (await textLayerWords(doc, pageNo))
-  if (hasTextLayer(layer))
+  if (hasTextLayer(layer) && !(mayBeScanned && (await isScannerTextLayer(doc, pageNo))))
     return {
       PageNo: pageNo,
       ImageWidth: layer.ImageWidth,
@@ -247,11 +265,14 @@ export async function readForInterpretation(bytes: Uint8Array): Promise<OcrPageR
   const doc = await openReadablePdf(bytes)
   try {
     const bounded = new Set(pagesToRead(doc.numPages))
+    const mayBeScanned = mayHoldPageScan(bytes)
     const results: OcrPageResult[] = []
     for (let p = 1; p <= doc.numPages; p++) {
       if (p > TEXT_PAGES && !bounded.has(p)) continue
       const layer = await textLayerWords(doc, p)
-      if (bounded.has(p) || hasTextLayer(layer)) results.push(await readPdfPage(doc, p, layer))
+      // A scanned page beyond the bounds keeps its scanner's text: Tesseract is for the bounded pages only.
+      if (bounded.has(p) || hasTextLayer(layer))
+        results.push(await readPdfPage(doc, p, layer, mayBeScanned && bounded.has(p)))
     }
     return results
   } finally {

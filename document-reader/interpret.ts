@@ -449,6 +449,14 @@ export function interpretInvoice(
       ? Math.min(0.99, Math.max(h.probability, 0.8) + 0.12)
       : Math.min(h.probability, 0.85)
   }
+  // A total of nothing (`Balance 0.00`, `Saldo 0,00`, `Offen 0,00`: what is left once the bill is paid) is not
+  // the invoice's total when the document prints a larger amount: proposed neither way, the larger is.
+  const zeroTotal = (h: Hit) => h.prop === OcrPropertyId.TotalAmount && Number(h.value) === 0
+  const zeroTotals = new Set(
+    amounts.some((a) => a > 0) || hits.some((h) => h.prop === OcrPropertyId.TotalAmount && !zeroTotal(h))
+      ? hits.filter(zeroTotal)
+      : [],
+  )
   // A scan's total that neither its page's arithmetic nor a second printing bears out, read at a label that
   // also heads other sums (`Summe`) or without its decimals (`| 44`), may be misread digits: not proposed.
   const printed = (value: string) =>
@@ -468,7 +476,7 @@ export function interpretInvoice(
   // An invoice from abroad prints the Norwegian buyer's number beside the supplier's own foreign id (reverse
   // charge asks for it): with a foreign supplier id read, a Norwegian organisation number is the buyer's.
   const foreignSupplier = (foreignSupplierIds[0]?.ProbabilityFactor ?? 0) >= FOREIGN_SUPPLIER_SURE
-  const sure = proposable.filter((h) => !unsure.has(h))
+  const sure = proposable.filter((h) => !unsure.has(h) && !zeroTotals.has(h))
   const own = foreignSupplier ? sure.filter((h) => h.prop !== OcrPropertyId.OfficialNumber) : sure
   return { properties: propose(own), foreignSupplierIds }
 }

@@ -205,3 +205,95 @@ export async function renderPageCanvas(
   page.cleanup()
   return { canvas, width, height }
 }
+
+const IMAGE_MARK = /\/Subtype\s*\/Image\b/g
+/** A full-page scan at the lowest resolution a scanner offers (100 dpi, A7) has more pixels than this. */
+const SCAN_MIN_PIXELS = 250_000
+
+/**
+ * Whether a PDF may hold a scanned page: one of its image XObjects is page-sized in pixels. Image dictionaries
+ * are never compressed (a stream is never inside an object stream), so the bytes tell without parsing; a PDF
+ * without such an image (most digital invoices: text and a logo) keeps the fast text-layer path untouched.
+ */
+export function mayHoldPageScan(bytes: Uint8Array): boolean {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+  IMAGE_MARK.lastIndex = 0
+  let m: RegExpExecArray | null
+  while ((m = IMAGE_MARK.exec(text))) {
+    // The image's own dictionary: from its last `<<` before the mark to the first `stream` after it.
+    const start = text.lastIndexOf('<<', m.index)
+    const end = text.indexOf('stream', m.index)
+    if (start < 0 || end < 0 || end - start > 4096) continue
+    const dict = text.slice(start, end)
+    const width = /\/Width\s+(\d+)/.exec(dict)
+    const height = /\/Height\s+(\d+)/.exec(dict)
+    if (width && height && Number(width[1]) * Number(height[1]) >= SCAN_MIN_PIXELS) return true
+  }
+  return false
+}
+
+type Matrix = [number, number, number, number, number, number]
+const multiply = (m: Matrix, n: Matrix): Matrix => [
+  m[0] * n[0] + m[2] * n[1],
+  m[1] * n[0] + m[3] * n[1],
+  m[0] * n[2] + m[2] * n[3],
+  m[1] * n[2] + m[3] * n[3],
+  m[0] * n[4] + m[2] * n[5] + m[4],
+  m[1] * n[4] + m[3] * n[5] + m[5],
+]
+
+/** Text render modes that paint nothing (PDF 32000 9.3.6): 3 invisible, 7 clip only. */
+const INVISIBLE_MODES = new Set([3, 7])
+/** Share of the page's text drawn invisibly, and of its area covered by one image, for a scanner's layer. */
+const SCANNER_LAYER_INVISIBLE = 0.9
+const SCANNER_LAYER_COVER = 0.5
+
+/**
+ * Whether a page's text layer is a scanner's OCR rather than a digital document's text: the page is an image
+ * covering most of it, and its text is drawn invisibly (render mode 3) under that image, so that it can be
+ * searched and selected. Such text is the scanner's guess at the image, often poor (receipts, hotel bills);
+ * the reader reads the page as the scan it is. Judged from pdf.js's operator list (what a render would draw).
+ */
+export async function isScannerTextLayer(doc: PDFDocumentProxy, pageNo: number): Promise<boolean> {
+  const { OPS } = await (pdfjsLoaded ??= loadPdfjs())
+  const page = await doc.getPage(pageNo)
+  try {
+    const list = await page.getOperatorList()
+    const [x0, y0, x1, y1] = page.view as [number, number, number, number]
+    const pageArea = Math.abs((x1 - x0) * (y1 - y0)) || 1
+    const shows = new Set<number>([
+      OPS.showText,
+      OPS.showSpacedText,
+      OPS.nextLineShowText,
+      OPS.nextLineSetSpacingShowText,
+    ])
+    const images = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject])
+    let state = { ctm: [1, 0, 0, 1, 0, 0] as Matrix, mode: 0 }
+    const stack: (typeof state)[] = []
+    let shown = 0
+    let invisible = 0
+    let cover = 0
+    for (let i = 0; i < list.fnArray.length; i++) {
+      const fn = list.fnArray[i]!
+      const args = list.argsArray[i] as unknown[] | null
+      if (fn === OPS.save || fn === OPS.paintFormXObjectBegin) {
+        stack.push(state)
+        state = { ...state }
+        const matrix = fn === OPS.paintFormXObjectBegin ? (args?.[0] as Matrix | null) : null
+        if (matrix?.length === 6) state.ctm = multiply(state.ctm, matrix)
+      } else if (fn === OPS.restore || fn === OPS.paintFormXObjectEnd) state = stack.pop() ?? state
+      else if (fn === OPS.transform && args?.length === 6) state.ctm = multiply(state.ctm, args as Matrix)
+      else if (fn === OPS.setTextRenderingMode) state.mode = Number(args?.[0] ?? 0)
+      else if (shows.has(fn)) {
+        shown++
+        if (INVISIBLE_MODES.has(state.mode)) invisible++
+      } else if (images.has(fn)) {
+        const [a, b, c, d] = state.ctm
+        cover = Math.max(cover, Math.abs(a * d - b * c) / pageArea)
+      }
+    }
+    return shown > 0 && invisible / shown >= SCANNER_LAYER_INVISIBLE && cover >= SCANNER_LAYER_COVER
+  } finally {
+    page.cleanup()
+  }
+}

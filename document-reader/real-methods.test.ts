@@ -290,3 +290,44 @@ describe('VAT ids of more member states', () => {
     expect(greek.map((f) => [f.CountryCode, f.Value])).toEqual([['GR', 'EL094012834']])
   })
 })
+
+describe('a balance of nothing after payment', () => {
+  it('is not the total when a larger total is printed', () => {
+    const bill = phrasePage([
+      [100, 100, 'Rechnung Nr. 4711'],
+      [100, 600, 'Total EUR 248,00'],
+      [100, 650, 'Visa EUR 248,00'],
+      [100, 700, 'Balance to pay EUR 0,00'],
+    ])
+    expect(read(bill).values[P.TotalAmount]).toBe('248.00')
+    const onlyBalance = phrasePage([
+      [100, 100, 'Zimmer 2 Nächte 189,00'],
+      [100, 700, 'Restbetrag 0,00'],
+    ])
+    expect(read(onlyBalance).values[P.TotalAmount]).toBeUndefined()
+  })
+
+  it('still proposes a rest to pay that is not nothing', () => {
+    const bill = phrasePage([
+      [100, 600, 'Total EUR 248,00'],
+      [100, 650, 'Anzahlung EUR 48,00'],
+      [100, 700, 'Restbetrag EUR 200,00'],
+    ])
+    expect(read(bill).values[P.TotalAmount]).not.toBeUndefined()
+  })
+})
+
+describe("the buyer's VAT id", () => {
+  it('is never the seller’s, by its label', () => {
+    for (const label of ['verwendete USt-IdNr.', 'Ihre USt-IdNr.', 'Kunden-USt-IdNr.', 'Customer VAT'])
+      expect(
+        read(
+          phrasePage([
+            [100, 100, `${label} ATU62353134`],
+            [100, 900, 'USt-IdNr. DE136695976'],
+          ]),
+        ).foreign,
+        label,
+      ).toEqual(['DE136695976'])
+  })
+})
