@@ -4,7 +4,7 @@
 // orders by (due date or arrival), what it filters by (company, supplier, problem) and which companies it
 // spans are decided here, for the desk's list and for the review's way through it alike.
 import type { CompanyRecord, WorkspaceDb } from '@renderer/data/schema'
-import { buildDeskBriefs } from '@renderer/data/desk-briefs'
+import { buildDeskBriefs, type DeskBriefInvoice } from '@renderer/data/desk-briefs'
 import { queuedRowKey, queuedRows } from '@renderer/data/outbox-queries'
 
 /** What may need the accountant's eye first on a desk row. */
@@ -24,21 +24,13 @@ export interface DeskCompany {
   orgNumber: string | null
 }
 
-export interface DeskRow {
+/** An invoice of the desk: its company's brief of it (data/desk-briefs.ts), with its company and marks. */
+export interface DeskRow extends Omit<DeskBriefInvoice, 'problems' | 'CurrencyCodeID'> {
   /** `companyKey:ID`: what tells the rows apart. */
   key: string
   companyKey: string
   companyName: string
   companyOrgNumber: string | null
-  ID: number
-  supplierName: string | null
-  SupplierID: number | null
-  InvoiceNumber: string | null
-  PaymentDueDate: string | null
-  /** When the invoice reached the platform (its CreatedAt), the arrival order. */
-  arrivedAt: string | null
-  TaxInclusiveAmount: number | null
-  StatusCode: number
   problems: DeskProblem[]
   unsynced: boolean
   conflict: boolean
