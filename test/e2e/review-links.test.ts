@@ -1,10 +1,11 @@
 // Links to an invoice open that invoice, in Chromium against the browser-mode host and its Local sandbox:
-// Anne drops a scan on the window, waits for "Invoice N" in the inbox's scan queue and clicks it; the
-// review shows invoice N (waiting for it to arrive from the platform when it has not yet), never the
-// queue's first draft. An inbox row opens in review too: R on the focused row, or the header panel's
-// "Open in review".
+// Anne drops a scan on the window, waits for "Invoice N" (N the number read) in the inbox's scan queue and
+// clicks it; the review shows that invoice (waiting for it to arrive from the platform when it has not yet),
+// never the queue's first draft. An inbox row opens in review too: R on the focused row, or the header
+// panel's "Open in review".
 import type { Locator } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { OcrPropertyId } from '../../common/ocr.ts'
 import { generateInvoice } from '../../document-reader/corpus/generate.ts'
 import { axeViolations, useApp } from './support.ts'
 import {
@@ -67,10 +68,12 @@ describe('links to an invoice', () => {
       dt.items.add(new File([bytes], 'lenke.pdf', { type: 'application/pdf' }))
       window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }))
     }, Buffer.from(invoice.pdf).toString('base64'))
-    // The row links to its invoice once the draft is made.
-    const link = scanRow(app.page, 'lenke.pdf').getByRole('link', { name: /^Invoice \d+$/ })
+    // The row links to its invoice once the draft is made: named by the number read from the document, and
+    // addressed by the platform's ID.
+    const link = scanRow(app.page, 'lenke.pdf').getByRole('link', { name: /^Invoice / })
     await expect.poll(() => link.count(), wait).toBe(1)
-    const id = /(\d+)$/.exec((await link.textContent())!.trim())![1]!
+    expect((await link.textContent())!.trim()).toBe(`Invoice ${invoice.truth[OcrPropertyId.InvoiceNumber]}`)
+    const id = /invoice=(\d+)/.exec((await link.getAttribute('href')) ?? '')![1]!
 
     await recordShownInvoices()
     await link.click()

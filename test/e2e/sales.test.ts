@@ -87,6 +87,8 @@ describe('an invoice drafted offline, invoiced, shown as PDF and credited', () =
     await app.openCompany(nordlys)
     await app.setLanguage('nb')
     await expect.poll(() => syncIndicator().getAttribute('data-state'), slow).toBe('online')
+    // The products come offline with the company's first sync: she waits for it, as the top bar tells.
+    await expect.poll(() => syncIndicator().textContent(), slow).toContain('Sist synkronisert')
     await page().evaluate('document.activeElement && document.activeElement.blur()')
     await page().keyboard.press('Alt+6')
     await expect.poll(() => viewHeading(page(), 'sales').isVisible(), wait).toBe(true)

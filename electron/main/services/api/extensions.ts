@@ -113,6 +113,12 @@ export const extensions: readonly Extension[] = [
     'the editor says earlier rules are not listed; it creates rules and shows those made now',
     rules,
   ),
+  listRoute(
+    'api/biz/approvalrules/{id}',
+    "the name of the rule the platform proposes for an invoice, and the rule's steps in its flow",
+    'the rule is proposed by its number; the flow panel says the rule is not available',
+    reads,
+  ),
   listRoute('api/biz/thresholds', 'the thresholds to edit', 'as for rules: create only', rules),
   listRoute(
     'api/biz/approvalrulelinkgroups',
