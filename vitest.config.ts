@@ -50,6 +50,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // An assertion's message names what was found (an axe finding, a row's text) instead of "[ Array(1) ]".
+          chaiConfig: { truncateThreshold: 600 },
         },
       },
     ],

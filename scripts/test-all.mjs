@@ -109,7 +109,7 @@ for (const name of ['unit', 'e2e']) {
     const file = suite.name.replace(process.cwd() + '/', '')
     for (const t of suite.assertionResults ?? []) {
       if (t.status !== 'failed') continue
-      const why = (t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200)
+      const why = (t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 600)
       failures.push(`${file} > ${t.fullName}\n      ${why}`)
     }
     if ((suite.assertionResults ?? []).length === 0 && suite.status === 'failed') {
