@@ -13,6 +13,7 @@
 import { outboxAction, type CostLine } from '@common/bridge/outbox'
 import { ApprovalStatus, SupplierInvoiceStatus, TaskStatus } from '@common/status'
 import { outboxEntry } from '@renderer/data/outbox'
+import { isAction } from '@renderer/data/outbox-queries'
 import type { CachedRow, OutboxEntry, WentThroughRow, WorkspaceDb } from '@renderer/data/schema'
 import {
   decideStraightThrough,
@@ -272,7 +273,7 @@ export function undoState(
   if (row.undoneAt)
     return { possible: false, reason: undoEntry?.state === 'failed' ? 'undoRefused' : 'undone' }
   const left = entries.filter((entry): entry is OutboxEntry => entry !== undefined)
-  const sendOn = left.find((entry) => entry.action !== 'save-cost-lines')
+  const sendOn = left.find((entry) => !isAction(entry, 'SupplierInvoice', 'save-cost-lines'))
   if (sendOn) return sendOn.state === 'sending' ? { possible: false, reason: 'sending' } : { possible: true }
   const status = Number(invoice?.StatusCode)
   if (status === SupplierInvoiceStatus.ForApproval || status === SupplierInvoiceStatus.Assigned)
@@ -326,7 +327,7 @@ export async function undoWentThrough(
       return 'queued'
     }
     await db.outbox.bulkDelete(left.map((entry) => entry.seq!))
-    const linesLeft = left.some((entry) => entry.action === 'save-cost-lines')
+    const linesLeft = left.some((entry) => isAction(entry, 'SupplierInvoice', 'save-cost-lines'))
     if (invoice)
       await db.SupplierInvoice.put({
         ...invoice,
