@@ -2,6 +2,7 @@
 // rule with whether it can still be taken back (and why not), and each incoming invoice of such a supplier
 // that was held back, with its reasons. Read from the cache only.
 import { fromOre } from '@common/money'
+import { SupplierInvoiceStatus } from '@common/status'
 import type { CachedRow, WorkspaceDb } from '@renderer/data/schema'
 import type { HoldReason } from './logic/straight-rule.ts'
 import { approvedInFlow, incomingDecisions, undoState, type UndoState } from './logic/straight-send.ts'
@@ -17,6 +18,8 @@ export interface StraightRow {
   amount: number | null
   /** Went through: how it was sent on, when, and whether undo is possible. */
   action: 'journal' | 'assign-to' | null
+  /** What became of it, once the send reached the platform; `sending` while it is still on this computer. */
+  sentAs: SentAs | null
   at: string | null
   undo: UndoState | null
   /** Its entries are still on this computer. */
@@ -26,6 +29,30 @@ export interface StraightRow {
 }
 
 export type StraightTab = 'went' | 'held'
+
+/**
+ * How a went-through invoice was sent on, as its list says it: what was queued while it is still on this
+ * computer (`journal` is main's choice between booking and approval, made when it is sent), then what the
+ * platform did with it, read from the cached invoice.
+ */
+export type SentAs = 'journal' | 'assign-to' | 'forApproval' | 'booked'
+export function sentAsOf(
+  action: 'journal' | 'assign-to' | null,
+  stillQueued: boolean,
+  status: number | undefined,
+): SentAs | null {
+  if (!stillQueued) {
+    if (
+      status === SupplierInvoiceStatus.ForApproval ||
+      status === SupplierInvoiceStatus.Assigned ||
+      status === SupplierInvoiceStatus.Approved
+    )
+      return 'forApproval'
+    if (status === SupplierInvoiceStatus.Journaled || status === SupplierInvoiceStatus.Archived)
+      return 'booked'
+  }
+  return action
+}
 
 async function names(
   db: WorkspaceDb,
@@ -62,6 +89,11 @@ export async function loadWentThrough(db: WorkspaceDb, companyKey: string): Prom
         InvoiceNumber: row.invoiceNumber ?? String(row.invoiceId),
         amount: row.amount === null ? null : fromOre(row.amount),
         action: row.action,
+        sentAs: sentAsOf(
+          row.action,
+          entries.some((entry) => entry !== undefined),
+          invoice ? Number(invoice.StatusCode) : undefined,
+        ),
         at: row.at,
         undo: undoState(row, entries, invoice, approved.has(row.invoiceId), undoEntry),
         queued: row.undoneAt ? undoEntry !== undefined : entries.some((entry) => entry !== undefined),
@@ -89,6 +121,7 @@ export async function loadHeldBack(db: WorkspaceDb, companyKey: string): Promise
       InvoiceNumber: invoice.InvoiceNumber == null ? String(invoice.ID) : String(invoice.InvoiceNumber),
       amount: total === null ? null : fromOre(total),
       action: null,
+      sentAs: null,
       at: null,
       undo: null,
       queued: false,

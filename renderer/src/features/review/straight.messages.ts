@@ -21,8 +21,10 @@ const en = {
     changedHere: 'it has changes on this computer not yet sent',
   },
   sentAs: {
-    journal: 'Booking, or approval where a rule applies',
-    'assign-to': 'For approval by the supplier’s rule',
+    journal: 'To be booked, or sent for approval where a rule applies',
+    'assign-to': 'To be sent for approval by the supplier’s rule',
+    forApproval: 'Sent for approval',
+    booked: 'Booked',
   },
   undoState: {
     undone: 'Taken back',
@@ -56,8 +58,10 @@ const nb: typeof en = {
     changedHere: 'den har endringer på denne datamaskinen som ikke er sendt',
   },
   sentAs: {
-    journal: 'Bokføring, eller godkjenning der en regel gjelder',
-    'assign-to': 'Til godkjenning etter leverandørens regel',
+    journal: 'Bokføres, eller sendes til godkjenning der en regel gjelder',
+    'assign-to': 'Sendes til godkjenning etter leverandørens regel',
+    forApproval: 'Sendt til godkjenning',
+    booked: 'Bokført',
   },
   undoState: {
     undone: 'Angret',
