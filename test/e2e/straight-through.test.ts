@@ -197,6 +197,8 @@ describe('straight-through by rule', () => {
     const undo = row.getByRole('button', { name: 'Undo invoice RV-13' })
     // Offered once its send is done and the invoice waits in approval with no step approved.
     await expect.poll(() => undo.isVisible(), wait).toBe(true)
+    // It was queued to be booked; main found the supplier's rule and sent it for approval, and the row says so.
+    expect(await row.textContent()).toContain('Sent for approval')
     await undo.focus()
     await app.page.keyboard.press('z')
     await expect.poll(() => row.textContent(), wait).toContain('Taken back')
