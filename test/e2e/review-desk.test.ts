@@ -8,6 +8,7 @@ import { DEMO_COMPANIES, DEMO_USERS } from '../../platform/seed/demo-constants.t
 import { axeViolations, useApp } from './support.ts'
 import {
   companyOpen,
+  either,
   navLink,
   offlineData,
   reviewDocument,
@@ -26,7 +27,8 @@ const deskTable = () =>
   })
 const deskRowsOf = (company: { name: string }) =>
   deskTable().locator('tbody tr').filter({ hasText: company.name })
-const band = () => app.page.getByTestId('company-band')
+/** The band over a desk invoice, named by its company ("Invoice of Aurora Arkitekter AS"). */
+const band = () => app.page.getByRole('region', { name: either(['Invoice of', 'Faktura til'], 'start') })
 
 describe('the review desk', () => {
   it('reviews invoices of three companies in one desk without a company switch', async () => {

@@ -107,7 +107,11 @@ describe('straight-through by rule', () => {
     const toggle = app.page.getByLabel('Send this supplier’s invoices on by themselves')
     await expect.poll(() => toggle.isVisible(), wait).toBe(true)
     await toggle.check()
-    const held = app.page.getByTestId('straight-rule-held')
+    const held = app.page
+      .getByRole('status')
+      .filter({
+        hasText: /This invoice is not sent on by itself|Denne fakturaen sendes ikke videre av seg selv/,
+      })
     await expect.poll(() => held.textContent(), wait).toContain('the bank account 1234.56.78903 is not one')
     await runAxe('the rule in the review')
     await app.shoot('straight-rule-switch')
@@ -156,8 +160,10 @@ describe('straight-through by rule', () => {
       .poll(() => row.textContent(), wait)
       .toContain('Booked: the platform documents no way back for a booked invoice')
     await navLink(app.page, 'overview').click()
-    const cell = app.page.getByTestId(`overview-${nordlys.key}-wentToday`)
-    await expect.poll(() => cell.getAttribute('data-count'), wait).toBe('1')
+    const went = app.page.getByRole('button', {
+      name: `1 went through by themselves today in ${nordlys.name}`,
+    })
+    await expect.poll(() => went.isVisible(), wait).toBe(true)
     await runAxe('the overview')
     await app.shoot('straight-overview')
   }, 300_000)
