@@ -11,13 +11,14 @@ import {
   type OcrWord,
 } from '../common/ocr.ts'
 import type { OcrPageResult } from './types.ts'
-import { CREDIT_TITLES, normaliseLabel } from './labels.ts'
+import { CREDIT_TITLES, normaliseLabel, type LabelSpec } from './labels.ts'
 import {
   blockContext,
   buildLines,
   columnContinues,
   findLabels,
   valueRegions,
+  type LabelHit,
   withOreBox,
   type Line,
 } from './layout.ts'
@@ -102,6 +103,10 @@ function collectHits(
   for (const labelHit of findLabels(lines, fuzzy)) {
     const prop = labelHit.spec.prop
     if (prop === null) continue
+    if (labelHit.pair) {
+      hits.push(...pairedValues(labelHit, lines))
+      continue
+    }
     const rule = RULES[prop]
     for (const region of valueRegions(labelHit, lines, pageWidth)) {
       const read = readValue(rule, region.words)
@@ -224,6 +229,33 @@ function collectHits(
   }
   if (!hits.some((h) => h.prop === OcrPropertyId.Iban)) hits.push(...ibanOfAccount(lines, hits))
   return { hits, foreign }
+}
+
+/**
+ * The values of two labels printed as one word (`Rechnungsnr./-datum  6002298172  21.03.2023`): the first
+ * label's value right after it on its row, the second's right after that one; both or neither.
+ */
+export function pairedValues(labelHit: LabelHit, lines: Line[]): Hit[] {
+  const { seg, pair } = labelHit
+  const label = seg.words[labelHit.start]!
+  const line = lines[seg.line]
+  if (!pair || pair.prop === null || labelHit.spec.prop === null || !line) return []
+  const row = line.segments
+    .flatMap((s) => s.words)
+    .filter((w) => w.Left >= label.Left + label.Width)
+    .sort((a, b) => a.Left - b.Left)
+  const first = readValue(RULES[labelHit.spec.prop], row)
+  const second = first && readValue(RULES[pair.prop], row.slice(first.words.length))
+  if (!first || !second) return []
+  const hit = (spec: LabelSpec, read: { value: string; words: OcrWord[] }): Hit => ({
+    prop: spec.prop!,
+    value: read.value,
+    words: read.words,
+    placement: 'right',
+    probability: spec.weight * PLACEMENT_FACTOR.right,
+    labelWeight: spec.weight,
+  })
+  return [hit(labelHit.spec, first), hit(pair, second)]
 }
 
 /** The first word of a VAT id printed without a label: its country prefix, alone or with the id's start. */
