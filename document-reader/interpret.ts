@@ -100,9 +100,15 @@ function collectHits(
   const buyerOrgs = buyer.orgs
   const hits: Hit[] = []
   const foreign: ForeignHit[] = []
+  const buyerIds = new Set<OcrWord>()
   for (const labelHit of findLabels(lines, fuzzy)) {
     const prop = labelHit.spec.prop
-    if (prop === null) continue
+    if (prop === null) {
+      // The buyer's own id at its label is never taken for the seller's where it is printed without one.
+      if (labelHit.spec.buyerId)
+        for (const w of valueRegions(labelHit, lines, pageWidth)[0]?.words.slice(0, 5) ?? []) buyerIds.add(w)
+      continue
+    }
     if (labelHit.pair) {
       hits.push(...pairedValues(labelHit, lines))
       continue
@@ -211,7 +217,11 @@ function collectHits(
             // A Dutch id ends in `B01` (`NL810433941B01`), printed as one word.
             // Austrian, Spanish, Irish and Cypriot ids have letters among their digits (`ATU62353134`).
             const id = VAT_WORD.test(first) ? parseForeignId(t) : null
-            if (id?.Kind === 'vat' && blockContext(seg, i, lines, true, fuzzy) !== 'buyer') {
+            if (
+              id?.Kind === 'vat' &&
+              !buyerIds.has(seg.words[i]!) &&
+              blockContext(seg, i, lines, true, fuzzy) !== 'buyer'
+            ) {
               foreign.push({ id, words: ws, placement: 'pattern', probability: 0.8 })
               break
             }
