@@ -11,7 +11,7 @@ import {
   type OcrWord,
 } from '../common/ocr.ts'
 import type { OcrPageResult } from './types.ts'
-import { CREDIT_TITLES, normaliseLabel, type LabelSpec } from './labels.ts'
+import { CREDIT_TITLES, LABELS, normaliseLabel, type LabelSpec } from './labels.ts'
 import {
   blockContext,
   buildLines,
@@ -425,7 +425,7 @@ export function interpretInvoice(
   const ledgerTotals = new Set<number>()
   const hits = pages.flatMap((page) => {
     const lines = buildLines(
-      page.Source === 'tesseract' ? joinSplitAmounts(page.Words) : page.Words,
+      splitGluedLabels(page.Source === 'tesseract' ? joinSplitAmounts(page.Words) : page.Words),
       page.Source,
     )
     termLines.push(...lines.map((l) => l.segments.flatMap((seg) => seg.words)))
@@ -615,6 +615,27 @@ export function joinSplitAmounts(words: OcrWord[]): OcrWord[] {
   if (!joined.size) return words
   return words.filter((w) => !drop.has(w)).map((w) => joined.get(w) ?? w)
 }
+
+/**
+ * A label and its value printed as one word, joined by the label's colon (`INVOICE:3854615`, `Datum:12.03.2020`,
+ * `Factuurnr:2024-118`): made two words, the label's and the value's, each with its share of the box. A word
+ * whose part before the colon is not a label (`Tel:0341`, a time `12:30`) is left whole.
+ */
+export function splitGluedLabels(words: OcrWord[]): OcrWord[] {
+  if (!words.some((w) => GLUED.test(w.Text))) return words
+  return words.flatMap((w) => {
+    const m = GLUED.exec(w.Text)
+    if (!m || !LABELS.has(normaliseLabel(m[1]!))) return [w]
+    const head = `${m[1]}:`
+    const width = Math.round((w.Width * head.length) / w.Text.length)
+    return [
+      { ...w, Text: head, Width: width },
+      { ...w, Text: m[2]!, Left: w.Left + width, Width: w.Width - width },
+    ]
+  })
+}
+
+const GLUED = /^(\p{L}[\p{L}.#-]*):(\d[\p{L}\d./-]*)$/u
 
 /** The weight of a till receipt's sum label (`Summe`, label-words.ts), a word that also heads other sums. */
 const RECEIPT_SUM_WEIGHT = 0.845
