@@ -749,7 +749,7 @@ function isCreditNote(lines: Line[]): boolean {
   )
 }
 
-const VAT_LINE = /^(mva|vat|moms|mwst|merverdiavgift|ust|tva|btw|iva|alv)/
+const VAT_LINE = /^(mva|vat|moms|mwst|merverdiavgift|ust|tva|btw|iva|alv|pdv|dph)/
 
 /** Every amount printed with decimals on the page (in øre, unsigned) and the amounts of its VAT lines. */
 function pageAmounts(lines: Line[]): { amounts: number[]; vat: number[]; vatSum: number } {

@@ -324,4 +324,18 @@ export const MORE_WORDS: Row[] = [
     1,
     ['Fecha de factura', 'Fecha factura', 'Laskun päivämäärä', 'Laskun pvm', 'Data fattura'],
   ],
+  // Croatian, Czech, Polish, Spanish and Italian: the amount to pay, the invoice's date and due date, the
+  // seller's VAT id, and the sums that are never the total (the net, the VAT, the change given back).
+  [P.TotalAmount, 1, ['Ukupno za naplatu', 'Za platiti', 'Za plaćanje', 'Iznos za plaćanje', 'Za uplatu']],
+  [P.TotalAmount, 1, ['K úhradě', 'Celkem k úhradě', 'Celkem k platbě', 'Do zapłaty', 'Razem do zapłaty']],
+  [P.TotalAmount, 1, ['Total a pagar', 'Importe a pagar', 'Totale da pagare', 'Netto a pagare']],
+  [P.TotalAmount, 0.9, ['Sveukupno', 'Celkem', 'Total factura', 'Importe total', 'Totale documento']],
+  [P.TotalAmount, 0.9, ['Totale fattura', 'Importo totale', 'Celková částka', 'Wartość brutto']],
+  [P.InvoiceDate, 1, ['Datum računa', 'Datum izdavanja', 'Datum vystavení', 'Data wystawienia']],
+  [P.InvoiceDate, 1, ['Fecha de emisión', 'Fecha de expedición', 'Data emissione', 'Data documento']],
+  [P.DueDate, 1, ['Datum dospijeća', 'Datum splatnosti', 'Termin płatności', 'Fecha de pago']],
+  [P.InvoiceNumber, 1, ['Číslo faktury', 'Faktura č.', 'Numer faktury', 'Faktura VAT nr']],
+  [P.OfficialNumber, 0.95, ['DIČ', 'NIF', 'CIF', 'Partita IVA', 'P.IVA', 'NIP', 'PDV ID', 'ID PDV']],
+  [null, 1, ['Osnovica', 'PDV', 'Iznos PDV-a', 'Ukupno bez PDV-a', 'Základ', 'DPH', 'Bez DPH']],
+  [null, 1, ['Base imponible', 'IVA', 'Cuota', 'Imponibile', 'Cambio', 'Resto', 'Netto PLN', 'VAT PLN']],
 ]
