@@ -423,6 +423,7 @@ export function interpretInvoice(
   const foreign: ForeignSupplierIdCandidate[] = []
   const termLines: OcrWord[][] = []
   const ledgerTotals = new Set<number>()
+  const tableTotals: (Hit & { page: number; scanned: boolean })[] = []
   const hits = pages.flatMap((page) => {
     const lines = buildLines(
       splitGluedLabels(page.Source === 'tesseract' ? joinSplitAmounts(page.Words) : page.Words),
@@ -432,6 +433,17 @@ export function interpretInvoice(
     for (const cents of paidLessChange(lines)) ledgerTotals.add(cents)
     const byRate = vatRowsGross(lines)
     if (byRate) ledgerTotals.add(byRate)
+    const table = vatTableGross(lines)
+    if (table)
+      tableTotals.push({
+        prop: OcrPropertyId.TotalAmount,
+        value: (table.cents / 100).toFixed(2),
+        words: [table.word],
+        placement: 'pattern',
+        probability: 0.7,
+        page: page.PageNo,
+        scanned: page.Source === 'tesseract',
+      })
     const found = pageAmounts(lines)
     amounts.push(...found.amounts)
     vat.push(...found.vat)
@@ -456,6 +468,11 @@ export function interpretInvoice(
       if (own.some((h) => h.creditOwn))
         for (const h of own) if (!h.creditOwn) h.probability = Math.min(h.probability * 0.5, 0.5)
     }
+  // A printing timestamp never outweighs a date read at a label, however often the receipt prints it.
+  if (hits.some((h) => h.prop === OcrPropertyId.InvoiceDate && h.placement !== 'pattern'))
+    for (const h of hits)
+      if (h.prop === OcrPropertyId.InvoiceDate && h.placement === 'pattern')
+        h.probability = Math.min(h.probability, 0.5)
   settleDateOrder(hits, pages)
   calibrateDates(hits)
   // No due date printed: one a payment term states (`30 dager netto`), counted from the one invoice date read.
@@ -477,7 +494,10 @@ export function interpretInvoice(
         creditOwn: false,
       })
   }
-  const proposable = hits.filter((h) => !h.scanned || !isStrayScannedDate(h, hits, pages))
+  const doubtful = misreadDates(hits)
+  const proposable = hits.filter(
+    (h) => !doubtful.has(h) && (!h.scanned || !isStrayScannedDate(h, hits, pages)),
+  )
   for (const h of hits) {
     // Free text read by Tesseract has no check digit: one misread character changes it unnoticed.
     if (h.scanned && h.prop === OcrPropertyId.InvoiceNumber) h.probability = Math.min(h.probability, 0.85)
@@ -520,6 +540,16 @@ export function interpretInvoice(
   const foreignSupplier = (foreignSupplierIds[0]?.ProbabilityFactor ?? 0) >= FOREIGN_SUPPLIER_SURE
   const sure = proposable.filter((h) => !unsure.has(h) && !zeroTotals.has(h))
   const own = foreignSupplier ? sure.filter((h) => h.prop !== OcrPropertyId.OfficialNumber) : sure
+  // No total read at a label: the gross a VAT table adds up to, where the document prints it once more (the
+  // sum line a scan misread, the card payment) and no table disagrees.
+  const table = tableTotals[0]
+  if (
+    table &&
+    !own.some((h) => h.prop === OcrPropertyId.TotalAmount) &&
+    tableTotals.every((t) => t.value === table.value) &&
+    printed(table.value) >= 2
+  )
+    own.push(credit ? { ...table, value: `-${table.value}` } : table)
   return { properties: propose(own), foreignSupplierIds }
 }
 
@@ -533,7 +563,7 @@ export function vatRowsGross(lines: Line[]): number | null {
   let rows = 0
   for (const line of lines) {
     const words = line.segments.flatMap((seg) => seg.words)
-    const rate = words.findIndex((w) => /^\d{1,2}([.,]\d{1,2})?%$/.test(w.Text))
+    const rate = words.findIndex((w) => VAT_RATE.test(w.Text))
     if (rate < 0) continue
     const amounts = words.slice(rate + 1).filter((w) => /^\d{1,6}[.,]\d{2}$/.test(w.Text))
     if (amounts.length < 2) continue
@@ -541,6 +571,34 @@ export function vatRowsGross(lines: Line[]): number | null {
     rows++
   }
   return rows ? sum : null
+}
+
+/** A VAT rate as a receipt's VAT table prints it, with or without its tax code (`19%`, `A:19,00%`, `B19%`). */
+const VAT_RATE = /^(?:[A-Z][:=]?)?\d{1,2}([.,]\d{1,2})?%$/
+
+const cents = (t: string) => Math.round(Number(parseAmount(t)) * 100)
+
+/**
+ * The gross of a VAT table whose every rate row adds up (`A:19,00% | 48,97 | 9,31 | 58,28`: net and VAT make
+ * the gross), its rows' grosses added, with the word that prints it (the last row's gross when there is one
+ * row); null without such a table, or when a row's own amounts do not add up.
+ */
+export function vatTableGross(lines: Line[]): { cents: number; word: OcrWord } | null {
+  let sum = 0
+  let word: OcrWord | null = null
+  for (const line of lines) {
+    const words = line.segments.flatMap((seg) => seg.words)
+    const rate = words.findIndex((w) => VAT_RATE.test(w.Text))
+    if (rate < 0) continue
+    const amounts = words.slice(rate + 1).filter((w) => /^\d{1,6}[.,]\d{2}$/.test(w.Text))
+    if (amounts.length < 2) continue
+    if (amounts.length !== 3) return null
+    const [net, tax, gross] = amounts.map((w) => cents(w.Text)) as [number, number, number]
+    if (Math.abs(net + tax - gross) > 1 || tax <= 0) return null
+    sum += gross
+    word = amounts[2]!
+  }
+  return word && sum > 0 ? { cents: sum, word } : null
 }
 
 const CARD_SLIP = /^(trace-?nr|terminal-?id|ta-nr|genehmigungs-?nr|emv-aid|vu-nr|kartenzahlung|girocard)/i
@@ -717,6 +775,21 @@ function calibrateDates(hits: Hit[]) {
 }
 
 const YEAR = 366 * DAY
+
+/**
+ * A scan's invoice date read at a label and the date it prints beside a time of day that differ in one digit
+ * only (`Datum: 21.08.2020` and `21.04.20 15:52`) are one date with a digit misread in either: which is not
+ * known, and no invoice date is proposed. A labelled date that one of the timestamps bears out is kept.
+ */
+function misreadDates<T extends Hit & { scanned: boolean }>(hits: T[]): Set<T> {
+  const dates = hits.filter((h) => h.prop === OcrPropertyId.InvoiceDate)
+  const stamps = dates.filter((h) => h.placement === 'pattern')
+  const labelled = dates.filter((h) => h.placement !== 'pattern' && h.scanned)
+  if (!stamps.length || !labelled.length) return new Set()
+  if (labelled.some((l) => stamps.some((s) => s.value === l.value))) return new Set()
+  const oneApart = labelled.some((l) => stamps.some((s) => editDistance(l.value, s.value) === 1))
+  return new Set(oneApart ? dates : [])
+}
 
 /**
  * A date read by Tesseract is checked against the other dates printed on the document: when two of them agree
