@@ -305,7 +305,7 @@ export function unlabelledDates(lines: Line[]): Hit[] {
       }
       const beside = [words[i - 1]?.Text ?? '', words[i + 1]?.Text ?? '']
       if (!beside.some((t) => TIME_OF_DAY.test(t))) continue
-      const value = parseDate(word.Text)
+      const value = parseDate(word.Text) ?? shortSlashDate(word.Text)
       if (value)
         hits.push({
           prop: OcrPropertyId.InvoiceDate,
@@ -317,6 +317,22 @@ export function unlabelledDates(lines: Line[]): Hit[] {
     }
   }
   return hits
+}
+
+/**
+ * A till's slash date with a two-digit year (`19/04/23`), read only where its order shows: a first part above
+ * 12 is the day (`19/04/23`), a second part above 12 the day in the American order (`08/30/23`); `03/04/23`
+ * could be either and is not read.
+ */
+export function shortSlashDate(word: string): string | null {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/.exec(word)
+  if (!m) return null
+  const [a, b, y] = [Number(m[1]), Number(m[2]), 2000 + Number(m[3])]
+  const iso = (month: number, day: number) =>
+    parseDate(`${y}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`)
+  if (a > 12 && b <= 12) return iso(b, a)
+  if (b > 12 && a <= 12) return iso(a, b)
+  return null
 }
 
 /** Characters to insert, delete or replace to turn one text into the other. */

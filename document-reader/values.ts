@@ -95,8 +95,8 @@ export const parseDate: Parser = (raw) => {
     .trim()
     .replace(/[.,;:]$/, '')
     .replace(/\s\.(\d{4})$/, ' $1')
-    // A scan's space after a date's second dot (`04.04. 2020`).
-    .replace(/^(\d{1,2}\.\d{1,2}\.)\s(\d{4})$/, '$1$2')
+    // A scan's space after a date's second dot, or after both (`04.04. 2020`, `05. 10. 2022`).
+    .replace(/^(\d{1,2}\.)\s?(\d{1,2}\.)\s(\d{4})$/, '$1$2$3')
     // A weekday before the date (`Tuesday, March 3, 2026`, `Mon 2 Mar 2026`, `tirsdag 3. mars 2026`).
     .replace(/^\p{L}{3,9}\.?,?\s+(?=\d|\p{L}+\.?\s+\d)/u, (day) =>
       WEEKDAY.test(day.replace(/[.,\s]/g, '')) ? '' : day,
