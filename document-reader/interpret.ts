@@ -184,11 +184,12 @@ function collectHits(
   for (const line of lines) {
     for (const seg of line.segments) {
       for (let i = 0; i < seg.words.length; i++) {
-        const first = seg.words[i]!.Text
+        // A label's colon a scan printed onto the id (`:DE 813 129 242`) is not part of it.
+        const first = seg.words[i]!.Text.replace(LEADING_MARK, '')
         if (/^[A-Z]{2}\d{0,2}/.test(first) || /^N0/i.test(first) || /^\d+$/.test(first)) {
           for (let n = Math.min(8, seg.words.length - i); n >= 1; n--) {
             const ws = seg.words.slice(i, i + n)
-            const t = text(ws)
+            const t = text(ws).replace(LEADING_MARK, '')
             // `NO 999 999 999 MVA`, also as a scan reads it (`N0 999 999 999 MVÅ`, `NO999999999MVA`).
             if (/^(?:N[O0][.:]?\s?)?[\d .]{9,15}\s?M[VY][AÅ][.-]?$/i.test(t)) {
               const value = parseOrgNumber(t)
@@ -267,6 +268,8 @@ export function pairedValues(labelHit: LabelHit, lines: Line[]): Hit[] {
   })
   return [hit(labelHit.spec, first), hit(pair, second)]
 }
+
+const LEADING_MARK = /^[:;.,]+(?=[A-Z])/
 
 /** The first word of a VAT id printed without a label: its country prefix, alone or with the id's start. */
 const VAT_WORD = /^[A-Z]{2}(\d*|\d{9}B\d{2}|U\d{8}|[A-Z\d]\d{7}[A-Z\d]|\d{7}[A-W][A-IW]?|\d{8}[A-Z])$/

@@ -336,6 +336,7 @@ export const MORE_WORDS: Row[] = [
   [P.DueDate, 1, ['Datum dospijeća', 'Datum splatnosti', 'Termin płatności', 'Fecha de pago']],
   [P.InvoiceNumber, 1, ['Číslo faktury', 'Faktura č.', 'Numer faktury', 'Faktura VAT nr']],
   [P.OfficialNumber, 0.95, ['DIČ', 'NIF', 'CIF', 'Partita IVA', 'P.IVA', 'NIP', 'PDV ID', 'ID PDV']],
+  [P.OfficialNumber, 0.95, ['UID-Nr.', 'UID-Nummer', 'UID Nr.', 'TVA no.', 'BTW no.', 'BTW/TVA no.']],
   [null, 1, ['Osnovica', 'PDV', 'Iznos PDV-a', 'Ukupno bez PDV-a', 'Základ', 'DPH', 'Bez DPH']],
   [null, 1, ['Base imponible', 'IVA', 'Cuota', 'Imponibile', 'Cambio', 'Resto', 'Netto PLN', 'VAT PLN']],
 ]
