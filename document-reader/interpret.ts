@@ -443,6 +443,7 @@ export function interpretInvoice(
   const termLines: OcrWord[][] = []
   const ledgerTotals = new Set<number>()
   const tableTotals: (Hit & { page: number; scanned: boolean })[] = []
+  const paidTotals: (Hit & { page: number; scanned: boolean })[] = []
   const hits = pages.flatMap((page) => {
     const lines = buildLines(
       splitGluedLabels(page.Source === 'tesseract' ? joinSplitAmounts(page.Words) : page.Words),
@@ -452,6 +453,17 @@ export function interpretInvoice(
     for (const cents of paidLessChange(lines)) ledgerTotals.add(cents)
     const byRate = vatRowsGross(lines)
     if (byRate) ledgerTotals.add(byRate)
+    const paid = paidAmount(lines)
+    if (paid)
+      paidTotals.push({
+        prop: OcrPropertyId.TotalAmount,
+        value: (paid.cents / 100).toFixed(2),
+        words: [paid.word],
+        placement: 'pattern',
+        probability: 0.65,
+        page: page.PageNo,
+        scanned: page.Source === 'tesseract',
+      })
     const table = vatTableGross(lines)
     if (table)
       tableTotals.push({
@@ -559,16 +571,18 @@ export function interpretInvoice(
   const foreignSupplier = (foreignSupplierIds[0]?.ProbabilityFactor ?? 0) >= FOREIGN_SUPPLIER_SURE
   const sure = proposable.filter((h) => !unsure.has(h) && !zeroTotals.has(h))
   const own = foreignSupplier ? sure.filter((h) => h.prop !== OcrPropertyId.OfficialNumber) : sure
-  // No total read at a label: the gross a VAT table adds up to, where the document prints it once more (the
-  // sum line a scan misread, the card payment) and no table disagrees.
-  const table = tableTotals[0]
-  if (
-    table &&
-    !own.some((h) => h.prop === OcrPropertyId.TotalAmount) &&
-    tableTotals.every((t) => t.value === table.value) &&
-    printed(table.value) >= 2
-  )
-    own.push(credit ? { ...table, value: `-${table.value}` } : table)
+  // No total read at a label: the gross a VAT table adds up to, else the amount the receipt says was paid,
+  // where the document prints it once more (the sum line a scan misread, the card slip) and none disagrees.
+  for (const found of [tableTotals, paidTotals]) {
+    const total = found[0]
+    if (
+      total &&
+      !own.some((h) => h.prop === OcrPropertyId.TotalAmount) &&
+      found.every((t) => t.value === total.value) &&
+      printed(total.value) >= 2
+    )
+      own.push(credit ? { ...total, value: `-${total.value}` } : total)
+  }
   return { properties: propose(own), foreignSupplierIds }
 }
 
@@ -649,6 +663,35 @@ export function paidLessChange(lines: Line[]): number[] {
   const paid = amountAt(PAID)
   const change = amountAt(CHANGE)
   return paid.flatMap((p) => change.filter((c) => c < p).map((c) => p - c))
+}
+
+const PAYMENT_WORD =
+  /^(geg|gegeben|given|paid|bezahlt|pagado|paye|kreditkarte|ec-karte|girocard|mastercard|visa|maestro|tarjeta|bancontact)$/i
+
+/**
+ * What a receipt says was paid, by card as a rule (`Geg. Mastercard EUR 9,23`, `GEGEBEN KREDITKARTE 9,29`): the
+ * amount ending a line that begins with a payment word, one amount for all such lines; null when they
+ * disagree or when change was given back (the amount given is then more than the sum).
+ */
+export function paidAmount(lines: Line[]): { cents: number; word: OcrWord } | null {
+  let found: { cents: number; word: OcrWord } | null = null
+  for (const line of lines) {
+    const words = line.segments.flatMap((seg) => seg.words)
+    const head = words[0]?.Text.replace(/[.:]+$/, '') ?? ''
+    const last = words[words.length - 1]
+    if (words.length < 2 || !last || !/\d[.,]\d{2}$/.test(last.Text)) continue
+    const value = parseAmount(last.Text)
+    if (value === null) continue
+    if (CHANGE.test(head)) {
+      if (Number(value) !== 0) return null
+      continue
+    }
+    if (!PAYMENT_WORD.test(head.normalize('NFD').replace(/[\u0300-\u036f]/g, ''))) continue
+    const amount = cents(last.Text)
+    if (found && found.cents !== amount) return null
+    found ??= { cents: amount, word: last }
+  }
+  return found && found.cents > 0 ? found : null
 }
 
 /** The word right after `a` on its line, close beside it, or null. */
