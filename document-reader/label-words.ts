@@ -221,8 +221,16 @@ export const OFFICIAL_NUMBER: Row[] = [
     ['Kundens MVA-nr', 'Kunde org.nr', 'Kundens momsnr', 'Kundens momsreg.nr', 'Köparens momsreg.nr'],
   ],
   [null, 1, ['Kundens CVR', 'Kundens CVR-nr.', 'Ihre USt-IdNr.', 'USt-IdNr. des Kunden', 'Kunden-USt-IdNr.']],
-  [null, 1, ['verwendete USt-IdNr.', 'Verwendete USt-IdNr', 'Ihre USt-ID', 'Ihre USt-Id-Nr.', 'Kunden USt-IdNr']],
-  [null, 1, ['USt-IdNr. Kunde', 'USt-IdNr. Empfänger', 'Client VAT', 'Client VAT no.', 'Customer VAT reg. no.']],
+  [
+    null,
+    1,
+    ['verwendete USt-IdNr.', 'Verwendete USt-IdNr', 'Ihre USt-ID', 'Ihre USt-Id-Nr.', 'Kunden USt-IdNr'],
+  ],
+  [
+    null,
+    1,
+    ['USt-IdNr. Kunde', 'USt-IdNr. Empfänger', 'Client VAT', 'Client VAT no.', 'Customer VAT reg. no.'],
+  ],
   [null, 1, ['N° TVA client', 'TVA client', 'Numéro de TVA du client', 'Btw-nummer klant', 'Btw-nr. klant']],
   [P.OfficialNumber, 1, ['Foretaksnummer', 'Føretaksnr', 'Org. nummer', 'Orgnr.', 'Org.no', 'Org.nr.:']],
   [P.OfficialNumber, 1, ['Organisationsnummer', 'Org.nummer', 'Company no.', 'Company number', 'Reg. no.']],
