@@ -453,34 +453,27 @@ export function interpretInvoice(
     for (const cents of paidLessChange(lines)) ledgerTotals.add(cents)
     const byRate = vatRowsGross(lines)
     if (byRate) ledgerTotals.add(byRate)
-    const paid = paidAmount(lines)
-    if (paid)
-      paidTotals.push({
+    const scanned = page.Source === 'tesseract'
+    // Totals by arithmetic, proposed only where no label gives one (see below).
+    const fallback = (found: { cents: number; word: OcrWord } | null, probability: number) =>
+      found && {
         prop: OcrPropertyId.TotalAmount,
-        value: (paid.cents / 100).toFixed(2),
-        words: [paid.word],
-        placement: 'pattern',
-        probability: 0.65,
+        value: (found.cents / 100).toFixed(2),
+        words: [found.word],
+        placement: 'pattern' as const,
+        probability,
         page: page.PageNo,
-        scanned: page.Source === 'tesseract',
-      })
-    const table = vatTableGross(lines)
-    if (table)
-      tableTotals.push({
-        prop: OcrPropertyId.TotalAmount,
-        value: (table.cents / 100).toFixed(2),
-        words: [table.word],
-        placement: 'pattern',
-        probability: 0.7,
-        page: page.PageNo,
-        scanned: page.Source === 'tesseract',
-      })
+        scanned,
+      }
+    const paid = fallback(paidAmount(lines), 0.65)
+    if (paid) paidTotals.push(paid)
+    const table = fallback(vatTableGross(lines), 0.7)
+    if (table) tableTotals.push(table)
     const found = pageAmounts(lines)
     amounts.push(...found.amounts)
     vat.push(...found.vat)
     vatSum += found.vatSum
     credit ||= isCreditNote(lines)
-    const scanned = page.Source === 'tesseract'
     const read = collectHits(lines, page.ImageWidth || 2000, buyer, scanned)
     for (const f of read.foreign)
       foreign.push({
