@@ -585,18 +585,18 @@ export function interpretInvoice(
  * added up, in cents; null without such rows.
  */
 export function vatRowsGross(lines: Line[]): number | null {
-  let sum = 0
-  let rows = 0
-  for (const line of lines) {
+  const rows = rateRows(lines)
+  return rows.length ? rows.reduce((sum, amounts) => sum + cents(amounts[amounts.length - 1]!.Text), 0) : null
+}
+
+/** The amounts after the rate of each line that prints a VAT rate and two or more amounts after it. */
+function rateRows(lines: Line[]): OcrWord[][] {
+  return lines.flatMap((line) => {
     const words = line.segments.flatMap((seg) => seg.words)
     const rate = words.findIndex((w) => VAT_RATE.test(w.Text))
-    if (rate < 0) continue
     const amounts = words.slice(rate + 1).filter((w) => /^\d{1,6}[.,]\d{2}$/.test(w.Text))
-    if (amounts.length < 2) continue
-    sum += Math.round(Number(parseAmount(amounts[amounts.length - 1]!.Text)) * 100)
-    rows++
-  }
-  return rows ? sum : null
+    return rate >= 0 && amounts.length >= 2 ? [amounts] : []
+  })
 }
 
 /** A VAT rate as a receipt's VAT table prints it, with or without its tax code (`19%`, `A:19,00%`, `B19%`). */
@@ -612,12 +612,7 @@ const cents = (t: string) => Math.round(Number(parseAmount(t)) * 100)
 export function vatTableGross(lines: Line[]): { cents: number; word: OcrWord } | null {
   let sum = 0
   let word: OcrWord | null = null
-  for (const line of lines) {
-    const words = line.segments.flatMap((seg) => seg.words)
-    const rate = words.findIndex((w) => VAT_RATE.test(w.Text))
-    if (rate < 0) continue
-    const amounts = words.slice(rate + 1).filter((w) => /^\d{1,6}[.,]\d{2}$/.test(w.Text))
-    if (amounts.length < 2) continue
+  for (const amounts of rateRows(lines)) {
     if (amounts.length !== 3) return null
     const [net, tax, gross] = amounts.map((w) => cents(w.Text)) as [number, number, number]
     if (Math.abs(net + tax - gross) > 1 || tax <= 0) return null
