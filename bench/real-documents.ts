@@ -6,13 +6,14 @@
 // the reader is tuned on and a holdout half that is only measured: both are reported, per kind too, but the
 // misses are listed for the tune half only, so that the holdout stays unseen. The files are gathered outside
 // the tree by scripts/gather-real-documents.mjs; without them the benchmark says so.
-import { existsSync, readFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { isValidIban } from '../common/iban.ts'
 import { isValidBankAccount, isValidKid, isValidOrgNumber } from '../common/norwegian.ts'
 import { OcrPropertyId, type OcrAnswer } from '../common/ocr.ts'
-import { analyse } from '../document-reader/index.ts'
+import { analyse, readForInterpretation, type OcrPageResult } from '../document-reader/index.ts'
 
 interface Truth {
   number: string | null
@@ -142,6 +143,25 @@ function readManifest(): RealDocument[] {
   return manifest.files
 }
 
+/**
+ * The document analysed as an upload is. With OCR_BENCH_REAL_CACHE (a folder), the pages read are kept there
+ * by the document's hash and read back on the next run, so that the interpreter is measured again without
+ * Tesseract reading the scans again; delete the folder when the reading itself (text layer, Tesseract) changes.
+ */
+async function analyseCached(bytes: Uint8Array) {
+  const cacheDir = process.env.OCR_BENCH_REAL_CACHE
+  if (!cacheDir) return analyse(bytes)
+  const file = join(cacheDir, `${createHash('sha256').update(bytes).digest('hex')}.json`)
+  let pages: OcrPageResult[]
+  if (existsSync(file)) pages = JSON.parse(readFileSync(file, 'utf8')) as OcrPageResult[]
+  else {
+    pages = await readForInterpretation(bytes)
+    mkdirSync(cacheDir, { recursive: true })
+    writeFileSync(file, JSON.stringify(pages))
+  }
+  return analyse(bytes, { pages })
+}
+
 /** Reads and scores the real documents; returns the holdout half's figures (null when the set is absent). */
 export async function benchRealDocuments(): Promise<{ right: number; wrong: number } | null> {
   const files = readManifest()
@@ -162,7 +182,7 @@ export async function benchRealDocuments(): Promise<{ right: number; wrong: numb
     const bytes = new Uint8Array(readFileSync(join(dir, doc.repository.replace('/', '+'), doc.path)))
     let answer: OcrAnswer
     try {
-      answer = { ...(await analyse(bytes)), UniFile: null } as unknown as OcrAnswer
+      answer = { ...(await analyseCached(bytes)), UniFile: null } as unknown as OcrAnswer
     } catch (err) {
       console.log(`  ${doc.path}: not read (${(err as Error).message})`)
       continue

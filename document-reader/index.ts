@@ -288,6 +288,11 @@ export interface AnalyseOptions {
   /** The company's own bank accounts: never proposed as the supplier's. */
   buyerBankAccounts?: string[]
   contentType?: string
+  /**
+   * The document's pages as readForInterpretation read them before (a cache of an earlier reading): they are
+   * interpreted as they are, without reading the document again.
+   */
+  pages?: OcrPageResult[]
 }
 
 /**
@@ -305,9 +310,10 @@ export async function analyse(bytes: Uint8Array, opts: AnalyseOptions = {}): Pro
   const embedded = kind === 'pdf' ? await embeddedInvoice(bytes) : null
   const structured = embedded?.invoice ?? null
   const pages =
-    opts.pageNo !== undefined
+    opts.pages ??
+    (opts.pageNo !== undefined
       ? await readDocument(bytes, { pages: [opts.pageNo], contentType: opts.contentType })
-      : await readForInterpretation(bytes)
+      : await readForInterpretation(bytes))
   const first = pages[0]!
   const words = pages.flatMap((p) => p.Words)
   const rawData: OcrRawData = {

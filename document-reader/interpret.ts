@@ -11,13 +11,14 @@ import {
   type OcrWord,
 } from '../common/ocr.ts'
 import type { OcrPageResult } from './types.ts'
-import { CREDIT_TITLES, normaliseLabel } from './labels.ts'
+import { CREDIT_TITLES, LABELS, normaliseLabel, type LabelSpec } from './labels.ts'
 import {
   blockContext,
   buildLines,
   columnContinues,
   findLabels,
   valueRegions,
+  type LabelHit,
   withOreBox,
   type Line,
 } from './layout.ts'
@@ -99,9 +100,19 @@ function collectHits(
   const buyerOrgs = buyer.orgs
   const hits: Hit[] = []
   const foreign: ForeignHit[] = []
+  const buyerIds = new Set<OcrWord>()
   for (const labelHit of findLabels(lines, fuzzy)) {
     const prop = labelHit.spec.prop
-    if (prop === null) continue
+    if (prop === null) {
+      // The buyer's own id at its label is never taken for the seller's where it is printed without one.
+      if (labelHit.spec.buyerId)
+        for (const w of valueRegions(labelHit, lines, pageWidth)[0]?.words.slice(0, 5) ?? []) buyerIds.add(w)
+      continue
+    }
+    if (labelHit.pair) {
+      hits.push(...pairedValues(labelHit, lines))
+      continue
+    }
     const rule = RULES[prop]
     for (const region of valueRegions(labelHit, lines, pageWidth)) {
       const read = readValue(rule, region.words)
@@ -173,11 +184,12 @@ function collectHits(
   for (const line of lines) {
     for (const seg of line.segments) {
       for (let i = 0; i < seg.words.length; i++) {
-        const first = seg.words[i]!.Text
+        // A label's colon a scan printed onto the id (`:DE 813 129 242`) is not part of it.
+        const first = seg.words[i]!.Text.replace(LEADING_MARK, '')
         if (/^[A-Z]{2}\d{0,2}/.test(first) || /^N0/i.test(first) || /^\d+$/.test(first)) {
           for (let n = Math.min(8, seg.words.length - i); n >= 1; n--) {
             const ws = seg.words.slice(i, i + n)
-            const t = text(ws)
+            const t = text(ws).replace(LEADING_MARK, '')
             // `NO 999 999 999 MVA`, also as a scan reads it (`N0 999 999 999 MVÅ`, `NO999999999MVA`).
             if (/^(?:N[O0][.:]?\s?)?[\d .]{9,15}\s?M[VY][AÅ][.-]?$/i.test(t)) {
               const value = parseOrgNumber(t)
@@ -206,7 +218,11 @@ function collectHits(
             // A Dutch id ends in `B01` (`NL810433941B01`), printed as one word.
             // Austrian, Spanish, Irish and Cypriot ids have letters among their digits (`ATU62353134`).
             const id = VAT_WORD.test(first) ? parseForeignId(t) : null
-            if (id?.Kind === 'vat' && blockContext(seg, i, lines, true, fuzzy) !== 'buyer') {
+            if (
+              id?.Kind === 'vat' &&
+              !buyerIds.has(seg.words[i]!) &&
+              blockContext(seg, i, lines, true, fuzzy) !== 'buyer'
+            ) {
               foreign.push({ id, words: ws, placement: 'pattern', probability: 0.8 })
               break
             }
@@ -225,6 +241,35 @@ function collectHits(
   if (!hits.some((h) => h.prop === OcrPropertyId.Iban)) hits.push(...ibanOfAccount(lines, hits))
   return { hits, foreign }
 }
+
+/**
+ * The values of two labels printed as one word (`Rechnungsnr./-datum  6002298172  21.03.2023`): the first
+ * label's value right after it on its row, the second's right after that one; both or neither.
+ */
+export function pairedValues(labelHit: LabelHit, lines: Line[]): Hit[] {
+  const { seg, pair } = labelHit
+  const label = seg.words[labelHit.start]!
+  const line = lines[seg.line]
+  if (!pair || pair.prop === null || labelHit.spec.prop === null || !line) return []
+  const row = line.segments
+    .flatMap((s) => s.words)
+    .filter((w) => w.Left >= label.Left + label.Width)
+    .sort((a, b) => a.Left - b.Left)
+  const first = readValue(RULES[labelHit.spec.prop], row)
+  const second = first && readValue(RULES[pair.prop], row.slice(first.words.length))
+  if (!first || !second) return []
+  const hit = (spec: LabelSpec, read: { value: string; words: OcrWord[] }): Hit => ({
+    prop: spec.prop!,
+    value: read.value,
+    words: read.words,
+    placement: 'right',
+    probability: spec.weight * PLACEMENT_FACTOR.right,
+    labelWeight: spec.weight,
+  })
+  return [hit(labelHit.spec, first), hit(pair, second)]
+}
+
+const LEADING_MARK = /^[:;.,]+(?=[A-Z])/
 
 /** The first word of a VAT id printed without a label: its country prefix, alone or with the id's start. */
 const VAT_WORD = /^[A-Z]{2}(\d*|\d{9}B\d{2}|U\d{8}|[A-Z\d]\d{7}[A-Z\d]|\d{7}[A-W][A-IW]?|\d{8}[A-Z])$/
@@ -263,7 +308,7 @@ export function unlabelledDates(lines: Line[]): Hit[] {
       }
       const beside = [words[i - 1]?.Text ?? '', words[i + 1]?.Text ?? '']
       if (!beside.some((t) => TIME_OF_DAY.test(t))) continue
-      const value = parseDate(word.Text)
+      const value = parseDate(word.Text) ?? shortSlashDate(word.Text)
       if (value)
         hits.push({
           prop: OcrPropertyId.InvoiceDate,
@@ -275,6 +320,22 @@ export function unlabelledDates(lines: Line[]): Hit[] {
     }
   }
   return hits
+}
+
+/**
+ * A till's slash date with a two-digit year (`19/04/23`), read only where its order shows: a first part above
+ * 12 is the day (`19/04/23`), a second part above 12 the day in the American order (`08/30/23`); `03/04/23`
+ * could be either and is not read.
+ */
+export function shortSlashDate(word: string): string | null {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/.exec(word)
+  if (!m) return null
+  const [a, b, y] = [Number(m[1]), Number(m[2]), 2000 + Number(m[3])]
+  const iso = (month: number, day: number) =>
+    parseDate(`${y}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`)
+  if (a > 12 && b <= 12) return iso(b, a)
+  if (b > 12 && a <= 12) return iso(a, b)
+  return null
 }
 
 /** Characters to insert, delete or replace to turn one text into the other. */
@@ -381,21 +442,38 @@ export function interpretInvoice(
   const foreign: ForeignSupplierIdCandidate[] = []
   const termLines: OcrWord[][] = []
   const ledgerTotals = new Set<number>()
+  const tableTotals: (Hit & { page: number; scanned: boolean })[] = []
+  const paidTotals: (Hit & { page: number; scanned: boolean })[] = []
   const hits = pages.flatMap((page) => {
     const lines = buildLines(
-      page.Source === 'tesseract' ? joinSplitAmounts(page.Words) : page.Words,
+      splitGluedLabels(page.Source === 'tesseract' ? joinSplitAmounts(page.Words) : page.Words),
       page.Source,
     )
     termLines.push(...lines.map((l) => l.segments.flatMap((seg) => seg.words)))
     for (const cents of paidLessChange(lines)) ledgerTotals.add(cents)
     const byRate = vatRowsGross(lines)
     if (byRate) ledgerTotals.add(byRate)
+    const scanned = page.Source === 'tesseract'
+    // Totals by arithmetic, proposed only where no label gives one (see below).
+    const fallback = (found: { cents: number; word: OcrWord } | null, probability: number) =>
+      found && {
+        prop: OcrPropertyId.TotalAmount,
+        value: (found.cents / 100).toFixed(2),
+        words: [found.word],
+        placement: 'pattern' as const,
+        probability,
+        page: page.PageNo,
+        scanned,
+      }
+    const paid = fallback(paidAmount(lines), 0.65)
+    if (paid) paidTotals.push(paid)
+    const table = fallback(vatTableGross(lines), 0.7)
+    if (table) tableTotals.push(table)
     const found = pageAmounts(lines)
     amounts.push(...found.amounts)
     vat.push(...found.vat)
     vatSum += found.vatSum
     credit ||= isCreditNote(lines)
-    const scanned = page.Source === 'tesseract'
     const read = collectHits(lines, page.ImageWidth || 2000, buyer, scanned)
     for (const f of read.foreign)
       foreign.push({
@@ -414,6 +492,11 @@ export function interpretInvoice(
       if (own.some((h) => h.creditOwn))
         for (const h of own) if (!h.creditOwn) h.probability = Math.min(h.probability * 0.5, 0.5)
     }
+  // A printing timestamp never outweighs a date read at a label, however often the receipt prints it.
+  if (hits.some((h) => h.prop === OcrPropertyId.InvoiceDate && h.placement !== 'pattern'))
+    for (const h of hits)
+      if (h.prop === OcrPropertyId.InvoiceDate && h.placement === 'pattern')
+        h.probability = Math.min(h.probability, 0.5)
   settleDateOrder(hits, pages)
   calibrateDates(hits)
   // No due date printed: one a payment term states (`30 dager netto`), counted from the one invoice date read.
@@ -435,7 +518,10 @@ export function interpretInvoice(
         creditOwn: false,
       })
   }
-  const proposable = hits.filter((h) => !h.scanned || !isStrayScannedDate(h, hits, pages))
+  const doubtful = misreadDates(hits)
+  const proposable = hits.filter(
+    (h) => !doubtful.has(h) && (!h.scanned || !isStrayScannedDate(h, hits, pages)),
+  )
   for (const h of hits) {
     // Free text read by Tesseract has no check digit: one misread character changes it unnoticed.
     if (h.scanned && h.prop === OcrPropertyId.InvoiceNumber) h.probability = Math.min(h.probability, 0.85)
@@ -478,6 +564,18 @@ export function interpretInvoice(
   const foreignSupplier = (foreignSupplierIds[0]?.ProbabilityFactor ?? 0) >= FOREIGN_SUPPLIER_SURE
   const sure = proposable.filter((h) => !unsure.has(h) && !zeroTotals.has(h))
   const own = foreignSupplier ? sure.filter((h) => h.prop !== OcrPropertyId.OfficialNumber) : sure
+  // No total read at a label: the gross a VAT table adds up to, else the amount the receipt says was paid,
+  // where the document prints it once more (the sum line a scan misread, the card slip) and none disagrees.
+  for (const found of [tableTotals, paidTotals]) {
+    const total = found[0]
+    if (
+      total &&
+      !own.some((h) => h.prop === OcrPropertyId.TotalAmount) &&
+      found.every((t) => t.value === total.value) &&
+      printed(total.value) >= 2
+    )
+      own.push(credit ? { ...total, value: `-${total.value}` } : total)
+  }
   return { properties: propose(own), foreignSupplierIds }
 }
 
@@ -487,18 +585,41 @@ export function interpretInvoice(
  * added up, in cents; null without such rows.
  */
 export function vatRowsGross(lines: Line[]): number | null {
-  let sum = 0
-  let rows = 0
-  for (const line of lines) {
+  const rows = rateRows(lines)
+  return rows.length ? rows.reduce((sum, amounts) => sum + cents(amounts[amounts.length - 1]!.Text), 0) : null
+}
+
+/** The amounts after the rate of each line that prints a VAT rate and two or more amounts after it. */
+function rateRows(lines: Line[]): OcrWord[][] {
+  return lines.flatMap((line) => {
     const words = line.segments.flatMap((seg) => seg.words)
-    const rate = words.findIndex((w) => /^\d{1,2}([.,]\d{1,2})?%$/.test(w.Text))
-    if (rate < 0) continue
+    const rate = words.findIndex((w) => VAT_RATE.test(w.Text))
     const amounts = words.slice(rate + 1).filter((w) => /^\d{1,6}[.,]\d{2}$/.test(w.Text))
-    if (amounts.length < 2) continue
-    sum += Math.round(Number(parseAmount(amounts[amounts.length - 1]!.Text)) * 100)
-    rows++
+    return rate >= 0 && amounts.length >= 2 ? [amounts] : []
+  })
+}
+
+/** A VAT rate as a receipt's VAT table prints it, with or without its tax code (`19%`, `A:19,00%`, `B19%`). */
+const VAT_RATE = /^(?:[A-Z][:=]?)?\d{1,2}([.,]\d{1,2})?%$/
+
+const cents = (t: string) => Math.round(Number(parseAmount(t)) * 100)
+
+/**
+ * The gross of a VAT table whose every rate row adds up (`A:19,00% | 48,97 | 9,31 | 58,28`: net and VAT make
+ * the gross), its rows' grosses added, with the word that prints it (the last row's gross when there is one
+ * row); null without such a table, or when a row's own amounts do not add up.
+ */
+export function vatTableGross(lines: Line[]): { cents: number; word: OcrWord } | null {
+  let sum = 0
+  let word: OcrWord | null = null
+  for (const amounts of rateRows(lines)) {
+    if (amounts.length !== 3) return null
+    const [net, tax, gross] = amounts.map((w) => cents(w.Text)) as [number, number, number]
+    if (Math.abs(net + tax - gross) > 1 || tax <= 0) return null
+    sum += gross
+    word = amounts[2]!
   }
-  return rows ? sum : null
+  return word && sum > 0 ? { cents: sum, word } : null
 }
 
 const CARD_SLIP = /^(trace-?nr|terminal-?id|ta-nr|genehmigungs-?nr|emv-aid|vu-nr|kartenzahlung|girocard)/i
@@ -530,6 +651,35 @@ export function paidLessChange(lines: Line[]): number[] {
   const paid = amountAt(PAID)
   const change = amountAt(CHANGE)
   return paid.flatMap((p) => change.filter((c) => c < p).map((c) => p - c))
+}
+
+const PAYMENT_WORD =
+  /^(geg|gegeben|given|paid|bezahlt|pagado|paye|kreditkarte|ec-karte|girocard|mastercard|visa|maestro|tarjeta|bancontact)$/i
+
+/**
+ * What a receipt says was paid, by card as a rule (`Geg. Mastercard EUR 9,23`, `GEGEBEN KREDITKARTE 9,29`): the
+ * amount ending a line that begins with a payment word, one amount for all such lines; null when they
+ * disagree or when change was given back (the amount given is then more than the sum).
+ */
+export function paidAmount(lines: Line[]): { cents: number; word: OcrWord } | null {
+  let found: { cents: number; word: OcrWord } | null = null
+  for (const line of lines) {
+    const words = line.segments.flatMap((seg) => seg.words)
+    const head = words[0]?.Text.replace(/[.:]+$/, '') ?? ''
+    const last = words[words.length - 1]
+    if (words.length < 2 || !last || !/\d[.,]\d{2}$/.test(last.Text)) continue
+    const value = parseAmount(last.Text)
+    if (value === null) continue
+    if (CHANGE.test(head)) {
+      if (Number(value) !== 0) return null
+      continue
+    }
+    if (!PAYMENT_WORD.test(head.normalize('NFD').replace(/[\u0300-\u036f]/g, ''))) continue
+    const amount = cents(last.Text)
+    if (found && found.cents !== amount) return null
+    found ??= { cents: amount, word: last }
+  }
+  return found && found.cents > 0 ? found : null
 }
 
 /** The word right after `a` on its line, close beside it, or null. */
@@ -573,6 +723,27 @@ export function joinSplitAmounts(words: OcrWord[]): OcrWord[] {
   if (!joined.size) return words
   return words.filter((w) => !drop.has(w)).map((w) => joined.get(w) ?? w)
 }
+
+/**
+ * A label and its value printed as one word, joined by the label's colon (`INVOICE:3854615`, `Datum:12.03.2020`,
+ * `Factuurnr:2024-118`): made two words, the label's and the value's, each with its share of the box. A word
+ * whose part before the colon is not a label (`Tel:0341`, a time `12:30`) is left whole.
+ */
+export function splitGluedLabels(words: OcrWord[]): OcrWord[] {
+  if (!words.some((w) => GLUED.test(w.Text))) return words
+  return words.flatMap((w) => {
+    const m = GLUED.exec(w.Text)
+    if (!m || !LABELS.has(normaliseLabel(m[1]!))) return [w]
+    const head = `${m[1]}:`
+    const width = Math.round((w.Width * head.length) / w.Text.length)
+    return [
+      { ...w, Text: head, Width: width },
+      { ...w, Text: m[2]!, Left: w.Left + width, Width: w.Width - width },
+    ]
+  })
+}
+
+const GLUED = /^(\p{L}[\p{L}.#-]*):(\d[\p{L}\d./-]*)$/u
 
 /** The weight of a till receipt's sum label (`Summe`, label-words.ts), a word that also heads other sums. */
 const RECEIPT_SUM_WEIGHT = 0.845
@@ -656,6 +827,21 @@ function calibrateDates(hits: Hit[]) {
 const YEAR = 366 * DAY
 
 /**
+ * A scan's invoice date read at a label and the date it prints beside a time of day that differ in one digit
+ * only (`Datum: 21.08.2020` and `21.04.20 15:52`) are one date with a digit misread in either: which is not
+ * known, and no invoice date is proposed. A labelled date that one of the timestamps bears out is kept.
+ */
+function misreadDates<T extends Hit & { scanned: boolean }>(hits: T[]): Set<T> {
+  const dates = hits.filter((h) => h.prop === OcrPropertyId.InvoiceDate)
+  const stamps = dates.filter((h) => h.placement === 'pattern')
+  const labelled = dates.filter((h) => h.placement !== 'pattern' && h.scanned)
+  if (!stamps.length || !labelled.length) return new Set()
+  if (labelled.some((l) => stamps.some((s) => s.value === l.value))) return new Set()
+  const oneApart = labelled.some((l) => stamps.some((s) => editDistance(l.value, s.value) === 1))
+  return new Set(oneApart ? dates : [])
+}
+
+/**
  * A date read by Tesseract is checked against the other dates printed on the document: when two of them agree
  * (within a year) and none is within a year of it, a digit of its year was misread (`2036` for `2026`), and
  * it is not proposed: a wrong date costs more than a missing one (calibrateDates only lowers its probability).
@@ -686,7 +872,7 @@ function isCreditNote(lines: Line[]): boolean {
   )
 }
 
-const VAT_LINE = /^(mva|vat|moms|mwst|merverdiavgift|ust|tva|btw|iva|alv)/
+const VAT_LINE = /^(mva|vat|moms|mwst|merverdiavgift|ust|tva|btw|iva|alv|pdv|dph)/
 
 /** Every amount printed with decimals on the page (in øre, unsigned) and the amounts of its VAT lines. */
 function pageAmounts(lines: Line[]): { amounts: number[]; vat: number[]; vatSum: number } {

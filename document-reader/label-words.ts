@@ -221,8 +221,16 @@ export const OFFICIAL_NUMBER: Row[] = [
     ['Kundens MVA-nr', 'Kunde org.nr', 'Kundens momsnr', 'Kundens momsreg.nr', 'Köparens momsreg.nr'],
   ],
   [null, 1, ['Kundens CVR', 'Kundens CVR-nr.', 'Ihre USt-IdNr.', 'USt-IdNr. des Kunden', 'Kunden-USt-IdNr.']],
-  [null, 1, ['verwendete USt-IdNr.', 'Verwendete USt-IdNr', 'Ihre USt-ID', 'Ihre USt-Id-Nr.', 'Kunden USt-IdNr']],
-  [null, 1, ['USt-IdNr. Kunde', 'USt-IdNr. Empfänger', 'Client VAT', 'Client VAT no.', 'Customer VAT reg. no.']],
+  [
+    null,
+    1,
+    ['verwendete USt-IdNr.', 'Verwendete USt-IdNr', 'Ihre USt-ID', 'Ihre USt-Id-Nr.', 'Kunden USt-IdNr'],
+  ],
+  [
+    null,
+    1,
+    ['USt-IdNr. Kunde', 'USt-IdNr. Empfänger', 'Client VAT', 'Client VAT no.', 'Customer VAT reg. no.'],
+  ],
   [null, 1, ['N° TVA client', 'TVA client', 'Numéro de TVA du client', 'Btw-nummer klant', 'Btw-nr. klant']],
   [P.OfficialNumber, 1, ['Foretaksnummer', 'Føretaksnr', 'Org. nummer', 'Orgnr.', 'Org.no', 'Org.nr.:']],
   [P.OfficialNumber, 1, ['Organisationsnummer', 'Org.nummer', 'Company no.', 'Company number', 'Reg. no.']],
@@ -324,4 +332,19 @@ export const MORE_WORDS: Row[] = [
     1,
     ['Fecha de factura', 'Fecha factura', 'Laskun päivämäärä', 'Laskun pvm', 'Data fattura'],
   ],
+  // Croatian, Czech, Polish, Spanish and Italian: the amount to pay, the invoice's date and due date, the
+  // seller's VAT id, and the sums that are never the total (the net, the VAT, the change given back).
+  [P.TotalAmount, 1, ['Ukupno za naplatu', 'Za platiti', 'Za plaćanje', 'Iznos za plaćanje', 'Za uplatu']],
+  [P.TotalAmount, 1, ['K úhradě', 'Celkem k úhradě', 'Celkem k platbě', 'Do zapłaty', 'Razem do zapłaty']],
+  [P.TotalAmount, 1, ['Total a pagar', 'Importe a pagar', 'Totale da pagare', 'Netto a pagare']],
+  [P.TotalAmount, 0.9, ['Sveukupno', 'Celkem', 'Total factura', 'Importe total', 'Totale documento']],
+  [P.TotalAmount, 0.9, ['Totale fattura', 'Importo totale', 'Celková částka', 'Wartość brutto']],
+  [P.InvoiceDate, 1, ['Datum računa', 'Datum izdavanja', 'Datum vystavení', 'Data wystawienia']],
+  [P.InvoiceDate, 1, ['Fecha de emisión', 'Fecha de expedición', 'Data emissione', 'Data documento']],
+  [P.DueDate, 1, ['Datum dospijeća', 'Datum splatnosti', 'Termin płatności', 'Fecha de pago']],
+  [P.InvoiceNumber, 1, ['Číslo faktury', 'Faktura č.', 'Numer faktury', 'Faktura VAT nr']],
+  [P.OfficialNumber, 0.95, ['DIČ', 'NIF', 'CIF', 'Partita IVA', 'P.IVA', 'NIP', 'PDV ID', 'ID PDV']],
+  [P.OfficialNumber, 0.95, ['UID-Nr.', 'UID-Nummer', 'UID Nr.', 'TVA no.', 'BTW no.', 'BTW/TVA no.']],
+  [null, 1, ['Osnovica', 'PDV', 'Iznos PDV-a', 'Ukupno bez PDV-a', 'Základ', 'DPH', 'Bez DPH']],
+  [null, 1, ['Base imponible', 'IVA', 'Cuota', 'Imponibile', 'Cambio', 'Resto', 'Netto PLN', 'VAT PLN']],
 ]

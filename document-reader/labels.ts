@@ -70,6 +70,8 @@ export type LabelSpec = {
    * (`NUMERO F20190412`, never `Numéro client 12345`).
    */
   bare?: boolean
+  /** The buyer's own VAT id or registry number (`verwendete USt-IdNr.`): the id after it is never the seller's. */
+  buyerId?: boolean
 }
 
 export const LABELS = new Map<string, LabelSpec>()
@@ -338,6 +340,8 @@ label(
 
 for (const rows of [INVOICE_NUMBER, DATES, PAYMENT, TOTALS, REFERENCES, OFFICIAL_NUMBER])
   for (const [prop, weight, texts] of rows) label(prop, weight, ...texts)
+for (const [prop, weight, texts] of OFFICIAL_NUMBER)
+  if (prop === null) for (const t of texts) LABELS.set(normaliseLabel(t), { prop, weight, buyerId: true })
 for (const [prop, weight, texts] of CREDIT_OWN)
   for (const t of texts) LABELS.set(normaliseLabel(t), { prop, weight, creditOwn: true })
 // `INVOICE #1042`, `Faktura 20417`, `Rechnung Nr. 88`: a title with the number after it, below a real label.

@@ -16,7 +16,7 @@ import {
   SUPPLIER_HEADINGS,
   type LabelSpec,
 } from './labels.ts'
-import { parseAmount, RULES, text } from './values.ts'
+import { CURRENCY_WORD, parseAmount, RULES, text } from './values.ts'
 
 export interface Segment {
   words: OcrWord[]
@@ -153,6 +153,33 @@ export interface LabelHit {
   seg: Segment
   start: number
   count: number
+  /**
+   * The second of two labels printed as one word (`Rechnungsnr./-datum`): the row holds both values, the
+   * first label's and then this one's.
+   */
+  pair?: LabelSpec
+}
+
+/**
+ * Two labels in one word, the second written as the first's stem with another ending (`Rechnungsnr./-datum`,
+ * `Lieferscheinnr./-datum`, `Fakturanr./-dato`): the specs of both, or null when either is not a label of a
+ * property or both name the same.
+ */
+export function pairedLabels(word: string, fuzzy = false): [LabelSpec, LabelSpec] | null {
+  const m = /^(\p{L}[\p{L}.-]*)\/-(\p{L}{3,})[.:]?$/u.exec(word)
+  if (!m) return null
+  const lookup = (t: string) => {
+    const key = normaliseLabel(t)
+    return LABELS.get(key) ?? (fuzzy ? FUZZY_LABELS.get(ocrFold(key)) : undefined)
+  }
+  const first = lookup(m[1]!)
+  if (!first || first.prop === null) return null
+  const stem = m[1]!.replace(/[.-]+$/, '')
+  for (let k = stem.length - 1; k >= 3; k--) {
+    const second = lookup(stem.slice(0, k) + m[2]!)
+    if (second) return second.prop === null || second.prop === first.prop ? null : [first, second]
+  }
+  return null
 }
 
 /** The labels of the page; `fuzzy` (a scan) also takes labels with the letters a scanner confuses (labels.ts). */
@@ -167,8 +194,13 @@ export function findLabels(lines: Line[], fuzzy = false): LabelHit[] {
           const spec = LABELS.get(key) ?? (fuzzy ? FUZZY_LABELS.get(ocrFold(key)) : undefined)
           if (spec) best = { spec, count: k }
         }
-        // Two labels joined by a slash (`Lieferdatum/Rechnungsdatum`): the value is the last one's.
         const word = seg.words[i]!.Text
+        const pair = best ? null : pairedLabels(word, fuzzy)
+        if (pair) {
+          hits.push({ spec: pair[0], seg, start: i, count: 1, pair: pair[1] })
+          continue
+        }
+        // Two labels joined by a slash (`Lieferdatum/Rechnungsdatum`): the value is the last one's.
         if (!best && /\p{L}\/\p{L}/u.test(word)) {
           const spec = LABELS.get(normaliseLabel(word.slice(word.lastIndexOf('/') + 1)))
           if (spec) best = { spec, count: 1 }
@@ -250,7 +282,7 @@ export function valueRegions(hit: LabelHit, lines: Line[], pageWidth: number): V
 }
 
 /** A currency alone in its column (`SUMME | EUR | 16,62`): the amount is in the next one. */
-const CURRENCY_ONLY = /^(eur|euro|nok|sek|dkk|usd|gbp|chf|kr|€|\$|£)\.?$/i
+const CURRENCY_ONLY = new RegExp(`^(?:euro|${CURRENCY_WORD})\\.?$`, 'i')
 
 /**
  * The nearest segment right of some words at their height, also when a scan put it on its own line; a

@@ -1,9 +1,20 @@
 // The reading methods measured on real documents: a total row of net, VAT and gross; receipt and French total
 // labels; a Dutch VAT id printed as one word; invoice dates printed without a label (after the title's `du`,
-// beside a receipt's time of day). Each test also shows what the method must not take.
+// beside a receipt's time of day); two labels printed as one word; labels glued to their values; the labels
+// and currencies of more countries; a receipt's total from its VAT table or its payment; a printing timestamp
+// against a labelled date. Each test also shows what the method must not take.
 import { describe, expect, it } from 'vitest'
 import { OcrPropertyId as P } from '../common/ocr.ts'
-import { interpretInvoice, rowGross } from './interpret.ts'
+import {
+  interpretInvoice,
+  paidAmount,
+  rowGross,
+  shortSlashDate,
+  splitGluedLabels,
+  vatTableGross,
+} from './interpret.ts'
+import { buildLines, pairedLabels } from './layout.ts'
+import { parseAmount, parseDate } from './values.ts'
 import { phrasePage } from './phrase-page.ts'
 import type { OcrPageResult } from './types.ts'
 
@@ -329,5 +340,213 @@ describe("the buyer's VAT id", () => {
         ).foreign,
         label,
       ).toEqual(['DE136695976'])
+  })
+})
+
+describe('two labels printed as one word', () => {
+  it('reads the number and the date of a `nr./-datum` label in their order, in several languages', () => {
+    const de = phrasePage([
+      [100, 100, 'Rechnungsnr./-datum'],
+      [500, 100, '6002298172'],
+      [800, 100, '21.03.2023'],
+    ])
+    expect(read(de).values[P.InvoiceNumber]).toBe('6002298172')
+    expect(read(de).values[P.InvoiceDate]).toBe('2023-03-21')
+    const nb = phrasePage([[100, 100, 'Fakturanr./-dato 10442 03.03.2026']])
+    expect(read(nb).values[P.InvoiceNumber]).toBe('10442')
+    expect(read(nb).values[P.InvoiceDate]).toBe('2026-03-03')
+    const nl = phrasePage([[100, 100, 'Factuurnr./-datum 2024-118 05-02-2024']], 'tesseract')
+    expect(read(nl).values[P.InvoiceNumber]).toBe('2024-118')
+    expect(read(nl).values[P.InvoiceDate]).toBe('2024-02-05')
+  })
+
+  it('takes neither value when one is missing, and none for labels that are not the invoice’s', () => {
+    expect(pairedLabels('Lieferscheinnr./-datum')).toBeNull()
+    expect(pairedLabels('Rechnungsnr./-nummer')).toBeNull()
+    const delivery = phrasePage([[100, 100, 'Lieferscheinnr./-datum 606646086 21.03.2023']])
+    expect(read(delivery).values[P.InvoiceNumber]).toBeUndefined()
+    const alone = phrasePage([[100, 100, 'Rechnungsnr./-datum 6002298172']])
+    expect(read(alone).values[P.InvoiceNumber]).toBeUndefined()
+  })
+})
+
+describe("the buyer's VAT id at its label, the seller's printed without one", () => {
+  it('proposes the seller’s, in German, English and French', () => {
+    for (const buyerLabel of ['verwendete USt-IdNr.', 'Your VAT no.', 'N° TVA client']) {
+      const page = phrasePage([
+        [900, 100, buyerLabel],
+        [1300, 100, 'DE136695976'],
+        [100, 900, 'Shop GmbH Hauptstr. 1 ATU62353134'],
+      ])
+      expect(read(page).foreign, buyerLabel).toEqual(['ATU62353134'])
+    }
+  })
+})
+
+describe('a label glued to its value by its colon', () => {
+  it('is read as label and value, in English, German and Norwegian', () => {
+    expect(read(phrasePage([[100, 100, 'VAT INVOICE:3854615']])).values[P.InvoiceNumber]).toBe('3854615')
+    expect(read(phrasePage([[100, 100, 'Rechnungsnummer:88412']])).values[P.InvoiceNumber]).toBe('88412')
+    expect(read(phrasePage([[100, 100, 'Fakturadato:03.03.2026']])).values[P.InvoiceDate]).toBe('2026-03-03')
+  })
+
+  it('leaves a word whose part before the colon is no label', () => {
+    const words = phrasePage([[100, 100, 'Tel:0341 12:30 Kasse:4']]).Words
+    expect(splitGluedLabels(words).map((w) => w.Text)).toEqual(['Tel:0341', '12:30', 'Kasse:4'])
+    const split = splitGluedLabels(phrasePage([[100, 100, 'INVOICE:3854615']]).Words)
+    expect(split.map((w) => w.Text)).toEqual(['INVOICE:', '3854615'])
+    expect(split[1]!.Left).toBe(split[0]!.Left + split[0]!.Width)
+  })
+})
+
+describe('labels of Croatian, Czech, Polish, Spanish and Italian invoices', () => {
+  it.each([
+    ['UKUPNO ZA NAPLATU: HRK 1.232,74', '1232.74'],
+    ['Celkem k úhradě 271,00 Kč', '271.00'],
+    ['Do zapłaty 45,00 zł', '45.00'],
+    ['TOTAL A PAGAR EUROS 0,70', '0.70'],
+    ['Totale da pagare € 18,30', '18.30'],
+  ])('reads the total at %s', (line, total) => {
+    expect(read(phrasePage([[100, 100, line]])).values[P.TotalAmount]).toBe(total)
+  })
+
+  it('reads the invoice date and due date, and never takes the net or the VAT for the total', () => {
+    const page = phrasePage([
+      [100, 100, 'Datum računa 26.08.2021'],
+      [100, 140, 'Datum dospijeća 10.09.2021'],
+      [100, 180, 'Osnovica 430,22'],
+      [100, 220, 'PDV 107,55'],
+    ])
+    expect(read(page).values[P.InvoiceDate]).toBe('2021-08-26')
+    expect(read(page).values[P.DueDate]).toBe('2021-09-10')
+    expect(read(page).values[P.TotalAmount]).toBeUndefined()
+    const cs = phrasePage([[100, 100, 'Datum vystavení 18.07.2023']])
+    expect(read(cs).values[P.InvoiceDate]).toBe('2023-07-18')
+  })
+
+  it('reads amounts in the currencies of more countries, before and after the amount', () => {
+    expect(parseAmount('CZK 271.00')).toBe('271.00')
+    expect(parseAmount('537,77 kn')).toBe('537.77')
+    expect(parseAmount('120,00 Kč')).toBe('120.00')
+    expect(parseAmount('PLN 45,00')).toBe('45.00')
+    expect(parseAmount('HUF 12 500')).toBe('12500.00')
+    const column = phrasePage([
+      [100, 100, 'TOTAL'],
+      [700, 100, 'CZK'],
+      [800, 100, '271.00'],
+    ])
+    expect(read(column).values[P.TotalAmount]).toBe('271.00')
+  })
+})
+
+describe("a receipt's total from its VAT table or its payment", () => {
+  const scan = (phrases: [number, number, string][]) => phrasePage(phrases, 'tesseract')
+
+  it("takes the VAT table's gross where no sum label is read and the receipt prints it again", () => {
+    const page = scan([
+      [100, 100, 'Diesel 58,28 EUR A'],
+      [100, 160, 'Gesanthetrag 58,28 ER'],
+      [100, 220, 'A:19,00% 48,97 9,31 58,28'],
+      [100, 280, 'EUR 58.28'],
+    ])
+    expect(read(page).values[P.TotalAmount]).toBe('58.28')
+    const two = phrasePage([
+      [100, 100, 'B 7% 7,45 0,52 7,97'],
+      [100, 140, 'C 19% 20,18 3,83 24,01'],
+    ])
+    expect(vatTableGross(buildLines(two.Words, 'text-layer'))?.cents).toBe(3198)
+  })
+
+  it('takes no gross from a row that does not add up, nor one printed once', () => {
+    const odd = scan([
+      [100, 100, 'A:19,00% 48,97 9,31 58,82'],
+      [100, 160, 'EUR 58.82'],
+    ])
+    expect(read(odd).values[P.TotalAmount]).toBeUndefined()
+    const once = scan([[100, 100, '19% 48,97 9,31 58,28']])
+    expect(read(once).values[P.TotalAmount]).toBeUndefined()
+  })
+
+  it('takes the amount paid by card where the slip prints it again, in German, English and Spanish', () => {
+    for (const paid of ['Geg. Mastercard EUR 9,23', 'Paid VISA 9,23', 'Tarjeta 9,23']) {
+      const page = scan([
+        [100, 100, 'SUMME EUR g, 23'],
+        [100, 160, paid],
+        [100, 220, 'Betrag 9,23'],
+      ])
+      expect(read(page).values[P.TotalAmount], paid).toBe('9.23')
+    }
+  })
+
+  it('takes no payment where change was given back, where payments disagree or are printed once', () => {
+    const change = scan([
+      [100, 100, 'Gegeben Bar 20,00'],
+      [100, 160, 'Rückgeld 3,38'],
+      [100, 220, 'EUR 20,00'],
+    ])
+    expect(paidAmount(buildLines(change.Words, 'tesseract'))).toBeNull()
+    const disagree = scan([
+      [100, 100, 'Geg. Mastercard 9,23'],
+      [100, 160, 'Visa 4,00'],
+      [100, 220, 'Betrag 9,23'],
+    ])
+    expect(read(disagree).values[P.TotalAmount]).toBeUndefined()
+    expect(read(scan([[100, 100, 'Geg. Mastercard 9,23']])).values[P.TotalAmount]).toBeUndefined()
+  })
+})
+
+describe('a printing timestamp against a labelled date', () => {
+  it('lets the labelled date win however often the timestamp is printed', () => {
+    const page = phrasePage([
+      [100, 100, 'Datum'],
+      [1200, 100, '12.11.2022'],
+      [100, 400, 'Start 2.11.2022 18:10:59'],
+      [100, 440, 'Stop 2.11.2022 18:11:18'],
+    ])
+    expect(read(page).values[P.InvoiceDate]).toBe('2022-11-12')
+  })
+
+  it('proposes no date on a scan whose labelled date is one digit off its timestamp', () => {
+    const page = phrasePage(
+      [
+        [100, 100, '21.04.20 15:52 8665111'],
+        [100, 400, 'Datum: 21.08.2020'],
+      ],
+      'tesseract',
+    )
+    expect(read(page).values[P.InvoiceDate]).toBeUndefined()
+    const agree = phrasePage(
+      [
+        [100, 100, '21.04.20 15:52 8665111'],
+        [100, 400, 'Datum: 21.04.2020'],
+      ],
+      'tesseract',
+    )
+    expect(read(agree).values[P.InvoiceDate]).toBe('2020-04-21')
+  })
+
+  it("reads a till's two-digit-year slash date beside its time only where its order shows", () => {
+    expect(shortSlashDate('19/04/23')).toBe('2023-04-19')
+    expect(shortSlashDate('08/30/23')).toBe('2023-08-30')
+    expect(shortSlashDate('03/04/23')).toBeNull()
+    const page = phrasePage([[100, 100, '20:31 19/04/23 2 Kassa']])
+    expect(read(page).values[P.InvoiceDate]).toBe('2023-04-19')
+    expect(read(phrasePage([[100, 100, '19/04/23 Tafel 47']])).values[P.InvoiceDate]).toBeUndefined()
+  })
+
+  it('reads a scanned date with a space after both dots', () => {
+    expect(parseDate('05. 10. 2022')).toBe('2022-10-05')
+    expect(read(phrasePage([[100, 100, 'Datum 05. 10. 2022']], 'tesseract')).values[P.InvoiceDate]).toBe(
+      '2022-10-05',
+    )
+  })
+})
+
+describe('VAT ids at Austrian and Belgian labels, and after a misread colon', () => {
+  it('reads the id at `UID-Nr.` and `BTW/TVA no.`, and one a scan glued a colon to', () => {
+    expect(read(phrasePage([[100, 100, 'UID-Nr. ATU 62353134']])).foreign).toEqual(['ATU62353134'])
+    expect(read(phrasePage([[100, 100, 'BTW/TVA no. NL004495445B01']])).foreign).toEqual(['NL004495445B01'])
+    const colon = phrasePage([[100, 100, 'Us dr. :DE 136 695 976']], 'tesseract')
+    expect(read(colon).foreign).toEqual(['DE136695976'])
   })
 })

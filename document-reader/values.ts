@@ -95,8 +95,8 @@ export const parseDate: Parser = (raw) => {
     .trim()
     .replace(/[.,;:]$/, '')
     .replace(/\s\.(\d{4})$/, ' $1')
-    // A scan's space after a date's second dot (`04.04. 2020`).
-    .replace(/^(\d{1,2}\.\d{1,2}\.)\s(\d{4})$/, '$1$2')
+    // A scan's space after a date's second dot, or after both (`04.04. 2020`, `05. 10. 2022`).
+    .replace(/^(\d{1,2}\.)\s?(\d{1,2}\.)\s(\d{4})$/, '$1$2$3')
     // A weekday before the date (`Tuesday, March 3, 2026`, `Mon 2 Mar 2026`, `tirsdag 3. mars 2026`).
     .replace(/^\p{L}{3,9}\.?,?\s+(?=\d|\p{L}+\.?\s+\d)/u, (day) =>
       WEEKDAY.test(day.replace(/[.,\s]/g, '')) ? '' : day,
@@ -136,7 +136,12 @@ const parseLabelledDate: Parser = (raw) => {
   return parseDate(raw)
 }
 
-const CURRENCY = String.raw`(?:kr\.?|nok|sek|dkk|eur|€|usd|\$|gbp|£|chf)`
+/**
+ * Currencies printed before or after an amount: the Nordic crowns, the euro, dollar, pound and franc, and those
+ * of other European countries by code and sign (`CZK 271.00`, `537,77 kn`, `120,00 Kč`, `45,00 zł`).
+ */
+export const CURRENCY_WORD = String.raw`(?:kr\.?|nok|sek|dkk|eur|€|usd|\$|gbp|£|chf|czk|kč|pln|zł|huf|ft|hrk|kn|ron|lei|bgn|isk|cad|aud)`
+const CURRENCY = CURRENCY_WORD
 const CURRENCY_PREFIX = new RegExp(`^${CURRENCY}\\s*`, 'i')
 const CURRENCY_SUFFIX = new RegExp(`\\s*${CURRENCY}$`, 'i')
 
