@@ -1,5 +1,6 @@
 // PDF access through pdf.js (legacy build, the one that runs in Node): the text layer as words with boxes,
 // and page rendering with @napi-rs/canvas for pages that carry no text.
+import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { Canvas } from '@napi-rs/canvas'
@@ -60,6 +61,34 @@ async function loadPdfjs(): Promise<typeof Pdfjs> {
 }
 let pdfjsLoaded: ReturnType<typeof loadPdfjs> | undefined
 
+/**
+ * The standard fonts' and CMaps' files as pdf.js asks for them (its `BinaryDataFactory`): read from the
+ * installed package once per thread and kept, where pdf.js's own Node factory reads the file again for every
+ * document (pdf.js caches them per document only). The files never change while the app runs.
+ */
+const binaryData = new Map<string, Promise<Uint8Array>>()
+class KeptBinaryDataFactory {
+  constructor(private readonly urls: { cMapUrl?: string | null; standardFontDataUrl?: string | null }) {}
+  async fetch({ kind, filename }: { kind: string; filename: string }): Promise<Uint8Array> {
+    const base =
+      kind === 'cMapUrl'
+        ? this.urls.cMapUrl
+        : kind === 'standardFontDataUrl'
+          ? this.urls.standardFontDataUrl
+          : null
+    if (!base) throw new Error(`No ${kind} to load ${filename} from`)
+    const file = `${base}${filename}`
+    let kept = binaryData.get(file)
+    if (!kept) {
+      kept = readFile(file).then((data) => new Uint8Array(data.buffer, data.byteOffset, data.byteLength))
+      binaryData.set(file, kept)
+      kept.catch(() => binaryData.delete(file))
+    }
+    // pdf.js may transfer what it is given: a copy keeps the kept bytes whole.
+    return (await kept).slice()
+  }
+}
+
 export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   // Loaded with the first document, not with the platform: pdf.js is large (see reader-host.ts).
   const { getDocument } = await (pdfjsLoaded ??= loadPdfjs())
@@ -70,6 +99,7 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
     standardFontDataUrl,
     cMapUrl,
     cMapPacked: true,
+    BinaryDataFactory: KeptBinaryDataFactory,
     isEvalSupported: false,
     useSystemFonts: false,
     verbosity: 0,
