@@ -89,21 +89,39 @@ class KeptBinaryDataFactory {
   }
 }
 
-export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+/** Documents opened for their text only (openPdf's `textOnly`): never drawn. */
+const textOnlyDocs = new WeakSet<PDFDocumentProxy>()
+
+export interface OpenPdfOptions {
+  /**
+   * For its text layers only: the standard 14 fonts' programs (Helvetica, Times... not embedded) are not
+   * loaded and converted, which is most of what reading a digital invoice's text costs. Their widths come
+   * from pdf.js's built-in metrics and their characters from the PDF's encoding either way, so the words and
+   * boxes are the same. Such a document is not drawn (renderPage refuses it): without those programs pdf.js
+   * would draw their text in whatever font the system offers.
+   */
+  textOnly?: boolean
+}
+
+export async function openPdf(bytes: Uint8Array, opts: OpenPdfOptions = {}): Promise<PDFDocumentProxy> {
   // Loaded with the first document, not with the platform: pdf.js is large (see reader-host.ts).
   const { getDocument } = await (pdfjsLoaded ??= loadPdfjs())
   // pdf.js transfers the buffer it is given; a copy keeps the caller's bytes intact.
   const data = new Uint8Array(bytes)
-  return getDocument({
+  const doc = await getDocument({
     data,
     standardFontDataUrl,
     cMapUrl,
     cMapPacked: true,
     BinaryDataFactory: KeptBinaryDataFactory,
     isEvalSupported: false,
-    useSystemFonts: false,
+    // pdf.js's name for "do not load the standard fonts' programs" (fetchStandardFontData): in Node there
+    // are no system fonts to use instead, so only text reading asks for it.
+    useSystemFonts: opts.textOnly === true,
     verbosity: 0,
   }).promise
+  if (opts.textOnly) textOnlyDocs.add(doc)
+  return doc
 }
 
 export interface TextLayerPage {
@@ -215,6 +233,7 @@ export async function renderPageCanvas(
   pageNo: number,
   scale = RENDER_SCALE,
 ): Promise<{ canvas: Canvas; width: number; height: number }> {
+  if (textOnlyDocs.has(doc)) throw new Error('A PDF opened for its text only is not drawn')
   const { createCanvas } = await import('@napi-rs/canvas')
   const page = await doc.getPage(pageNo)
   const viewport = page.getViewport({ scale })
