@@ -7,6 +7,7 @@ import {
   renderPage,
   textLayerWords,
   RENDER_DPI,
+  type OpenPdfOptions,
 } from './pdf.ts'
 import { tiffToPgm } from './image.ts'
 import { tesseractWords } from './tesseract.ts'
@@ -112,11 +113,38 @@ async function readImage(grey: GreyImage): Promise<UprightReading> {
   }
 }
 
-async function openReadablePdf(bytes: Uint8Array) {
+async function openOrRefuse(bytes: Uint8Array, opts: OpenPdfOptions): Promise<OpenPdf> {
   try {
-    return await openPdf(bytes)
+    return await openPdf(bytes, opts)
   } catch (err) {
     throw new OcrError('unreadable-document', `The PDF cannot be read: ${(err as Error).message}`)
+  }
+}
+
+/**
+ * A PDF as the reader reads it: opened for its text layers (openPdf's `textOnly`, the fast path of a digital
+ * invoice), and opened again to be drawn only when a page goes to Tesseract (a scan, whose seconds of
+ * recognition dwarf a second opening).
+ */
+interface ReadablePdf {
+  doc: OpenPdf
+  drawable(): Promise<OpenPdf>
+  close(): Promise<void>
+}
+
+async function openReadablePdf(bytes: Uint8Array): Promise<ReadablePdf> {
+  const doc = await openOrRefuse(bytes, { textOnly: true })
+  let drawn: Promise<OpenPdf> | undefined
+  return {
+    doc,
+    drawable: () => (drawn ??= openOrRefuse(bytes, {})),
+    async close() {
+      try {
+        await doc.destroy()
+      } finally {
+        await (await drawn?.catch(() => undefined))?.destroy()
+      }
+    },
   }
 }
 
@@ -164,19 +192,20 @@ export async function readDocument(
       },
     ]
   }
-  const doc = await openReadablePdf(bytes)
+  const pdf = await openReadablePdf(bytes)
   try {
-    const pages = opts.pages ?? Array.from({ length: doc.numPages }, (_, i) => i + 1)
+    const { numPages } = pdf.doc
+    const pages = opts.pages ?? Array.from({ length: numPages }, (_, i) => i + 1)
     const mayBeScanned = mayHoldPageScan(bytes)
     const results: OcrPageResult[] = []
     for (const pageNo of pages) {
-      if (!Number.isInteger(pageNo) || pageNo < 1 || pageNo > doc.numPages)
+      if (!Number.isInteger(pageNo) || pageNo < 1 || pageNo > numPages)
         throw new OcrError('no-such-page', `The document has no page ${pageNo}`)
-      results.push(await readPdfPage(doc, pageNo, undefined, mayBeScanned))
+      results.push(await readPdfPage(pdf, pageNo, undefined, mayBeScanned))
     }
     return results
   } finally {
-    await doc.destroy()
+    await pdf.close()
   }
 }
 
@@ -192,13 +221,13 @@ const hasTextLayer = (layer: TextLayer) => layer.charCount >= MIN_TEXT_LAYER_CHA
  * whose pages then skip that test.
  */
 async function readPdfPage(
-  doc: OpenPdf,
+  pdf: ReadablePdf,
   pageNo: number,
   known?: TextLayer,
   mayBeScanned = false,
 ): Promise<OcrPageResult> {
-  const layer = known ?? (await textLayerWords(doc, pageNo))
-  if (hasTextLayer(layer) && !(mayBeScanned && (await isScannerTextLayer(doc, pageNo))))
+  const layer = known ?? (await textLayerWords(pdf.doc, pageNo))
+  if (hasTextLayer(layer) && !(mayBeScanned && (await isScannerTextLayer(pdf.doc, pageNo))))
     return {
       PageNo: pageNo,
       ImageWidth: layer.ImageWidth,
@@ -207,7 +236,7 @@ async function readPdfPage(
       Source: 'text-layer',
       Rotation: layer.Rotation,
     }
-  const image = await renderPage(doc, pageNo, undefined, 'pgm')
+  const image = await renderPage(await pdf.drawable(), pageNo, undefined, 'pgm')
   const read = await readUpright(parsePgm(image.image)!)
   return {
     PageNo: pageNo,
@@ -262,21 +291,22 @@ export function pagesToRead(pageCount: number): number[] {
 export async function readForInterpretation(bytes: Uint8Array): Promise<OcrPageResult[]> {
   const kind = sniffDocumentKind(bytes)
   if (kind !== 'pdf') return readDocument(bytes)
-  const doc = await openReadablePdf(bytes)
+  const pdf = await openReadablePdf(bytes)
   try {
-    const bounded = new Set(pagesToRead(doc.numPages))
+    const { numPages } = pdf.doc
+    const bounded = new Set(pagesToRead(numPages))
     const mayBeScanned = mayHoldPageScan(bytes)
     const results: OcrPageResult[] = []
-    for (let p = 1; p <= doc.numPages; p++) {
+    for (let p = 1; p <= numPages; p++) {
       if (p > TEXT_PAGES && !bounded.has(p)) continue
-      const layer = await textLayerWords(doc, p)
+      const layer = await textLayerWords(pdf.doc, p)
       // A scanned page beyond the bounds keeps its scanner's text: Tesseract is for the bounded pages only.
       if (bounded.has(p) || hasTextLayer(layer))
-        results.push(await readPdfPage(doc, p, layer, mayBeScanned && bounded.has(p)))
+        results.push(await readPdfPage(pdf, p, layer, mayBeScanned && bounded.has(p)))
     }
     return results
   } finally {
-    await doc.destroy()
+    await pdf.close()
   }
 }
 

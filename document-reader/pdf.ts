@@ -1,5 +1,6 @@
 // PDF access through pdf.js (legacy build, the one that runs in Node): the text layer as words with boxes,
 // and page rendering with @napi-rs/canvas for pages that carry no text.
+import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { Canvas } from '@napi-rs/canvas'
@@ -60,20 +61,67 @@ async function loadPdfjs(): Promise<typeof Pdfjs> {
 }
 let pdfjsLoaded: ReturnType<typeof loadPdfjs> | undefined
 
-export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+/**
+ * The standard fonts' and CMaps' files as pdf.js asks for them (its `BinaryDataFactory`): read from the
+ * installed package once per thread and kept, where pdf.js's own Node factory reads the file again for every
+ * document (pdf.js caches them per document only). The files never change while the app runs.
+ */
+const binaryData = new Map<string, Promise<Uint8Array>>()
+class KeptBinaryDataFactory {
+  constructor(private readonly urls: { cMapUrl?: string | null; standardFontDataUrl?: string | null }) {}
+  async fetch({ kind, filename }: { kind: string; filename: string }): Promise<Uint8Array> {
+    const base =
+      kind === 'cMapUrl'
+        ? this.urls.cMapUrl
+        : kind === 'standardFontDataUrl'
+          ? this.urls.standardFontDataUrl
+          : null
+    if (!base) throw new Error(`No ${kind} to load ${filename} from`)
+    const file = `${base}${filename}`
+    let kept = binaryData.get(file)
+    if (!kept) {
+      kept = readFile(file).then((data) => new Uint8Array(data.buffer, data.byteOffset, data.byteLength))
+      binaryData.set(file, kept)
+      kept.catch(() => binaryData.delete(file))
+    }
+    // pdf.js may transfer what it is given: a copy keeps the kept bytes whole.
+    return (await kept).slice()
+  }
+}
+
+/** Documents opened for their text only (openPdf's `textOnly`): never drawn. */
+const textOnlyDocs = new WeakSet<PDFDocumentProxy>()
+
+export interface OpenPdfOptions {
+  /**
+   * For its text layers only: the standard 14 fonts' programs (Helvetica, Times... not embedded) are not
+   * loaded and converted, which is most of what reading a digital invoice's text costs. Their widths come
+   * from pdf.js's built-in metrics and their characters from the PDF's encoding either way, so the words and
+   * boxes are the same. Such a document is not drawn (renderPage refuses it): without those programs pdf.js
+   * would draw their text in whatever font the system offers.
+   */
+  textOnly?: boolean
+}
+
+export async function openPdf(bytes: Uint8Array, opts: OpenPdfOptions = {}): Promise<PDFDocumentProxy> {
   // Loaded with the first document, not with the platform: pdf.js is large (see reader-host.ts).
   const { getDocument } = await (pdfjsLoaded ??= loadPdfjs())
   // pdf.js transfers the buffer it is given; a copy keeps the caller's bytes intact.
   const data = new Uint8Array(bytes)
-  return getDocument({
+  const doc = await getDocument({
     data,
     standardFontDataUrl,
     cMapUrl,
     cMapPacked: true,
+    BinaryDataFactory: KeptBinaryDataFactory,
     isEvalSupported: false,
-    useSystemFonts: false,
+    // pdf.js's name for "do not load the standard fonts' programs" (fetchStandardFontData): in Node there
+    // are no system fonts to use instead, so only text reading asks for it.
+    useSystemFonts: opts.textOnly === true,
     verbosity: 0,
   }).promise
+  if (opts.textOnly) textOnlyDocs.add(doc)
+  return doc
 }
 
 export interface TextLayerPage {
@@ -185,6 +233,7 @@ export async function renderPageCanvas(
   pageNo: number,
   scale = RENDER_SCALE,
 ): Promise<{ canvas: Canvas; width: number; height: number }> {
+  if (textOnlyDocs.has(doc)) throw new Error('A PDF opened for its text only is not drawn')
   const { createCanvas } = await import('@napi-rs/canvas')
   const page = await doc.getPage(pageNo)
   const viewport = page.getViewport({ scale })

@@ -88,7 +88,15 @@ export function createLocalReading(deps: LocalReadingDeps) {
     }
   }
 
+  /**
+   * Answers being written to disk, by company and content. A reading is answered as soon as it is read and
+   * written after (the review waits for the reading, not for the disk); a lookup meanwhile waits for the
+   * write, and closing waits for all of them.
+   */
+  const writing = new Map<string, Promise<void>>()
+
   async function kept(companyKey: string, hash: string): Promise<LocalReading | null> {
+    await writing.get(`${companyKey}\n${hash}`)
     try {
       const stored = JSON.parse(await readFile(pathOf(companyKey, hash), 'utf8')) as LocalReading
       return stored.hash === hash ? { ...stored, cached: true } : null
@@ -97,11 +105,29 @@ export function createLocalReading(deps: LocalReadingDeps) {
     }
   }
 
+  /** The company's folder, made once per run of the app (and again should it be removed meanwhile). */
+  const folders = new Map<string, Promise<unknown>>()
+  function companyFolder(companyKey: string): Promise<unknown> {
+    const dir = companyDir(companyKey)
+    let made = folders.get(dir)
+    if (!made) {
+      made = mkdir(dir, { recursive: true })
+      folders.set(dir, made)
+      made.catch(() => folders.delete(dir))
+    }
+    return made
+  }
+
   async function keep(companyKey: string, reading: LocalReading): Promise<void> {
     const path = pathOf(companyKey, reading.hash)
     try {
-      await mkdir(companyDir(companyKey), { recursive: true })
-      await writeFile(`${path}.part`, JSON.stringify(reading))
+      await companyFolder(companyKey)
+      await writeFile(`${path}.part`, JSON.stringify(reading)).catch(async (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err
+        folders.delete(companyDir(companyKey))
+        await companyFolder(companyKey)
+        await writeFile(`${path}.part`, JSON.stringify(reading))
+      })
       await rename(`${path}.part`, path)
     } catch (err) {
       deps.log?.warn('local reading: the answer could not be kept', { error: (err as Error).message })
@@ -158,10 +184,14 @@ export function createLocalReading(deps: LocalReadingDeps) {
         const found = await kept(companyKey, hash)
         if (found) return found
         waiting++
+        // The company's folder is made while the file is read, so that it is there with the answer.
+        const folder = companyFolder(companyKey).catch(() => undefined)
         const fresh = await inTurn(key, urgent, () => readNow(bytes, hash)).finally(() => waiting--)
         if (fresh.refused)
           deps.log?.info('local reading: file not read', { ...context, reason: fresh.refused.code })
-        await keep(companyKey, fresh)
+        await folder
+        const write = keep(companyKey, fresh).finally(() => writing.delete(key))
+        writing.set(key, write)
         return fresh
       })().finally(() => inFlight.delete(key))
       inFlight.set(key, reading)
@@ -214,8 +244,11 @@ export function createLocalReading(deps: LocalReadingDeps) {
       return kept(companyKey, sha256(bytes))
     },
 
-    /** Ends the reader thread (the app closing). */
-    close: () => reader.close(true),
+    /** Ends the reader thread (the app closing), once the answers read are written. */
+    async close(): Promise<void> {
+      await Promise.all(writing.values())
+      await reader.close(true)
+    },
   }
 }
 
