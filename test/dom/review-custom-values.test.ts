@@ -2,24 +2,15 @@
 // form through the outbox: the invoice's update carries only the custom keys that changed. A value that
 // cannot be stored blocks the save, its problem on the field and the focus there; nothing is queued.
 import { describe, expect, it, vi } from 'vitest'
-import type { CustomFieldDefinition } from '@common/bridge/admin-fields'
 import type { OutboxCommand } from '@common/bridge/outbox'
 import type { PlatformRow } from '@common/bridge/sync'
-import { CustomFieldStatus } from '@common/status'
 import type { WorkspaceDb } from '@renderer/data/schema'
 import { waitForElement } from './mount-shell.ts'
+import { havbris, invoiceField, nordlys } from './fixtures.ts'
 import { mountWorkspace, reviewOfInvoice1 } from './mount-workspace.ts'
 
-const companies = [
-  { ID: 1, Name: 'Nordlys Bakeri AS', Key: 'nordlys', IsTest: false, OrganizationNumber: '924956488' },
-]
-const supplier: PlatformRow = {
-  ID: 5,
-  UpdatedAt: '2026-10-01T10:00:00.000Z',
-  StatusCode: 30001,
-  SupplierNumber: 200001,
-  Info: { Name: 'Havbris AS' },
-}
+const companies = [nordlys]
+const supplier = havbris
 const invoice: PlatformRow = {
   ID: 1,
   UpdatedAt: '2026-11-01T10:00:00.000Z',
@@ -28,19 +19,6 @@ const invoice: PlatformRow = {
   InvoiceNumber: 'N-1',
   CustomValues: { CustomProsjektkode: 'P-17', CustomAntall: 3 },
 }
-const field = (
-  Name: string,
-  kind: CustomFieldDefinition['kind'],
-  Nullable = true,
-): CustomFieldDefinition => ({
-  model: 'SupplierInvoice',
-  Name,
-  ID: 7,
-  DataType: kind,
-  kind,
-  Nullable,
-  StatusCode: CustomFieldStatus.Active,
-})
 
 let db: WorkspaceDb | undefined
 
@@ -64,7 +42,11 @@ async function mount(languages: string[]) {
     companyKey: 'nordlys',
     types: [],
     models: [],
-    fields: [field('Prosjektkode', 'smalltext'), field('Antall', 'number', false), field('Ramme', 'money')],
+    fields: [
+      invoiceField('Prosjektkode', 'smalltext'),
+      invoiceField('Antall', 'number', false),
+      invoiceField('Ramme', 'money'),
+    ],
     readAt: null,
   })
   const form = await waitForElement('[data-testid="review-form"]')
