@@ -9,6 +9,7 @@ import type { CompanyGrant, GrantJob } from '@common/bridge/admin-colleague'
 import type { MountedShell } from './mount-shell.ts'
 import { mountWorkspace } from './mount-workspace.ts'
 import type { Handlers } from './test-bridge.ts'
+import { axeFindings } from './axe.ts'
 
 let shell: MountedShell | undefined
 
@@ -111,13 +112,7 @@ function type(input: HTMLInputElement, value: string) {
 }
 
 async function axeClean(root: HTMLElement) {
-  const { default: axe } = await import('axe-core')
-  const result = await axe.run(root, {
-    rules: { 'color-contrast': { enabled: false } },
-    resultTypes: ['violations'],
-  })
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([])
+  expect(await axeFindings(root)).toEqual([])
 }
 
 describe('Admin: a new colleague', () => {

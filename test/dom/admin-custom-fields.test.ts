@@ -10,6 +10,7 @@ import { CustomFieldStatus } from '@common/status'
 import type { WorkspaceDb } from '@renderer/data/schema'
 import { waitForElement } from './mount-shell.ts'
 import { mountWorkspace } from './mount-workspace.ts'
+import { axeFindings } from './axe.ts'
 
 const companies = [
   { ID: 1, Name: 'Nordlys Bakeri AS', Key: 'nordlys', IsTest: false, OrganizationNumber: '924956488' },
@@ -173,13 +174,7 @@ describe('the custom fields section', () => {
       'Customers | Kundegruppe | CustomValues.CustomKundegruppe | Whole number | Yes | Active | ',
     )
 
-    const { default: axe } = await import('axe-core')
-    const result = await axe.run(section, {
-      rules: { 'color-contrast': { enabled: false } },
-      resultTypes: ['violations'],
-    })
-    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([])
+    expect(await axeFindings(section)).toEqual([])
   }, 40_000)
 
   it('shows the fields as last read, read-only, without the platform', async () => {

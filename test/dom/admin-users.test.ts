@@ -8,6 +8,7 @@ import type { CompanyUser, OfficeGrid } from '@common/bridge/admin-users'
 import { waitForElement, type MountedShell } from './mount-shell.ts'
 import { mountWorkspace } from './mount-workspace.ts'
 import type { Handlers } from './test-bridge.ts'
+import { axeFindings } from './axe.ts'
 
 let shell: MountedShell | undefined
 
@@ -151,13 +152,7 @@ const text = (el: Element | null | undefined) => el?.textContent?.replace(/\s+/g
 const cells = (el: Element | null | undefined) => [...(el?.querySelectorAll('th, td') ?? [])].map(text)
 
 async function axeClean(root: HTMLElement) {
-  const { default: axe } = await import('axe-core')
-  const result = await axe.run(root, {
-    rules: { 'color-contrast': { enabled: false } },
-    resultTypes: ['violations'],
-  })
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([])
+  expect(await axeFindings(root)).toEqual([])
 }
 
 describe('Admin: users and roles', () => {

@@ -2,69 +2,37 @@
 // in the same update through the outbox: only the custom keys that changed, the row's others kept. A value
 // that cannot be stored blocks the save with its problem on the field; a field known by name only (seen
 // on the row, defined on another computer) is shown too; a booked invoice's values are read-only.
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { mount, type VueWrapper } from '@vue/test-utils'
-import PrimeVue from 'primevue/config'
-import type { CustomFieldDefinition } from '@common/bridge/admin-fields'
-import { CustomFieldStatus, SupplierInvoiceStatus } from '@common/status'
-import { openWorkspace, type WorkspaceDb } from '@renderer/data/schema'
-import { createAppI18n } from '@renderer/i18n'
-import InvoicePanel from '@renderer/features/inbox/InvoicePanel.vue'
+import { describe, expect, it, vi } from 'vitest'
+import { SupplierInvoiceStatus } from '@common/status'
+import { invoiceField } from './fixtures.ts'
+import { useInvoicePanel } from './invoice-panel.ts'
 
-const field = (
-  Name: string,
-  kind: CustomFieldDefinition['kind'],
-  Nullable = true,
-): CustomFieldDefinition => ({
-  model: 'SupplierInvoice',
-  Name,
-  ID: 7,
-  DataType: kind,
-  kind,
-  Nullable,
-  StatusCode: CustomFieldStatus.Active,
-})
-
-let wrapper: VueWrapper | undefined
-let db: WorkspaceDb | undefined
-afterEach(async () => {
-  wrapper?.unmount()
-  wrapper = undefined
-  document.body.innerHTML = ''
-  await db?.delete()
-  db = undefined
-})
+const panel = useInvoicePanel('panel-custom-test')
 
 async function mountPanel(StatusCode: number = SupplierInvoiceStatus.Draft, locale: 'nb' | 'en' = 'nb') {
-  db = openWorkspace('panel-custom-test', `user-${Date.now()}`)
-  await db.customFieldSets.put({
-    companyKey: 'nordlys',
-    types: [],
-    models: [],
-    fields: [field('Prosjektkode', 'smalltext'), field('Antall', 'number', false)],
-    readAt: null,
-  })
-  // Another company's field of the same model never reaches this company's panel.
-  await db.customFieldSets.put({
-    companyKey: 'fjordkraft',
-    types: [],
-    models: [],
-    fields: [field('Kostnadssted', 'smalltext')],
-    readAt: null,
-  })
-  await db.SupplierInvoice.put({
-    companyKey: 'nordlys',
-    ID: 41,
-    StatusCode,
-    InvoiceNumber: '71001',
-    TaxInclusiveAmount: 1250,
-    UpdatedAt: '2026-11-01T10:00:00.000Z',
-    CustomValues: { CustomProsjektkode: 'P-17', CustomAntall: 3, CustomAvdeling: 'Nord' },
-  })
-  wrapper = mount(InvoicePanel, {
-    props: { db, companyKey: 'nordlys', invoiceId: 41, supplierName: 'Havbris AS' },
-    global: { plugins: [createAppI18n(locale), PrimeVue] },
-    attachTo: document.body,
+  await panel.mount({
+    locale,
+    invoice: {
+      StatusCode,
+      CustomValues: { CustomProsjektkode: 'P-17', CustomAntall: 3, CustomAvdeling: 'Nord' },
+    },
+    prepare: async (db) => {
+      await db.customFieldSets.put({
+        companyKey: 'nordlys',
+        types: [],
+        models: [],
+        fields: [invoiceField('Prosjektkode', 'smalltext'), invoiceField('Antall', 'number', false)],
+        readAt: null,
+      })
+      // Another company's field of the same model never reaches this company's panel.
+      await db.customFieldSets.put({
+        companyKey: 'fjordkraft',
+        types: [],
+        models: [],
+        fields: [invoiceField('Kostnadssted', 'smalltext')],
+        readAt: null,
+      })
+    },
   })
   await vi.waitFor(() => expect(document.querySelector('[data-testid="custom-values"]')).not.toBeNull())
   return document.querySelector<HTMLElement>('[data-testid="custom-values"]')!
@@ -98,14 +66,14 @@ describe('the inbox panel’s custom values', () => {
     await mountPanel()
     await vi.waitFor(() => expect(input('Antall').value).toBe('3'))
     await type(input('Antall'), '12')
-    await wrapper!.get('form').trigger('submit')
-    await vi.waitFor(async () => expect(await db!.outbox.count()).toBe(1))
-    const [entry] = await db!.outbox.toArray()
+    await panel.wrapper.get('form').trigger('submit')
+    await vi.waitFor(async () => expect(await panel.db.outbox.count()).toBe(1))
+    const [entry] = await panel.db.outbox.toArray()
     expect(entry?.body).toEqual({ CustomValues: { CustomAntall: 12 } })
     expect(entry?.base).toEqual({
       CustomValues: { CustomProsjektkode: 'P-17', CustomAntall: 3, CustomAvdeling: 'Nord' },
     })
-    const row = await db!.SupplierInvoice.get(['nordlys', 41])
+    const row = await panel.db.SupplierInvoice.get(['nordlys', 41])
     expect(row?.CustomValues).toEqual({
       CustomProsjektkode: 'P-17',
       CustomAntall: 12,
@@ -119,23 +87,25 @@ describe('the inbox panel’s custom values', () => {
     await vi.waitFor(() => expect(input('Antall').value).toBe('3'))
     await type(input('Antall'), '12,5')
     await type(input('Prosjektkode'), 'P-18')
-    await wrapper!.get('form').trigger('submit')
+    await panel.wrapper.get('form').trigger('submit')
     await vi.waitFor(() => expect(input('Antall').getAttribute('aria-invalid')).toBe('true'))
     const problem = document.getElementById(input('Antall').getAttribute('aria-describedby')!)
     expect(problem?.textContent).toContain('heltall')
     await vi.waitFor(() => expect(document.activeElement).toBe(input('Antall')))
-    expect(await db!.outbox.count()).toBe(0)
-    expect((await db!.SupplierInvoice.get(['nordlys', 41]))?.CustomValues?.CustomProsjektkode).toBe('P-17')
+    expect(await panel.db.outbox.count()).toBe(0)
+    expect((await panel.db.SupplierInvoice.get(['nordlys', 41]))?.CustomValues?.CustomProsjektkode).toBe(
+      'P-17',
+    )
 
     // A required field left empty is named as well.
     await type(input('Antall'), '')
-    await wrapper!.get('form').trigger('submit')
+    await panel.wrapper.get('form').trigger('submit')
     await vi.waitFor(() =>
       expect(document.getElementById(input('Antall').getAttribute('aria-describedby')!)?.textContent).toMatch(
         /Feltet må ha en verdi/,
       ),
     )
-    expect(await db!.outbox.count()).toBe(0)
+    expect(await panel.db.outbox.count()).toBe(0)
   })
 
   it('shows a booked invoice’s values read-only, and passes axe', async () => {

@@ -9,18 +9,11 @@ import type { PlatformRow } from '@common/bridge/sync'
 import { SupplierInvoiceStatus } from '@common/status'
 import type { WorkspaceDb } from '@renderer/data/schema'
 import { pressKey, waitForElement } from './mount-shell.ts'
+import { havbris, nordlys } from './fixtures.ts'
 import { mountWorkspace, reviewOfInvoice1 } from './mount-workspace.ts'
 
-const companies = [
-  { ID: 1, Name: 'Nordlys Bakeri AS', Key: 'nordlys', IsTest: false, OrganizationNumber: '924956488' },
-]
-const supplier: PlatformRow = {
-  ID: 5,
-  UpdatedAt: '2026-10-01T10:00:00.000Z',
-  StatusCode: 30001,
-  SupplierNumber: 200001,
-  Info: { Name: 'Havbris AS' },
-}
+const companies = [nordlys]
+const supplier = havbris
 const invoice: PlatformRow = {
   ID: 1,
   UpdatedAt: '2026-11-01T10:00:00.000Z',

@@ -2,24 +2,16 @@
 // form through the outbox: the invoice's update carries only the custom keys that changed. A value that
 // cannot be stored blocks the save, its problem on the field and the focus there; nothing is queued.
 import { describe, expect, it, vi } from 'vitest'
-import type { CustomFieldDefinition } from '@common/bridge/admin-fields'
 import type { OutboxCommand } from '@common/bridge/outbox'
 import type { PlatformRow } from '@common/bridge/sync'
-import { CustomFieldStatus } from '@common/status'
 import type { WorkspaceDb } from '@renderer/data/schema'
 import { waitForElement } from './mount-shell.ts'
+import { havbris, invoiceField, nordlys } from './fixtures.ts'
 import { mountWorkspace, reviewOfInvoice1 } from './mount-workspace.ts'
+import { axeFindings } from './axe.ts'
 
-const companies = [
-  { ID: 1, Name: 'Nordlys Bakeri AS', Key: 'nordlys', IsTest: false, OrganizationNumber: '924956488' },
-]
-const supplier: PlatformRow = {
-  ID: 5,
-  UpdatedAt: '2026-10-01T10:00:00.000Z',
-  StatusCode: 30001,
-  SupplierNumber: 200001,
-  Info: { Name: 'Havbris AS' },
-}
+const companies = [nordlys]
+const supplier = havbris
 const invoice: PlatformRow = {
   ID: 1,
   UpdatedAt: '2026-11-01T10:00:00.000Z',
@@ -28,19 +20,6 @@ const invoice: PlatformRow = {
   InvoiceNumber: 'N-1',
   CustomValues: { CustomProsjektkode: 'P-17', CustomAntall: 3 },
 }
-const field = (
-  Name: string,
-  kind: CustomFieldDefinition['kind'],
-  Nullable = true,
-): CustomFieldDefinition => ({
-  model: 'SupplierInvoice',
-  Name,
-  ID: 7,
-  DataType: kind,
-  kind,
-  Nullable,
-  StatusCode: CustomFieldStatus.Active,
-})
 
 let db: WorkspaceDb | undefined
 
@@ -64,7 +43,11 @@ async function mount(languages: string[]) {
     companyKey: 'nordlys',
     types: [],
     models: [],
-    fields: [field('Prosjektkode', 'smalltext'), field('Antall', 'number', false), field('Ramme', 'money')],
+    fields: [
+      invoiceField('Prosjektkode', 'smalltext'),
+      invoiceField('Antall', 'number', false),
+      invoiceField('Ramme', 'money'),
+    ],
     readAt: null,
   })
   const form = await waitForElement('[data-testid="review-form"]')
@@ -120,12 +103,6 @@ describe('the review’s custom values', () => {
     expect(await db!.outbox.count()).toBe(0)
     expect((await db!.SupplierInvoice.get(['nordlys', 1]))?.CustomValues?.CustomProsjektkode).toBe('P-17')
 
-    const { default: axe } = await import('axe-core')
-    const result = await axe.run(form, {
-      rules: { 'color-contrast': { enabled: false } },
-      resultTypes: ['violations'],
-    })
-    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([])
+    expect(await axeFindings(form)).toEqual([])
   }, 40_000)
 })

@@ -4,37 +4,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
 import { flushPromises } from '@vue/test-utils'
-import {
-  ScanReason,
-  ScanReasonCode,
-  type DropUpload,
-  type ScanFolderState,
-  type ScanRow,
-} from '@common/bridge/scan'
+import { ScanReason, ScanReasonCode, type DropUpload, type ScanFolderState } from '@common/bridge/scan'
 import scanMessages from '@renderer/features/scan/messages'
 import { mountShell, type MountedShell } from './mount-shell.ts'
+import { scanCompany, scanHandlers, scanKey, scanOverview, scanRow } from './scan-station.ts'
 import { createTestBridge } from './test-bridge.ts'
 
-const key = 'company-nordlys'
-const company = { ID: 1, Name: 'Nordlys Bakeri AS', Key: key, IsTest: false, OrganizationNumber: '924956488' }
-const row = (over: Partial<ScanRow>): ScanRow => ({
-  id: 'sha-1',
-  companyKey: key,
-  name: 'faktura-1.pdf',
-  state: 'ready',
-  progress: null,
-  reason: null,
-  invoiceId: 41,
-  duplicateOfInvoiceId: null,
-  supplierName: 'Havbris Catering AS',
-  supplierCreated: true,
-  invoiceNumber: 'F-1001',
-  amount: 12345.5,
-  location: '/scan/processed/2026-11/faktura-1.pdf',
-  takenAt: '2026-11-23T10:00:00.000Z',
-  updatedAt: '2026-11-23T10:00:01.000Z',
-  ...over,
-})
+const key = scanKey
+const company = scanCompany
+const row = scanRow
 
 let shell: MountedShell | undefined
 afterEach(() => {
@@ -48,72 +26,56 @@ describe('scan queue', () => {
     sessionStorage.setItem('ledgerdesk.currentCompany', key)
     const test = createTestBridge({
       handlers: {
-        'companies.list': () => [company],
-        'companies.session': () => ({
-          companyKey: key,
-          companyName: company.Name,
-          user: { GlobalIdentity: 'g', DisplayName: 'Anne', Email: 'anne@demo.test', UserName: 'anne' },
-          permissions: ['ui_accounting_bills'],
-          views: ['inbox', 'settings'],
+        ...scanHandlers({
+          overview: { inProgress: { [key]: 1 } },
+          rows: [
+            row({}),
+            row({
+              id: 'sha-2',
+              name: 'notat.pdf',
+              state: 'failed',
+              reason: { code: 'empty', params: {} },
+              invoiceId: null,
+              supplierName: null,
+              amount: null,
+            }),
+            row({
+              id: 'sha-4',
+              name: 'avvist.pdf',
+              state: 'failed',
+              reason: { code: 'refused', params: { detail: 'File type not allowed' } },
+              invoiceId: null,
+            }),
+            row({
+              id: 'dup:/scan/kopi.pdf',
+              name: 'kopi.pdf',
+              state: 'duplicate',
+              reason: { code: 'duplicate', params: {} },
+              invoiceId: null,
+              duplicateOfInvoiceId: 41,
+              supplierName: null,
+            }),
+            // Nothing was read of the first file: the link names the invoice by the platform's ID.
+            row({
+              id: 'dup:/scan/uten-tekst.pdf',
+              name: 'uten-tekst.pdf',
+              state: 'duplicate',
+              reason: { code: 'duplicate', params: {} },
+              invoiceId: null,
+              duplicateOfInvoiceId: 42,
+              supplierName: null,
+              invoiceNumber: null,
+            }),
+            row({
+              id: 'dup:/scan/felles.pdf',
+              name: 'felles.pdf',
+              state: 'duplicate',
+              reason: { code: 'duplicateElsewhere', params: {} },
+              invoiceId: null,
+              duplicateOfInvoiceId: null,
+            }),
+          ],
         }),
-        'scan.overview': () => ({
-          folders: [],
-          paused: false,
-          pausedReason: null,
-          configError: null,
-          inProgress: { [key]: 1 },
-          configFile: '/data/scan-folders.json',
-        }),
-        'scan.rows': (k) =>
-          k === key
-            ? [
-                row({}),
-                row({
-                  id: 'sha-2',
-                  name: 'notat.pdf',
-                  state: 'failed',
-                  reason: { code: 'empty', params: {} },
-                  invoiceId: null,
-                  supplierName: null,
-                  amount: null,
-                }),
-                row({
-                  id: 'sha-4',
-                  name: 'avvist.pdf',
-                  state: 'failed',
-                  reason: { code: 'refused', params: { detail: 'File type not allowed' } },
-                  invoiceId: null,
-                }),
-                row({
-                  id: 'dup:/scan/kopi.pdf',
-                  name: 'kopi.pdf',
-                  state: 'duplicate',
-                  reason: { code: 'duplicate', params: {} },
-                  invoiceId: null,
-                  duplicateOfInvoiceId: 41,
-                  supplierName: null,
-                }),
-                // Nothing was read of the first file: the link names the invoice by the platform's ID.
-                row({
-                  id: 'dup:/scan/uten-tekst.pdf',
-                  name: 'uten-tekst.pdf',
-                  state: 'duplicate',
-                  reason: { code: 'duplicate', params: {} },
-                  invoiceId: null,
-                  duplicateOfInvoiceId: 42,
-                  supplierName: null,
-                  invoiceNumber: null,
-                }),
-                row({
-                  id: 'dup:/scan/felles.pdf',
-                  name: 'felles.pdf',
-                  state: 'duplicate',
-                  reason: { code: 'duplicateElsewhere', params: {} },
-                  invoiceId: null,
-                  duplicateOfInvoiceId: null,
-                }),
-              ]
-            : [],
         'scan.retry': () => true,
       },
     })
@@ -180,25 +142,7 @@ describe('scan reasons', () => {
 })
 
 describe('files dropped in browser mode', () => {
-  const session = () => ({
-    'companies.list': () => [company],
-    'companies.session': () => ({
-      companyKey: key,
-      companyName: company.Name,
-      user: { GlobalIdentity: 'g', DisplayName: 'Anne', Email: 'anne@demo.test', UserName: 'anne' },
-      permissions: ['ui_accounting_bills'],
-      views: ['inbox', 'settings'] as ('inbox' | 'settings')[],
-    }),
-    'scan.overview': () => ({
-      folders: [],
-      paused: false,
-      pausedReason: null,
-      configError: null,
-      inProgress: {},
-      configFile: '/data/scan-folders.json',
-    }),
-    'scan.rows': () => [],
-  })
+  const session = () => scanHandlers()
 
   /** A drop on the window as the browser delivers it (happy-dom's DragEvent carries no dataTransfer). */
   function drop(files: File[]) {
@@ -297,29 +241,25 @@ describe('scan folders in Settings', () => {
   it('lists each folder with its state and follows a change of language', async () => {
     const test = createTestBridge({
       handlers: {
-        'scan.overview': () => ({
-          folders: [
-            {
-              id: 'folder:/srv/skanner/nordlys',
-              path: '/srv/skanner/nordlys',
-              root: false,
-              companyKey: key,
-              companyName: company.Name,
-              polling: 'auto',
-              state: 'unavailable',
-              lastTakenName: 'faktura-7.pdf',
-              lastTakenAt: '2026-11-23T10:00:00.000Z',
-              error: null,
-              unmatched: [],
-              children: [],
-            },
-          ],
-          paused: false,
-          pausedReason: null,
-          configError: null,
-          inProgress: {},
-          configFile: '/data/scan-folders.json',
-        }),
+        'scan.overview': () =>
+          scanOverview({
+            folders: [
+              {
+                id: 'folder:/srv/skanner/nordlys',
+                path: '/srv/skanner/nordlys',
+                root: false,
+                companyKey: key,
+                companyName: company.Name,
+                polling: 'auto',
+                state: 'unavailable',
+                lastTakenName: 'faktura-7.pdf',
+                lastTakenAt: '2026-11-23T10:00:00.000Z',
+                error: null,
+                unmatched: [],
+                children: [],
+              },
+            ],
+          }),
       },
     })
     shell = await mountShell({ path: '/settings', test, languages: ['en-GB'] })
@@ -346,30 +286,26 @@ describe('scan folders in Settings', () => {
     const both = ['Fjord Bygg AS', 'Fjord-Bygg AS']
     const test = createTestBridge({
       handlers: {
-        'scan.overview': () => ({
-          folders: [
-            folder({
-              id: 'root:/srv/skanner',
-              path: '/srv/skanner',
-              root: true,
-              unmatched: [
-                { name: 'Fjord Bygg AS', reason: 'ambiguous', candidates: both },
-                { name: 'Ukjent firma', reason: 'none' },
-              ],
-            }),
-            folder({
-              id: 'folder:/srv/fjord',
-              path: '/srv/fjord',
-              root: false,
-              unmatched: [{ name: 'Fjord Bygg', reason: 'ambiguous', candidates: both }],
-            }),
-          ],
-          paused: false,
-          pausedReason: null,
-          configError: null,
-          inProgress: {},
-          configFile: '/data/scan-folders.json',
-        }),
+        'scan.overview': () =>
+          scanOverview({
+            folders: [
+              folder({
+                id: 'root:/srv/skanner',
+                path: '/srv/skanner',
+                root: true,
+                unmatched: [
+                  { name: 'Fjord Bygg AS', reason: 'ambiguous', candidates: both },
+                  { name: 'Ukjent firma', reason: 'none' },
+                ],
+              }),
+              folder({
+                id: 'folder:/srv/fjord',
+                path: '/srv/fjord',
+                root: false,
+                unmatched: [{ name: 'Fjord Bygg', reason: 'ambiguous', candidates: both }],
+              }),
+            ],
+          }),
       },
     })
     shell = await mountShell({ path: '/settings', test, languages: ['en-GB'] })

@@ -6,56 +6,25 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import type { ScanRow } from '@common/bridge/scan'
 import { mountShell, type MountedShell } from './mount-shell.ts'
-import { createTestBridge } from './test-bridge.ts'
+import { scanHandlers, scanKey, scanRow } from './scan-station.ts'
+import { createTestBridge, type Handlers } from './test-bridge.ts'
 
-const key = 'company-nordlys'
-const company = { ID: 1, Name: 'Nordlys Bakeri AS', Key: key, IsTest: false, OrganizationNumber: '924956488' }
-const row = (over: Partial<ScanRow>): ScanRow => ({
-  id: 'sha-1',
-  companyKey: key,
-  name: 'faktura.pdf',
-  state: 'ready',
-  progress: null,
-  reason: null,
-  invoiceId: 41,
-  duplicateOfInvoiceId: null,
-  supplierName: 'Havbris Catering AS',
-  supplierCreated: false,
-  invoiceNumber: 'F-1001',
-  amount: 1250,
-  location: null,
-  takenAt: '2026-11-23T10:00:00.000Z',
-  updatedAt: '2026-11-23T10:00:01.000Z',
-  ...over,
-})
+const key = scanKey
+const row = (over: Partial<ScanRow>): ScanRow =>
+  scanRow({ name: 'faktura.pdf', supplierCreated: false, amount: 1250, location: null, ...over })
 
 /** A page picture as main sends it (a data: URL). */
 const picture =
   'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAAA//EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AN//Z'
 
-function bridgeWith(
-  rows: ScanRow[],
-  extra: NonNullable<NonNullable<Parameters<typeof createTestBridge>[0]>['handlers']> = {},
-) {
+function bridgeWith(rows: ScanRow[], extra: Handlers = {}) {
   return createTestBridge({
     handlers: {
-      'companies.list': () => [company],
-      'companies.session': () => ({
-        companyKey: key,
-        companyName: company.Name,
-        user: { GlobalIdentity: 'g', DisplayName: 'Anne', Email: 'anne@demo.test', UserName: 'anne' },
-        permissions: ['ui_accounting_bills'],
+      ...scanHandlers({
         views: ['inbox', 'review', 'settings'],
+        overview: { paused: true, pausedReason: 'offline', inProgress: { [key]: 1 } },
+        rows,
       }),
-      'scan.overview': () => ({
-        folders: [],
-        paused: true,
-        pausedReason: 'offline',
-        configError: null,
-        inProgress: { [key]: 1 },
-        configFile: '/data/scan-folders.json',
-      }),
-      'scan.rows': (k) => (k === key ? rows : []),
       ...extra,
     },
   })

@@ -15,6 +15,7 @@ import {
   type Preferences,
 } from '@common/bridge/contract'
 import { createBridgeState, type Bridge, type BridgeState } from '@renderer/bridge'
+import { scanOverview } from './scan-station.ts'
 
 export type Handlers = {
   [K in CallName]?: (...args: CallArgs<K>) => CallResult<K> | Promise<CallResult<K>>
@@ -106,14 +107,7 @@ export function createTestBridge(
       licenseAdminUrl: 'http://127.0.0.1:4100/license-admin',
     }),
     'companies.list': () => [],
-    'scan.overview': () => ({
-      folders: [],
-      paused: false,
-      pausedReason: null,
-      configError: null,
-      inProgress: {},
-      configFile: '/data/scan-folders.json',
-    }),
+    'scan.overview': () => scanOverview(),
     'scan.rows': () => [],
     'session.vaultInfo': () => ({
       backend: 'safeStorage:gnome_libsecret',

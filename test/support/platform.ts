@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { DEMO_PASSWORD } from '../../platform/seed/demo-constants.ts'
 import type { Store } from '../../platform/db/store.ts'
 import { startPlatform, type Platform, type PlatformOptions } from '../../platform/server.ts'
@@ -176,4 +176,50 @@ export function platformGet(baseUrl: string, token: string, companyKey: string) 
     if (answer.status >= 300) throw new Error(`GET ${path}: ${answer.status} ${JSON.stringify(answer.body)}`)
     return answer.body
   }
+}
+
+export interface PlatformAs {
+  readonly p: TestPlatform
+  /** The user's bearer token. */
+  readonly token: string
+  /** A request as the user in a company (the file's own unless named), answered as it is. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert response bodies field by field
+  call(method: string, path: string, body?: unknown, companyKey?: string): Promise<ApiResponse<any>>
+  /** A read of `api/biz/{path}` in a company that must answer 200: its body. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert response bodies field by field
+  read(companyKey: string, path: string): Promise<any>
+}
+
+/**
+ * A test file's own platform, started before its first test and closed after its last, and `email`'s
+ * requests to it; `companyKey` is the company they go to unless one is named.
+ */
+export function usePlatformAs(email: string, companyKey?: string): PlatformAs {
+  let platform: TestPlatform | undefined
+  let token: string | undefined
+  beforeAll(async () => {
+    platform = await startTestPlatform()
+    token = await platform.token(email)
+  })
+  afterAll(() => platform?.close())
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the test platform is read before the file started it')
+    return value
+  }
+  const as: PlatformAs = {
+    get p() {
+      return started(platform)
+    },
+    get token() {
+      return started(token)
+    },
+    call: (method, path, body, company = companyKey) =>
+      api(as.p.urls.base, method, path, { token: as.token, companyKey: company, body }),
+    async read(company, path) {
+      const r = await as.call('GET', `api/biz/${path}`, undefined, company)
+      expect(r.status, `${path}: ${JSON.stringify(r.body)}`).toBe(200)
+      return r.body
+    },
+  }
+  return as
 }

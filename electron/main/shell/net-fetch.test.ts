@@ -3,27 +3,20 @@
 // is cancelled with "Redirect was cancelled", and net.fetch built on it the way Electron 40 builds it
 // (lib/browser/api/net-fetch.ts passes the redirect mode on and listens for no 'redirect').
 import { EventEmitter } from 'node:events'
-import { createServer, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http'
+import { describe, expect, it } from 'vitest'
+import { useLoopbackServers } from '../../../test/support/loopback.ts'
 import { createApiClient, type TokenSource } from '../services/api/client.ts'
 import { ApiErrorCode } from '../services/api/errors.ts'
 import { createNetFetch, type ElectronNet } from './net-fetch.ts'
 
-const servers: ReturnType<typeof createServer>[] = []
-afterEach(async () => {
-  for (const s of servers.splice(0)) {
-    s.closeAllConnections()
-    await new Promise((r) => s.close(r))
-  }
-})
+const serve = useLoopbackServers()
 
 /** A platform whose /api/endpoints names itself, with download addresses that redirect on its own host. */
 async function platformServer() {
   const seen: string[] = []
-  const server = createServer((req, res) => {
+  const base = await serve((req, res) => {
     seen.push(`${req.method} ${req.url}`)
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
     if (req.url === '/api/endpoints') {
       res.writeHead(200, { 'Content-Type': 'application/json' })
       return res.end(
@@ -47,9 +40,7 @@ async function platformServer() {
     }
     res.writeHead(404).end()
   })
-  servers.push(server)
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, seen }
+  return { base, seen }
 }
 
 /** Electron's ClientRequest as lib/common/api/net-client-request.ts behaves, over node:http. */

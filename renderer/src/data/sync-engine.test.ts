@@ -301,97 +301,100 @@ describe('taking turns in the background', () => {
   })
 })
 
+/** The next background round an hour away: only a push sends a change made after the first round. */
+const pushOnly = { intervalMs: 3_600_000, probeMinMs: 1, reconcileEveryMs: 3_600_000, pushDelayMs: 10 }
+
+/** A fresh workspace keeping `companies`, and the engine over `p` started with Nordlys open. */
+async function startOnNordlys(
+  p: ReturnType<typeof platform>,
+  companies: CompanyRecord[],
+  settings: Parameters<typeof createSyncEngine>[0]['settings'] = pushOnly,
+): Promise<SyncEngine> {
+  db = openWorkspace('unit', crypto.randomUUID())
+  await db.companies.bulkPut(companies)
+  const started = createSyncEngine({ db, transport: p.transport, settings })
+  engine = started
+  started.setOpenCompany('nordlys')
+  started.start()
+  return started
+}
+
+/** Records the invoices the platform is asked to change, answering each as done once `before` has ended. */
+function executed(p: ReturnType<typeof platform>, before?: () => Promise<void>): number[] {
+  const ids: number[] = []
+  p.transport.execute = async (_companyKey, command) => {
+    ids.push(command.entityId)
+    await before?.()
+    return { status: 'done', row: invoice(command.entityId), merged: [] }
+  }
+  return ids
+}
+
+/** A promise held until `release` is called. */
+function holdBack(): { held: Promise<void>; release: () => void } {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  return { held, release }
+}
+
+const firstRoundOfNordlys = () =>
+  vi.waitFor(async () => expect((await db.companies.get('nordlys'))?.lastSyncAt).not.toBeNull())
+const changeInvoice7 = () => updateRow(db, 'nordlys', 'SupplierInvoice', 7, { InvoiceNumber: 'A-7' })
+
 describe('a change queued while online', () => {
   it('goes out at once, not with the next background round', async () => {
-    db = openWorkspace('unit', crypto.randomUUID())
-    await db.companies.bulkPut([company('nordlys', false)])
     const p = platform({ nordlys: { SupplierInvoice: [invoice(7)] } })
-    const executed: number[] = []
-    p.transport.execute = async (_companyKey, command) => {
-      executed.push(command.entityId)
-      return { status: 'done', row: { ...invoice(command.entityId), InvoiceNumber: 'A-7' }, merged: [] }
-    }
-    engine = createSyncEngine({
-      db,
-      transport: p.transport,
-      // The next background round is an hour away: only the change itself can send it.
-      settings: { intervalMs: 3_600_000, probeMinMs: 1, reconcileEveryMs: 3_600_000, pushDelayMs: 10 },
-    })
-    engine.setOpenCompany('nordlys')
-    engine.start()
-    await vi.waitFor(async () => expect((await db.companies.get('nordlys'))?.lastSyncAt).not.toBeNull())
-    await updateRow(db, 'nordlys', 'SupplierInvoice', 7, { InvoiceNumber: 'A-7' })
+    const sent = executed(p)
+    await startOnNordlys(p, [company('nordlys', false)])
+    await firstRoundOfNordlys()
+    await changeInvoice7()
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0), { timeout: 5_000 })
-    expect(executed).toEqual([7])
+    expect(sent).toEqual([7])
   })
 
   it('waits while the platform cannot be reached, and the background round sends it later', async () => {
-    db = openWorkspace('unit', crypto.randomUUID())
-    await db.companies.bulkPut([company('nordlys', false)])
     const p = platform({ nordlys: { SupplierInvoice: [invoice(7)] } })
-    const executed: number[] = []
-    p.transport.execute = async (_companyKey, command) => {
-      executed.push(command.entityId)
-      return { status: 'done', row: invoice(command.entityId), merged: [] }
-    }
-    engine = createSyncEngine({
-      db,
-      transport: p.transport,
-      settings: { intervalMs: 3_600_000, probeMinMs: 20, probeMaxMs: 20, pushDelayMs: 10 },
+    const sent = executed(p)
+    const running = await startOnNordlys(p, [company('nordlys', false)], {
+      intervalMs: 3_600_000,
+      probeMinMs: 20,
+      probeMaxMs: 20,
+      pushDelayMs: 10,
     })
-    engine.setOpenCompany('nordlys')
-    engine.start()
-    await vi.waitFor(async () => expect((await db.companies.get('nordlys'))?.lastSyncAt).not.toBeNull())
+    await firstRoundOfNordlys()
     p.setReachable(false)
-    await engine.syncNow()
-    await updateRow(db, 'nordlys', 'SupplierInvoice', 7, { InvoiceNumber: 'A-7' })
+    await running.syncNow()
+    await changeInvoice7()
     await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(executed).toEqual([])
+    expect(sent).toEqual([])
     expect(await db.outbox.count()).toBe(1)
     p.setReachable(true)
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0), { timeout: 5_000 })
-    expect(executed).toEqual([7])
+    expect(sent).toEqual([7])
   })
 
   it('is sent once when a push (a resolved conflict, a retry) comes while a round is sending it', async () => {
-    db = openWorkspace('unit', crypto.randomUUID())
-    await db.companies.bulkPut([company('nordlys', false)])
     const p = platform({ nordlys: { SupplierInvoice: [invoice(7)] } })
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    const executed: number[] = []
-    p.transport.execute = async (_companyKey, command) => {
-      executed.push(command.entityId)
-      await held
-      return { status: 'done', row: invoice(command.entityId), merged: [] }
-    }
-    engine = createSyncEngine({
-      db,
-      transport: p.transport,
-      settings: { intervalMs: 3_600_000, probeMinMs: 1, reconcileEveryMs: 3_600_000, pushDelayMs: 10 },
-    })
-    engine.setOpenCompany('nordlys')
-    engine.start()
-    await vi.waitFor(async () => expect((await db.companies.get('nordlys'))?.lastSyncAt).not.toBeNull())
-    await updateRow(db, 'nordlys', 'SupplierInvoice', 7, { InvoiceNumber: 'A-7' })
+    const { held, release } = holdBack()
+    const sent = executed(p, () => held)
+    const running = await startOnNordlys(p, [company('nordlys', false)])
+    await firstRoundOfNordlys()
+    await changeInvoice7()
     await vi.waitFor(async () => expect((await db.outbox.toArray())[0]?.state).toBe('sending'))
     // The sync panel's retry or a resolved conflict asks for a push while the entry is on its way.
-    const pushed = engine.push('nordlys')
+    const pushed = running.push('nordlys')
     await new Promise((resolve) => setTimeout(resolve, 50))
     release()
     await pushed
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0))
-    expect(executed).toEqual([7])
+    expect(sent).toEqual([7])
   })
 
   it('goes out while the company’s round is still fetching files, not after it', async () => {
-    db = openWorkspace('unit', crypto.randomUUID())
-    await db.companies.bulkPut([company('nordlys', false)])
     const p = platform({
       nordlys: { SupplierInvoice: [invoice(7)], FileAttachment: [link(1, 7, 70)] },
     })
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
+    const { held, release } = holdBack()
     const download = p.transport.download
     let downloading = false
     p.transport.download = async (companyKey, fileId) => {
@@ -399,54 +402,32 @@ describe('a change queued while online', () => {
       await held
       return download(companyKey, fileId)
     }
-    const executed: number[] = []
-    p.transport.execute = async (_companyKey, command) => {
-      executed.push(command.entityId)
-      return { status: 'done', row: invoice(command.entityId), merged: [] }
-    }
-    engine = createSyncEngine({
-      db,
-      transport: p.transport,
-      settings: { intervalMs: 3_600_000, probeMinMs: 1, reconcileEveryMs: 3_600_000, pushDelayMs: 10 },
-    })
-    engine.setOpenCompany('nordlys')
-    engine.start()
+    const sent = executed(p)
+    const running = await startOnNordlys(p, [company('nordlys', false)])
     // The first round has pulled the invoice and is fetching its document (held back).
     await vi.waitFor(async () => expect(await db.SupplierInvoice.count()).toBe(1))
     await vi.waitFor(() => expect(downloading).toBe(true))
-    await updateRow(db, 'nordlys', 'SupplierInvoice', 7, { InvoiceNumber: 'A-7' })
+    await changeInvoice7()
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0), { timeout: 5_000 })
-    expect(executed).toEqual([7])
-    expect(engine.status().syncing).toBe(true)
+    expect(sent).toEqual([7])
+    expect(running.status().syncing).toBe(true)
     release()
-    await vi.waitFor(() => expect(engine!.status().syncing).toBe(false))
+    await vi.waitFor(() => expect(running.status().syncing).toBe(false))
   })
 
   it('says syncing is over when a push outlasts the round that was running beside it', async () => {
-    db = openWorkspace('unit', crypto.randomUUID())
-    await db.companies.bulkPut([company('nordlys', false), company('fjordbygg')])
     const p = platform({ nordlys: { SupplierInvoice: [invoice(7)] }, fjordbygg: {} })
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    p.transport.execute = async (_companyKey, command) => {
-      await held
-      return { status: 'done', row: invoice(command.entityId), merged: [] }
-    }
-    engine = createSyncEngine({
-      db,
-      transport: p.transport,
-      settings: { intervalMs: 3_600_000, probeMinMs: 1, reconcileEveryMs: 3_600_000, pushDelayMs: 10 },
-    })
-    engine.setOpenCompany('nordlys')
-    engine.start()
-    await vi.waitFor(async () => expect((await db.companies.get('nordlys'))?.lastSyncAt).not.toBeNull())
-    await updateRow(db, 'nordlys', 'SupplierInvoice', 7, { InvoiceNumber: 'A-7' })
+    const { held, release } = holdBack()
+    executed(p, () => held)
+    const running = await startOnNordlys(p, [company('nordlys', false), company('fjordbygg')])
+    await firstRoundOfNordlys()
+    await changeInvoice7()
     // The push is under way (its answer held back) while a round of another company starts and ends.
     await vi.waitFor(async () => expect((await db.outbox.toArray())[0]?.state).toBe('sending'))
-    await engine.syncNow('fjordbygg')
-    expect(engine.status().syncing).toBe(true)
+    await running.syncNow('fjordbygg')
+    expect(running.status().syncing).toBe(true)
     release()
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0))
-    await vi.waitFor(() => expect(engine!.status().syncing).toBe(false))
+    await vi.waitFor(() => expect(running.status().syncing).toBe(false))
   })
 })

@@ -9,6 +9,7 @@ import { readCustomValue } from '@common/custom-values'
 import { createAppI18n } from '@renderer/i18n'
 import CustomValuesFields from './CustomValuesFields.vue'
 import { customValueChanges, customValuesOf, type CustomValues } from './custom-values-form.ts'
+import { axeFindings } from '../../../test/dom/axe.ts'
 
 const field = (Name: string, kind: CustomFieldDefinition['kind'], Nullable: boolean | null = true) => ({
   model: 'Supplier' as const,
@@ -127,12 +128,6 @@ describe('the shared custom fields', () => {
       CustomRamme: null,
       CustomUkjent: null,
     })
-    const { default: axe } = await import('axe-core')
-    const result = await axe.run(wrapper!.element as HTMLElement, {
-      rules: { 'color-contrast': { enabled: false } },
-      resultTypes: ['violations'],
-    })
-    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([])
+    expect(await axeFindings(wrapper!.element as HTMLElement)).toEqual([])
   })
 })

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { defaultBankAccountNumber, exampleActivation } from '../../support/factoring.ts'
 import { createApiClient } from '../../../electron/main/services/api/client.ts'
 import { ApiError } from '../../../electron/main/services/api/errors.ts'
 import { createFactoringService } from '../../../electron/main/services/admin/factoring-service.ts'
@@ -44,33 +45,14 @@ beforeAll(async () => {
     environment: async () => 'local',
     now: () => new Date('2026-03-02T09:30:00Z'),
   })
-  const call = (path: string) => api(p.urls.base, 'GET', path, { token: anne, companyKey: key })
-  const settings = await call('api/biz/companysettings')
-  const banks = await call(`api/biz/bankaccounts?filter=ID eq ${settings.body[0].DefaultBankAccountID}`)
-  bankAccountNumber = banks.body[0].AccountNumber
+  bankAccountNumber = await defaultBankAccountNumber((path) =>
+    api(p.urls.base, 'GET', path, { token: anne, companyKey: key }),
+  )
 })
 afterAll(() => p?.close())
 
 const activation = (over: Partial<FactoringActivation> = {}): FactoringActivation => ({
-  BankAccountNumber: bankAccountNumber,
-  FactoringAccountNumber: 1510,
-  FactoringLoanAccountNumber: 2380,
-  FactoringCustomerNumber: '4711',
-  FactoringDistribution: 1,
-  NotificationsText: 'Fakturaen er overdratt til Factoring AS',
-  SkipJournalEntry: false,
-  FactoringPaymentInfo: {
-    Name: 'Factoring KID',
-    Modulus: 10,
-    Length: 20,
-    PaymentInfoTypeParts: [
-      { Part: 'kid_prefix', Length: 4, SortIndex: 1 },
-      { Part: 'customer_number', Length: 5, SortIndex: 2 },
-      { Part: 'invoice_number', Length: 9, SortIndex: 3 },
-      { Part: 'kid_code', Length: 1, SortIndex: 4 },
-      { Part: 'check_digit', Length: 1, SortIndex: 5 },
-    ],
-  },
+  ...exampleActivation(bankAccountNumber),
   ...over,
 })
 

@@ -4,12 +4,11 @@
 // changed to mention factoring. One draft's comment matches and its signed webhook reaches a loopback
 // receiver, verified with common/webhook-signature.ts; another's does not and nothing is delivered. The
 // app's tester, over the rows as main pulls them for the cache, says "matches" and "does not match" alike.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { SIGNATURE_HEADER, verifyWebhook } from '../../../common/webhook-signature.ts'
 import { CustomerInvoiceStatus } from '../../../common/status.ts'
-import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
-import { startReceiver, type Receiver } from '../platform/webhooks-receiver.ts'
+import { DEMO_COMPANIES } from '../../../platform/seed/demo-constants.ts'
+import { useWebhookPlatform } from '../platform/webhook-platform.ts'
 import { createApiClient } from '../../../electron/main/services/api/client.ts'
 import { createSyncService } from '../../../electron/main/services/sync/sync-service.ts'
 import { testFilter } from '../../../common/webhook-filter.ts'
@@ -17,25 +16,14 @@ import { testFilter } from '../../../common/webhook-filter.ts'
 const key: string = DEMO_COMPANIES.nordlys.key
 const expression = 'updated(CustomerInvoice, "Comment") and contains(CustomerInvoice.Comment, "factoring")'
 
-let p: TestPlatform
-let anne: string
-let hook: Receiver
+// The receiver listens on loopback, where deliveries go only with the platform's allow-list.
+const w = useWebhookPlatform({
+  webhookRetryBaseMs: 50,
+  webhookTimeoutMs: 2000,
+  webhookAllowHosts: ['127.0.0.1'],
+})
+const { hook, call, settle } = w
 let sync: ReturnType<typeof createSyncService>
-const call = (method: string, path: string, body?: unknown) =>
-  api(p.urls.base, method, path, { token: anne, companyKey: key, body })
-
-/** Waits until every change event was dispatched and every queued delivery was answered. */
-async function settle(): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    const { rows } = await p.store.query<{ n: number }>(
-      `select (select count(*) from change_event where not dispatched)
-            + (select count(*) from outbound_delivery where status = 'pending') as n`,
-    )
-    if (Number(rows[0]!.n) === 0) return
-    await new Promise((r) => setTimeout(r, 20))
-  }
-  throw new Error('deliveries did not settle')
-}
 
 /** The company's customer invoices as main pulls them for the workspace cache. */
 async function cachedInvoices(): Promise<Record<string, unknown>[]> {
@@ -43,23 +31,13 @@ async function cachedInvoices(): Promise<Record<string, unknown>[]> {
   return page.rows
 }
 
-beforeAll(async () => {
-  hook = await startReceiver()
-  // The receiver listens on loopback, where deliveries go only with the platform's allow-list.
-  p = await startTestPlatform({
-    platformOptions: { webhookRetryBaseMs: 50, webhookTimeoutMs: 2000, webhookAllowHosts: ['127.0.0.1'] },
-  })
-  anne = await p.token(DEMO_USERS.anne.email)
-  const grant = { accessToken: anne, apiBaseUrl: p.urls.base }
+beforeAll(() => {
+  const grant = { accessToken: w.token, apiBaseUrl: w.p.urls.base }
   const client = createApiClient({
     fetch,
     tokens: { current: async () => grant, afterUnauthorized: async () => grant },
   })
   sync = createSyncService({ api: async () => client, fetch })
-})
-afterAll(async () => {
-  await p?.close()
-  await hook?.close()
 })
 
 describe('a webhook filter, on the platform and in the app', () => {

@@ -2,26 +2,16 @@
 // approval journeys: Per approves step one, Siri's decision on the same approval arrives later and ends
 // as "already handled by Per Approver", a rejection posts its comment once, and the cache's approval
 // pull includes the approvals of the user one stands in for.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ApprovalStatus, SupplierInvoiceStatus } from '../../../common/status.ts'
 import type { OutboxCommand } from '../../../common/bridge/outbox.ts'
 import type { PlatformRow } from '../../../common/bridge/sync.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
-import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
-import { demoClients, outboxCommand, type DemoClients, type DemoUserKey } from '../../support/demo-clients.ts'
+import { outboxCommand, useDemoClients, type DemoUserKey } from '../../support/demo-clients.ts'
 
-let p: TestPlatform
 const key = DEMO_COMPANIES.nordlys.key
-let clients: DemoClients['clients']
-let services: DemoClients['services']
-let demo: DemoClients
-
-beforeAll(async () => {
-  p = await startTestPlatform()
-  demo = await demoClients(p, ['anne', 'per', 'siri'])
-  ;({ clients, services } = demo)
-})
-afterAll(() => p?.close())
+const demo = useDemoClients(['anne', 'per', 'siri'])
+const { clients, services } = demo
 
 const myId = (who: DemoUserKey) => demo.myId(who, key)
 

@@ -2,26 +2,16 @@
 // with the demo office: the flow names its steps, approvals, times and the rule; Per's substitute period is
 // created and deleted through the outbox commands and pulled back in his scope; anne reassigns an invoice
 // and cancels an approval through outbox actions.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ApprovalStatus, SupplierInvoiceStatus } from '../../../common/status.ts'
 import type { PlatformRow } from '../../../common/bridge/sync.ts'
 import { DEMO_COMPANIES } from '../../../platform/seed/demo-constants.ts'
-import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
-import { demoClients, outboxCommand, type DemoClients, type DemoUserKey } from '../../support/demo-clients.ts'
+import { outboxCommand, useDemoClients, type DemoUserKey } from '../../support/demo-clients.ts'
 import { createApprovalFlowService } from '../../../electron/main/services/approvals/flow-service.ts'
 
-let p: TestPlatform
 const key = DEMO_COMPANIES.nordlys.key
-let clients: DemoClients['clients']
-let services: DemoClients['services']
-let demo: DemoClients
-
-beforeAll(async () => {
-  p = await startTestPlatform()
-  demo = await demoClients(p, ['anne', 'per', 'siri'])
-  ;({ clients, services } = demo)
-})
-afterAll(() => p?.close())
+const demo = useDemoClients(['anne', 'per', 'siri'])
+const { clients, services } = demo
 
 const get = <T>(who: string, path: string, query: Record<string, string | number> = {}) =>
   clients[who]!.get<T>(`api/biz/${path}`, { companyKey: key, query })

@@ -3,10 +3,9 @@
 // opens, names the lists it could not read, creates a rule, a threshold and a supplier's link from the
 // documented writes, shows what it created in this session, asks the platform which rule applies, and
 // refuses to change what it cannot read back, without asking the platform for anything else.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_COMPANIES } from '../../../platform/seed/demo-constants.ts'
-import { demoClients, type DemoClients } from '../../support/demo-clients.ts'
-import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { useDemoClients } from '../../support/demo-clients.ts'
 import {
   createApprovalRulesService,
   NOT_OFFERED,
@@ -14,17 +13,13 @@ import {
 import type { ApprovalSetup } from '../../../common/bridge/admin.ts'
 
 const key: string = DEMO_COMPANIES.nordlys.key
-let p: TestPlatform
-let demo: DemoClients
+const demo = useDemoClients(['anne'], { start: { platformOptions: { surface: 'documented' } } })
 let rules: ReturnType<typeof createApprovalRulesService>
 let setup: ApprovalSetup
 
 beforeAll(async () => {
-  p = await startTestPlatform({ platformOptions: { surface: 'documented' } })
-  demo = await demoClients(p, ['anne'])
   rules = createApprovalRulesService({ api: async () => demo.clients.anne! })
 })
-afterAll(() => p?.close())
 
 const userId = (name: string) => setup.users.find((u) => u.name === name)!.ID
 const refusal = (promise: Promise<unknown>) =>
@@ -34,7 +29,9 @@ const refusal = (promise: Promise<unknown>) =>
   )
 /** Undocumented routes the platform was asked for (each once per route shape). */
 const undocumentedRoutes = () =>
-  p.platform.undocumented!.uses.filter((u) => u.kind === 'route').map((u) => `${u.method} ${u.route}`)
+  demo.platform.platform
+    .undocumented!.uses.filter((u) => u.kind === 'route')
+    .map((u) => `${u.method} ${u.route}`)
 
 describe('approval rules on a platform that does not list them', () => {
   it('opens with the documented lists and names the ones it could not read', async () => {
@@ -129,7 +126,7 @@ describe('approval rules on a platform that does not list them', () => {
         'GET api/biz/thresholds',
       ].sort(),
     )
-    const puts = p.platform.undocumented!.uses.filter(
+    const puts = demo.platform.platform.undocumented!.uses.filter(
       (u) => u.method === 'PUT' && /threshold|approvalrules\//i.test(u.route),
     )
     expect(puts).toEqual([])

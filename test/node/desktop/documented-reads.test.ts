@@ -3,31 +3,23 @@
 // read), commenting, locking and unlocking an invoice (entity locks have no list), and the scan station's
 // note on a supplier it created (comments have no list). Each works from documented reads, says what this
 // platform does not offer instead of showing it empty, and keeps its exactly-once sense without the read.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ApprovalStatus } from '../../../common/status.ts'
 import type { PlatformRow } from '../../../common/bridge/sync.ts'
 import { DEMO_COMPANIES } from '../../../platform/seed/demo-constants.ts'
 import { createApprovalFlowService } from '../../../electron/main/services/approvals/flow-service.ts'
 import { createReviewService } from '../../../electron/main/services/review/review-service.ts'
 import { createScanPlatform } from '../../../electron/main/services/scan/platform.ts'
-import { demoClients, outboxCommand, type DemoClients } from '../../support/demo-clients.ts'
-import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { outboxCommand, useDemoClients } from '../../support/demo-clients.ts'
 
 const key: string = DEMO_COMPANIES.nordlys.key
-let p: TestPlatform
-let demo: DemoClients
-
-beforeAll(async () => {
-  p = await startTestPlatform({ platformOptions: { surface: 'documented' } })
-  demo = await demoClients(p, ['anne'])
-})
-afterAll(() => p?.close())
+const demo = useDemoClients(['anne'], { start: { platformOptions: { surface: 'documented' } } })
 
 const anne = () => demo.clients.anne!
 const get = <T>(path: string, query: Record<string, string | number> = {}) =>
   anne().get<T>(`api/biz/${path}`, { companyKey: key, query })
 const rowsOf = async (sql: string, params: unknown[]) =>
-  (await p.store.query<Record<string, unknown>>(sql, params)).rows
+  (await demo.platform.store.query<Record<string, unknown>>(sql, params)).rows
 
 /** An invoice in approval where Per approved step one and Anne's step two is active (the demo office). */
 async function invoiceInApproval(): Promise<number> {
@@ -151,7 +143,10 @@ describe('locking an invoice without the list of locks', () => {
 
 describe('the scan station’s note on a supplier it created', () => {
   it('posts the note when the platform does not list a supplier’s comments', async () => {
-    const scan = createScanPlatform({ api: async () => anne(), filesUrl: async () => p.urls.files })
+    const scan = createScanPlatform({
+      api: async () => anne(),
+      filesUrl: async () => demo.platform.urls.files,
+    })
     const [supplier] = await get<PlatformRow[]>('suppliers', { top: 1, orderby: 'ID desc' })
     const notes = () =>
       rowsOf(
@@ -167,7 +162,7 @@ describe('the scan station’s note on a supplier it created', () => {
 
 describe('what the platform was asked', () => {
   it('asked no undocumented route but the reads these services fall back from', () => {
-    const routes = p.platform
+    const routes = demo.platform.platform
       .undocumented!.uses.filter((u) => u.kind === 'route')
       .map((u) => `${u.method} ${u.route}`)
       .sort()

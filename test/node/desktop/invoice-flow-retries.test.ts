@@ -1,26 +1,22 @@
 // The accountant's reAssign-to and sendForPayment from the outbox against the real local platform, when
 // the network fails: an answer lost after the platform acted is retried without acting twice, a retry of a
 // request that never arrived acts once, and an action a colleague overtook ends as "already handled by …".
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ApprovalStatus, PaymentStatus, SupplierInvoiceStatus, TaskStatus } from '../../../common/status.ts'
 import type { OutboxOutcome } from '../../../common/bridge/outbox.ts'
 import type { PlatformRow } from '../../../common/bridge/sync.ts'
 import { DEMO_COMPANIES } from '../../../platform/seed/demo-constants.ts'
 import { ApiError } from '../../../electron/main/services/api/errors.ts'
-import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
-import { demoClients, outboxCommand, type DemoClients } from '../../support/demo-clients.ts'
+import { demoClients, outboxCommand, useDemoClients, type DemoClients } from '../../support/demo-clients.ts'
 
-let p: TestPlatform
 const key = DEMO_COMPANIES.nordlys.key
-let demo: DemoClients
+const demo = useDemoClients(['anne', 'per'])
 /** Anne's app on a network that loses the answer of the next request matching `loseAnswerOf`. */
 let lossy: DemoClients
 let loseAnswerOf: RegExp | null = null
 
 beforeAll(async () => {
-  p = await startTestPlatform()
-  demo = await demoClients(p, ['anne', 'per'])
-  lossy = await demoClients(p, ['anne'], async (input, init) => {
+  lossy = await demoClients(demo.platform, ['anne'], async (input, init) => {
     const response = await fetch(input, init)
     const url = input instanceof Request ? input.url : String(input)
     if (loseAnswerOf?.test(url) && (init?.method ?? 'GET') !== 'GET') {
@@ -31,7 +27,6 @@ beforeAll(async () => {
     return response
   })
 })
-afterAll(() => p?.close())
 
 const get = <T>(path: string, query: Record<string, string | number> = {}) =>
   demo.clients.anne!.get<T>(`api/biz/${path}`, { companyKey: key, query })

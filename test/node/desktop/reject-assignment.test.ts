@@ -3,29 +3,24 @@
 // is read through the statistics route). Waiting in approval with no step approved: sent once, the invoice
 // is a draft again and its task cancelled, and a retry after a lost answer does not send it again. Already a
 // draft: done without a request. Approved, a step approved, booked: "already handled", nothing sent.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { ApprovalStatus, SupplierInvoiceStatus, TaskStatus } from '../../../common/status.ts'
 import type { OutboxOutcome } from '../../../common/bridge/outbox.ts'
 import type { PlatformRow } from '../../../common/bridge/sync.ts'
 import { DEMO_COMPANIES } from '../../../platform/seed/demo-constants.ts'
-import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
-import { demoClients, outboxCommand, type DemoClients } from '../../support/demo-clients.ts'
+import { outboxCommand, useDemoClients } from '../../support/demo-clients.ts'
 
-let p: TestPlatform
 const key = DEMO_COMPANIES.nordlys.key
-let demo: DemoClients
 /** Every request Anne's app sent, as `METHOD url`. */
 let sent: string[] = []
-
-beforeAll(async () => {
-  p = await startTestPlatform({ platformOptions: { surface: 'documented' } })
-  demo = await demoClients(p, ['anne', 'per'], async (input, init) => {
+const demo = useDemoClients(['anne', 'per'], {
+  start: { platformOptions: { surface: 'documented' } },
+  fetch: async (input, init) => {
     const url = input instanceof Request ? input.url : String(input)
     sent.push(`${init?.method ?? 'GET'} ${decodeURIComponent(url)}`)
     return fetch(input, init)
-  })
+  },
 })
-afterAll(() => p?.close())
 beforeEach(() => {
   sent = []
 })

@@ -1,26 +1,15 @@
 // The contacts register's demo facts over the API, as the app reads them: a supplier the scan station made in
 // Nordlys Bakeri AS with the scan's comment and the account it read, and two suppliers of Aurora Arkitekter
 // AS under one organisation number.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { describe, expect, it } from 'vitest'
+import { usePlatformAs } from '../../support/platform.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { DEMO_DUPLICATE_SUPPLIER, DEMO_SCANNED_SUPPLIER } from '../../../platform/seed/demo-contacts.ts'
 
-let p: TestPlatform
-let anne: string
-
-beforeAll(async () => {
-  p = await startTestPlatform()
-  anne = await p.token(DEMO_USERS.anne.email)
-})
-afterAll(() => p?.close())
+const anne = usePlatformAs(DEMO_USERS.anne.email)
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-async function get(companyKey: string, path: string): Promise<any> {
-  const r = await api(p.urls.base, 'GET', `api/biz/${path}`, { token: anne, companyKey })
-  expect(r.status, `${path}: ${JSON.stringify(r.body)}`).toBe(200)
-  return r.body
-}
+const get = anne.read
 
 describe('the contacts demo', () => {
   it('has a supplier the scan station created in Nordlys, marked with its comment', async () => {

@@ -2,31 +2,19 @@
 // every queue (drafts, in approval, approved, booked), the invoice has a file whose PDF opens, and the PDF's
 // text holds the invoice's number and total as the invoice states them. A scan (an image-only PDF) and an
 // EHF invoice (XML) are checked for what they are: the scan's pages open, the XML names number and total.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openPdf } from '../../../document-reader/pdf.ts'
 import { demoLines } from '../../../platform/seed/demo-documents.ts'
 import { DEMO_COMPANY_LIST, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { usePlatformAs } from '../../support/platform.ts'
 
-let p: TestPlatform
-let token: string
+const anne = usePlatformAs(DEMO_USERS.anne.email)
 
-beforeAll(async () => {
-  p = await startTestPlatform()
-  token = await p.token(DEMO_USERS.anne.email)
-})
-afterAll(() => p?.close())
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-async function call(companyKey: string, path: string): Promise<any> {
-  const r = await api(p.urls.base, 'GET', `api/biz/${path}`, { token, companyKey })
-  expect(r.status, `${path}: ${JSON.stringify(r.body)}`).toBe(200)
-  return r.body
-}
+const call = anne.read
 
 async function download(companyKey: string, fileId: number): Promise<Uint8Array> {
-  const r = await fetch(new URL(`files/api/download/${fileId}?key=${companyKey}`, p.urls.base), {
-    headers: { Authorization: `Bearer ${token}` },
+  const r = await fetch(new URL(`files/api/download/${fileId}?key=${companyKey}`, anne.p.urls.base), {
+    headers: { Authorization: `Bearer ${anne.token}` },
   })
   expect(r.status).toBe(200)
   return new Uint8Array(await r.arrayBuffer())

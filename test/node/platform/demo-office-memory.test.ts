@@ -2,27 +2,15 @@
 // with VAT code 1 in Nordlys Bakeri AS and Fjordbygg Rørlegger AS, and its first invoice waiting in Aurora
 // Arkitekter AS with no lines and a supplier without a default account. The local platform's smart booking
 // (`ledgersuggestions`) answers from the requesting company's own bookings only: nothing for Aurora.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { describe, expect, it } from 'vitest'
+import { usePlatformAs } from '../../support/platform.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { DEMO_OFFICE_SUPPLIER as S } from '../../../platform/seed/demo-office-memory.ts'
 import { SupplierInvoiceStatus } from '../../../common/status.ts'
 
-let p: TestPlatform
-let anne: string
+const anne = usePlatformAs(DEMO_USERS.anne.email)
 
-beforeAll(async () => {
-  p = await startTestPlatform()
-  anne = await p.token(DEMO_USERS.anne.email)
-})
-afterAll(() => p?.close())
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-async function get(companyKey: string, path: string): Promise<any> {
-  const r = await api(p.urls.base, 'GET', `api/biz/${path}`, { token: anne, companyKey })
-  expect(r.status, `${path}: ${JSON.stringify(r.body)}`).toBe(200)
-  return r.body
-}
+const get = anne.read
 
 const invoicesOf = async (companyKey: string) => {
   const [supplier] = await get(companyKey, `suppliers?filter=OrgNumber eq '${S.orgNumber}'`)
@@ -64,10 +52,12 @@ describe('the office-memory demo', () => {
   })
 
   it('has smart booking propose nothing in Aurora: the other clients’ bookings are not its rows', async () => {
-    const r = await api(p.urls.base, 'GET', `api/biz/ledgersuggestions/${S.orgNumber}`, {
-      token: anne,
-      companyKey: DEMO_COMPANIES.aurora.key,
-    })
+    const r = await anne.call(
+      'GET',
+      `api/biz/ledgersuggestions/${S.orgNumber}`,
+      undefined,
+      DEMO_COMPANIES.aurora.key,
+    )
     expect(r.status).toBe(200)
     expect(r.body).toEqual([])
   })

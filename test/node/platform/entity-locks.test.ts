@@ -1,18 +1,16 @@
 // Entity locks (spec 2.18, 4.5): a locked entity refuses updates, deletes, attachments and transitions with
 // the lock's message, until it is unlocked.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { usePlatformAs } from '../../support/platform.ts'
 import { newDraftInvoice, pngBytes, upload } from './files-helpers.ts'
 
 const nordlys: string = DEMO_COMPANIES.nordlys.key
 const fjordbygg: string = DEMO_COMPANIES.fjordbygg.key
 const MESSAGE = 'Being paid through the bank integration'
 
-let p: TestPlatform
-let anne: string
-const call = (method: string, path: string, body?: unknown, companyKey = nordlys) =>
-  api(p.urls.base, method, path, { token: anne, companyKey, body })
+const anne = usePlatformAs(DEMO_USERS.anne.email, nordlys)
+const call = anne.call
 
 async function lock(entityType: string, id: number, companyKey = nordlys) {
   return call(
@@ -23,22 +21,20 @@ async function lock(entityType: string, id: number, companyKey = nordlys) {
   )
 }
 
-beforeAll(async () => {
-  p = await startTestPlatform()
-  anne = await p.token(DEMO_USERS.anne.email)
-})
-afterAll(() => p?.close())
-
 describe('entity locks', () => {
   it('makes an invoice refuse update, delete, upload, link, unlink and a transition with the lock message', async () => {
-    const inv = await newDraftInvoice(p, anne, nordlys)
+    const inv = await newDraftInvoice(anne.p, anne.token, nordlys)
     const attached = await upload(
-      p,
+      anne.p,
       { bytes: pngBytes(), fileName: 'a.png', key: nordlys, entityType: 'SupplierInvoice', entityId: inv.ID },
-      { token: anne },
+      { token: anne.token },
     )
     expect(attached.status).toBe(201)
-    const loose = await upload(p, { bytes: pngBytes(), fileName: 'b.png', key: nordlys }, { token: anne })
+    const loose = await upload(
+      anne.p,
+      { bytes: pngBytes(), fileName: 'b.png', key: nordlys },
+      { token: anne.token },
+    )
 
     const created = await lock('SupplierInvoice', inv.ID)
     expect(created.status).toBe(201)
@@ -48,7 +44,7 @@ describe('entity locks', () => {
       await call('PUT', `api/biz/supplierinvoices/${inv.ID}`, { InvoiceNumber: 'changed' }),
       await call('DELETE', `api/biz/supplierinvoices/${inv.ID}`),
       await upload(
-        p,
+        anne.p,
         {
           bytes: pngBytes(),
           fileName: 'c.png',
@@ -56,7 +52,7 @@ describe('entity locks', () => {
           entityType: 'SupplierInvoice',
           entityId: inv.ID,
         },
-        { token: anne },
+        { token: anne.token },
       ),
       await call(
         'POST',
@@ -75,7 +71,7 @@ describe('entity locks', () => {
     expect((await call('GET', `api/biz/files/SupplierInvoice/${inv.ID}`)).body).toHaveLength(1)
 
     // Other invoices are not affected.
-    const other = await newDraftInvoice(p, anne, nordlys)
+    const other = await newDraftInvoice(anne.p, anne.token, nordlys)
     expect(
       (await call('PUT', `api/biz/supplierinvoices/${other.ID}`, { InvoiceNumber: 'free' })).status,
     ).toBe(200)
@@ -105,8 +101,8 @@ describe('entity locks', () => {
     const unknown = await lock('Spaceship', 1)
     expect(unknown.status).toBe(400)
     expect(unknown.body.Message).toMatch(/Spaceship/)
-    const nordInvoice = await newDraftInvoice(p, anne, nordlys)
-    const { rows } = await p.store.query<{ n: number }>(
+    const nordInvoice = await newDraftInvoice(anne.p, anne.token, nordlys)
+    const { rows } = await anne.p.store.query<{ n: number }>(
       'select coalesce(max("ID"), 0)::int as n from "SupplierInvoice" where "CompanyID" = (select "ID" from "Company" where "Key" = $1)',
       [fjordbygg],
     )
@@ -115,7 +111,7 @@ describe('entity locks', () => {
   })
 
   it('matches the entity type in any casing, refuses a second lock, and unlocks by the lock id', async () => {
-    const inv = await newDraftInvoice(p, anne, nordlys)
+    const inv = await newDraftInvoice(anne.p, anne.token, nordlys)
     const created = await lock('supplierinvoice', inv.ID)
     expect(created.status).toBe(201)
     expect(created.body.EntityType).toBe('SupplierInvoice')
@@ -135,7 +131,7 @@ describe('entity locks', () => {
   })
 
   it('finds the locks of a write through an index on company, entity type and id', async () => {
-    const { rows } = await p.store.query<{ indexdef: string }>(
+    const { rows } = await anne.p.store.query<{ indexdef: string }>(
       `select indexdef from pg_indexes where tablename = 'EntityLock' and indexname = 'EntityLock_target_idx'`,
     )
     expect(rows[0]?.indexdef).toMatch(/"CompanyID", "EntityType", "EntityID"/)

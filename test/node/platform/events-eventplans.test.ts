@@ -1,18 +1,16 @@
 // The Eventplan API (spec 6.1, 6.3, 7, 8): plans with nested subscribers and expression filters, the
 // generated SigningKey, every 400 the rules call for, and plans kept per company.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { usePlatformAs } from '../../support/platform.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys.key
 const fjordbygg = DEMO_COMPANIES.fjordbygg.key
 const spec63 =
   'updated(CustomerInvoice, "StatusCode") and CustomerInvoice.StatusCode = 42004 and (CustomerInvoice.CollectorStatusCode > 42500 and CustomerInvoice.CollectorStatusCode < 42507)'
 
-let p: TestPlatform
-let anne: string
-const call = (method: string, path: string, body?: unknown, companyKey: string = nordlys) =>
-  api(p.urls.base, method, path, { token: anne, companyKey, body })
+const anne = usePlatformAs(DEMO_USERS.anne.email, nordlys)
+const call = anne.call
 
 const subscriber = { Name: 'integrator', Endpoint: 'https://hooks.example.test/ledgerdesk', Active: true }
 
@@ -32,12 +30,6 @@ async function refused(
   expect(typeof r.body.Message).toBe('string')
   return r.body.Message as string
 }
-
-beforeAll(async () => {
-  p = await startTestPlatform()
-  anne = await p.token(DEMO_USERS.anne.email)
-})
-afterAll(() => p?.close())
 
 describe('creating Eventplans', () => {
   it('creates a plan with nested subscribers and a filter, generating the SigningKey', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isValidKid } from '../../../common/norwegian.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { defaultBankAccountNumber, exampleActivation } from '../../support/factoring.ts'
 
 const fjordbygg: string = DEMO_COMPANIES.fjordbygg.key
 
@@ -19,43 +20,26 @@ let vat25: number
 beforeAll(async () => {
   p = await startTestPlatform()
   anne = await p.token(DEMO_USERS.anne.email)
-  const settings = await call('GET', 'api/biz/companysettings')
-  const banks = await call(
-    'GET',
-    `api/biz/bankaccounts?filter=ID eq ${settings.body[0].DefaultBankAccountID}`,
-  )
-  bankAccountNumber = banks.body[0].AccountNumber
+  bankAccountNumber = await defaultBankAccountNumber((path) => call('GET', path))
   vat25 = (await call('GET', `api/biz/vattypes?filter=VatCode eq '3'`)).body[0].ID
 })
 afterAll(() => p?.close())
 
-/** The spec 2.11 example shape: prefix from the factoring customer number, customer, invoice, code, check digit. */
-const dto = (over: Record<string, unknown> = {}, info: Record<string, unknown> = {}) => ({
-  BankAccountNumber: bankAccountNumber,
-  FactoringAccountNumber: 1510,
-  FactoringLoanAccountNumber: 2380,
-  FactoringCustomerNumber: '4711',
-  FactoringDistribution: 1,
-  NotificationsText: 'Fakturaen er overdratt til Factoring AS',
-  SkipJournalEntry: false,
-  FactoringPaymentInfo: {
-    Name: 'Factoring KID',
-    Type: 1,
-    StatusCode: 42400,
-    HasKid: true,
-    Modulus: 10,
-    Length: 20,
-    PaymentInfoTypeParts: [
-      { Part: 'kid_prefix', Length: 4, SortIndex: 1 },
-      { Part: 'customer_number', Length: 5, SortIndex: 2 },
-      { Part: 'invoice_number', Length: 9, SortIndex: 3 },
-      { Part: 'kid_code', Length: 1, SortIndex: 4 },
-      { Part: 'check_digit', Length: 1, SortIndex: 5 },
-    ],
-    ...info,
-  },
-  ...over,
-})
+/** The spec 2.11 example as the platform's DTO: its payment info type as the platform stores it. */
+const dto = (over: Record<string, unknown> = {}, info: Record<string, unknown> = {}) => {
+  const example = exampleActivation(bankAccountNumber)
+  return {
+    ...example,
+    FactoringPaymentInfo: {
+      ...example.FactoringPaymentInfo,
+      Type: 1,
+      StatusCode: 42400,
+      HasKid: true,
+      ...info,
+    },
+    ...over,
+  }
+}
 
 async function refusal(body: unknown) {
   const r = await call('PUT', 'api/biz/factoringsettings?action=activate-factoring', body)

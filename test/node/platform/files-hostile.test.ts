@@ -1,9 +1,9 @@
 // Hostile XML uploaded to the platform's file server (issue 37): an element named `__proto__` is answered as
 // the sender's problem or read as data, never a 500; a billion-laughs file and 10,000 levels of nesting are
 // refused with a Message that says why; and a 400-digit PayableAmount is never proposed as TotalAmount.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { usePlatformAs } from '../../support/platform.ts'
 import { makeUbl } from '../../support/einvoice-files.ts'
 import {
   billionLaughs,
@@ -14,17 +14,10 @@ import {
 import { upload } from './files-helpers.ts'
 
 const nordlys: string = DEMO_COMPANIES.nordlys.key
-let p: TestPlatform
-let anne: string
-
-beforeAll(async () => {
-  p = await startTestPlatform()
-  anne = await p.token(DEMO_USERS.anne.email)
-})
-afterAll(() => p?.close())
+const anne = usePlatformAs(DEMO_USERS.anne.email, nordlys)
 
 const send = (xml: string, fileName = 'faktura.xml') =>
-  upload(p, { bytes: new TextEncoder().encode(xml), fileName, key: nordlys }, { token: anne })
+  upload(anne.p, { bytes: new TextEncoder().encode(xml), fileName, key: nordlys }, { token: anne.token })
 
 describe('hostile XML uploads', () => {
   it('answer 400 with a worded Message, never 500, for a root element named __proto__', async () => {
@@ -38,10 +31,7 @@ describe('hostile XML uploads', () => {
   it('take an invoice with elements named __proto__, constructor and prototype as data', async () => {
     const r = await send(withReservedNames(await makeUbl()))
     expect(r.status).toBe(201)
-    const ocr = await api(p.urls.base, 'GET', `api/biz/files/${r.body.ID}?action=ocranalyse`, {
-      token: anne,
-      companyKey: nordlys,
-    })
+    const ocr = await anne.call('GET', `api/biz/files/${r.body.ID}?action=ocranalyse`)
     expect(ocr.status).toBe(200)
     const total = ocr.body.InterpretedProperties.find((x: { OcrPropertyId: number }) => x.OcrPropertyId === 6)
     expect(total.ProposedCandidate.Value).toBe('2151.67')
@@ -59,10 +49,7 @@ describe('hostile XML uploads', () => {
   it('never propose a 400-digit PayableAmount as TotalAmount', async () => {
     const r = await send(withHugePayable(await makeUbl()))
     expect(r.status).toBe(201)
-    const ocr = await api(p.urls.base, 'GET', `api/biz/files/${r.body.ID}?action=ocranalyse`, {
-      token: anne,
-      companyKey: nordlys,
-    })
+    const ocr = await anne.call('GET', `api/biz/files/${r.body.ID}?action=ocranalyse`)
     expect(ocr.status).toBe(200)
     const ids = ocr.body.InterpretedProperties.map((x: { OcrPropertyId: number }) => x.OcrPropertyId)
     expect(ids).not.toContain(6)

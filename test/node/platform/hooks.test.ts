@@ -1,17 +1,15 @@
 // Domain modules plug into the write path through hooks: rules before a write, effects after it
 // (in the same transaction), named actions, and side effects of transitions.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { PlatformError } from '../../../platform/errors.ts'
 import { ActionResponse, hooks } from '../../../platform/model/hooks.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { usePlatformAs } from '../../support/platform.ts'
 
 const nordlys: string = DEMO_COMPANIES.nordlys.key
 
-let p: TestPlatform
-let anne: string
-const call = (method: string, path: string, body?: unknown) =>
-  api(p.urls.base, method, path, { token: anne, companyKey: nordlys, body })
+const anne = usePlatformAs(DEMO_USERS.anne.email, nordlys)
+const call = anne.call
 
 // Rules of a pretend domain module, on Comment (whose own rule, the author is the writer, leaves these alone).
 hooks.register('Comment', {
@@ -64,12 +62,6 @@ hooks.register('Comment', {
   },
 })
 
-beforeAll(async () => {
-  p = await startTestPlatform()
-  anne = await p.token(DEMO_USERS.anne.email)
-})
-afterAll(() => p?.close())
-
 describe('write hooks', () => {
   it('lets a beforeWrite rule set values and an afterWrite effect write in the same transaction', async () => {
     const r = await call('POST', 'api/biz/comments', {
@@ -87,7 +79,7 @@ describe('write hooks', () => {
   })
 
   it('refuses a write with the rule-violation shape, and nothing is written', async () => {
-    const before = await p.store.query<{ n: number }>(
+    const before = await anne.p.store.query<{ n: number }>(
       'select count(*)::int as n from change_event where entity = $1',
       ['Comment'],
     )
@@ -98,7 +90,7 @@ describe('write hooks', () => {
       ErrorsCount: 1,
       Messages: [{ PropertyName: 'Text', Level: 30 }],
     })
-    const after = await p.store.query<{ n: number }>(
+    const after = await anne.p.store.query<{ n: number }>(
       'select count(*)::int as n from change_event where entity = $1',
       ['Comment'],
     )

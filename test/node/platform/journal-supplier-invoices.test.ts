@@ -1,17 +1,15 @@
 // Journaling supplier invoices over HTTP (spec 3.1 `journal`, 4.5): cost lines saved through the
 // invoice graph as JournalEntry.DraftLines, booked with a generated payables line on 2400 so the entry
 // balances; the invoice moves to 30104 with its JournalEntryID. Refusals name the problem.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SupplierInvoiceStatus } from '../../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { usePlatformAs } from '../../support/platform.ts'
 
 const nordlys: string = DEMO_COMPANIES.nordlys.key
 
-let p: TestPlatform
-let anne: string
-const call = (method: string, path: string, body?: unknown) =>
-  api(p.urls.base, method, path, { token: anne, companyKey: nordlys, body })
+const anne = usePlatformAs(DEMO_USERS.anne.email, nordlys)
+const call = anne.call
 
 const accounts = new Map<number, number>()
 async function account(n: number): Promise<number> {
@@ -52,12 +50,6 @@ async function invoiceWithLines(total: number, lines: { account: number; amount:
   expect(r.status).toBe(201)
   return { invoice: r.body, supplier: sup }
 }
-
-beforeAll(async () => {
-  p = await startTestPlatform()
-  anne = await p.token(DEMO_USERS.anne.email)
-})
-afterAll(() => p?.close())
 
 describe('supplier invoice cost lines', () => {
   it('are saved through the invoice graph and read back with expand=JournalEntry.DraftLines', async () => {

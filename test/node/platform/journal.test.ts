@@ -1,17 +1,15 @@
 // Journal entries over HTTP (spec 2.14, 4.6; field notes "Journal entries"): booking with numbers
 // per company and year, VAT lines, balance and lock-date rules, files, immutable booked lines, and
 // the account and VAT type lookups.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { usePlatformAs } from '../../support/platform.ts'
 
 const nordlys: string = DEMO_COMPANIES.nordlys.key
 const fjordbygg: string = DEMO_COMPANIES.fjordbygg.key
 
-let p: TestPlatform
-let anne: string
-const call = (method: string, path: string, body?: unknown, companyKey = nordlys) =>
-  api(p.urls.base, method, path, { token: anne, companyKey, body })
+const anne = usePlatformAs(DEMO_USERS.anne.email, nordlys)
+const call = anne.call
 
 const accounts = new Map<string, number>()
 async function account(n: number, companyKey = nordlys): Promise<number> {
@@ -57,12 +55,6 @@ async function simple(amount: number, date = '2026-05-10', companyKey = nordlys)
 }
 
 const NBSP = '\u00a0'
-
-beforeAll(async () => {
-  p = await startTestPlatform()
-  anne = await p.token(DEMO_USERS.anne.email)
-})
-afterAll(() => p?.close())
 
 describe('book-journal-entries', () => {
   it('books a balanced entry with a number n-year, its booked lines and its draft lines', async () => {

@@ -1,20 +1,19 @@
 // `GET /api/biz/files/{id}?action=ocranalyse` (spec 2.13, 4.5): the result shape, proposals equal to the
 // generator's ground truth, stored results reused until forceNewAnalysis, errors as 400.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { generateInvoice, type GeneratedInvoice } from '../../../document-reader/corpus/generate.ts'
 import { generateHardDocument } from '../../../document-reader/corpus/hard.ts'
 import { scanVariant } from '../../../document-reader/corpus/scan.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { usePlatformAs } from '../../support/platform.ts'
 import { upload } from './files-helpers.ts'
 
 const nordlys: string = DEMO_COMPANIES.nordlys.key
 const fjordbygg: string = DEMO_COMPANIES.fjordbygg.key
 
-let p: TestPlatform
-let anne: string
+const anne = usePlatformAs(DEMO_USERS.anne.email, nordlys)
 const call = (method: string, path: string, companyKey = nordlys) =>
-  api(p.urls.base, method, path, { token: anne, companyKey })
+  anne.call(method, path, undefined, companyKey)
 
 interface Candidate {
   Id: number
@@ -38,19 +37,13 @@ interface Property {
 
 async function uploaded(invoice: GeneratedInvoice): Promise<number> {
   const r = await upload(
-    p,
+    anne.p,
     { bytes: invoice.pdf, fileName: `inv-${invoice.seed}.pdf`, key: nordlys },
-    { token: anne },
+    { token: anne.token },
   )
   expect(r.status).toBe(201)
   return r.body.ID
 }
-
-beforeAll(async () => {
-  p = await startTestPlatform()
-  anne = await p.token(DEMO_USERS.anne.email)
-})
-afterAll(() => p?.close())
 
 describe('ocranalyse', () => {
   it('proposes the ground-truth values of generated text invoices in the shape of spec 2.13', async () => {
@@ -124,7 +117,7 @@ describe('ocranalyse', () => {
     const first = await call('GET', `api/biz/files/${fileId}?action=ocranalyse`)
     expect(first.status).toBe(200)
     // Mark the stored result: a reused answer carries the mark, a new analysis does not.
-    await p.store.query(
+    await anne.p.store.query(
       // Page 0: the whole document, read when no PageNo is asked for.
       `update ocr_result set result = jsonb_set(result, '{OcrTemplateId}', '4242') where file_id = $1 and page_no = 0`,
       [fileId],
@@ -140,7 +133,7 @@ describe('ocranalyse', () => {
     expect(forced.body.InterpretedProperties).toEqual(first.body.InterpretedProperties)
     const after = await call('GET', `api/biz/files/${fileId}?action=ocranalyse`)
     expect(after.body.OcrTemplateId).toBeNull()
-    const { rows } = await p.store.query<{ n: number }>(
+    const { rows } = await anne.p.store.query<{ n: number }>(
       'select count(*)::int as n from ocr_result where file_id = $1 and company_id = (select "ID" from "Company" where "Key" = $2)',
       [fileId, nordlys],
     )
@@ -160,9 +153,9 @@ describe('ocranalyse', () => {
   it('reads a document of several pages whole, each candidate with its PageNo; PageNo reads one page', async () => {
     const doc = await generateHardDocument('multipage', 1001)
     const r = await upload(
-      p,
+      anne.p,
       { bytes: doc.bytes, fileName: 'several-pages.pdf', key: nordlys },
-      { token: anne },
+      { token: anne.token },
     )
     expect(r.status).toBe(201)
     const whole = await call('GET', `api/biz/files/${r.body.ID}?action=ocranalyse`)

@@ -1,22 +1,14 @@
 // The sales lookups exactly as spec 4.3, 4.7 and 4.1 write them: customers by Info name, products by
 // name, active KID types with their parts in order, distribution plans by entity type, orders with
 // their expansions, contacts with the Info graph, company settings.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { usePlatformAs } from '../../support/platform.ts'
 
 const nordlys: string = DEMO_COMPANIES.nordlys.key
 
-let p: TestPlatform
-let anne: string
-const call = (method: string, path: string, body?: unknown) =>
-  api(p.urls.base, method, path, { token: anne, companyKey: nordlys, body })
-
-beforeAll(async () => {
-  p = await startTestPlatform()
-  anne = await p.token(DEMO_USERS.anne.email)
-})
-afterAll(() => p?.close())
+const anne = usePlatformAs(DEMO_USERS.anne.email, nordlys)
+const call = anne.call
 
 describe('sales lookups', () => {
   it('finds customers by info.name with eq and contains', async () => {

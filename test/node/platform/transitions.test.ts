@@ -1,14 +1,12 @@
 // Transitions (spec 3.2, 2.15, 9), the models route and hypermedia links over HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { api, startTestPlatform, usePlatformAs } from '../../support/platform.ts'
 
 const nordlys: string = DEMO_COMPANIES.nordlys.key
 
-let p: TestPlatform
-let anne: string
-const call = (method: string, path: string, body?: unknown) =>
-  api(p.urls.base, method, path, { token: anne, companyKey: nordlys, body })
+const anne = usePlatformAs(DEMO_USERS.anne.email, nordlys)
+const call = anne.call
 
 async function newInvoice(): Promise<{ ID: number; StatusCode: number }> {
   const sup = (await call('GET', 'api/biz/suppliers?top=1')).body[0]
@@ -19,12 +17,6 @@ async function newInvoice(): Promise<{ ID: number; StatusCode: number }> {
   expect(r.status).toBe(201)
   return r.body
 }
-
-beforeAll(async () => {
-  p = await startTestPlatform()
-  anne = await p.token(DEMO_USERS.anne.email)
-})
-afterAll(() => p?.close())
 
 describe('transitions', () => {
   it('lists the named SupplierInvoice transitions, filterable on EntityType', async () => {
@@ -69,7 +61,7 @@ describe('transitions', () => {
     const r = await call('POST', `api/biz/supplierinvoices/${inv.ID}?action=assign`)
     expect(r.status).toBe(204)
     expect((await call('GET', `api/biz/supplierinvoices/${inv.ID}`)).body.StatusCode).toBe(30108)
-    const { rows } = await p.store.query<{ changed: string[] }>(
+    const { rows } = await anne.p.store.query<{ changed: string[] }>(
       "select changed from change_event where entity = 'SupplierInvoice' and entity_id = $1 and operation = 'U' order by id desc limit 1",
       [inv.ID],
     )
@@ -91,7 +83,7 @@ describe('transitions', () => {
   })
 
   it('ignores a deprecated flow (approve from draft exists only as IsDepricated)', async () => {
-    const { rows } = await p.store.query<{ n: number }>(
+    const { rows } = await anne.p.store.query<{ n: number }>(
       `select count(*)::int as n from "TransitionFlow" tf join "Transition" t on t."ID" = tf."TransitionID"
          join "Status" s on s."ID" = tf."FromStatusID"
         where t."MethodName" = 'approve' and s."StatusCode" = 30101 and tf."IsDepricated" = true`,
@@ -125,15 +117,15 @@ describe('transitions', () => {
     expect((await call('POST', `api/biz/users/${siri.ID}?action=inactivate`)).status).toBe(204)
     expect((await call('GET', `api/biz/users/${siri.ID}`)).body.StatusCode).toBe(110002)
     // An inactive user no longer gets into the company.
-    const siriToken = await p.token(DEMO_USERS.siri.email)
+    const siriToken = await anne.p.token(DEMO_USERS.siri.email)
     expect(
-      (await api(p.urls.base, 'GET', 'api/biz/teams', { token: siriToken, companyKey: nordlys })).status,
+      (await api(anne.p.urls.base, 'GET', 'api/biz/teams', { token: siriToken, companyKey: nordlys })).status,
     ).toBe(403)
     expect((await call('POST', `api/biz/users/${siri.ID}?action=inactivate`)).status).toBe(400)
     expect((await call('POST', `api/biz/users/${siri.ID}?action=activate`)).status).toBe(204)
     expect((await call('GET', `api/biz/users/${siri.ID}`)).body.StatusCode).toBe(110001)
     expect(
-      (await api(p.urls.base, 'GET', 'api/biz/teams', { token: siriToken, companyKey: nordlys })).status,
+      (await api(anne.p.urls.base, 'GET', 'api/biz/teams', { token: siriToken, companyKey: nordlys })).status,
     ).toBe(200)
   })
 })
@@ -170,9 +162,9 @@ describe('system data across restarts', () => {
 
 describe('user administration (spec 4.10)', () => {
   it('lets only an Administrator change users, their status and their roles', async () => {
-    const per = await p.token(DEMO_USERS.per.email)
+    const per = await anne.p.token(DEMO_USERS.per.email)
     const asPer = (method: string, path: string, body?: unknown) =>
-      api(p.urls.base, method, path, { token: per, companyKey: nordlys, body })
+      api(anne.p.urls.base, method, path, { token: per, companyKey: nordlys, body })
     const siri = (await asPer('GET', `api/biz/users?filter=Email eq '${DEMO_USERS.siri.email}'`)).body[0]
     expect(siri).toBeTruthy()
     const inactivate = await asPer('POST', `api/biz/users/${siri.ID}?action=inactivate`)
@@ -203,7 +195,7 @@ describe('user administration (spec 4.10)', () => {
 describe('models and hypermedia', () => {
   it('lists one Model row per registry entity, filterable by name', async () => {
     const all = await call('GET', 'api/biz/models')
-    expect(all.body.length).toBe(p.platform.registry.entities.length)
+    expect(all.body.length).toBe(anne.p.platform.registry.entities.length)
     const r = await call('GET', "api/biz/models?filter=name eq 'SupplierInvoice'")
     expect(r.body).toHaveLength(1)
     expect(r.body[0]).toMatchObject({

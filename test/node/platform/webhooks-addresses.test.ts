@@ -1,18 +1,11 @@
 // Webhooks do not reach into the platform's own network: a plan whose endpoint is a loopback, link-local
 // or private address (with an Authorization of the plan writer's choosing) gets no POST there, and its
 // delivery log says why in words instead of mapping what answers on which port.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
-import { startReceiver, type Receiver } from './webhooks-receiver.ts'
+import { describe, expect, it } from 'vitest'
+import { useWebhookPlatform } from './webhook-platform.ts'
 
-const nordlys = DEMO_COMPANIES.nordlys.key
-
-let p: TestPlatform
-let anne: string
-let hook: Receiver
-const call = (method: string, path: string, body?: unknown) =>
-  api(p.urls.base, method, path, { token: anne, companyKey: nordlys, body })
+// No allow-list: the platform as it runs for real.
+const { hook, call } = useWebhookPlatform({ webhookRetryBaseMs: 20, webhookMaxAttempts: 2 })
 
 interface LogEntry {
   Status: string
@@ -41,17 +34,6 @@ async function failedLog(planId: number): Promise<LogEntry> {
   }
   throw new Error(`no delivery of plan ${planId} failed`)
 }
-
-beforeAll(async () => {
-  hook = await startReceiver()
-  // No allow-list: the platform as it runs for real.
-  p = await startTestPlatform({ platformOptions: { webhookRetryBaseMs: 20, webhookMaxAttempts: 2 } })
-  anne = await p.token(DEMO_USERS.anne.email)
-})
-afterAll(async () => {
-  await p?.close()
-  await hook?.close()
-})
 
 describe('internal webhook endpoints', () => {
   it('delivers nothing to loopback, link-local or private addresses and logs a worded reason', async () => {

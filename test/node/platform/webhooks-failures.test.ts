@@ -2,18 +2,17 @@
 // logged, a delivery that runs out of attempts is marked failed and can be sent again, and one
 // subscriber's events arrive in the order they happened even when an early one needed retries.
 import { createServer, type AddressInfo } from 'node:net'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
-import { startReceiver, type ReceivedHook, type Receiver } from './webhooks-receiver.ts'
+import { describe, expect, it } from 'vitest'
+import { useWebhookPlatform } from './webhook-platform.ts'
+import type { ReceivedHook } from './webhooks-receiver.ts'
 
-const nordlys = DEMO_COMPANIES.nordlys.key
-
-let p: TestPlatform
-let anne: string
-let hook: Receiver
-const call = (method: string, path: string, body?: unknown) =>
-  api(p.urls.base, method, path, { token: anne, companyKey: nordlys, body })
+const { hook, call } = useWebhookPlatform({
+  webhookRetryBaseMs: 20,
+  webhookTimeoutMs: 500,
+  webhookMaxAttempts: 3,
+  // The receiver listens on loopback, where deliveries go only with the platform's allow-list.
+  webhookAllowHosts: ['127.0.0.1'],
+})
 const at = (path: string) => (h: ReceivedHook) => h.path === `/hooks/${path}`
 
 async function plan(endpoint: string): Promise<number> {
@@ -45,27 +44,6 @@ async function logWhen(planId: number, status: string): Promise<LogEntry[]> {
   }
   throw new Error(`no delivery of plan ${planId} reached ${status}`)
 }
-
-beforeAll(async () => {
-  hook = await startReceiver()
-  p = await startTestPlatform({
-    platformOptions: {
-      webhookRetryBaseMs: 20,
-      webhookTimeoutMs: 500,
-      webhookMaxAttempts: 3,
-      // The receiver listens on loopback, where deliveries go only with the platform's allow-list.
-      webhookAllowHosts: ['127.0.0.1'],
-    },
-  })
-  anne = await p.token(DEMO_USERS.anne.email)
-})
-afterAll(async () => {
-  await p?.close()
-  await hook?.close()
-})
-afterEach(() => {
-  hook.respond = () => 200
-})
 
 describe('failing endpoints', () => {
   it('marks a delivery failed after its last attempt, and sends it again on redeliver', async () => {

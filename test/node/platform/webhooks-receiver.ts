@@ -29,7 +29,8 @@ export interface Receiver {
   close(): Promise<void>
 }
 
-export async function startReceiver(): Promise<Receiver> {
+/** The endpoint, not listening yet: start() opens it on a free port. */
+export function createReceiver(): Receiver {
   let server: Server | undefined
   let port = 0
   let requests = 0
@@ -99,6 +100,11 @@ export async function startReceiver(): Promise<Receiver> {
     },
     close: () => r.stop(),
   }
+  return r
+}
+
+export async function startReceiver(): Promise<Receiver> {
+  const r = createReceiver()
   await r.start()
   return r
 }

@@ -1,24 +1,26 @@
 // Eventplan webhooks end to end (spec 6): entity writes over the API raise signed webhooks that a
 // real endpoint receives and verifies; plans filter by ModelFilter, OperationFilter and expression;
 // failed POSTs are retried with the attempts in the delivery log; queued deliveries survive a restart.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SIGNATURE_HEADER, verifyWebhook } from '../../../common/webhook-signature.ts'
 import { hooks } from '../../../platform/model/hooks.ts'
 import { setFields, type WriteContext } from '../../../platform/model/write.ts'
 import { getEntityById } from '../../../platform/query/index.ts'
 import { registry } from '../../../platform/registry/index.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
-import { startReceiver, type ReceivedHook, type Receiver } from './webhooks-receiver.ts'
+import { useWebhookPlatform } from './webhook-platform.ts'
+import type { ReceivedHook } from './webhooks-receiver.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys.key
 const fjordbygg = DEMO_COMPANIES.fjordbygg.key
 
-let p: TestPlatform
-let anne: string
-let hook: Receiver
-const call = (method: string, path: string, body?: unknown, companyKey: string = nordlys) =>
-  api(p.urls.base, method, path, { token: anne, companyKey, body })
+// The receiver listens on loopback, where deliveries go only with the platform's allow-list.
+const w = useWebhookPlatform({
+  webhookRetryBaseMs: 50,
+  webhookTimeoutMs: 2000,
+  webhookAllowHosts: ['127.0.0.1'],
+})
+const { hook, call, settle } = w
 
 /** Creates a plan listening with one subscriber on the test endpoint (path tells plans apart). */
 async function plan(fields: Record<string, unknown>, path: string, companyKey: string = nordlys) {
@@ -39,35 +41,6 @@ async function plan(fields: Record<string, unknown>, path: string, companyKey: s
 }
 
 const at = (path: string) => (h: ReceivedHook) => h.path === `/hooks/${path}`
-
-/** Waits until every change event was dispatched and every queued delivery was answered. */
-async function settle(): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    const { rows } = await p.store.query<{ n: number }>(
-      `select (select count(*) from change_event where not dispatched)
-            + (select count(*) from outbound_delivery where status = 'pending') as n`,
-    )
-    if (Number(rows[0]!.n) === 0) return
-    await new Promise((r) => setTimeout(r, 20))
-  }
-  throw new Error('deliveries did not settle')
-}
-
-beforeAll(async () => {
-  hook = await startReceiver()
-  // The receiver listens on loopback, where deliveries go only with the platform's allow-list.
-  p = await startTestPlatform({
-    platformOptions: { webhookRetryBaseMs: 50, webhookTimeoutMs: 2000, webhookAllowHosts: ['127.0.0.1'] },
-  })
-  anne = await p.token(DEMO_USERS.anne.email)
-})
-afterAll(async () => {
-  await p?.close()
-  await hook?.close()
-})
-afterEach(() => {
-  hook.respond = () => 200
-})
 
 describe('signed webhooks on entity writes', () => {
   it('posts the envelope of a create, update and delete, signed with the plan key', async () => {
@@ -254,14 +227,14 @@ describe('retries and the delivery log', () => {
     const team = await call('POST', 'api/biz/teams', { Name: 'Survives restarts' })
     // Give the worker time to try (and fail) at least once before the restart.
     for (let i = 0; i < 250; i++) {
-      const { rows } = await p.store.query<{ attempts: number }>(
+      const { rows } = await w.p.store.query<{ attempts: number }>(
         `select attempts from outbound_delivery where url like '%/durable' order by id desc limit 1`,
       )
       if ((rows[0]?.attempts ?? 0) > 0) break
       await new Promise((r) => setTimeout(r, 20))
     }
-    await p.restart()
-    anne = await p.token(DEMO_USERS.anne.email)
+    await w.p.restart()
+    await w.signIn()
     await hook.start()
     const [got] = await hook.waitFor(1, at('durable'), 15_000)
     expect(got!.body).toMatchObject({ EventType: 'Create', EntityID: team.body.ID })
@@ -269,7 +242,7 @@ describe('retries and the delivery log', () => {
     let row: { status: string; attempts: number } | undefined
     for (let i = 0; i < 100 && row?.status !== 'delivered'; i++) {
       if (i) await new Promise((r) => setTimeout(r, 20))
-      const { rows } = await p.store.query<{ status: string; attempts: number }>(
+      const { rows } = await w.p.store.query<{ status: string; attempts: number }>(
         `select status, attempts from outbound_delivery where url like '%/durable'`,
       )
       row = rows[0]
@@ -282,13 +255,13 @@ describe('retries and the delivery log', () => {
 describe('the expression of spec 6.3 on customer invoices', () => {
   /** A status change as a domain action writes it: setFields through the registry's write path. */
   async function setInvoiceFields(id: number, values: Record<string, unknown>): Promise<void> {
-    const { rows } = await p.store.query<{ ID: number }>('select "ID" from "Company" where "Key" = $1', [
+    const { rows } = await w.p.store.query<{ ID: number }>('select "ID" from "Company" where "Key" = $1', [
       nordlys,
     ])
     const companyId = rows[0]!.ID
     const entity = registry.require('CustomerInvoice')
     const read = { registry, companyId, customFields: () => [] }
-    await p.store.transaction(async (tx) => {
+    await w.p.store.transaction(async (tx) => {
       const ctx: WriteContext = {
         ...read,
         sql: tx,

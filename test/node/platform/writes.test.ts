@@ -1,28 +1,22 @@
 // The generic write path over HTTP: create, read, update, soft delete, graph writes, validation,
 // IDs per company, change events and the company wall.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { usePlatformAs } from '../../support/platform.ts'
 
 const nordlys: string = DEMO_COMPANIES.nordlys.key
 const fjordbygg = DEMO_COMPANIES.fjordbygg.key
 const aurora = DEMO_COMPANIES.aurora.key
 
-let p: TestPlatform
-let anne: string
-const call = (method: string, path: string, body?: unknown, companyKey = nordlys) =>
-  api(p.urls.base, method, path, { token: anne, companyKey, body })
+const anne = usePlatformAs(DEMO_USERS.anne.email, nordlys)
+const call = anne.call
 
 async function companyId(key: string): Promise<number> {
-  const { rows } = await p.store.query<{ ID: number }>('select "ID" from "Company" where "Key" = $1', [key])
+  const { rows } = await anne.p.store.query<{ ID: number }>('select "ID" from "Company" where "Key" = $1', [
+    key,
+  ])
   return rows[0]!.ID
 }
-
-beforeAll(async () => {
-  p = await startTestPlatform()
-  anne = await p.token(DEMO_USERS.anne.email)
-})
-afterAll(() => p?.close())
 
 describe('create, read, update, delete', () => {
   it('creates an entity and answers it with its new ID and server-set fields', async () => {
@@ -91,7 +85,7 @@ describe('create, read, update, delete', () => {
     expect((await call('GET', `api/biz/teams/${created.ID}`)).status).toBe(404)
     const list = await call('GET', "api/biz/teams?filter=Name eq 'Short-lived'")
     expect(list.body).toEqual([])
-    const { rows } = await p.store.query(
+    const { rows } = await anne.p.store.query(
       'select "Deleted" from "Team" where "CompanyID" = $1 and "ID" = $2',
       [await companyId(nordlys), created.ID],
     )
@@ -222,7 +216,7 @@ describe('graph writes', () => {
       })
     ).body
     expect((await call('DELETE', `api/biz/teams/${t.ID}`)).status).toBe(204)
-    const { rows } = await p.store.query<{ Deleted: boolean }>(
+    const { rows } = await anne.p.store.query<{ Deleted: boolean }>(
       'select "Deleted" from "TeamPosition" where "CompanyID" = $1 and "TeamID" = $2',
       [await companyId(nordlys), t.ID],
     )
@@ -244,7 +238,7 @@ describe('validation', () => {
   })
 
   it('names each field with a wrong type, and writes nothing', async () => {
-    const before = await p.store.query<{ n: number }>('select count(*)::int as n from "SupplierInvoice"')
+    const before = await anne.p.store.query<{ n: number }>('select count(*)::int as n from "SupplierInvoice"')
     const r = await call('POST', 'api/biz/supplierinvoices', {
       SupplierID: 'abc',
       TaxInclusiveAmount: 'lots',
@@ -259,7 +253,7 @@ describe('validation', () => {
       'TaxInclusiveAmount',
     ])
     expect(r.body._validationResults.SupplierID[0].Message).toMatch(/SupplierID must be a whole number/)
-    const after = await p.store.query<{ n: number }>('select count(*)::int as n from "SupplierInvoice"')
+    const after = await anne.p.store.query<{ n: number }>('select count(*)::int as n from "SupplierInvoice"')
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n)
   })
 
@@ -319,7 +313,7 @@ describe('IDs, change events and the company wall', () => {
     const t = (await call('POST', 'api/biz/teams', { Name: 'Evented' })).body
     await call('PUT', `api/biz/teams/${t.ID}`, { Name: 'Evented 2' })
     await call('DELETE', `api/biz/teams/${t.ID}`)
-    const { rows } = await p.store.query<{
+    const { rows } = await anne.p.store.query<{
       operation: string
       changed: string[]
       entity_json: Record<string, unknown>
@@ -340,7 +334,7 @@ describe('IDs, change events and the company wall', () => {
 
   it('does not read, update or delete another company’s row by ID', async () => {
     const nordlysId = await companyId(nordlys)
-    const { rows } = await p.store.query<{ max: number | null }>(
+    const { rows } = await anne.p.store.query<{ max: number | null }>(
       'select max("ID") as max from "Team" where "CompanyID" = $1',
       [nordlysId],
     )

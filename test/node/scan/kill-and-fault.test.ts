@@ -22,6 +22,7 @@ import { scanMark, type ScanPlatform } from '../../../electron/main/services/sca
 import { isIgnoredName } from '../../../electron/main/services/scan/watcher.ts'
 import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 import { quietLog, scanPlatformFor } from './support.ts'
+import { rng } from '../../../document-reader/corpus/rng.ts'
 
 const RUNS = Number(process.env.SCAN_FAULT_RUNS ?? 50)
 const SEED = Number(process.env.SCAN_FAULT_SEED ?? Date.now() % 1_000_000)
@@ -30,17 +31,6 @@ const email = 'anne.accountant@demo.test'
 const child = fileURLToPath(new URL('./kill-child.ts', import.meta.url))
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-/** Seeded random numbers, so a failing run can be replayed. */
-function random(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = Math.imul(a ^ (a >>> 15), a | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 type NetFault = { mode: '5xx' | 'cut-before' | 'cut-after'; at: number }
 
@@ -184,7 +174,8 @@ async function scanStation(
 describe('kill and fault test', () => {
   it(`every file is exactly one invoice through ${RUNS} runs with a random fault each`, async () => {
     console.log(`fault test: SCAN_FAULT_SEED=${SEED}`)
-    const rand = random(SEED)
+    // Seeded (mulberry32), so a failing run can be repeated.
+    const rand = rng(SEED)
     const started = Date.now()
     const token = await p.token(email)
     const marked = async (hash: string) =>

@@ -14,6 +14,7 @@ import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../../platform/seed/demo-const
 import { openLedger } from '../../../electron/main/services/scan/ledger.ts'
 import { scanMark } from '../../../electron/main/services/scan/platform.ts'
 import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { rng } from '../../../document-reader/corpus/rng.ts'
 
 const KILLS = Number(process.env.SCAN_KILLS ?? 50)
 const company = DEMO_COMPANIES.fjordbygg.key
@@ -27,17 +28,6 @@ beforeAll(async () => {
   p = await startTestPlatform()
 })
 afterAll(async () => p?.close())
-
-/** Seeded random numbers, so a failing run can be repeated (SCAN_KILL_SEED). */
-function random(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = Math.imul(a ^ (a >>> 15), a | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 function start(folder: string, ledgerDir: string) {
   const proc = spawn(
@@ -68,7 +58,8 @@ const kill = (proc: ChildProcess) =>
 
 describe('kill test', () => {
   it(`every distinct file becomes exactly one invoice through ${KILLS} kills`, async () => {
-    const rand = random(Number(process.env.SCAN_KILL_SEED ?? 20261123))
+    // Seeded (mulberry32), so a failing run can be repeated.
+    const rand = rng(Number(process.env.SCAN_KILL_SEED ?? 20261123))
     const folder = mkdtempSync(join(tmpdir(), 'scan-kill-'))
     const ledgerDir = mkdtempSync(join(tmpdir(), 'scan-kill-ledger-'))
     // 36 distinct invoices, 2 of them dropped twice under another name, and 2 bad files: 40 files.

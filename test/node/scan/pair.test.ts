@@ -13,43 +13,18 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../../platform/seed/demo-constants.ts'
-import { createPipeline } from '../../../electron/main/services/scan/pipeline.ts'
+import { describe, expect, it } from 'vitest'
+import { DEMO_COMPANIES } from '../../../platform/seed/demo-constants.ts'
 import { monthFolder } from '../../../electron/main/services/scan/files.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 import { makeUbl, printedInvoicePdf } from '../../support/einvoice-files.ts'
-import { quietLog, scanPlatformFor } from './support.ts'
+import { useAnneStation } from './anne-station.ts'
 
 const company = DEMO_COMPANIES.nordlys.key
-let p: TestPlatform
-let token: string
-
-beforeAll(async () => {
-  p = await startTestPlatform()
-  token = await p.token('anne.accountant@demo.test')
-})
-afterAll(async () => p?.close())
-
-const get = async (path: string) => (await api(p.urls.base, 'GET', path, { token, companyKey: company })).body
+const station = useAnneStation(company)
+const get = station.get
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-function pipelineFor(ledgerDir: string) {
-  const { platform } = scanPlatformFor({
-    authUrl: p.urls.auth,
-    filesUrl: p.urls.files,
-    email: 'anne.accountant@demo.test',
-    password: DEMO_PASSWORD,
-  })
-  return createPipeline({
-    platform,
-    ledgerDir,
-    log: quietLog,
-    locale: () => 'nb',
-    events: {},
-    pairWaitMs: 1500,
-  })
-}
+const pipelineFor = (ledgerDir: string) => station.pipeline(ledgerDir, { pairWaitMs: 1500 })
 
 /** The invoice's attached files, first (lowest id) first. */
 async function filesOf(invoiceId: number): Promise<{ ID: number; ContentType: string; Name: string }[]> {

@@ -4,50 +4,30 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { generateInvoice } from '../../../document-reader/corpus/generate.ts'
 import { generateHardDocument } from '../../../document-reader/corpus/hard.ts'
 import { OcrPropertyId } from '../../../common/ocr.ts'
-import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../../platform/seed/demo-constants.ts'
-import { createPipeline, type BatchSummary } from '../../../electron/main/services/scan/pipeline.ts'
+import { DEMO_COMPANIES } from '../../../platform/seed/demo-constants.ts'
+import type { BatchSummary } from '../../../electron/main/services/scan/pipeline.ts'
 import { monthFolder } from '../../../electron/main/services/scan/files.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
-import { quietLog, scanPlatformFor } from './support.ts'
+import { useAnneStation } from './anne-station.ts'
 
 const company = DEMO_COMPANIES.nordlys.key
-let p: TestPlatform
-let token: string
+const station = useAnneStation(company)
+const get = station.get
 
-beforeAll(async () => {
-  p = await startTestPlatform()
-  token = await p.token('anne.accountant@demo.test')
-})
-afterAll(async () => p?.close())
-
-const get = async (path: string) => (await api(p.urls.base, 'GET', path, { token, companyKey: company })).body
-
-function newPipeline(
+const newPipeline = (
   ledgerDir: string,
   batches: BatchSummary[] = [],
   progress: { name: string; percent: number }[] = [],
-) {
-  const { platform } = scanPlatformFor({
-    authUrl: p.urls.auth,
-    filesUrl: p.urls.files,
-    email: 'anne.accountant@demo.test',
-    password: DEMO_PASSWORD,
-  })
-  return createPipeline({
-    platform,
-    ledgerDir,
-    log: quietLog,
-    locale: () => 'nb',
+) =>
+  station.pipeline(ledgerDir, {
     events: {
       batchFinished: (b) => batches.push(b),
       uploadProgress: (entry, percent) => progress.push({ name: entry.name, percent }),
     },
   })
-}
 
 describe('scan pipeline against the local platform', () => {
   it('makes one filled-in draft per file, attaches it, moves the original, and knows duplicates after a restart', async () => {

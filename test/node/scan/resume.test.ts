@@ -17,49 +17,26 @@ import {
 import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { generateInvoice } from '../../../document-reader/corpus/generate.ts'
-import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../../platform/seed/demo-constants.ts'
+import { DEMO_COMPANIES } from '../../../platform/seed/demo-constants.ts'
 import { monthFolder } from '../../../electron/main/services/scan/files.ts'
 import { createPipeline, type PipelineOptions } from '../../../electron/main/services/scan/pipeline.ts'
 import { scanMark, type ScanPlatform } from '../../../electron/main/services/scan/platform.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
-import { quietLog, scanPlatformFor } from './support.ts'
+import { quietLog } from './support.ts'
+import { useAnneStation } from './anne-station.ts'
 
 const company = DEMO_COMPANIES.aurora.key
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
-let p: TestPlatform
-let token: string
-
-beforeAll(async () => {
-  p = await startTestPlatform()
-  token = await p.token('anne.accountant@demo.test')
-})
-afterAll(async () => p?.close())
-
-const get = async (path: string) => (await api(p.urls.base, 'GET', path, { token, companyKey: company })).body
+const station = useAnneStation(company)
+const get = station.get
 const marked = async (hash: string) =>
   (await get(`api/biz/supplierinvoices?filter=contains(Comment,'${scanMark(hash)}')&select=ID`)) as {
     ID: number
   }[]
 
-function newPipeline(ledgerDir: string, extra: Partial<PipelineOptions> = {}) {
-  const { platform } = scanPlatformFor({
-    authUrl: p.urls.auth,
-    filesUrl: p.urls.files,
-    email: 'anne.accountant@demo.test',
-    password: DEMO_PASSWORD,
-  })
-  return createPipeline({
-    platform,
-    ledgerDir,
-    log: quietLog,
-    locale: () => 'en',
-    events: {},
-    localRetryMs: 20,
-    ...extra,
-  })
-}
+const newPipeline = (ledgerDir: string, extra: Partial<PipelineOptions> = {}) =>
+  station.pipeline(ledgerDir, { locale: () => 'en', localRetryMs: 20, ...extra })
 
 const noPlatform = new Proxy({} as ScanPlatform, {
   get: (_, name) => () => {

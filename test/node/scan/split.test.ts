@@ -7,17 +7,16 @@ import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PDFDocument } from 'pdf-lib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../../platform/seed/demo-constants.ts'
+import { describe, expect, it } from 'vitest'
+import { DEMO_COMPANIES } from '../../../platform/seed/demo-constants.ts'
 import { monthFolder } from '../../../electron/main/services/scan/files.ts'
-import { createPipeline, type PipelineOptions } from '../../../electron/main/services/scan/pipeline.ts'
+import type { PipelineOptions } from '../../../electron/main/services/scan/pipeline.ts'
 import { scanMark } from '../../../electron/main/services/scan/platform.ts'
 import { partsAtCuts, partsOf } from '../../../electron/main/services/scan/split/page-marks.ts'
 import { pageMarks } from '../../../electron/main/services/scan/split/pages.ts'
 import { pdfOfPages } from '../../../electron/main/services/scan/split/split-pdf.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 import { blankScan, invoicePage, joinPdfs, separatorPage } from '../../support/split-batches.ts'
-import { quietLog, scanPlatformFor } from './support.ts'
+import { useAnneStation } from './anne-station.ts'
 
 const company = DEMO_COMPANIES.aurora.key
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
@@ -97,36 +96,16 @@ describe('the pages of a scanned batch', () => {
 })
 
 describe('a batch of three invoices through the pipeline', () => {
-  let p: TestPlatform
-  let token: string
-  beforeAll(async () => {
-    p = await startTestPlatform()
-    token = await p.token('anne.accountant@demo.test')
-  })
-  afterAll(async () => p?.close())
-
+  const station = useAnneStation(company)
   const marked = async (hash: string) =>
-    (
-      await api(
-        p.urls.base,
-        'GET',
-        `api/biz/supplierinvoices?filter=contains(Comment,'${scanMark(hash)}')&select=ID`,
-        {
-          token,
-          companyKey: company,
-        },
-      )
-    ).body as { ID: number }[]
+    (await station.get(
+      `api/biz/supplierinvoices?filter=contains(Comment,'${scanMark(hash)}')&select=ID`,
+    )) as {
+      ID: number
+    }[]
 
-  function newPipeline(ledgerDir: string, extra: Partial<PipelineOptions> = {}) {
-    const { platform } = scanPlatformFor({
-      authUrl: p.urls.auth,
-      filesUrl: p.urls.files,
-      email: 'anne.accountant@demo.test',
-      password: DEMO_PASSWORD,
-    })
-    return createPipeline({ platform, ledgerDir, log: quietLog, locale: () => 'en', events: {}, ...extra })
-  }
+  const newPipeline = (ledgerDir: string, extra: Partial<PipelineOptions> = {}) =>
+    station.pipeline(ledgerDir, { locale: () => 'en', ...extra })
 
   async function batchOfThree(seed: number) {
     const invoices = await Promise.all([seed, seed + 1, seed + 2].map((s) => invoicePage(s)))

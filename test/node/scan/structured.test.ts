@@ -4,42 +4,20 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../../platform/seed/demo-constants.ts'
-import { createPipeline } from '../../../electron/main/services/scan/pipeline.ts'
+import { describe, expect, it } from 'vitest'
+import { DEMO_COMPANIES } from '../../../platform/seed/demo-constants.ts'
 import { structuredInvoiceOf } from '../../../common/einvoice/ocr-answer.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 import { makeFacturX, makeUbl, NORWEGIAN_INVOICE_PROPOSALS } from '../../support/einvoice-files.ts'
-import { quietLog, scanPlatformFor } from './support.ts'
+import { useAnneStation } from './anne-station.ts'
 
 const company = DEMO_COMPANIES.nordlys.key
-let p: TestPlatform
-let token: string
-
-beforeAll(async () => {
-  p = await startTestPlatform()
-  token = await p.token('anne.accountant@demo.test')
-})
-afterAll(async () => p?.close())
-
-const get = async (path: string) => (await api(p.urls.base, 'GET', path, { token, companyKey: company })).body
+const station = useAnneStation(company)
+const get = station.get
 
 describe('structured invoices at the scan station', () => {
   it('makes one draft each of an EHF XML file and a Factur-X PDF, filled from the XML', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'scan-structured-'))
-    const { platform } = scanPlatformFor({
-      authUrl: p.urls.auth,
-      filesUrl: p.urls.files,
-      email: 'anne.accountant@demo.test',
-      password: DEMO_PASSWORD,
-    })
-    const pipeline = createPipeline({
-      platform,
-      ledgerDir: mkdtempSync(join(tmpdir(), 'scan-ledger-')),
-      log: quietLog,
-      locale: () => 'nb',
-      events: {},
-    })
+    const pipeline = station.pipeline(mkdtempSync(join(tmpdir(), 'scan-ledger-')))
     writeFileSync(join(folder, 'ehf.xml'), await makeUbl())
     writeFileSync(join(folder, 'kreditnota.pdf'), await makeFacturX({ credit: true }))
     const outcomes = await Promise.all(
@@ -103,10 +81,10 @@ describe('structured invoices at the scan station', () => {
       new Blob(['<?xml version="1.0"?><Order><ID>1</ID></Order>'], { type: 'application/xml' }),
       'order.xml',
     )
-    const res = await fetch(`${p.urls.files}/api/file`, {
+    const res = await fetch(`${station.platform.urls.files}/api/file`, {
       method: 'POST',
       body: form,
-      headers: { Authorization: `Bearer ${token}` },
+      headers: { Authorization: `Bearer ${station.token}` },
     })
     expect(res.status).toBe(400)
     expect(await res.text()).toMatch(/order\.xml: The XML is a Order, not an invoice/)

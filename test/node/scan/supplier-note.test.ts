@@ -6,32 +6,20 @@ import { createHash } from 'node:crypto'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { OcrPropertyId } from '../../../common/ocr.ts'
 import { generateInvoice } from '../../../document-reader/corpus/generate.ts'
-import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../../platform/seed/demo-constants.ts'
+import { DEMO_COMPANIES } from '../../../platform/seed/demo-constants.ts'
 import { openLedger, type ReadFields } from '../../../electron/main/services/scan/ledger.ts'
-import { createPipeline } from '../../../electron/main/services/scan/pipeline.ts'
 import type { ScanPlatform } from '../../../electron/main/services/scan/platform.ts'
-import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
-import { quietLog, scanPlatformFor } from './support.ts'
+import { useAnneStation } from './anne-station.ts'
 
 const company = DEMO_COMPANIES.aurora.key
-let p: TestPlatform
-
-beforeAll(async () => {
-  p = await startTestPlatform()
-})
-afterAll(async () => p?.close())
+const station = useAnneStation(company)
 
 /** A run killed at the supplier step after creating the supplier (and, with `noted`, after its note). */
 async function interruptedRun(seed: number, noted: boolean) {
-  const { platform } = scanPlatformFor({
-    authUrl: p.urls.auth,
-    filesUrl: p.urls.files,
-    email: 'anne.accountant@demo.test',
-    password: DEMO_PASSWORD,
-  })
+  const platform = station.scanPlatform()
   const folder = mkdtempSync(join(tmpdir(), 'scan-note-'))
   const ledgerDir = mkdtempSync(join(tmpdir(), 'scan-note-ledger-'))
   const inv = await generateInvoice(seed, { layout: 'classic' })
@@ -88,13 +76,7 @@ async function interruptedRun(seed: number, noted: boolean) {
       return platform.markSupplier(...args)
     },
   }
-  const pipeline = createPipeline({
-    platform: counting,
-    ledgerDir,
-    log: quietLog,
-    locale: () => 'nb',
-    events: {},
-  })
+  const pipeline = station.pipeline(ledgerDir, { platform: counting })
   return { pipeline, path, folder, marks, supplierId }
 }
 

@@ -19,28 +19,19 @@ import { updateRow } from '../../../renderer/src/data/outbox.ts'
 import { storeRow } from '../../../renderer/src/data/pull.ts'
 import { keepField, keepRead, fieldsForRow } from '../../../renderer/src/data/custom-fields.ts'
 import { openWorkspace, type WorkspaceDb } from '../../../renderer/src/data/schema.ts'
-import type { SyncService } from '../../../electron/main/services/sync/sync-service.ts'
-import { api, platformGet, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 import { salesLines, salesSetup } from '../../support/sales.ts'
-import { directTransport, syncServiceFor, type Link } from '../../support/sync.ts'
+import { useSyncPlatform, type Row } from '../../support/sync-platform.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys.key
 const anne = DEMO_USERS.anne.email
-type Row = Record<string, unknown> & { ID: number }
-
-let platform: TestPlatform
-let service: SyncService
-let link: Link
+const sync = useSyncPlatform(anne, nordlys)
 let db: WorkspaceDb
-let token: string
 let fields: ReturnType<typeof createCustomFieldsService>
 let read: CustomFieldsRead
 
 beforeAll(async () => {
-  platform = await startTestPlatform()
-  ;({ service, link } = await syncServiceFor(platform, anne))
-  token = await platform.token(anne)
-  const grant = { accessToken: token, apiBaseUrl: platform.urls.base }
+  // Admin's service reads past the link: cutting it leaves the field definitions reachable.
+  const grant = { accessToken: sync.token, apiBaseUrl: sync.platform.urls.base }
   const client = createApiClient({
     fetch,
     tokens: { current: async () => grant, afterUnauthorized: async () => grant },
@@ -49,26 +40,19 @@ beforeAll(async () => {
   db = openWorkspace('custom-fields', crypto.randomUUID())
   read = await fields.read(nordlys)
 })
-afterAll(async () => {
-  await db?.delete()
-  await platform?.close()
-})
+afterAll(async () => db?.delete())
 
-const call = async <T = Row>(method: string, path: string, body?: unknown) => {
-  const answer = await api<T>(platform.urls.base, method, path, { token, companyKey: nordlys, body })
-  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300)
-  return answer.body
-}
+const call = sync.call
 const modelId = (model: string) => read.models.find((m) => m.model === model)!.ModelID!
 const typeCode = (kind: string) => read.types.find((t) => t.kind === kind)!.Code
 
 async function cache(entity: 'Supplier' | 'SupplierInvoice', id: number): Promise<void> {
-  const row = await directTransport(service).row(nordlys, entity, id)
+  const row = await sync.transport().row(nordlys, entity, id)
   expect(row).not.toBeNull()
   await storeRow(db, nordlys, entity, row!)
 }
 async function drainAll(): Promise<void> {
-  const result = await drainCompany(db, directTransport(service), nordlys)
+  const result = await drainCompany(db, sync.transport(), nordlys)
   expect(result.failed, JSON.stringify((await db.outbox.toArray()).map((e) => e.lastError))).toBe(0)
   expect(await db.outbox.count()).toBe(0)
 }
@@ -139,17 +123,17 @@ describe('custom fields', () => {
     const cached = (await db.SupplierInvoice.get([nordlys, invoice.ID]))!
     expect(cached.CustomValues).toHaveProperty('CustomProsjektkode', null)
 
-    link.down = true
+    sync.link.down = true
     await updateRow(db, nordlys, 'SupplierInvoice', invoice.ID, {
       CustomValues: { CustomProsjektkode: 'P-1042' },
     })
     expect((await db.SupplierInvoice.get([nordlys, invoice.ID]))!.CustomValues).toMatchObject({
       CustomProsjektkode: 'P-1042',
     })
-    const offline = await drainCompany(db, directTransport(service), nordlys)
+    const offline = await drainCompany(db, sync.transport(), nordlys)
     expect(offline.interrupted).toBe(true)
     expect(await db.outbox.count()).toBe(1)
-    link.down = false
+    sync.link.down = false
     await drainAll()
 
     const onPlatform = await call('GET', `api/biz/supplierinvoices/${invoice.ID}?hateoas=false`)
@@ -161,9 +145,9 @@ describe('custom fields', () => {
 
   it('keeps a sales draft’s custom value made offline through its create and an edit, and reads it back', async () => {
     await defineActive('CustomerInvoice', 'Ordrenummer', 'smalltext')
-    const setup = await salesSetup(platformGet(platform.urls.base, token, nordlys))
+    const setup = await salesSetup(sync.get)
     await db.VatType.bulkPut(setup.vatTypes.map((v) => ({ ...v, companyKey: nordlys })))
-    link.down = true
+    sync.link.down = true
     const localId = await createSalesDraft(db, nordlys, {
       CustomerID: setup.customerId,
       CustomerName: setup.customerName,
@@ -174,7 +158,7 @@ describe('custom fields', () => {
     expect((await db.CustomerInvoice.get([nordlys, localId]))!.CustomValues).toMatchObject({
       CustomOrdrenummer: 'O-1',
     })
-    link.down = false
+    sync.link.down = false
     await drainAll()
     const [created] = (await db.CustomerInvoice.toArray()).filter(
       (r) => r.ID > 0 && (r.CustomValues as Record<string, unknown> | null)?.CustomOrdrenummer === 'O-1',
@@ -209,10 +193,10 @@ describe('custom fields', () => {
       ]),
     )
 
-    link.down = true
+    sync.link.down = true
     await editParty(db, nordlys, 'Supplier', supplier.ID, { 'CustomValues.CustomRammeavtale': 125000.5 })
     // Meanwhile a colleague sets the other custom field on the platform.
-    link.down = false
+    sync.link.down = false
     await call('PUT', `api/biz/suppliers/${supplier.ID}`, {
       ID: supplier.ID,
       CustomValues: { CustomKundenummer: 4711 },
@@ -231,7 +215,7 @@ describe('custom fields', () => {
     await editParty(db, nordlys, 'Supplier', supplier.ID, {
       'CustomValues.CustomKundenummer': 'not a number',
     })
-    const result = await drainCompany(db, directTransport(service), nordlys)
+    const result = await drainCompany(db, sync.transport(), nordlys)
     expect(result.failed).toBe(1)
     const [entry] = await db.outbox.toArray()
     expect(entry!.lastError?.message).toMatch(/CustomKundenummer/)

@@ -4,7 +4,7 @@
 // A substitute period is still made and ended through the outbox (POST and DELETE are documented); a retry
 // cannot look for what the first attempt did, so a create says so and a delete simply deletes again.
 import 'fake-indexeddb/auto'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { PlatformRow } from '../../../common/bridge/sync.ts'
 import { ApprovalStatus } from '../../../common/status.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
@@ -12,21 +12,15 @@ import { cachedEntityDeclarations } from '../../../common/entities/declarations.
 import { approvalOwners } from '../../../electron/main/services/sync/approval-actions.ts'
 import { pullEntity, reconcileEntity } from '../../../renderer/src/data/pull.ts'
 import { openWorkspace, type WorkspaceDb } from '../../../renderer/src/data/schema.ts'
-import { demoClients, outboxCommand, type DemoClients } from '../../support/demo-clients.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
+import { outboxCommand, useDemoClients } from '../../support/demo-clients.ts'
+import { api } from '../../support/platform.ts'
 import { directTransport } from '../../support/sync.ts'
 import { FRONT_END_HEADER } from '../../../platform/surface/enforce.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys.key
-let p: TestPlatform
-let demo: DemoClients
+const demo = useDemoClients(['per', 'siri'], { start: { platformOptions: { surface: 'documented' } } })
 let db: WorkspaceDb
 
-beforeAll(async () => {
-  p = await startTestPlatform({ platformOptions: { surface: 'documented' } })
-  demo = await demoClients(p, ['per', 'siri'])
-})
-afterAll(() => p?.close())
 beforeEach(async () => {
   await db?.delete()
   db = openWorkspace('test', crypto.randomUUID())
@@ -36,7 +30,7 @@ describe('approvals on the documented platform', () => {
   it('takes the user as the only owner when the platform does not list substitutes', async () => {
     const per = await demo.myId('per', nordlys)
     expect(await approvalOwners(demo.clients.per!, nordlys, per, '2026-01-15')).toEqual([per])
-    expect(p.platform.undocumented!.uses).toContainEqual(
+    expect(demo.platform.platform.undocumented!.uses).toContainEqual(
       expect.objectContaining({ kind: 'route', route: 'api/biz/approvalsubstitutes', effect: 'refused' }),
     )
   })
@@ -82,8 +76,8 @@ describe('approvals on the documented platform', () => {
       outboxCommand('ApprovalSubstitute', id, { kind: 'delete' }, {}, 1),
     )
     expect(ended.status).toBe('done')
-    const again = await api(p.urls.base, 'DELETE', `api/biz/approvalsubstitutes/${id}`, {
-      token: await p.token(DEMO_USERS.per.email),
+    const again = await api(demo.platform.urls.base, 'DELETE', `api/biz/approvalsubstitutes/${id}`, {
+      token: await demo.platform.token(DEMO_USERS.per.email),
       companyKey: nordlys,
     })
     expect(again.status).toBe(404)
@@ -123,11 +117,16 @@ describe('approvals on the documented platform', () => {
     const options = { top: 1000, userId: per, journaledDays: 90 }
     // What the list would answer, asked as the platform's own front end (which the documented mode lets by).
     const full = (
-      await api<PlatformRow[]>(p.urls.base, 'GET', 'api/biz/tasks?expand=ApprovalPlan&top=1000&orderby=ID', {
-        token: await p.token(DEMO_USERS.per.email),
-        companyKey: nordlys,
-        headers: { [FRONT_END_HEADER]: '1' },
-      })
+      await api<PlatformRow[]>(
+        demo.platform.urls.base,
+        'GET',
+        'api/biz/tasks?expand=ApprovalPlan&top=1000&orderby=ID',
+        {
+          token: await demo.platform.token(DEMO_USERS.per.email),
+          companyKey: nordlys,
+          headers: { [FRONT_END_HEADER]: '1' },
+        },
+      )
     ).body
     expect(full.length).toBeGreaterThan(0)
 
@@ -145,7 +144,7 @@ describe('approvals on the documented platform', () => {
         (rows as PlatformRow[]).map((r) => [r.ID, r.UserID, r.StepNumber, r.StatusCode]).sort()
       expect(plan(cached!.ApprovalPlan), `plan of task ${String(task.ID)}`).toEqual(plan(task.ApprovalPlan))
     }
-    const uses = p.platform.undocumented!.uses
+    const uses = demo.platform.platform.undocumented!.uses
     expect(uses).toContainEqual(
       expect.objectContaining({ kind: 'route', route: 'api/biz/tasks', effect: 'refused' }),
     )

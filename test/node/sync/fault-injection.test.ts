@@ -10,6 +10,7 @@ import { createRow, updateRow } from '../../../renderer/src/data/outbox.ts'
 import { openWorkspace, type WorkspaceDb } from '../../../renderer/src/data/schema.ts'
 import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 import { directTransport, syncServiceFor } from '../../support/sync.ts'
+import { rng } from '../../../document-reader/corpus/rng.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys.key
 const creates = 700
@@ -17,18 +18,6 @@ const updates = 300
 const cuts = 100
 /** Entries per call to main: small, so the replay makes enough requests to cut at 100 points. */
 const batch = 10
-
-/** A small seeded generator (mulberry32), so a failing run can be replayed from its seed. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 let platform: TestPlatform
 let db: WorkspaceDb
@@ -44,7 +33,8 @@ afterAll(async () => {
 describe('replaying the outbox over a connection that keeps failing', () => {
   it('puts every one of 1,000 changes on the platform exactly once', { timeout: 170_000 }, async () => {
     const seed = Number(process.env.FAULT_SEED ?? Date.now() % 1_000_000)
-    const random = generator(seed)
+    // Seeded (mulberry32), so a failing run can be replayed from its seed.
+    const random = rng(seed)
     const { service, link } = await syncServiceFor(platform, DEMO_USERS.anne.email)
     const transport = directTransport(service)
     const token = await platform.token(DEMO_USERS.anne.email)

@@ -2,7 +2,7 @@
 // main's sync service writes them as graphs. Each is replayed with the connection cut after every request
 // it makes (the platform did the work, the answer was lost): afterwards the platform holds it exactly once.
 // A colleague's change of the same field is a conflict with their value; of another field, it is kept.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import 'fake-indexeddb/auto'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { checkedMarkText, isCheckedMark } from '../../../common/parties/scan-mark.ts'
@@ -19,38 +19,16 @@ import {
 } from '../../../renderer/src/data/parties.ts'
 import { storeRow } from '../../../renderer/src/data/pull.ts'
 import { openWorkspace, type WorkspaceDb } from '../../../renderer/src/data/schema.ts'
-import type { SyncService } from '../../../electron/main/services/sync/sync-service.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
-import { directTransport, syncServiceFor, type Link } from '../../support/sync.ts'
+import { useSyncPlatform, type Row } from '../../support/sync-platform.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys.key
 const anne = DEMO_USERS.anne.email
 
-type Row = Record<string, unknown> & { ID: number }
-
-let platform: TestPlatform
-let service: SyncService
-let link: Link
+const sync = useSyncPlatform(anne, nordlys)
 let db: WorkspaceDb
-let token: string
 
-beforeAll(async () => {
-  platform = await startTestPlatform()
-  ;({ service, link } = await syncServiceFor(platform, anne))
-  token = await platform.token(anne)
-})
-afterAll(async () => platform?.close())
-beforeEach(() => {
-  link.down = false
-  link.fault = undefined
-})
-
-const transport = () => directTransport(service)
-const call = async <T = Row>(method: string, path: string, body?: unknown) => {
-  const answer = await api<T>(platform.urls.base, method, path, { token, companyKey: nordlys, body })
-  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300)
-  return answer.body
-}
+const transport = () => sync.transport()
+const call = sync.call
 const get = <T = Row>(path: string) => call<T>('GET', `${path}${path.includes('?') ? '&' : '?'}hateoas=false`)
 const expand = 'Info,Info.InvoiceAddress,Info.DefaultEmail,Info.DefaultPhone,Info.BankAccounts'
 const supplierOnPlatform = (id: number) => get(`api/biz/suppliers/${id}?expand=${expand}`)
@@ -83,14 +61,14 @@ async function cache(id: number, entity: 'Supplier' | 'SupplierInvoice' = 'Suppl
 
 /** Drains until nothing is pending; returns the requests it made. */
 async function drainAll(): Promise<number> {
-  const before = link.requests
+  const before = sync.link.requests
   for (let round = 0; round < 5; round++) {
     const result = await drainCompany(db, transport(), nordlys)
     expect(result.failed, JSON.stringify((await db.outbox.toArray()).map((e) => e.lastError))).toBe(0)
     if (!result.interrupted && (await db.outbox.count()) === 0) break
   }
   expect(await db.outbox.count()).toBe(0)
-  return link.requests - before
+  return sync.link.requests - before
 }
 
 /**
@@ -117,10 +95,10 @@ async function everyCut<T>(
     await fresh()
     const queued = await queue()
     let seen = 0
-    link.fault = (phase) => phase === 'after' && ++seen === cut
+    sync.link.fault = (phase) => phase === 'after' && ++seen === cut
     const first = await drainCompany(db, transport(), nordlys)
     expect(first.interrupted, `cut after request ${cut}`).toBe(true)
-    link.fault = undefined
+    sync.link.fault = undefined
     await drainAll()
     await check(queued)
   }

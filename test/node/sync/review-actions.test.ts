@@ -2,7 +2,7 @@
 // outbox, main's sync service executes them over HTTP. Save with cost lines and an override comment,
 // send for approval to the rule the platform proposes, book, lock and unlock, delete a draft, and the
 // history; a replay after a lost answer does nothing twice.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import 'fake-indexeddb/auto'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { SupplierInvoiceStatus } from '../../../common/status.ts'
@@ -22,43 +22,26 @@ import {
   createReviewService,
   type ReviewService,
 } from '../../../electron/main/services/review/review-service.ts'
-import type { SyncService } from '../../../electron/main/services/sync/sync-service.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
-import { directTransport, syncServiceFor, type Link } from '../../support/sync.ts'
+import { useSyncPlatform, type Row } from '../../support/sync-platform.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys.key
 const anne = DEMO_USERS.anne.email
 
-type Row = Record<string, unknown> & { ID: number }
-
-let platform: TestPlatform
-let service: SyncService
+const sync = useSyncPlatform(anne, nordlys)
 let review: ReviewService
-let link: Link
 let db: WorkspaceDb
-let token: string
 
-beforeAll(async () => {
-  platform = await startTestPlatform()
-  const sync = await syncServiceFor(platform, anne)
-  ;({ service, link } = sync)
+beforeAll(() => {
   review = createReviewService({ api: async () => sync.api })
-  token = await platform.token(anne)
 })
-afterAll(async () => platform?.close())
 beforeEach(async () => {
   await db?.delete()
   db = openWorkspace('test', crypto.randomUUID())
-  link.down = false
-  link.fault = undefined
 })
 
-const call = async <T = Row>(method: string, path: string, body?: unknown) => {
-  const answer = await api<T>(platform.urls.base, method, path, { token, companyKey: nordlys, body })
-  return answer
-}
+const call = <T = Row>(method: string, path: string, body?: unknown) => sync.answer<T>(method, path, body)
 const get = async <T = Row>(path: string) => (await call<T>('GET', path)).body
-const drain = () => drainCompany(db, directTransport(service), nordlys)
+const drain = () => drainCompany(db, sync.transport(), nordlys)
 
 /** A fresh draft on the platform, cached: every test works on its own invoice. */
 async function draft(values: Record<string, unknown> = {}): Promise<Row> {
@@ -72,7 +55,7 @@ async function draft(values: Record<string, unknown> = {}): Promise<Row> {
     ...values,
   })
   expect(created.status).toBeLessThan(300)
-  await pullEntity(db, directTransport(service), nordlys, 'SupplierInvoice', {
+  await pullEntity(db, sync.transport(), nordlys, 'SupplierInvoice', {
     top: 1000,
     userId: null,
     journaledDays: 90,
@@ -115,7 +98,7 @@ async function commentsOnPlatform(id: number): Promise<Row[]> {
 /** Cuts the answer of the first request matching, after the platform did the work. */
 function loseAnswerOf(method: string, part: string): { sent: () => number } {
   let sent = 0
-  link.fault = (phase, url, m) => {
+  sync.link.fault = (phase, url, m) => {
     if (m !== method || !url.includes(part)) return false
     if (phase === 'before') sent++
     return phase === 'after' && sent === 1
@@ -207,7 +190,7 @@ describe('saving the review', () => {
     const lost = loseAnswerOf('PUT', `supplierinvoices/${invoice.ID}`)
     expect((await drain()).interrupted).toBe(true)
     expect(await linesOnPlatform(invoice.ID)).toHaveLength(2)
-    link.fault = undefined
+    sync.link.fault = undefined
     expect(await drain()).toMatchObject({ done: 1, failed: 0 })
     expect(lost.sent()).toBe(1)
     const lines = await linesOnPlatform(invoice.ID)
@@ -219,7 +202,7 @@ describe('saving the review', () => {
     await addComment(db, nordlys, invoice.ID, 'Sjekket mot pakkseddel')
     loseAnswerOf('POST', `comments/SupplierInvoice/${invoice.ID}`)
     expect((await drain()).interrupted).toBe(true)
-    link.fault = undefined
+    sync.link.fault = undefined
     expect(await drain()).toMatchObject({ done: 1 })
     expect((await commentsOnPlatform(invoice.ID)).map((c) => c.Text)).toEqual(['Sjekket mot pakkseddel'])
   })
@@ -271,7 +254,7 @@ describe('sending on', () => {
     )
     const lost = loseAnswerOf('POST', `supplierinvoices/${invoice.ID}?`)
     expect((await drain()).interrupted).toBe(true)
-    link.fault = undefined
+    sync.link.fault = undefined
     expect(await drain()).toMatchObject({ done: 1, failed: 0 })
     expect(lost.sent()).toBe(1)
     expect((await get(`api/biz/supplierinvoices/${invoice.ID}?hateoas=false`)).StatusCode).toBe(
@@ -303,7 +286,7 @@ describe('sending on', () => {
     await setLocked(db, nordlys, invoice.ID, true, 'Venter på kreditnota')
     loseAnswerOf('POST', 'entitylock')
     expect((await drain()).interrupted).toBe(true)
-    link.fault = undefined
+    sync.link.fault = undefined
     expect(await drain()).toMatchObject({ done: 1 })
     const locks = await get<Row[]>(
       `api/biz/entitylock?hateoas=false&filter=EntityType eq 'SupplierInvoice' and EntityID eq ${invoice.ID}`,
@@ -325,7 +308,7 @@ describe('sending on', () => {
     expect(await db.SupplierInvoice.get([nordlys, invoice.ID])).toBeUndefined()
     loseAnswerOf('DELETE', `supplierinvoices/${invoice.ID}`)
     expect((await drain()).interrupted).toBe(true)
-    link.fault = undefined
+    sync.link.fault = undefined
     expect(await drain()).toMatchObject({ done: 1, failed: 0 })
     expect((await call('GET', `api/biz/supplierinvoices/${invoice.ID}`)).status).toBe(404)
 
@@ -368,17 +351,17 @@ describe('sending on', () => {
     const stop = onOutboxNotice((n) => noticed.push(n))
 
     // Offline the review could not ask for the rule, and the user booked: queued, sent later.
-    link.down = true
+    sync.link.down = true
     await bookInvoice(db, nordlys, invoice.ID)
     expect((await drain()).interrupted).toBe(true)
-    link.down = false
+    sync.link.down = false
     // Online again, but the rule question itself fails when the entry is sent: it waits, unbooked.
-    link.fault = (phase, url) => phase === 'before' && url.includes('ApprovalRuleLinks')
+    sync.link.fault = (phase, url) => phase === 'before' && url.includes('ApprovalRuleLinks')
     expect((await drain()).interrupted).toBe(true)
     expect((await get(`api/biz/supplierinvoices/${invoice.ID}?hateoas=false`)).StatusCode).toBe(
       SupplierInvoiceStatus.Draft,
     )
-    link.fault = undefined
+    sync.link.fault = undefined
 
     // Answered: the rule applies, so the invoice goes for approval by it instead of being booked.
     expect(await drain()).toMatchObject({ done: 1, failed: 0 })
@@ -421,7 +404,7 @@ describe('sending on', () => {
     await bookInvoice(db, nordlys, invoice.ID)
     const lost = loseAnswerOf('POST', `supplierinvoices/${invoice.ID}?`)
     expect((await drain()).interrupted).toBe(true)
-    link.fault = undefined
+    sync.link.fault = undefined
     expect(await drain()).toMatchObject({ done: 1, failed: 0 })
     expect(lost.sent()).toBe(1)
     const history = await review.history(nordlys, invoice.ID)
@@ -440,7 +423,7 @@ describe('sending on', () => {
     await bookInvoice(db, nordlys, invoice.ID)
     const lost = loseAnswerOf('POST', `supplierinvoices/${invoice.ID}?`)
     expect((await drain()).interrupted).toBe(true)
-    link.fault = undefined
+    sync.link.fault = undefined
     expect(await drain()).toMatchObject({ done: 1, failed: 0 })
     expect(lost.sent()).toBe(1)
     expect((await get(`api/biz/supplierinvoices/${invoice.ID}?hateoas=false`)).StatusCode).toBe(

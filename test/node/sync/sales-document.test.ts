@@ -2,45 +2,26 @@
 // electron/main/services/sync/sales-document-action.ts), against the real local platform: one PDF linked to
 // the invoice with its number, KID and total; a retry, and a retry after the upload's answer was lost,
 // attach nothing more; a draft gets none.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { OutboxCommand } from '../../../common/bridge/outbox.ts'
 import { formatOre, toOre } from '../../../common/money.ts'
 import { isValidKid } from '../../../common/norwegian.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { openPdf } from '../../../document-reader/pdf.ts'
-import type { SyncService } from '../../../electron/main/services/sync/sync-service.ts'
-import { api, platformGet, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
-import { syncServiceFor, type Link } from '../../support/sync.ts'
+import { useSyncPlatform, type Row } from '../../support/sync-platform.ts'
 import { salesLines, salesSetup, type SalesSetup } from '../../support/sales.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys.key
 const anne = DEMO_USERS.anne.email
 
-type Row = Record<string, unknown> & { ID: number }
-
-let platform: TestPlatform
-let service: SyncService
-let link: Link
-let token: string
+const sync = useSyncPlatform(anne, nordlys)
 let setup: SalesSetup
 
 beforeAll(async () => {
-  platform = await startTestPlatform()
-  ;({ service, link } = await syncServiceFor(platform, anne))
-  token = await platform.token(anne)
-  setup = await salesSetup(platformGet(platform.urls.base, token, nordlys))
-})
-afterAll(async () => platform?.close())
-beforeEach(() => {
-  link.down = false
-  link.fault = undefined
+  setup = await salesSetup(sync.get)
 })
 
-const call = async <T = Row>(method: string, path: string, body?: unknown) => {
-  const answer = await api<T>(platform.urls.base, method, path, { token, companyKey: nordlys, body })
-  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300)
-  return answer.body
-}
+const call = sync.call
 
 async function draft(): Promise<Row> {
   return call('POST', 'api/biz/invoices?hateoas=false', {
@@ -73,7 +54,7 @@ const documentsOf = (invoiceId: number) => call<Row[]>('GET', `api/biz/files/Cus
 async function pdfText(fileId: number): Promise<string> {
   const url = await call<string>('GET', `api/biz/files/${fileId}?action=download`)
   const bytes = new Uint8Array(
-    await (await fetch(url, { headers: { Authorization: `Bearer ${token}` } })).arrayBuffer(),
+    await (await fetch(url, { headers: { Authorization: `Bearer ${sync.token}` } })).arrayBuffer(),
   )
   const doc = await openPdf(bytes)
   const content = await (await doc.getPage(1)).getTextContent()
@@ -86,7 +67,7 @@ describe('attach-document', () => {
     const invoice = await invoiced()
     expect(isValidKid(String(invoice.PaymentID))).toBe(true)
 
-    const outcome = await service.execute(nordlys, attach(invoice.ID))
+    const outcome = await sync.service.execute(nordlys, attach(invoice.ID))
     expect(outcome.status).toBe('done')
     const documents = await documentsOf(invoice.ID)
     expect(documents.map((d) => d.Name)).toEqual([`Faktura ${invoice.InvoiceNumber}.pdf`])
@@ -96,15 +77,15 @@ describe('attach-document', () => {
     expect(text).toContain(`NOK ${formatOre(toOre(invoice.TaxInclusiveAmount)!).replace(/\u00a0/g, ' ')}`)
     expect(text).toContain(setup.customerName)
 
-    expect((await service.execute(nordlys, attach(invoice.ID, 1))).status).toBe('done')
-    expect((await service.execute(nordlys, attach(invoice.ID, 0))).status).toBe('done')
+    expect((await sync.service.execute(nordlys, attach(invoice.ID, 1))).status).toBe('done')
+    expect((await sync.service.execute(nordlys, attach(invoice.ID, 0))).status).toBe('done')
     expect(await documentsOf(invoice.ID)).toHaveLength(1)
   })
 
   it('attaches nothing more on the retry after the upload went through and its answer was lost', async () => {
     const invoice = await invoiced()
     let cuts = 0
-    link.fault = (phase, url, method) => {
+    sync.link.fault = (phase, url, method) => {
       if (
         phase === 'after' &&
         method === 'POST' &&
@@ -116,17 +97,17 @@ describe('attach-document', () => {
       }
       return false
     }
-    await expect(service.execute(nordlys, attach(invoice.ID))).rejects.toThrow()
+    await expect(sync.service.execute(nordlys, attach(invoice.ID))).rejects.toThrow()
     expect(cuts).toBe(1)
     expect(await documentsOf(invoice.ID)).toHaveLength(1)
-    link.fault = undefined
-    expect((await service.execute(nordlys, attach(invoice.ID, 1))).status).toBe('done')
+    sync.link.fault = undefined
+    expect((await sync.service.execute(nordlys, attach(invoice.ID, 1))).status).toBe('done')
     expect(await documentsOf(invoice.ID)).toHaveLength(1)
   })
 
   it('prints the document in the language of the entry', async () => {
     const invoice = await invoiced()
-    expect((await service.execute(nordlys, attach(invoice.ID, 0, 'en'))).status).toBe('done')
+    expect((await sync.service.execute(nordlys, attach(invoice.ID, 0, 'en'))).status).toBe('done')
     const [document] = await documentsOf(invoice.ID)
     expect(document!.Name).toBe(`Invoice ${invoice.InvoiceNumber}.pdf`)
     expect(await pdfText(Number(document!.ID))).toContain('Amount due')
@@ -134,7 +115,7 @@ describe('attach-document', () => {
 
   it('refuses a draft and attaches nothing', async () => {
     const row = await draft()
-    const outcome = await service.execute(nordlys, attach(row.ID))
+    const outcome = await sync.service.execute(nordlys, attach(row.ID))
     expect(outcome).toMatchObject({ status: 'failed', error: { code: 'NOT_INVOICED' } })
     expect(await documentsOf(row.ID)).toHaveLength(0)
   })

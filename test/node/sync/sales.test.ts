@@ -3,7 +3,7 @@
 // them. The whole way of an invoice (a new customer inline, invoiced with number and KID, credited, the
 // credit invoiced, the original's rest), an edit riding on a queued create, a colleague's change, and a
 // refusal named by its field.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import 'fake-indexeddb/auto'
 import type { SalesDraft } from '../../../common/bridge/sales.ts'
 import type { CustomerInvoice } from '../../../common/entities/rows.ts'
@@ -21,44 +21,27 @@ import {
 } from '../../../renderer/src/data/sales.ts'
 import { onSalesDraftMoved } from '../../../renderer/src/data/sales-outcomes.ts'
 import { openWorkspace, type WorkspaceDb } from '../../../renderer/src/data/schema.ts'
-import type { SyncService } from '../../../electron/main/services/sync/sync-service.ts'
-import { api, platformGet, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
-import { directTransport, syncServiceFor, type Link } from '../../support/sync.ts'
+import { useSyncPlatform, type Row } from '../../support/sync-platform.ts'
 import { salesLines, salesSetup, type SalesSetup } from '../../support/sales.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys.key
 const anne = DEMO_USERS.anne.email
 
-type Row = Record<string, unknown> & { ID: number }
-
-let platform: TestPlatform
-let service: SyncService
-let link: Link
+const sync = useSyncPlatform(anne, nordlys)
 let db: WorkspaceDb
-let token: string
 let setup: SalesSetup
 
 beforeAll(async () => {
-  platform = await startTestPlatform()
-  ;({ service, link } = await syncServiceFor(platform, anne))
-  token = await platform.token(anne)
-  setup = await salesSetup(platformGet(platform.urls.base, token, nordlys))
+  setup = await salesSetup(sync.get)
 })
-afterAll(async () => platform?.close())
 beforeEach(async () => {
-  link.down = false
-  link.fault = undefined
   await db?.delete()
   db = openWorkspace('sales', crypto.randomUUID())
   await db.VatType.bulkPut(setup.vatTypes.map((v) => ({ ...v, companyKey: nordlys })))
 })
 
-const transport = () => directTransport(service)
-const call = async <T = Row>(method: string, path: string, body?: unknown) => {
-  const answer = await api<T>(platform.urls.base, method, path, { token, companyKey: nordlys, body })
-  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300)
-  return answer.body
-}
+const transport = () => sync.transport()
+const call = sync.call
 const invoiceOnPlatform = (id: number) => call('GET', `api/biz/invoices/${id}?expand=Items&hateoas=false`)
 const cached = async (id: number) =>
   (await db.CustomerInvoice.get([nordlys, id])) as unknown as CustomerInvoice
@@ -186,9 +169,9 @@ describe('sales through the outbox against the platform', () => {
     const localId = await createSalesDraft(db, nordlys, draft())
     // The create leaves; its answer is lost, so the edit is queued on the local ID.
     let cut = false
-    link.fault = (phase, _url, method) => !cut && phase === 'after' && method === 'POST' && (cut = true)
+    sync.link.fault = (phase, _url, method) => !cut && phase === 'after' && method === 'POST' && (cut = true)
     await drainCompany(db, transport(), nordlys)
-    link.fault = undefined
+    sync.link.fault = undefined
     await editSalesDraft(
       db,
       nordlys,

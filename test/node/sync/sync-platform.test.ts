@@ -1,7 +1,7 @@
 // The offline workspace against the real local platform, through main's sync service: pull with the
 // (UpdatedAt, ID) checkpoint across rows sharing one UpdatedAt, reconciliation of deletions, and the
 // outbox: merge, conflict, validation failure, and the retry check of actions and creates.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import 'fake-indexeddb/auto'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { SupplierInvoiceStatus } from '../../../common/status.ts'
@@ -11,43 +11,28 @@ import { queueAction, updateRow } from '../../../renderer/src/data/outbox.ts'
 import { pullEntity, reconcileEntity } from '../../../renderer/src/data/pull.ts'
 import { openWorkspace, type WorkspaceDb } from '../../../renderer/src/data/schema.ts'
 import { createSyncEngine } from '../../../renderer/src/data/sync-engine.ts'
-import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
-import { directTransport, syncServiceFor, type Link } from '../../support/sync.ts'
-import type { SyncService } from '../../../electron/main/services/sync/sync-service.ts'
+import { useSyncPlatform, type Row } from '../../support/sync-platform.ts'
 
 const nordlys = DEMO_COMPANIES.nordlys.key
 const aurora = DEMO_COMPANIES.aurora.key
 const anne = DEMO_USERS.anne.email
 
-let platform: TestPlatform
-let service: SyncService
-let link: Link
+const sync = useSyncPlatform(anne, nordlys)
 let db: WorkspaceDb
-let token: string
 
-beforeAll(async () => {
-  platform = await startTestPlatform()
-  ;({ service, link } = await syncServiceFor(platform, anne))
-  token = await platform.token(anne)
-})
-afterAll(async () => platform?.close())
 beforeEach(async () => {
   await db?.delete()
   db = openWorkspace('test', crypto.randomUUID())
-  link.down = false
-  link.fault = undefined
 })
 
 const options = { top: 2, userId: null, journaledDays: 90 }
 
 describe('pulling from the platform', () => {
   it('takes every seeded invoice once in pages of two, though they share one UpdatedAt', async () => {
-    const transport = directTransport(service)
-    const onPlatform = await api<{ ID: number; UpdatedAt: string }[]>(
-      platform.urls.base,
+    const transport = sync.transport()
+    const onPlatform = await sync.answer<{ ID: number; UpdatedAt: string }[]>(
       'GET',
       'api/biz/supplierinvoices?hateoas=false',
-      { token, companyKey: nordlys },
     )
     expect(onPlatform.body.length).toBeGreaterThan(2)
     const stamps = new Set(onPlatform.body.map((r) => r.UpdatedAt))
@@ -65,14 +50,12 @@ describe('pulling from the platform', () => {
   })
 })
 
-type Row = Record<string, unknown> & { ID: number }
 const get = async <T = Row>(path: string, companyKey = nordlys) =>
-  (await api<T>(platform.urls.base, 'GET', path, { token, companyKey })).body
-const put = (path: string, body: unknown, companyKey = nordlys) =>
-  api(platform.urls.base, 'PUT', path, { token, companyKey, body })
+  (await sync.answer<T>('GET', path, undefined, companyKey)).body
+const put = (path: string, body: unknown, companyKey = nordlys) => sync.answer('PUT', path, body, companyKey)
 
 async function cachedDrafts(): Promise<Row[]> {
-  await pullEntity(db, directTransport(service), nordlys, 'SupplierInvoice', { ...options, top: 1000 })
+  await pullEntity(db, sync.transport(), nordlys, 'SupplierInvoice', { ...options, top: 1000 })
   return (await db.SupplierInvoice.where('[companyKey+StatusCode]')
     .equals([nordlys, SupplierInvoiceStatus.Draft])
     .sortBy('ID')) as Row[]
@@ -82,7 +65,7 @@ describe('a full sync of a company', () => {
   it('caches every entity of the company with its company key, and nothing of another company', async () => {
     const engine = createSyncEngine({
       db,
-      transport: directTransport(service),
+      transport: sync.transport(),
       userIdentity: DEMO_USERS.anne.globalIdentity,
     })
     await db.companies.put({
@@ -130,16 +113,10 @@ describe('a full sync of a company', () => {
 
 describe('reconciling IDs', () => {
   it('drops a row deleted on the server, and turns one with unsynced changes into a conflict', async () => {
-    const transport = directTransport(service)
+    const transport = sync.transport()
     const [first, second] = await cachedDrafts()
-    await api(platform.urls.base, 'DELETE', `api/biz/supplierinvoices/${first!.ID}`, {
-      token,
-      companyKey: nordlys,
-    })
-    await api(platform.urls.base, 'DELETE', `api/biz/supplierinvoices/${second!.ID}`, {
-      token,
-      companyKey: nordlys,
-    })
+    await sync.answer('DELETE', `api/biz/supplierinvoices/${first!.ID}`)
+    await sync.answer('DELETE', `api/biz/supplierinvoices/${second!.ID}`)
     await updateRow(db, nordlys, 'SupplierInvoice', second!.ID, { InvoiceNumber: 'KEEP-ME' })
     const removed = await reconcileEntity(db, transport, nordlys, 'SupplierInvoice', options)
     expect(removed).toEqual([first!.ID])
@@ -155,7 +132,7 @@ describe('sending the outbox', () => {
     const [invoice] = await cachedDrafts()
     await updateRow(db, nordlys, 'SupplierInvoice', invoice!.ID, { InvoiceNumber: 'MINE-1' })
     await put(`api/biz/supplierinvoices/${invoice!.ID}`, { PaymentDueDate: '2027-03-31' })
-    const result = await drainCompany(db, directTransport(service), nordlys)
+    const result = await drainCompany(db, sync.transport(), nordlys)
     expect(result).toMatchObject({ done: 1, conflicts: 0, failed: 0 })
     const server = await get(`api/biz/supplierinvoices/${invoice!.ID}?hateoas=false`)
     expect(server.InvoiceNumber).toBe('MINE-1')
@@ -172,7 +149,7 @@ describe('sending the outbox', () => {
     await queueAction(db, nordlys, invoice!.ID, outboxAction('SupplierInvoice', 'assign'))
     await updateRow(db, nordlys, 'SupplierInvoice', other!.ID, { InvoiceNumber: 'OTHER-2' })
     await put(`api/biz/supplierinvoices/${invoice!.ID}`, { InvoiceNumber: 'THEIRS-2' })
-    const result = await drainCompany(db, directTransport(service), nordlys)
+    const result = await drainCompany(db, sync.transport(), nordlys)
     expect(result).toMatchObject({ done: 1, conflicts: 1 })
     const entries = await db.outbox.orderBy('seq').toArray()
     expect(entries.map((e) => e.state)).toEqual(['conflict', 'pending'])
@@ -185,7 +162,7 @@ describe('sending the outbox', () => {
   it('marks a change the platform refuses as failed with the platform message', async () => {
     const [invoice] = await cachedDrafts()
     await updateRow(db, nordlys, 'SupplierInvoice', invoice!.ID, { SupplierID: 999999 })
-    const result = await drainCompany(db, directTransport(service), nordlys)
+    const result = await drainCompany(db, sync.transport(), nordlys)
     expect(result.failed).toBe(1)
     const [entry] = await db.outbox.toArray()
     expect(entry!.state).toBe('failed')
@@ -197,18 +174,18 @@ describe('sending the outbox', () => {
     const [invoice] = await cachedDrafts()
     await queueAction(db, nordlys, invoice!.ID, outboxAction('SupplierInvoice', 'assign'))
     let posts = 0
-    link.fault = (phase, url, method) => {
+    sync.link.fault = (phase, url, method) => {
       if (method !== 'POST' || !url.includes(`/${invoice!.ID}?`)) return false
       if (phase === 'before') posts++
       return phase === 'after'
     }
-    const first = await drainCompany(db, directTransport(service), nordlys)
+    const first = await drainCompany(db, sync.transport(), nordlys)
     expect(first.interrupted).toBe(true)
     expect((await get(`api/biz/supplierinvoices/${invoice!.ID}?hateoas=false`)).StatusCode).toBe(
       SupplierInvoiceStatus.Assigned,
     )
-    link.fault = undefined
-    const second = await drainCompany(db, directTransport(service), nordlys)
+    sync.link.fault = undefined
+    const second = await drainCompany(db, sync.transport(), nordlys)
     expect(second).toMatchObject({ done: 1, failed: 0 })
     expect(posts).toBe(1)
     expect(await db.outbox.count()).toBe(0)
@@ -223,10 +200,10 @@ describe('sending the outbox', () => {
       InvoiceNumber: number,
     })
     await updateRow(db, nordlys, 'SupplierInvoice', localId, { PaymentDueDate: '2027-01-15' })
-    link.fault = (phase, url, method) => phase === 'after' && method === 'POST'
-    expect((await drainCompany(db, directTransport(service), nordlys)).interrupted).toBe(true)
-    link.fault = undefined
-    expect(await drainCompany(db, directTransport(service), nordlys)).toMatchObject({ done: 2 })
+    sync.link.fault = (phase, url, method) => phase === 'after' && method === 'POST'
+    expect((await drainCompany(db, sync.transport(), nordlys)).interrupted).toBe(true)
+    sync.link.fault = undefined
+    expect(await drainCompany(db, sync.transport(), nordlys)).toMatchObject({ done: 2 })
     const created = await get<Row[]>(
       `api/biz/supplierinvoices?hateoas=false&filter=InvoiceNumber eq '${number}'`,
     )
@@ -241,7 +218,7 @@ describe('sending the outbox in batches', () => {
   /** Records every request's method and path (without the query) while the drain runs. */
   function requests(): string[] {
     const seen: string[] = []
-    link.fault = (phase, url, method) => {
+    sync.link.fault = (phase, url, method) => {
       if (phase === 'before') seen.push(`${method} ${new URL(url).pathname}`)
       return false
     }
@@ -254,7 +231,7 @@ describe('sending the outbox in batches', () => {
     await updateRow(db, nordlys, 'SupplierInvoice', b!.ID, { SupplierID: 999999 })
     await updateRow(db, nordlys, 'SupplierInvoice', c!.ID, { InvoiceNumber: 'BULK-C' })
     const seen = requests()
-    const result = await drainCompany(db, directTransport(service), nordlys)
+    const result = await drainCompany(db, sync.transport(), nordlys)
     expect(result).toMatchObject({ done: 2, failed: 1, conflicts: 0 })
     // One read of the three rows, the bulk write the platform refused as a whole, then each alone.
     expect(seen.slice(0, 2)).toEqual(['GET /api/biz/supplierinvoices', 'PUT /api/biz/supplierinvoices'])
@@ -272,7 +249,7 @@ describe('sending the outbox in batches', () => {
     await updateRow(db, nordlys, 'SupplierInvoice', b!.ID, { InvoiceNumber: 'MINE-B' })
     await put(`api/biz/supplierinvoices/${a!.ID}`, { InvoiceNumber: 'THEIRS-A' })
     const seen = requests()
-    const result = await drainCompany(db, directTransport(service), nordlys)
+    const result = await drainCompany(db, sync.transport(), nordlys)
     expect(result).toMatchObject({ done: 1, conflicts: 1 })
     expect(seen).toEqual(['GET /api/biz/supplierinvoices', 'PUT /api/biz/supplierinvoices'])
     const [entry] = await db.outbox.toArray()
@@ -295,7 +272,7 @@ describe('sending the outbox in batches', () => {
         }),
       )
     const seen = requests()
-    expect(await drainCompany(db, directTransport(service), nordlys)).toMatchObject({ done: 3 })
+    expect(await drainCompany(db, sync.transport(), nordlys)).toMatchObject({ done: 3 })
     expect(seen).toEqual(['POST /api/biz/supplierinvoices'])
     const created = await get<Row[]>(
       `api/biz/supplierinvoices?hateoas=false&filter=startswith(InvoiceNumber,'${prefix}')&orderby=ID`,

@@ -3,75 +3,46 @@
 // under the drop area, and the bridge call scan.dropUploads hands the staged file to the scan pipeline.
 // Unauthenticated, foreign, over-size and cut-off uploads leave nothing behind.
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { request } from 'node:http'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ScanRow } from '../../../common/bridge/scan.ts'
-import { memoryLogger } from '../../../electron/main/logger.ts'
-import { startWebHost, type WebHost } from '../../../electron/web/host.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
-import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 import {
-  bridgeClient,
   openSocket as openHostSocket,
   secretOf,
   signIn,
   until,
   upload as uploadTo,
+  useSignedInHost,
 } from './host-client.ts'
 
 const MB = 1024 * 1024
 const nordlys = DEMO_COMPANIES.nordlys.key
+const web = useSignedInHost('drop')
 
-let platform: TestPlatform
-let dir: string
-let dataDir: string
-let host: WebHost
-let bridge: ReturnType<typeof bridgeClient>
-let environmentId: string
-
-const secret = () => secretOf(host)
+const secret = () => secretOf(web.host)
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
-const openSocket = () => openHostSocket(host)
+const openSocket = () => openHostSocket(web.host)
 const upload = (
   body: Uint8Array | null,
   options: Omit<Parameters<typeof uploadTo>[2], 'company'> & { company?: string } = {},
-) => uploadTo(host, body, { company: nordlys, ...options })
+) => uploadTo(web.host, body, { company: nordlys, ...options })
 
 const safe = (name: string) => name.replace(/[^\w-]/g, '_')
 /** Anne's drop area: scan state is kept per environment and signed-in user. */
 const dropArea = (user: { globalIdentity: string } = DEMO_USERS.anne) =>
-  join(dataDir, 'scan', safe(environmentId), 'users', safe(user.globalIdentity), 'dropped')
+  join(web.dataDir, 'scan', safe(web.environmentId), 'users', safe(user.globalIdentity), 'dropped')
 const incoming = () => join(dropArea(), '.incoming')
 /** The staging folder's files; the folder itself must exist once a file was staged (else it reads as empty). */
 const staged = () => readdir(incoming())
 const dropFolder = () => join(dropArea(), safe(nordlys))
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ seed: 'demo' })
-  dir = await mkdtemp(join(tmpdir(), 'ledgerdesk-drop-'))
-  dataDir = join(dir, 'data')
-  await mkdir(join(dir, 'renderer'), { recursive: true })
-  await writeFile(join(dir, 'renderer/index.html'), '<!doctype html><title>Ledgerdesk</title>')
-  host = await startWebHost({ port: 0, dataDir, rendererDir: join(dir, 'renderer'), log: memoryLogger() })
-  bridge = bridgeClient(await openSocket())
-  const env = await bridge.value<{ id: string }>('environments.add', {
-    name: 'Local test',
-    url: platform.urls.base,
-    clientId: 'ledgerdesk-desktop',
-  })
-  environmentId = env.id
-  await signIn(bridge, env.id, DEMO_USERS.anne, nordlys)
   // The scan station follows the session on its own; it takes drops once it knows Anne's companies.
-  await until(async () => (await bridge.call('scan.rows', nordlys)).result.ok)
+  await until(async () => (await web.bridge.call('scan.rows', nordlys)).result.ok)
 }, 120_000)
-afterAll(async () => {
-  await host?.close()
-  await platform?.close()
-  if (dir) await rm(dir, { recursive: true, force: true })
-})
 
 describe('browser mode: dropped files go to the host over an authenticated upload', () => {
   it('takes a 40 MB file byte for byte, under a safe name, and scan.dropUploads hands it to the queue once', async () => {
@@ -85,10 +56,10 @@ describe('browser mode: dropped files go to the host over an authenticated uploa
     expect(await staged()).toEqual([`${token}.part`])
     expect(sha(await readFile(join(incoming(), `${token}.part`)))).toBe(sha(bytes))
 
-    expect(await bridge.value('scan.dropUploads', nordlys, [token])).toBe(1)
+    expect(await web.bridge.value('scan.dropUploads', nordlys, [token])).toBe(1)
     // Random bytes are no document: the pipeline fails the file with its reason, byte for byte as sent.
     const row = (await until(() =>
-      bridge.events
+      web.bridge.events
         .map((e) => e.payload as ScanRow)
         .find((r) => r.name === 'faktura_1_.pdf' && r.state === 'failed'),
     )) as ScanRow
@@ -98,7 +69,7 @@ describe('browser mode: dropped files go to the host over an authenticated uploa
     expect(await staged()).toEqual([])
 
     // A token is taken once.
-    const again = await bridge.call('scan.dropUploads', nordlys, [token])
+    const again = await web.bridge.call('scan.dropUploads', nordlys, [token])
     expect(again.result).toMatchObject({ ok: false, error: { code: 'SCAN_DROP_UNKNOWN_UPLOAD' } })
   }, 60_000)
 
@@ -110,7 +81,7 @@ describe('browser mode: dropped files go to the host over an authenticated uploa
     expect(refused.status).toBe(401)
     expect(refused.body.code).toBe('SCAN_DROP_UNAUTHENTICATED')
     expect((await upload(bytes, { origin: 'http://evil.example' })).status).toBe(403)
-    expect((await upload(bytes, { origin: `http://localhost:${host.port}` })).status).toBe(403)
+    expect((await upload(bytes, { origin: `http://localhost:${web.host.port}` })).status).toBe(403)
     expect(await staged()).toEqual([])
   })
 
@@ -132,11 +103,11 @@ describe('browser mode: dropped files go to the host over an authenticated uploa
   it('removes the part of a file whose upload was cut off', async () => {
     const req = request({
       host: '127.0.0.1',
-      port: host.port,
+      port: web.host.port,
       method: 'POST',
       path: `/scan/drop?company=${nordlys}&name=halv.pdf`,
       headers: {
-        Origin: host.origin,
+        Origin: web.host.origin,
         'X-Ledgerdesk-Session': secret(),
         'Content-Length': String(10 * MB),
       },
@@ -170,19 +141,19 @@ describe('browser mode: dropped files go to the host over an authenticated uploa
     const token = answer.body.token!
     expect(await staged()).toEqual([`${token}.part`])
 
-    expect(await bridge.value('session.signOut')).toMatchObject({ status: 'signedOut' })
+    expect(await web.bridge.value('session.signOut')).toMatchObject({ status: 'signedOut' })
     await until(async () => (await staged()).length === 0)
     // Signed out, nothing is taken or claimed.
     expect((await upload(randomBytes(16))).status).toBe(409)
-    expect((await bridge.call('scan.dropUploads', nordlys, [token])).result).toMatchObject({
+    expect((await web.bridge.call('scan.dropUploads', nordlys, [token])).result).toMatchObject({
       ok: false,
       error: { code: 'SCAN_SIGNED_OUT' },
     })
 
-    const per = await signIn(bridge, environmentId, DEMO_USERS.per, nordlys)
+    const per = await signIn(web.bridge, web.environmentId, DEMO_USERS.per, nordlys)
     expect(per.user.GlobalIdentity).toBe(DEMO_USERS.per.globalIdentity)
-    await until(async () => (await bridge.call('scan.rows', nordlys)).result.ok)
-    expect((await bridge.call('scan.dropUploads', nordlys, [token])).result).toMatchObject({
+    await until(async () => (await web.bridge.call('scan.rows', nordlys)).result.ok)
+    expect((await web.bridge.call('scan.dropUploads', nordlys, [token])).result).toMatchObject({
       ok: false,
       error: { code: 'SCAN_DROP_UNKNOWN_UPLOAD' },
     })

@@ -1,12 +1,18 @@
 // The page's side of the browser-mode host, for node tests against the real host: the bridge socket (calls
 // with ids, and the events that arrived), an upload to one of the host's upload endpoints as the page sends
 // it, and signing a demo user in through the identity server's real login pages.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { request, type IncomingMessage } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
 import WebSocket from 'ws'
 import type { SessionState } from '../../../common/bridge/contract.ts'
 import type { WireServerMessage } from '../../../common/bridge/wire.ts'
-import type { WebHost } from '../../../electron/web/host.ts'
-import { DEMO_PASSWORD } from '../../../platform/seed/demo-constants.ts'
+import { memoryLogger } from '../../../electron/main/logger.ts'
+import { startWebHost, type WebHost } from '../../../electron/web/host.ts'
+import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
+import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 import { completeLogin } from '../desktop/login-browser.ts'
 
 const MB = 1024 * 1024
@@ -156,4 +162,69 @@ export function upload(
     for (let at = 0; at < body.length; at += MB) req.write(body.subarray(at, at + MB))
     req.end()
   })
+}
+
+export interface SignedInHost {
+  readonly platform: TestPlatform
+  readonly host: WebHost
+  /** The page's bridge socket, Anne signed in over it. */
+  readonly bridge: BridgeClient
+  /** The host's data folder. */
+  readonly dataDir: string
+  /** The environment of the local platform, as the page added it. */
+  readonly environmentId: string
+}
+
+/**
+ * A test file's host in browser mode over its own local platform, with Anne signed in to Nordlys through
+ * the page's bridge: started before the file's first test (`name` names its temporary folder), closed and
+ * removed after its last.
+ */
+export function useSignedInHost(name: string): SignedInHost {
+  let started: SignedInHost | undefined
+  let platform: TestPlatform | undefined
+  let host: WebHost | undefined
+  let dir: string | undefined
+  beforeAll(async () => {
+    platform = await startTestPlatform({ seed: 'demo' })
+    dir = await mkdtemp(join(tmpdir(), `ledgerdesk-${name}-`))
+    const dataDir = join(dir, 'data')
+    await mkdir(join(dir, 'renderer'), { recursive: true })
+    await writeFile(join(dir, 'renderer/index.html'), '<!doctype html><title>Ledgerdesk</title>')
+    host = await startWebHost({ port: 0, dataDir, rendererDir: join(dir, 'renderer'), log: memoryLogger() })
+    const bridge = bridgeClient(await openSocket(host))
+    const env = await bridge.value<{ id: string }>('environments.add', {
+      name: 'Local test',
+      url: platform.urls.base,
+      clientId: 'ledgerdesk-desktop',
+    })
+    await signIn(bridge, env.id, DEMO_USERS.anne, DEMO_COMPANIES.nordlys.key)
+    started = { platform, host, bridge, dataDir, environmentId: env.id }
+  }, 120_000)
+  afterAll(async () => {
+    await host?.close()
+    await platform?.close()
+    if (dir) await rm(dir, { recursive: true, force: true })
+  })
+  const ready = (): SignedInHost => {
+    if (!started) throw new Error('the host is read before the file started it')
+    return started
+  }
+  return {
+    get platform() {
+      return ready().platform
+    },
+    get host() {
+      return ready().host
+    },
+    get bridge() {
+      return ready().bridge
+    },
+    get dataDir() {
+      return ready().dataDir
+    },
+    get environmentId() {
+      return ready().environmentId
+    },
+  }
 }

@@ -4,59 +4,27 @@
 // platform's file server and removes the staged copy. The endpoint keeps the journal's 30 MB cap, a token
 // is taken only by the call of its own endpoint, and only by the user who sent it.
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { DownloadedFile } from '../../../common/bridge/sync.ts'
-import { memoryLogger } from '../../../electron/main/logger.ts'
-import { startWebHost, type WebHost } from '../../../electron/web/host.ts'
 import { DEMO_COMPANIES, DEMO_USERS } from '../../../platform/seed/demo-constants.ts'
 import { grownPdf } from '../../support/documents.ts'
-import { startTestPlatform, type TestPlatform } from '../../support/platform.ts'
-import { bridgeClient, openSocket, signIn, until, upload, type BridgeClient } from './host-client.ts'
+import { signIn, until, upload, useSignedInHost } from './host-client.ts'
 
 const MB = 1024 * 1024
 const nordlys = DEMO_COMPANIES.nordlys.key
+const web = useSignedInHost('journal-upload')
 const path = '/journal/document'
-
-let platform: TestPlatform
-let dir: string
-let dataDir: string
-let host: WebHost
-let bridge: BridgeClient
-let environmentId: string
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 const safe = (name: string) => name.replace(/[^\w-]/g, '_')
 const staged = (user: { globalIdentity: string } = DEMO_USERS.anne) =>
   readdir(
-    join(dataDir, 'journal', safe(environmentId), 'users', safe(user.globalIdentity), 'incoming'),
+    join(web.dataDir, 'journal', safe(web.environmentId), 'users', safe(user.globalIdentity), 'incoming'),
   ).catch(() => [] as string[])
 const send = (body: Uint8Array | null, options: { name?: string; declare?: number; session?: null } = {}) =>
-  upload(host, body, { path, company: nordlys, ...options })
-
-beforeAll(async () => {
-  platform = await startTestPlatform({ seed: 'demo' })
-  dir = await mkdtemp(join(tmpdir(), 'ledgerdesk-journal-upload-'))
-  dataDir = join(dir, 'data')
-  await mkdir(join(dir, 'renderer'), { recursive: true })
-  await writeFile(join(dir, 'renderer/index.html'), '<!doctype html><title>Ledgerdesk</title>')
-  host = await startWebHost({ port: 0, dataDir, rendererDir: join(dir, 'renderer'), log: memoryLogger() })
-  bridge = bridgeClient(await openSocket(host))
-  const env = await bridge.value<{ id: string }>('environments.add', {
-    name: 'Local test',
-    url: platform.urls.base,
-    clientId: 'ledgerdesk-desktop',
-  })
-  environmentId = env.id
-  await signIn(bridge, env.id, DEMO_USERS.anne, nordlys)
-}, 120_000)
-afterAll(async () => {
-  await host?.close()
-  await platform?.close()
-  if (dir) await rm(dir, { recursive: true, force: true })
-})
+  upload(web.host, body, { path, company: nordlys, ...options })
 
 describe('browser mode: a journal attachment goes to the host over an authenticated upload', () => {
   it("uploads a 20 MB PDF to the company's files byte for byte, and removes the staged copy", async () => {
@@ -66,7 +34,7 @@ describe('browser mode: a journal attachment goes to the host over an authentica
     expect(answer.body).toMatchObject({ name: 'Kvittering mars.pdf', size: pdf.length })
     expect(await staged()).toEqual([`${answer.body.token}.part`])
 
-    const done = await bridge.value<{ fileId: number; name: string; size: number }>(
+    const done = await web.bridge.value<{ fileId: number; name: string; size: number }>(
       'journal.uploadStaged',
       nordlys,
       answer.body.token,
@@ -75,12 +43,12 @@ describe('browser mode: a journal attachment goes to the host over an authentica
     expect(await staged()).toEqual([])
 
     // What the platform's file server holds is what was sent.
-    const file = await bridge.value<DownloadedFile>('files.download', nordlys, done.fileId)
+    const file = await web.bridge.value<DownloadedFile>('files.download', nordlys, done.fileId)
     expect(file.name).toBe('Kvittering mars.pdf')
     expect(sha(Buffer.from(file.base64, 'base64'))).toBe(sha(pdf))
 
     // A token is taken once.
-    expect((await bridge.call('journal.uploadStaged', nordlys, answer.body.token)).result).toMatchObject({
+    expect((await web.bridge.call('journal.uploadStaged', nordlys, answer.body.token)).result).toMatchObject({
       ok: false,
       error: { code: 'JOURNAL_UPLOAD_UNKNOWN_UPLOAD' },
     })
@@ -103,7 +71,7 @@ describe('browser mode: a journal attachment goes to the host over an authentica
   it('refuses a staged file that is not a document, and removes it', async () => {
     const answer = await send(Buffer.from('PK\u0003\u0004 a spreadsheet'), { name: 'lønn.xlsx' })
     expect(answer.status).toBe(201)
-    expect((await bridge.call('journal.uploadStaged', nordlys, answer.body.token)).result).toMatchObject({
+    expect((await web.bridge.call('journal.uploadStaged', nordlys, answer.body.token)).result).toMatchObject({
       ok: false,
       error: { code: 'JOURNAL_NOT_A_DOCUMENT' },
     })
@@ -113,20 +81,20 @@ describe('browser mode: a journal attachment goes to the host over an authentica
   it("takes a token only with its own endpoint's call: a scan drop is no journal document, nor the reverse", async () => {
     const pdf = await grownPdf(64 * 1024)
     const journalToken = (await send(pdf)).body.token
-    const scanToken = (await upload(host, pdf, { company: nordlys })).body.token
+    const scanToken = (await upload(web.host, pdf, { company: nordlys })).body.token
     expect(journalToken && scanToken).toBeTruthy()
-    expect((await bridge.call('journal.uploadStaged', nordlys, scanToken)).result).toMatchObject({
+    expect((await web.bridge.call('journal.uploadStaged', nordlys, scanToken)).result).toMatchObject({
       ok: false,
       error: { code: 'JOURNAL_UPLOAD_UNKNOWN_UPLOAD' },
     })
-    expect((await bridge.call('scan.dropUploads', nordlys, [journalToken])).result).toMatchObject({
+    expect((await web.bridge.call('scan.dropUploads', nordlys, [journalToken])).result).toMatchObject({
       ok: false,
       error: { code: 'SCAN_DROP_UNKNOWN_UPLOAD' },
     })
     // Each is still there for its own call.
-    expect((await bridge.value<{ name: string }>('journal.uploadStaged', nordlys, journalToken)).name).toBe(
-      'faktura.pdf',
-    )
+    expect(
+      (await web.bridge.value<{ name: string }>('journal.uploadStaged', nordlys, journalToken)).name,
+    ).toBe('faktura.pdf')
   })
 
   // Last: it signs Anne out.
@@ -134,12 +102,12 @@ describe('browser mode: a journal attachment goes to the host over an authentica
     const answer = await send(await grownPdf(128 * 1024), { name: 'annes-kvittering.pdf' })
     const token = answer.body.token
     expect(await staged()).toEqual([`${token}.part`])
-    await bridge.value('session.signOut')
+    await web.bridge.value('session.signOut')
     await until(async () => (await staged()).length === 0)
     expect((await send(randomBytes(16))).status).toBe(409)
 
-    await signIn(bridge, environmentId, DEMO_USERS.per, nordlys)
-    expect((await bridge.call('journal.uploadStaged', nordlys, token)).result).toMatchObject({
+    await signIn(web.bridge, web.environmentId, DEMO_USERS.per, nordlys)
+    expect((await web.bridge.call('journal.uploadStaged', nordlys, token)).result).toMatchObject({
       ok: false,
       error: { code: 'JOURNAL_UPLOAD_UNKNOWN_UPLOAD' },
     })

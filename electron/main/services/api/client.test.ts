@@ -1,31 +1,12 @@
 // The client against a small HTTP server on loopback that answers the way the platform does in each
 // case (the three error shapes, statistics' Success: false, 401s, gateway errors).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { answerJson, useLoopbackServers } from '../../../../test/support/loopback.ts'
 import { createApiClient, buildQuery, UPLOAD_CHUNK, type AccessGrant, type TokenSource } from './client.ts'
 import { ApiError, ApiErrorCode, apiErrorFrom } from './errors.ts'
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => void
-const servers: ReturnType<typeof createServer>[] = []
-
-async function serve(handler: Handler): Promise<string> {
-  const server = createServer(handler)
-  servers.push(server)
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
-}
-afterEach(async () => {
-  for (const s of servers.splice(0)) {
-    s.closeAllConnections()
-    await new Promise((r) => s.close(r))
-  }
-})
-
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'Content-Type': 'application/json' })
-  res.end(JSON.stringify(body))
-}
+const serve = useLoopbackServers()
+const json = answerJson
 
 function fixedTokens(base: string, token = 'token-1'): TokenSource {
   const grant: AccessGrant = { accessToken: token, apiBaseUrl: base }

@@ -1,9 +1,8 @@
 // Addresses a server gives are checked before main fetches them: a small HTTP server on loopback plays
 // a platform that answers hostile addresses (file:, another host, plain http on a network, an endless
 // body), and a second one records whether anything, above all an Authorization header, reached it.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { answerJson, useLoopbackServers } from '../../../../test/support/loopback.ts'
 import { DEFAULT_MAX_BYTES } from '../scan/sniff.ts'
 import { createSyncService } from '../sync/sync-service.ts'
 import { createApiClient, type TokenSource } from './client.ts'
@@ -11,26 +10,8 @@ import { ApiErrorCode } from './errors.ts'
 import { uploadFile } from './files.ts'
 import { checkAppFramework, MAX_SERVER_BODY_BYTES, ServerUrlErrorCode } from './server-urls.ts'
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => void
-const servers: ReturnType<typeof createServer>[] = []
-
-async function serve(handler: Handler): Promise<string> {
-  const server = createServer(handler)
-  servers.push(server)
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
-}
-afterEach(async () => {
-  for (const s of servers.splice(0)) {
-    s.closeAllConnections()
-    await new Promise((r) => s.close(r))
-  }
-})
-
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'Content-Type': 'application/json' })
-  res.end(JSON.stringify(body))
-}
+const serve = useLoopbackServers()
+const json = answerJson
 
 /** A server that answers 200 to anything and records what reached it. */
 async function recorder() {

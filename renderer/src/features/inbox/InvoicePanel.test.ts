@@ -1,38 +1,13 @@
 // The inbox panel's amount is the shared amount field: it shows the invoice's amount as the user's language
 // writes money, takes what an accountant types, and saving writes the amount as a number with its outbox
 // entry; text that is no amount stays in the field, is named, and nothing is saved.
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { mount, type VueWrapper } from '@vue/test-utils'
-import PrimeVue from 'primevue/config'
-import { openWorkspace, type WorkspaceDb } from '@renderer/data/schema'
-import { createAppI18n } from '@renderer/i18n'
-import InvoicePanel from './InvoicePanel.vue'
+import { describe, expect, it, vi } from 'vitest'
+import { useInvoicePanel } from '../../../../test/dom/invoice-panel.ts'
 
-let wrapper: VueWrapper | undefined
-let db: WorkspaceDb | undefined
-afterEach(async () => {
-  wrapper?.unmount()
-  wrapper = undefined
-  document.body.innerHTML = ''
-  await db?.delete()
-  db = undefined
-})
+const panel = useInvoicePanel('panel-test')
 
 async function mountPanel() {
-  db = openWorkspace('panel-test', `user-${Date.now()}`)
-  await db.SupplierInvoice.put({
-    companyKey: 'nordlys',
-    ID: 41,
-    StatusCode: 30101,
-    InvoiceNumber: '71001',
-    TaxInclusiveAmount: 1250,
-    UpdatedAt: '2026-11-01T10:00:00.000Z',
-  })
-  wrapper = mount(InvoicePanel, {
-    props: { db, companyKey: 'nordlys', invoiceId: 41, supplierName: 'Havbris AS' },
-    global: { plugins: [createAppI18n('nb'), PrimeVue] },
-    attachTo: document.body,
-  })
+  await panel.mount()
   const amount = () => document.getElementById('invoice-TaxInclusiveAmount') as HTMLInputElement
   await vi.waitFor(() => expect(amount().value).toBe('1\u00a0250,00'))
   return amount()
@@ -51,11 +26,11 @@ describe('the inbox panel’s amount', () => {
     const amount = await mountPanel()
     await typeInto(amount, 'kr 2.000,5')
     expect(amount.value).toBe('2\u00a0000,50')
-    await wrapper!.get('form').trigger('submit')
+    await panel.wrapper.get('form').trigger('submit')
     await vi.waitFor(async () =>
-      expect((await db!.SupplierInvoice.get(['nordlys', 41]))?.TaxInclusiveAmount).toBe(2000.5),
+      expect((await panel.db.SupplierInvoice.get(['nordlys', 41]))?.TaxInclusiveAmount).toBe(2000.5),
     )
-    const [entry] = await db!.outbox.toArray()
+    const [entry] = await panel.db.outbox.toArray()
     expect(entry?.body).toEqual({ TaxInclusiveAmount: 2000.5 })
     expect(amount.value).toBe('2\u00a0000,50')
   })
@@ -64,10 +39,10 @@ describe('the inbox panel’s amount', () => {
     const amount = await mountPanel()
     await typeInto(amount, 'mye')
     expect(amount.value).toBe('mye')
-    await wrapper!.get('form').trigger('submit')
-    await vi.waitFor(() => expect(wrapper!.text()).toContain('Skriv et beløp som 1 234,56.'))
+    await panel.wrapper.get('form').trigger('submit')
+    await vi.waitFor(() => expect(panel.wrapper.text()).toContain('Skriv et beløp som 1 234,56.'))
     expect(amount.getAttribute('aria-invalid')).toBe('true')
     expect(amount.getAttribute('aria-describedby')).toBe('invoice-TaxInclusiveAmount-problem')
-    expect(await db!.outbox.count()).toBe(0)
+    expect(await panel.db.outbox.count()).toBe(0)
   })
 })
