@@ -137,7 +137,8 @@ function flattenPaper(image: GreyImage): GreyImage {
     for (let bx = 0; bx < bw; bx++) {
       let m = 0
       for (let y = Math.max(0, by - 1); y <= Math.min(bh - 1, by + 1); y++)
-        for (let x = Math.max(0, bx - 1); x <= Math.min(bw - 1, bx + 1); x++) m = Math.max(m, paper[y * bw + x]!)
+        for (let x = Math.max(0, bx - 1); x <= Math.min(bw - 1, bx + 1); x++)
+          m = Math.max(m, paper[y * bw + x]!)
       wide[by * bw + bx] = m
     }
   // Tones after division, darkened by a gamma curve: light grey print becomes dark.
