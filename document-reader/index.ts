@@ -10,6 +10,7 @@ import {
   type OpenPdfOptions,
 } from './pdf.ts'
 import { tiffToPgm } from './image.ts'
+import { cleanPhoto } from './photo.ts'
 import { tesseractWords } from './tesseract.ts'
 import type { OcrAnswer, OcrRawData, OcrWord } from '../common/ocr.ts'
 import { interpretInvoice } from './interpret.ts'
@@ -77,7 +78,9 @@ const UPRIGHT_MIN_VOCABULARY = 5
  * vocabulary (lines too close to tell, or told wrong) is read again turned half. Word boxes are in pixels of
  * the upright image, whose size is answered.
  */
-async function readUpright(grey: GreyImage): Promise<UprightReading> {
+async function readUpright(page: GreyImage): Promise<UprightReading> {
+  // A camera photo is cleaned first (photo.ts); scans and rendered pages are read as they are.
+  const grey = cleanPhoto(page)
   let quarters = linesRunVertically(grey) ? 1 : 0
   let image = rotateQuarter(grey, quarters)
   if (uprightness(image) === 'upside-down') {
