@@ -114,6 +114,11 @@ function czValid(digits: string): boolean {
     const check = (11 - (weighted(digits, [8, 7, 6, 5, 4, 3, 2]) % 11)) % 11
     return (check === 0 ? 1 : check) % 10 === Number(digits[7])
   }
+  // Nine digits beginning with 6: a person without a birth number; the check skips the first digit.
+  if (digits.length === 9 && digits[0] === '6') {
+    const sum = weighted(digits.slice(1, 8), [8, 7, 6, 5, 4, 3, 2]) % 11
+    return (8 - ((10 - sum) % 11)) % 10 === Number(digits[8])
+  }
   return digits.length === 10 && BigInt(digits) % 11n === 0n
 }
 
@@ -126,9 +131,13 @@ function roValid(digits: string): boolean {
 /** Each country's VAT id after its prefix (spaces, dots and dashes removed) and the check it must pass. */
 const RULES: Record<string, { form: RegExp; valid: (m: RegExpExecArray) => boolean }> = {
   AT: { form: /^U(\d{8})$/, valid: (m) => atValid(m[1]!) },
+  // Ten digits, or the nine of the older form (`BE 885 463 114`), which are the ten without their leading 0.
   BE: {
-    form: /^([01]\d{9})$/,
-    valid: (m) => 97 - (Number(m[1]!.slice(0, 8)) % 97) === Number(m[1]!.slice(8)),
+    form: /^([01]\d{9}|[1-9]\d{8})$/,
+    valid: (m) => {
+      const d = m[1]!.padStart(10, '0')
+      return 97 - (Number(d.slice(0, 8)) % 97) === Number(d.slice(8))
+    },
   },
   BG: {
     form: /^(\d{9})$/,
@@ -140,7 +149,7 @@ const RULES: Record<string, { form: RegExp; valid: (m: RegExpExecArray) => boole
       ) === Number(m[1]![8]),
   },
   CY: { form: /^(\d{8})([A-Z])$/, valid: (m) => cyValid(m[1]!, m[2]!) },
-  CZ: { form: /^(\d{8}|\d{10})$/, valid: (m) => czValid(m[1]!) },
+  CZ: { form: /^(\d{8}|6\d{8}|\d{10})$/, valid: (m) => czValid(m[1]!) },
   // A branch number may follow the nine digits of a UK VAT number (`GB123456789001`).
   GB: { form: /^(\d{9})(\d{3})?$/, valid: (m) => gbValid(m[1]!) },
   XI: { form: /^(\d{9})(\d{3})?$/, valid: (m) => gbValid(m[1]!) },

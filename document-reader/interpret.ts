@@ -74,6 +74,31 @@ function readForeignId(
 }
 
 /**
+ * A VAT id that the line's end cut in two (`UStIDNr. DE31797` above `8637, Postfach 111864`): the id's start
+ * ends its line, and the digits that begin the next line complete it. Taken only when the whole passes its
+ * country's rule and the start alone does not.
+ */
+function wrappedForeignId(
+  words: OcrWord[],
+  seg: Line['segments'][number],
+  lines: Line[],
+): { id: ForeignSupplierId; words: OcrWord[] } | null {
+  const head = words[words.length - 1]
+  const at = lines.findIndex((l) => l.segments.includes(seg))
+  const line = lines[at]
+  const next = lines[at + 1]?.segments[0]?.words[0]
+  if (!head || !line || !next || words.length > 3) return null
+  const last = line.segments[line.segments.length - 1]!
+  // The id ends its line; the next line begins at or left of where the id began and is close below.
+  if (last.words[last.words.length - 1] !== head || next.Left > words[0]!.Left + head.Height) return null
+  if (lines[at + 1]!.top - line.bottom > line.height * 1.5) return null
+  const tail = /^(\d{1,6})[,;.]?$/.exec(next.Text)
+  if (!tail || !/^[A-Z]{2}U?\d/.test(text(words))) return null
+  const id = parseForeignId(text(words).replace(/\s/g, '') + tail[1])
+  return id?.Kind === 'vat' ? { id, words: [...words, next] } : null
+}
+
+/**
  * A total label at the head of a table row (`Total facture 24.99 5.00 29.99`, `Summe 0,47 6,69 7,16`): the row
  * prints net, VAT and gross; the amount two others add up to is the total. A row whose amounts do not add up
  * is left as read.
@@ -121,7 +146,9 @@ function collectHits(
           const labelText = normaliseLabel(
             text(labelHit.seg.words.slice(labelHit.start, labelHit.start + labelHit.count)),
           )
-          const found = readForeignId(region.words, DANISH_LABEL.test(labelText))
+          const found =
+            readForeignId(region.words, DANISH_LABEL.test(labelText)) ??
+            (region.placement === 'right' ? wrappedForeignId(region.words, labelHit.seg, lines) : null)
           if (found && blockContext(labelHit.seg, labelHit.start, lines, true, fuzzy) !== 'buyer') {
             const probability = labelHit.spec.weight * PLACEMENT_FACTOR[region.placement]
             foreign.push({ ...found, placement: region.placement, probability })
@@ -442,8 +469,9 @@ export function interpretInvoice(
   const foreign: ForeignSupplierIdCandidate[] = []
   const termLines: OcrWord[][] = []
   const ledgerTotals = new Set<number>()
-  const tableTotals: (Hit & { page: number; scanned: boolean })[] = []
-  const paidTotals: (Hit & { page: number; scanned: boolean })[] = []
+  /** `witnesses`: how many times the page must print the sum (the table's own row counts for one rate). */
+  const tableTotals: (Hit & { page: number; scanned: boolean; witnesses?: number })[] = []
+  const paidTotals: (Hit & { page: number; scanned: boolean; witnesses?: number })[] = []
   const hits = pages.flatMap((page) => {
     const lines = buildLines(
       splitGluedLabels(page.Source === 'tesseract' ? joinSplitAmounts(page.Words) : page.Words),
@@ -467,8 +495,10 @@ export function interpretInvoice(
       }
     const paid = fallback(paidAmount(lines), 0.65)
     if (paid) paidTotals.push(paid)
-    const table = fallback(vatTableGross(lines), 0.7)
-    if (table) tableTotals.push(table)
+    const gross = vatTableGross(lines)
+    const table = fallback(gross, 0.7)
+    // A table of two rates or more prints its sum nowhere in itself: one printing elsewhere bears it out.
+    if (table) tableTotals.push({ ...table, witnesses: gross!.rows >= 2 ? 1 : 2 })
     const found = pageAmounts(lines)
     amounts.push(...found.amounts)
     vat.push(...found.vat)
@@ -566,15 +596,19 @@ export function interpretInvoice(
   const own = foreignSupplier ? sure.filter((h) => h.prop !== OcrPropertyId.OfficialNumber) : sure
   // No total read at a label: the gross a VAT table adds up to, else the amount the receipt says was paid,
   // where the document prints it once more (the sum line a scan misread, the card slip) and none disagrees.
+  // The gross of a table of several rates is added, not read: one printing of it (the cash given, the
+  // card slip) is the second witness.
   for (const found of [tableTotals, paidTotals]) {
     const total = found[0]
     if (
       total &&
       !own.some((h) => h.prop === OcrPropertyId.TotalAmount) &&
       found.every((t) => t.value === total.value) &&
-      printed(total.value) >= 2
-    )
-      own.push(credit ? { ...total, value: `-${total.value}` } : total)
+      printed(total.value) >= (total.witnesses ?? 2)
+    ) {
+      const { witnesses: _, ...hit } = total
+      own.push(credit ? { ...hit, value: `-${hit.value}` } : hit)
+    }
   }
   return { properties: propose(own), foreignSupplierIds }
 }
@@ -609,17 +643,18 @@ const cents = (t: string) => Math.round(Number(parseAmount(t)) * 100)
  * the gross), its rows' grosses added, with the word that prints it (the last row's gross when there is one
  * row); null without such a table, or when a row's own amounts do not add up.
  */
-export function vatTableGross(lines: Line[]): { cents: number; word: OcrWord } | null {
+export function vatTableGross(lines: Line[]): { cents: number; word: OcrWord; rows: number } | null {
   let sum = 0
   let word: OcrWord | null = null
-  for (const amounts of rateRows(lines)) {
+  const rows = rateRows(lines)
+  for (const amounts of rows) {
     if (amounts.length !== 3) return null
     const [net, tax, gross] = amounts.map((w) => cents(w.Text)) as [number, number, number]
     if (Math.abs(net + tax - gross) > 1 || tax <= 0) return null
     sum += gross
     word = amounts[2]!
   }
-  return word && sum > 0 ? { cents: sum, word } : null
+  return word && sum > 0 ? { cents: sum, word, rows: rows.length } : null
 }
 
 const CARD_SLIP = /^(trace-?nr|terminal-?id|ta-nr|genehmigungs-?nr|emv-aid|vu-nr|kartenzahlung|girocard)/i
@@ -726,7 +761,7 @@ export function joinSplitAmounts(words: OcrWord[]): OcrWord[] {
 
 /**
  * A label and its value printed as one word, joined by the label's colon (`INVOICE:3854615`, `Datum:12.03.2020`,
- * `Factuurnr:2024-118`): made two words, the label's and the value's, each with its share of the box. A word
+ * `Factuurnr:2024-118`, `USt-IdNr.:DE813129242`): made two words, the label's and the value's, each with its share of the box. A word
  * whose part before the colon is not a label (`Tel:0341`, a time `12:30`) is left whole.
  */
 export function splitGluedLabels(words: OcrWord[]): OcrWord[] {
@@ -743,7 +778,8 @@ export function splitGluedLabels(words: OcrWord[]): OcrWord[] {
   })
 }
 
-const GLUED = /^(\p{L}[\p{L}.#-]*):(\d[\p{L}\d./-]*)$/u
+// The value begins with a digit, or is a VAT id's country prefix, alone or with its digits (`USt-IdNr.:DE 813`).
+const GLUED = /^(\p{L}[\p{L}.#-]*):(\d[\p{L}\d./-]*|[A-Z]{2}(?:U?\d[\d.-]*)?)$/u
 
 /** The weight of a till receipt's sum label (`Summe`, label-words.ts), a word that also heads other sums. */
 const RECEIPT_SUM_WEIGHT = 0.845

@@ -467,6 +467,21 @@ describe("a receipt's total from its VAT table or its payment", () => {
     expect(read(once).values[P.TotalAmount]).toBeUndefined()
   })
 
+  it('takes the sum of a table of two rates where the receipt prints it once, as the cash given', () => {
+    // The sum line misread (`SUMME EUR 7,42`), the rows add up, and the cash given is their sum.
+    const rows: [number, number, string][] = [
+      [100, 100, 'SUMME EUR 7,42'],
+      [100, 160, 'BAR EUR 27,42'],
+      [100, 220, 'B 7% 23,45 1,64 25,09'],
+      [100, 260, 'C 19% 1,96 0,37 2,33'],
+    ]
+    expect(read(scan(rows)).values[P.TotalAmount]).toBe('27.42')
+    // Printed nowhere: the rows' sum alone is not proposed; nor when a row does not add up.
+    expect(read(scan(rows.filter((_, i) => i !== 1))).values[P.TotalAmount]).toBeUndefined()
+    const misread = rows.map(([x, y, t]): [number, number, string] => [x, y, t.replace('0,37', '0,87')])
+    expect(read(scan(misread)).values[P.TotalAmount]).toBeUndefined()
+  })
+
   it('takes the amount paid by card where the slip prints it again, in German, English and Spanish', () => {
     for (const paid of ['Geg. Mastercard EUR 9,23', 'Paid VISA 9,23', 'Tarjeta 9,23']) {
       const page = scan([
@@ -548,5 +563,32 @@ describe('VAT ids at Austrian and Belgian labels, and after a misread colon', ()
     expect(read(phrasePage([[100, 100, 'BTW/TVA no. NL004495445B01']])).foreign).toEqual(['NL004495445B01'])
     const colon = phrasePage([[100, 100, 'Us dr. :DE 136 695 976']], 'tesseract')
     expect(read(colon).foreign).toEqual(['DE136695976'])
+  })
+})
+
+describe("a seller's VAT id glued to its label or cut by the line's end", () => {
+  const scan = (phrases: [number, number, string][]) => phrasePage(phrases, 'tesseract')
+
+  it('reads the id after a label glued to it by a colon, its digits in groups', () => {
+    const page = scan([[100, 100, 'USt-IdNr.:DE 813 129 242']])
+    expect(read(page).foreign).toEqual(['DE813129242'])
+  })
+
+  it('joins the digits that begin the next line to an id the line cut, only when the whole checks', () => {
+    const rows: [number, number, string][] = [
+      [100, 100, '1) Echo Tankstellen GmbH, UStIDNr. DE31797'],
+      [100, 132, '8637, Postfach 111864, 20418 Hamburg'],
+    ]
+    expect(read(scan(rows)).foreign).toEqual(['DE317978637'])
+    const wrong: [number, number, string][] = [rows[0]!, [100, 132, '8638, Postfach 111864']]
+    expect(read(scan(wrong)).foreign).toEqual([])
+    // Digits far below, or a line that goes on after the id, are not its rest.
+    expect(read(scan([rows[0]!, [100, 400, '8637, Postfach']])).foreign).toEqual([])
+    expect(read(scan([[100, 100, 'UStIDNr. DE31797 Hamburg'], rows[1]!])).foreign).toEqual([])
+  })
+
+  it('reads a Belgian id in the older form of nine digits, as printed', () => {
+    expect(read(scan([[100, 100, 'BTW/TVA no. BE 885 463 114']])).foreign).toEqual(['BE885463114'])
+    expect(read(scan([[100, 100, 'BTW/TVA no. BE 885 463 115']])).foreign).toEqual([])
   })
 })

@@ -69,7 +69,11 @@ async function createPool(): Promise<Worker[]> {
       gzip: true,
     })
     await worker.setParameters({
-      tessedit_pageseg_mode: PSM.SPARSE_TEXT,
+      // One column of text of varying sizes: a till receipt's lines are read whole, its large `SUMME 27,42`
+      // included, where sparse-text mode split them and lost the amounts at the right edge; an invoice's
+      // columns come out as words with their boxes all the same, and interpret.ts lays them out itself.
+      // The figures behind the choice are in docs/benchmarks.md.
+      tessedit_pageseg_mode: PSM.SINGLE_COLUMN,
       // Invoices carry no white-on-black text; skipping the inverted retry saves time on every line.
       tessedit_do_invert: '0',
       preserve_interword_spaces: '1',
