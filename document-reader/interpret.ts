@@ -657,13 +657,25 @@ export function vatTableGross(lines: Line[]): { cents: number; word: OcrWord; ro
   return word && sum > 0 ? { cents: sum, word, rows: rows.length } : null
 }
 
-const CARD_SLIP = /^(trace-?nr|terminal-?id|ta-nr|genehmigungs-?nr|emv-aid|vu-nr|kartenzahlung|girocard)/i
+/** A card terminal's own words, as a scan may misread them (`Trece-Nr.`, `Trace-lr.`, `Termina1-ID`). */
+const CARD_SLIP =
+  /^(tr[ae][cs]e-?[nl]r|termina[l1|]-?id|ta-?nr|genehmigungs-?[nl]r|emv-?aid|vu-?nr|kartenzahlung|girocard)/i
 
-/** Whether a card terminal's slip surrounds the line (its own words within three lines of it). */
+/**
+ * Whether a card terminal's slip surrounds the line: its own words within three lines of it, not counting the
+ * specks a scan reads as lines of one or two characters.
+ */
 function cardSlipAround(lines: Line[], at: number): boolean {
-  for (let l = Math.max(0, at - 3); l < lines.length && l <= at + 3; l++)
-    for (const seg of lines[l]!.segments) if (seg.words.some((w) => CARD_SLIP.test(w.Text))) return true
-  return false
+  const real = (l: number) => lines[l]!.segments.some((seg) => text(seg.words).replace(/\W/g, '').length > 2)
+  const near: number[] = [at]
+  for (const step of [-1, 1]) {
+    for (let l = at + step, n = 0; l >= 0 && l < lines.length && n < 3; l += step) {
+      if (!real(l)) continue
+      near.push(l)
+      n++
+    }
+  }
+  return near.some((l) => lines[l]!.segments.some((seg) => seg.words.some((w) => CARD_SLIP.test(w.Text))))
 }
 
 const PAID = /^(bar|gegeben|given|cash|kontant|contant|especes|tendered)$/i

@@ -256,6 +256,32 @@ describe('invoice numbers by their labels', () => {
     const invoice = phrasePage([[100, 100, 'Beleg-Nr. 4571']])
     expect(read(invoice).values[P.InvoiceNumber]).toBe('4571')
   })
+
+  it('knows the slip through a scan’s misreadings and specks read as lines', () => {
+    const page = phrasePage(
+      [
+        [100, 100, 'Beleg-Nr. 1080'],
+        [100, 130, 'f'],
+        [100, 160, 'å'],
+        [100, 190, 'i'],
+        [100, 220, 'Trece-Nr. 074990'],
+      ],
+      'tesseract',
+    )
+    expect(read(page).values[P.InvoiceNumber]).toBeUndefined()
+    // Three lines of words between them: the slip is too far to be the number's.
+    const far = phrasePage(
+      [
+        [100, 100, 'Beleg-Nr. 1080'],
+        [100, 130, 'Kunde Hansen'],
+        [100, 160, 'Artikel Kabel'],
+        [100, 190, 'Summe 12,00'],
+        [100, 220, 'Trace-lr. 074990'],
+      ],
+      'tesseract',
+    )
+    expect(read(far).values[P.InvoiceNumber]).toBe('1080')
+  })
 })
 
 describe('dates', () => {
