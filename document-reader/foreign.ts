@@ -41,7 +41,7 @@ export interface ForeignSupplierId {
  * digits (MOD11). Registry numbers are answered in their VAT form, so a supplier has one number to be found by.
  */
 export function parseForeignId(raw: string, danishLabel = false): ForeignSupplierId | null {
-  const t = scannedCountryPrefix(raw.trim().replace(/[,;.]$/, ''))
+  const t = scannedDigits(scannedCountryPrefix(raw.trim().replace(/[,;.]$/, '')))
   // After the prefix a digit, or the letter some countries' ids begin with (`ATU…`, `ESB…`, `IE8D…`).
   if (/^[A-Z]{2}[\s:-]?(\d|[A-Z][\s-]?\d)/i.test(t)) {
     const vat = normaliseForeignVatId(t.replace(/^([A-Z]{2}):/i, '$1'))
@@ -87,6 +87,36 @@ function scannedCountryPrefix(t: string): string {
   const letter = (c: string) => (/[A-Za-z]/.test(c) && c !== 'l' ? c : (PREFIX_LETTER[c] ?? c))
   const prefix = letter(m[1]!) + letter(m[2]!)
   return /^[A-Za-z]{2}$/.test(prefix) && normaliseForeignVatId(prefix + t.slice(2)) ? prefix + t.slice(2) : t
+}
+
+/** Letters a scan reads for digits (`DEB12720447` for `DE812720447`). */
+const DIGIT_LETTER: Record<string, string> = {
+  O: '0',
+  o: '0',
+  D: '0',
+  I: '1',
+  l: '1',
+  '|': '1',
+  B: '8',
+  S: '5',
+  Z: '2',
+}
+
+/** Countries whose VAT id is digits only after its prefix, where a letter among them can only be a misreading. */
+const ALL_DIGITS = new Set(['BE', 'BG', 'CZ', 'DE', 'DK', 'EE', 'EL', 'FI', 'HR', 'HU', 'IT', 'LT', 'LU'])
+for (const c of ['LV', 'MT', 'PL', 'PT', 'RO', 'SI', 'SK']) ALL_DIGITS.add(c)
+
+/**
+ * A VAT id of a digits-only country with one or two of its digits misread as letters (`DEB12720447`): read
+ * with the digits, when that passes the country's rule and the id as read does not.
+ */
+function scannedDigits(t: string): string {
+  const m = /^([A-Z]{2})([\s-]?)([\dOolDIB|SZ\s.-]{7,})$/.exec(t)
+  if (!m || !ALL_DIGITS.has(m[1]!) || normaliseForeignVatId(t)) return t
+  const letters = m[3]!.replace(/[\d\s.-]/g, '').length
+  if (letters === 0 || letters > 2) return t
+  const fixed = m[1]! + m[2]! + m[3]!.replace(/[OolDIB|SZ]/g, (c) => DIGIT_LETTER[c]!)
+  return normaliseForeignVatId(fixed) ? fixed : t
 }
 
 /** A valid VAT id of the country built from a seed (for generated documents). */

@@ -613,6 +613,15 @@ describe("a seller's VAT id glued to its label or cut by the line's end", () => 
     expect(read(scan([[100, 100, 'UStIDNr. DE31797 Hamburg'], rows[1]!])).foreign).toEqual([])
   })
 
+  it('reads a digit a scan took for a letter where the id then checks, and only then', () => {
+    expect(read(scan([[100, 100, 'UID Nr.: DEB12720447']])).foreign).toEqual(['DE812720447'])
+    expect(read(scan([[100, 100, 'UID Nr.: DE 8l2 720 447']])).foreign).toEqual(['DE812720447'])
+    expect(read(scan([[100, 100, 'UID Nr.: DEB12720448']])).foreign).toEqual([])
+    // Three letters among the digits is not a misread id; a Dutch id keeps its `B01`.
+    expect(read(scan([[100, 100, 'UID Nr.: DEBBB720447']])).foreign).toEqual([])
+    expect(read(scan([[100, 100, 'BTW no. NL815254295B01']])).foreign).toEqual(['NL815254295B01'])
+  })
+
   it('reads a Belgian id in the older form of nine digits, as printed', () => {
     expect(read(scan([[100, 100, 'BTW/TVA no. BE 885 463 114']])).foreign).toEqual(['BE885463114'])
     expect(read(scan([[100, 100, 'BTW/TVA no. BE 885 463 115']])).foreign).toEqual([])
