@@ -11,6 +11,7 @@ import {
 } from './pdf.ts'
 import { tiffToPgm } from './image.ts'
 import { cleanPhoto } from './photo.ts'
+import { cropImage, paperRegion, turnedOffset } from './paper-crop.ts'
 import { tesseractWords } from './tesseract.ts'
 import type { OcrAnswer, OcrRawData, OcrWord } from '../common/ocr.ts'
 import { interpretInvoice } from './interpret.ts'
@@ -79,8 +80,10 @@ const UPRIGHT_MIN_VOCABULARY = 5
  * the upright image, whose size is answered.
  */
 async function readUpright(page: GreyImage): Promise<UprightReading> {
-  // A camera photo is cleaned first (photo.ts); scans and rendered pages are read as they are.
-  const grey = cleanPhoto(page)
+  // A receipt lying on a scanner's bed is cut out of the page first (paper-crop.ts); a camera photo is then
+  // cleaned (photo.ts); scans and rendered pages are read as they are.
+  const region = paperRegion(page)
+  const grey = cleanPhoto(region ? cropImage(page, region) : page)
   let quarters = linesRunVertically(grey) ? 1 : 0
   let image = rotateQuarter(grey, quarters)
   if (uprightness(image) === 'upside-down') {
@@ -97,7 +100,17 @@ async function readUpright(page: GreyImage): Promise<UprightReading> {
       quarters += 2
     }
   }
-  return { words, width: image.width, height: image.height, rotation: (quarters % 4) * 90 }
+  const rotation = (quarters % 4) * 90
+  if (!region) return { words, width: image.width, height: image.height, rotation }
+  // Boxes in the whole page's pixels, turned as the page was.
+  const { dx, dy } = turnedOffset(region, page.width, page.height, quarters)
+  const turned = quarters % 2 === 1
+  return {
+    words: words.map((w) => ({ ...w, Left: w.Left + dx, Top: w.Top + dy })),
+    width: turned ? page.height : page.width,
+    height: turned ? page.width : page.height,
+    rotation,
+  }
 }
 
 interface UprightReading {

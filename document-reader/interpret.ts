@@ -574,7 +574,8 @@ export function interpretInvoice(
       : [],
   )
   // A scan's total that neither its page's arithmetic nor a second printing bears out, read at a label that
-  // also heads other sums (`Summe`) or without its decimals (`| 44`), may be misread digits: not proposed.
+  // also heads other sums (`Summe`) or without its decimals (`| 44`, `984.641`), may be misread digits: not
+  // proposed.
   const printed = (value: string) =>
     amounts.filter((a) => a === Math.round(Math.abs(Number(value)) * 100)).length
   const unsure = new Set(
@@ -584,7 +585,7 @@ export function interpretInvoice(
         h.prop === OcrPropertyId.TotalAmount &&
         !checks.confirms(h.value, h.rest) &&
         !ledgerTotals.has(Math.round(Math.abs(Number(h.value)) * 100)) &&
-        ((h.labelWeight ?? 1) < RECEIPT_SUM_WEIGHT || !/\d[.,]\s?\d{2}|,-/.test(text(h.words))) &&
+        ((h.labelWeight ?? 1) < RECEIPT_SUM_WEIGHT || !/\d[.,]\s?\d{2}(?!\d)|,-/.test(text(h.words))) &&
         printed(h.value) < 2,
     ),
   )

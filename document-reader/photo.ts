@@ -11,6 +11,7 @@ import type { GreyImage } from './orient.ts'
 
 /** Side of the square blocks in which the paper's brightness is measured. */
 const BLOCK = 24
+export const PAPER_BLOCK = BLOCK
 /** A block's paper: this share of its pixels is darker (so a block half filled by ink still shows paper). */
 const PAPER_QUANTILE = 0.9
 /** Paper darker than this is not a scanner's or a renderer's white. */
@@ -36,7 +37,7 @@ export interface PhotoProperties {
 }
 
 /** The paper brightness of every block (BLOCK × BLOCK pixels), row by row. */
-function blockPaper(image: GreyImage): { paper: Uint8Array; bw: number; bh: number } {
+export function blockPaper(image: GreyImage): { paper: Uint8Array; bw: number; bh: number } {
   const { width: w, height: h, data } = image
   const bw = Math.ceil(w / BLOCK)
   const bh = Math.ceil(h / BLOCK)

@@ -1,0 +1,68 @@
+// A receipt lying on a scanner's bed is cut out of the page; a page that is its own paper is left whole; and a
+// box read on the cut-out lands where it belongs on the whole page, however the page was turned.
+import { describe, expect, it } from 'vitest'
+import { rotateQuarter, type GreyImage } from './orient.ts'
+import { cropImage, paperRegion, turnedOffset, type Region } from './paper-crop.ts'
+
+function page(width: number, height: number, fill: number): GreyImage {
+  return { width, height, data: new Uint8Array(width * height).fill(fill) }
+}
+
+function paint(image: GreyImage, r: Region, value: number) {
+  for (let y = r.y; y < r.y + r.height; y++)
+    image.data.fill(value, y * image.width + r.x, y * image.width + r.x + r.width)
+}
+
+/** Lines of dark print across the paper, as a receipt's text. */
+function print(image: GreyImage, r: Region) {
+  for (let y = r.y + 20; y + 12 < r.y + r.height; y += 40)
+    paint(image, { x: r.x + 20, y, width: Math.floor(r.width * 0.7), height: 10 }, 30)
+}
+
+describe('a receipt on a scanner bed', () => {
+  it('is cut out of the grey lid and the black border around it', () => {
+    const scan = page(1200, 1700, 185)
+    paint(scan, { x: 0, y: 0, width: 120, height: 1700 }, 30)
+    const receipt = { x: 760, y: 0, width: 380, height: 1300 }
+    paint(scan, receipt, 235)
+    print(scan, receipt)
+    const region = paperRegion(scan)!
+    expect(region).not.toBeNull()
+    // The receipt within it, a block's margin at most around it.
+    expect(region.x).toBeLessThanOrEqual(receipt.x)
+    expect(region.x).toBeGreaterThan(receipt.x - 60)
+    expect(region.y + region.height).toBeGreaterThanOrEqual(receipt.y + receipt.height)
+    expect(region.y + region.height).toBeLessThan(receipt.y + receipt.height + 60)
+    expect(region.width).toBeLessThan(500)
+  })
+
+  it('leaves a page that is its own paper, and paper no brighter than its surroundings', () => {
+    const a4 = page(1200, 1700, 245)
+    print(a4, { x: 100, y: 100, width: 1000, height: 1500 })
+    expect(paperRegion(a4)).toBeNull()
+    // A white page scanned with a narrow dark border: still the page.
+    paint(a4, { x: 0, y: 0, width: 40, height: 1700 }, 20)
+    expect(paperRegion(a4)).toBeNull()
+    // A receipt on a lid almost as white as it: nothing stands out enough to cut.
+    const pale = page(1200, 1700, 228)
+    paint(pale, { x: 760, y: 0, width: 380, height: 1300 }, 236)
+    expect(paperRegion(pale)).toBeNull()
+  })
+
+  it('gives a box read on the cut-out back in the turned page’s pixels', () => {
+    const image = page(60, 40, 0)
+    for (let i = 0; i < image.data.length; i++) image.data[i] = i % 251
+    const region = { x: 12, y: 7, width: 20, height: 15 }
+    for (const q of [0, 1, 2, 3]) {
+      const whole = rotateQuarter(image, q)
+      const cut = rotateQuarter(cropImage(image, region), q)
+      const { dx, dy } = turnedOffset(region, image.width, image.height, q)
+      for (const [x, y] of [
+        [0, 0],
+        [cut.width - 1, cut.height - 1],
+        [3, 5],
+      ] as const)
+        expect(cut.data[y * cut.width + x], `quarter ${q}`).toBe(whole.data[(y + dy) * whole.width + x + dx])
+    }
+  })
+})
