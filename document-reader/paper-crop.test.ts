@@ -49,6 +49,14 @@ describe('a receipt on a scanner bed', () => {
     expect(paperRegion(pale)).toBeNull()
   })
 
+  it('leaves a photo whose light falls off across one sheet, with no edge to the brighter part', () => {
+    const photo = page(1200, 1700, 0)
+    for (let y = 0; y < 1700; y++)
+      for (let x = 0; x < 1200; x++) photo.data[y * 1200 + x] = Math.round(250 - (50 * x) / 1200)
+    print(photo, { x: 100, y: 100, width: 1000, height: 1500 })
+    expect(paperRegion(photo)).toBeNull()
+  })
+
   it('gives a box read on the cut-out back in the turned page’s pixels', () => {
     const image = page(60, 40, 0)
     for (let i = 0; i < image.data.length; i++) image.data[i] = i % 251

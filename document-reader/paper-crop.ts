@@ -19,6 +19,8 @@ const PAPER_LEVEL_QUANTILE = 0.95
 const PAPER_BAND = 12
 /** Around the paper the page is this much darker than the paper, on average, or it is not cut. */
 const SURROUND_DARKER = 15
+/** Just outside the paper's edge the page is at least this much darker than the paper. */
+const EDGE_DARKER = 22
 /** The paper covers at most this share of the page: above it, the page is the paper. */
 const MAX_PAPER_SHARE = 0.65
 /** And at least this share, so that a white label on a dark photo is not taken for the page. */
@@ -76,6 +78,22 @@ export function paperRegion(image: GreyImage): Region | null {
         n++
       }
   if (!n || outside / n > level - SURROUND_DARKER) return null
+  // The paper's edge is sharp: just outside it, on every side that is not the page's own edge, the page is
+  // clearly darker (a lid, a table). A photo's light falling off across one sheet of paper has no such edge.
+  const ring: number[][] = []
+  const side = (xs: number[], ys: number[]) => {
+    const values: number[] = []
+    for (const y of ys)
+      for (const x of xs) if (x >= 0 && x < bw && y >= 0 && y < bh) values.push(paper[y * bw + x]!)
+    if (values.length) ring.push(values)
+  }
+  const span = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i)
+  side([best.x0 - 2], span(best.y0, best.y1))
+  side([best.x1 + 2], span(best.y0, best.y1))
+  side(span(best.x0, best.x1), [best.y0 - 2])
+  side(span(best.x0, best.x1), [best.y1 + 2])
+  const median = (v: number[]) => v.sort((a, b) => a - b)[Math.floor(v.length / 2)]!
+  if (!ring.length || ring.some((v) => median(v) > level - EDGE_DARKER)) return null
   const x = x0 * PAPER_BLOCK
   const y = y0 * PAPER_BLOCK
   return {
