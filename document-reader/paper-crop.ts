@@ -21,10 +21,6 @@ const PAPER_BAND = 12
 const SURROUND_DARKER = 15
 /** Just outside the paper's edge the page is at least this much darker than the paper. */
 const EDGE_DARKER = 22
-/** Dark bands across a paper up to this many blocks wide are closed. */
-const CLOSE_BLOCKS = 3
-/** How far out from the bright region (in blocks) its edge is looked for. */
-const EDGE_SEARCH = 8
 /** The paper covers at most this share of the page: above it, the page is the paper. */
 const MAX_PAPER_SHARE = 0.65
 /** And at least this share, so that a white label on a dark photo is not taken for the page. */
@@ -39,21 +35,7 @@ export function paperRegion(image: GreyImage): Region | null {
   const { paper, bw, bh } = blockPaper(image)
   const sorted = Uint8Array.from(paper).sort()
   const level = sorted[Math.floor((sorted.length - 1) * PAPER_LEVEL_QUANTILE)]!
-  // Bright blocks, with the dark bands across a paper closed (a barcode, a bold heading, a fold): a block
-  // with bright blocks close above and below it, or left and right, is the paper's too.
-  const lit = (x: number, y: number) =>
-    x >= 0 && x < bw && y >= 0 && y < bh && paper[y * bw + x]! >= level - PAPER_BAND
-  const near = (x: number, y: number, dx: number, dy: number) => {
-    for (let k = 1; k <= CLOSE_BLOCKS; k++) if (lit(x + k * dx, y + k * dy)) return true
-    return false
-  }
-  const mask = new Uint8Array(bw * bh)
-  for (let y = 0; y < bh; y++)
-    for (let x = 0; x < bw; x++)
-      mask[y * bw + x] = Number(
-        lit(x, y) || (near(x, y, 0, -1) && near(x, y, 0, 1)) || (near(x, y, -1, 0) && near(x, y, 1, 0)),
-      )
-  const bright = (i: number) => mask[i] === 1
+  const bright = (i: number) => paper[i]! >= level - PAPER_BAND
   // The largest 4-connected region of bright blocks.
   const seen = new Uint8Array(bw * bh)
   let best: { count: number; x0: number; y0: number; x1: number; y1: number } | null = null
@@ -81,10 +63,10 @@ export function paperRegion(image: GreyImage): Region | null {
     if (!best || found.count > best.count) best = found
   }
   if (!best || best.count < MIN_PAPER_SHARE * paper.length) return null
-  let x0 = Math.max(0, best.x0 - 1)
-  let y0 = Math.max(0, best.y0 - 1)
-  let x1 = Math.min(bw - 1, best.x1 + 1)
-  let y1 = Math.min(bh - 1, best.y1 + 1)
+  const x0 = Math.max(0, best.x0 - 1)
+  const y0 = Math.max(0, best.y0 - 1)
+  const x1 = Math.min(bw - 1, best.x1 + 1)
+  const y1 = Math.min(bh - 1, best.y1 + 1)
   if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAX_PAPER_SHARE * paper.length) return null
   // What lies around the paper must be clearly darker than it: a lid, a table, a border.
   let outside = 0
@@ -96,33 +78,22 @@ export function paperRegion(image: GreyImage): Region | null {
         n++
       }
   if (!n || outside / n > level - SURROUND_DARKER) return null
-  // The paper's edge is sharp: walking out from the bright region, on every side, the page turns clearly darker
-  // (a lid, a table) within a few blocks, or the paper runs to the page's own edge (a receipt laid against the
-  // bed's corner, or longer than the bed). The light falling off across one sheet of a photo has no such edge.
-  // The cut reaches to the edge found, so paper a little less bright than the rest is kept.
-  const median = (v: number[]) => v.sort((a, b) => a - b)[Math.floor(v.length / 2)]!
-  const span = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i)
-  const edge = (at: (d: number) => number[] | null): number | null => {
-    for (let d = 2; d <= EDGE_SEARCH; d++) {
-      const line = at(d)
-      if (!line) return d - 1
-      if (median(line) <= level - EDGE_DARKER) return d - 1
-    }
-    return null
+  // The paper's edge is sharp: just outside it, on every side that is not the page's own edge, the page is
+  // clearly darker (a lid, a table). A photo's light falling off across one sheet of paper has no such edge.
+  const ring: number[][] = []
+  const side = (xs: number[], ys: number[]) => {
+    const values: number[] = []
+    for (const y of ys)
+      for (const x of xs) if (x >= 0 && x < bw && y >= 0 && y < bh) values.push(paper[y * bw + x]!)
+    if (values.length) ring.push(values)
   }
-  const column = (x: number) =>
-    x < 0 || x >= bw ? null : span(best.y0, best.y1).map((y) => paper[y * bw + x]!)
-  const row = (y: number) => (y < 0 || y >= bh ? null : span(best.x0, best.x1).map((x) => paper[y * bw + x]!))
-  const left = edge((d) => column(best.x0 - d))
-  const right = edge((d) => column(best.x1 + d))
-  const top = edge((d) => row(best.y0 - d))
-  const bottom = edge((d) => row(best.y1 + d))
-  if (left === null || right === null || top === null || bottom === null) return null
-  x0 = Math.max(0, best.x0 - left)
-  x1 = Math.min(bw - 1, best.x1 + right)
-  y0 = Math.max(0, best.y0 - top)
-  y1 = Math.min(bh - 1, best.y1 + bottom)
-  if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAX_PAPER_SHARE * paper.length) return null
+  const span = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i)
+  side([best.x0 - 2], span(best.y0, best.y1))
+  side([best.x1 + 2], span(best.y0, best.y1))
+  side(span(best.x0, best.x1), [best.y0 - 2])
+  side(span(best.x0, best.x1), [best.y1 + 2])
+  const median = (v: number[]) => v.sort((a, b) => a - b)[Math.floor(v.length / 2)]!
+  if (!ring.length || ring.some((v) => median(v) > level - EDGE_DARKER)) return null
   const x = x0 * PAPER_BLOCK
   const y = y0 * PAPER_BLOCK
   return {
