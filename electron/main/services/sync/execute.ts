@@ -55,6 +55,22 @@ const isRun = <A extends 'update' | 'create'>(run: OutboxCommand[], action: A): 
   run.every((command) => command.action === action)
 
 export function createOutboxExecution(deps: { api(): Promise<ApiClient> }) {
+  // One execution of a company's entries at a time. A drain whose answer was lost (the window's connection to
+  // main dropped, a timeout) sends the entry again while main may still be running its first attempt; the
+  // retry then waits for it, and its check of what the first attempt did reads the finished result, so a
+  // comment, an approval or a payment is never sent twice side by side.
+  const turns = new Map<string, Promise<unknown>>()
+  function inTurn<T>(companyKey: string, run: () => Promise<T>): Promise<T> {
+    const before = turns.get(companyKey) ?? Promise.resolve()
+    const mine = before.then(run)
+    const settled = mine.catch(() => undefined)
+    turns.set(companyKey, settled)
+    void settled.then(() => {
+      if (turns.get(companyKey) === settled) turns.delete(companyKey)
+    })
+    return mine
+  }
+
   async function execute(companyKey: string, command: OutboxCommand): Promise<OutboxOutcome> {
     const run = executorOf(command)
     if (!run)
@@ -181,6 +197,7 @@ export function createOutboxExecution(deps: { api(): Promise<ApiClient> }) {
     companyKey: string,
     commands: readonly OutboxCommand[],
   ): Promise<OutboxBatchResult> {
+    // Inside the company's turn: the entries alone go through `execute` itself, not through another turn.
     const outcomes: OutboxOutcome[] = []
     try {
       const api = await deps.api()
@@ -206,5 +223,10 @@ export function createOutboxExecution(deps: { api(): Promise<ApiClient> }) {
     }
   }
 
-  return { execute, executeBatch }
+  return {
+    execute: (companyKey: string, command: OutboxCommand) =>
+      inTurn(companyKey, () => execute(companyKey, command)),
+    executeBatch: (companyKey: string, commands: readonly OutboxCommand[]) =>
+      inTurn(companyKey, () => executeBatch(companyKey, commands)),
+  }
 }

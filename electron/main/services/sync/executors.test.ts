@@ -45,3 +45,39 @@ describe('the table of outbox executors', () => {
     expect(asked).toBe(false)
   })
 })
+
+describe('an entry sent again while its first attempt still runs', () => {
+  it('waits for that attempt, and its check then finds what the attempt did: the comment is posted once', async () => {
+    const comments: { Text: string }[] = []
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 20))
+    const api = {
+      async get(path: string) {
+        await pause()
+        return path.includes('comments') ? [...comments] : [{ ID: 7 }]
+      },
+      async post(_path: string, body: { Text: string }) {
+        await pause()
+        comments.push(body)
+        return body
+      },
+    } as unknown as ApiClient
+    const { execute } = createOutboxExecution({ api: async () => api })
+    const command = {
+      entity: 'Supplier',
+      action: 'mark-checked',
+      entityId: 7,
+      body: { Text: 'Kontrollert etter skanning' },
+      base: {},
+      baseUpdatedAt: null,
+      operationKey: 'op-00000002',
+      attempts: 0,
+    } as unknown as OutboxCommand
+    const [first, retry] = await Promise.all([
+      execute('nordlys', command),
+      execute('nordlys', { ...command, attempts: 1 }),
+    ])
+    expect(first.status).toBe('done')
+    expect(retry.status).toBe('done')
+    expect(comments).toHaveLength(1)
+  })
+})
