@@ -103,8 +103,7 @@ const DIGIT_LETTER: Record<string, string> = {
 }
 
 /** Countries whose VAT id is digits only after its prefix, where a letter among them can only be a misreading. */
-const ALL_DIGITS = new Set(['BE', 'BG', 'CZ', 'DE', 'DK', 'EE', 'EL', 'FI', 'HR', 'HU', 'IT', 'LT', 'LU'])
-for (const c of ['LV', 'MT', 'PL', 'PT', 'RO', 'SI', 'SK']) ALL_DIGITS.add(c)
+const ALL_DIGITS = new Set('BE BG CZ DE DK EE EL FI HR HU IT LT LU LV MT PL PT RO SI SK'.split(' '))
 
 /**
  * A VAT id of a digits-only country with one or two of its digits misread as letters (`DEB12720447`): read

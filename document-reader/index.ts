@@ -13,6 +13,7 @@ import { tiffToPgm } from './image.ts'
 import { cleanPhoto } from './photo.ts'
 import { cropImage, paperRegion, turnedOffset } from './paper-crop.ts'
 import { tesseractWords } from './tesseract.ts'
+import { unreadBands } from './unread-lines.ts'
 import type { OcrAnswer, OcrRawData, OcrWord } from '../common/ocr.ts'
 import { interpretInvoice } from './interpret.ts'
 import { vocabularyHits } from './labels.ts'
@@ -81,7 +82,8 @@ const UPRIGHT_MIN_VOCABULARY = 5
  */
 async function readUpright(page: GreyImage): Promise<UprightReading> {
   // A receipt lying on a scanner's bed is cut out of the page first (paper-crop.ts); a camera photo is then
-  // cleaned (photo.ts); scans and rendered pages are read as they are.
+  // cleaned (photo.ts); scans and rendered pages are read as they are. Lines Tesseract left unread are read
+  // again on their own (unread-lines.ts).
   const region = paperRegion(page)
   const grey = cleanPhoto(region ? cropImage(page, region) : page)
   let quarters = linesRunVertically(grey) ? 1 : 0
@@ -100,6 +102,7 @@ async function readUpright(page: GreyImage): Promise<UprightReading> {
       quarters += 2
     }
   }
+  words = [...words, ...(await readBandsAgain(image, words))]
   const rotation = (quarters % 4) * 90
   if (!region) return { words, width: image.width, height: image.height, rotation }
   // Boxes in the whole page's pixels, turned as the page was.
@@ -111,6 +114,22 @@ async function readUpright(page: GreyImage): Promise<UprightReading> {
     height: turned ? page.width : page.height,
     rotation,
   }
+}
+
+/** The words of lines Tesseract left unread on the page (unread-lines.ts), each band read on its own. */
+async function readBandsAgain(
+  image: GreyImage,
+  words: Omit<OcrWord, 'Id' | 'PageNo'>[],
+): Promise<Omit<OcrWord, 'Id' | 'PageNo'>[]> {
+  const found: Omit<OcrWord, 'Id' | 'PageNo'>[] = []
+  for (const band of unreadBands(image, words)) {
+    const rows = cropImage(image, band)
+    for (const word of await tesseractWords(toPgm(rows))) {
+      if (/[\p{L}\d]/u.test(word.Text))
+        found.push({ ...word, Left: word.Left + band.x, Top: word.Top + band.y })
+    }
+  }
+  return found
 }
 
 interface UprightReading {
