@@ -470,8 +470,8 @@ export function interpretInvoice(
   const termLines: OcrWord[][] = []
   const ledgerTotals = new Set<number>()
   /** `witnesses`: how many times the page must print the sum (the table's own row counts for one rate). */
-  const tableTotals: (Hit & { page: number; scanned: boolean; witnesses?: number })[] = []
-  const paidTotals: (Hit & { page: number; scanned: boolean; witnesses?: number })[] = []
+  const tableTotals: (Hit & { page: number; scanned: boolean; witnesses: number })[] = []
+  const paidTotals: (Hit & { page: number; scanned: boolean })[] = []
   const hits = pages.flatMap((page) => {
     const lines = buildLines(
       splitGluedLabels(page.Source === 'tesseract' ? joinSplitAmounts(page.Words) : page.Words),
@@ -599,17 +599,17 @@ export function interpretInvoice(
   // where the document prints it once more (the sum line a scan misread, the card slip) and none disagrees.
   // The gross of a table of several rates is added, not read: one printing of it (the cash given, the
   // card slip) is the second witness.
-  for (const found of [tableTotals, paidTotals]) {
+  const byTable = tableTotals.map(({ witnesses, ...hit }) => ({ hit, witnesses }))
+  const byPayment = paidTotals.map((hit) => ({ hit, witnesses: 2 }))
+  for (const found of [byTable, byPayment]) {
     const total = found[0]
     if (
       total &&
       !own.some((h) => h.prop === OcrPropertyId.TotalAmount) &&
-      found.every((t) => t.value === total.value) &&
-      printed(total.value) >= (total.witnesses ?? 2)
-    ) {
-      const { witnesses: _, ...hit } = total
-      own.push(credit ? { ...hit, value: `-${hit.value}` } : hit)
-    }
+      found.every((t) => t.hit.value === total.hit.value) &&
+      printed(total.hit.value) >= total.witnesses
+    )
+      own.push(credit ? { ...total.hit, value: `-${total.hit.value}` } : total.hit)
   }
   return { properties: propose(own), foreignSupplierIds }
 }
