@@ -1,6 +1,7 @@
 // What the views show when the platform does not list an entity (the documented platform answers 404 for
 // the lists of tasks, substitutes, currencies, departments and projects, and the pull marks them
-// unavailable): an approval without its task shows no step count, co-approvers or invoice and says why;
+// unavailable): an approval without its task shows no step count, co-approvers or invoice, and its detail
+// the approval's own company and amount;
 // "While I am away" names the companies whose periods are not listed; the review's pickers and the journal
 // know which lists the platform does not give.
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -90,7 +91,7 @@ function mountList(rows: MyApprovalRow[], locale: 'nb' | 'en') {
 }
 
 describe('an approval whose task the platform does not list', () => {
-  it('shows its amount, no step count or co-approvers, and says why its invoice and PDF are not shown', async () => {
+  it('shows its amount, no step count or co-approvers, and the approval’s own company and amount in its detail', async () => {
     await workspace()
     await refused('nordlys', 'Task')
     await db.Approval.put({
@@ -121,14 +122,15 @@ describe('an approval whose task the platform does not list', () => {
       list.unmount()
       wrapper = undefined
     }
-    // The detail says why there is no invoice or PDF, instead of "not on this computer yet".
+    // The detail shows what the approval itself holds, instead of "not on this computer yet".
     wrapper = mount(ApprovalDetail, {
       props: { row: row! },
       attachTo: document.body,
       global: { plugins: [createAppI18n('en'), PrimeVue, createPinia()] },
     })
     expect(wrapper.get('h2').text()).toBe('Invoice not known')
-    expect(wrapper.text()).toContain('The platform does not list approval tasks')
+    const facts = wrapper.findAll('dd').map((d) => d.text())
+    expect(facts).toEqual(['Nordlys Bakeri AS', '23,000.00 NOK'])
     expect(wrapper.text()).not.toContain('not on this computer yet')
   })
 

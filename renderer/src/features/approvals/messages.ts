@@ -63,9 +63,7 @@ const en = {
     noPdf: 'The PDF is not on this computer yet.',
     unknownInvoice: 'Invoice not known',
     invoiceNotHere: 'The invoice of this approval is not on this computer yet.',
-    taskUnlisted:
-      'The platform does not list approval tasks, and only its task names the invoice: the invoice, its PDF ' +
-      'and its steps cannot be shown here. The amount shown is the approval’s own.',
+    approval: { company: 'Company', amount: 'Amount to approve', step: 'Step' },
     flow: 'Approval flow',
     step: 'Step {step}',
     limit: 'from {amount}',
@@ -151,9 +149,7 @@ const nb: typeof en = {
     noPdf: 'PDF-en er ikke på denne maskinen ennå.',
     unknownInvoice: 'Ukjent faktura',
     invoiceNotHere: 'Fakturaen til denne godkjenningen er ikke på denne maskinen ennå.',
-    taskUnlisted:
-      'Plattformen viser ikke godkjenningsoppgaver, og bare oppgaven sier hvilken faktura det gjelder: ' +
-      'fakturaen, PDF-en og trinnene kan ikke vises her. Beløpet som vises, er godkjenningens eget.',
+    approval: { company: 'Selskap', amount: 'Beløp til godkjenning', step: 'Trinn' },
     flow: 'Godkjenningsflyt',
     step: 'Trinn {step}',
     limit: 'fra {amount}',

@@ -5,7 +5,8 @@
 // has it, and one overtaken by a colleague shows who handled it.
 // An approval names its invoice only through its Task (spec 2.15). Without the task in the cache the row
 // shows what the approval itself says (amount, currency) and no step count, others or invoice; where the
-// platform does not list tasks (the pull marked Task unavailable) the row says so (`taskUnlisted`).
+// platform does not list tasks (the pull marked Task unavailable) the row is marked `taskUnlisted`, and the
+// detail shows the approval's own company, amount and step instead of waiting for an invoice.
 import { ApprovalStatus } from '@common/status'
 import { isAction } from '@renderer/data/outbox-queries'
 import type { Cached, OutboxEntry, WorkspaceDb } from '@renderer/data/schema'
