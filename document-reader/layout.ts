@@ -129,7 +129,8 @@ function splitGap(
   return Math.max(height * factor, charWidth * 2.6)
 }
 
-function median(values: number[]): number {
+/** The middle value (the upper one of an even count); 0 for none. */
+export function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b)
   return s[Math.floor(s.length / 2)] ?? 0
 }

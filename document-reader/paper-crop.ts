@@ -3,6 +3,7 @@
 // black border, and Tesseract, reading the whole page as one column, makes noise of it and loses the receipt's
 // lines. The paper is the brightest large region of the page; where it stands clearly brighter than all around
 // it, the page is cut to it before it is read, and the words' boxes are given back in the whole page's pixels.
+import { median } from './layout.ts'
 import { blockPaper, PAPER_BLOCK } from './photo.ts'
 import type { GreyImage } from './orient.ts'
 
@@ -92,7 +93,6 @@ export function paperRegion(image: GreyImage): Region | null {
   side([best.x1 + 2], span(best.y0, best.y1))
   side(span(best.x0, best.x1), [best.y0 - 2])
   side(span(best.x0, best.x1), [best.y1 + 2])
-  const median = (v: number[]) => v.sort((a, b) => a - b)[Math.floor(v.length / 2)]!
   if (!ring.length || ring.some((v) => median(v) > level - EDGE_DARKER)) return null
   const x = x0 * PAPER_BLOCK
   const y = y0 * PAPER_BLOCK

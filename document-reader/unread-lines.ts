@@ -2,6 +2,7 @@
 // line whose letters are much larger than the rest: a till receipt's double-height `SUMME EUR 27,42`, the one
 // line that matters most. Such a line shows as a band of rows that carry ink but lie under no word's box; read
 // again on its own, cut out of the page, the line is read.
+import { median } from './layout.ts'
 import type { GreyImage } from './orient.ts'
 import type { Region } from './paper-crop.ts'
 
@@ -27,11 +28,6 @@ const MAX_BAND_INK = 0.35
 const MAX_BANDS = 6
 /** Rows of paper kept above and below a band when it is cut out. */
 const BAND_MARGIN = 8
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? 0
-}
 
 /**
  * The bands of the page, top to bottom, that carry ink under no word, each with a margin of paper: the regions

@@ -22,6 +22,7 @@ import { runEntry, type RunStation } from './steps/index.ts'
 import { bytesToUpload } from './steps/upload.ts'
 import { settleBroken } from './steps/settle.ts'
 import { createTakeGate, take } from './steps/take.ts'
+import { createKeyedTurns } from '../keyed-turns.ts'
 
 import type { ScanLocalReader } from './station.ts'
 
@@ -70,7 +71,7 @@ export function createPipeline(options: PipelineOptions) {
   // Reading and hashing is bounded too: 500 files dropped at once must not all be in memory together.
   const gate = createTakeGate(Math.max(2, concurrency * 2))
   const cancelled = new Set<string>()
-  const supplierLocks = new Map<string, Promise<unknown>>()
+  const withSupplierLock = createKeyedTurns()
   const queue = createScanQueue({
     concurrency,
     retryMs: options.retryMs ?? 5000,
@@ -114,15 +115,7 @@ export function createPipeline(options: PipelineOptions) {
         }
       }
     },
-    withSupplierLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
-      const before = supplierLocks.get(key) ?? Promise.resolve()
-      const mine = before.then(fn, fn)
-      supplierLocks.set(
-        key,
-        mine.catch(() => undefined),
-      )
-      return mine
-    },
+    withSupplierLock,
     isQueued: queue.isQueued,
     enqueue: queue.enqueue,
     scheduleIdleCheck: queue.scheduleIdleCheck,

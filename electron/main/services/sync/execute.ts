@@ -10,6 +10,7 @@ import { ApiError } from '../api/errors.ts'
 import { executorOf, rowWriters } from './executors.ts'
 import { hasListRoute, readRow, readRows, rowPath } from './platform-rows.ts'
 import { decideUpdate, findCreated, type RowCommand } from './row-actions.ts'
+import { createKeyedTurns } from '../keyed-turns.ts'
 
 /** The platform's refusal of an entry as its outcome; null when the failure is not a refusal. */
 function refusal(error: unknown): OutboxOutcome | null {
@@ -59,17 +60,7 @@ export function createOutboxExecution(deps: { api(): Promise<ApiClient> }) {
   // main dropped, a timeout) sends the entry again while main may still be running its first attempt; the
   // retry then waits for it, and its check of what the first attempt did reads the finished result, so a
   // comment, an approval or a payment is never sent twice side by side.
-  const turns = new Map<string, Promise<unknown>>()
-  function inTurn<T>(companyKey: string, run: () => Promise<T>): Promise<T> {
-    const before = turns.get(companyKey) ?? Promise.resolve()
-    const mine = before.then(run)
-    const settled = mine.catch(() => undefined)
-    turns.set(companyKey, settled)
-    void settled.then(() => {
-      if (turns.get(companyKey) === settled) turns.delete(companyKey)
-    })
-    return mine
-  }
+  const inTurn = createKeyedTurns()
 
   async function execute(companyKey: string, command: OutboxCommand): Promise<OutboxOutcome> {
     const run = executorOf(command)
