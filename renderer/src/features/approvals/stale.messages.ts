@@ -21,6 +21,7 @@ const en = {
   },
   unknownSupplier: 'Not on this computer yet',
   select: 'Show the approval from {supplier} in {company}',
+  selectUnknown: '{unknown}: show approval {id} in {company}',
   remind: {
     title: 'Reminder',
     label: 'Comment on the invoice',
@@ -56,6 +57,7 @@ const nb: typeof en = {
   },
   unknownSupplier: 'Ikke på denne maskinen ennå',
   select: 'Vis godkjenningen fra {supplier} i {company}',
+  selectUnknown: '{unknown}: vis godkjenning {id} i {company}',
   remind: {
     title: 'Påminnelse',
     label: 'Kommentar på fakturaen',
