@@ -12,7 +12,7 @@ import {
 import { tiffToPgm } from './image.ts'
 import { cleanPhoto } from './photo.ts'
 import { cropImage, paperRegion, turnedOffset } from './paper-crop.ts'
-import { tesseractWords } from './tesseract.ts'
+import { tesseractWords, type ReadWord } from './tesseract.ts'
 import { unreadBands } from './unread-lines.ts'
 import type { OcrAnswer, OcrRawData, OcrWord } from '../common/ocr.ts'
 import { interpretInvoice } from './interpret.ts'
@@ -71,6 +71,20 @@ function numbered(words: Omit<OcrWord, 'Id' | 'PageNo'>[], pageNo: number): OcrW
   return words.map((w, i) => ({ Id: i + 1, PageNo: pageNo, ...w }))
 }
 
+/** Below this confidence (0–100) Tesseract's reading of a word is doubtful (see OcrPageResult.UnsureWords). */
+const UNSURE_CONFIDENCE = 50
+
+/**
+ * A Tesseract page's words, numbered, with the Ids of those read with low confidence. The confidence itself
+ * stays in the reader: the answer's words have the shape the platform documents.
+ */
+function numberedRead(words: ReadWord[], pageNo: number): Pick<OcrPageResult, 'Words' | 'UnsureWords'> {
+  return {
+    Words: words.map(({ Confidence: _, ...w }, i) => ({ Id: i + 1, PageNo: pageNo, ...w })),
+    UnsureWords: words.flatMap((w, i) => (w.Confidence < UNSURE_CONFIDENCE ? [i + 1] : [])),
+  }
+}
+
 /** Below this many vocabulary words a reading is taken as upside down and the page is read turned 180°. */
 const UPRIGHT_MIN_VOCABULARY = 5
 
@@ -117,11 +131,8 @@ async function readUpright(page: GreyImage): Promise<UprightReading> {
 }
 
 /** The words of lines Tesseract left unread on the page (unread-lines.ts), each band read on its own. */
-async function readBandsAgain(
-  image: GreyImage,
-  words: Omit<OcrWord, 'Id' | 'PageNo'>[],
-): Promise<Omit<OcrWord, 'Id' | 'PageNo'>[]> {
-  const found: Omit<OcrWord, 'Id' | 'PageNo'>[] = []
+async function readBandsAgain(image: GreyImage, words: ReadWord[]): Promise<ReadWord[]> {
+  const found: ReadWord[] = []
   for (const band of unreadBands(image, words)) {
     const rows = cropImage(image, band)
     for (const word of await tesseractWords(toPgm(rows))) {
@@ -133,7 +144,7 @@ async function readBandsAgain(
 }
 
 interface UprightReading {
-  words: Omit<OcrWord, 'Id' | 'PageNo'>[]
+  words: ReadWord[]
   width: number
   height: number
   /** Degrees clockwise the image was turned to be read. */
@@ -203,7 +214,7 @@ export async function readDocument(
           PageNo: 1,
           ImageWidth: read.width,
           ImageHeight: read.height,
-          Words: numbered(read.words, 1),
+          ...numberedRead(read.words, 1),
           Source: 'tesseract',
           Rotation: read.rotation,
         },
@@ -221,7 +232,7 @@ export async function readDocument(
         PageNo: 1,
         ImageWidth: read.width,
         ImageHeight: read.height,
-        Words: numbered(read.words, 1),
+        ...numberedRead(read.words, 1),
         Source: 'tesseract',
         Rotation: read.rotation,
       },
@@ -277,7 +288,7 @@ async function readPdfPage(
     PageNo: pageNo,
     ImageWidth: read.width,
     ImageHeight: read.height,
-    Words: numbered(read.words, pageNo),
+    ...numberedRead(read.words, pageNo),
     Source: 'tesseract',
     Rotation: read.rotation,
   }

@@ -43,6 +43,9 @@ interface Hit {
   labelWeight?: number
 }
 
+/** A hit on its page; `doubtfulDigits`: a word holding its digits is one Tesseract read unsure of. */
+type PageHit = Hit & { page: number; scanned: boolean; doubtfulDigits?: boolean }
+
 const PLACEMENT_FACTOR = { right: 0.95, below: 0.9, pattern: 0.75 } as const
 
 interface Buyer {
@@ -472,7 +475,7 @@ export function interpretInvoice(
   /** `witnesses`: how many times the page must print the sum (the table's own row counts for one rate). */
   const tableTotals: (Hit & { page: number; scanned: boolean; witnesses: number })[] = []
   const paidTotals: (Hit & { page: number; scanned: boolean })[] = []
-  const hits = pages.flatMap((page) => {
+  const hits: PageHit[] = pages.flatMap((page) => {
     const lines = buildLines(
       splitGluedLabels(page.Source === 'tesseract' ? joinSplitAmounts(page.Words) : page.Words),
       page.Source,
@@ -512,7 +515,13 @@ export function interpretInvoice(
         HitWordText: text(f.words),
         ProbabilityFactor: Math.round(f.probability * 100) / 100,
       })
-    return read.hits.map((h) => ({ ...h, page: page.PageNo, scanned }))
+    const doubtfulWords = new Set(scanned ? (page.UnsureWords ?? []) : [])
+    return read.hits.map((h) => ({
+      ...h,
+      page: page.PageNo,
+      scanned,
+      doubtfulDigits: h.words.some((w) => /\d/.test(w.Text) && doubtfulWords.has(w.Id)),
+    }))
   })
   const checks = new AmountChecks(amounts, vat, vatSum)
   // A credit note that prints its own number or date beside the credited invoice's: its own wins.
@@ -578,15 +587,21 @@ export function interpretInvoice(
   // proposed.
   const printed = (value: string) =>
     amounts.filter((a) => a === Math.round(Math.abs(Number(value)) * 100)).length
+  const unconfirmedTotal = (h: Hit) =>
+    h.prop === OcrPropertyId.TotalAmount &&
+    !checks.confirms(h.value, h.rest) &&
+    !ledgerTotals.has(Math.round(Math.abs(Number(h.value)) * 100))
+  // A scan's date, or a total its figures do not bear out, whose digits Tesseract itself doubted (one
+  // misread digit makes another valid date or sum): not proposed either.
+  const DATES: OcrPropertyId[] = [OcrPropertyId.InvoiceDate, OcrPropertyId.DueDate]
   const unsure = new Set(
     hits.filter(
       (h) =>
-        h.scanned &&
-        h.prop === OcrPropertyId.TotalAmount &&
-        !checks.confirms(h.value, h.rest) &&
-        !ledgerTotals.has(Math.round(Math.abs(Number(h.value)) * 100)) &&
-        ((h.labelWeight ?? 1) < RECEIPT_SUM_WEIGHT || !/\d[.,]\s?\d{2}(?!\d)|,-/.test(text(h.words))) &&
-        printed(h.value) < 2,
+        (h.scanned &&
+          unconfirmedTotal(h) &&
+          ((h.labelWeight ?? 1) < RECEIPT_SUM_WEIGHT || !/\d[.,]\s?\d{2}(?!\d)|,-/.test(text(h.words))) &&
+          printed(h.value) < 2) ||
+        (h.doubtfulDigits && (DATES.includes(h.prop) || unconfirmedTotal(h))),
     ),
   )
   const foreignSupplierIds = bestForeignIds(foreign)

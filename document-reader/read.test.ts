@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { generateInvoice } from './corpus/generate.ts'
 import { scanVariant } from './corpus/scan.ts'
-import { OcrAnswer, OcrRawData } from '../common/ocr.ts'
+import { OcrAnswer, OcrRawData, OcrWord } from '../common/ocr.ts'
 import {
   analyse,
   closeOcr,
@@ -104,6 +104,12 @@ describe('scanned page', () => {
     const [page] = await readDocument(scan)
     expect(page!.Source).toBe('tesseract')
     expect(page!.Words.some((w) => w.Text.includes(invoice.truth[5]!))).toBe(true)
+    // Tesseract's confidence stays in the reader: the words answered have the documented shape, and the
+    // words it doubted are named by their Ids, a few of a page this clean.
+    for (const w of page!.Words) expect(OcrWord.strict().parse(w)).toEqual(w)
+    const ids = new Set(page!.Words.map((w) => w.Id))
+    expect(page!.UnsureWords!.every((id) => ids.has(id))).toBe(true)
+    expect(page!.UnsureWords!.length).toBeLessThan(page!.Words.length / 4)
     const got = proposed(interpret(page!, { buyerOrgNumbers: [invoice.buyerOrgNumber] }))
     expect(got).toMatchObject({ 5: invoice.truth[5], 6: invoice.truth[6], 3: invoice.truth[3] })
   })

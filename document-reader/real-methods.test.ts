@@ -627,3 +627,45 @@ describe("a seller's VAT id glued to its label or cut by the line's end", () => 
     expect(read(scan([[100, 100, 'BTW/TVA no. BE 885 463 115']])).foreign).toEqual([])
   })
 })
+
+describe('a scan whose digits Tesseract doubted', () => {
+  /** A scanned receipt; the words whose text is in `doubted` are those Tesseract read unsure of. */
+  function scan(phrases: [number, number, string][], doubted: string[]): OcrPageResult {
+    const page = phrasePage(phrases, 'tesseract')
+    return { ...page, UnsureWords: page.Words.filter((w) => doubted.includes(w.Text)).map((w) => w.Id) }
+  }
+  const receipt: [number, number, string][] = [
+    [100, 100, 'Datum: 24.02.2020'],
+    [100, 160, 'Kaffee'],
+    [700, 160, '3,20'],
+    [100, 220, 'Kuchen'],
+    [700, 220, '4,10'],
+    [100, 280, 'Zu zahlen EUR 14,74'],
+  ]
+
+  it('proposes neither a date nor a total the page does not bear out, when their digits were doubted', () => {
+    const sure = read(scan(receipt, [])).values
+    expect(sure[P.InvoiceDate]).toBe('2020-02-24')
+    expect(sure[P.TotalAmount]).toBe('14.74')
+    const doubted = read(scan(receipt, ['24.02.2020', '14,74'])).values
+    expect(doubted[P.InvoiceDate]).toBeUndefined()
+    expect(doubted[P.TotalAmount]).toBeUndefined()
+  })
+
+  it('still proposes a doubted total its net and VAT add up to, and a date whose doubted word is its label', () => {
+    const adds: [number, number, string][] = [
+      ...receipt.map(([x, y, t]): [number, number, string] => [x, y, t.replace('14,74', '7,30')]),
+      [100, 340, 'Netto 6,13'],
+      [100, 400, 'MwSt 19% 1,17'],
+    ]
+    const values = read(scan(adds, ['7,30', 'Datum:'])).values
+    expect(values[P.TotalAmount]).toBe('7.30')
+    expect(values[P.InvoiceDate]).toBe('2020-02-24')
+  })
+
+  it('leaves a text layer alone: only Tesseract doubts', () => {
+    const page = phrasePage(receipt)
+    const values = read({ ...page, UnsureWords: page.Words.map((w) => w.Id) }).values
+    expect(values[P.InvoiceDate]).toBe('2020-02-24')
+  })
+})

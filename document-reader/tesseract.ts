@@ -97,8 +97,11 @@ function workersReady(): Promise<Worker[]> {
 /** The job each worker runs last: a worker reads one image at a time, in the order they came. */
 const lastJob = new WeakMap<Worker, Promise<unknown>>()
 
+/** A word as Tesseract read it: its box in the image's pixels and Tesseract's confidence in it (0–100). */
+export type ReadWord = Omit<OcrWord, 'Id' | 'PageNo'> & { Confidence: number }
+
 /** Words Tesseract reads from an image (PNG/JPEG/TIFF bytes), boxes in that image's pixels. */
-export async function tesseractWords(image: Buffer): Promise<Omit<OcrWord, 'Id' | 'PageNo'>[]> {
+export async function tesseractWords(image: Buffer): Promise<ReadWord[]> {
   const workers = await workersReady()
   const worker = workers[next++ % workers.length]!
   // Jobs wait for the worker here rather than in tesseract.js's own queue, so that the time limit below
@@ -109,7 +112,7 @@ export async function tesseractWords(image: Buffer): Promise<Omit<OcrWord, 'Id' 
   return job
 }
 
-async function recognise(worker: Worker, image: Buffer): Promise<Omit<OcrWord, 'Id' | 'PageNo'>[]> {
+async function recognise(worker: Worker, image: Buffer): Promise<ReadWord[]> {
   // A WASM abort on a damaged image ends the worker without answering: the pool is dropped after a while.
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
@@ -124,7 +127,7 @@ async function recognise(worker: Worker, image: Buffer): Promise<Omit<OcrWord, '
   } finally {
     clearTimeout(timer)
   }
-  const words: Omit<OcrWord, 'Id' | 'PageNo'>[] = []
+  const words: ReadWord[] = []
   for (const block of data.blocks ?? []) {
     for (const para of block.paragraphs) {
       for (const line of para.lines) {
@@ -139,6 +142,7 @@ async function recognise(worker: Worker, image: Buffer): Promise<Omit<OcrWord, '
             Top: word.bbox.y0,
             Width: word.bbox.x1 - word.bbox.x0,
             Height: word.bbox.y1 - word.bbox.y0,
+            Confidence: word.confidence,
           })
         }
       }

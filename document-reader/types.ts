@@ -10,6 +10,11 @@ export interface OcrPageResult {
   Words: OcrWord[]
   Source: 'text-layer' | 'tesseract'
   /**
+   * Tesseract's pages: the Ids of the words it read with low confidence. A misread digit in a scan's date or
+   * total often shows here, where no checksum or sum can catch it.
+   */
+  UnsureWords?: number[]
+  /**
    * Degrees (0, 90, 180, 270) the page image was turned clockwise, from the page as displayed with its own
    * `/Rotate`, to be read upright: the word boxes are in that turned image. A viewer maps them back with it.
    */
