@@ -143,7 +143,7 @@ export function looksLikeIban(value: string): boolean {
 }
 
 /** The position kinds of a country's whole IBAN (`2!a2!n` and its BBAN), or null for an unknown country. */
-function ibanKinds(country: string): IbanCharacterKind[] | null {
+export function ibanKinds(country: string): IbanCharacterKind[] | null {
   const structure = IBAN_REGISTRY[IBAN_TERRITORIES[country] ?? country]
   if (structure === undefined) return null
   const kinds: IbanCharacterKind[] = ['a', 'a', 'n', 'n']

@@ -3,7 +3,7 @@
 // printed beside them (Swedish organisationsnummer, Danish CVR, Finnish Y-tunnus), each by its own national
 // rule, so that a misread id is never proposed and a foreign id is never taken for a Norwegian one.
 
-import { compactIban, ibanCheckDigits, isValidIban } from '../common/iban.ts'
+import { compactIban, ibanCheckDigits, ibanKinds, isValidIban } from '../common/iban.ts'
 import { luhnValid, normaliseForeignVatId } from '../common/vat-id.ts'
 
 export { normaliseForeignVatId }
@@ -116,6 +116,26 @@ function scannedDigits(t: string): string {
   if (letters === 0 || letters > 2) return t
   const fixed = m[1]! + m[2]! + m[3]!.replace(/[OolDIB|SZ]/g, (c) => DIGIT_LETTER[c]!)
   return normaliseForeignVatId(fixed) ? fixed : t
+}
+
+/**
+ * An IBAN with one or two of its digits misread as letters where its country's structure has digits (`DEOS
+ * 2394 …` for `DE05 2394 …`): the IBAN with those digits, when it passes MOD 97; otherwise null. An IBAN whose
+ * length is not its country's (a character read twice or lost) is not guessed at.
+ */
+export function scannedIban(raw: string): string | null {
+  const iban = compactIban(raw)
+  const kinds = ibanKinds(iban.slice(0, 2))
+  if (!kinds || iban.length !== kinds.length) return null
+  let misread = 0
+  const fixed = [...iban]
+    .map((c, i) => {
+      if (i < 2 || kinds[i] !== 'n' || /\d/.test(c)) return c
+      misread++
+      return DIGIT_LETTER[c] ?? c
+    })
+    .join('')
+  return misread > 0 && misread <= 2 && isValidIban(fixed) ? fixed : null
 }
 
 /** A valid VAT id of the country built from a seed (for generated documents). */

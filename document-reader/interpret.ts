@@ -909,10 +909,13 @@ function misreadDates<T extends Hit & { scanned: boolean }>(hits: T[]): Set<T> {
  * A date read by Tesseract is checked against the other dates printed on the document: when two of them agree
  * (within a year) and none is within a year of it, a digit of its year was misread (`2036` for `2026`), and
  * it is not proposed: a wrong date costs more than a missing one (calibrateDates only lowers its probability).
+ * Nor is one more than two years after the day it is read.
  */
 function isStrayScannedDate(h: Hit, hits: Hit[], pages: OcrPageResult[]): boolean {
   if (h.prop !== OcrPropertyId.InvoiceDate && h.prop !== OcrPropertyId.DueDate) return false
   const at = Date.parse(h.value)
+  // No invoice is dated, nor falls due, years after it is read: its year was misread (`2095` for `2025`).
+  if (at > Date.now() + 2 * YEAR) return true
   const printed = pages.flatMap((p) =>
     p.Words.flatMap((w) => {
       if (h.words.includes(w)) return []

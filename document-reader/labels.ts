@@ -3,7 +3,7 @@
 // titles of a credit note. A label names the property its value is read for, and how much that label is
 // trusted.
 import { OcrPropertyId } from '../common/ocr.ts'
-import { parseAmount, parseDate } from './values.ts'
+import { parseAmount, parseDate, withinOneEdit } from './values.ts'
 import {
   BUYER_WORDS,
   CREDIT_BALANCE,
@@ -373,15 +373,6 @@ export const FUZZY_LABELS = new Map<string, LabelSpec>()
     else FUZZY_LABELS.set(folded, spec)
   }
   for (const folded of shared) FUZZY_LABELS.delete(folded)
-}
-
-/** Whether two texts differ by at most one character inserted, deleted or replaced. */
-export function withinOneEdit(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false
-  let i = 0
-  while (i < a.length && i < b.length && a[i] === b[i]) i++
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1)
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1)
 }
 
 /** A scanned label this long or longer may have one character misread and still be told from the others. */

@@ -15,6 +15,7 @@ import {
 } from './interpret.ts'
 import { buildLines, pairedLabels } from './layout.ts'
 import { parseAmount, parseDate } from './values.ts'
+import { scannedIban } from './foreign.ts'
 import { phrasePage } from './phrase-page.ts'
 import type { OcrPageResult } from './types.ts'
 
@@ -581,6 +582,33 @@ describe('a printing timestamp against a labelled date', () => {
       '2022-10-05',
     )
   })
+
+  it('reads a date in words as a scan misreads it: a dot as a colon or twice, a speck, a letter of the month', () => {
+    expect(parseDate('25: April. 2026')).toBe('2026-04-25')
+    expect(parseDate('15..Mai 2026.')).toBe('2026-05-15')
+    expect(parseDate('3, mars 2026')).toBe('2026-03-03')
+    expect(parseDate('25: Posten 2026')).toBeNull()
+    // A quote mark read from a speck, and a month with one letter misread; two letters off is not read.
+    expect(parseDate('3. Januar 2026"')).toBe('2026-01-03')
+    expect(parseDate('14, nugust 2026')).toBe('2026-08-14')
+    expect(parseDate('Dezernber 3, 2026')).toBeNull()
+    expect(parseDate('4 julie 2026')).toBeNull()
+    const page = phrasePage([[100, 100, 'Rechnungsdatum: 25: April. 2026']], 'tesseract')
+    expect(read(page).values[P.InvoiceDate]).toBe('2026-04-25')
+  })
+
+  it('does not propose a scanned date years after the day it is read (a misread year)', () => {
+    const page = (due: string) =>
+      phrasePage(
+        [
+          [100, 100, 'Fakturadatum 2025-10-26'],
+          [100, 160, `Förfallodatum ${due}`],
+        ],
+        'tesseract',
+      )
+    expect(read(page('2025-11-15')).values[P.DueDate]).toBe('2025-11-15')
+    expect(read(page('2095-11-15')).values[P.DueDate]).toBeUndefined()
+  })
 })
 
 describe('VAT ids at Austrian and Belgian labels, and after a misread colon', () => {
@@ -667,5 +695,24 @@ describe('a scan whose digits Tesseract doubted', () => {
     const page = phrasePage(receipt)
     const values = read({ ...page, UnsureWords: page.Words.map((w) => w.Id) }).values
     expect(values[P.InvoiceDate]).toBe('2020-02-24')
+  })
+})
+
+describe('an IBAN whose digits a scan read as letters', () => {
+  it('is read with the digits where its country has digits, when MOD 97 then holds', () => {
+    expect(scannedIban('DEOS 2394 3910 0866 2440 99')).toBe('DE05239439100866244099')
+    // GB's bank code is letters: those are never changed, and its digits still are.
+    expect(scannedIban('GB19 LOYD 5O59 7772 4769 72')).toBe('GB19LOYD50597772476972')
+    const page = phrasePage([[100, 100, 'IBAN DEOS 2394 3910 0866 2440 99']], 'tesseract')
+    expect(read(page).values[P.Iban]).toBe('DE05239439100866244099')
+  })
+
+  it('is not guessed at when MOD 97 fails, three letters stand for digits, or its length is wrong', () => {
+    expect(scannedIban('DEOS 2394 3910 0866 2440 98')).toBeNull()
+    expect(scannedIban('DEOS 2394 391O 0866 244O 99')).toBeNull()
+    // A character read twice (`LOYDS`): the length is not GB's.
+    expect(scannedIban('GB19 LOYDS 5059 7772 4769 72')).toBeNull()
+    // Nothing misread: a valid IBAN is parseIban's, and an invalid one with no letters stays invalid.
+    expect(scannedIban('DE05 2394 3910 0866 2440 98')).toBeNull()
   })
 })

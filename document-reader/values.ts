@@ -8,7 +8,7 @@ import {
   isValidOrgNumber,
 } from '../common/norwegian.ts'
 import type { OcrPropertyId, OcrWord } from '../common/ocr.ts'
-import { normaliseIban } from './foreign.ts'
+import { normaliseIban, scannedIban } from './foreign.ts'
 
 type Parser = (text: string) => string | null
 
@@ -82,6 +82,35 @@ const monthKey = (name: string) =>
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
 
+/** Whether two texts differ by at most one character inserted, deleted or replaced. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false
+  let i = 0
+  while (i < a.length && i < b.length && a[i] === b[i]) i++
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1)
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1)
+}
+
+/** A month name this long or longer may have one letter misread (`nugust`) and still be told from the others. */
+const NEAR_MONTH_LENGTH = 5
+
+/**
+ * The month a name gives: as the table has it, or, for a name of 5 letters or more as a scan misread it
+ * (`nugust`), the one month all long table names within one letter of it give. Two letters off (`Dezernber`)
+ * is not read.
+ */
+function monthOf(name: string): number | undefined {
+  const key = monthKey(name)
+  const exact = NB_MONTHS[key]
+  if (exact || key.length < NEAR_MONTH_LENGTH) return exact
+  const near = new Set(
+    Object.entries(NB_MONTHS)
+      .filter(([k]) => k.length >= NEAR_MONTH_LENGTH && withinOneEdit(key, k))
+      .map(([, month]) => month),
+  )
+  return near.size === 1 ? [...near][0] : undefined
+}
+
 function isoDate(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000
   if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1990 || y > 2100) return null
@@ -93,6 +122,8 @@ function isoDate(y: number, m: number, d: number): string | null {
 export const parseDate: Parser = (raw) => {
   const text = raw
     .trim()
+    // A speck beside the date read as a quote mark (`3. Januar 2026"`).
+    .replace(/^["'“”‘’`]+|["'“”‘’`]+$/g, '')
     .replace(/[.,;:]$/, '')
     .replace(/\s\.(\d{4})$/, ' $1')
     // A scan's space after a date's second dot, or after both (`04.04. 2020`, `05. 10. 2022`).
@@ -112,15 +143,16 @@ export const parseDate: Parser = (raw) => {
     const [a, b, y] = [Number(m[1]), Number(m[3]), Number(m[4])]
     return b > 12 && m[2] === '/' ? isoDate(y, a, b) : isoDate(y, b, a)
   }
-  // `2. mars 2026`, `1er mars 2026`, and as tickets print it, `02MAR26`.
-  m = /^(\d{1,2})(?:\.|er)?\s*([\p{L}]{3,})\.?,?\s*(\d{4}|\d{2})$/iu.exec(text)
+  // `2. mars 2026`, `1er mars 2026`, and as tickets print it, `02MAR26`; a scan's dot read as a colon or doubled
+  // (`25: April. 2026`, `15..Mai 2026`).
+  m = /^(\d{1,2})(?:[.:,]{1,2}|er)?\s*([\p{L}]{3,})\.?,?\s*(\d{4}|\d{2})$/iu.exec(text)
   if (m) {
-    const month = NB_MONTHS[monthKey(m[2]!)]
+    const month = monthOf(m[2]!)
     return month ? isoDate(Number(m[3]), month, Number(m[1])) : null
   }
   m = /^([\p{L}]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/iu.exec(text)
   if (m) {
-    const month = NB_MONTHS[monthKey(m[1]!)]
+    const month = monthOf(m[1]!)
     return month ? isoDate(Number(m[3]), month, Number(m[2])) : null
   }
   return null
@@ -229,9 +261,13 @@ export const parseIban: Parser = (raw) => {
     .toUpperCase()
     // The country code is letters: a scan's `N0` is `NO` (the MOD97 check still decides).
     .replace(/^N0/, 'NO')
-  if (text.startsWith('NO')) return isValidNorwegianIban(text) ? text : null
-  // Any country's IBAN whose length and MOD97 check hold.
-  return normaliseIban(text)
+  // Any country's IBAN whose length and MOD97 check hold; else, read with the digits a scan misread as letters.
+  if (text.startsWith('NO')) {
+    if (isValidNorwegianIban(text)) return text
+    const fixed = scannedIban(text)
+    return fixed && isValidNorwegianIban(fixed) ? fixed : null
+  }
+  return normaliseIban(text) ?? scannedIban(text)
 }
 
 const parseKid: Parser = (raw) => {
