@@ -161,7 +161,6 @@ label(
   'Amount due',
   'Total due',
   'Total amount due',
-  'Balance due',
   'Total to pay',
   'Amount to pay',
 )
@@ -243,6 +242,8 @@ label(
   'Gjenstår å betale',
   'Restbeløp',
   'Balance remaining',
+  // What is left after what was paid (`Paid -15,133.35`); without a payment, the same amount as the total.
+  'Balance due',
 )
 label(
   OcrPropertyId.TotalAmount,

@@ -716,3 +716,37 @@ describe('an IBAN whose digits a scan read as letters', () => {
     expect(scannedIban('DE05 2394 3910 0866 2440 98')).toBeNull()
   })
 })
+
+describe('an amount whose decimal mark a scan read as the thousands mark', () => {
+  it('is read with two decimals after groups of three digits, and nothing else changes', () => {
+    expect(parseAmount('64,515,87')).toBe('64515.87')
+    expect(parseAmount('1.234.56')).toBe('1234.56')
+    expect(parseAmount('-15,133,35 GBP')).toBe('-15133.35')
+    expect(parseAmount('1,234,567')).toBe('1234567.00')
+    expect(parseAmount('1,234.56')).toBe('1234.56')
+    expect(parseAmount('12,345,6')).toBeNull()
+  })
+})
+
+describe('the balance due after a payment', () => {
+  const invoice = (paid: boolean, balance: string) =>
+    read(
+      phrasePage(
+        [
+          [100, 100, 'INVOICE'],
+          [100, 600, 'Net amount 69,870.23 GBP'],
+          [100, 640, 'VAT 20 % 8,380.64 GBP'],
+          [100, 680, 'VAT 5 % 1,398.35 GBP'],
+          [100, 720, 'Total incl. VAT 79,649.22 GBP'],
+          ...(paid ? [[100, 760, 'Paid -15,133.35 GBP'] as [number, number, string]] : []),
+          [100, 800, `Balance due ${balance} GBP`],
+        ],
+        'tesseract',
+      ),
+    ).values[P.TotalAmount]
+
+  it('is the total to pay where the total less what was paid gives it, and the total where nothing was', () => {
+    expect(invoice(true, '64,515,87')).toBe('64515.87')
+    expect(invoice(false, '79,649.22')).toBe('79649.22')
+  })
+})

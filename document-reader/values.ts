@@ -213,6 +213,10 @@ export const parseAmount: Parser = (raw) => {
     text = text.slice(0, -1)
   }
   const sign = negative ? '-' : ''
+  // A scan's decimal mark read as the thousands mark (`64,515,87`, `1.234.56`): after groups of three digits, a
+  // group of two can only be the decimals.
+  const same = /^(\d{1,3}(?:([,.])\d{3})+)\2(\d{2})$/.exec(text)
+  if (same) return `${sign}${same[1]!.replace(/[,.]/g, '').replace(/^0+(?=\d)/, '')}.${same[3]}`
   let m = /^(\d{1,3}(?:[ .]\d{3})+|\d+)(?:,(\d{2}))?$/.exec(text)
   if (m) return `${sign}${m[1]!.replace(/[ .]/g, '').replace(/^0+(?=\d)/, '')}.${m[2] ?? '00'}`
   m = /^(\d{1,3}(?:[ ,]\d{3})+|\d+)(?:\.(\d{2}))?$/.exec(text)
