@@ -132,6 +132,35 @@ describe('reading documents on this computer', () => {
     expect((await service.read('company-a', invoice.pdf)).refused).toBeNull()
   }, 60_000)
 
+  it('gives up a file being read when closing, keeps nothing of it and writes nothing after', async () => {
+    const closingDir = await mkdtemp(join(tmpdir(), 'local-reading-closing-'))
+    const closing = createLocalReading({ dataDir: closingDir })
+    const png = await scannedPng(17)
+    const invoice = await generateInvoice(18)
+    const reading = closing.read('company-a', png)
+    closing.downloaded('company-a', 5, invoice.pdf)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    await closing.close()
+    // Tesseract takes longer than that: the scan was given up, not read.
+    expect((await reading).refused?.code).toBe('unreadable')
+    const written = async () =>
+      (await readdir(closingDir, { recursive: true })).filter((f) => !/\/$/.test(f)).sort()
+    const atClose = await written()
+    // The download's record is written before close returns; no answer is kept for either file.
+    expect(atClose.some((f) => f.endsWith('file-5'))).toBe(true)
+    expect(atClose.filter((f) => f.endsWith('.json'))).toEqual([])
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(await written()).toEqual(atClose)
+    // Open again on the same folder, the scan is read: it was not kept as unreadable.
+    const again = createLocalReading({ dataDir: closingDir })
+    try {
+      expect(await again.kept('company-a', png)).toBeNull()
+    } finally {
+      await again.close()
+      await rm(closingDir, { recursive: true, force: true })
+    }
+  }, 120_000)
+
   it('ends a reading over its time budget with its thread', async () => {
     const slowDir = await mkdtemp(join(tmpdir(), 'local-reading-slow-'))
     const reader = createReaderHost({ timeoutMs: 300 })

@@ -79,13 +79,24 @@ export function createLocalReading(deps: LocalReadingDeps) {
     return hash && /^[0-9a-f]{64}$/.test(hash) ? hash : null
   }
 
-  async function recordFile(companyKey: string, fileId: number, hash: string): Promise<void> {
-    try {
-      await mkdir(companyDir(companyKey), { recursive: true })
-      await writeFile(filePath(companyKey, fileId), hash)
-    } catch (err) {
-      deps.log?.warn('local reading: the file could not be recorded', { error: (err as Error).message })
-    }
+  /** Set by close: nothing more is read or kept (the app is closing; its data folder may be removed next). */
+  let closed = false
+  /** Files' contents being recorded: closing waits for them. */
+  const recording = new Set<Promise<void>>()
+
+  function recordFile(companyKey: string, fileId: number, hash: string): Promise<void> {
+    if (closed) return Promise.resolve()
+    const done = (async () => {
+      try {
+        await mkdir(companyDir(companyKey), { recursive: true })
+        await writeFile(filePath(companyKey, fileId), hash)
+      } catch (err) {
+        deps.log?.warn('local reading: the file could not be recorded', { error: (err as Error).message })
+      }
+    })()
+    recording.add(done)
+    void done.finally(() => recording.delete(done))
+    return done
   }
 
   /**
@@ -143,6 +154,7 @@ export function createLocalReading(deps: LocalReadingDeps) {
   })
 
   async function readNow(bytes: Uint8Array, hash: string): Promise<LocalReading> {
+    if (closed) return refused(hash, 'unreadable', 'The app is closing')
     if (bytes.byteLength > LOCAL_READ_MAX_BYTES)
       return refused(hash, 'tooLarge', `The file is larger than ${LOCAL_READ_MAX_BYTES / 1024 / 1024} MB`)
     if (!sniffDocumentKind(bytes))
@@ -190,6 +202,8 @@ export function createLocalReading(deps: LocalReadingDeps) {
         if (fresh.refused)
           deps.log?.info('local reading: file not read', { ...context, reason: fresh.refused.code })
         await folder
+        // A reading cut short by closing is not kept: kept, the file would stay unreadable for good.
+        if (closed) return fresh
         const write = keep(companyKey, fresh).finally(() => writing.delete(key))
         writing.set(key, write)
         return fresh
@@ -244,10 +258,16 @@ export function createLocalReading(deps: LocalReadingDeps) {
       return kept(companyKey, sha256(bytes))
     },
 
-    /** Ends the reader thread (the app closing), once the answers read are written. */
+    /**
+     * Ends the reader thread (the app closing): a file being read is given up and not kept, files waiting are
+     * not read, and the answers already read and the files' records are written before it returns, so that
+     * nothing is written into the data folder after.
+     */
     async close(): Promise<void> {
-      await Promise.all(writing.values())
+      closed = true
       await reader.close(true)
+      await Promise.allSettled(inFlight.values())
+      await Promise.all([...writing.values(), ...recording])
     },
   }
 }
