@@ -80,7 +80,10 @@ const UNSURE_CONFIDENCE = 50
  */
 function numberedRead(words: ReadWord[], pageNo: number): Pick<OcrPageResult, 'Words' | 'UnsureWords'> {
   return {
-    Words: words.map(({ Confidence: _, ...w }, i) => ({ Id: i + 1, PageNo: pageNo, ...w })),
+    Words: numbered(
+      words.map(({ Confidence: _, ...w }) => w),
+      pageNo,
+    ),
     UnsureWords: words.flatMap((w, i) => (w.Confidence < UNSURE_CONFIDENCE ? [i + 1] : [])),
   }
 }

@@ -593,7 +593,6 @@ export function interpretInvoice(
     !ledgerTotals.has(Math.round(Math.abs(Number(h.value)) * 100))
   // A scan's date, or a total its figures do not bear out, whose digits Tesseract itself doubted (one
   // misread digit makes another valid date or sum): not proposed either.
-  const DATES: OcrPropertyId[] = [OcrPropertyId.InvoiceDate, OcrPropertyId.DueDate]
   const unsure = new Set(
     hits.filter(
       (h) =>
@@ -601,7 +600,7 @@ export function interpretInvoice(
           unconfirmedTotal(h) &&
           ((h.labelWeight ?? 1) < RECEIPT_SUM_WEIGHT || !/\d[.,]\s?\d{2}(?!\d)|,-/.test(text(h.words))) &&
           printed(h.value) < 2) ||
-        (h.doubtfulDigits && (DATES.includes(h.prop) || unconfirmedTotal(h))),
+        (h.doubtfulDigits && (DATE_PROPS.includes(h.prop) || unconfirmedTotal(h))),
     ),
   )
   const foreignSupplierIds = bestForeignIds(foreign)
@@ -890,6 +889,9 @@ function calibrateDates(hits: Hit[]) {
 
 const YEAR = 366 * DAY
 
+/** The fields that hold a date. */
+const DATE_PROPS: readonly OcrPropertyId[] = [OcrPropertyId.InvoiceDate, OcrPropertyId.DueDate]
+
 /**
  * A scan's invoice date read at a label and the date it prints beside a time of day that differ in one digit
  * only (`Datum: 21.08.2020` and `21.04.20 15:52`) are one date with a digit misread in either: which is not
@@ -912,7 +914,7 @@ function misreadDates<T extends Hit & { scanned: boolean }>(hits: T[]): Set<T> {
  * Nor is one more than two years after the day it is read.
  */
 function isStrayScannedDate(h: Hit, hits: Hit[], pages: OcrPageResult[]): boolean {
-  if (h.prop !== OcrPropertyId.InvoiceDate && h.prop !== OcrPropertyId.DueDate) return false
+  if (!DATE_PROPS.includes(h.prop)) return false
   const at = Date.parse(h.value)
   // No invoice is dated, nor falls due, years after it is read: its year was misread (`2095` for `2025`).
   if (at > Date.now() + 2 * YEAR) return true
