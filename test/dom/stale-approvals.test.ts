@@ -61,6 +61,10 @@ describe('approvals waiting too long', () => {
       const label = button.getAttribute('aria-label') ?? ''
       expect(label).toContain(button.textContent!.trim())
     }
+    // The view's heading names the view, not the "My approvals" tab, whichever tab is shown; its count is
+    // the approvals waiting for the user, once the cache has answered.
+    const heading = document.querySelector('[data-testid="view-approvals"] h1')!
+    expect(heading.textContent!.replace(/\s+/g, ' ').trim()).toBe('Approvals 0 waiting for you')
     const unknown = table.querySelector('tbody th button')!
     expect(unknown.getAttribute('aria-label')).toContain('9')
     expect(await axeFindings(table)).toEqual([])

@@ -44,15 +44,25 @@ export async function learnApprovalCompanies(
   return learned
 }
 
-export function useMyApprovals(): { rows: Ref<MyApprovalRow[]>; count: Ref<number> } {
+/**
+ * The user's approvals across companies. `loaded` is false until the cache has first answered, so that a view
+ * does not say "none waiting" about a list it has not read yet.
+ */
+export function useMyApprovals(): {
+  rows: Readonly<Ref<MyApprovalRow[]>>
+  count: Readonly<Ref<number>>
+  loaded: Readonly<Ref<boolean>>
+} {
   const workspace = useWorkspace()
-  const rows = useLiveQuery<MyApprovalRow[]>(
-    async () => (workspace.value ? loadMyApprovals(workspace.value) : []),
+  const answer = useLiveQuery<MyApprovalRow[] | null>(
+    async () => (workspace.value ? loadMyApprovals(workspace.value) : null),
     [workspace],
-    [],
+    null,
   )
+  const rows = computed(() => answer.value ?? [])
   const count = computed(() => openCount(rows.value))
-  return { rows, count }
+  const loaded = computed(() => answer.value !== null)
+  return { rows, count, loaded }
 }
 
 /** Runs once in the shell: learns the companies and notifies about new approvals. */
