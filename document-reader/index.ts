@@ -14,6 +14,7 @@ import { cleanPhoto } from './photo.ts'
 import { cropImage, paperRegion, turnedOffset } from './paper-crop.ts'
 import { tesseractWords, type ReadWord } from './tesseract.ts'
 import { unreadBands } from './unread-lines.ts'
+import { preparedBilevel } from './bilevel.ts'
 import type { OcrAnswer, OcrRawData, OcrWord } from '../common/ocr.ts'
 import { interpretInvoice } from './interpret.ts'
 import { vocabularyHits } from './labels.ts'
@@ -98,6 +99,28 @@ const UPRIGHT_MIN_VOCABULARY = 5
  * the upright image, whose size is answered.
  */
 async function readUpright(page: GreyImage): Promise<UprightReading> {
+  // A low-resolution black-and-white scan (a fax) is cleaned of specks and read at twice its size
+  // (bilevel.ts); its boxes are answered in the pixels of the page as it came.
+  const { image: prepared, factor } = preparedBilevel(page)
+  if (factor === 1) return readUprightAsItIs(page)
+  const read = await readUprightAsItIs(prepared)
+  const at = (v: number) => Math.round(v / factor)
+  return {
+    ...read,
+    words: read.words.map((w) => ({
+      ...w,
+      Left: at(w.Left),
+      Top: at(w.Top),
+      Width: Math.max(1, at(w.Width)),
+      Height: Math.max(1, at(w.Height)),
+    })),
+    width: at(read.width),
+    height: at(read.height),
+  }
+}
+
+/** readUpright on the page as it is given. */
+async function readUprightAsItIs(page: GreyImage): Promise<UprightReading> {
   // A receipt lying on a scanner's bed is cut out of the page first (paper-crop.ts); a camera photo is then
   // cleaned (photo.ts); scans and rendered pages are read as they are. Lines Tesseract left unread are read
   // again on their own (unread-lines.ts).
