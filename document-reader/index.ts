@@ -4,9 +4,11 @@ import {
   isScannerTextLayer,
   mayHoldPageScan,
   openPdf,
+  pageScanScale,
   renderPage,
   textLayerWords,
   RENDER_DPI,
+  RENDER_SCALE,
   type OpenPdfOptions,
 } from './pdf.ts'
 import { tiffToPgm } from './image.ts'
@@ -14,7 +16,7 @@ import { cleanPhoto } from './photo.ts'
 import { cropImage, paperRegion, turnedOffset } from './paper-crop.ts'
 import { tesseractWords, type ReadWord } from './tesseract.ts'
 import { unreadBands } from './unread-lines.ts'
-import { preparedBilevel } from './bilevel.ts'
+import { isSmallBilevel, preparedBilevel } from './bilevel.ts'
 import type { OcrAnswer, OcrRawData, OcrWord } from '../common/ocr.ts'
 import { interpretInvoice } from './interpret.ts'
 import { vocabularyHits } from './labels.ts'
@@ -308,8 +310,7 @@ async function readPdfPage(
       Source: 'text-layer',
       Rotation: layer.Rotation,
     }
-  const image = await renderPage(await pdf.drawable(), pageNo, undefined, 'pgm')
-  const read = await readUpright(parsePgm(image.image)!)
+  const read = await readUpright(await scanImage(await pdf.drawable(), pageNo))
   return {
     PageNo: pageNo,
     ImageWidth: read.width,
@@ -318,6 +319,21 @@ async function readPdfPage(
     Source: 'tesseract',
     Rotation: read.rotation,
   }
+}
+
+/**
+ * A scanned page's image for Tesseract: drawn at 200 dpi, unless it is a black-and-white scan of small letters
+ * below that resolution (a fax), which is drawn at its own resolution, pixel for pixel, so that readUpright
+ * cleans and doubles it as it would the fax's TIFF (bilevel.ts); drawn larger, its pixels would be smoothed
+ * into greys and its specks into blots.
+ */
+async function scanImage(doc: OpenPdf, pageNo: number): Promise<GreyImage> {
+  const own = await pageScanScale(doc, pageNo)
+  if (own !== null && own < RENDER_SCALE) {
+    const page = parsePgm((await renderPage(doc, pageNo, own, 'pgm')).image)!
+    if (isSmallBilevel(page)) return page
+  }
+  return parsePgm((await renderPage(doc, pageNo, undefined, 'pgm')).image)!
 }
 
 /** The OCR result of spec 2.13 as the reader makes it (common/ocr.ts); the file server adds `UniFile`. */

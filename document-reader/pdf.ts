@@ -346,3 +346,41 @@ export async function isScannerTextLayer(doc: PDFDocumentProxy, pageNo: number):
     page.cleanup()
   }
 }
+
+/**
+ * The resolution, in pixels per PDF point, of the image that covers most of the page (a scan), as the page
+ * draws it; null for a page without such an image. Drawn at this scale, the scan's pixels are the page's.
+ */
+export async function pageScanScale(doc: PDFDocumentProxy, pageNo: number): Promise<number | null> {
+  const { OPS } = await (pdfjsLoaded ??= loadPdfjs())
+  const page = await doc.getPage(pageNo)
+  try {
+    const list = await page.getOperatorList()
+    const [x0, y0, x1, y1] = page.view as [number, number, number, number]
+    const pageArea = Math.abs((x1 - x0) * (y1 - y0)) || 1
+    let ctm: Matrix = [1, 0, 0, 1, 0, 0]
+    const stack: Matrix[] = []
+    let best: { cover: number; scale: number } | null = null
+    for (let i = 0; i < list.fnArray.length; i++) {
+      const fn = list.fnArray[i]!
+      const args = list.argsArray[i] as unknown[] | null
+      if (fn === OPS.save || fn === OPS.paintFormXObjectBegin) {
+        stack.push(ctm)
+        const matrix = fn === OPS.paintFormXObjectBegin ? (args?.[0] as Matrix | null) : null
+        if (matrix?.length === 6) ctm = multiply(ctm, matrix)
+      } else if (fn === OPS.restore || fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm
+      else if (fn === OPS.transform && args?.length === 6) ctm = multiply(ctm, args as Matrix)
+      else if (fn === OPS.paintImageXObject) {
+        const [a, b, c, d] = ctm
+        const cover = Math.abs(a * d - b * c) / pageArea
+        const pixels = Number(args?.[1])
+        const drawn = Math.hypot(a, b)
+        if (cover >= SCANNER_LAYER_COVER && pixels > 0 && drawn > 0 && (!best || cover > best.cover))
+          best = { cover, scale: pixels / drawn }
+      }
+    }
+    return best?.scale ?? null
+  } finally {
+    page.cleanup()
+  }
+}

@@ -5,6 +5,7 @@ import { scanVariant } from './corpus/scan.ts'
 import { TUNED_FAMILIES } from './corpus/families.ts'
 import { tiffToPgm } from './image.ts'
 import { parsePgm } from './orient.ts'
+import { openPdf, pageScanScale, renderPage } from './pdf.ts'
 import { isBilevel, markHeight, SMALL_MARKS } from './bilevel.ts'
 import { OcrAnswer, OcrRawData, OcrWord } from '../common/ocr.ts'
 import {
@@ -152,6 +153,34 @@ describe('scanned page', () => {
         date: doc.truth.fields[7],
         due: doc.truth.fields[8],
       })
+    },
+  )
+
+  it(
+    'reads a fax sent as a PDF of its black-and-white page pixel for pixel, as it reads the TIFF',
+    { timeout: 180_000 },
+    async () => {
+      // A TUNED family's fax PDF whose org number and dates Tesseract missed when its 150-dpi page was drawn
+      // at 200 dpi, greys and blots where the page had black and white pixels.
+      const family = TUNED_FAMILIES.find((f) => f.name === 'own-header-table-sv-fax')!
+      const doc = await family.generate(1006)
+      expect(doc.format).toBe('pdf')
+      const pdf = await openPdf(doc.bytes, {})
+      const own = (await pageScanScale(pdf, 1))!
+      const page = parsePgm((await renderPage(pdf, 1, own, 'pgm')).image)!
+      await pdf.destroy()
+      expect(isBilevel(page) && markHeight(page)! <= SMALL_MARKS).toBe(true)
+      const analysis = await analyse(doc.bytes)
+      // The boxes are in the scan's own pixels.
+      expect([analysis.ImageWidth, analysis.ImageHeight]).toEqual([page.width, page.height])
+      const got = new Map(
+        analysis.InterpretedProperties.map((p) => [p.OcrPropertyId, p.ProposedCandidate.Value]),
+      )
+      expect({
+        official: analysis.ForeignSupplierIds?.[0]?.Value ?? got.get(1) ?? null,
+        date: got.get(7) ?? null,
+        due: got.get(8) ?? null,
+      }).toEqual({ official: doc.truth.fields[1], date: doc.truth.fields[7], due: doc.truth.fields[8] })
     },
   )
 })

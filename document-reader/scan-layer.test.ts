@@ -12,7 +12,7 @@ import {
 import { generateInvoice } from './corpus/generate.ts'
 import { scanVariant } from './corpus/scan.ts'
 import { closeOcr, interpret, readDocument } from './index.ts'
-import { isScannerTextLayer, mayHoldPageScan, openPdf } from './pdf.ts'
+import { isScannerTextLayer, mayHoldPageScan, openPdf, pageScanScale } from './pdf.ts'
 
 afterAll(async () => {
   await closeOcr()
@@ -22,7 +22,11 @@ afterAll(async () => {
  * A scanned invoice (an image-only PDF) with text drawn over its image in the given render mode, as a
  * scanner's OCR writes it: here a wrong reading, so that which text the reader took shows in its answer.
  */
-async function withTextLayer(scan: Uint8Array, mode: TextRenderingMode, lines: string[]): Promise<Uint8Array> {
+async function withTextLayer(
+  scan: Uint8Array,
+  mode: TextRenderingMode,
+  lines: string[],
+): Promise<Uint8Array> {
   const doc = await PDFDocument.load(scan)
   const font = await doc.embedFont(StandardFonts.Helvetica)
   const page = doc.getPage(0)
@@ -101,5 +105,31 @@ describe("a scanner's OCR text layer", () => {
     }
     const [read] = await readDocument(bytes)
     expect(read!.Source).toBe('text-layer')
+  })
+})
+
+describe("a scanned page's own resolution", () => {
+  it('is the pixels of the image covering the page per point it is drawn at, and null without one', async () => {
+    const { createCanvas } = await import('@napi-rs/canvas')
+    const canvas = createCanvas(1240, 1754)
+    const ctx = canvas.getContext('2d')
+    ctx.fillStyle = '#fff'
+    ctx.fillRect(0, 0, 1240, 1754)
+    const doc = await PDFDocument.create()
+    const image = await doc.embedPng(await canvas.encode('png'))
+    // 150 dpi: 1240 pixels drawn 595.2 points wide.
+    doc.addPage([595.2, 841.92]).drawImage(image, { x: 0, y: 0, width: 595.2, height: 841.92 })
+    // A logo of 1240 pixels drawn small is not a scan of the page.
+    const font = await doc.embedFont(StandardFonts.Helvetica)
+    const text = doc.addPage([595.2, 841.92])
+    text.drawImage(image, { x: 40, y: 700, width: 60, height: 85 })
+    text.drawText('Faktura 1001', { x: 60, y: 600, size: 12, font })
+    const pdf = await openPdf(await doc.save())
+    try {
+      expect(await pageScanScale(pdf, 1)).toBeCloseTo(1240 / 595.2, 6)
+      expect(await pageScanScale(pdf, 2)).toBeNull()
+    } finally {
+      await pdf.destroy()
+    }
   })
 })
