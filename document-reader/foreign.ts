@@ -94,6 +94,7 @@ const DIGIT_LETTER: Record<string, string> = {
   O: '0',
   o: '0',
   D: '0',
+  Q: '0',
   I: '1',
   l: '1',
   '|': '1',

@@ -698,11 +698,20 @@ describe('a scan whose digits Tesseract doubted', () => {
   })
 })
 
+describe('an invoice number followed by a period', () => {
+  it('is read without it, as after a comma or a colon', () => {
+    const page = phrasePage([[100, 100, 'Fakturanummer 2026/852683.']], 'tesseract')
+    expect(read(page).values[P.InvoiceNumber]).toBe('2026/852683')
+  })
+})
+
 describe('an IBAN whose digits a scan read as letters', () => {
   it('is read with the digits where its country has digits, when MOD 97 then holds', () => {
     expect(scannedIban('DEOS 2394 3910 0866 2440 99')).toBe('DE05239439100866244099')
     // GB's bank code is letters: those are never changed, and its digits still are.
     expect(scannedIban('GB19 LOYD 5O59 7772 4769 72')).toBe('GB19LOYD50597772476972')
+    // A fax's 0 with a speck at its foot reads as Q.
+    expect(scannedIban('SEQ5 8335 0228 7179 6613 2545')).toBe('SE0583350228717966132545')
     const page = phrasePage([[100, 100, 'IBAN DEOS 2394 3910 0866 2440 99']], 'tesseract')
     expect(read(page).values[P.Iban]).toBe('DE05239439100866244099')
   })

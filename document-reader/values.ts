@@ -285,7 +285,7 @@ const parseInvoiceNumber: Parser = (raw) => {
   // `#1042` and `№ 1042` print a number sign before the number; it is not part of it.
   const text = raw
     .trim()
-    .replace(/[,;:]$/, '')
+    .replace(/[,;:.]$/, '')
     .replace(/^(?:#|№|n°|no\.)\s*/i, '')
   if (/\s/.test(text) || !/\d/.test(text) || !/^[A-Za-z0-9][A-Za-z0-9\-/._#]*$/.test(text)) return null
   if (parseDate(text)) return null
