@@ -125,18 +125,17 @@ export function doubled(image: GreyImage): GreyImage {
  */
 export const SMALL_MARKS = 16
 
-/** Whether the image is a black-and-white page of small letters (a fax, a low-resolution scan). */
-export function isSmallBilevel(image: GreyImage): boolean {
-  if (!isBilevel(image)) return false
-  const marks = markHeight(withoutSpecks(image))
-  return marks !== null && marks <= SMALL_MARKS
+/** A page image as Tesseract is given it, and the factor its pixels were scaled by from the page's. */
+export interface PreparedPage {
+  image: GreyImage
+  factor: number
 }
 
 /**
  * A black-and-white page of small letters made ready for Tesseract: specks removed and doubled, with the
  * factor its pixels were scaled by; any other image as it is, with factor 1.
  */
-export function preparedBilevel(image: GreyImage): { image: GreyImage; factor: number } {
+export function preparedBilevel(image: GreyImage): PreparedPage {
   if (!isBilevel(image)) return { image, factor: 1 }
   const clean = withoutSpecks(image)
   const marks = markHeight(clean)

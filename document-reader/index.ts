@@ -16,7 +16,7 @@ import { cleanPhoto } from './photo.ts'
 import { cropImage, paperRegion, turnedOffset } from './paper-crop.ts'
 import { tesseractWords, type ReadWord } from './tesseract.ts'
 import { unreadBands } from './unread-lines.ts'
-import { isSmallBilevel, preparedBilevel } from './bilevel.ts'
+import { preparedBilevel, type PreparedPage } from './bilevel.ts'
 import type { OcrAnswer, OcrRawData, OcrWord } from '../common/ocr.ts'
 import { interpretInvoice } from './interpret.ts'
 import { vocabularyHits } from './labels.ts'
@@ -100,10 +100,12 @@ const UPRIGHT_MIN_VOCABULARY = 5
  * vocabulary (lines too close to tell, or told wrong) is read again turned half. Word boxes are in pixels of
  * the upright image, whose size is answered.
  */
-async function readUpright(page: GreyImage): Promise<UprightReading> {
+async function readUpright(
+  page: GreyImage,
+  { image: prepared, factor }: PreparedPage = preparedBilevel(page),
+): Promise<UprightReading> {
   // A low-resolution black-and-white scan (a fax) is cleaned of specks and read at twice its size
   // (bilevel.ts); its boxes are answered in the pixels of the page as it came.
-  const { image: prepared, factor } = preparedBilevel(page)
   if (factor === 1) return readUprightAsItIs(page)
   const read = await readUprightAsItIs(prepared)
   const at = (v: number) => Math.round(v / factor)
@@ -310,7 +312,8 @@ async function readPdfPage(
       Source: 'text-layer',
       Rotation: layer.Rotation,
     }
-  const read = await readUpright(await scanImage(await pdf.drawable(), pageNo))
+  const { page, prepared } = await scanImage(await pdf.drawable(), pageNo)
+  const read = await readUpright(page, prepared)
   return {
     PageNo: pageNo,
     ImageWidth: read.width,
@@ -327,13 +330,17 @@ async function readPdfPage(
  * cleans and doubles it as it would the fax's TIFF (bilevel.ts); drawn larger, its pixels would be smoothed
  * into greys and its specks into blots.
  */
-async function scanImage(doc: OpenPdf, pageNo: number): Promise<GreyImage> {
+async function scanImage(
+  doc: OpenPdf,
+  pageNo: number,
+): Promise<{ page: GreyImage; prepared?: PreparedPage }> {
   const own = await pageScanScale(doc, pageNo)
   if (own !== null && own < RENDER_SCALE) {
     const page = parsePgm((await renderPage(doc, pageNo, own, 'pgm')).image)!
-    if (isSmallBilevel(page)) return page
+    const prepared = preparedBilevel(page)
+    if (prepared.factor !== 1) return { page, prepared }
   }
-  return parsePgm((await renderPage(doc, pageNo, undefined, 'pgm')).image)!
+  return { page: parsePgm((await renderPage(doc, pageNo, undefined, 'pgm')).image)! }
 }
 
 /** The OCR result of spec 2.13 as the reader makes it (common/ocr.ts); the file server adds `UniFile`. */

@@ -297,13 +297,20 @@ const INVISIBLE_MODES = new Set([3, 7])
 const SCANNER_LAYER_INVISIBLE = 0.9
 const SCANNER_LAYER_COVER = 0.5
 
+/** What a page draws, as far as telling a scan apart needs: its text shows and the images it paints. */
+interface PageDrawing {
+  /** Text-show operations, and how many of them were drawn in an invisible render mode. */
+  shown: number
+  invisible: number
+  /** Each painted image: the share of the page's area it covers and, for an image XObject, its pixels per point. */
+  images: { cover: number; scale: number | null }[]
+}
+
 /**
- * Whether a page's text layer is a scanner's OCR rather than a digital document's text: the page is an image
- * covering most of it, and its text is drawn invisibly (render mode 3) under that image, so that it can be
- * searched and selected. Such text is the scanner's guess at the image, often poor (receipts, hotel bills);
- * the reader reads the page as the scan it is. Judged from pdf.js's operator list (what a render would draw).
+ * Walks a page's pdf.js operator list (what a render would draw), keeping the transformation matrix through
+ * save/restore, `cm` and form XObjects, and the text render mode.
  */
-export async function isScannerTextLayer(doc: PDFDocumentProxy, pageNo: number): Promise<boolean> {
+async function pageDrawing(doc: PDFDocumentProxy, pageNo: number): Promise<PageDrawing> {
   const { OPS } = await (pdfjsLoaded ??= loadPdfjs())
   const page = await doc.getPage(pageNo)
   try {
@@ -316,12 +323,9 @@ export async function isScannerTextLayer(doc: PDFDocumentProxy, pageNo: number):
       OPS.nextLineShowText,
       OPS.nextLineSetSpacingShowText,
     ])
-    const images = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject])
     let state = { ctm: [1, 0, 0, 1, 0, 0] as Matrix, mode: 0 }
     const stack: (typeof state)[] = []
-    let shown = 0
-    let invisible = 0
-    let cover = 0
+    const drawing: PageDrawing = { shown: 0, invisible: 0, images: [] }
     for (let i = 0; i < list.fnArray.length; i++) {
       const fn = list.fnArray[i]!
       const args = list.argsArray[i] as unknown[] | null
@@ -334,17 +338,36 @@ export async function isScannerTextLayer(doc: PDFDocumentProxy, pageNo: number):
       else if (fn === OPS.transform && args?.length === 6) state.ctm = multiply(state.ctm, args as Matrix)
       else if (fn === OPS.setTextRenderingMode) state.mode = Number(args?.[0] ?? 0)
       else if (shows.has(fn)) {
-        shown++
-        if (INVISIBLE_MODES.has(state.mode)) invisible++
-      } else if (images.has(fn)) {
+        drawing.shown++
+        if (INVISIBLE_MODES.has(state.mode)) drawing.invisible++
+      } else if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject) {
+        // An image is drawn into the unit square; the matrix's determinant is its area on the page, and its
+        // first column's length the points its width spans.
         const [a, b, c, d] = state.ctm
-        cover = Math.max(cover, Math.abs(a * d - b * c) / pageArea)
+        const pixels = fn === OPS.paintImageXObject ? Number(args?.[1]) : 0
+        const drawn = Math.hypot(a, b)
+        drawing.images.push({
+          cover: Math.abs(a * d - b * c) / pageArea,
+          scale: pixels > 0 && drawn > 0 ? pixels / drawn : null,
+        })
       }
     }
-    return shown > 0 && invisible / shown >= SCANNER_LAYER_INVISIBLE && cover >= SCANNER_LAYER_COVER
+    return drawing
   } finally {
     page.cleanup()
   }
+}
+
+/**
+ * Whether a page's text layer is a scanner's OCR rather than a digital document's text: the page is an image
+ * covering most of it, and its text is drawn invisibly (render mode 3) under that image, so that it can be
+ * searched and selected. Such text is the scanner's guess at the image, often poor (receipts, hotel bills);
+ * the reader reads the page as the scan it is.
+ */
+export async function isScannerTextLayer(doc: PDFDocumentProxy, pageNo: number): Promise<boolean> {
+  const { shown, invisible, images } = await pageDrawing(doc, pageNo)
+  const cover = Math.max(0, ...images.map((image) => image.cover))
+  return shown > 0 && invisible / shown >= SCANNER_LAYER_INVISIBLE && cover >= SCANNER_LAYER_COVER
 }
 
 /**
@@ -352,35 +375,9 @@ export async function isScannerTextLayer(doc: PDFDocumentProxy, pageNo: number):
  * draws it; null for a page without such an image. Drawn at this scale, the scan's pixels are the page's.
  */
 export async function pageScanScale(doc: PDFDocumentProxy, pageNo: number): Promise<number | null> {
-  const { OPS } = await (pdfjsLoaded ??= loadPdfjs())
-  const page = await doc.getPage(pageNo)
-  try {
-    const list = await page.getOperatorList()
-    const [x0, y0, x1, y1] = page.view as [number, number, number, number]
-    const pageArea = Math.abs((x1 - x0) * (y1 - y0)) || 1
-    let ctm: Matrix = [1, 0, 0, 1, 0, 0]
-    const stack: Matrix[] = []
-    let best: { cover: number; scale: number } | null = null
-    for (let i = 0; i < list.fnArray.length; i++) {
-      const fn = list.fnArray[i]!
-      const args = list.argsArray[i] as unknown[] | null
-      if (fn === OPS.save || fn === OPS.paintFormXObjectBegin) {
-        stack.push(ctm)
-        const matrix = fn === OPS.paintFormXObjectBegin ? (args?.[0] as Matrix | null) : null
-        if (matrix?.length === 6) ctm = multiply(ctm, matrix)
-      } else if (fn === OPS.restore || fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm
-      else if (fn === OPS.transform && args?.length === 6) ctm = multiply(ctm, args as Matrix)
-      else if (fn === OPS.paintImageXObject) {
-        const [a, b, c, d] = ctm
-        const cover = Math.abs(a * d - b * c) / pageArea
-        const pixels = Number(args?.[1])
-        const drawn = Math.hypot(a, b)
-        if (cover >= SCANNER_LAYER_COVER && pixels > 0 && drawn > 0 && (!best || cover > best.cover))
-          best = { cover, scale: pixels / drawn }
-      }
-    }
-    return best?.scale ?? null
-  } finally {
-    page.cleanup()
-  }
+  let best: { cover: number; scale: number } | null = null
+  for (const { cover, scale } of (await pageDrawing(doc, pageNo)).images)
+    if (cover >= SCANNER_LAYER_COVER && scale !== null && (!best || cover > best.cover))
+      best = { cover, scale }
+  return best?.scale ?? null
 }
