@@ -475,6 +475,7 @@ export function interpretInvoice(
   /** `witnesses`: how many times the page must print the sum (the table's own row counts for one rate). */
   const tableTotals: (Hit & { page: number; scanned: boolean; witnesses: number })[] = []
   const paidTotals: (Hit & { page: number; scanned: boolean })[] = []
+  const cashTotals: (Hit & { page: number; scanned: boolean })[] = []
   const hits: PageHit[] = pages.flatMap((page) => {
     const lines = buildLines(
       splitGluedLabels(page.Source === 'tesseract' ? joinSplitAmounts(page.Words) : page.Words),
@@ -498,6 +499,10 @@ export function interpretInvoice(
       }
     const paid = fallback(paidAmount(lines), 0.65)
     if (paid) paidTotals.push(paid)
+    for (const cents of paidLessChange(lines)) {
+      const cash = fallback(printedAmount(lines, cents), 0.65)
+      if (cash) cashTotals.push(cash)
+    }
     const gross = vatTableGross(lines)
     const table = fallback(gross, 0.7)
     // A table of two rates or more prints its sum nowhere in itself: one printing elsewhere bears it out.
@@ -610,12 +615,14 @@ export function interpretInvoice(
   const sure = proposable.filter((h) => !unsure.has(h) && !zeroTotals.has(h))
   const own = foreignSupplier ? sure.filter((h) => h.prop !== OcrPropertyId.OfficialNumber) : sure
   // No total read at a label: the gross a VAT table adds up to, else the amount the receipt says was paid,
-  // where the document prints it once more (the sum line a scan misread, the card slip) and none disagrees.
-  // The gross of a table of several rates is added, not read: one printing of it (the cash given, the
-  // card slip) is the second witness.
+  // where the document prints it once more (the sum line a scan misread, the card slip) and none disagrees,
+  // else the cash given less the change, where the receipt prints that sum (`GEGEBEN BAR 20.00`, `RÜCKGELD
+  // 0.01`, an item line `19.99` under a sum line the scan lost). The gross of a table of several rates is
+  // added, not read: one printing of it (the cash given, the card slip) is the second witness.
   const byTable = tableTotals.map(({ witnesses, ...hit }) => ({ hit, witnesses }))
   const byPayment = paidTotals.map((hit) => ({ hit, witnesses: 2 }))
-  for (const found of [byTable, byPayment]) {
+  const byCash = cashTotals.map((hit) => ({ hit, witnesses: 1 }))
+  for (const found of [byTable, byPayment, byCash]) {
     const total = found[0]
     if (
       total &&
@@ -713,6 +720,15 @@ export function paidLessChange(lines: Line[]): number[] {
   const paid = amountAt(PAID)
   const change = amountAt(CHANGE)
   return paid.flatMap((p) => change.filter((c) => c < p).map((c) => p - c))
+}
+
+/** The last word of the page that prints the amount (with its decimals), or null. */
+function printedAmount(lines: Line[], amount: number): { cents: number; word: OcrWord } | null {
+  let found: OcrWord | null = null
+  for (const line of lines)
+    for (const seg of line.segments)
+      for (const w of seg.words) if (/^\d{1,6}[.,]\d{2}$/.test(w.Text) && cents(w.Text) === amount) found = w
+  return found && { cents: amount, word: found }
 }
 
 const PAYMENT_WORD =

@@ -22,7 +22,7 @@ import type { OcrPageResult } from './types.ts'
 function read(page: OcrPageResult) {
   const { properties, foreignSupplierIds } = interpretInvoice([page])
   const values = Object.fromEntries(properties.map((p) => [p.OcrPropertyId, p.ProposedCandidate.Value]))
-  return { values, foreign: foreignSupplierIds.map((f) => f.Value) }
+  return { values, properties, foreign: foreignSupplierIds.map((f) => f.Value) }
 }
 
 describe('a total row of net, VAT and gross', () => {
@@ -534,6 +534,23 @@ describe("a receipt's total from its VAT table or its payment", () => {
     ])
     expect(read(disagree).values[P.TotalAmount]).toBeUndefined()
     expect(read(scan([[100, 100, 'Geg. Mastercard 9,23']])).values[P.TotalAmount]).toBeUndefined()
+  })
+
+  it('takes the cash given less the change where the receipt prints that sum, and none where it does not', () => {
+    // The sum line misread (`SUMME EUR X`); the one item's price is the sum the cash and change make.
+    const rows: [number, number, string][] = [
+      [100, 100, '1.000 STK 19.99'],
+      [100, 160, 'SUMME EUR X'],
+      [100, 220, 'GEGEBEN BAR 20.00'],
+      [100, 280, 'RUCKGELD EUR 0.01'],
+    ]
+    const total = read(scan(rows)).properties.find((p) => p.OcrPropertyId === P.TotalAmount)
+    expect(total?.ProposedCandidate.Value).toBe('19.99')
+    // The proposal points at the printed sum, not at the cash given.
+    expect(total?.ProposedCandidate.HitWordText).toBe('19.99')
+    // The change misread: 19.19 is printed nowhere, so nothing is proposed.
+    const misread = rows.map(([x, y, t]): [number, number, string] => [x, y, t.replace('0.01', '0.81')])
+    expect(read(scan(misread)).values[P.TotalAmount]).toBeUndefined()
   })
 })
 
