@@ -437,6 +437,14 @@ describe('labels of Croatian, Czech, Polish, Spanish and Italian invoices', () =
     expect(read(phrasePage([[100, 100, line]])).values[P.TotalAmount]).toBe(total)
   })
 
+  it.each([
+    ['Račun br. 891-001010-1', '891-001010-1'],
+    ['Broj računa: 1148-100-10', '1148-100-10'],
+    ['Číslo faktury 2023071801', '2023071801'],
+  ])('reads the invoice number at %s', (line, number) => {
+    expect(read(phrasePage([[100, 100, line]])).values[P.InvoiceNumber]).toBe(number)
+  })
+
   it('reads the invoice date and due date, and never takes the net or the VAT for the total', () => {
     const page = phrasePage([
       [100, 100, 'Datum računa 26.08.2021'],
