@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 
 const alias = {
@@ -9,6 +10,9 @@ const alias = {
 
 export default defineConfig({
   test: {
+    // Unit and integration files two at a time on a two-core machine, where vitest's default (cores − 1) runs
+    // them one by one: most of their time is spent waiting on a platform server or a child process.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every check a change must pass, in order: type checks, lint, unit and integration tests
-// (vitest node + dom projects), the browser end-to-end suite. All steps run; the exit code is non-zero
-// when any failed, and the last line counts the tests of every vitest run.
+// `npm test`: every check a change must pass, in order: type checks and lint (at the same time), unit and
+// integration tests (vitest node + dom projects), the browser end-to-end suite. All steps run; the exit code
+// is non-zero when any failed, and the last line counts the tests of every vitest run.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -21,12 +21,18 @@ const vitestJson = (name) => [
 // each request that touched anything else is recorded here; the step after it checks every recorded use
 // against the app's list of extensions with a fallback (electron/main/services/api/extensions.ts).
 const undocumentedRecord = join(process.cwd(), reports, 'undocumented.jsonl')
-const documentedSurface = { LEDGERDESK_SANDBOX_SURFACE: 'documented', LEDGERDESK_SANDBOX_RECORD: undocumentedRecord }
+const documentedSurface = {
+  LEDGERDESK_SANDBOX_SURFACE: 'documented',
+  LEDGERDESK_SANDBOX_RECORD: undocumentedRecord,
+}
 
-const steps = [
-  { name: 'typecheck (node)', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.node.json', '--noEmit'] },
-  { name: 'typecheck (web)', cmd: 'npx', args: ['vue-tsc', '-p', 'tsconfig.web.json', '--noEmit'] },
-  { name: 'lint', cmd: 'npx', args: ['eslint', '--max-warnings', '0', '.'] },
+// Steps in one stage run at the same time, their output held back until each ends; the stages run in order.
+const stages = [
+  [
+    { name: 'typecheck (node)', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.node.json', '--noEmit'] },
+    { name: 'typecheck (web)', cmd: 'npx', args: ['vue-tsc', '-p', 'tsconfig.web.json', '--noEmit'] },
+    { name: 'lint', cmd: 'npx', args: ['eslint', '--max-warnings', '0', '.'] },
+  ],
   {
     name: 'unit and integration',
     cmd: 'npx',
@@ -44,11 +50,11 @@ const steps = [
     cmd: 'npx',
     args: ['tsx', 'scripts/check-surface.ts', undocumentedRecord],
   },
-]
+].map((stage) => (Array.isArray(stage) ? stage : [stage]))
 
 // Runs one step with its output passed through, and keeps what vitest says of errors outside any test
 // (an unhandled rejection fails the run with no failed test in the JSON report), so the summary can name them.
-function run(step) {
+function run(step, held) {
   return new Promise((resolve) => {
     const child = spawn(step.cmd, step.args, {
       stdio: ['inherit', 'pipe', 'pipe'],
@@ -70,28 +76,43 @@ function run(step) {
         }
       }
     }
+    const output = []
     child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk)
+      if (held) output.push(chunk)
+      else process.stdout.write(chunk)
       scan(chunk.toString())
     })
     child.stderr.on('data', (chunk) => {
-      process.stderr.write(chunk)
+      if (held) output.push(chunk)
+      else process.stderr.write(chunk)
       scan(chunk.toString())
     })
-    child.on('close', (code, signal) => resolve({ code, signal, loose: loose.slice(0, 40) }))
+    child.on('close', (code, signal) => resolve({ code, signal, loose: loose.slice(0, 40), output }))
   })
 }
 
 const results = []
-for (const step of steps) {
-  const started = Date.now()
-  console.log(`\n=== ${step.name}: ${step.cmd} ${step.args.join(' ')}`)
-  const r = await run(step)
-  const ok = r.code === 0
-  results.push({ name: step.name, ok, seconds: (Date.now() - started) / 1000, loose: r.loose })
-  console.log(
-    `=== ${step.name}: ${ok ? 'ok' : `FAILED (exit ${r.code ?? r.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+for (const stage of stages) {
+  const held = stage.length > 1
+  const ended = await Promise.all(
+    stage.map(async (step) => {
+      const started = Date.now()
+      if (!held) console.log(`\n=== ${step.name}: ${step.cmd} ${step.args.join(' ')}`)
+      const r = await run(step, held)
+      return { step, r, seconds: (Date.now() - started) / 1000 }
+    }),
   )
+  for (const { step, r, seconds } of ended) {
+    const ok = r.code === 0
+    if (held) {
+      console.log(`\n=== ${step.name}: ${step.cmd} ${step.args.join(' ')}`)
+      for (const chunk of r.output) process.stdout.write(chunk)
+    }
+    results.push({ name: step.name, ok, seconds, loose: r.loose })
+    console.log(
+      `=== ${step.name}: ${ok ? 'ok' : `FAILED (exit ${r.code ?? r.signal})`} in ${seconds.toFixed(1)} s`,
+    )
+  }
 }
 
 let passed = 0
