@@ -343,7 +343,8 @@ export const MORE_WORDS: Row[] = [
   [P.InvoiceDate, 1, ['Fecha de emisión', 'Fecha de expedición', 'Data emissione', 'Data documento']],
   [P.DueDate, 1, ['Datum dospijeća', 'Datum splatnosti', 'Termin płatności', 'Fecha de pago']],
   [P.InvoiceNumber, 1, ['Číslo faktury', 'Faktura č.', 'Numer faktury', 'Faktura VAT nr']],
-  [P.InvoiceNumber, 1, ['Račun br.', 'Račun broj', 'Broj računa', 'Br. računa', 'Broj fakture']],
+  // `Broj računa` is left out: it is also a bank account's number.
+  [P.InvoiceNumber, 1, ['Račun br.', 'Račun broj', 'Broj fakture']],
   [P.OfficialNumber, 0.95, ['DIČ', 'NIF', 'CIF', 'Partita IVA', 'P.IVA', 'NIP', 'PDV ID', 'ID PDV']],
   [P.OfficialNumber, 0.95, ['UID-Nr.', 'UID-Nummer', 'UID Nr.', 'TVA no.', 'BTW no.', 'BTW/TVA no.']],
   [null, 1, ['Osnovica', 'PDV', 'Iznos PDV-a', 'Ukupno bez PDV-a', 'Základ', 'DPH', 'Bez DPH']],

@@ -439,7 +439,7 @@ describe('labels of Croatian, Czech, Polish, Spanish and Italian invoices', () =
 
   it.each([
     ['Račun br. 891-001010-1', '891-001010-1'],
-    ['Broj računa: 1148-100-10', '1148-100-10'],
+    ['Račun broj: 1148-100-10', '1148-100-10'],
     ['Číslo faktury 2023071801', '2023071801'],
   ])('reads the invoice number at %s', (line, number) => {
     expect(read(phrasePage([[100, 100, line]])).values[P.InvoiceNumber]).toBe(number)
