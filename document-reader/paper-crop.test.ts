@@ -36,6 +36,24 @@ describe('a receipt on a scanner bed', () => {
     expect(region.width).toBeLessThan(500)
   })
 
+  it('is cut out whole where a grey band across the receipt splits its brightest paper', () => {
+    // The receipt runs the page's height; a band of greyer paper (a logo's tint, the lid's shadow) crosses it.
+    const scan = page(1200, 1700, 185)
+    paint(scan, { x: 0, y: 0, width: 120, height: 1700 }, 30)
+    const receipt = { x: 760, y: 0, width: 380, height: 1700 }
+    paint(scan, receipt, 232)
+    paint(scan, { x: 760, y: 300, width: 380, height: 120 }, 212)
+    print(scan, receipt)
+    const region = paperRegion(scan)!
+    expect(region).not.toBeNull()
+    expect(region.x).toBeLessThanOrEqual(receipt.x)
+    expect(region.x).toBeGreaterThan(receipt.x - 60)
+    // Above the band as well as below it.
+    expect(region.y).toBe(0)
+    expect(region.height).toBe(1700)
+    expect(region.width).toBeLessThan(500)
+  })
+
   it('leaves a page that is its own paper, and paper no brighter than its surroundings', () => {
     const a4 = page(1200, 1700, 245)
     print(a4, { x: 100, y: 100, width: 1000, height: 1500 })

@@ -22,6 +22,10 @@ const PAPER_BAND = 12
 const SURROUND_DARKER = 15
 /** Just outside the paper's edge the page is at least this much darker than the paper. */
 const EDGE_DARKER = 22
+/** Where the paper is told by a lower threshold, just outside its edge the page is this much darker than it. */
+const EDGE_STEP = 12
+/** Blocks darker than this around the paper are a scanner's black border, not its lid. */
+const MIN_SURROUND = 100
 /** The paper covers at most this share of the page: above it, the page is the paper. */
 const MAX_PAPER_SHARE = 0.65
 /** And at least this share, so that a white label on a dark photo is not taken for the page. */
@@ -33,10 +37,31 @@ const MIN_PAPER_SHARE = 0.03
  * paper stands out from its surroundings.
  */
 export function paperRegion(image: GreyImage): Region | null {
-  const { paper, bw, bh } = blockPaper(image)
-  const sorted = Uint8Array.from(paper).sort()
+  const blocks = blockPaper(image)
+  const sorted = Uint8Array.from(blocks.paper).sort()
   const level = sorted[Math.floor((sorted.length - 1) * PAPER_LEVEL_QUANTILE)]!
-  const bright = (i: number) => paper[i]! >= level - PAPER_BAND
+  const found = regionAbove(image, blocks, level, level - PAPER_BAND)
+  if (found) return found
+  // A thermal receipt's paper is not even (a logo, a grey band, the lid's shadow across its top), and the
+  // paper close to its brightest part may not reach its edges. Where the page around it is one grey (a lid),
+  // the paper is then what is brighter than halfway between that grey and the paper's level.
+  const around = sorted.filter((v) => v >= MIN_SURROUND && v <= level - EDGE_DARKER)
+  if (!around.length) return null
+  const threshold = Math.ceil((level + around[Math.floor(around.length / 2)]!) / 2)
+  // The paper's edge is then a step down from it, not a photo's light falling off across one sheet.
+  const edge = Math.min(level - EDGE_DARKER, threshold - EDGE_STEP)
+  return threshold < level - PAPER_BAND ? regionAbove(image, blocks, level, threshold, edge) : null
+}
+
+/** paperRegion with the paper's blocks those at least `threshold` bright. */
+function regionAbove(
+  image: GreyImage,
+  { paper, bw, bh }: ReturnType<typeof blockPaper>,
+  level: number,
+  threshold: number,
+  edge = level - EDGE_DARKER,
+): Region | null {
+  const bright = (i: number) => paper[i]! >= threshold
   // The largest 4-connected region of bright blocks.
   const seen = new Uint8Array(bw * bh)
   let best: { count: number; x0: number; y0: number; x1: number; y1: number } | null = null
@@ -93,7 +118,7 @@ export function paperRegion(image: GreyImage): Region | null {
   side([best.x1 + 2], span(best.y0, best.y1))
   side(span(best.x0, best.x1), [best.y0 - 2])
   side(span(best.x0, best.x1), [best.y1 + 2])
-  if (!ring.length || ring.some((v) => median(v) > level - EDGE_DARKER)) return null
+  if (!ring.length || ring.some((v) => median(v) > edge)) return null
   const x = x0 * PAPER_BLOCK
   const y = y0 * PAPER_BLOCK
   return {
