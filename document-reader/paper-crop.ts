@@ -43,8 +43,8 @@ export function paperRegion(image: GreyImage): Region | null {
   const found = regionAbove(image, blocks, level, level - PAPER_BAND)
   if (found) return found
   // A thermal receipt's paper is not even (a logo, a grey band, the lid's shadow across its top), and the
-  // paper close to its brightest part may not reach its edges. Where the page around it is one grey (a lid),
-  // the paper is then what is brighter than halfway between that grey and the paper's level.
+  // paper close to its brightest part may not reach its edges. The paper is then what is brighter than halfway
+  // between the paper's level and the median grey darker than it (the lid, its black border left out).
   const around = sorted.filter((v) => v >= MIN_SURROUND && v <= level - EDGE_DARKER)
   if (!around.length) return null
   const threshold = Math.ceil((level + around[Math.floor(around.length / 2)]!) / 2)
