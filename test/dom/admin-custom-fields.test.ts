@@ -170,8 +170,11 @@ describe('the custom fields section', () => {
     section.querySelector<HTMLButtonElement>('button[aria-label="Activate Kundegruppe"]')!.click()
     await vi.waitFor(() => expect(section.textContent).toContain('Kundegruppe is active'))
     expect(activated).toEqual([301])
-    expect(listed(section)).toContain(
-      'Customers | Kundegruppe | CustomValues.CustomKundegruppe | Whole number | Yes | Active | ',
+    // The row follows once the workspace has the field set again.
+    await vi.waitFor(() =>
+      expect(listed(section)).toContain(
+        'Customers | Kundegruppe | CustomValues.CustomKundegruppe | Whole number | Yes | Active | ',
+      ),
     )
 
     expect(await axeFindings(section)).toEqual([])

@@ -42,7 +42,14 @@ describe('the review desk', () => {
       const toggle = offlineData(app.page).getByRole('switch', {
         name: `Make ${company.name} available offline`,
       })
-      await toggle.check()
+      // The switch shows the setting as saved, so it turns once the app has kept the company: asked again
+      // until it has (asking twice keeps it, the switch always asks for the opposite of what it shows).
+      await expect
+        .poll(async () => {
+          if (!(await toggle.isChecked())) await toggle.check({ timeout: 5_000 }).catch(() => undefined)
+          return toggle.isChecked()
+        }, wait)
+        .toBe(true)
     }
 
     await navLink(app.page, 'desk').click()
