@@ -16,6 +16,7 @@ import {
   blockContext,
   buildLines,
   columnContinues,
+  dateColumnContinues,
   findLabels,
   valueRegions,
   type LabelHit,
@@ -166,6 +167,9 @@ function collectHits(
       const next = region.words[words.length]
       if (fuzzy && prop === OcrPropertyId.InvoiceNumber && region.placement === 'right' && next)
         if (/\d/.test(next.Text)) break
+      // A date heading over a column of dates (`Date | Description` on a hotel's folio) dates the rows.
+      if (DATE_PROPS.includes(prop) && region.placement === 'below' && dateColumnContinues(region.seg, lines))
+        break
       // A card terminal's slip printed on a receipt numbers its own payment (`Beleg-Nr.`, `Trace-Nr.`).
       if (prop === OcrPropertyId.InvoiceNumber && cardSlipAround(lines, labelHit.seg.line)) break
       let slip = false
@@ -336,6 +340,13 @@ export function unlabelledDates(lines: Line[]): Hit[] {
         }
         continue
       }
+      if ((i > 0 && words[i - 1]!.Text.endsWith(',')) || words[i - 1]?.Text === 'den') {
+        const dated = datelineDate(words, i)
+        if (dated) {
+          hits.push(dated)
+          break
+        }
+      }
       const beside = [words[i - 1]?.Text ?? '', words[i + 1]?.Text ?? '']
       if (!beside.some((t) => TIME_OF_DAY.test(t))) continue
       const value = parseDate(word.Text) ?? shortSlashDate(word.Text)
@@ -350,6 +361,27 @@ export function unlabelledDates(lines: Line[]): Hit[] {
     }
   }
   return hits
+}
+
+/** A place name a letter's dateline begins with, its comma after it (`Stockholm,`, `Rembrandtpark,`). */
+const PLACE = /^\p{Lu}[\p{L}-]{2,},$/u
+
+/**
+ * The date of a letter's dateline, the place it was written and the date that ends its line (`Scandic Klara,
+ * Stockholm, 06.05.19`, `Berlin, den 3. März 2021`, `Leonardo Hotel Amsterdam Rembrandtpark, 11-10-19`): a
+ * date beginning at `at`, after the place's comma (and a German `den`), that ends the line; day first, also
+ * with a two-digit year after dashes. Null where the words are no such line.
+ */
+function datelineDate(words: OcrWord[], at: number): Hit | null {
+  const place = words[at - 1]!.Text === 'den' ? words[at - 2] : words[at - 1]
+  if (!place || !PLACE.test(place.Text) || words.length - at > 4) return null
+  const ws = words.slice(at)
+  const written = text(ws)
+  const short = /^(\d{1,2})-(\d{1,2})-(\d{2})$/.exec(written)
+  const value = short ? parseDate(`${short[1]}.${short[2]}.${short[3]}`) : parseDate(written)
+  return value
+    ? { prop: OcrPropertyId.InvoiceDate, value, words: ws, placement: 'pattern', probability: 0.6 }
+    : null
 }
 
 /**

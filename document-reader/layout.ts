@@ -16,7 +16,7 @@ import {
   SUPPLIER_HEADINGS,
   type LabelSpec,
 } from './labels.ts'
-import { CURRENCY_WORD, parseAmount, RULES, text } from './values.ts'
+import { CURRENCY_WORD, parseAmount, parseDate, RULES, text } from './values.ts'
 
 export interface Segment {
   words: OcrWord[]
@@ -412,6 +412,25 @@ export function blockContext(
     }
   }
   return null
+}
+
+/**
+ * Whether a date below a heading heads a column of dates (`Date | Description` over a folio's dated rows):
+ * another segment beginning with a date in the same column on one of the next three lines, before any
+ * label there (`Invoice date` over its date, `Due date` over the next, is no column).
+ */
+export function dateColumnContinues(seg: Segment, lines: Line[]): boolean {
+  let bottom = seg.bottom
+  for (let l = seg.line + 1; l < lines.length && l <= seg.line + 3; l++) {
+    const next = lines[l]!
+    if (next.top - bottom > seg.height * 2.5) return false
+    bottom = next.bottom
+    const under = next.segments.filter((s) => s.right > seg.left && s.left < seg.right)
+    const labelled = (s: Segment) => findLabels([{ ...next, segments: [s] }]).some((h) => h.start === 0)
+    if (under.some(labelled)) return false
+    if (under.some((s) => s.words[0] && parseDate(s.words[0].Text))) return true
+  }
+  return false
 }
 
 /** Whether the line under a value holds another amount in the same column (a table, not a total). */

@@ -2,7 +2,8 @@
 // labels; a Dutch VAT id printed as one word; invoice dates printed without a label (after the title's `du`,
 // beside a receipt's time of day); two labels printed as one word; labels glued to their values; the labels
 // and currencies of more countries; a receipt's total from its VAT table or its payment; a printing timestamp
-// against a labelled date. Each test also shows what the method must not take.
+// against a labelled date; a folio's column of dates and its dateline. Each test also shows what the method
+// must not take.
 import { describe, expect, it } from 'vitest'
 import { OcrPropertyId as P } from '../common/ocr.ts'
 import {
@@ -782,5 +783,58 @@ describe('the balance due after a payment', () => {
   it('is the total to pay where the total less what was paid gives it, and the total where nothing was', () => {
     expect(invoice(true, '64,515,87')).toBe('64515.87')
     expect(invoice(false, '79,649.22')).toBe('79649.22')
+  })
+})
+
+describe("a hotel folio's dates", () => {
+  const folio = (dateline: string) =>
+    phrasePage([
+      [100, 100, 'Arrival 30.04.19'],
+      [100, 140, 'Departure 06.05.19'],
+      [100, 200, dateline],
+      [100, 260, 'Date'],
+      [300, 260, 'Description'],
+      [900, 260, 'Sum'],
+      [100, 300, '30.04.19 Accommodation'],
+      [900, 300, '1,200.00'],
+      [100, 340, '01.05.19 Accommodation'],
+      [900, 340, '1,500.00'],
+      [100, 400, 'Total 2,700.00'],
+    ])
+
+  it('are not its own: a Date heading over dated rows dates the rows', () => {
+    expect(read(folio('Scandic Klara')).values[P.InvoiceDate]).toBeUndefined()
+  })
+
+  it("is the dateline's: the place, a comma and the date ending the line", () => {
+    expect(read(folio('Scandic Klara, Stockholm, 06.05.19')).values[P.InvoiceDate]).toBe('2019-05-06')
+    expect(read(folio('Hotel Amsterdam Rembrandtpark, 11-10-19')).values[P.InvoiceDate]).toBe('2019-10-11')
+    expect(read(folio('Berlin, den 3. März 2021')).values[P.InvoiceDate]).toBe('2021-03-03')
+  })
+
+  it('is not a date after a comma that is no place, nor one the line goes on after', () => {
+    expect(read(folio('Room 1242, 06.05.19')).values[P.InvoiceDate]).toBeUndefined()
+    expect(
+      read(folio('Stockholm, 06.05.19 Room 1242 Suite 12 Floor 3')).values[P.InvoiceDate],
+    ).toBeUndefined()
+  })
+
+  it('still reads a date under its heading where only one row is dated', () => {
+    const single = phrasePage([
+      [100, 100, 'Invoice date'],
+      [400, 100, 'Due date'],
+      [100, 140, '02.05.2019'],
+      [400, 140, '16.05.2019'],
+      [100, 200, 'Total 2,700.00'],
+    ])
+    expect(read(single).values[P.InvoiceDate]).toBe('2019-05-02')
+    const stacked = phrasePage([
+      [100, 100, 'Invoice date'],
+      [100, 140, '02.05.2019'],
+      [100, 180, 'Due date'],
+      [100, 220, '16.05.2019'],
+      [100, 300, 'Total 2,700.00'],
+    ])
+    expect(read(stacked).values[P.InvoiceDate]).toBe('2019-05-02')
   })
 })
