@@ -734,13 +734,24 @@ function cardSlipAround(lines: Line[], at: number): boolean {
 
 const PAID = /^(bar|gegeben|given|cash|kontant|contant|especes|tendered)$/i
 const CHANGE = /^(r[uüo]ckgeld|wechselgeld|change|vaxel|växel|vekselpenger|retour|rendu|wisselgeld)$/i
+const LONG_CHANGE_WORDS = ['ruckgeld', 'wechselgeld', 'vekselpenger', 'wisselgeld']
+
+/**
+ * Whether a word names the change given back, also as a scan misread a long one (`Rickeeld` for `Rückgeld`:
+ * two letters off a word of eight or more).
+ */
+function isChangeWord(word: string): boolean {
+  if (CHANGE.test(word)) return true
+  const folded = word.toLowerCase().replace('ü', 'u')
+  return folded.length >= 8 && LONG_CHANGE_WORDS.some((w) => editDistance(folded, w) <= 2)
+}
 
 /**
  * A cash receipt's total as its payment lines state it: the cash given less the change (`Bar EUR 20,00`,
  * `Rückgeld EUR 3,38`: 16.62), in cents; none where either line is missing.
  */
 export function paidLessChange(lines: Line[]): number[] {
-  const amountAt = (re: RegExp) =>
+  const amountAt = (re: { test(word: string): boolean }) =>
     lines.flatMap((line) => {
       const words = line.segments.flatMap((seg) => seg.words)
       if (words.length < 2 || !re.test(words[0]!.Text.replace(/[.:]$/, ''))) return []
@@ -750,7 +761,7 @@ export function paidLessChange(lines: Line[]): number[] {
         : []
     })
   const paid = amountAt(PAID)
-  const change = amountAt(CHANGE)
+  const change = amountAt({ test: isChangeWord })
   return paid.flatMap((p) => change.filter((c) => c < p).map((c) => p - c))
 }
 
@@ -780,7 +791,7 @@ export function paidAmount(lines: Line[]): { cents: number; word: OcrWord } | nu
     if (words.length < 2 || !last || !/\d[.,]\d{2}$/.test(last.Text)) continue
     const value = parseAmount(last.Text)
     if (value === null) continue
-    if (CHANGE.test(head)) {
+    if (isChangeWord(head)) {
       if (Number(value) !== 0) return null
       continue
     }

@@ -9,6 +9,7 @@ import { OcrPropertyId as P } from '../common/ocr.ts'
 import {
   interpretInvoice,
   paidAmount,
+  paidLessChange,
   rowGross,
   shortSlashDate,
   splitGluedLabels,
@@ -560,6 +561,25 @@ describe("a receipt's total from its VAT table or its payment", () => {
     // The change misread: 19.19 is printed nowhere, so nothing is proposed.
     const misread = rows.map(([x, y, t]): [number, number, string] => [x, y, t.replace('0.01', '0.81')])
     expect(read(scan(misread)).values[P.TotalAmount]).toBeUndefined()
+  })
+
+  it("reads the change's word as a scan misread it, and the euro sign read as an e", () => {
+    // A Rossmann receipt: the sum's euro sign read as `e`, `Rückgeld` as `Rickeeld`.
+    const rows: [number, number, string][] = [
+      [100, 100, 'GILLETTE MACH3 6 KL €13,95'],
+      [100, 160, 'Total e17.33'],
+      [100, 220, 'Bar €20,00'],
+      [100, 280, 'Rickeeld (ar) €2,67'],
+    ]
+    expect(paidLessChange(buildLines(scan(rows).Words, 'tesseract'))).toEqual([1733])
+    expect(read(scan(rows)).values[P.TotalAmount]).toBe('17.33')
+    expect(parseAmount('e17.33')).toBe('17.33')
+    expect(parseAmount('e1733')).toBeNull()
+    // A word more than two letters off the change's (`Rabatt`, `Rückseite`) gives no cash sum.
+    for (const word of ['Rabatt', 'Rückseite']) {
+      const other = rows.map(([x, y, t]): [number, number, string] => [x, y, t.replace('Rickeeld', word)])
+      expect(paidLessChange(buildLines(scan(other).Words, 'tesseract')), word).toEqual([])
+    }
   })
 })
 

@@ -202,7 +202,11 @@ export const parseAmount: Parser = (raw) => {
     negative = !negative
     text = text.slice(1).trim()
   }
-  text = text.replace(CURRENCY_PREFIX, '').replace(CURRENCY_SUFFIX, '')
+  text = text
+    .replace(CURRENCY_PREFIX, '')
+    .replace(CURRENCY_SUFFIX, '')
+    // A euro sign a scan read as the letter, right before an amount with its cents (`Total e17.33`).
+    .replace(/^e(?=\d{1,6}[.,]\d{2}$)/, '')
   if (text.startsWith('-')) {
     negative = !negative
     text = text.slice(1).trim()
