@@ -322,6 +322,8 @@ export const MORE_WORDS: Row[] = [
   [P.InvoiceNumber, 0.95, ['N° pièce', 'N° Document', 'Numéro de document', 'Document No.', 'Beleg Nr.']],
   [P.InvoiceNumber, 0.95, ['Kvittonr', 'Kvittonummer', 'Kvitteringsnr', 'Kvitteringsnummer', 'Bongnr']],
   [P.InvoiceNumber, 1, ['Número de factura', 'Nº de factura', 'N.º factura', 'Factura n.º', 'Factura nº']],
+  // A Spanish simplified invoice (a till's `Factura simplificada`) numbers itself `N.Fact.S` or `Nº Fra. Simp.`.
+  [P.InvoiceNumber, 1, ['Nº Factura', 'N. Factura', 'Núm. factura', 'N.Fact.', 'N.Fact.S', 'Nº Fra. Simp.']],
   [P.InvoiceNumber, 1, ['Laskun numero', 'Laskun nro', 'Laskunumero', 'Numero fattura', 'Fattura n.']],
   // Payment instructions that end in a date (`Payable le 05/07/2015`, `VIREMENT au 05/07`, `zahlbar bis …`).
   [P.DueDate, 0.95, ['Payable le', 'Virement au', 'Prélèvement le', 'Prélevé le', 'À régler avant le']],

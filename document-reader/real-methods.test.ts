@@ -443,6 +443,8 @@ describe('labels of Croatian, Czech, Polish, Spanish and Italian invoices', () =
     ['Račun br. 891-001010-1', '891-001010-1'],
     ['Račun broj: 1148-100-10', '1148-100-10'],
     ['Číslo faktury 2023071801', '2023071801'],
+    ['N.FACT.S: 00036631 M.CAJA:003', '00036631'],
+    ['Nº Factura 2022-A-0413', '2022-A-0413'],
   ])('reads the invoice number at %s', (line, number) => {
     expect(read(phrasePage([[100, 100, line]])).values[P.InvoiceNumber]).toBe(number)
   })
