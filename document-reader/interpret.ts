@@ -654,6 +654,23 @@ export function interpretInvoice(
   const byTable = tableTotals.map(({ witnesses, ...hit }) => ({ hit, witnesses }))
   const byPayment = paidTotals.map((hit) => ({ hit, witnesses: 2 }))
   const byCash = cashTotals.map((hit) => ({ hit, witnesses: 1 }))
+  // A scan's labelled total that nothing bears out and that is printed once (`Amount EUR 33.52`) gives way to a
+  // VAT table whose net and VAT make its gross where the receipt's payment line pays that gross (`Mastercard
+  // 39,52`): one digit misread in the first is likelier than a table and a payment agreeing by chance. A table
+  // that lost a row to the scan (its rate misread) pays nothing and changes nothing.
+  const table = byTable[0]
+  const outweighed = (h: PageHit) =>
+    h.prop === OcrPropertyId.TotalAmount &&
+    h.scanned &&
+    unconfirmedTotal(h) &&
+    printed(h.value) < 2 &&
+    !!table &&
+    byTable.every((t) => t.hit.value === table.hit.value) &&
+    h.value !== table.hit.value &&
+    byPayment.some((p) => p.hit.value === table.hit.value)
+  const labelledTotals = own.filter((h) => h.prop === OcrPropertyId.TotalAmount)
+  if (labelledTotals.length > 0 && labelledTotals.every(outweighed))
+    own.splice(0, own.length, ...own.filter((h) => h.prop !== OcrPropertyId.TotalAmount))
   for (const found of [byTable, byPayment, byCash]) {
     const total = found[0]
     if (
@@ -785,7 +802,9 @@ const PAYMENT_WORD =
 export function paidAmount(lines: Line[]): { cents: number; word: OcrWord } | null {
   let found: { cents: number; word: OcrWord } | null = null
   for (const line of lines) {
-    const words = line.segments.flatMap((seg) => seg.words)
+    const all = line.segments.flatMap((seg) => seg.words)
+    // The currency after the amount (`Mastercard 39,52 EUR`) is not part of it.
+    const words = all.length > 2 && /^(eur|euro|€)$/i.test(all[all.length - 1]!.Text) ? all.slice(0, -1) : all
     const head = words[0]?.Text.replace(/[.:]+$/, '') ?? ''
     const last = words[words.length - 1]
     if (words.length < 2 || !last || !/\d[.,]\d{2}$/.test(last.Text)) continue

@@ -565,6 +565,22 @@ describe("a receipt's total from its VAT table or its payment", () => {
     expect(read(scan(misread)).values[P.TotalAmount]).toBeUndefined()
   })
 
+  it('lets a VAT table the card payment pays outweigh a labelled total nothing bears out', () => {
+    // An Aral receipt: the card slip's `Amount` misread (33.52 for 39.52); the table adds up and is paid.
+    const rows: [number, number, string][] = [
+      [100, 100, 'Super E5 39,52 EUR-A*'],
+      [100, 160, 'Mastercard 39,52 EUR'],
+      [100, 220, 'Typ Netto MwSt Brutto'],
+      [100, 280, 'A:19,00% 33,21 6,31 39,52'],
+      [100, 400, 'Amount EUR 33.52'],
+    ]
+    expect(read(scan(rows)).values[P.TotalAmount]).toBe('39.52')
+    // Paid in cash (no card line pays the gross): the labelled total stands, as with a table that lost a row
+    // to the scan and adds up to one rate's gross only.
+    const cash = rows.map(([x, y, t]): [number, number, string] => [x, y, t.replace('Mastercard', 'Bargeld')])
+    expect(read(scan(cash)).values[P.TotalAmount]).toBe('33.52')
+  })
+
   it("reads the change's word as a scan misread it, and the euro sign read as an e", () => {
     // A Rossmann receipt: the sum's euro sign read as `e`, `Rückgeld` as `Rickeeld`.
     const rows: [number, number, string][] = [
