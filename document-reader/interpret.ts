@@ -652,7 +652,9 @@ export function interpretInvoice(
   // 0.01`, an item line `19.99` under a sum line the scan lost). The gross of a table of several rates is
   // added, not read: one printing of it (the cash given, the card slip) is the second witness.
   const byTable = tableTotals.map(({ witnesses, ...hit }) => ({ hit, witnesses }))
-  const byPayment = paidTotals.map((hit) => ({ hit, witnesses: 2 }))
+  // A payment the VAT table's rows add up to (`Belopp: SEK 91,90`, rows of 59,95 and 31,95) needs no second
+  // printing: the rows are the witness.
+  const byPayment = paidTotals.map((hit) => ({ hit, witnesses: ledgerTotals.has(cents(hit.value)) ? 1 : 2 }))
   const byCash = cashTotals.map((hit) => ({ hit, witnesses: 1 }))
   // A scan's labelled total that nothing bears out and that is printed once (`Amount EUR 33.52`) gives way to a
   // VAT table whose net and VAT make its gross where the receipt's payment line pays that gross (`Mastercard
@@ -792,7 +794,7 @@ function printedAmount(lines: Line[], amount: number): { cents: number; word: Oc
 }
 
 const PAYMENT_WORD =
-  /^(geg|gegeben|given|paid|bezahlt|pagado|paye|kreditkarte|ec-karte|girocard|mastercard|visa|maestro|tarjeta|bancontact)$/i
+  /^(geg|gegeben|given|paid|bezahlt|pagado|paye|kreditkarte|ec-karte|girocard|mastercard|visa|maestro|tarjeta|bancontact|betrag|belopp)$/i
 
 /**
  * What a receipt says was paid, by card as a rule (`Geg. Mastercard EUR 9,23`, `GEGEBEN KREDITKARTE 9,29`): the

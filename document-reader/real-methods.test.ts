@@ -565,6 +565,21 @@ describe("a receipt's total from its VAT table or its payment", () => {
     expect(read(scan(misread)).values[P.TotalAmount]).toBeUndefined()
   })
 
+  it("takes the card slip's amount that the VAT table's rows add up to, printed once", () => {
+    // A Coop receipt: one row's net misread (53.63 for 53.53), its gross and the other row's still add up.
+    const rows: [number, number, string][] = [
+      [100, 100, 'ATT BETALA SEK 3 ARTIKLAR'],
+      [100, 160, 'Belopp: SEK 91,90'],
+      [100, 220, 'Moms Netto Brutto'],
+      [100, 280, '12% 6.42 53.63 59.95'],
+      [100, 340, '25% 6.39 25.56 31.95'],
+    ]
+    expect(read(scan(rows)).values[P.TotalAmount]).toBe('91.90')
+    // Rows that add up to another sum bear nothing out, and an amount printed once stays unread.
+    const other = rows.map(([x, y, t]): [number, number, string] => [x, y, t.replace('31.95', '30.95')])
+    expect(read(scan(other)).values[P.TotalAmount]).toBeUndefined()
+  })
+
   it('lets a VAT table the card payment pays outweigh a labelled total nothing bears out', () => {
     // An Aral receipt: the card slip's `Amount` misread (33.52 for 39.52); the table adds up and is paid.
     const rows: [number, number, string][] = [
