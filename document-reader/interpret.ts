@@ -340,12 +340,10 @@ export function unlabelledDates(lines: Line[]): Hit[] {
         }
         continue
       }
-      if ((i > 0 && words[i - 1]!.Text.endsWith(',')) || words[i - 1]?.Text === 'den') {
-        const dated = datelineDate(words, i)
-        if (dated) {
-          hits.push(dated)
-          break
-        }
+      const dated = i > 0 ? datelineDate(words, i) : null
+      if (dated) {
+        hits.push(dated)
+        break
       }
       const beside = [words[i - 1]?.Text ?? '', words[i + 1]?.Text ?? '']
       if (!beside.some((t) => TIME_OF_DAY.test(t))) continue
@@ -660,18 +658,15 @@ export function interpretInvoice(
   // VAT table whose net and VAT make its gross where the receipt's payment line pays that gross (`Mastercard
   // 39,52`): one digit misread in the first is likelier than a table and a payment agreeing by chance. A table
   // that lost a row to the scan (its rate misread) pays nothing and changes nothing.
-  const table = byTable[0]
+  const tableValue = byTable[0]?.hit.value
+  const paidTable =
+    tableValue !== undefined &&
+    byTable.every((t) => t.hit.value === tableValue) &&
+    byPayment.some((p) => p.hit.value === tableValue)
   const outweighed = (h: PageHit) =>
-    h.prop === OcrPropertyId.TotalAmount &&
-    h.scanned &&
-    unconfirmedTotal(h) &&
-    printed(h.value) < 2 &&
-    !!table &&
-    byTable.every((t) => t.hit.value === table.hit.value) &&
-    h.value !== table.hit.value &&
-    byPayment.some((p) => p.hit.value === table.hit.value)
+    h.scanned && unconfirmedTotal(h) && printed(h.value) < 2 && h.value !== tableValue
   const labelledTotals = own.filter((h) => h.prop === OcrPropertyId.TotalAmount)
-  if (labelledTotals.length > 0 && labelledTotals.every(outweighed))
+  if (paidTable && labelledTotals.length > 0 && labelledTotals.every(outweighed))
     own.splice(0, own.length, ...own.filter((h) => h.prop !== OcrPropertyId.TotalAmount))
   for (const found of [byTable, byPayment, byCash]) {
     const total = found[0]
@@ -770,17 +765,17 @@ function isChangeWord(word: string): boolean {
  * `Rückgeld EUR 3,38`: 16.62), in cents; none where either line is missing.
  */
 export function paidLessChange(lines: Line[]): number[] {
-  const amountAt = (re: { test(word: string): boolean }) =>
+  const amountAt = (names: (word: string) => boolean) =>
     lines.flatMap((line) => {
       const words = line.segments.flatMap((seg) => seg.words)
-      if (words.length < 2 || !re.test(words[0]!.Text.replace(/[.:]$/, ''))) return []
+      if (words.length < 2 || !names(words[0]!.Text.replace(/[.:]$/, ''))) return []
       const value = parseAmount(words[words.length - 1]!.Text)
       return value && /\d[.,]\d{2}$/.test(words[words.length - 1]!.Text)
         ? [Math.round(Number(value) * 100)]
         : []
     })
-  const paid = amountAt(PAID)
-  const change = amountAt({ test: isChangeWord })
+  const paid = amountAt((word) => PAID.test(word))
+  const change = amountAt(isChangeWord)
   return paid.flatMap((p) => change.filter((c) => c < p).map((c) => p - c))
 }
 

@@ -480,6 +480,9 @@ describe('labels of Croatian, Czech, Polish, Spanish and Italian invoices', () =
 
 describe("a receipt's total from its VAT table or its payment", () => {
   const scan = (phrases: [number, number, string][]) => phrasePage(phrases, 'tesseract')
+  /** The same receipt with one printed text changed (a misreading, another payment). */
+  const changed = (rows: [number, number, string][], from: string, to: string) =>
+    rows.map(([x, y, t]): [number, number, string] => [x, y, t.replace(from, to)])
 
   it("takes the VAT table's gross where no sum label is read and the receipt prints it again", () => {
     const page = scan([
@@ -517,7 +520,7 @@ describe("a receipt's total from its VAT table or its payment", () => {
     expect(read(scan(rows)).values[P.TotalAmount]).toBe('27.42')
     // Printed nowhere: the rows' sum alone is not proposed; nor when a row does not add up.
     expect(read(scan(rows.filter((_, i) => i !== 1))).values[P.TotalAmount]).toBeUndefined()
-    const misread = rows.map(([x, y, t]): [number, number, string] => [x, y, t.replace('0,37', '0,87')])
+    const misread = changed(rows, '0,37', '0,87')
     expect(read(scan(misread)).values[P.TotalAmount]).toBeUndefined()
   })
 
@@ -561,7 +564,7 @@ describe("a receipt's total from its VAT table or its payment", () => {
     // The proposal points at the printed sum, not at the cash given.
     expect(total?.ProposedCandidate.HitWordText).toBe('19.99')
     // The change misread: 19.19 is printed nowhere, so nothing is proposed.
-    const misread = rows.map(([x, y, t]): [number, number, string] => [x, y, t.replace('0.01', '0.81')])
+    const misread = changed(rows, '0.01', '0.81')
     expect(read(scan(misread)).values[P.TotalAmount]).toBeUndefined()
   })
 
@@ -576,7 +579,7 @@ describe("a receipt's total from its VAT table or its payment", () => {
     ]
     expect(read(scan(rows)).values[P.TotalAmount]).toBe('91.90')
     // Rows that add up to another sum bear nothing out, and an amount printed once stays unread.
-    const other = rows.map(([x, y, t]): [number, number, string] => [x, y, t.replace('31.95', '30.95')])
+    const other = changed(rows, '31.95', '30.95')
     expect(read(scan(other)).values[P.TotalAmount]).toBeUndefined()
   })
 
@@ -592,7 +595,7 @@ describe("a receipt's total from its VAT table or its payment", () => {
     expect(read(scan(rows)).values[P.TotalAmount]).toBe('39.52')
     // Paid in cash (no card line pays the gross): the labelled total stands, as with a table that lost a row
     // to the scan and adds up to one rate's gross only.
-    const cash = rows.map(([x, y, t]): [number, number, string] => [x, y, t.replace('Mastercard', 'Bargeld')])
+    const cash = changed(rows, 'Mastercard', 'Bargeld')
     expect(read(scan(cash)).values[P.TotalAmount]).toBe('33.52')
   })
 
@@ -610,7 +613,7 @@ describe("a receipt's total from its VAT table or its payment", () => {
     expect(parseAmount('e1733')).toBeNull()
     // A word more than two letters off the change's (`Rabatt`, `Rückseite`) gives no cash sum.
     for (const word of ['Rabatt', 'Rückseite']) {
-      const other = rows.map(([x, y, t]): [number, number, string] => [x, y, t.replace('Rickeeld', word)])
+      const other = changed(rows, 'Rickeeld', word)
       expect(paidLessChange(buildLines(scan(other).Words, 'tesseract')), word).toEqual([])
     }
   })
