@@ -95,19 +95,19 @@ export function withoutSpecks(image: GreyImage): GreyImage {
   return { width: w, height: h, data: out }
 }
 
-/** The image twice as wide and high, each pixel interpolated between its neighbours (bilinear). */
-export function doubled(image: GreyImage): GreyImage {
+/** The image `factor` times as wide and high, each pixel interpolated between its neighbours (bilinear). */
+export function enlarged(image: GreyImage, factor: number): GreyImage {
   const { width: w, height: h, data } = image
-  const W = w * 2
-  const H = h * 2
+  const W = Math.round(w * factor)
+  const H = Math.round(h * factor)
   const out = new Uint8Array(W * H)
   for (let Y = 0; Y < H; Y++) {
-    const sy = Math.min(h - 1, Math.max(0, (Y + 0.5) / 2 - 0.5))
+    const sy = Math.min(h - 1, Math.max(0, (Y + 0.5) / factor - 0.5))
     const y0 = Math.floor(sy)
     const y1 = Math.min(h - 1, y0 + 1)
     const fy = sy - y0
     for (let X = 0; X < W; X++) {
-      const sx = Math.min(w - 1, Math.max(0, (X + 0.5) / 2 - 0.5))
+      const sx = Math.min(w - 1, Math.max(0, (X + 0.5) / factor - 0.5))
       const x0 = Math.floor(sx)
       const x1 = Math.min(w - 1, x0 + 1)
       const fx = sx - x0
@@ -117,6 +117,11 @@ export function doubled(image: GreyImage): GreyImage {
     }
   }
   return { width: W, height: H, data: out }
+}
+
+/** The image twice as wide and high (see enlarged). */
+export function doubled(image: GreyImage): GreyImage {
+  return enlarged(image, 2)
 }
 
 /**
