@@ -506,6 +506,7 @@ export function interpretInvoice(
   const tableTotals: (Hit & { page: number; scanned: boolean; witnesses: number })[] = []
   const paidTotals: (Hit & { page: number; scanned: boolean })[] = []
   const cashTotals: (Hit & { page: number; scanned: boolean })[] = []
+  const rowTotals: (Hit & { page: number; scanned: boolean })[] = []
   const hits: PageHit[] = pages.flatMap((page) => {
     const lines = buildLines(
       splitGluedLabels(page.Source === 'tesseract' ? joinSplitAmounts(page.Words) : page.Words),
@@ -533,6 +534,8 @@ export function interpretInvoice(
       const cash = fallback(printedAmount(lines, cents), 0.65)
       if (cash) cashTotals.push(cash)
     }
+    const rows = byRate === null ? null : fallback(printedAmount(lines, byRate), 0.65)
+    if (rows) rowTotals.push(rows)
     const gross = vatTableGross(lines)
     const table = fallback(gross, 0.7)
     // A table of two rates or more prints its sum nowhere in itself: one printing elsewhere bears it out.
@@ -654,6 +657,10 @@ export function interpretInvoice(
   // printing: the rows are the witness.
   const byPayment = paidTotals.map((hit) => ({ hit, witnesses: ledgerTotals.has(cents(hit.value)) ? 1 : 2 }))
   const byCash = cashTotals.map((hit) => ({ hit, witnesses: 1 }))
+  // Last, the sum of the lines that print a VAT rate (a hotel folio's `Frühstück | 19,00% | 1 | 11,50 | 11,50`
+  // and `Logis | 7,00% | 1 | 69,00 | 69,00`), where the page prints that sum twice more (`Saldo Leistungen
+  // 80,50`, the card payment `-80,50`): a paid folio whose labelled total is the balance left, nothing.
+  const byRows = rowTotals.map((hit) => ({ hit, witnesses: 2 }))
   // A scan's labelled total that nothing bears out and that is printed once (`Amount EUR 33.52`) gives way to a
   // VAT table whose net and VAT make its gross where the receipt's payment line pays that gross (`Mastercard
   // 39,52`): one digit misread in the first is likelier than a table and a payment agreeing by chance. A table
@@ -668,7 +675,7 @@ export function interpretInvoice(
   const labelledTotals = own.filter((h) => h.prop === OcrPropertyId.TotalAmount)
   if (paidTable && labelledTotals.length > 0 && labelledTotals.every(outweighed))
     own.splice(0, own.length, ...own.filter((h) => h.prop !== OcrPropertyId.TotalAmount))
-  for (const found of [byTable, byPayment, byCash]) {
+  for (const found of [byTable, byPayment, byCash, byRows]) {
     const total = found[0]
     if (
       total &&

@@ -617,6 +617,24 @@ describe("a receipt's total from its VAT table or its payment", () => {
       expect(paidLessChange(buildLines(scan(other).Words, 'tesseract')), word).toEqual([])
     }
   })
+
+  it("takes a paid folio's charges, the sum of its rated lines printed twice more, over its balance of nothing", () => {
+    // A hotel folio paid by card: the amount left to pay is 0,00; the lines with a VAT rate add up to 80,50,
+    // which the services' balance and the payment print again.
+    const rows: [number, number, string][] = [
+      [100, 100, 'Frühstück 19,00% 1 11,50 11,50'],
+      [100, 160, 'Logis 7,00% 1 69,00 69,00'],
+      [100, 220, 'Saldo Leistungen EUR 80,50'],
+      [100, 280, '18.11.2019 Mastercard E5052 -80,50'],
+      [100, 340, 'Rechnungsbetrag 0,00'],
+    ]
+    const total = read(scan(rows)).properties.find((p) => p.OcrPropertyId === P.TotalAmount)
+    expect(total?.ProposedCandidate.Value).toBe('80.50')
+    expect(total?.ProposedCandidate.ProbabilityFactor).toBeLessThan(0.9)
+    // Printed once more only (no payment line): the sum is not borne out, and nothing is proposed.
+    const once = rows.filter(([, , t]) => !t.includes('Mastercard'))
+    expect(read(scan(once)).values[P.TotalAmount]).toBeUndefined()
+  })
 })
 
 describe('a printing timestamp against a labelled date', () => {
