@@ -508,10 +508,7 @@ export function interpretInvoice(
   const cashTotals: (Hit & { page: number; scanned: boolean })[] = []
   const rowTotals: (Hit & { page: number; scanned: boolean })[] = []
   const hits: PageHit[] = pages.flatMap((page) => {
-    const lines = buildLines(
-      splitGluedLabels(page.Source === 'tesseract' ? joinSplitAmounts(page.Words) : page.Words),
-      page.Source,
-    )
+    const lines = pageLines(page)
     termLines.push(...lines.map((l) => l.segments.flatMap((seg) => seg.words)))
     for (const cents of paidLessChange(lines)) ledgerTotals.add(cents)
     const byRate = vatRowsGross(lines)
@@ -840,11 +837,23 @@ function nextWord(words: OcrWord[], a: OcrWord): OcrWord | null {
 }
 
 /**
- * A scan that splits an amount at its decimal mark (`zu zahlen 15, 69`, `48. 77`) gives a reading that is
- * taken only where the page prints the same amount again (`Kreditkarte 15,69`): the two words are then one.
- * An amount printed once so may have lost a digit as well, and stays unread.
+ * A page's lines. On a scan an amount split at its decimal mark is joined where the page bears it out (see
+ * joinSplitAmounts), by printing it again or by a VAT table whose rows add up to it.
  */
-export function joinSplitAmounts(words: OcrWord[]): OcrWord[] {
+function pageLines(page: OcrPageResult): Line[] {
+  if (page.Source !== 'tesseract') return buildLines(splitGluedLabels(page.Words), page.Source)
+  const table = vatTableGross(buildLines(splitGluedLabels(page.Words), page.Source))
+  const sums = new Set(table ? [table.cents] : [])
+  return buildLines(splitGluedLabels(joinSplitAmounts(page.Words, sums)), page.Source)
+}
+
+/**
+ * A scan that splits an amount at its decimal mark (`zu zahlen 15, 69`, `48. 77`) gives a reading that is
+ * taken only where the page prints the same amount again (`Kreditkarte 15,69`) or where it is one of the
+ * `sums` the page's own figures make (in cents: `SUMME EUR 31, 98` over a VAT table of 7,97 and 24,01): the
+ * two words are then one. An amount printed once so may have lost a digit as well, and stays unread.
+ */
+export function joinSplitAmounts(words: OcrWord[], sums: ReadonlySet<number> = new Set()): OcrWord[] {
   const splits: { a: OcrWord; b: OcrWord; value: string }[] = []
   const seen = new Map<string, number>()
   const count = (v: string) => seen.set(v, (seen.get(v) ?? 0) + 1)
@@ -860,7 +869,7 @@ export function joinSplitAmounts(words: OcrWord[]): OcrWord[] {
   const joined = new Map<OcrWord, OcrWord>()
   const drop = new Set<OcrWord>()
   for (const { a, b, value } of splits) {
-    if ((seen.get(value) ?? 0) < 2 || drop.has(a)) continue
+    if (((seen.get(value) ?? 0) < 2 && !sums.has(cents(value))) || drop.has(a)) continue
     joined.set(a, { ...a, Text: value, Width: b.Left + b.Width - a.Left })
     drop.add(b)
   }

@@ -618,6 +618,24 @@ describe("a receipt's total from its VAT table or its payment", () => {
     }
   })
 
+  it('joins a sum split at its decimal mark where the VAT table adds up to it, printed once', () => {
+    // A Marktkauf receipt: `SUMME EUR 31, 98`, the cash and change misread; the table's rows make 31,98.
+    const rows: [number, number, string][] = [
+      [100, 100, 'SUMME EUR 31, 98'],
+      [100, 160, 'BAR EUR 40,08'],
+      [100, 220, 'Ruckgeld EUR =8,10'],
+      [100, 280, 'MwSt NETTO MwSt UMSATZ'],
+      [100, 340, 'B 7% 7,45 0,52 7,97'],
+      [100, 400, 'C 19% 20,18 3,83 24,01'],
+    ]
+    const total = read(scan(rows)).properties.find((p) => p.OcrPropertyId === P.TotalAmount)
+    expect(total?.ProposedCandidate.Value).toBe('31.98')
+    expect(total?.ProposedCandidate.HitWordText).toBe('31,98')
+    // A table that adds up to another sum joins nothing: the split sum stays unread.
+    const other = changed(rows, '24,01', '25,01')
+    expect(read(scan(changed(other, '3,83', '4,83'))).values[P.TotalAmount]).toBeUndefined()
+  })
+
   it("takes a paid folio's charges, the sum of its rated lines printed twice more, over its balance of nothing", () => {
     // A hotel folio paid by card: the amount left to pay is 0,00; the lines with a VAT rate add up to 80,50,
     // which the services' balance and the payment print again.
