@@ -178,8 +178,9 @@ async function readBandsAgain(image: GreyImage, words: ReadWord[]): Promise<Read
 
 /**
  * Enlargement of a page's second look. Thin print at the size Tesseract first read it (a thermal receipt's
- * dotted digits, a page scanned at 200 dpi) is often read right at one and a half times that size, and as
- * often the other way round, so the larger reading is taken only where it finds more.
+ * dotted digits, a page drawn at 80 dpi) is often read right at one and a half times that size; a value read
+ * right at the first size is sometimes lost at the larger, so the larger reading is taken only where it
+ * finds more.
  */
 const SECOND_LOOK_SCALE = 1.5
 /** Every invoice and receipt prints a date and a total: a reading that finds both needs no second look. */
