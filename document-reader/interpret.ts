@@ -531,7 +531,9 @@ export function interpretInvoice(
       const cash = fallback(printedAmount(lines, cents), 0.65)
       if (cash) cashTotals.push(cash)
     }
-    const rows = byRate === null ? null : fallback(printedAmount(lines, byRate), 0.65)
+    // Two rated lines at least: one line's sum is its own amount, which its printing cannot bear out.
+    const rows =
+      byRate === null || rateRows(lines).length < 2 ? null : fallback(printedAmount(lines, byRate), 0.65)
     if (rows) rowTotals.push(rows)
     const gross = vatTableGross(lines)
     const table = fallback(gross, 0.7)
@@ -654,9 +656,10 @@ export function interpretInvoice(
   // printing: the rows are the witness.
   const byPayment = paidTotals.map((hit) => ({ hit, witnesses: ledgerTotals.has(cents(hit.value)) ? 1 : 2 }))
   const byCash = cashTotals.map((hit) => ({ hit, witnesses: 1 }))
-  // Last, the sum of the lines that print a VAT rate (a hotel folio's `Frühstück | 19,00% | 1 | 11,50 | 11,50`
-  // and `Logis | 7,00% | 1 | 69,00 | 69,00`), where the page prints that sum twice more (`Saldo Leistungen
-  // 80,50`, the card payment `-80,50`): a paid folio whose labelled total is the balance left, nothing.
+  // Last, the sum of two or more lines that print a VAT rate (a hotel folio's
+  // `Frühstück | 19,00% | 1 | 11,50 | 11,50` and `Logis | 7,00% | 1 | 69,00 | 69,00`), where the page prints that
+  // sum twice more (`Saldo Leistungen 80,50`, the card payment `-80,50`): a paid folio whose labelled total is
+  // the balance left, nothing.
   const byRows = rowTotals.map((hit) => ({ hit, witnesses: 2 }))
   // A scan's labelled total that nothing bears out and that is printed once (`Amount EUR 33.52`) gives way to a
   // VAT table whose net and VAT make its gross where the receipt's payment line pays that gross (`Mastercard
