@@ -183,6 +183,12 @@ async function readBandsAgain(image: GreyImage, words: ReadWord[]): Promise<Read
  * finds more.
  */
 const SECOND_LOOK_SCALE = 1.5
+/**
+ * The most pixels a second look reads (a 300 dpi A4 or letter page enlarged is about 20 million): a larger
+ * image (a phone's 12-megapixel photo) is not small print, and reading it enlarged would take Tesseract far
+ * longer than its first reading.
+ */
+const SECOND_LOOK_MAX_PIXELS = 24_000_000
 /** Every invoice and receipt prints a date and a total: a reading that finds both needs no second look. */
 const KEY_FIELDS: readonly number[] = [OcrPropertyId.InvoiceDate, OcrPropertyId.TotalAmount]
 
@@ -201,15 +207,23 @@ function keyFieldsFound(words: ReadWord[], image: GreyImage): number {
 
 /**
  * The words of a page whose reading lacks its date or its total, read again at SECOND_LOOK_SCALE: the second
- * reading (boxes in the page's pixels) where it yields more of the key fields, else the first.
+ * reading (boxes in the page's pixels) where it yields more of the key fields, else the first. A second look
+ * that fails (Tesseract's time limit) leaves the first reading as it was.
  */
 async function withSecondLook(image: GreyImage, words: ReadWord[]): Promise<ReadWord[]> {
   const first = keyFieldsFound(words, image)
   if (first === KEY_FIELDS.length) return words
+  if (image.width * image.height * SECOND_LOOK_SCALE ** 2 > SECOND_LOOK_MAX_PIXELS) return words
   const larger = enlarged(image, SECOND_LOOK_SCALE)
-  const read = await tesseractWords(toPgm(larger))
+  let read: ReadWord[]
+  try {
+    read = await tesseractWords(toPgm(larger))
+    read = [...read, ...(await readBandsAgain(larger, read))]
+  } catch {
+    return words
+  }
   const at = (v: number) => Math.round(v / SECOND_LOOK_SCALE)
-  const again = [...read, ...(await readBandsAgain(larger, read))].map((w) => ({
+  const again = read.map((w) => ({
     ...w,
     Left: at(w.Left),
     Top: at(w.Top),
