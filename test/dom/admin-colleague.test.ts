@@ -94,6 +94,7 @@ async function mountColleague(language = 'en-US', extra: Handlers = {}) {
     views,
     session: () => ({ companyName: companies[0]!.Name, isAdmin: true, isLicenseAdmin: false }),
     handlers: { ...p.handlers, ...extra },
+    settle: true,
   })
   return { shell, state: p.state }
 }
