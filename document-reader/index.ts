@@ -363,7 +363,8 @@ async function readPdfPage(
   mayBeScanned = false,
 ): Promise<OcrPageResult> {
   const layer = known ?? (await textLayerWords(pdf.doc, pageNo))
-  if (hasTextLayer(layer) && !(mayBeScanned && (await isScannerTextLayer(pdf.doc, pageNo))))
+  const scannerLayer = hasTextLayer(layer) && mayBeScanned && (await isScannerTextLayer(pdf.doc, pageNo))
+  if (hasTextLayer(layer) && !scannerLayer)
     return {
       PageNo: pageNo,
       ImageWidth: layer.ImageWidth,
@@ -376,6 +377,7 @@ async function readPdfPage(
   // A second look (withSecondLook) is for a document of one page: a receipt, a one-page invoice. A longer
   // document's pages each lack a field printed on another.
   const read = await readUpright(page, prepared, pdf.doc.numPages === 1)
+  const other = scannerLayer ? scannerReading(layer, read, pageNo) : null
   return {
     PageNo: pageNo,
     ImageWidth: read.width,
@@ -383,7 +385,29 @@ async function readPdfPage(
     ...numberedRead(read.words, pageNo),
     Source: 'tesseract',
     Rotation: read.rotation,
+    ...(other ? { OtherReading: other } : {}),
   }
+}
+
+/**
+ * The scanner's OCR layer of a page Tesseract read, as the page's other reading (other-reading.ts), boxes in
+ * the pixels of Tesseract's image; none where Tesseract read the page turned otherwise than the layer's text
+ * runs (its boxes would not map onto the image).
+ */
+function scannerReading(layer: TextLayer, read: UprightReading, pageNo: number): OcrWord[] | null {
+  if (layer.Rotation !== read.rotation || !layer.ImageWidth || !layer.ImageHeight) return null
+  const sx = read.width / layer.ImageWidth
+  const sy = read.height / layer.ImageHeight
+  return numbered(
+    layer.Words.map((w) => ({
+      ...w,
+      Left: Math.round(w.Left * sx),
+      Top: Math.round(w.Top * sy),
+      Width: Math.max(1, Math.round(w.Width * sx)),
+      Height: Math.max(1, Math.round(w.Height * sy)),
+    })),
+    pageNo,
+  )
 }
 
 /**

@@ -26,6 +26,7 @@ import {
 import { parseAmount, parseDate, parseIban, parseOrgNumber, readValue, RULES, text } from './values.ts'
 import { parseForeignId, type ForeignSupplierId } from './foreign.ts'
 import { dueFromTerm, statedTerm } from './terms.ts'
+import { fillFromOtherReading, otherReadingPages } from './other-reading.ts'
 
 interface Hit {
   prop: OcrPropertyId
@@ -490,6 +491,16 @@ type ForeignSupplierIdCandidate = OcrForeignSupplierId
 export function interpretInvoice(
   pages: OcrPageResult[],
   opts: InterpretOptions = {},
+): { properties: InterpretedProperty[]; foreignSupplierIds: ForeignSupplierIdCandidate[] } {
+  const read = interpretReading(pages, opts)
+  if (!pages.some((p) => p.OtherReading?.length)) return read
+  return fillFromOtherReading(read, interpretReading(otherReadingPages(pages), opts), pages)
+}
+
+/** interpretInvoice on the pages' own words alone. */
+function interpretReading(
+  pages: OcrPageResult[],
+  opts: InterpretOptions,
 ): { properties: InterpretedProperty[]; foreignSupplierIds: ForeignSupplierIdCandidate[] } {
   const buyer: Buyer = {
     orgs: new Set((opts.buyerOrgNumbers ?? []).map((o) => o.replace(/\D/g, ''))),

@@ -57,6 +57,14 @@ describe("a scanner's OCR text layer", () => {
     const [page] = await readDocument(layered)
     expect(page!.Source).toBe('tesseract')
     expect(page!.Words.some((w) => w.Text === '999999')).toBe(false)
+    // The scanner's text is kept as the page's other reading, boxed in the pixels of the image Tesseract read
+    // (drawn at x = 60 pt, the first line's baseline 80 pt from the top); its values, which Tesseract read otherwise, are
+    // not taken (other-reading.ts).
+    const scanner = page!.OtherReading!.find((w) => w.Text === '999999')!
+    const toPixels = page!.ImageWidth / 595.28
+    expect(page!.OtherReading!.find((w) => w.Text === 'Rechnung')!.Left).toBeCloseTo(60 * toPixels, -1)
+    // The box's foot is the baseline and the descent below it.
+    expect(Math.abs(scanner.Top + scanner.Height - 80 * toPixels)).toBeLessThan(12)
     const got = Object.fromEntries(
       interpret(page!, { buyerOrgNumbers: [invoice.buyerOrgNumber] }).map((p) => [
         p.OcrPropertyId,

@@ -19,4 +19,11 @@ export interface OcrPageResult {
    * `/Rotate`, to be read upright: the word boxes are in that turned image. A viewer maps them back with it.
    */
   Rotation?: number
+  /**
+   * A scanned PDF page's other reading: the words of the scanner's own OCR text layer under the page image
+   * (pdf.ts, isScannerTextLayer), boxes in this page's image. The page is interpreted from Tesseract's words; a
+   * field they yield nothing for is taken from this reading where Tesseract read the same characters
+   * (other-reading.ts).
+   */
+  OtherReading?: OcrWord[]
 }
