@@ -321,6 +321,7 @@ const INVOICE_TITLE = /^(facture|invoice|rechnung|factuur|faktura|factura|lasku|
  */
 export function unlabelledDates(lines: Line[]): Hit[] {
   const hits: Hit[] = []
+  const dayFirst = writesDecimalComma(lines)
   for (const line of lines) {
     const words = line.segments.flatMap((seg) => seg.words)
     for (let i = 0; i < words.length; i++) {
@@ -348,7 +349,7 @@ export function unlabelledDates(lines: Line[]): Hit[] {
       }
       const beside = [words[i - 1]?.Text ?? '', words[i + 1]?.Text ?? '']
       if (!beside.some((t) => TIME_OF_DAY.test(t))) continue
-      const value = parseDate(word.Text) ?? shortSlashDate(word.Text)
+      const value = parseDate(word.Text) ?? shortSlashDate(word.Text, dayFirst)
       if (value)
         hits.push({
           prop: OcrPropertyId.InvoiceDate,
@@ -384,11 +385,12 @@ function datelineDate(words: OcrWord[], at: number): Hit | null {
 }
 
 /**
- * A till's slash date with a two-digit year (`19/04/23`), read only where its order shows: a first part above
- * 12 is the day (`19/04/23`), a second part above 12 the day in the American order (`08/30/23`); `03/04/23`
- * could be either and is not read.
+ * A till's slash date with a two-digit year (`19/04/23`), read where its order shows: a first part above 12 is
+ * the day (`19/04/23`), a second part above 12 the day in the American order (`08/30/23`). `07/10/19` could be
+ * either: it is read day first on a page that writes its amounts with a decimal comma (`dayFirst`: continental
+ * Europe, where dates are day first), and not at all on another (an American till writes `12.65`).
  */
-export function shortSlashDate(word: string): string | null {
+export function shortSlashDate(word: string, dayFirst = false): string | null {
   const m = /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/.exec(word)
   if (!m) return null
   const [a, b, y] = [Number(m[1]), Number(m[2]), 2000 + Number(m[3])]
@@ -396,7 +398,23 @@ export function shortSlashDate(word: string): string | null {
     parseDate(`${y}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`)
   if (a > 12 && b <= 12) return iso(b, a)
   if (b > 12 && a <= 12) return iso(a, b)
-  return null
+  return a <= 12 && b <= 12 && dayFirst ? iso(b, a) : null
+}
+
+/**
+ * Whether a page writes its amounts with a decimal comma (`16,00`, `1.232,74`) more often than with a decimal
+ * point (`12.65`, `1,568.18`).
+ */
+export function writesDecimalComma(lines: Line[]): boolean {
+  let comma = 0
+  let point = 0
+  for (const line of lines)
+    for (const seg of line.segments)
+      for (const w of seg.words) {
+        if (/^-?\d{1,3}(?:[.\s]\d{3})*,\d{2}$/.test(w.Text)) comma++
+        else if (/^-?\d{1,3}(?:,\d{3})*\.\d{2}$/.test(w.Text)) point++
+      }
+  return comma > point
 }
 
 /** Characters to insert, delete or replace to turn one text into the other. */

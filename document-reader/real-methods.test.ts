@@ -694,6 +694,25 @@ describe('a printing timestamp against a labelled date', () => {
     expect(read(phrasePage([[100, 100, '19/04/23 Tafel 47']])).values[P.InvoiceDate]).toBeUndefined()
   })
 
+  it("reads an ambiguous two-digit-year slash date day first where the page's amounts have a decimal comma", () => {
+    expect(shortSlashDate('07/10/19', true)).toBe('2019-10-07')
+    expect(shortSlashDate('08/30/23', true)).toBe('2023-08-30')
+    const receipt = (total: string) =>
+      phrasePage(
+        [
+          [100, 100, '2 x americano'],
+          [700, 100, total === '16,00' ? '5,60' : '5.60'],
+          [100, 160, 'Totaal'],
+          [700, 160, total],
+          [100, 220, '10:24 07/10/19 203 Mgr.3'],
+        ],
+        'tesseract',
+      )
+    expect(read(receipt('16,00')).values[P.InvoiceDate]).toBe('2019-10-07')
+    // Amounts with a decimal point (an American till's `16.00`): the order is not known, nothing is read.
+    expect(read(receipt('16.00')).values[P.InvoiceDate]).toBeUndefined()
+  })
+
   it('reads a scanned date with a space after both dots', () => {
     expect(parseDate('05. 10. 2022')).toBe('2022-10-05')
     expect(read(phrasePage([[100, 100, 'Datum 05. 10. 2022']], 'tesseract')).values[P.InvoiceDate]).toBe(
