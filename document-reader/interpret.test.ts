@@ -554,6 +554,13 @@ describe('a long label with one character misread', () => {
     expect(dueOf('Fortall', 'tesseract')).toBeUndefined()
   })
 
+  it('may have two characters misread in a word of twelve or more, on a scan only', () => {
+    expect(dueOf('Fériallodatum', 'tesseract')).toBe('2026-03-25')
+    expect(dueOf('Fériallodatum', 'text-layer')).toBeUndefined()
+    // Three misread is not a label.
+    expect(dueOf('Fériallodatvm', 'tesseract')).toBeUndefined()
+  })
+
   it('tells one-character differences apart', async () => {
     const { withinOneEdit } = await import('./values.ts')
     expect(withinOneEdit('forfallodatum', 'fortallodatum')).toBe(true)

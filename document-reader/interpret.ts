@@ -23,7 +23,16 @@ import {
   withOreBox,
   type Line,
 } from './layout.ts'
-import { parseAmount, parseDate, parseIban, parseOrgNumber, readValue, RULES, text } from './values.ts'
+import {
+  editDistance,
+  parseAmount,
+  parseDate,
+  parseIban,
+  parseOrgNumber,
+  readValue,
+  RULES,
+  text,
+} from './values.ts'
 import { parseForeignId, type ForeignSupplierId } from './foreign.ts'
 import { dueFromTerm, statedTerm } from './terms.ts'
 import { fillFromOtherReading, otherReadingPages } from './other-reading.ts'
@@ -417,18 +426,6 @@ export function writesDecimalComma(lines: Line[]): boolean {
   return comma > point
 }
 
-/** Characters to insert, delete or replace to turn one text into the other. */
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i]
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
-    prev = row
-  }
-  return prev[b.length]!
-}
-
 /**
  * A Norwegian IBAN is the bank account with `NO` and two check digits in front. When the page's IBAN failed
  * its check (a fax that lost or misread a digit) but what was read of it agrees with the IBAN of the account
@@ -536,6 +533,7 @@ function interpretReading(
   const paidTotals: (Hit & { page: number; scanned: boolean })[] = []
   const cashTotals: (Hit & { page: number; scanned: boolean })[] = []
   const rowTotals: (Hit & { page: number; scanned: boolean })[] = []
+  const baseRows: (VatBaseRows & { page: number })[] = []
   const hits: PageHit[] = pages.flatMap((page) => {
     const lines = pageLines(page)
     termLines.push(...lines.map((l) => l.segments.flatMap((seg) => seg.words)))
@@ -565,6 +563,8 @@ function interpretReading(
       byRate === null || rateRows(lines).length < 2 ? null : fallback(printedAmount(lines, byRate), 0.65)
     if (rows) rowTotals.push(rows)
     const gross = vatTableGross(lines)
+    const based = vatBaseRows(lines)
+    if (based) baseRows.push({ ...based, page: page.PageNo })
     const table = fallback(gross, 0.7)
     // A table of two rates or more prints its sum nowhere in itself: one printing elsewhere bears it out.
     if (table) tableTotals.push({ ...table, witnesses: gross!.rows >= 2 ? 1 : 2 })
@@ -701,6 +701,22 @@ function interpretReading(
     byPayment.some((p) => p.hit.value === tableValue)
   const outweighed = (h: PageHit) =>
     h.scanned && unconfirmedTotal(h) && printed(h.value) < 2 && h.value !== tableValue
+  // A scanned total below the base of one of the page's VAT lines cannot be the total (`Sum å betale 340,87`
+  // under `MVA 0 av 89 206,04 0,00`): where the lines' bases and VAT make a gross whose last digits it prints
+  // (`96 340,87`: the scan lost the leading thousands), that gross is the total; else it is not proposed.
+  const belowBase = new Set<PageHit>()
+  for (const h of own) {
+    if (h.prop !== OcrPropertyId.TotalAmount || !h.scanned || !unconfirmedTotal(h)) continue
+    const rows = baseRows.find((r) => r.page === h.page)
+    const read = cents(h.value)
+    if (!rows || read >= rows.largestBase) continue
+    const lostThousands = rows.gross > read && (rows.gross - read) % 100_000 === 0
+    if (lostThousands) {
+      h.value = `${h.value.startsWith('-') ? '-' : ''}${(rows.gross / 100).toFixed(2)}`
+      h.probability = Math.min(h.probability, 0.8)
+    } else belowBase.add(h)
+  }
+  if (belowBase.size) own.splice(0, own.length, ...own.filter((h) => !belowBase.has(h)))
   const labelledTotals = own.filter((h) => h.prop === OcrPropertyId.TotalAmount)
   if (paidTable && labelledTotals.length > 0 && labelledTotals.every(outweighed))
     own.splice(0, own.length, ...own.filter((h) => h.prop !== OcrPropertyId.TotalAmount))
@@ -735,6 +751,55 @@ function rateRows(lines: Line[]): OcrWord[][] {
     const amounts = words.slice(rate + 1).filter((w) => /^\d{1,6}[.,]\d{2}$/.test(w.Text))
     return rate >= 0 && amounts.length >= 2 ? [amounts] : []
   })
+}
+
+interface VatBaseRows {
+  /** The rows' bases and VAT added up, in cents. */
+  gross: number
+  largestBase: number
+}
+
+/**
+ * The VAT lines of a page that print their rate, base and VAT (`MVA 12 av 6 370,38 764,45`, `MwSt 19% 100,00
+ * 19,00`, and a gross after them that the two make): the gross they add up to and the largest base; null
+ * without such a line, or where a VAT line's two amounts are not base and VAT at its rate (a misread).
+ */
+export function vatBaseRows(lines: Line[]): VatBaseRows | null {
+  let gross = 0
+  let largestBase = 0
+  let rows = 0
+  for (const line of lines) {
+    const words = line.segments.flatMap((seg) => seg.words)
+    if (!VAT_LINE.test(normaliseLabel(words[0]?.Text ?? ''))) continue
+    const at = words.findIndex((w, i) => i > 0 && i <= 2 && /^\d{1,2}([.,]\d{1,2})?\s?%?$/.test(w.Text))
+    if (at < 0) continue
+    const rate = Number(words[at]!.Text.replace('%', '').replace(',', '.'))
+    const amounts = lineAmounts(words.slice(at + 1))
+    if (amounts.length < 2 || amounts.length > 3) continue
+    const [base, vat] = amounts as [number, number]
+    if (Math.abs(Math.round((base * rate) / 100) - vat) > 1) return null
+    if (amounts.length === 3 && amounts[2] !== base + vat) return null
+    gross += base + vat
+    largestBase = Math.max(largestBase, base)
+    rows++
+  }
+  return rows ? { gross, largestBase } : null
+}
+
+/** The amounts printed with decimals among the words, in cents, a thousands group and its rest read as one. */
+function lineAmounts(words: OcrWord[]): number[] {
+  const found: number[] = []
+  for (let i = 0; i < words.length; i++)
+    for (let n = Math.min(3, words.length - i); n >= 1; n--) {
+      const t = text(words.slice(i, i + n))
+      if (!/\d[,.]\d{2}$/.test(t)) continue
+      const value = parseAmount(t)
+      if (value === null) continue
+      found.push(Math.round(Math.abs(Number(value)) * 100))
+      i += n - 1
+      break
+    }
+  return found
 }
 
 /** A VAT rate as a receipt's VAT table prints it, with or without its tax code (`19%`, `A:19,00%`, `B19%`). */

@@ -3,7 +3,7 @@
 // titles of a credit note. A label names the property its value is read for, and how much that label is
 // trusted.
 import { OcrPropertyId } from '../common/ocr.ts'
-import { parseAmount, parseDate, withinOneEdit } from './values.ts'
+import { editDistance, parseAmount, parseDate, withinOneEdit } from './values.ts'
 import {
   BUYER_WORDS,
   CREDIT_BALANCE,
@@ -378,17 +378,24 @@ export const FUZZY_LABELS = new Map<string, LabelSpec>()
 
 /** A scanned label this long or longer may have one character misread and still be told from the others. */
 const NEAR_LABEL_LENGTH = 9
+/** A scanned label this long or longer may have two (`Fériallodatum` for `Förfallodatum`). */
+const NEAR_LABEL_TWO_EDITS_LENGTH = 12
 
 /**
- * The label one misread character away from a scanned word (`Förtallodatum`, `Fakeuranr`), scanner-folded
- * (ocrFold): only a long word, and only when every label that near names the same property with the same
- * weight, so that a misreading is never taken for another property's label.
+ * The label one misread character away from a scanned word (`Förtallodatum`, `Fakeuranr`), two for a word of
+ * 12 characters or more (`Fériallodatum`), scanner-folded (ocrFold): only a long word, and only when every
+ * label that near names the same property with the same weight, so that a misreading is never taken for
+ * another property's label.
  */
 export function nearLabel(folded: string): LabelSpec | undefined {
   if (folded.length < NEAR_LABEL_LENGTH) return undefined
+  const twoEdits = folded.length >= NEAR_LABEL_TWO_EDITS_LENGTH
+  const near = (key: string) =>
+    withinOneEdit(folded, key) ||
+    (twoEdits && key.length >= NEAR_LABEL_TWO_EDITS_LENGTH && editDistance(folded, key) <= 2)
   let found: LabelSpec | undefined
   for (const [key, spec] of FUZZY_LABELS) {
-    if (!withinOneEdit(folded, key)) continue
+    if (!near(key)) continue
     if (found && (found.prop !== spec.prop || found.weight !== spec.weight)) return undefined
     found ??= spec
   }

@@ -13,6 +13,7 @@ import {
   rowGross,
   shortSlashDate,
   splitGluedLabels,
+  vatBaseRows,
   vatTableGross,
 } from './interpret.ts'
 import { buildLines, pairedLabels } from './layout.ts'
@@ -947,5 +948,43 @@ describe("a hotel folio's dates", () => {
       [100, 300, 'Total 2,700.00'],
     ])
     expect(read(stacked).values[P.InvoiceDate]).toBe('2019-05-02')
+  })
+})
+
+describe("a scanned total against its VAT lines' bases", () => {
+  const invoice = (total: string, zeroBase = 'av 89 206,04'): [number, number, string][] => [
+    [100, 100, 'Faktura 53544'],
+    [100, 760, 'MVA 12'],
+    [400, 760, 'av 6 370,38'],
+    [900, 760, '764,45'],
+    [100, 820, 'MVA 0'],
+    [400, 820, zeroBase],
+    [900, 820, '0,00'],
+    [100, 880, 'Sum å betale'],
+    [900, 880, total],
+  ]
+  const totalOf = (rows: [number, number, string][], source: OcrPageResult['Source'] = 'tesseract') =>
+    read(phrasePage(rows, source)).values[P.TotalAmount]
+
+  it('reads the lines as base and VAT at their rate, a misread pair as none', () => {
+    const lines = (rows: [number, number, string][]) => buildLines(phrasePage(rows, 'tesseract').Words)
+    expect(vatBaseRows(lines(invoice('96 340,87')))).toEqual({ gross: 9634087, largestBase: 8920604 })
+    // 12 % of 6 370,38 is not 754,45.
+    const misread = invoice('96 340,87').map(([x, y, t]): [number, number, string] => [
+      x,
+      y,
+      t === '764,45' ? '754,45' : t,
+    ])
+    expect(vatBaseRows(lines(misread))).toBeNull()
+  })
+
+  it('takes the gross of a total that lost its leading thousands, and no total below a base', () => {
+    expect(totalOf(invoice('96 340,87'))).toBe('96340.87')
+    // The scan lost `96 `: the lines' gross ends in the digits read.
+    expect(totalOf(invoice('340,87'))).toBe('96340.87')
+    // Below a base and no tail of the gross: not the total, nothing proposed.
+    expect(totalOf(invoice('340,86'))).toBeUndefined()
+    // A text layer prints what it prints.
+    expect(totalOf(invoice('340,87'), 'text-layer')).toBe('340.87')
   })
 })
