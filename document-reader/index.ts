@@ -110,19 +110,27 @@ async function readUpright(
   // no second look.
   if (factor === 1) return readUprightAsItIs(page, secondLook)
   const read = await readUprightAsItIs(prepared, false)
-  const at = (v: number) => Math.round(v / factor)
   return {
     ...read,
-    words: read.words.map((w) => ({
-      ...w,
-      Left: at(w.Left),
-      Top: at(w.Top),
-      Width: Math.max(1, at(w.Width)),
-      Height: Math.max(1, at(w.Height)),
-    })),
-    width: at(read.width),
-    height: at(read.height),
+    words: scaledBoxes(read.words, 1 / factor),
+    width: Math.round(read.width / factor),
+    height: Math.round(read.height / factor),
   }
+}
+
+/** Words with their boxes scaled (by `sy` down the page where it differs from `sx` across). */
+function scaledBoxes<W extends Pick<OcrWord, 'Left' | 'Top' | 'Width' | 'Height'>>(
+  words: W[],
+  sx: number,
+  sy = sx,
+): W[] {
+  return words.map((w) => ({
+    ...w,
+    Left: Math.round(w.Left * sx),
+    Top: Math.round(w.Top * sy),
+    Width: Math.max(1, Math.round(w.Width * sx)),
+    Height: Math.max(1, Math.round(w.Height * sy)),
+  }))
 }
 
 /** readUpright on the page as it is given. */
@@ -222,14 +230,7 @@ async function withSecondLook(image: GreyImage, words: ReadWord[]): Promise<Read
   } catch {
     return words
   }
-  const at = (v: number) => Math.round(v / SECOND_LOOK_SCALE)
-  const again = read.map((w) => ({
-    ...w,
-    Left: at(w.Left),
-    Top: at(w.Top),
-    Width: Math.max(1, at(w.Width)),
-    Height: Math.max(1, at(w.Height)),
-  }))
+  const again = scaledBoxes(read, 1 / SECOND_LOOK_SCALE)
   return keyFieldsFound(again, image) > first ? again : words
 }
 
@@ -397,17 +398,7 @@ async function readPdfPage(
 function scannerReading(layer: TextLayer, read: UprightReading, pageNo: number): OcrWord[] | null {
   if (layer.Rotation !== read.rotation || !layer.ImageWidth || !layer.ImageHeight) return null
   const sx = read.width / layer.ImageWidth
-  const sy = read.height / layer.ImageHeight
-  return numbered(
-    layer.Words.map((w) => ({
-      ...w,
-      Left: Math.round(w.Left * sx),
-      Top: Math.round(w.Top * sy),
-      Width: Math.max(1, Math.round(w.Width * sx)),
-      Height: Math.max(1, Math.round(w.Height * sy)),
-    })),
-    pageNo,
-  )
+  return numbered(scaledBoxes(layer.Words, sx, read.height / layer.ImageHeight), pageNo)
 }
 
 /**
