@@ -2,8 +2,8 @@
 // labels; a Dutch VAT id printed as one word; invoice dates printed without a label (after the title's `du`,
 // beside a receipt's time of day); two labels printed as one word; labels glued to their values; the labels
 // and currencies of more countries; a receipt's total from its VAT table or its payment; a printing timestamp
-// against a labelled date; a folio's column of dates and its dateline. Each test also shows what the method
-// must not take.
+// against a labelled date; a folio's column of dates and its dateline; a scanned total against its VAT lines'
+// bases. Each test also shows what the method must not take.
 import { describe, expect, it } from 'vitest'
 import { OcrPropertyId as P } from '../common/ocr.ts'
 import {
