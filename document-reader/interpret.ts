@@ -708,7 +708,8 @@ function interpretReading(
   for (const h of own) {
     if (h.prop !== OcrPropertyId.TotalAmount || !h.scanned || !unconfirmedTotal(h)) continue
     const rows = baseRows.find((r) => r.page === h.page)
-    const read = cents(h.value)
+    // A credit note's total is negative by now; its lines print their amounts unsigned.
+    const read = Math.abs(cents(h.value))
     if (!rows || read >= rows.largestBase) continue
     const lostThousands = rows.gross > read && (rows.gross - read) % 100_000 === 0
     if (lostThousands) {

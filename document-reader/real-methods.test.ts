@@ -986,5 +986,12 @@ describe("a scanned total against its VAT lines' bases", () => {
     expect(totalOf(invoice('340,86'))).toBeUndefined()
     // A text layer prints what it prints.
     expect(totalOf(invoice('340,87'), 'text-layer')).toBe('340.87')
+    // A credit note's total is negative; its VAT lines print unsigned amounts.
+    const credit = invoice('340,87').map(([x, y, t]): [number, number, string] => [
+      x,
+      y,
+      t === 'Faktura 53544' ? 'Kreditnota 53544' : t,
+    ])
+    expect(totalOf(credit)).toBe('-96340.87')
   })
 })
