@@ -101,5 +101,10 @@ describe("a scanned page's other reading", () => {
     const misread: Phrases = [[100, 100, 'UStldNr DF 297308020']]
     expect(read(phrasePage(misread, 'tesseract')).foreign).toEqual([])
     expect(read(scannedPage(misread, scanner)).foreign).toEqual([])
+    // Beside a Norwegian organisation number Tesseract's reading proposes, no foreign id is added.
+    const norwegian: Phrases = [[100, 300, 'Org.nr. 923 609 016 MVA']]
+    const both = read(scannedPage([...split, ...norwegian], [...scanner, ...norwegian]))
+    expect(both.values[P.OfficialNumber]).toBe('923609016')
+    expect(both.foreign).toEqual([])
   })
 })

@@ -55,8 +55,8 @@ function readAlike(words: OcrWord[], printed: string): boolean {
 /**
  * The interpretation of Tesseract's words with the fields it lacks taken from the other reading's, where the
  * page's Tesseract words read the same characters as the other reading's value was read from. Foreign supplier
- * ids likewise, where Tesseract's reading found none; a Norwegian organisation number is not added beside a
- * foreign supplier id.
+ * ids likewise, where Tesseract's reading found none and proposes no Norwegian organisation number; a Norwegian
+ * organisation number is not added beside a foreign supplier id.
  */
 export function fillFromOtherReading(
   read: Interpretation,
@@ -66,9 +66,13 @@ export function fillFromOtherReading(
   const wordsOf = new Map(pages.map((p) => [p.PageNo, p.Words]))
   const seenOnPage = (printed: string, pageNo: number | undefined) =>
     readAlike(wordsOf.get(pageNo ?? pages[0]!.PageNo) ?? [], printed)
-  const foreignSupplierIds = read.foreignSupplierIds.length
-    ? read.foreignSupplierIds
-    : other.foreignSupplierIds.filter((f) => seenOnPage(f.HitWordText ?? f.Value, f.PageNo))
+  // Beside a Norwegian organisation number Tesseract's reading proposes, a foreign id only the other reading
+  // found is left out: the reading that found both would have decided which is the buyer's.
+  const official = read.properties.some((p) => p.OcrPropertyId === OcrPropertyId.OfficialNumber)
+  const foreignSupplierIds =
+    read.foreignSupplierIds.length || official
+      ? read.foreignSupplierIds
+      : other.foreignSupplierIds.filter((f) => seenOnPage(f.HitWordText ?? f.Value, f.PageNo))
   const has = new Set(read.properties.map((p) => p.OcrPropertyId))
   let candidateId = Math.max(
     0,
