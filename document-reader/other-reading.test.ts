@@ -24,7 +24,7 @@ function read(page: OcrPageResult) {
 
 // A Croatian hotel bill: Tesseract read the number but garbled its label; the scanner's layer read both.
 const tesseractBill: Phrases = [
-  [100, 100, 'Raéun bt. 891-001010-1'],
+  [100, 100, 'Raéun br. 891-001010-1'],
   [100, 160, 'Datum računa: 29.08.2021'],
   [100, 700, 'Ukupno za naplatu'],
   [900, 700, '1.232,74'],
