@@ -1,6 +1,6 @@
 // The identify step alone: what a file just read and hashed is to this station (new, resumed, a
 // duplicate of this user's or of another user's invoice, or no document at all).
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { DuplicateRecord, LedgerEntry } from '../../../../electron/main/services/scan/ledger.ts'
@@ -39,6 +39,26 @@ describe('the identify step', () => {
     expect(await identify(s.station, req, 'sha-txt', Buffer.from('just some text'))).toBe('failed')
     expect(s.ledger.get('sha-txt')).toMatchObject({ state: 'failed', reason: { code: 'unknownType' } })
     expect(s.enqueued).toEqual([])
+  })
+
+  it("writes a failed file's note before the file leaves: a stop between the two is mended by the next start", async () => {
+    const folder = tempFolder()
+    const text = Buffer.from('just some text')
+    const req = fileIn(folder, 'notes.txt', text)
+    const stopped = standIns()
+    // The station stops as it moves the file (the move never happens).
+    stopped.station.ops.move = async () => {
+      throw new Error('the station stopped')
+    }
+    await identify(stopped.station, req, 'sha-txt', text).catch(() => undefined)
+    const note = join(folder, 'failed', 'notes.txt.reason.txt')
+    expect(existsSync(note)).toBe(true)
+    expect(existsSync(req.path)).toBe(true)
+    // The next start finds the file in the folder, its entry failed and finished: it fails it again, whole.
+    const next = standIns({ entries: [stopped.ledger.get('sha-txt')!] })
+    expect(await identify(next.station, req, 'sha-txt', text)).toBe('failed')
+    expect(readdirSync(join(folder, 'failed')).sort()).toEqual(['notes.txt', 'notes.txt.reason.txt'])
+    expect(existsSync(req.path)).toBe(false)
   })
 
   it('sets the same content from another file aside as a duplicate of the entry', async () => {

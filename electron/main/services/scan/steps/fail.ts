@@ -1,6 +1,7 @@
 // A file that cannot become an invoice (too large, not a document, refused by the platform) goes to the
 // folder's failed/ with a note beside it that says why, in the user's language; its entry says so too.
-import { basename, join } from 'node:path'
+import { mkdir } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
 import { FAILED, freePath, writeDurably } from '../files.ts'
 import { failedNote, type FailedFileReason } from '../reasons.ts'
 import { messageOf, type Station } from '../station.ts'
@@ -59,15 +60,20 @@ export async function failFile(
   await takeLeftPartner(station, req.companyKey, req.path, req.folder)
 }
 
-/** Moves a file to failed/ (one already gone is not an error) and writes the note beside it. */
+/**
+ * Writes the note into failed/ and moves the file beside it (one already gone is not an error). The note comes
+ * first: a station stopped between the two leaves the file where it was, and the next start takes it again
+ * and writes both; the other order could leave a file in failed/ that no start would explain.
+ */
 export async function moveFailed(
   station: Pick<Station, 'ops'>,
   from: string,
   destination: string,
   text: string,
 ) {
+  await mkdir(dirname(destination), { recursive: true })
+  await writeDurably(`${destination}.reason.txt`, text + '\n')
   await station.ops.move(from, destination).catch((error) => {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   })
-  await writeDurably(`${destination}.reason.txt`, text + '\n')
 }
