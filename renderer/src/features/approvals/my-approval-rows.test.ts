@@ -276,6 +276,21 @@ describe('my approvals', () => {
     expect(learned).toEqual(['aurora'])
     expect(await db.companies.get('aurora')).toMatchObject({ userId: 41, offline: true })
   })
+
+  it('learns nothing more once the workspace closes while a company is asked (a sign-out)', async () => {
+    await seeded()
+    await db.companies.put(company('borealis', 'Borealis AS', null))
+    const asked: string[] = []
+    const learned = await learnApprovalCompanies(db, ['aurora', 'borealis'], async (key) => {
+      asked.push(key)
+      db.close()
+      return { userId: 41, views: ['approvals'] }
+    })
+    // The answer for aurora came after the close: its write fails and is passed over; borealis is not asked.
+    expect(learned).toEqual([])
+    expect(asked).toEqual(['aurora'])
+    await db.open()
+  })
 })
 
 describe('companies newly given', () => {

@@ -28,6 +28,8 @@ export async function learnApprovalCompanies(
 ): Promise<string[]> {
   const learned: string[] = []
   for (const key of companyKeys) {
+    // The workspace closed while the companies were asked (a sign-out): nothing more is learned into it.
+    if (!db.isOpen()) break
     const known = await db.companies.get(key)
     if (!known || known.userId !== null) continue
     try {
@@ -85,9 +87,17 @@ export function useMyApprovalsWatcher(): void {
     () => [workspace.value, unknown.value.join(',')] as const,
     async ([db]) => {
       if (!db || unknown.value.length === 0) return
-      const learned = await learnApprovalCompanies(db, unknown.value, (key) =>
-        useBridge().call('companies.session', key),
-      )
+      let learned: string[]
+      try {
+        learned = await learnApprovalCompanies(db, unknown.value, (key) =>
+          useBridge().call('companies.session', key),
+        )
+      } catch (error) {
+        // A workspace closed mid-way (signed out) has nothing left to learn; another failure is said.
+        if (workspace.value === db && db.isOpen())
+          console.error('Learning the companies where the user approves failed', error)
+        return
+      }
       // A round already running read the company before its User.ID was known: sync once more after it.
       for (const key of learned) void sync.syncNow(key).then(() => sync.syncNow(key))
     },
