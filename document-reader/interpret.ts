@@ -35,7 +35,7 @@ import {
 } from './values.ts'
 import { parseForeignId, type ForeignSupplierId } from './foreign.ts'
 import { dueFromTerm, statedTerm } from './terms.ts'
-import { fillFromOtherReading, otherReadingPages } from './other-reading.ts'
+import { fillFromOtherReading, otherReadingPages, type Interpretation } from './other-reading.ts'
 
 interface Hit {
   prop: OcrPropertyId
@@ -503,20 +503,14 @@ type ForeignSupplierIdCandidate = OcrForeignSupplierId
  * The document's proposals (spec 2.13 properties) and, apart from them, the foreign supplier ids read: a
  * foreign VAT or registry number is never proposed as the (Norwegian) official number, property 1.
  */
-export function interpretInvoice(
-  pages: OcrPageResult[],
-  opts: InterpretOptions = {},
-): { properties: InterpretedProperty[]; foreignSupplierIds: ForeignSupplierIdCandidate[] } {
+export function interpretInvoice(pages: OcrPageResult[], opts: InterpretOptions = {}): Interpretation {
   const read = interpretReading(pages, opts)
   if (!pages.some((p) => p.OtherReading?.length)) return read
   return fillFromOtherReading(read, interpretReading(otherReadingPages(pages), opts), pages)
 }
 
 /** interpretInvoice on the pages' own words alone. */
-function interpretReading(
-  pages: OcrPageResult[],
-  opts: InterpretOptions,
-): { properties: InterpretedProperty[]; foreignSupplierIds: ForeignSupplierIdCandidate[] } {
+function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Interpretation {
   const buyer: Buyer = {
     orgs: new Set((opts.buyerOrgNumbers ?? []).map((o) => o.replace(/\D/g, ''))),
     accounts: new Set((opts.buyerBankAccounts ?? []).map((o) => o.replace(/\D/g, ''))),

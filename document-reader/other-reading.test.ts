@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { OcrPropertyId as P } from '../common/ocr.ts'
 import { interpretInvoice } from './interpret.ts'
-import { phrasePage } from './phrase-page.ts'
+import { changedPhrases, phrasePage } from './phrase-page.ts'
 import type { OcrPageResult } from './types.ts'
 
 type Phrases = [number, number, string][]
@@ -57,18 +57,10 @@ describe("a scanned page's other reading", () => {
   })
 
   it('takes nothing the scanner alone read: digits Tesseract read otherwise, or not at all', () => {
-    const otherDigits = tesseractBill.map(([x, y, t]): [number, number, string] => [
-      x,
-      y,
-      t.replace('891-001010-1', '891-001016-1'),
-    ])
+    const otherDigits = changedPhrases(tesseractBill, '891-001010-1', '891-001016-1')
     expect(read(scannedPage(otherDigits, scannerBill)).values[P.InvoiceNumber]).toBeUndefined()
     // Part of a word is not the word: `891-001010-12` does not print `891-001010-1`.
-    const longer = tesseractBill.map(([x, y, t]): [number, number, string] => [
-      x,
-      y,
-      t.replace('891-001010-1', '891-001010-12'),
-    ])
+    const longer = changedPhrases(tesseractBill, '891-001010-1', '891-001010-12')
     expect(read(scannedPage(longer, scannerBill)).values[P.InvoiceNumber]).toBeUndefined()
     // A total only the scanner's layer prints (a hotel bill's `60.00` where Tesseract read `1871.00`).
     const noTotal: Phrases = [[100, 100, 'Invoice 3854615']]
@@ -81,11 +73,11 @@ describe("a scanned page's other reading", () => {
   })
 
   it("keeps every value Tesseract's reading has, however the scanner read it", () => {
-    const scannerOtherwise = scannerBill.map(([x, y, t]): [number, number, string] => [
-      x,
-      y,
-      t.replace('29.08.2021', '28.08.2021').replace('1.232,74', '1.282,74'),
-    ])
+    const scannerOtherwise = changedPhrases(
+      changedPhrases(scannerBill, '29.08.2021', '28.08.2021'),
+      '1.232,74',
+      '1.282,74',
+    )
     const { values } = read(scannedPage(tesseractBill, [...scannerOtherwise, [100, 800, '28.08.2021']]))
     expect(values[P.InvoiceDate]).toBe('2021-08-29')
     expect(values[P.TotalAmount]).toBe('1232.74')

@@ -27,3 +27,12 @@ export function phrasePage(
   }
   return { PageNo: pageNo, ImageWidth: 1650, ImageHeight: 2340, Words: words, Source: source }
 }
+
+/** The same phrases with one printed text changed in each that prints it (a misreading, another wording). */
+export function changedPhrases(
+  phrases: [number, number, string][],
+  from: string,
+  to: string,
+): [number, number, string][] {
+  return phrases.map(([x, y, t]) => [x, y, t.replace(from, to)])
+}
