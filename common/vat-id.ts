@@ -229,6 +229,12 @@ const RULES: Record<string, { form: RegExp; valid: (m: RegExpExecArray) => boole
 /** The prefixes whose VAT ids normaliseForeignVatId checks by a public rule; others' have none to check. */
 export const CHECKED_VAT_COUNTRIES: ReadonlySet<string> = new Set(Object.keys(RULES))
 
+/** Whether a value has the printed form of a checked country's VAT id, whether or not its checksum holds. */
+export function hasForeignVatIdForm(value: string): boolean {
+  const s = value.replace(/[\s.-]/g, '').toUpperCase()
+  return RULES[s.slice(0, 2)]?.form.test(s.slice(2)) ?? false
+}
+
 /**
  * A foreign VAT id (`SE556036079301`, `DK12345674`, `DE123456788`, `ATU62353134`, `ESB58378431`) whose
  * checksum holds, upper case without the spaces, dots and dashes it was printed with; otherwise null.

@@ -14,6 +14,7 @@ import {
 import { tiffToPgm } from './image.ts'
 import { cleanPhoto } from './photo.ts'
 import { cropImage, paperRegion, turnedOffset } from './paper-crop.ts'
+import { withNumbersReadAgain } from './checksum-reread.ts'
 import { tesseractWords, type ReadWord } from './tesseract.ts'
 import { unreadBands } from './unread-lines.ts'
 import { enlarged, preparedBilevel, type PreparedPage } from './bilevel.ts'
@@ -158,6 +159,7 @@ async function readUprightAsItIs(page: GreyImage, secondLook: boolean): Promise<
   }
   words = [...words, ...(await readBandsAgain(image, words))]
   if (secondLook) words = await withSecondLook(image, words)
+  words = await withNumbersReadAgain(image, words)
   const rotation = (quarters % 4) * 90
   if (!region) return { words, width: image.width, height: image.height, rotation }
   // Boxes in the whole page's pixels, turned as the page was.

@@ -143,6 +143,17 @@ describe('labels and layout', () => {
     expect(proposals(p)).toMatchObject({ [OcrPropertyId.Kid]: kid, [OcrPropertyId.BankAccount]: account })
   })
 
+  it('reads an account printed with dots that a scan read with a space beside one', () => {
+    const dotted = (sep2: string) => `${account.slice(0, 4)}.${account.slice(4, 6)}${sep2}${account.slice(6)}`
+    for (const printed of [dotted('. '), dotted(' .')]) {
+      const p = page([
+        [1100, 1900, 'Til konto'],
+        [1110, 1940, printed],
+      ])
+      expect(proposals(p)[OcrPropertyId.BankAccount]).toBe(account)
+    }
+  })
+
   it('locates the candidate on the page and keeps the printed text', () => {
     const p = page([
       [100, 500, 'KID:'],

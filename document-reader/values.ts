@@ -266,7 +266,8 @@ export const parseOrgNumber: Parser = (raw) => {
 
 const parseBankAccount: Parser = (raw) => {
   const text = stripMarks(raw.trim().replace(/[,;]$/, ''))
-  if (!/^\d{4}[ .]?\d{2}[ .]?\d{5}$/.test(text)) return null
+  // `2801.78. 21778`: a scan may read a space beside a printed dot; the check digit still decides.
+  if (!/^\d{4}(?:[ .]| ?\. ?)?\d{2}(?:[ .]| ?\. ?)?\d{5}$/.test(text)) return null
   const digits = text.replace(/\D/g, '')
   return isValidBankAccount(digits) ? digits : null
 }

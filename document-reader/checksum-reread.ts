@@ -1,0 +1,202 @@
+// Numbers with a check digit read again where the check fails. A fax or a photo misreads one digit of an IBAN
+// or an organisation number (`DE33125887…` for `DE33195887…`, `$18 419 780` for `918 419 780`); the check digit
+// says the reading is wrong but not which digit, and a one-digit change that passes the check is not unique
+// (about one in ten passes by chance). Cut out of the page and read again at other sizes, the number is most often
+// read right: a value the check accepts is taken only where two of those readings agree on it, none reads
+// another value the check accepts, and it differs from the first reading in at most two characters.
+import { ibanLength } from '../common/iban.ts'
+import { hasForeignVatIdForm, normaliseForeignVatId } from '../common/vat-id.ts'
+import { enlarged } from './bilevel.ts'
+import type { GreyImage } from './orient.ts'
+import { toPgm } from './orient.ts'
+import { buildLines } from './layout.ts'
+import { cropImage } from './paper-crop.ts'
+import { tesseractWords, type ReadWord } from './tesseract.ts'
+import { editDistance, RULES } from './values.ts'
+import { OcrPropertyId } from '../common/ocr.ts'
+
+interface CheckedNumber {
+  /** Printed like this kind of number (the words of a run joined by spaces). */
+  shaped(raw: string): boolean
+  /** The number the words print, where its check holds; else null. */
+  valid(raw: string): string | null
+  /** The most words it is printed in. */
+  maxWords: number
+  /** The characters of the number as printed, without spaces, dots or the letters around it (`NO … MVA`). */
+  key(raw: string): string
+}
+
+const compact = (raw: string) =>
+  raw
+    .replace(/[\s.-]/g, '')
+    .replace(/[,;:.]$/, '')
+    .toUpperCase()
+const parser = (id: OcrPropertyId) => (raw: string) => RULES[id].parse(raw)
+/** Characters a scan reads for a digit (`$` for 9, `O` for 0, `l` for 1, `S` for 5, `B` for 8). */
+const DIGIT_LIKE = '[\\dOoIlSB$]'
+const DIGIT_GROUPS = new RegExp(`^${DIGIT_LIKE}{3}[ .]?${DIGIT_LIKE}{3}[ .]?${DIGIT_LIKE}{3}$`)
+const orgDigits = (raw: string) =>
+  raw
+    .trim()
+    .replace(/[,;.]$/, '')
+    .replace(/^N[O0][.:]?\s*/i, '')
+    .replace(/\s*M[VY][AÅ][.-]?$/i, '')
+
+const CHECKED: readonly CheckedNumber[] = [
+  {
+    shaped: (raw) => {
+      const t = compact(raw).replace(/^N0/, 'NO')
+      // A character too many or too few: a scan reads one letter as two (`LOYDS` for `LOYD5`) or two as one.
+      const length = ibanLength(t.slice(0, 2))
+      return /^[A-Z]{2}\d{2}[A-Z0-9$]{11,30}$/.test(t) && length !== null && Math.abs(length - t.length) <= 1
+    },
+    valid: parser(OcrPropertyId.Iban),
+    maxWords: 9,
+    key: compact,
+  },
+  {
+    // Nine digits, one of them perhaps read as a letter or a sign.
+    shaped: (raw) => {
+      const t = orgDigits(raw)
+      return DIGIT_GROUPS.test(t) && t.replace(/[\d .]/g, '').length <= 1
+    },
+    valid: parser(OcrPropertyId.OfficialNumber),
+    maxWords: 5,
+    key: (raw) => compact(orgDigits(raw)),
+  },
+  {
+    shaped: (raw) => /^\d{4}[ .]{0,2}\d{2}[ .]{0,2}\d{5}$/.test(raw.trim().replace(/[,;.]$/, '')),
+    valid: parser(OcrPropertyId.BankAccount),
+    maxWords: 3,
+    key: compact,
+  },
+  {
+    shaped: (raw) => hasForeignVatIdForm(compact(raw)),
+    valid: (raw) => normaliseForeignVatId(compact(raw)),
+    maxWords: 5,
+    key: compact,
+  },
+]
+
+interface Suspect {
+  check: CheckedNumber
+  words: ReadWord[]
+}
+
+/** Runs of words printed together: the segments of the page's lines (layout.ts), left to right. */
+function lines(words: readonly ReadWord[]): ReadWord[][] {
+  const numbered = words.map((w, i) => ({ ...w, Id: i, PageNo: 1 }))
+  return buildLines(numbered, 'tesseract').flatMap((line) =>
+    line.segments.map((segment) => segment.words.map((w) => words[w.Id]!)),
+  )
+}
+
+/** Runs of a segment's words printed like a checked number whose check fails; overlapping runs, the longest. */
+export function suspects(words: readonly ReadWord[]): Suspect[] {
+  const found: Suspect[] = []
+  for (const line of lines(words)) {
+    // A run with a word of a number whose check holds (an IBAN's digit groups) is no suspect.
+    const taken = new Set<ReadWord>()
+    const runs: Suspect[] = []
+    for (let i = 0; i < line.length; i++) {
+      for (let j = i + 1; j <= Math.min(line.length, i + 9); j++) {
+        const run = line.slice(i, j)
+        const raw = run.map((w) => w.Text).join(' ')
+        for (const check of CHECKED) {
+          if (run.length > check.maxWords) continue
+          if (check.valid(raw)) run.forEach((w) => taken.add(w))
+          else if (check.shaped(raw)) runs.push({ check, words: run })
+        }
+      }
+    }
+    runs.sort((a, b) => b.words.length - a.words.length)
+    for (const run of runs) {
+      if (run.words.some((w) => taken.has(w))) continue
+      run.words.forEach((w) => taken.add(w))
+      found.push(run)
+    }
+  }
+  return found
+}
+
+/** Sizes, relative to the page as read, at which a suspect number is read again. */
+const REREAD_SCALES = [1.5, 2, 1] as const
+/** Readings that must agree on a value. */
+const AGREEING = 2
+/** Characters the value may differ in from the first reading (the misread digits). */
+const MAX_EDITS = 2
+
+/** The values the check accepts among a reading's runs of words, each with the words it was read from. */
+function validRuns(check: CheckedNumber, words: readonly ReadWord[]): Map<string, ReadWord[]> {
+  const out = new Map<string, ReadWord[]>()
+  for (const line of lines(words)) {
+    for (let i = 0; i < line.length; i++) {
+      for (let j = i + 1; j <= Math.min(line.length, i + check.maxWords); j++) {
+        const run = line.slice(i, j)
+        const value = check.valid(run.map((w) => w.Text).join(' '))
+        if (value && !out.has(value)) out.set(value, run)
+      }
+    }
+  }
+  return out
+}
+
+/**
+ * The run read again, cut out of `image` with a margin: its words in the page's pixels where the readings
+ * agree on one value the check accepts, else null.
+ */
+async function readAgain(image: GreyImage, suspect: Suspect): Promise<ReadWord[] | null> {
+  const { words, check } = suspect
+  const h = Math.max(...words.map((w) => w.Height))
+  const x = Math.max(0, Math.min(...words.map((w) => w.Left)) - h)
+  const y = Math.max(0, Math.min(...words.map((w) => w.Top)) - Math.round(h / 2))
+  const right = Math.min(image.width, Math.max(...words.map((w) => w.Left + w.Width)) + h)
+  const bottom = Math.min(image.height, Math.max(...words.map((w) => w.Top + w.Height)) + Math.round(h / 2))
+  const crop = cropImage(image, { x, y, width: right - x, height: bottom - y })
+  const first = check.key(words.map((w) => w.Text).join(' '))
+  const votes = new Map<string, { count: number; words: ReadWord[]; scale: number }>()
+  for (const [i, scale] of REREAD_SCALES.entries()) {
+    // Stop where the readings left can no longer make a value agreed on.
+    const most = Math.max(0, ...[...votes.values()].map((v) => v.count))
+    if (most + REREAD_SCALES.length - i < AGREEING) return null
+    let read: ReadWord[]
+    try {
+      read = await tesseractWords(toPgm(scale === 1 ? crop : enlarged(crop, scale)))
+      read = read.filter((w) => /[\p{L}\d]/u.test(w.Text))
+    } catch {
+      return null
+    }
+    for (const [value, run] of validRuns(check, read)) {
+      const vote = votes.get(value)
+      if (vote) vote.count++
+      else votes.set(value, { count: 1, words: run, scale })
+    }
+  }
+  const [agreed, ...others] = [...votes]
+  if (!agreed || others.length > 0) return null
+  const [value, vote] = agreed
+  if (vote.count < AGREEING || editDistance(first, check.key(value)) > MAX_EDITS) return null
+  return vote.words.map((w) => ({
+    ...w,
+    Left: x + Math.round(w.Left / vote.scale),
+    Top: y + Math.round(w.Top / vote.scale),
+    Width: Math.max(1, Math.round(w.Width / vote.scale)),
+    Height: Math.max(1, Math.round(w.Height / vote.scale)),
+  }))
+}
+
+/**
+ * The page's words with each number whose check fails read again (see the head of this file): the run's words
+ * replaced by the agreeing reading's, in their place; a run the readings do not settle stays as it was read.
+ */
+export async function withNumbersReadAgain(image: GreyImage, words: ReadWord[]): Promise<ReadWord[]> {
+  let out = words
+  for (const suspect of suspects(words)) {
+    const again = await readAgain(image, suspect)
+    if (!again) continue
+    const at = out.indexOf(suspect.words[0]!)
+    out = out.filter((w) => !suspect.words.includes(w))
+    out.splice(Math.max(0, Math.min(at, out.length)), 0, ...again)
+  }
+  return out
+}
