@@ -528,6 +528,7 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   const cashTotals: (Hit & { page: number; scanned: boolean })[] = []
   const rowTotals: (Hit & { page: number; scanned: boolean })[] = []
   const baseRows: (VatBaseRows & { page: number })[] = []
+  const glued: (Hit & { page: number; scanned: boolean })[] = []
   const hits: PageHit[] = pages.flatMap((page) => {
     const lines = pageLines(page)
     termLines.push(...lines.map((l) => l.segments.flatMap((seg) => seg.words)))
@@ -556,6 +557,7 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     const rows =
       byRate === null || rateRows(lines).length < 2 ? null : fallback(printedAmount(lines, byRate), 0.65)
     if (rows) rowTotals.push(rows)
+    if (scanned) for (const found of gluedAmounts(lines)) glued.push(fallback(found, 0.8)!)
     const gross = vatTableGross(lines)
     const based = vatBaseRows(lines)
     if (based) baseRows.push({ ...based, page: page.PageNo })
@@ -715,7 +717,14 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   const labelledTotals = own.filter((h) => h.prop === OcrPropertyId.TotalAmount)
   if (paidTable && labelledTotals.length > 0 && labelledTotals.every(outweighed))
     own.splice(0, own.length, ...own.filter((h) => h.prop !== OcrPropertyId.TotalAmount))
-  for (const found of [byTable, byPayment, byCash, byRows]) {
+  // Last of all, a scan's amount with a character glued to it (`EURI16830,57`, `31.924,39%`: a space or a rule
+  // read as a letter or a sign), where the page's net and VAT make it: the total's printing that no label
+  // could read. Every such amount must be the same; the glued printing itself is its one witness.
+  const confirmedGlued = glued.filter((h) => checks.confirms(h.value))
+  const byGlued = confirmedGlued.every((h) => h.value === confirmedGlued[0]?.value)
+    ? confirmedGlued.map((hit) => ({ hit, witnesses: 0 }))
+    : []
+  for (const found of [byTable, byPayment, byCash, byRows, byGlued]) {
     const total = found[0]
     if (
       total &&
@@ -1158,6 +1167,28 @@ function pageAmounts(lines: Line[]): { amounts: number[]; vat: number[]; vatSum:
     } else if (/^(sum|total|totalt|summa|i alt)$/.test(head) && VAT_LINE.test(second)) vat.push(last)
   }
   return { amounts, vat, vatSum }
+}
+
+/** An amount a word prints with other characters glued before or after it (`EURI16830,57`, `31.924,39%`). */
+const GLUED_AMOUNT =
+  /^[^\d\s]{1,4}?(\d{1,3}(?:[.,]?\d{3})*[.,]\d{2})[^\d\s]{0,2}$|^(\d{1,3}(?:[.,]?\d{3})*[.,]\d{2})[^\d\s]{1,2}$/
+
+/**
+ * The amounts of a page's words that print one with characters glued to it, each with its word: an amount a
+ * word prints on its own is read as one already.
+ */
+function gluedAmounts(lines: Line[]): { cents: number; word: OcrWord }[] {
+  const found: { cents: number; word: OcrWord }[] = []
+  for (const line of lines)
+    for (const seg of line.segments)
+      for (const w of seg.words) {
+        if (parseAmount(w.Text) !== null) continue
+        const m = GLUED_AMOUNT.exec(w.Text)
+        const amount = m?.[1] ?? m?.[2]
+        if (amount && parseAmount(amount) !== null && cents(amount) > 0)
+          found.push({ cents: cents(amount), word: w })
+      }
+  return found
 }
 
 /** Arithmetic the page itself offers for a total: a printed net plus the VAT its VAT lines print. */

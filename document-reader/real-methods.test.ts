@@ -984,3 +984,33 @@ describe("a scanned total against its VAT lines' bases", () => {
     expect(totalOf(credit)).toBe('-96340.87')
   })
 })
+
+describe('a scanned total with a character glued to it', () => {
+  const invoice = (total: string, vat = '2.088,51'): [number, number, string][] => [
+    [100, 100, 'Rechnung 883154'],
+    [100, 740, 'Nettobetrag'],
+    [900, 740, '29.835,88 EUR'],
+    [100, 780, 'MwSt. 7 %'],
+    [900, 780, `${vat} EUR`],
+    [100, 820, 'Zahlbetrag'],
+    [900, 820, total],
+  ]
+  const totalOf = (rows: [number, number, string][], source: OcrPageResult['Source'] = 'tesseract') =>
+    read(phrasePage(rows, source)).values[P.TotalAmount]
+
+  it("is the total where the page's net and VAT make it", () => {
+    expect(totalOf(invoice('31.924,39 EUR'))).toBe('31924.39')
+    // A sign or a letter read beside the amount: its label reads nothing, the arithmetic bears it out.
+    expect(totalOf(invoice('31.924,39% EUR'))).toBe('31924.39')
+    expect(totalOf(invoice('EURI31924,39'))).toBe('31924.39')
+  })
+
+  it('is nothing where the arithmetic does not make it, or on a text layer', () => {
+    // One digit misread as well: net and VAT make another sum.
+    expect(totalOf(invoice('31.924,89% EUR'))).toBeUndefined()
+    // The VAT line misread: nothing bears the amount out.
+    expect(totalOf(invoice('31.924,39% EUR', '2.088,57'))).toBeUndefined()
+    // A text layer prints what it prints; a glued amount there is no misreading.
+    expect(totalOf(invoice('31.924,39% EUR'), 'text-layer')).toBeUndefined()
+  })
+})
