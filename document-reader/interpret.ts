@@ -564,7 +564,7 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     const table = fallback(gross, 0.7)
     // A table of two rates or more prints its sum nowhere in itself: one printing elsewhere bears it out.
     if (table) tableTotals.push({ ...table, witnesses: gross!.rows >= 2 ? 1 : 2 })
-    const found = pageAmounts(lines)
+    const found = pageAmounts(lines, scanned)
     amounts.push(...found.amounts)
     vat.push(...found.vat)
     vatSum += found.vatSum
@@ -1134,9 +1134,17 @@ function isCreditNote(lines: Line[]): boolean {
 }
 
 const VAT_LINE = /^(mva|vat|moms|mwst|merverdiavgift|ust|tva|btw|iva|alv|pdv|dph)/
+/** VAT words of four letters or more, which a scan may misread by one letter (`MwsSt.`, `Mons`). */
+const LONG_VAT_WORDS = ['moms', 'mwst', 'merverdiavgift']
+
+/** Whether a line's first word names VAT; on a scan also one letter off a long VAT word. */
+function isVatHead(head: string, scanned: boolean): boolean {
+  if (VAT_LINE.test(head)) return true
+  return scanned && head.length >= 4 && LONG_VAT_WORDS.some((w) => editDistance(head, w) <= 1)
+}
 
 /** Every amount printed with decimals on the page (in øre, unsigned) and the amounts of its VAT lines. */
-function pageAmounts(lines: Line[]): { amounts: number[]; vat: number[]; vatSum: number } {
+function pageAmounts(lines: Line[], scanned: boolean): { amounts: number[]; vat: number[]; vatSum: number } {
   const amounts: number[] = []
   const vat: number[] = []
   let vatSum = 0
@@ -1161,7 +1169,7 @@ function pageAmounts(lines: Line[]): { amounts: number[]; vat: number[]; vatSum:
     const second = normaliseLabel(words[1]?.Text ?? '')
     if (last === null) continue
     // `MVA 25 %` per rate adds up to the VAT; `Sum MVA` is the VAT on its own.
-    if (VAT_LINE.test(head)) {
+    if (isVatHead(head, scanned)) {
       vatSum += last
       vat.push(last)
     } else if (/^(sum|total|totalt|summa|i alt)$/.test(head) && VAT_LINE.test(second)) vat.push(last)

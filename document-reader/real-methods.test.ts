@@ -1003,6 +1003,9 @@ describe('a scanned total with a character glued to it', () => {
     // A sign or a letter read beside the amount: its label reads nothing, the arithmetic bears it out.
     expect(totalOf(invoice('31.924,39% EUR'))).toBe('31924.39')
     expect(totalOf(invoice('EURI31924,39'))).toBe('31924.39')
+    // The VAT label with one letter misread is still the VAT line on a scan; two letters off, it is not.
+    expect(totalOf(changedPhrases(invoice('31.924,39% EUR'), 'MwSt.', 'MwsSt.'))).toBe('31924.39')
+    expect(totalOf(changedPhrases(invoice('31.924,39% EUR'), 'MwSt.', 'MusSl.'))).toBeUndefined()
   })
 
   it('is nothing where the arithmetic does not make it, or on a text layer', () => {
