@@ -7,12 +7,13 @@
 import { ibanLength } from '../common/iban.ts'
 import { hasForeignVatIdForm, normaliseForeignVatId } from '../common/vat-id.ts'
 import { enlarged } from './bilevel.ts'
+import { scaledBoxes } from './boxes.ts'
 import type { GreyImage } from './orient.ts'
 import { toPgm } from './orient.ts'
 import { buildLines } from './layout.ts'
 import { cropImage } from './paper-crop.ts'
 import { tesseractWords, type ReadWord } from './tesseract.ts'
-import { editDistance, RULES } from './values.ts'
+import { editDistance, orgNumberText, RULES } from './values.ts'
 import { OcrPropertyId } from '../common/ocr.ts'
 
 interface CheckedNumber {
@@ -35,13 +36,6 @@ const parser = (id: OcrPropertyId) => (raw: string) => RULES[id].parse(raw)
 /** Characters a scan reads for a digit (`$` for 9, `O` for 0, `l` for 1, `S` for 5, `B` for 8). */
 const DIGIT_LIKE = '[\\dOoIlSB$]'
 const DIGIT_GROUPS = new RegExp(`^${DIGIT_LIKE}{3}[ .]?${DIGIT_LIKE}{3}[ .]?${DIGIT_LIKE}{3}$`)
-const orgDigits = (raw: string) =>
-  raw
-    .trim()
-    .replace(/[,;.]$/, '')
-    .replace(/^N[O0][.:]?\s*/i, '')
-    .replace(/\s*M[VY][AÅ][.-]?$/i, '')
-
 const CHECKED: readonly CheckedNumber[] = [
   {
     shaped: (raw) => {
@@ -57,12 +51,12 @@ const CHECKED: readonly CheckedNumber[] = [
   {
     // Nine digits, one of them perhaps read as a letter or a sign.
     shaped: (raw) => {
-      const t = orgDigits(raw)
+      const t = orgNumberText(raw)
       return DIGIT_GROUPS.test(t) && t.replace(/[\d .]/g, '').length <= 1
     },
     valid: parser(OcrPropertyId.OfficialNumber),
     maxWords: 5,
-    key: (raw) => compact(orgDigits(raw)),
+    key: (raw) => compact(orgNumberText(raw)),
   },
   {
     shaped: (raw) => /^\d{4}[ .]{0,2}\d{2}[ .]{0,2}\d{5}$/.test(raw.trim().replace(/[,;.]$/, '')),
@@ -176,13 +170,7 @@ async function readAgain(image: GreyImage, suspect: Suspect): Promise<ReadWord[]
   if (!agreed || others.length > 0) return null
   const [value, vote] = agreed
   if (vote.count < AGREEING || editDistance(first, check.key(value)) > MAX_EDITS) return null
-  return vote.words.map((w) => ({
-    ...w,
-    Left: x + Math.round(w.Left / vote.scale),
-    Top: y + Math.round(w.Top / vote.scale),
-    Width: Math.max(1, Math.round(w.Width / vote.scale)),
-    Height: Math.max(1, Math.round(w.Height / vote.scale)),
-  }))
+  return scaledBoxes(vote.words, 1 / vote.scale, 1 / vote.scale, x, y)
 }
 
 /**

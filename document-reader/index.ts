@@ -15,6 +15,7 @@ import { tiffToPgm } from './image.ts'
 import { cleanPhoto } from './photo.ts'
 import { cropImage, paperRegion, turnedOffset } from './paper-crop.ts'
 import { withNumbersReadAgain } from './checksum-reread.ts'
+import { scaledBoxes } from './boxes.ts'
 import { tesseractWords, type ReadWord } from './tesseract.ts'
 import { unreadBands } from './unread-lines.ts'
 import { enlarged, preparedBilevel, type PreparedPage } from './bilevel.ts'
@@ -117,21 +118,6 @@ async function readUpright(
     width: Math.round(read.width / factor),
     height: Math.round(read.height / factor),
   }
-}
-
-/** Words with their boxes scaled (by `sy` down the page where it differs from `sx` across). */
-function scaledBoxes<W extends Pick<OcrWord, 'Left' | 'Top' | 'Width' | 'Height'>>(
-  words: W[],
-  sx: number,
-  sy = sx,
-): W[] {
-  return words.map((w) => ({
-    ...w,
-    Left: Math.round(w.Left * sx),
-    Top: Math.round(w.Top * sy),
-    Width: Math.max(1, Math.round(w.Width * sx)),
-    Height: Math.max(1, Math.round(w.Height * sy)),
-  }))
 }
 
 /** readUpright on the page as it is given. */

@@ -8,7 +8,7 @@ import {
 } from '../common/norwegian.ts'
 import { makeIban, normaliseIban } from './foreign.ts'
 import { interpret, interpretDocument, interpretInvoice } from './interpret.ts'
-import { parseAmount, parseDate } from './values.ts'
+import { parseAmount, parseDate, parseOrgNumber } from './values.ts'
 import { OcrPropertyId } from '../common/ocr.ts'
 import type { OcrPageResult } from './types.ts'
 import { phrasePage } from './phrase-page.ts'
@@ -258,6 +258,17 @@ describe("the IBAN of the page's own bank account", () => {
     const otherCheck = `NO${String((Number(iban.slice(2, 4)) + 11) % 100).padStart(2, '0')}${iban.slice(4)}`
     expect(read(grouped(otherCheck))).toBeNull()
     expect(read(grouped(misread(misread(iban, 6), 11)))).toBeNull()
+  })
+})
+
+describe('organisation number in running text', () => {
+  it('is read with NO before it and MVA and a comma after it, the check digit deciding', () => {
+    const grouped = spaced(org, [3, 3, 3])
+    expect(parseOrgNumber(`NO ${grouped} MVA,`)).toBe(org)
+    expect(parseOrgNumber(`N0 ${grouped} MVÅ.`)).toBe(org)
+    expect(parseOrgNumber(`${grouped},`)).toBe(org)
+    const otherLast = org.slice(0, 8) + String((Number(org[8]) + 1) % 10)
+    expect(parseOrgNumber(`NO ${spaced(otherLast, [3, 3, 3])} MVA,`)).toBeNull()
   })
 })
 

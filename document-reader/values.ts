@@ -247,17 +247,23 @@ export const parseAmount: Parser = (raw) => {
 const stripMarks = (t: string) => t.replace(/(?<=[\d ])['’‘`´",:-](?=[ \d])/g, '').replace(/ {2,}/g, ' ')
 
 /**
+ * The digits part of an organisation number as printed: without `NO` before it, `MVA` after it (as a scan reads
+ * them too: `N0`, `MVÅ`, `MYA`) and a sentence's punctuation after either.
+ */
+export const orgNumberText = (raw: string) =>
+  raw
+    .trim()
+    .replace(/[,;.]$/, '')
+    .replace(/^N[O0][.:]?\s*/i, '')
+    .replace(/\s*M[VY][AÅ][.-]?$/i, '')
+    .replace(/[,;.]$/, '')
+
+/**
  * A Norwegian organisation number (nine digits, MOD11), also as `NO 999 999 999 MVA`. A scan may read the
  * letters as `N0`, `MVÅ` or `MYA`; the check digit still decides. A foreign id is never one (foreign.ts).
  */
 export const parseOrgNumber: Parser = (raw) => {
-  const text = stripMarks(
-    raw
-      .trim()
-      .replace(/^N[O0][.:]?\s*/i, '')
-      .replace(/\s*M[VY][AÅ][.-]?$/i, '')
-      .replace(/[,;.]$/, ''),
-  )
+  const text = stripMarks(orgNumberText(raw))
   // Grouped 3-3-3 when printed; a scan may split or join the groups, the check digit still decides.
   if (!/^[\d .]{9,13}$/.test(text)) return null
   const digits = text.replace(/\D/g, '')
