@@ -24,6 +24,7 @@ import {
   type Line,
 } from './layout.ts'
 import {
+  CURRENCY_WORD,
   editDistance,
   parseAmount,
   parseDate,
@@ -115,14 +116,24 @@ function wrappedForeignId(
 /**
  * A total label at the head of a table row (`Total facture 24.99 5.00 29.99`, `Summe 0,47 6,69 7,16`): the row
  * prints net, VAT and gross; the amount two others add up to is the total. A row whose amounts do not add up
- * is left as read.
+ * is left as read. A row whose gross a scan misread is net and VAT where `printed` says the page prints their
+ * sum (in cents).
  */
-export function rowGross(words: OcrWord[]): { value: string; words: OcrWord[] } | null {
+export function rowGross(
+  words: OcrWord[],
+  printed: (cents: number) => boolean = () => false,
+): { value: string; words: OcrWord[] } | null {
   const amounts: { cents: number; value: string; word: OcrWord }[] = []
   for (const word of words) {
     if (!/\d[.,]\d{2}$/.test(word.Text)) continue
     const value = parseAmount(word.Text)
     if (value !== null) amounts.push({ cents: Math.round(Number(value) * 100), value, word })
+  }
+  // The gross misread (`Gesamtbetrag 26,25 2,23 8,4`): net and VAT make the total where the page prints it.
+  const last = words[words.length - 1]
+  if (amounts.length === 2 && last && last !== amounts[1]!.word && /\d/.test(last.Text)) {
+    const sum = amounts[0]!.cents + amounts[1]!.cents
+    return printed(sum) ? { value: (sum / 100).toFixed(2), words: amounts.map((a) => a.word) } : null
   }
   if (amounts.length !== 3) return null
   const [a, b, c] = amounts.map((x) => x.cents) as [number, number, number]
@@ -190,7 +201,13 @@ function collectHits(
         const row = line
           ? line.segments.flatMap((seg) => seg.words).filter((w) => w.Left >= from)
           : region.words
-        const gross = rowGross(row.length >= region.words.length ? row : region.words)
+        const gross = rowGross(row.length >= region.words.length ? row : region.words, (sum) =>
+          lines.some((l) =>
+            l.segments.some((seg) =>
+              seg.words.some((w) => /\d[.,]\d{2}$/.test(w.Text) && cents(w.Text) === sum),
+            ),
+          ),
+        )
         if (gross) ({ value, words } = gross)
       }
       if (prop === OcrPropertyId.TotalAmount)
@@ -318,7 +335,12 @@ const LEADING_MARK = /^[:;.,]+(?=[A-Z])/
 /** The first word of a VAT id printed without a label: its country prefix, alone or with the id's start. */
 const VAT_WORD = /^[A-Z]{2}(\d*|\d{9}B\d{2}|U\d{8}|[A-Z\d]\d{7}[A-Z\d]|\d{7}[A-W][A-IW]?|\d{8}[A-Z])$/
 
-const TIME_OF_DAY = /^\d{1,2}:\d{2}(:\d{2})?$/
+/** A time of day, also on the twelve-hour clock (`20:11`, `14:37:56`, `8:17p`, `1.15PM`). */
+const TIME_OF_DAY = /^\d{1,2}:\d{2}(:\d{2})?([ap]\.?m?\.?)?$|^\d{1,2}\.\d{2}[ap]\.?m\.?$/i
+/** A date a till glued to its time of day (`30-Sep-20/20:11`). */
+const DATE_SLASH_TIME = /^(.+)\/(\d{1,2}:\d{2}(?::\d{2})?)$/
+/** The most words a date printed in words takes (`Sonntag 2. August 2020`, `NOVEMBER 28, 2021`). */
+const DATE_WORDS = 4
 /** The word after which an invoice title prints its date (`Facture n°562044387 du 02 Juillet 2015`). */
 const DATED = /^(du|vom|dated|van|fra|av|från|del|of)$/i
 const INVOICE_TITLE = /^(facture|invoice|rechnung|factuur|faktura|factura|lasku|fattura)/i
@@ -331,6 +353,9 @@ const INVOICE_TITLE = /^(facture|invoice|rechnung|factuur|faktura|factura|lasku|
 export function unlabelledDates(lines: Line[]): Hit[] {
   const hits: Hit[] = []
   const dayFirst = writesDecimalComma(lines)
+  // A page in dollars with amounts written with a decimal point: the American order (settleDateOrder).
+  const monthFirst =
+    !dayFirst && lines.some((l) => l.segments.some((seg) => seg.words.some((w) => DOLLARS.test(w.Text))))
   for (const line of lines) {
     const words = line.segments.flatMap((seg) => seg.words)
     for (let i = 0; i < words.length; i++) {
@@ -356,21 +381,34 @@ export function unlabelledDates(lines: Line[]): Hit[] {
         hits.push(dated)
         break
       }
+      const glued = DATE_SLASH_TIME.exec(word.Text)
       const beside = [words[i - 1]?.Text ?? '', words[i + 1]?.Text ?? '']
-      if (!beside.some((t) => TIME_OF_DAY.test(t))) continue
-      const value = parseDate(word.Text) ?? shortSlashDate(word.Text, dayFirst)
-      if (value)
-        hits.push({
-          prop: OcrPropertyId.InvoiceDate,
-          value,
-          words: [word],
-          placement: 'pattern',
-          probability: 0.6,
-        })
+      if (!glued && !beside.some((t) => TIME_OF_DAY.test(t))) continue
+      const written = glued ? glued[1]! : word.Text
+      const value = parseDate(written) ?? shortSlashDate(written, dayFirst, monthFirst)
+      if (value) hits.push(timestampDate(value, [word]))
+      // A date in words ending right before the time (`NOVEMBER 28, 2021 8:28 PM`, `12 Jul'22 10:32`).
+      else if (TIME_OF_DAY.test(beside[1]!) && i > 0)
+        for (let n = Math.min(DATE_WORDS, i + 1); n >= 2; n--) {
+          const ws = words.slice(i + 1 - n, i + 1)
+          const inWords = parseDate(text(ws))
+          if (!inWords) continue
+          hits.push(timestampDate(inWords, ws))
+          break
+        }
     }
   }
   return hits
 }
+
+/** A date a till prints beside its time of day: below any labelled date (see unlabelledDates). */
+const timestampDate = (value: string, words: OcrWord[]): Hit => ({
+  prop: OcrPropertyId.InvoiceDate,
+  value,
+  words,
+  placement: 'pattern',
+  probability: 0.6,
+})
 
 /** A place name a letter's dateline begins with, its comma after it (`Stockholm,`, `Rembrandtpark,`). */
 const PLACE = /^\p{Lu}[\p{L}-]{2,},$/u
@@ -397,9 +435,10 @@ function datelineDate(words: OcrWord[], at: number): Hit | null {
  * A till's slash date with a two-digit year (`19/04/23`), read where its order shows: a first part above 12 is
  * the day (`19/04/23`), a second part above 12 the day in the American order (`08/30/23`). `07/10/19` could be
  * either: it is read day first on a page that writes its amounts with a decimal comma (`dayFirst`: continental
- * Europe, where dates are day first), and not at all on another (an American till writes `12.65`).
+ * Europe, where dates are day first), month first on a page in dollars (`monthFirst`: `$14.54`), and not at
+ * all on another (a British till writes `12.65` too).
  */
-export function shortSlashDate(word: string, dayFirst = false): string | null {
+export function shortSlashDate(word: string, dayFirst = false, monthFirst = false): string | null {
   const m = /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/.exec(word)
   if (!m) return null
   const [a, b, y] = [Number(m[1]), Number(m[2]), 2000 + Number(m[3])]
@@ -407,7 +446,8 @@ export function shortSlashDate(word: string, dayFirst = false): string | null {
     parseDate(`${y}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`)
   if (a > 12 && b <= 12) return iso(b, a)
   if (b > 12 && a <= 12) return iso(a, b)
-  return a <= 12 && b <= 12 && dayFirst ? iso(b, a) : null
+  if (a > 12 || b > 12) return null
+  return dayFirst ? iso(b, a) : monthFirst ? iso(a, b) : null
 }
 
 /**
@@ -529,6 +569,7 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   const rowTotals: (Hit & { page: number; scanned: boolean })[] = []
   const baseRows: (VatBaseRows & { page: number })[] = []
   const glued: (Hit & { page: number; scanned: boolean })[] = []
+  const printings: (AmountPrinting & { page: number; scanned: boolean })[] = []
   const hits: PageHit[] = pages.flatMap((page) => {
     const lines = pageLines(page)
     termLines.push(...lines.map((l) => l.segments.flatMap((seg) => seg.words)))
@@ -558,6 +599,8 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
       byRate === null || rateRows(lines).length < 2 ? null : fallback(printedAmount(lines, byRate), 0.65)
     if (rows) rowTotals.push(rows)
     if (scanned) for (const found of gluedAmounts(lines)) glued.push(fallback(found, 0.8)!)
+    for (const printing of amountPrintings(lines, page.Words))
+      printings.push({ ...printing, page: page.PageNo, scanned })
     const gross = vatTableGross(lines)
     const based = vatBaseRows(lines)
     if (based) baseRows.push({ ...based, page: page.PageNo })
@@ -724,7 +767,40 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   const byGlued = confirmedGlued.every((h) => h.value === confirmedGlued[0]?.value)
     ? confirmedGlued.map((hit) => ({ hit, witnesses: 0 }))
     : []
-  for (const found of [byTable, byPayment, byCash, byRows, byGlued]) {
+  // Then an amount the page's net and VAT make that is printed twice (`Auth#: 170741 247.00`, `Subtotal 247.00`
+  // over `Net 220.54` and `VAT 12% 26.46`), the one such amount.
+  const asHit = (p: (typeof printings)[number], probability: number): PageHit => ({
+    prop: OcrPropertyId.TotalAmount,
+    value: (p.cents / 100).toFixed(2),
+    words: [p.word],
+    placement: 'pattern',
+    probability,
+    page: p.page,
+    scanned: p.scanned,
+  })
+  const printedTwice = [...new Set(printings.map((p) => p.cents))].filter(
+    (c) => printings.filter((p) => p.cents === c).length >= 2 && checks.confirms((c / 100).toFixed(2)),
+  )
+  const byArithmetic =
+    printedTwice.length === 1
+      ? [
+          {
+            hit: asHit(
+              printings.findLast((p) => p.cents === printedTwice[0])!,
+              0.8,
+            ),
+            witnesses: 0,
+          },
+        ]
+      : []
+  // Last, a card slip or ticket that prints one amount and nothing else (`CREDIT CARD PURCHASE $37.22`,
+  // `Product Price: $ 7.95`): every printing of an amount on the document the same, one with its currency.
+  const single =
+    printings.length > 0 && printings.every((p) => p.cents === printings[0]!.cents && p.cents > 0)
+      ? printings.find((p) => p.currency)
+      : undefined
+  const bySingle = single ? [{ hit: asHit(single, 0.7), witnesses: 0 }] : []
+  for (const found of [byTable, byPayment, byCash, byRows, byGlued, byArithmetic, bySingle]) {
     const total = found[0]
     if (
       total &&
@@ -884,6 +960,42 @@ export function paidLessChange(lines: Line[]): number[] {
   return paid.flatMap((p) => change.filter((c) => c < p).map((c) => p - c))
 }
 
+interface AmountPrinting {
+  cents: number
+  word: OcrWord
+  /** A currency is printed with it (`$37.22`, `$ 7.95`, `6.00 EUR`). */
+  currency: boolean
+}
+
+const CURRENCY_ALONE = new RegExp(`^${CURRENCY_WORD}$`, 'i')
+
+/**
+ * Each word of the page that prints an amount with its decimals (`12.65`, `$37.22`, `53,20€`). A currency sign
+ * printed apart is looked for among the page's own words (`raw`): lines leave a lone sign out.
+ */
+function amountPrintings(lines: Line[], raw: OcrWord[]): AmountPrinting[] {
+  const signBefore = (a: OcrWord) =>
+    raw.some(
+      (w) =>
+        CURRENCY_ALONE.test(w.Text) &&
+        Math.abs(w.Top + w.Height / 2 - (a.Top + a.Height / 2)) < a.Height / 2 &&
+        a.Left - (w.Left + w.Width) >= -2 &&
+        a.Left - (w.Left + w.Width) <= a.Height * 1.5,
+    )
+  return lines.flatMap((line) => {
+    const words = line.segments.flatMap((seg) => seg.words)
+    return words.flatMap((word, i) => {
+      if (!/^\D{0,3}(\d{1,3}(?:[.,]\d{3})+|\d{1,6})[.,]\d{2}\D{0,2}$/.test(word.Text)) return []
+      const value = parseAmount(word.Text)
+      if (value === null) return []
+      const beside = [words[i - 1]?.Text ?? '', words[i + 1]?.Text ?? '']
+      const currency =
+        /^\D*[$€£]|[$€£]$/.test(word.Text) || beside.some((t) => CURRENCY_ALONE.test(t)) || signBefore(word)
+      return [{ cents: Math.round(Math.abs(Number(value)) * 100), word, currency }]
+    })
+  })
+}
+
 /** The last word of the page that prints the amount (with its decimals), or null. */
 function printedAmount(lines: Line[], amount: number): { cents: number; word: OcrWord } | null {
   let found: OcrWord | null = null
@@ -894,7 +1006,7 @@ function printedAmount(lines: Line[], amount: number): { cents: number; word: Oc
 }
 
 const PAYMENT_WORD =
-  /^(geg|gegeben|given|paid|bezahlt|pagado|paye|kreditkarte|ec-karte|girocard|mastercard|visa|maestro|tarjeta|bancontact|betrag|belopp)$/i
+  /^(geg|gegeben|given|paid|bezahlt|zahlung|pagado|paye|kreditkarte|ec-karte|girocard|mastercard|visa|maestro|tarjeta|bancontact|betrag|belopp)$/i
 
 /**
  * What a receipt says was paid, by card as a rule (`Geg. Mastercard EUR 9,23`, `GEGEBEN KREDITKARTE 9,29`): the
@@ -1025,7 +1137,10 @@ function bestForeignIds(found: ForeignSupplierIdCandidate[]): ForeignSupplierIdC
 
 const DAY = 86_400_000
 
-const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})[.,;:]?$/
+const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})[.,;:]?$/
+
+/** An amount in dollars, or the currency's code (`$14.54`, `USD`). */
+const DOLLARS = /^(USD|US\$)$|^\$\d/
 
 /**
  * `03/04/2026` is the 3rd of April day first and the 4th of March in the American order. The document's other
@@ -1043,13 +1158,13 @@ function settleDateOrder(hits: Hit[], pages: OcrPageResult[]) {
       if (Number(m[2]) > 12 && Number(m[1]) <= 12) monthFirst = true
     }
   // A document in dollars with no day-first date on it is American: its slash dates are month first.
-  if (!dayFirst && pages.some((p) => p.Words.some((w) => /^(USD|US\$)$|^\$\d/.test(w.Text))))
-    monthFirst = true
+  if (!dayFirst && pages.some((p) => p.Words.some((w) => DOLLARS.test(w.Text)))) monthFirst = true
   for (const h of hits) {
     if (h.prop !== OcrPropertyId.InvoiceDate && h.prop !== OcrPropertyId.DueDate) continue
     const m = h.words.length === 1 ? SLASH_DATE.exec(h.words[0]!.Text) : null
     if (!m || Number(m[1]) > 12 || Number(m[2]) > 12 || Number(m[1]) === Number(m[2])) continue
-    if (monthFirst && !dayFirst) h.value = `${m[3]}-${m[1]!.padStart(2, '0')}-${m[2]!.padStart(2, '0')}`
+    const year = m[3]!.length === 2 ? `20${m[3]}` : m[3]
+    if (monthFirst && !dayFirst) h.value = `${year}-${m[1]!.padStart(2, '0')}-${m[2]!.padStart(2, '0')}`
     else if (!dayFirst) h.probability = Math.min(h.probability, 0.85)
   }
 }

@@ -341,6 +341,9 @@ export const MORE_WORDS: Row[] = [
   [P.TotalAmount, 1, ['Total a pagar', 'Importe a pagar', 'Totale da pagare', 'Netto a pagare']],
   [P.TotalAmount, 0.9, ['Sveukupno', 'Celkem', 'Total factura', 'Importe total', 'Totale documento']],
   [P.TotalAmount, 0.9, ['Totale fattura', 'Importo totale', 'Celková částka', 'Wartość brutto']],
+  // Estonian (`Kokku EUR 6.00`: in all) and the Czech till's `K platbě` (to pay).
+  [P.TotalAmount, 0.9, ['Kokku', 'Kokku EUR', 'Summa kokku']],
+  [P.TotalAmount, 1, ['K platbě', 'Celkem k zaplacení', 'K zaplacení']],
   [P.InvoiceDate, 1, ['Datum računa', 'Datum izdavanja', 'Datum vystavení', 'Data wystawienia']],
   [P.InvoiceDate, 1, ['Fecha de emisión', 'Fecha de expedición', 'Data emissione', 'Data documento']],
   [P.DueDate, 1, ['Datum dospijeća', 'Datum splatnosti', 'Termin płatności', 'Fecha de pago']],

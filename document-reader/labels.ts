@@ -48,6 +48,8 @@ export function ocrFold(normalised: string): string {
       .replace(/[1il|!]/g, 'l')
       .replace(/q/g, 'g')
       .replace(/rn/g, 'm')
+      // A scan reads `m` as `n` (`Sunne`, `Sumne` for `Summe`): the two are one letter here.
+      .replace(/n/g, 'm')
       // `ä` is normalised to `ae`; a scan that reads it as `å` or `a` (`Rechnungsempfånger`) leaves `a`.
       .replace(/ae/g, 'a')
   )

@@ -1017,3 +1017,121 @@ describe('a scanned total with a character glued to it', () => {
     expect(totalOf(invoice('31.924,39% EUR'), 'text-layer')).toBeUndefined()
   })
 })
+
+describe("a till's dates", () => {
+  it('reads a day, a month abbreviated and a year after dashes or an apostrophe, and a space after a dash', () => {
+    expect(parseDate('30-Sep-20')).toBe('2020-09-30')
+    expect(parseDate('15-Dez-18')).toBe('2018-12-15')
+    expect(parseDate('22-May-2022')).toBe('2022-05-22')
+    expect(parseDate('21Mai’19')).toBe('2019-05-21')
+    expect(parseDate('12 Jul”22')).toBe('2022-07-12')
+    expect(parseDate('Sonntag 2- 8-2020')).toBe('2020-08-02')
+    expect(parseDate('22 mayo 2022')).toBe('2022-05-22')
+    expect(parseDate('12-Total-2022')).toBeNull()
+    // Spanish names are read only as printed: `julio` and `junio` are one misread letter apart.
+    expect(parseDate('4 jnlio 2026')).toBeNull()
+  })
+
+  it('reads a date glued to its time, and a date in words that ends right before the time', () => {
+    const dateOf = (line: string) => read(phrasePage([[100, 100, line]], 'tesseract')).values[P.InvoiceDate]
+    expect(dateOf('30-Sep-20/20:11 RgNr:AR1316347')).toBe('2020-09-30')
+    expect(dateOf('NOVEMBER 28, 2021 8:28 PM')).toBe('2021-11-28')
+    expect(dateOf('Sonntag 2- 8-2020 14:37:56')).toBe('2020-08-02')
+    expect(dateOf('Chk 2099 21Mai’19 14:58')).toBe('2019-05-21')
+    // Words before a time that are no date, and a date with no time beside it.
+    expect(dateOf('Tisch 12 20:11')).toBeUndefined()
+    expect(dateOf('Ab 6. Juli 2018 geöffnet')).toBeUndefined()
+  })
+
+  it("reads a two-digit year's slash date month first on a page in dollars, day first on one in euros", () => {
+    const taxi = (amount: string) =>
+      phrasePage(
+        [
+          [100, 100, 'DATE: 12/02/18'],
+          [100, 160, `TOTAL: ${amount}`],
+        ],
+        'tesseract',
+      )
+    expect(read(taxi('$21.68')).values[P.InvoiceDate]).toBe('2018-12-02')
+    expect(read(taxi('21,68 EUR')).values[P.InvoiceDate]).toBe('2018-02-12')
+    expect(shortSlashDate('12/04/19', false, true)).toBe('2019-12-04')
+    expect(shortSlashDate('12/04/19')).toBeNull()
+    const server = phrasePage(
+      [
+        [100, 100, 'SvrCk: 13 8:17p 12/04/19'],
+        [100, 160, 'Tip $4.00'],
+      ],
+      'tesseract',
+    )
+    expect(read(server).values[P.InvoiceDate]).toBe('2019-12-04')
+  })
+})
+
+describe("a till's total as a scan misreads it", () => {
+  it('reads Summe with m read as n, and a euro sign read as a cent sign', () => {
+    const page = (label: string, source: OcrPageResult['Source'] = 'tesseract') =>
+      phrasePage(
+        [
+          [100, 100, '1 Kuchen 3,20'],
+          [100, 160, `${label} 53,20€`],
+          [100, 220, 'Bargeld 53,20¢'],
+        ],
+        source,
+      )
+    expect(read(page('Sunne:')).values[P.TotalAmount]).toBe('53.20')
+    expect(read(page('Sumne:')).values[P.TotalAmount]).toBe('53.20')
+    expect(parseAmount('61,00¢€')).toBe('61.00')
+    expect(parseAmount('35¢')).toBeNull()
+    // A text layer prints its labels as they are: `Sunne` there is no label.
+    expect(read(page('Sunne:', 'text-layer')).values[P.TotalAmount]).toBeUndefined()
+  })
+
+  it("takes a sum row's net and VAT where its gross is misread and the page prints their sum", () => {
+    const rows = (payment: string): [number, number, string][] => [
+      [100, 100, 'SUMME EUR 28,84'],
+      [100, 160, payment],
+      [100, 220, 'Gesamtbetrag 26,25 2,23 8,4'],
+    ]
+    expect(read(phrasePage(rows('Betrag EUR 28,48'), 'tesseract')).values[P.TotalAmount]).toBe('28.48')
+    const row = phrasePage([[100, 100, 'Gesamtbetrag 26,25 2,23 8,4']]).Words.slice(1)
+    expect(rowGross(row, (c) => c === 2848)?.value).toBe('28.48')
+    expect(rowGross(row)).toBeNull()
+  })
+
+  it('reads the Estonian and Czech totals', () => {
+    const total = (line: string) => read(phrasePage([[100, 100, line]])).values[P.TotalAmount]
+    expect(total('Kokku EUR 6.00')).toBe('6.00')
+    expect(total('K platbě 218.00')).toBe('218.00')
+  })
+})
+
+describe('a total no label reads', () => {
+  it("is an amount the page's net and VAT make that is printed twice, the one such amount", () => {
+    const slip = (auth: string): [number, number, string][] => [
+      [100, 100, '1 South West Meal 185.00'],
+      [100, 160, '1 Bastard Original Dip 62.00'],
+      [100, 220, `Auth#: 170741 ${auth}`],
+      [100, 280, 'Net 220.54'],
+      [100, 340, 'VAT 12% 26.46'],
+      [100, 400, 'Subtotal 247.00'],
+    ]
+    expect(read(phrasePage(slip('247.00'), 'tesseract')).values[P.TotalAmount]).toBe('247.00')
+    // Printed once: nothing bears the reading out.
+    expect(read(phrasePage(slip('241.00'), 'tesseract')).values[P.TotalAmount]).toBeUndefined()
+  })
+
+  it('is the one amount a card slip or ticket prints, with its currency', () => {
+    const total = (lines: string[]) =>
+      read(
+        phrasePage(
+          lines.map((l, i): [number, number, string] => [100, 100 + 60 * i, l]),
+          'tesseract',
+        ),
+      ).values[P.TotalAmount]
+    expect(total(['MOZ CAFE', 'CREDIT CARD PURCHASE $37.22', 'APPROVED'])).toBe('37.22')
+    expect(total(['TransLink', 'Product Price: $ 7.95'])).toBe('7.95')
+    // Without its currency, or beside another amount, it is not told from a line's amount.
+    expect(total(['MOZ CAFE', 'CREDIT CARD PURCHASE 37.22'])).toBeUndefined()
+    expect(total(['Coffee $4.50', 'CREDIT CARD PURCHASE $37.22'])).toBeUndefined()
+  })
+})

@@ -59,6 +59,14 @@ const NB_MONTHS: Record<string, number> = {
   augusti: 8,
   augustus: 8,
   dezember: 12,
+  // German, French and Dutch abbreviations a till or a folio prints (`15-Dez-18`, `3 févr. 2026`, `12 mrt 2026`).
+  mrz: 3,
+  dez: 12,
+  janv: 1,
+  fevr: 2,
+  avr: 4,
+  juil: 7,
+  mrt: 3,
   janvier: 1,
   fevrier: 2,
   avril: 4,
@@ -69,6 +77,30 @@ const NB_MONTHS: Record<string, number> = {
   octobre: 10,
   novembre: 11,
   decembre: 12,
+}
+
+/**
+ * Spanish month names and their abbreviations, read only as printed: `julio` and `junio` are one letter apart, the
+ * letter a scan confuses (`l`, `n`), so a misread one is never taken for either.
+ */
+const EXACT_MONTHS: Record<string, number> = {
+  enero: 1,
+  febrero: 2,
+  marzo: 3,
+  abril: 4,
+  mayo: 5,
+  junio: 6,
+  julio: 7,
+  agosto: 8,
+  septiembre: 9,
+  setiembre: 9,
+  octubre: 10,
+  noviembre: 11,
+  diciembre: 12,
+  ene: 1,
+  abr: 4,
+  ago: 8,
+  dic: 12,
 }
 
 const WEEKDAY =
@@ -113,7 +145,7 @@ const NEAR_MONTH_LENGTH = 5
  */
 function monthOf(name: string): number | undefined {
   const key = monthKey(name)
-  const exact = NB_MONTHS[key]
+  const exact = NB_MONTHS[key] ?? EXACT_MONTHS[key]
   if (exact || key.length < NEAR_MONTH_LENGTH) return exact
   const near = new Set(
     Object.entries(NB_MONTHS)
@@ -144,6 +176,8 @@ export const parseDate: Parser = (raw) => {
     .replace(/^\p{L}{3,9}\.?,?\s+(?=\d|\p{L}+\.?\s+\d)/u, (day) =>
       WEEKDAY.test(day.replace(/[.,\s]/g, '')) ? '' : day,
     )
+    // A scan's space after a date's dash (`2- 8-2020`).
+    .replace(/^(\d{1,2})-\s(\d{1,2})-\s?(\d{4})$/, '$1-$2-$3')
   // A scanned dot is sometimes read as a colon or comma (`27.07:2025`).
   let m = /^(\d{1,2})[.:,](\d{1,2})[.:,](\d{4}|\d{2})$/.exec(text)
   if (m) return isoDate(Number(m[3]), Number(m[2]), Number(m[1]))
@@ -162,6 +196,12 @@ export const parseDate: Parser = (raw) => {
     const month = monthOf(m[2]!)
     return month ? isoDate(Number(m[3]), month, Number(m[1])) : null
   }
+  // A till's `30-Sep-20`, `22-May-2022`, and the year after an apostrophe (`21Mai'19`, `12 Jul'22`).
+  m = /^(\d{1,2})(?:-|\.?\s?)(\p{L}{3,})\.?(?:-|\s?['’‘”“`´])\s?(\d{4}|\d{2})$/iu.exec(text)
+  if (m) {
+    const month = monthOf(m[2]!)
+    return month ? isoDate(Number(m[3]), month, Number(m[1])) : null
+  }
   m = /^([\p{L}]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/iu.exec(text)
   if (m) {
     const month = monthOf(m[1]!)
@@ -171,12 +211,20 @@ export const parseDate: Parser = (raw) => {
 }
 
 /**
- * A date read at a date label: any form parseDate reads, and six digits without separators day first
+ * A date read at a date label: any form parseDate reads, a slash date with a two-digit year, and six digits without separators day first
  * (`070420`, as till receipts and some ledgers print it), which only a label says is a date.
  */
 const parseLabelledDate: Parser = (raw) => {
-  const m = /^(\d{2})(\d{2})(\d{2})$/.exec(raw.trim().replace(/[.,;:]$/, ''))
+  const text = raw.trim().replace(/[.,;:]$/, '')
+  const m = /^(\d{2})(\d{2})(\d{2})$/.exec(text)
   if (m) return isoDate(Number(m[3]), Number(m[2]), Number(m[1]))
+  // A slash date with a two-digit year (`DATE: 12/02/18`): day first as parseDate reads four digits, the
+  // American order where the second part is above 12; the document's currency settles the rest (interpret.ts).
+  const short = /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/.exec(text)
+  if (short) {
+    const [a, b] = [Number(short[1]), Number(short[2])]
+    return b > 12 ? isoDate(Number(short[3]), a, b) : isoDate(Number(short[3]), b, a)
+  }
   return parseDate(raw)
 }
 
@@ -215,6 +263,8 @@ export const parseAmount: Parser = (raw) => {
     text = text.slice(1).trim()
   }
   text = text
+    // A euro sign a scan read as a cent sign after the amount (`53,20¢`, `61,00¢€`).
+    .replace(/(?<=\d[.,]\d{2})¢(?=€?$)/, '')
     .replace(CURRENCY_PREFIX, '')
     .replace(CURRENCY_SUFFIX, '')
     // A euro sign a scan read as the letter, right before an amount with its cents (`Total e17.33`).
