@@ -179,6 +179,9 @@ function collectHits(
             foreign.push({ ...found, placement: region.placement, probability })
             break
           }
+          // A number after another country's code (`USt-IdNr. DE 130145566`, its check failing) is that
+          // country's id misread, never a Norwegian organisation number read from the next region.
+          if (/^[A-Z]{2}$/.test(region.words[0]?.Text ?? '') && region.words[0]!.Text !== 'NO') break
         }
         continue
       }
@@ -246,11 +249,11 @@ function collectHits(
     for (const seg of line.segments) {
       for (let i = 0; i < seg.words.length; i++) {
         // A label's colon a scan printed onto the id (`:DE 813 129 242`) is not part of it.
-        const first = seg.words[i]!.Text.replace(LEADING_MARK, '')
+        const first = seg.words[i]!.Text.replace(LEADING_MARK, '').replace(GLUED_ID_PREFIX, '')
         if (/^[A-Z]{2}\d{0,2}/.test(first) || /^N0/i.test(first) || /^\d+$/.test(first)) {
           for (let n = Math.min(8, seg.words.length - i); n >= 1; n--) {
             const ws = seg.words.slice(i, i + n)
-            const t = text(ws).replace(LEADING_MARK, '')
+            const t = text(ws).replace(LEADING_MARK, '').replace(GLUED_ID_PREFIX, '')
             // `NO 999 999 999 MVA`, also as a scan reads it (`N0 999 999 999 MVÅ`, `NO999999999MVA`).
             if (/^(?:N[O0][.:]?\s?)?[\d .]{9,15}\s?M[VY][AÅ][.-]?$/i.test(t)) {
               const value = parseOrgNumber(t)
@@ -331,6 +334,8 @@ export function pairedValues(labelHit: LabelHit, lines: Line[]): Hit[] {
 }
 
 const LEADING_MARK = /^[:;.,]+(?=[A-Z])/
+/** A short label glued to a whole VAT id by its dot or dash (`Stir.-DE212829784`): not part of the id. */
+const GLUED_ID_PREFIX = /^\p{L}[\p{L}.]{0,8}[.-](?=[A-Z]{2}\d{8,12}$)/u
 
 /** The first word of a VAT id printed without a label: its country prefix, alone or with the id's start. */
 const VAT_WORD = /^[A-Z]{2}(\d*|\d{9}B\d{2}|U\d{8}|[A-Z\d]\d{7}[A-Z\d]|\d{7}[A-W][A-IW]?|\d{8}[A-Z])$/
@@ -641,6 +646,8 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     for (const h of hits)
       if (h.prop === OcrPropertyId.InvoiceDate && h.placement === 'pattern')
         h.probability = Math.min(h.probability, 0.5)
+  const lone = loneDate(hits, pages)
+  if (lone) hits.push(lone)
   settleDateOrder(hits, pages)
   calibrateDates(hits)
   // No due date printed: one a payment term states (`30 dager netto`), counted from the one invoice date read.
@@ -734,10 +741,12 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   // 39,52`): one digit misread in the first is likelier than a table and a payment agreeing by chance. A table
   // that lost a row to the scan (its rate misread) pays nothing and changes nothing.
   const tableValue = byTable[0]?.hit.value
+  // Or where the page prints that gross once more than the table needs as its witnesses (`52,00 *Kredit* =
+  // EUR 52,00` under a table of two rates).
   const paidTable =
     tableValue !== undefined &&
     byTable.every((t) => t.hit.value === tableValue) &&
-    byPayment.some((p) => p.hit.value === tableValue)
+    (byPayment.some((p) => p.hit.value === tableValue) || printed(tableValue) > byTable[0]!.witnesses)
   const outweighed = (h: PageHit) =>
     h.scanned && unconfirmedTotal(h) && printed(h.value) < 2 && h.value !== tableValue
   // A scanned total below the base of one of the page's VAT lines cannot be the total (`Sum å betale 340,87`
@@ -760,6 +769,18 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   const labelledTotals = own.filter((h) => h.prop === OcrPropertyId.TotalAmount)
   if (paidTable && labelledTotals.length > 0 && labelledTotals.every(outweighed))
     own.splice(0, own.length, ...own.filter((h) => h.prop !== OcrPropertyId.TotalAmount))
+  else if (
+    tableValue !== undefined &&
+    byTable.every((t) => t.hit.value === tableValue) &&
+    labelledTotals.length > 0 &&
+    labelledTotals.every((h) => outweighed(h) && oneDigitApart(h.value.replace('-', ''), tableValue))
+  ) {
+    // The labelled total one digit off the gross of a table whose net and VAT make it (`Bar Total: 48,00`
+    // under `A=19% 40,84 7,76 48,60`): the same sum with a digit misread, the table's reading borne out by its
+    // own arithmetic. The labelled printing is the table's second witness.
+    own.splice(0, own.length, ...own.filter((h) => h.prop !== OcrPropertyId.TotalAmount))
+    own.push(credit ? { ...byTable[0]!.hit, value: `-${tableValue}` } : byTable[0]!.hit)
+  }
   // Last of all, a scan's amount with a character glued to it (`EURI16830,57`, `31.924,39%`: a space or a rule
   // read as a letter or a sign), where the page's net and VAT make it: the total's printing that no label
   // could read. Every such amount must be the same; the glued printing itself is its one witness.
@@ -828,8 +849,21 @@ function rateRows(lines: Line[]): OcrWord[][] {
   return lines.flatMap((line) => {
     const words = line.segments.flatMap((seg) => seg.words)
     const rate = words.findIndex((w) => VAT_RATE.test(w.Text))
-    const amounts = words.slice(rate + 1).filter((w) => /^\d{1,6}[.,]\d{2}$/.test(w.Text))
-    return rate >= 0 && amounts.length >= 2 ? [amounts] : []
+    // The letter may stand apart from its rate (`B= 5,000`).
+    const rateText = (i: number) =>
+      /^[A-Z][:=]$/.test(words[i - 1]?.Text ?? '') ? `${words[i - 1]!.Text}${words[i]!.Text}` : words[i]!.Text
+    const misread = rate < 0 ? words.findIndex((_, i) => MISREAD_RATE.test(rateText(i))) : -1
+    const at = rate >= 0 ? rate : misread
+    const amounts = words.slice(at + 1).filter((w) => /^\d{1,6}[.,]\d{2}$/.test(w.Text))
+    if (at < 0 || amounts.length < 2) return []
+    if (misread >= 0) {
+      // A rate whose `%` the scan read as a digit (`A=16,000`): a rate row only where its VAT is that rate of
+      // its net (`15,00 2,40 17,40`).
+      const [, whole, decimals] = MISREAD_RATE.exec(rateText(misread))!
+      const [net, tax] = amounts.map((w) => cents(w.Text)) as [number, number]
+      if (amounts.length !== 3 || Math.abs((net * Number(`${whole}.${decimals}`)) / 100 - tax) > 1) return []
+    }
+    return [amounts]
   })
 }
 
@@ -884,6 +918,8 @@ function lineAmounts(words: OcrWord[]): number[] {
 
 /** A VAT rate as a receipt's VAT table prints it, with or without its tax code (`19%`, `A:19,00%`, `B19%`). */
 const VAT_RATE = /^(?:[A-Z][:=]?)?\d{1,2}([.,]\d{1,2})?%$/
+/** A till's rate after its letter, its `%` read as a zero or an o (`A=16,000`, `B=5,00o`). */
+const MISREAD_RATE = /^[A-Z][:=](\d{1,2})[.,](\d{2})[0o]$/
 
 const cents = (t: string) => Math.round(Number(parseAmount(t)) * 100)
 
@@ -959,6 +995,10 @@ export function paidLessChange(lines: Line[]): number[] {
   const change = amountAt(isChangeWord)
   return paid.flatMap((p) => change.filter((c) => c < p).map((c) => p - c))
 }
+
+/** Two amounts of the same length that differ in one digit (`48.00`, `48.60`). */
+const oneDigitApart = (a: string, b: string) =>
+  a.length === b.length && [...a].filter((c, i) => c !== b[i]).length === 1
 
 interface AmountPrinting {
   cents: number
@@ -1099,18 +1139,21 @@ export function splitGluedLabels(words: OcrWord[]): OcrWord[] {
   if (!words.some((w) => GLUED.test(w.Text))) return words
   return words.flatMap((w) => {
     const m = GLUED.exec(w.Text)
-    if (!m || !LABELS.has(normaliseLabel(m[1]!))) return [w]
-    const head = `${m[1]}:`
+    const label = m?.[1] ?? m?.[3]
+    if (!m || !label || !LABELS.has(normaliseLabel(label))) return [w]
+    const head = m[1] ? `${label}:` : label
     const width = Math.round((w.Width * head.length) / w.Text.length)
     return [
       { ...w, Text: head, Width: width },
-      { ...w, Text: m[2]!, Left: w.Left + width, Width: w.Width - width },
+      { ...w, Text: (m[2] ?? m[4])!, Left: w.Left + width, Width: w.Width - width },
     ]
   })
 }
 
-// The value begins with a digit, or is a VAT id's country prefix, alone or with its digits (`USt-IdNr.:DE 813`).
-const GLUED = /^(\p{L}[\p{L}.#-]*):(\d[\p{L}\d./-]*|[A-Z]{2}(?:U?\d[\d.-]*)?)$/u
+// The value begins with a digit, or is a VAT id's country prefix, alone or with its digits (`USt-IdNr.:DE 813`);
+// a prefix may also follow the label's own dot or dash with no colon (`Ust-ID-Nr.DE 212829784`).
+const GLUED =
+  /^(\p{L}[\p{L}.#-]*):(\d[\p{L}\d./-]*|[A-Z]{2}(?:U?\d[\d.-]*)?)$|^(\p{L}[\p{L}#-]*[.-])([A-Z]{2}(?:U?\d[\d.-]*)?)$/u
 
 /** The weight of a till receipt's sum label (`Summe`, label-words.ts), a word that also heads other sums. */
 const RECEIPT_SUM_WEIGHT = 0.845
@@ -1141,6 +1184,49 @@ const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})[.,;:]?$/
 
 /** An amount in dollars, or the currency's code (`$14.54`, `USD`). */
 const DOLLARS = /^(USD|US\$)$|^\$\d/
+
+/**
+ * A document with no date read at a label or beside a time that prints one date and no other (`Host:
+ * 11/25/2022`, `Server: MARCO 28/08/2019`): that date, as a pattern. Only a date with its four-digit year in
+ * one word counts, and no word another hit took, nor one after a word that makes it another day's (OTHER_DATE); a
+ * slash date that reads both ways only on a page in dollars; scanned pages only.
+ */
+/** Words that make a date on their line another day's: a delivery, a due date, an offer's or return's end. */
+const OTHER_DATE =
+  /^(lieferung|lieferdatum|geliefert|leveranse|levering|leveret|delivery|delivered|due|f[aä]llig|forfall|ends?|expires?|exp|valid|g[uü]ltig|thru|through|until|bis|return|returns|till|from|ab|von|seit|since)\b/i
+
+function loneDate(hits: PageHit[], pages: OcrPageResult[]): PageHit | null {
+  if (hits.some((h) => h.prop === OcrPropertyId.InvoiceDate)) return null
+  // Scans only: a digital invoice's dates have labels, and its one date read may be its delivery's.
+  if (!pages.every((p) => p.Source === 'tesseract')) return null
+  const taken = new Set(hits.flatMap((h) => h.words))
+  const found: { value: string; word: OcrWord; page: OcrPageResult; other: boolean }[] = []
+  for (const page of pages)
+    for (const line of buildLines(page.Words, page.Source)) {
+      const words = line.segments.flatMap((seg) => seg.words)
+      words.forEach((word, i) => {
+        if (taken.has(word) || !/\d{4}\D*$/.test(word.Text)) return
+        const value = parseDate(word.Text)
+        const other = words.slice(0, i).some((w) => OTHER_DATE.test(w.Text))
+        if (value) found.push({ value, word, page, other })
+      })
+    }
+  const [first] = found
+  if (!first || first.other || found.some((f) => f.value !== first.value)) return null
+  // `12/1/2023` either way round: only a page in dollars tells (settleDateOrder).
+  const slash = SLASH_DATE.exec(first.word.Text)
+  const either = slash && Number(slash[1]) <= 12 && Number(slash[2]) <= 12 && slash[1] !== slash[2]
+  if (either && !pages.some((p) => p.Words.some((w) => DOLLARS.test(w.Text)))) return null
+  return {
+    prop: OcrPropertyId.InvoiceDate,
+    value: first.value,
+    words: [first.word],
+    placement: 'pattern',
+    probability: 0.6,
+    page: first.page.PageNo,
+    scanned: first.page.Source === 'tesseract',
+  }
+}
 
 /**
  * `03/04/2026` is the 3rd of April day first and the 4th of March in the American order. The document's other

@@ -202,6 +202,7 @@ export const REFERENCES: Row[] = [
   ],
   [null, 1, ['Vedrører faktura', 'Vedr. faktura', 'Oprindelig faktura', 'Zu Rechnung', 'Zur Rechnung']],
   [null, 1, ['Ursprüngliche Rechnung', 'Originalrechnung', 'Bezug Rechnung', "Facture d'origine"]],
+  [null, 1, ['Ursprüngliche Rg.nr.', 'Ursprüngliche Rg.-Nr.', 'Ursprüngliche Rechnungsnummer', 'Originalrechnung Nr.']],
   [null, 1, ['Facture initiale', 'Référence facture', 'Oorspronkelijke factuur', 'Originele factuur']],
   [null, 1, ['Betreft factuur', 'Vedkjem faktura', 'Fakturadato opprinnelig faktura', 'Gjelder fakturadato']],
   [null, 1, ['Original invoice no', 'Invoice date of original', 'Fakturadatum ursprunglig faktura']],
@@ -319,6 +320,8 @@ export const CREDIT_WORDS = [
  */
 export const MORE_WORDS: Row[] = [
   [P.InvoiceNumber, 1, ['Invoice #', 'Invoice number', 'Rech.Nr.', 'Rech.-Nr.', 'Rechnung Nr.', 'Beleg-Nr.']],
+  // A restaurant's till abbreviates Rechnungsnummer (`RgNr:AR1316347`).
+  [P.InvoiceNumber, 1, ['RgNr', 'RgNr.', 'Rg-Nr.', 'Rg.-Nr.', 'Rg.Nr.']],
   [P.InvoiceNumber, 0.95, ['N° pièce', 'N° Document', 'Numéro de document', 'Document No.', 'Beleg Nr.']],
   [P.InvoiceNumber, 0.95, ['Kvittonr', 'Kvittonummer', 'Kvitteringsnr', 'Kvitteringsnummer', 'Bongnr']],
   [P.InvoiceNumber, 1, ['Número de factura', 'Nº de factura', 'N.º factura', 'Factura n.º', 'Factura nº']],

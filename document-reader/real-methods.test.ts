@@ -591,10 +591,18 @@ describe("a receipt's total from its VAT table or its payment", () => {
       [100, 400, 'Amount EUR 33.52'],
     ]
     expect(read(scan(rows)).values[P.TotalAmount]).toBe('39.52')
-    // Paid in cash (no card line pays the gross): the labelled total stands, as with a table that lost a row
-    // to the scan and adds up to one rate's gross only.
-    const cash = changedPhrases(rows, 'Mastercard', 'Bargeld')
-    expect(read(scan(cash)).values[P.TotalAmount]).toBe('33.52')
+    // Paid in cash, the gross printed nowhere but in the table and the total two digits off it: the labelled
+    // total stands, as with a table that lost a row to the scan and adds up to one rate's gross only.
+    const cash = changedPhrases(
+      changedPhrases(
+        rows.filter(([, , t]) => !t.startsWith('Super')),
+        'Mastercard 39,52',
+        'Bargeld 50,00',
+      ),
+      '33.52',
+      '43.52',
+    )
+    expect(read(scan(cash)).values[P.TotalAmount]).toBe('43.52')
   })
 
   it("reads the change's word as a scan misread it, and the euro sign read as an e", () => {
@@ -1133,5 +1141,95 @@ describe('a total no label reads', () => {
     // Without its currency, or beside another amount, it is not told from a line's amount.
     expect(total(['MOZ CAFE', 'CREDIT CARD PURCHASE 37.22'])).toBeUndefined()
     expect(total(['Coffee $4.50', 'CREDIT CARD PURCHASE $37.22'])).toBeUndefined()
+  })
+})
+
+describe("a restaurant till's invoice number and VAT table", () => {
+  it('reads RgNr glued to its number, never the original invoice a correction names', () => {
+    const number = (rows: string[]) =>
+      read(
+        phrasePage(
+          rows.map((l, i): [number, number, string] => [100, 100 + 60 * i, l]),
+          'tesseract',
+        ),
+      ).values[P.InvoiceNumber]
+    expect(number(['Rechnung', '30-Sep-20/20:11 RgNr:AR1316347'])).toBe('AR1316347')
+    expect(
+      number([
+        'Rechnungsnummer : GABCI20000490',
+        'Ursprüngliche Rg.nr.: GABDI20000263',
+        'Rechnungsnummer GABDI20000263',
+      ]),
+    ).toBe('GABCI20000490')
+  })
+
+  it("takes a table's gross over a once-printed labelled total the page prints it against", () => {
+    const table = ['A=16,000 15,00 2,40 17,40', 'B= 5,000 32,95 1,65 34,60', 'Kredit Total: EUR 22,00']
+    const total = (rows: string[]) =>
+      read(
+        phrasePage(
+          rows.map((l, i): [number, number, string] => [100, 100 + 60 * i, l]),
+          'tesseract',
+        ),
+      ).values[P.TotalAmount]
+    // The rates' `%` read as a zero; the sum of the two rows printed twice more.
+    expect(total([...table, '52,00 *Kredit* = EUR 52,00', '52,00 #Kredit = EUR 52,00'])).toBe('52.00')
+    // Printed nowhere else, the labelled total more than a digit off: it stands.
+    expect(total(table.map((l) => l.replace('22,00', '27,00')))).toBe('27.00')
+    // A rate whose VAT is not that rate of the net is no rate row.
+    expect(total(['A=16,000 15,00 2,90 17,90', 'Kredit Total: EUR 22,00', '17,90 EUR', '17,90 EUR'])).toBe(
+      '22.00',
+    )
+    // One digit off the gross of a row whose net and VAT make it: the same sum misread.
+    expect(total(['A=19,000 40,84 7,76 48,60', 'Bar Total: EUR 48,00'])).toBe('48.60')
+    expect(total(['A=19,000 40,84 7,76 48,60', 'Bar Total: EUR 58,00'])).toBe('58.00')
+  })
+
+  it('never takes a German VAT id whose check fails for a Norwegian organisation number', () => {
+    const page = (line: string) => read(phrasePage([[100, 100, line]], 'tesseract'))
+    expect(page('Ust-IdNr. DE 130145566').values[P.OfficialNumber]).toBeUndefined()
+    expect(page('Org.nr. NO 974 760 673 MVA').values[P.OfficialNumber]).toBe('974760673')
+  })
+})
+
+describe('a VAT id glued to its label without a colon', () => {
+  it("reads the id after the label's dot, or after a short label's dash, where its check holds", () => {
+    const ids = (line: string) => read(phrasePage([[100, 100, line]], 'tesseract')).foreign
+    expect(ids('Ust-ID-Nr.DE 212829784')).toEqual(['DE212829784'])
+    expect(ids('Stir.-DE212829784')).toEqual(['DE212829784'])
+    expect(ids('Stir.-DE212829785')).toEqual([])
+  })
+})
+
+describe("a receipt's one date", () => {
+  const dateOf = (lines: string[]) =>
+    read(
+      phrasePage(
+        lines.map((l, i): [number, number, string] => [100, 100 + 60 * i, l]),
+        'tesseract',
+      ),
+    ).values[P.InvoiceDate]
+
+  it('is the date where the document prints no other and no label or time gives one', () => {
+    expect(dateOf(['SHAKE SHACK', 'Host: 11/25/2022', 'Total 49.05'])).toBe('2022-11-25')
+    expect(dateOf(['Server: MARCO 28/08/2019', 'Total £48.90'])).toBe('2019-08-28')
+  })
+
+  it('is nothing where two dates disagree, or a slash date reads both ways on a page not in dollars', () => {
+    expect(dateOf(['Host: 11/25/2022', 'Return by 12/25/2022', 'Total 49.05'])).toBeUndefined()
+    expect(dateOf(['Haleigh M. 12/1/2023', 'Total 155.68'])).toBeUndefined()
+    expect(dateOf(['Haleigh M. 12/1/2023', 'Total $155.68'])).toBe('2023-12-01')
+  })
+})
+
+describe("a receipt's one date, and another day's", () => {
+  it("is not a date after a word that makes it a delivery's, a return's or an offer's end, nor on a text layer", () => {
+    const dateOf = (line: string, source: OcrPageResult['Source'] = 'tesseract') =>
+      read(phrasePage([[100, 100, line]], source)).values[P.InvoiceDate]
+    expect(dateOf('Lieferung 05.03.2020')).toBeUndefined()
+    expect(dateOf('Return by 12/25/2022')).toBeUndefined()
+    expect(dateOf('Angebot gültig bis 31.12.2022')).toBeUndefined()
+    expect(dateOf('Kasse 3 05.03.2020')).toBe('2020-03-05')
+    expect(dateOf('Kasse 3 05.03.2020', 'text-layer')).toBeUndefined()
   })
 })
