@@ -212,7 +212,14 @@ export function findLabels(lines: Line[], fuzzy = false): LabelHit[] {
           if (spec) best = { spec, count: 1 }
         }
         if (best) {
-          hits.push({ spec: best.spec, seg, start: i, count: best.count })
+          // The word before a label on a scan may make it another's, misread (`Urspringliche Rg.nr.`: the
+          // original invoice a correction names, never this one's number).
+          const wider =
+            fuzzy && i > 0 && best.spec.prop !== null
+              ? nearLabel(ocrFold(normaliseLabel(text(seg.words.slice(i - 1, i + best.count)))))
+              : undefined
+          if (wider?.prop === null) hits.push({ spec: wider, seg, start: i - 1, count: best.count + 1 })
+          else hits.push({ spec: best.spec, seg, start: i, count: best.count })
           i += best.count - 1
         }
       }

@@ -1161,6 +1161,14 @@ describe("a restaurant till's invoice number and VAT table", () => {
         'Rechnungsnummer GABDI20000263',
       ]),
     ).toBe('GABCI20000490')
+    // The qualifier misread by the scan still makes the label the original's.
+    expect(
+      number([
+        'Rechnungsnummer : GABCI20000490',
+        'Urspringliche Rg.nr.: GABDI20000263',
+        'Rechnungsnummer GABDI20000263',
+      ]),
+    ).toBe('GABCI20000490')
   })
 
   it("takes a table's gross over a once-printed labelled total the page prints it against", () => {
