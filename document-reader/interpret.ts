@@ -358,9 +358,9 @@ const INVOICE_TITLE = /^(facture|invoice|rechnung|factuur|faktura|factura|lasku|
 export function unlabelledDates(lines: Line[]): Hit[] {
   const hits: Hit[] = []
   const dayFirst = writesDecimalComma(lines)
-  // A page in dollars with amounts written with a decimal point: the American order (settleDateOrder).
-  const monthFirst =
-    !dayFirst && lines.some((l) => l.segments.some((seg) => seg.words.some((w) => DOLLARS.test(w.Text))))
+  // An American page (dollars, a state and ZIP code) with amounts written with a decimal point: the American
+  // order (settleDateOrder).
+  const monthFirst = !dayFirst && writesAmerican(lines)
   for (const line of lines) {
     const words = line.segments.flatMap((seg) => seg.words)
     for (let i = 0; i < words.length; i++) {
@@ -1184,6 +1184,20 @@ const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})[.,;:]?$/
 
 /** An amount in dollars, or the currency's code (`$14.54`, `USD`). */
 const DOLLARS = /^(USD|US\$)$|^\$\d/
+/** An American address's state and ZIP code after the city's comma (`SAN FRANCISCO, CA 94103`). */
+const US_STATE_ZIP =
+  /,\s?(AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC)\s\d{5}(-\d{4})?\b/
+
+/** Whether lines are American: amounts in dollars, or an address with a state and ZIP code. */
+function writesAmerican(lines: Line[]): boolean {
+  return lines.some(
+    (l) =>
+      l.segments.some((seg) => seg.words.some((w) => DOLLARS.test(w.Text))) ||
+      US_STATE_ZIP.test(l.segments.map((seg) => text(seg.words)).join(' ')),
+  )
+}
+const pagesAmerican = (pages: OcrPageResult[]) =>
+  pages.some((p) => writesAmerican(buildLines(p.Words, p.Source)))
 
 /**
  * A document with no date read at a label or beside a time that prints one date and no other (`Host:
@@ -1216,7 +1230,7 @@ function loneDate(hits: PageHit[], pages: OcrPageResult[]): PageHit | null {
   // `12/1/2023` either way round: only a page in dollars tells (settleDateOrder).
   const slash = SLASH_DATE.exec(first.word.Text)
   const either = slash && Number(slash[1]) <= 12 && Number(slash[2]) <= 12 && slash[1] !== slash[2]
-  if (either && !pages.some((p) => p.Words.some((w) => DOLLARS.test(w.Text)))) return null
+  if (either && !pagesAmerican(pages)) return null
   return {
     prop: OcrPropertyId.InvoiceDate,
     value: first.value,
@@ -1243,8 +1257,9 @@ function settleDateOrder(hits: Hit[], pages: OcrPageResult[]) {
       if (Number(m[1]) > 12 && Number(m[2]) <= 12) dayFirst = true
       if (Number(m[2]) > 12 && Number(m[1]) <= 12) monthFirst = true
     }
-  // A document in dollars with no day-first date on it is American: its slash dates are month first.
-  if (!dayFirst && pages.some((p) => p.Words.some((w) => DOLLARS.test(w.Text)))) monthFirst = true
+  // A document in dollars or with an American address and no day-first date on it is American: its slash
+  // dates are month first.
+  if (!dayFirst && pagesAmerican(pages)) monthFirst = true
   for (const h of hits) {
     if (h.prop !== OcrPropertyId.InvoiceDate && h.prop !== OcrPropertyId.DueDate) continue
     const m = h.words.length === 1 ? SLASH_DATE.exec(h.words[0]!.Text) : null

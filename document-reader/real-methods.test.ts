@@ -1241,3 +1241,20 @@ describe("a receipt's one date, and another day's", () => {
     expect(dateOf('Kasse 3 05.03.2020', 'text-layer')).toBeUndefined()
   })
 })
+
+describe('an American receipt without a dollar sign', () => {
+  it("reads its slash date month first by its address's state and ZIP code", () => {
+    const receipt = (city: string) =>
+      phrasePage(
+        [
+          [100, 100, city],
+          [100, 160, '209 5586 0021 05/10/2019 8:27 PM'],
+          [100, 220, 'TOTAL 5.82'],
+        ],
+        'tesseract',
+      )
+    expect(read(receipt('SAN FRANCISCO, CA 94103')).values[P.InvoiceDate]).toBe('2019-05-10')
+    // A European postcode is no state and ZIP: day first as parseDate reads it.
+    expect(read(receipt('20457 Hamburg')).values[P.InvoiceDate]).toBe('2019-10-05')
+  })
+})
