@@ -296,6 +296,7 @@ function collectHits(
     }
   }
   hits.push(...unlabelledDates(lines))
+  hits.push(...numbersUnderTitle(lines))
   // A Norwegian IBAN carries the bank account; it stands in when the account itself could not be read.
   if (!hits.some((h) => h.prop === OcrPropertyId.BankAccount)) {
     const iban = hits.find((h) => h.prop === OcrPropertyId.Iban)
@@ -402,6 +403,35 @@ export function unlabelledDates(lines: Line[]): Hit[] {
           break
         }
     }
+  }
+  return hits
+}
+
+/** A number's bare label (`Nr.:`, `No.`, `#`), which only a document title above it makes the invoice's. */
+const BARE_NUMBER_LABEL = /^(nr|no|n°|nº|#)[.:]*$/i
+/** An invoice's title as a word of its own (never a receipt's: its numbers are the till's). */
+const TITLE_ALONE = /^(rechnung|invoice|faktura|factura|facture|factuur|lasku|fattura|račun|racun)$/i
+
+/**
+ * An invoice number printed under the document's title on a line of its own (`RECHNUNG`, then `Nr.: 165912
+ * 09.06.2021 21:08`): the number after the bare label that begins the next line.
+ */
+function numbersUnderTitle(lines: Line[]): Hit[] {
+  const hits: Hit[] = []
+  for (let l = 0; l + 1 < lines.length; l++) {
+    const title = lines[l]!.segments.flatMap((seg) => seg.words)
+    if (title.length !== 1 || !TITLE_ALONE.test(title[0]!.Text)) continue
+    const next = lines[l + 1]!.segments[0]?.words ?? []
+    if (next.length < 2 || !BARE_NUMBER_LABEL.test(next[0]!.Text)) continue
+    const read = readValue(RULES[OcrPropertyId.InvoiceNumber], next.slice(1))
+    if (read)
+      hits.push({
+        prop: OcrPropertyId.InvoiceNumber,
+        value: read.value,
+        words: read.words,
+        placement: 'right',
+        probability: 0.85,
+      })
   }
   return hits
 }

@@ -1258,3 +1258,20 @@ describe('an American receipt without a dollar sign', () => {
     expect(read(receipt('20457 Hamburg')).values[P.InvoiceDate]).toBe('2019-10-05')
   })
 })
+
+describe("an invoice number under the document's title", () => {
+  it('is the number after a bare Nr. that begins the line under a title standing alone', () => {
+    const number = (rows: string[]) =>
+      read(
+        phrasePage(
+          rows.map((l, i): [number, number, string] => [100, 100 + 60 * i, l]),
+          'tesseract',
+        ),
+      ).values[P.InvoiceNumber]
+    expect(number(['Café Luise', 'RECHNUNG', 'Nr.: 165912 09.06.2021 21:08'])).toBe('165912')
+    // A receipt's title: its number is the till's. A title with more on its line, or a line between.
+    expect(number(['QUITTUNG', 'Nr.: 165912 09.06.2021 21:08'])).toBeUndefined()
+    expect(number(['Rechnungsempfänger', 'Nr.: 165912'])).toBeUndefined()
+    expect(number(['RECHNUNG', 'Tisch 4', 'Nr.: 165912'])).toBeUndefined()
+  })
+})
