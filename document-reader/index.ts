@@ -143,6 +143,16 @@ async function readUprightAsItIs(page: GreyImage, secondLook: boolean): Promise<
       quarters += 2
     }
   }
+  // Turned a quarter and still no invoice vocabulary: the lines' shape was told wrong (a receipt's logo and
+  // wide margins), and the page is read as it came, taken where that reading finds more of it.
+  if (quarters % 2 === 1 && vocabularyHits(words) < UPRIGHT_MIN_VOCABULARY) {
+    const asItCame = await tesseractWords(toPgm(grey))
+    if (vocabularyHits(asItCame) > vocabularyHits(words)) {
+      image = grey
+      words = asItCame
+      quarters = 0
+    }
+  }
   words = [...words, ...(await readBandsAgain(image, words))]
   if (secondLook) words = await withSecondLook(image, words)
   words = await withNumbersReadAgain(image, words)

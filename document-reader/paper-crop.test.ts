@@ -19,6 +19,22 @@ function print(image: GreyImage, r: Region) {
     paint(image, { x: r.x + 20, y, width: Math.floor(r.width * 0.7), height: 10 }, 30)
 }
 
+describe('a white strip beside a coloured ticket', () => {
+  it('is no paper: a strip narrower than a fifth of the page holds no line of print', () => {
+    // An orange ticket scanned with a white margin down its right side.
+    const scan = page(420, 670, 150)
+    paint(scan, { x: 20, y: 40, width: 300, height: 10 }, 30)
+    paint(scan, { x: 360, y: 0, width: 60, height: 670 }, 240)
+    expect(paperRegion(scan)).toBeNull()
+    // The same strip as wide as a receipt is paper.
+    const wide = page(420, 670, 150)
+    const receipt = { x: 240, y: 0, width: 180, height: 670 }
+    paint(wide, receipt, 240)
+    print(wide, receipt)
+    expect(paperRegion(wide)).not.toBeNull()
+  })
+})
+
 describe('a receipt on a scanner bed', () => {
   it('is cut out of the grey lid and the black border around it', () => {
     const scan = page(1200, 1700, 185)

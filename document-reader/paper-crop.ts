@@ -30,6 +30,8 @@ const MIN_SURROUND = 100
 const MAX_PAPER_SHARE = 0.65
 /** And at least this share, so that a white label on a dark photo is not taken for the page. */
 const MIN_PAPER_SHARE = 0.03
+/** And each of its sides at least this share of the page's shorter side. */
+const MIN_PAPER_SIDE = 0.2
 
 /**
  * The region of the page its paper covers (its largest bright connected region, with a block's margin), or
@@ -94,6 +96,9 @@ function regionAbove(
   const x1 = Math.min(bw - 1, best.x1 + 1)
   const y1 = Math.min(bh - 1, best.y1 + 1)
   if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAX_PAPER_SHARE * paper.length) return null
+  // A strip narrower than a fifth of the page's shorter side holds no line of print (a white margin beside a
+  // coloured ticket): the page is its paper.
+  if (Math.min(best.x1 - best.x0 + 1, best.y1 - best.y0 + 1) < MIN_PAPER_SIDE * Math.min(bw, bh)) return null
   // What lies around the paper must be clearly darker than it: a lid, a table, a border.
   let outside = 0
   let n = 0
