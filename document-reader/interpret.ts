@@ -204,12 +204,9 @@ function collectHits(
         const row = line
           ? line.segments.flatMap((seg) => seg.words).filter((w) => w.Left >= from)
           : region.words
-        const gross = rowGross(row.length >= region.words.length ? row : region.words, (sum) =>
-          lines.some((l) =>
-            l.segments.some((seg) =>
-              seg.words.some((w) => /\d[.,]\d{2}$/.test(w.Text) && cents(w.Text) === sum),
-            ),
-          ),
+        const gross = rowGross(
+          row.length >= region.words.length ? row : region.words,
+          (sum) => printedAmount(lines, sum) !== null,
         )
         if (gross) ({ value, words } = gross)
       }
