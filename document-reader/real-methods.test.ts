@@ -22,6 +22,13 @@ import { scannedIban } from './foreign.ts'
 import { changedPhrases, phrasePage } from './phrase-page.ts'
 import type { OcrPageResult } from './types.ts'
 
+/** A scanned page of the given lines, one under the other. */
+const scannedLines = (lines: string[]) =>
+  phrasePage(
+    lines.map((l, i): [number, number, string] => [100, 100 + 60 * i, l]),
+    'tesseract',
+  )
+
 function read(page: OcrPageResult) {
   const { properties, foreignSupplierIds } = interpretInvoice([page])
   const values = Object.fromEntries(properties.map((p) => [p.OcrPropertyId, p.ProposedCandidate.Value]))
@@ -1129,13 +1136,7 @@ describe('a total no label reads', () => {
   })
 
   it('is the one amount a card slip or ticket prints, with its currency', () => {
-    const total = (lines: string[]) =>
-      read(
-        phrasePage(
-          lines.map((l, i): [number, number, string] => [100, 100 + 60 * i, l]),
-          'tesseract',
-        ),
-      ).values[P.TotalAmount]
+    const total = (lines: string[]) => read(scannedLines(lines)).values[P.TotalAmount]
     expect(total(['MOZ CAFE', 'CREDIT CARD PURCHASE $37.22', 'APPROVED'])).toBe('37.22')
     expect(total(['TransLink', 'Product Price: $ 7.95'])).toBe('7.95')
     // Without its currency, or beside another amount, it is not told from a line's amount.
@@ -1146,13 +1147,7 @@ describe('a total no label reads', () => {
 
 describe("a restaurant till's invoice number and VAT table", () => {
   it('reads RgNr glued to its number, never the original invoice a correction names', () => {
-    const number = (rows: string[]) =>
-      read(
-        phrasePage(
-          rows.map((l, i): [number, number, string] => [100, 100 + 60 * i, l]),
-          'tesseract',
-        ),
-      ).values[P.InvoiceNumber]
+    const number = (rows: string[]) => read(scannedLines(rows)).values[P.InvoiceNumber]
     expect(number(['Rechnung', '30-Sep-20/20:11 RgNr:AR1316347'])).toBe('AR1316347')
     expect(
       number([
@@ -1173,13 +1168,7 @@ describe("a restaurant till's invoice number and VAT table", () => {
 
   it("takes a table's gross over a once-printed labelled total the page prints it against", () => {
     const table = ['A=16,000 15,00 2,40 17,40', 'B= 5,000 32,95 1,65 34,60', 'Kredit Total: EUR 22,00']
-    const total = (rows: string[]) =>
-      read(
-        phrasePage(
-          rows.map((l, i): [number, number, string] => [100, 100 + 60 * i, l]),
-          'tesseract',
-        ),
-      ).values[P.TotalAmount]
+    const total = (rows: string[]) => read(scannedLines(rows)).values[P.TotalAmount]
     // The rates' `%` read as a zero; the sum of the two rows printed twice more.
     expect(total([...table, '52,00 *Kredit* = EUR 52,00', '52,00 #Kredit = EUR 52,00'])).toBe('52.00')
     // Printed nowhere else, the labelled total more than a digit off: it stands.
@@ -1210,13 +1199,7 @@ describe('a VAT id glued to its label without a colon', () => {
 })
 
 describe("a receipt's one date", () => {
-  const dateOf = (lines: string[]) =>
-    read(
-      phrasePage(
-        lines.map((l, i): [number, number, string] => [100, 100 + 60 * i, l]),
-        'tesseract',
-      ),
-    ).values[P.InvoiceDate]
+  const dateOf = (lines: string[]) => read(scannedLines(lines)).values[P.InvoiceDate]
 
   it('is the date where the document prints no other and no label or time gives one', () => {
     expect(dateOf(['SHAKE SHACK', 'Host: 11/25/2022', 'Total 49.05'])).toBe('2022-11-25')
@@ -1261,13 +1244,7 @@ describe('an American receipt without a dollar sign', () => {
 
 describe("an invoice number under the document's title", () => {
   it('is the number after a bare Nr. that begins the line under a title standing alone', () => {
-    const number = (rows: string[]) =>
-      read(
-        phrasePage(
-          rows.map((l, i): [number, number, string] => [100, 100 + 60 * i, l]),
-          'tesseract',
-        ),
-      ).values[P.InvoiceNumber]
+    const number = (rows: string[]) => read(scannedLines(rows)).values[P.InvoiceNumber]
     expect(number(['Café Luise', 'RECHNUNG', 'Nr.: 165912 09.06.2021 21:08'])).toBe('165912')
     // A receipt's title: its number is the till's. A title with more on its line, or a line between.
     expect(number(['QUITTUNG', 'Nr.: 165912 09.06.2021 21:08'])).toBeUndefined()
