@@ -32,6 +32,7 @@ import {
   parseOrgNumber,
   readValue,
   RULES,
+  shortSlashDate,
   text,
 } from './values.ts'
 import { parseForeignId, type ForeignSupplierId } from './foreign.ts'
@@ -461,25 +462,6 @@ function datelineDate(words: OcrWord[], at: number): Hit | null {
   return value
     ? { prop: OcrPropertyId.InvoiceDate, value, words: ws, placement: 'pattern', probability: 0.6 }
     : null
-}
-
-/**
- * A till's slash date with a two-digit year (`19/04/23`), read where its order shows: a first part above 12 is
- * the day (`19/04/23`), a second part above 12 the day in the American order (`08/30/23`). `07/10/19` could be
- * either: it is read day first on a page that writes its amounts with a decimal comma (`dayFirst`: continental
- * Europe, where dates are day first), month first on a page in dollars (`monthFirst`: `$14.54`), and not at
- * all on another (a British till writes `12.65` too).
- */
-export function shortSlashDate(word: string, dayFirst = false, monthFirst = false): string | null {
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/.exec(word)
-  if (!m) return null
-  const [a, b, y] = [Number(m[1]), Number(m[2]), 2000 + Number(m[3])]
-  const iso = (month: number, day: number) =>
-    parseDate(`${y}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`)
-  if (a > 12 && b <= 12) return iso(b, a)
-  if (b > 12 && a <= 12) return iso(a, b)
-  if (a > 12 || b > 12) return null
-  return dayFirst ? iso(b, a) : monthFirst ? iso(a, b) : null
 }
 
 /**

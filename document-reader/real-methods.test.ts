@@ -11,13 +11,12 @@ import {
   paidAmount,
   paidLessChange,
   rowGross,
-  shortSlashDate,
   splitGluedLabels,
   vatBaseRows,
   vatTableGross,
 } from './interpret.ts'
 import { buildLines, pairedLabels } from './layout.ts'
-import { parseAmount, parseDate } from './values.ts'
+import { parseAmount, parseDate, shortSlashDate } from './values.ts'
 import { scannedIban } from './foreign.ts'
 import { changedPhrases, phrasePage } from './phrase-page.ts'
 import type { OcrPageResult } from './types.ts'

@@ -211,6 +211,23 @@ export const parseDate: Parser = (raw) => {
 }
 
 /**
+ * A till's slash date with a two-digit year (`19/04/23`), read where its order shows: a first part above 12 is
+ * the day (`19/04/23`), a second part above 12 the day in the American order (`08/30/23`). `07/10/19` could be
+ * either: it is read day first on a page that writes its amounts with a decimal comma (`dayFirst`: continental
+ * Europe, where dates are day first), month first on a page in dollars (`monthFirst`: `$14.54`), and not at
+ * all on another (a British till writes `12.65` too).
+ */
+export function shortSlashDate(word: string, dayFirst = false, monthFirst = false): string | null {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/.exec(word)
+  if (!m) return null
+  const [a, b, y] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  if (a > 12 && b <= 12) return isoDate(y, b, a)
+  if (b > 12 && a <= 12) return isoDate(y, a, b)
+  if (a > 12 || b > 12) return null
+  return dayFirst ? isoDate(y, b, a) : monthFirst ? isoDate(y, a, b) : null
+}
+
+/**
  * A date read at a date label: any form parseDate reads, a slash date with a two-digit year, and six digits without separators day first
  * (`070420`, as till receipts and some ledgers print it), which only a label says is a date.
  */
@@ -220,12 +237,7 @@ const parseLabelledDate: Parser = (raw) => {
   if (m) return isoDate(Number(m[3]), Number(m[2]), Number(m[1]))
   // A slash date with a two-digit year (`DATE: 12/02/18`): day first as parseDate reads four digits, the
   // American order where the second part is above 12; the document's currency settles the rest (interpret.ts).
-  const short = /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/.exec(text)
-  if (short) {
-    const [a, b] = [Number(short[1]), Number(short[2])]
-    return b > 12 ? isoDate(Number(short[3]), a, b) : isoDate(Number(short[3]), b, a)
-  }
-  return parseDate(raw)
+  return shortSlashDate(text, true) ?? parseDate(raw)
 }
 
 /**
