@@ -583,7 +583,8 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   const rowTotals: (Hit & { page: number; scanned: boolean })[] = []
   const baseRows: (VatBaseRows & { page: number })[] = []
   const glued: (Hit & { page: number; scanned: boolean })[] = []
-  const printings: (AmountPrinting & { page: number; scanned: boolean })[] = []
+  /** Every amount printed; `doubted`: a word Tesseract read unsure of. */
+  const printings: (AmountPrinting & { page: number; scanned: boolean; doubted: boolean })[] = []
   const hits: PageHit[] = pages.flatMap((page) => {
     const lines = pageLines(page)
     termLines.push(...lines.map((l) => l.segments.flatMap((seg) => seg.words)))
@@ -613,8 +614,9 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
       byRate === null || rateRows(lines).length < 2 ? null : fallback(printedAmount(lines, byRate), 0.65)
     if (rows) rowTotals.push(rows)
     if (scanned) for (const found of gluedAmounts(lines)) glued.push(fallback(found, 0.8)!)
+    const unsureWords = new Set(scanned ? (page.UnsureWords ?? []) : [])
     for (const printing of amountPrintings(lines, page.Words))
-      printings.push({ ...printing, page: page.PageNo, scanned })
+      printings.push({ ...printing, page: page.PageNo, scanned, doubted: unsureWords.has(printing.word.Id) })
     const gross = vatTableGross(lines)
     const based = vatBaseRows(lines)
     if (based) baseRows.push({ ...based, page: page.PageNo })
@@ -713,7 +715,13 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     !checks.confirms(h.value, h.rest) &&
     !ledgerTotals.has(Math.round(Math.abs(Number(h.value)) * 100))
   // A scan's date, or a total its figures do not bear out, whose digits Tesseract itself doubted (one
-  // misread digit makes another valid date or sum): not proposed either.
+  // misread digit makes another valid date or sum): not proposed either, unless the total is printed once
+  // more where Tesseract read it sure (`Summe: 61,00€` doubted, `Bar 61,00` sure).
+  const printedSure = (h: Hit) =>
+    printings.some(
+      (p) =>
+        !p.doubted && p.cents === Math.round(Math.abs(Number(h.value)) * 100) && !h.words.includes(p.word),
+    )
   const unsure = new Set(
     hits.filter(
       (h) =>
@@ -721,7 +729,7 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
           unconfirmedTotal(h) &&
           ((h.labelWeight ?? 1) < RECEIPT_SUM_WEIGHT || !/\d[.,]\s?\d{2}(?!\d)|,-/.test(text(h.words))) &&
           printed(h.value) < 2) ||
-        (h.doubtfulDigits && (DATE_PROPS.includes(h.prop) || unconfirmedTotal(h))),
+        (h.doubtfulDigits && (DATE_PROPS.includes(h.prop) || (unconfirmedTotal(h) && !printedSure(h)))),
     ),
   )
   const foreignSupplierIds = bestForeignIds(foreign)

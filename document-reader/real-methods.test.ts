@@ -840,6 +840,17 @@ describe('a scan whose digits Tesseract doubted', () => {
     expect(values[P.InvoiceDate]).toBe('2020-02-24')
   })
 
+  it('proposes a doubted total the receipt prints once more, read sure, and not where that one is doubted too', () => {
+    const paid: [number, number, string][] = [...receipt, [100, 340, 'Bar 14,74']]
+    const witnessed = scan(paid, [])
+    const doubtedOnce = {
+      ...witnessed,
+      UnsureWords: [witnessed.Words.filter((w) => w.Text === '14,74')[0]!.Id],
+    }
+    expect(read(doubtedOnce).values[P.TotalAmount]).toBe('14.74')
+    expect(read(scan(paid, ['14,74'])).values[P.TotalAmount]).toBeUndefined()
+  })
+
   it('leaves a text layer alone: only Tesseract doubts', () => {
     const page = phrasePage(receipt)
     const values = read({ ...page, UnsureWords: page.Words.map((w) => w.Id) }).values
