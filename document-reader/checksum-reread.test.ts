@@ -34,6 +34,17 @@ const word = (Text: string, Left: number, Top = 10, Width = 80, Height = 20): Re
   Confidence: 80,
 })
 
+/**
+ * A line printed and read by Tesseract; `word` replaced by `poor` as a poorer first reading has it, and that
+ * reading read again.
+ */
+async function readAgainAfter(line: string, word: string, poor: string) {
+  const image = await printed(line)
+  const read = await tesseractWords(toPgm(image))
+  const first = read.map((w) => (w.Text === word ? { ...w, Text: poor } : w))
+  return { read, first, again: await withNumbersReadAgain(image, first) }
+}
+
 /** The words of a reading joined, without the label. */
 const joined = (words: readonly ReadWord[]) =>
   words
@@ -58,6 +69,24 @@ describe('suspects', () => {
       'DE21499848211635529860',
       '$18 419 780 MVA',
       'DE719920928',
+    ])
+  })
+
+  it('are VAT id labels whose line reads no VAT id, and not a VAT amount or a tax number', () => {
+    const line = (texts: string[], top: number) => texts.map((t, i) => word(t, 20 + i * 100, top))
+    const words = [
+      ...line(['UST-ID-NR:', 'DES]'], 10),
+      ...line(['Unst-..D.Nr.DE', '055', '1'], 50),
+      ...line(['VAT', 'Reg.', 'No'], 90),
+      ...line(['USt-IdNr.', 'DE115055186'], 130),
+      ...line(['MwSt.', '19%', '2,33'], 170),
+      ...line(['Steuer-Nr.', '231/105/11213'], 210),
+    ]
+    const found = suspects(words)
+    expect(found.map((s) => [s.label, s.words.map((w) => w.Text).join(' ')])).toEqual([
+      [true, 'UST-ID-NR:'],
+      [true, 'Unst-..D.Nr.DE'],
+      [true, 'VAT'],
     ])
   })
 })
@@ -86,11 +115,8 @@ describe('a number read again', () => {
   )
 
   it('fixes an organisation number with a digit read as a sign', { timeout: 60_000 }, async () => {
-    const image = await printed('Org.nr. 918 419 780 MVA')
-    const read = await tesseractWords(toPgm(image))
     expect(isValidOrgNumber('918419780')).toBe(true)
-    const misread = read.map((w) => (w.Text === '918' ? { ...w, Text: '$18' } : w))
-    const again = await withNumbersReadAgain(image, misread)
+    const { again } = await readAgainAfter('Org.nr. 918 419 780 MVA', '918', '$18')
     expect(again.map((w) => w.Text).join(' ')).toMatch(/918 419 780/)
   })
 
@@ -100,6 +126,30 @@ describe('a number read again', () => {
     const image = await printed('Kundenr 123 456 789')
     const read = await tesseractWords(toPgm(image))
     expect(await withNumbersReadAgain(image, read)).toEqual(read)
+  })
+
+  it(
+    'reads a VAT id the first reading lost after its label, and replaces what it made of it',
+    { timeout: 60_000 },
+    async () => {
+      // The first reading as a receipt's show-through left it: the digits lost.
+      const { read, again } = await readAgainAfter('UST-ID-NR: DE814689550', 'DE814689550', 'DES]')
+      expect(read.map((w) => w.Text)).toEqual(['UST-ID-NR:', 'DE814689550'])
+      const texts = again.map((w) => w.Text)
+      expect(texts).toContain('DE814689550')
+      expect(texts).not.toContain('DES]')
+      const id = again.find((w) => w.Text === 'DE814689550')!
+      expect(id.Left).toBeGreaterThan(150)
+      expect(id.Top).toBeGreaterThan(15)
+      expect(id.Top + id.Height).toBeLessThan(70)
+    },
+  )
+
+  it('takes no VAT id after a label where every reading fails the check', { timeout: 60_000 }, async () => {
+    // DE814689551: the check digit fails, so no reading makes it a VAT id.
+    const { first, again } = await readAgainAfter('UST-ID-NR: DE814689551', 'DE814689551', 'DES]')
+    expect(suspects(first).map((s) => s.label)).toEqual([true])
+    expect(again).toEqual(first)
   })
 
   it('takes no value far from the first reading', { timeout: 60_000 }, async () => {

@@ -4,6 +4,10 @@
 // (about one in ten passes by chance). Cut out of the page and read again at other sizes, the number is most often
 // read right: a value the check accepts is taken only where two of those readings agree on it, none reads
 // another value the check accepts, and it differs from the first reading in at most two characters.
+// A VAT id whose digits the first reading lost altogether (`UST-ID-NR: DES]`, a receipt's print over the grey
+// show-through of its back) is read again the same way from its label to the page's right edge: there the first
+// reading has nothing to be close to, so the value must be a VAT id whose country's check holds (a misread digit
+// fails it about ten times in eleven), read after the label by two readings and no other.
 import { ibanLength } from '../common/iban.ts'
 import { hasForeignVatIdForm, normaliseForeignVatId } from '../common/vat-id.ts'
 import { enlarged } from './bilevel.ts'
@@ -15,6 +19,7 @@ import { cropImage } from './paper-crop.ts'
 import { tesseractWords, type ReadWord } from './tesseract.ts'
 import { editDistance, orgNumberText, RULES } from './values.ts'
 import { OcrPropertyId } from '../common/ocr.ts'
+import { parseForeignId } from './foreign.ts'
 
 interface CheckedNumber {
   /** Printed like this kind of number (the words of a run joined by spaces). */
@@ -36,6 +41,12 @@ const parser = (id: OcrPropertyId) => (raw: string) => RULES[id].parse(raw)
 /** Characters a scan reads for a digit (`$` for 9, `O` for 0, `l` for 1, `S` for 5, `B` for 8). */
 const DIGIT_LIKE = '[\\dOoIlSB$]'
 const DIGIT_GROUPS = new RegExp(`^${DIGIT_LIKE}{3}[ .]?${DIGIT_LIKE}{3}[ .]?${DIGIT_LIKE}{3}$`)
+const VAT_ID: CheckedNumber = {
+  shaped: (raw) => hasForeignVatIdForm(compact(raw)),
+  valid: (raw) => normaliseForeignVatId(compact(raw)),
+  maxWords: 5,
+  key: compact,
+}
 const CHECKED: readonly CheckedNumber[] = [
   {
     shaped: (raw) => {
@@ -64,17 +75,32 @@ const CHECKED: readonly CheckedNumber[] = [
     maxWords: 3,
     key: compact,
   },
-  {
-    shaped: (raw) => hasForeignVatIdForm(compact(raw)),
-    valid: (raw) => normaliseForeignVatId(compact(raw)),
-    maxWords: 5,
-    key: compact,
-  },
+  VAT_ID,
 ]
+
+/**
+ * A VAT id read again after its label: any country's id whose check holds, its digits read as a scan misreads
+ * them (`DEB14689550`, foreign.ts), and a country prefix glued to the label (`UmSt-ID.Nr.DE 115 055 186`).
+ */
+const LABELLED_VAT_ID: CheckedNumber = {
+  shaped: () => false,
+  valid: (raw) => parseForeignId(raw.replace(/^\S*[^\p{L}\s]([A-Z]{2})(?=\s)/u, '$1'))?.Value ?? null,
+  maxWords: 5,
+  key: compact,
+}
+
+/**
+ * A VAT id label as a scan reads it: `USt-IdNr.`, `UST-ID-NR:`, `UmSt-.D.Nr.`, `USt-Ident-Nr.`, `VAT Reg. No`,
+ * `BTW-nr`, `MwSt-Nr.` (the word and the one after it). Not a VAT amount's `MwSt. 19%`, not `Steuer-Nr.` (a
+ * German tax number, no VAT id).
+ */
+const VAT_ID_LABEL = /^(?:u[mn]?st|mwst|vat|btw|tva|moms)\W{0,3}\p{L}?\W{0,3}(?:id|ident|nr|no|reg)/iu
 
 interface Suspect {
   check: CheckedNumber
   words: ReadWord[]
+  /** A VAT id label whose line reads no VAT id: `words` is the label, read again to the page's right edge. */
+  label?: boolean
 }
 
 /** Runs of words printed together: the segments of the page's lines (layout.ts), left to right. */
@@ -103,6 +129,18 @@ export function suspects(words: readonly ReadWord[]): Suspect[] {
         }
       }
     }
+    const label = line.find((w, i) => VAT_ID_LABEL.test(`${w.Text} ${line[i + 1]?.Text ?? ''}`))
+    // The id may stand apart from its label, in the next column of the same line.
+    const after =
+      label &&
+      words.filter((w) => w.Left >= label.Left && Math.abs(middle(w) - middle(label)) < label.Height / 2)
+    if (
+      label &&
+      after &&
+      validRuns(LABELLED_VAT_ID, after).size === 0 &&
+      !runs.some((r) => r.check === VAT_ID)
+    )
+      found.push({ check: LABELLED_VAT_ID, words: [label], label: true })
     runs.sort((a, b) => b.words.length - a.words.length)
     for (const run of runs) {
       if (run.words.some((w) => taken.has(w))) continue
@@ -115,6 +153,14 @@ export function suspects(words: readonly ReadWord[]): Suspect[] {
 
 /** Sizes, relative to the page as read, at which a suspect number is read again. */
 const REREAD_SCALES = [1.5, 2, 1] as const
+/** Margin above and below a run, in its height. */
+const MARGIN = 0.5
+/**
+ * A lost VAT id is read at one size more, and each size cut with two margins: the first reading, at size 1,
+ * read nothing of it, and a receipt's grey show-through makes a line's reading change with what the cut holds.
+ */
+const LABEL_SCALES = [1.5, 2, 1, 3] as const
+const LABEL_MARGINS = [MARGIN, 0.8] as const
 /** Readings that must agree on a value. */
 const AGREEING = 2
 /** Characters the value may differ in from the first reading (the misread digits). */
@@ -140,19 +186,30 @@ function validRuns(check: CheckedNumber, words: readonly ReadWord[]): Map<string
  * agree on one value the check accepts, else null.
  */
 async function readAgain(image: GreyImage, suspect: Suspect): Promise<ReadWord[] | null> {
-  const { words, check } = suspect
+  const { words, check, label } = suspect
   const h = Math.max(...words.map((w) => w.Height))
   const x = Math.max(0, Math.min(...words.map((w) => w.Left)) - h)
-  const y = Math.max(0, Math.min(...words.map((w) => w.Top)) - Math.round(h / 2))
-  const right = Math.min(image.width, Math.max(...words.map((w) => w.Left + w.Width)) + h)
-  const bottom = Math.min(image.height, Math.max(...words.map((w) => w.Top + w.Height)) + Math.round(h / 2))
-  const crop = cropImage(image, { x, y, width: right - x, height: bottom - y })
+  const right = label
+    ? image.width
+    : Math.min(image.width, Math.max(...words.map((w) => w.Left + w.Width)) + h)
+  const cut = (margin: number) => {
+    const y = Math.max(0, Math.min(...words.map((w) => w.Top)) - Math.round(h * margin))
+    const bottom = Math.min(
+      image.height,
+      Math.max(...words.map((w) => w.Top + w.Height)) + Math.round(h * margin),
+    )
+    return { y, crop: cropImage(image, { x, y, width: right - x, height: bottom - y }) }
+  }
+  const readings = (label ? LABEL_MARGINS : [MARGIN]).flatMap((margin) => {
+    const { y, crop } = cut(margin)
+    return (label ? LABEL_SCALES : REREAD_SCALES).map((scale) => ({ y, crop, scale }))
+  })
   const first = check.key(words.map((w) => w.Text).join(' '))
-  const votes = new Map<string, { count: number; words: ReadWord[]; scale: number }>()
-  for (const [i, scale] of REREAD_SCALES.entries()) {
+  const votes = new Map<string, { count: number; words: ReadWord[]; scale: number; y: number }>()
+  for (const [i, { y, crop, scale }] of readings.entries()) {
     // Stop where the readings left can no longer make a value agreed on.
     const most = Math.max(0, ...[...votes.values()].map((v) => v.count))
-    if (most + REREAD_SCALES.length - i < AGREEING) return null
+    if (most + readings.length - i < AGREEING) return null
     let read: ReadWord[]
     try {
       read = await tesseractWords(toPgm(scale === 1 ? crop : enlarged(crop, scale)))
@@ -163,14 +220,14 @@ async function readAgain(image: GreyImage, suspect: Suspect): Promise<ReadWord[]
     for (const [value, run] of validRuns(check, read)) {
       const vote = votes.get(value)
       if (vote) vote.count++
-      else votes.set(value, { count: 1, words: run, scale })
+      else votes.set(value, { count: 1, words: run, scale, y })
     }
   }
   const [agreed, ...others] = [...votes]
   if (!agreed || others.length > 0) return null
   const [value, vote] = agreed
-  if (vote.count < AGREEING || editDistance(first, check.key(value)) > MAX_EDITS) return null
-  return scaledBoxes(vote.words, 1 / vote.scale, 1 / vote.scale, x, y)
+  if (vote.count < AGREEING || (!label && editDistance(first, check.key(value)) > MAX_EDITS)) return null
+  return scaledBoxes(vote.words, 1 / vote.scale, 1 / vote.scale, x, vote.y)
 }
 
 /**
@@ -183,8 +240,24 @@ export async function withNumbersReadAgain(image: GreyImage, words: ReadWord[]):
     const again = await readAgain(image, suspect)
     if (!again) continue
     const at = out.indexOf(suspect.words[0]!)
-    out = out.filter((w) => !suspect.words.includes(w))
+    // A lost VAT id's reading replaces what the first reading made of the same print (`DES]`), the label too
+    // where the reading holds it (`UmSt-ID.Nr.DE`).
+    const replaced = suspect.label
+      ? (w: ReadWord) => overlaps(w, again)
+      : (w: ReadWord) => suspect.words.includes(w)
+    out = out.filter((w) => !replaced(w))
     out.splice(Math.max(0, Math.min(at, out.length)), 0, ...again)
   }
   return out
+}
+
+const middle = (w: ReadWord) => w.Top + w.Height / 2
+
+/** Whether a word's box overlaps the span of the given words, across and down. */
+function overlaps(word: ReadWord, words: readonly ReadWord[]): boolean {
+  const left = Math.min(...words.map((w) => w.Left))
+  const right = Math.max(...words.map((w) => w.Left + w.Width))
+  const top = Math.min(...words.map((w) => w.Top))
+  const bottom = Math.max(...words.map((w) => w.Top + w.Height))
+  return word.Left < right && word.Left + word.Width > left && middle(word) > top && middle(word) < bottom
 }

@@ -333,8 +333,11 @@ export function pairedValues(labelHit: LabelHit, lines: Line[]): Hit[] {
 }
 
 const LEADING_MARK = /^[:;.,]+(?=[A-Z])/
-/** A short label glued to a whole VAT id by its dot or dash (`Stir.-DE212829784`): not part of the id. */
-const GLUED_ID_PREFIX = /^\p{L}[\p{L}.]{0,8}[.-](?=[A-Z]{2}\d{8,12}$)/u
+/**
+ * A short label glued to a VAT id, or to its country prefix, by its dot or dash (`Stir.-DE212829784`,
+ * `UmSt-.D.Nr.DE 115 055 186`): not part of the id.
+ */
+const GLUED_ID_PREFIX = /^\p{L}[\p{L}.-]{0,12}[.-](?=[A-Z]{2}(?:\d{8,12})?(?:\s|$))/u
 
 /** The first word of a VAT id printed without a label: its country prefix, alone or with the id's start. */
 const VAT_WORD = /^[A-Z]{2}(\d*|\d{9}B\d{2}|U\d{8}|[A-Z\d]\d{7}[A-Z\d]|\d{7}[A-W][A-IW]?|\d{8}[A-Z])$/

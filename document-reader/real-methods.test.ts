@@ -1206,6 +1206,13 @@ describe('a VAT id glued to its label without a colon', () => {
     expect(ids('Stir.-DE212829784')).toEqual(['DE212829784'])
     expect(ids('Stir.-DE212829785')).toEqual([])
   })
+
+  it('reads the id after a label glued to its country prefix, printed in groups', () => {
+    const ids = (line: string) => read(phrasePage([[100, 100, line]], 'tesseract')).foreign
+    expect(ids('UmSt-.D.Nr.DE 115 055 186')).toEqual(['DE115055186'])
+    expect(ids('UmSt-.D.Nr.DE 115 055 187')).toEqual([])
+    expect(ids('Tel.-DE 0525 150420')).toEqual([])
+  })
 })
 
 describe("a receipt's one date", () => {
