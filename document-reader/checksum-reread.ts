@@ -19,7 +19,7 @@ import { cropImage } from './paper-crop.ts'
 import { tesseractWords, type ReadWord } from './tesseract.ts'
 import { editDistance, orgNumberText, RULES } from './values.ts'
 import { OcrPropertyId } from '../common/ocr.ts'
-import { parseForeignId } from './foreign.ts'
+import { parseForeignId, withoutGluedLabel } from './foreign.ts'
 
 interface CheckedNumber {
   /** Printed like this kind of number (the words of a run joined by spaces). */
@@ -84,7 +84,7 @@ const CHECKED: readonly CheckedNumber[] = [
  */
 const LABELLED_VAT_ID: CheckedNumber = {
   shaped: () => false,
-  valid: (raw) => parseForeignId(raw.replace(/^\S*[^\p{L}\s]([A-Z]{2})(?=\s)/u, '$1'))?.Value ?? null,
+  valid: (raw) => parseForeignId(withoutGluedLabel(raw))?.Value ?? null,
   maxWords: 5,
   key: compact,
 }

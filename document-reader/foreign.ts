@@ -66,6 +66,19 @@ export function parseForeignId(raw: string, danishLabel = false): ForeignSupplie
   return null
 }
 
+/** A label's colon or dot a scan printed onto a VAT id (`:DE 813 129 242`). */
+const LEADING_MARK = /^[:;.,]+(?=[A-Z])/
+/**
+ * A short label glued to a VAT id, or to its country prefix, by its dot, colon or dash (`Stir.-DE212829784`,
+ * `UmSt-.D.Nr.DE 115 055 186`, `UST-ID-NR:DE 305 …`).
+ */
+const GLUED_ID_LABEL = /^\p{L}[\p{L}.:-]{0,12}[.:-](?=[A-Z]{2}(?:\d{8,12})?(?:\s|$))/u
+
+/** A VAT id's text as a scan printed it, without the mark or short label glued to its front. */
+export function withoutGluedLabel(text: string): string {
+  return text.replace(LEADING_MARK, '').replace(GLUED_ID_LABEL, '')
+}
+
 /** Characters a scan reads for the letters of a country prefix (`$E`, `5E` for `SE`; `0` for `O`; `8` for `B`). */
 const PREFIX_LETTER: Record<string, string> = {
   $: 'S',

@@ -35,7 +35,7 @@ import {
   shortSlashDate,
   text,
 } from './values.ts'
-import { parseForeignId, type ForeignSupplierId } from './foreign.ts'
+import { parseForeignId, withoutGluedLabel, type ForeignSupplierId } from './foreign.ts'
 import { dueFromTerm, statedTerm } from './terms.ts'
 import { fillFromOtherReading, otherReadingPages, type Interpretation } from './other-reading.ts'
 
@@ -247,11 +247,11 @@ function collectHits(
     for (const seg of line.segments) {
       for (let i = 0; i < seg.words.length; i++) {
         // A label's colon a scan printed onto the id (`:DE 813 129 242`) is not part of it.
-        const first = seg.words[i]!.Text.replace(LEADING_MARK, '').replace(GLUED_ID_PREFIX, '')
+        const first = withoutGluedLabel(seg.words[i]!.Text)
         if (/^[A-Z]{2}\d{0,2}/.test(first) || /^N0/i.test(first) || /^\d+$/.test(first)) {
           for (let n = Math.min(8, seg.words.length - i); n >= 1; n--) {
             const ws = seg.words.slice(i, i + n)
-            const t = text(ws).replace(LEADING_MARK, '').replace(GLUED_ID_PREFIX, '')
+            const t = withoutGluedLabel(text(ws))
             // `NO 999 999 999 MVA`, also as a scan reads it (`N0 999 999 999 MVÅ`, `NO999999999MVA`).
             if (/^(?:N[O0][.:]?\s?)?[\d .]{9,15}\s?M[VY][AÅ][.-]?$/i.test(t)) {
               const value = parseOrgNumber(t)
@@ -331,13 +331,6 @@ export function pairedValues(labelHit: LabelHit, lines: Line[]): Hit[] {
   })
   return [hit(labelHit.spec, first), hit(pair, second)]
 }
-
-const LEADING_MARK = /^[:;.,]+(?=[A-Z])/
-/**
- * A short label glued to a VAT id, or to its country prefix, by its dot or dash (`Stir.-DE212829784`,
- * `UmSt-.D.Nr.DE 115 055 186`): not part of the id.
- */
-const GLUED_ID_PREFIX = /^\p{L}[\p{L}.-]{0,12}[.-](?=[A-Z]{2}(?:\d{8,12})?(?:\s|$))/u
 
 /** The first word of a VAT id printed without a label: its country prefix, alone or with the id's start. */
 const VAT_WORD = /^[A-Z]{2}(\d*|\d{9}B\d{2}|U\d{8}|[A-Z\d]\d{7}[A-Z\d]|\d{7}[A-W][A-IW]?|\d{8}[A-Z])$/
@@ -711,20 +704,16 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   // A scan's total that neither its page's arithmetic nor a second printing bears out, read at a label that
   // also heads other sums (`Summe`) or without its decimals (`| 44`, `984.641`), may be misread digits: not
   // proposed.
-  const printed = (value: string) =>
-    amounts.filter((a) => a === Math.round(Math.abs(Number(value)) * 100)).length
+  const printed = (value: string) => amounts.filter((a) => a === absCents(value)).length
   const unconfirmedTotal = (h: Hit) =>
     h.prop === OcrPropertyId.TotalAmount &&
     !checks.confirms(h.value, h.rest) &&
-    !ledgerTotals.has(Math.round(Math.abs(Number(h.value)) * 100))
+    !ledgerTotals.has(absCents(h.value))
   // A scan's date, or a total its figures do not bear out, whose digits Tesseract itself doubted (one
   // misread digit makes another valid date or sum): not proposed either, unless the total is printed once
   // more where Tesseract read it sure (`Summe: 61,00€` doubted, `Bar 61,00` sure).
   const printedSure = (h: Hit) =>
-    printings.some(
-      (p) =>
-        !p.doubted && p.cents === Math.round(Math.abs(Number(h.value)) * 100) && !h.words.includes(p.word),
-    )
+    printings.some((p) => !p.doubted && p.cents === absCents(h.value) && !h.words.includes(p.word))
   const unsure = new Set(
     hits.filter(
       (h) =>
@@ -929,7 +918,7 @@ function lineAmounts(words: OcrWord[]): number[] {
       if (!/\d[,.]\d{2}$/.test(t)) continue
       const value = parseAmount(t)
       if (value === null) continue
-      found.push(Math.round(Math.abs(Number(value)) * 100))
+      found.push(absCents(value))
       i += n - 1
       break
     }
@@ -942,6 +931,8 @@ const VAT_RATE = /^(?:[A-Z][:=]?)?\d{1,2}([.,]\d{1,2})?%$/
 const MISREAD_RATE = /^[A-Z][:=](\d{1,2})[.,](\d{2})[0o]$/
 
 const cents = (t: string) => Math.round(Number(parseAmount(t)) * 100)
+/** An amount's size in cents, its sign dropped (`-61.00` and `61.00` are one printing of a total). */
+const absCents = (value: string) => Math.round(Math.abs(Number(value)) * 100)
 
 /**
  * The gross of a VAT table whose every rate row adds up (`A:19,00% | 48,97 | 9,31 | 58,28`: net and VAT make
@@ -1051,7 +1042,7 @@ function amountPrintings(lines: Line[], raw: OcrWord[]): AmountPrinting[] {
       const beside = [words[i - 1]?.Text ?? '', words[i + 1]?.Text ?? '']
       const currency =
         /^\D*[$€£]|[$€£]$/.test(word.Text) || beside.some((t) => CURRENCY_ALONE.test(t)) || signBefore(word)
-      return [{ cents: Math.round(Math.abs(Number(value)) * 100), word, currency }]
+      return [{ cents: absCents(value), word, currency }]
     })
   })
 }
@@ -1393,7 +1384,7 @@ function pageAmounts(lines: Line[], scanned: boolean): { amounts: number[]; vat:
           if (!/\d[,.]\d{2}\b|,-/.test(t)) continue
           const value = parseAmount(t)
           if (value === null) continue
-          last = Math.round(Math.abs(Number(value)) * 100)
+          last = absCents(value)
           amounts.push(last)
           i += n - 1
           break
@@ -1446,7 +1437,7 @@ class AmountChecks {
     this.set = new Set(amounts)
   }
   confirms(value: string, rest = false): boolean {
-    const total = Math.round(Math.abs(Number(value)) * 100)
+    const total = absCents(value)
     if (!total) return false
     if (this.vatSum > 0 && this.set.has(total - this.vatSum)) return true
     // The rest after a prepayment: a confirmed total less a printed prepayment.

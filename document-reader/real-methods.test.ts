@@ -1212,6 +1212,9 @@ describe('a VAT id glued to its label without a colon', () => {
     expect(ids('UmSt-.D.Nr.DE 115 055 186')).toEqual(['DE115055186'])
     expect(ids('UmSt-.D.Nr.DE 115 055 187')).toEqual([])
     expect(ids('Tel.-DE 0525 150420')).toEqual([])
+    // Glued by the label's colon, with the prefix apart from the digits as a thermal receipt prints it.
+    expect(ids('Ust-Nr:DE 115 055 186')).toEqual(['DE115055186'])
+    expect(ids('Ust-Nr:DE 115 055 187')).toEqual([])
   })
 })
 
