@@ -101,11 +101,32 @@ describe('substitutes', () => {
     await navLink(siriPage, 'approvals').click()
     const substituteRows = siriPage.locator('tr[data-key]', { hasText: 'As substitute for Per Approver' })
     await expect.poll(() => substituteRows.count(), wait).toBeGreaterThan(0)
-    const row = substituteRows.first()
-    const [companyKey, id] = ((await row.getAttribute('data-key')) ?? '').split(':')
-    await row.click()
+    const [companyKey, id] = ((await substituteRows.first().getAttribute('data-key')) ?? '').split(':')
+    const chosen = siriPage.locator(`tr[data-key="${companyKey}:${id}"]`)
+    // The key acts on the row that holds the focus. Rows of Per's other companies may still be arriving and
+    // redraw the list, which can take the focus from a row clicked a moment before: the row is clicked until
+    // it is the current row and holds the focus, and only then is the key pressed.
+    const chosenHasFocus = () =>
+      chosen.evaluate(
+        (el: { className: string; ownerDocument: { activeElement: unknown } }) =>
+          el.ownerDocument.activeElement === el && /\bcurrent\b/.test(el.className),
+      )
+    await expect
+      .poll(async () => {
+        if (!(await chosenHasFocus())) await chosen.click()
+        return chosenHasFocus()
+      }, wait)
+      .toBe(true)
     await siriPage.keyboard.press('a')
-    await expect.poll(() => siriPage.locator(`tr[data-key="${companyKey}:${id}"]`).count(), wait).toBe(0)
+    // Decided at once in the list; gone from it once the approval has reached the platform, which may wait for
+    // the background round of Per's companies still under way. Until then the row's class and text say where
+    // it stands.
+    const state = async () =>
+      (await chosen.count()) === 0
+        ? 'gone'
+        : `${await chosen.getAttribute('class')}: ${(await chosen.textContent())?.trim()}`
+    await expect.poll(state, wait).toMatch(/^gone$|\bdecided\b/)
+    await expect.poll(state, { timeout: 150_000 }).toBe('gone')
     const [approval] = await platform<Row[]>(
       DEMO_USERS.anne.email,
       companyKey!,
