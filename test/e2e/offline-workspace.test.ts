@@ -167,6 +167,11 @@ describe('the offline workspace', () => {
   it('shows a colleague’s change to the same field as a conflict and sends the user’s choice', async () => {
     const drafts = await draftsOf(nordlys.key)
     const target = drafts.find((invoice) => invoice.InvoiceNumber !== 'OFF-4711')!
+    // What the page said and what the host wrote, printed if the user's choice does not reach the platform.
+    const said: string[] = []
+    app.page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') said.push(message.text().slice(0, 400))
+    })
     app.route.cut = true
     await expect.poll(() => syncIndicator().getAttribute('data-state'), { timeout: 90_000 }).toBe('offline')
 
@@ -205,17 +210,39 @@ describe('the offline workspace', () => {
     await app.shoot('conflict')
     await app.page.getByRole('radio', { name: 'Keep mine for Invoice number' }).check()
     await dialog.getByRole('button', { name: 'Apply choices' }).click()
+    // The dialog closes once the choice is kept on this computer: the change is queued again, no conflict.
+    await expect.poll(() => dialog.isVisible(), wait).toBe(false)
+    expect(await syncIndicator().getAttribute('data-conflicts')).toBe('0')
     await app.page.keyboard.press('Escape')
 
-    await expect.poll(() => syncIndicator().getAttribute('data-pending'), { timeout: 60_000 }).toBe('0')
-    await expect.poll(() => syncIndicator().getAttribute('data-conflicts'), wait).toBe('0')
-    // The choice goes out with the next push: on the platform once it has answered.
-    await expect
-      .poll(
-        async () => (await platform<Invoice>(nordlys.key, `supplierinvoices/${target.ID}`)).InvoiceNumber,
-        { timeout: 60_000 },
+    // The choice goes out with the next push: on the platform once it has answered, and the outbox empty.
+    try {
+      await expect
+        .poll(
+          async () => (await platform<Invoice>(nordlys.key, `supplierinvoices/${target.ID}`)).InvoiceNumber,
+          { timeout: 60_000 },
+        )
+        .toBe('MINE-1')
+      await expect.poll(() => syncIndicator().getAttribute('data-pending'), wait).toBe('0')
+    } catch (failure) {
+      const indicator = await Promise.all(
+        ['data-state', 'data-pending', 'data-conflicts'].map(
+          async (name) => `${name}=${await syncIndicator().getAttribute(name)}`,
+        ),
       )
-      .toBe('MINE-1')
+      const writes = app.route.writes.filter((line) => line.includes('supplierinvoices'))
+      throw new Error(
+        [
+          String(failure),
+          `the sync indicator: ${indicator.join(' ')}`,
+          "the host's writes of invoices:",
+          ...writes,
+          'the page said:',
+          ...said,
+        ].join('\n'),
+        { cause: failure },
+      )
+    }
     const after = await platform<Invoice>(nordlys.key, `supplierinvoices/${target.ID}`)
     expect(after.InvoiceNumber).toBe('MINE-1')
     expect(after.PaymentDueDate?.slice(0, 10)).toBe('2027-01-15')

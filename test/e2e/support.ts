@@ -106,17 +106,28 @@ export interface PlatformRoute {
   cut: boolean
   /** The platform's origin, known once the host has called it (sign-in does). */
   origin(): string
+  /**
+   * The host's writes to the platform as they went (time, method, path, status or failure, the body's start),
+   * the last 200: what a test prints when the platform does not hold what the app should have sent.
+   */
+  readonly writes: string[]
   restore(): void
 }
 
 export function interceptPlatformRoute(): PlatformRoute {
   let origin: string | null = null
+  const writes: string[] = []
+  const record = (line: string) => {
+    writes.push(`${new Date().toISOString().slice(11, 23)} ${line}`)
+    if (writes.length > 200) writes.shift()
+  }
   const route: PlatformRoute = {
     cut: false,
     origin() {
       if (!origin) throw new Error('the host has not called the platform yet')
       return origin
     },
+    writes,
     restore() {
       globalThis.fetch = realFetch
     },
@@ -124,8 +135,24 @@ export function interceptPlatformRoute(): PlatformRoute {
   globalThis.fetch = (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input))
     if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/identity')) origin ??= url.origin
-    if (route.cut) return Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }))
-    return realFetch(input, init)
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase()
+    const write = method === 'GET' ? null : `${method} ${url.pathname}${url.search}`
+    if (route.cut) {
+      if (write) record(`${write} cut`)
+      return Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }))
+    }
+    if (!write) return realFetch(input, init)
+    const body = typeof init?.body === 'string' ? ` ${init.body.slice(0, 300)}` : ''
+    return realFetch(input, init).then(
+      (response) => {
+        record(`${write} ${response.status}${body}`)
+        return response
+      },
+      (error: unknown) => {
+        record(`${write} failed${body}`)
+        throw error
+      },
+    )
   }
   return route
 }
