@@ -567,6 +567,7 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   }
   const amounts: number[] = []
   const vat: number[] = []
+  const tips: number[] = []
   let vatSum = 0
   let credit = false
   const foreign: ForeignSupplierIdCandidate[] = []
@@ -622,6 +623,7 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     const found = pageAmounts(lines, scanned)
     amounts.push(...found.amounts)
     vat.push(...found.vat)
+    tips.push(...found.tips)
     vatSum += found.vatSum
     credit ||= isCreditNote(lines)
     const read = collectHits(lines, page.ImageWidth || 2000, buyer, scanned)
@@ -640,7 +642,7 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
       doubtfulDigits: h.words.some((w) => /\d/.test(w.Text) && doubtfulWords.has(w.Id)),
     }))
   })
-  const checks = new AmountChecks(amounts, vat, vatSum)
+  const checks = new AmountChecks(amounts, vat, vatSum, tips)
   // A credit note that prints its own number or date beside the credited invoice's: its own wins.
   if (credit)
     for (const prop of [OcrPropertyId.InvoiceNumber, OcrPropertyId.InvoiceDate]) {
@@ -1314,16 +1316,35 @@ const DATE_PROPS: readonly OcrPropertyId[] = [OcrPropertyId.InvoiceDate, OcrProp
 /**
  * A scan's invoice date read at a label and the date it prints beside a time of day that differ in one digit
  * only (`Datum: 21.08.2020` and `21.04.20 15:52`) are one date with a digit misread in either: which is not
- * known, and no invoice date is proposed. A labelled date that one of the timestamps bears out is kept.
+ * known, and no invoice date is proposed. A labelled date that one of the timestamps bears out is kept. So
+ * too two timestamps of a scan one digit apart (`30/08/2014 09:26` and `30.08.2019 09:25:17`), unless the
+ * receipt prints one of them more often than the other.
  */
 function misreadDates<T extends Hit & { scanned: boolean }>(hits: T[]): Set<T> {
   const dates = hits.filter((h) => h.prop === OcrPropertyId.InvoiceDate)
   const stamps = dates.filter((h) => h.placement === 'pattern')
   const labelled = dates.filter((h) => h.placement !== 'pattern' && h.scanned)
-  if (!stamps.length || !labelled.length) return new Set()
+  if (!labelled.length) return misreadStamps(stamps)
+  if (!stamps.length) return new Set()
   if (labelled.some((l) => stamps.some((s) => s.value === l.value))) return new Set()
   const oneApart = labelled.some((l) => stamps.some((s) => editDistance(l.value, s.value) === 1))
   return new Set(oneApart ? dates : [])
+}
+
+/**
+ * A scan's timestamps one digit apart: the ones printed less often than a rival one digit away, or all of them
+ * where none is printed more often.
+ */
+function misreadStamps<T extends Hit & { scanned: boolean }>(stamps: T[]): Set<T> {
+  const scanned = stamps.filter((h) => h.scanned)
+  const count = (value: string) => scanned.filter((h) => h.value === value).length
+  const doubted = new Set<T>()
+  for (const stamp of scanned) {
+    const rivals = scanned.filter((h) => h.value !== stamp.value && editDistance(h.value, stamp.value) === 1)
+    if (rivals.length === 0) continue
+    if (rivals.some((r) => count(r.value) >= count(stamp.value))) doubted.add(stamp)
+  }
+  return doubted
 }
 
 /**
@@ -1370,10 +1391,20 @@ function isVatHead(head: string, scanned: boolean): boolean {
   return scanned && head.length >= 4 && LONG_VAT_WORDS.some((w) => editDistance(head, w) <= 1)
 }
 
-/** Every amount printed with decimals on the page (in øre, unsigned) and the amounts of its VAT lines. */
-function pageAmounts(lines: Line[], scanned: boolean): { amounts: number[]; vat: number[]; vatSum: number } {
+/** A line that adds a tip to the bill (`Tip 4.14`, `Trinkgeld`, `Pourboire`): the total paid includes it. */
+const TIP_HEAD = /^(tip|tips|gratuity|trinkgeld|pourboire|propina|fooi|dricks|drikkepenger|drikkepenge)$/
+
+/**
+ * Every amount printed with decimals on the page (in øre, unsigned), the amounts of its VAT lines and of its
+ * tip lines.
+ */
+function pageAmounts(
+  lines: Line[],
+  scanned: boolean,
+): { amounts: number[]; vat: number[]; vatSum: number; tips: number[] } {
   const amounts: number[] = []
   const vat: number[] = []
+  const tips: number[] = []
   let vatSum = 0
   for (const line of lines) {
     let last: number | null = null
@@ -1400,8 +1431,9 @@ function pageAmounts(lines: Line[], scanned: boolean): { amounts: number[]; vat:
       vatSum += last
       vat.push(last)
     } else if (/^(sum|total|totalt|summa|i alt)$/.test(head) && VAT_LINE.test(second)) vat.push(last)
+    else if (TIP_HEAD.test(head)) tips.push(last)
   }
-  return { amounts, vat, vatSum }
+  return { amounts, vat, vatSum, tips }
 }
 
 /** An amount a word prints with other characters glued before or after it (`EURI16830,57`, `31.924,39%`). */
@@ -1426,13 +1458,17 @@ function gluedAmounts(lines: Line[]): { cents: number; word: OcrWord }[] {
   return found
 }
 
-/** Arithmetic the page itself offers for a total: a printed net plus the VAT its VAT lines print. */
+/**
+ * Arithmetic the page itself offers for a total: a printed net plus the VAT its VAT lines print, or a printed
+ * bill plus the tip a tip line adds to it.
+ */
 class AmountChecks {
   private readonly set: Set<number>
   constructor(
     amounts: number[],
     private readonly vat: number[],
     private readonly vatSum: number,
+    private readonly tips: number[] = [],
   ) {
     this.set = new Set(amounts)
   }
@@ -1445,6 +1481,8 @@ class AmountChecks {
       return [...this.set].some(
         (a) => a > total && this.set.has(a - total) && this.confirms((a / 100).toFixed(2)),
       )
+    // The bill and the tip its own line adds (`To Stay Total 44.91`, `Tip 4.14`, `Total 49.05`).
+    if (this.tips.some((t) => t > 0 && t < total && this.set.has(total - t))) return true
     // (Any two printed amounts adding up is not taken: two line amounts often add up to one rate's base.)
     return this.vat.some((v) => v > 0 && v < total && this.set.has(total - v))
   }

@@ -1272,3 +1272,41 @@ describe("an invoice number under the document's title", () => {
     expect(number(['RECHNUNG', 'Tisch 4', 'Nr.: 165912'])).toBeUndefined()
   })
 })
+
+describe('a tip added to the bill', () => {
+  // A scanned American receipt: the bill with its tax, the tip, and the total paid, printed twice.
+  const receipt = (doubted: string[]) => {
+    const page = scannedLines([
+      'Subtotal 41.44',
+      'Tax 3.47',
+      'To Stay Total 44.91',
+      'Tip 4.14',
+      'Total 49.05',
+      'Grand Total 49.05',
+    ])
+    return { ...page, UnsureWords: page.Words.filter((w) => doubted.includes(w.Text)).map((w) => w.Id) }
+  }
+
+  it('makes the total paid: the bill and its tip bear out a total whose digits were doubted', () => {
+    expect(read(receipt([])).values[P.TotalAmount]).toBe('49.05')
+    expect(read(receipt(['49.05'])).values[P.TotalAmount]).toBe('49.05')
+  })
+
+  it('bears out nothing without its own line: the same amounts with no tip line propose no doubted total', () => {
+    const page = scannedLines(['Subtotal 41.44', 'Tax 3.47', 'Total 44.91', 'Service 4.14', 'Total 49.05'])
+    const doubted = { ...page, UnsureWords: page.Words.filter((w) => w.Text === '49.05').map((w) => w.Id) }
+    expect(read(doubted).values[P.TotalAmount]).not.toBe('49.05')
+  })
+})
+
+describe("a scanned receipt's timestamps one digit apart", () => {
+  it('propose neither date, one of them misread; the one printed more often where the receipt says so', () => {
+    const date = (rows: string[]) => read(scannedLines(rows)).values[P.InvoiceDate]
+    expect(date(['30/08/2014 09:26', 'Total 51.48', '30.08.2019 09:25:17'])).toBeUndefined()
+    expect(date(['30/08/2014 09:26', 'Total 51.48', '30.08.2019 09:25:17', '30.08.2019 09:25'])).toBe(
+      '2019-08-30',
+    )
+    // Two dates further apart are two dates: the receipt's first timestamp, as before.
+    expect(date(['30/08/2019 09:26', 'Total 51.48', '28.07.2019 09:25:17'])).toBe('2019-08-30')
+  })
+})
