@@ -391,7 +391,10 @@ export function unlabelledDates(lines: Line[]): Hit[] {
       else if (TIME_OF_DAY.test(beside[1]!) && i > 0)
         for (let n = Math.min(DATE_WORDS, i + 1); n >= 2; n--) {
           const ws = words.slice(i + 1 - n, i + 1)
-          const inWords = parseDate(text(ws))
+          // A ticket's letter printed onto the day (`P10 MAY 19 1.15PM`) is not part of the date.
+          const glued = n >= 3 && /^\p{L}\d{1,2}$/u.test(ws[0]!.Text)
+          const inWords =
+            parseDate(text(ws)) ?? (glued ? parseDate(`${ws[0]!.Text.slice(1)} ${text(ws.slice(1))}`) : null)
           if (!inWords) continue
           hits.push(timestampDate(inWords, ws))
           break

@@ -206,10 +206,11 @@ export function findLabels(lines: Line[], fuzzy = false): LabelHit[] {
           const spec = LABELS.get(normaliseLabel(word.slice(word.lastIndexOf('/') + 1)))
           if (spec) best = { spec, count: 1 }
         }
-        // A long label word with one character misread, only on a scan and only where no label was found.
-        if (!best && fuzzy) {
-          const spec = nearLabel(ocrFold(normaliseLabel(seg.words[i]!.Text)))
-          if (spec) best = { spec, count: 1 }
+        // A long label with one character misread (`kechnung Nr.:`), only on a scan and only where no label
+        // was found: its words together, the longest first, then the word alone.
+        for (let k = Math.min(3, seg.words.length - i); !best && fuzzy && k >= 1; k--) {
+          const spec = nearLabel(ocrFold(normaliseLabel(text(seg.words.slice(i, i + k)))))
+          if (spec) best = { spec, count: k }
         }
         if (best) {
           // The word before a label on a scan may make it another's, misread (`Urspringliche Rg.nr.`: the

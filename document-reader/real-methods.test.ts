@@ -1310,3 +1310,20 @@ describe("a scanned receipt's timestamps one digit apart", () => {
     expect(date(['30/08/2019 09:26', 'Total 51.48', '28.07.2019 09:25:17'])).toBe('2019-08-30')
   })
 })
+
+describe('a label of two words with one character misread', () => {
+  it('is read on a scan as the label it is one character from, and not on a text layer', () => {
+    const rows = ['RECHNUNG', 'Steuernr.: 50/19/0122', 'kechnung Nr.: 489 / ID 1-7360', 'Summe 10,10']
+    expect(read(scannedLines(rows)).values[P.InvoiceNumber]).toBe('489')
+    const text = phrasePage(rows.map((l, i): [number, number, string] => [100, 100 + 60 * i, l]))
+    expect(read(text).values[P.InvoiceNumber]).toBeUndefined()
+  })
+})
+
+describe("a ticket's date in words with a letter printed onto its day", () => {
+  it('is read without the letter before a time of day, and not without the time', () => {
+    const date = (rows: string[]) => read(scannedLines(rows)).values[P.InvoiceDate]
+    expect(date(['ONEWAY', 'P10 MAY 19 1.15PM', '00915 JPB099 368156 $8.25'])).toBe('2019-05-10')
+    expect(date(['ONEWAY', 'P10 MAY 19', '00915 JPB099 368156 $8.25'])).toBeUndefined()
+  })
+})
