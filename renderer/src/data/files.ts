@@ -79,10 +79,14 @@ async function wantedFiles(db: WorkspaceDb, companyKey: string): Promise<{ id: n
     .map((link) => ({ id: link.FileID, size: link.ContentLength || 0 }))
 }
 
+/** Documents fetched at once: each waits on its download and its OCR answer, not on the machine. */
+const PREFETCH_AT_ONCE = 3
+
 /**
- * Fetches the queues' documents ahead, newest invoice first, while they fit under the cap: prefetching
- * stops at the first document that would not fit, so it never pushes out what the user opened lately to
- * make room for a document nobody has asked for yet.
+ * Fetches the queues' documents ahead, newest invoice first, a few at a time, while they fit under the cap:
+ * prefetching stops at the first document that would not fit, so it never pushes out what the user opened
+ * lately to make room for a document nobody has asked for yet. A document whose size the attachment list does
+ * not say is counted once it is in; the eviction after it takes the cache back under the cap.
  */
 export async function prefetchFiles(
   db: WorkspaceDb,
@@ -94,16 +98,35 @@ export async function prefetchFiles(
     (await db.files.where('companyKey').equals(companyKey).primaryKeys()).map(([, id]) => id),
   )
   let total = await cacheSize(db)
-  for (const file of await wantedFiles(db, companyKey)) {
-    if (have.has(file.id)) {
-      // A file whose OCR answer did not arrive (the platform was busy reading a scan) is asked again.
-      if (!(await db.ocr.get([companyKey, file.id]))) await cacheOcr(db, transport, companyKey, file.id)
-      continue
+  const wanted = await wantedFiles(db, companyKey)
+  let next = 0
+  let stop = false
+  const worker = async () => {
+    while (!stop && next < wanted.length) {
+      const file = wanted[next++]!
+      if (have.has(file.id)) {
+        // A file whose OCR answer did not arrive (the platform was busy reading a scan) is asked again.
+        if (!(await db.ocr.get([companyKey, file.id]))) await cacheOcr(db, transport, companyKey, file.id)
+        continue
+      }
+      if (total + file.size > capBytes) {
+        stop = true
+        break
+      }
+      // The listed size is held for the file while it travels, so the next one is weighed against it.
+      total += file.size
+      try {
+        total += (await cacheFile(db, transport, companyKey, file.id)).size - file.size
+      } catch (error) {
+        stop = true
+        throw error
+      }
+      if (total > capBytes) stop = true
     }
-    if (total + file.size > capBytes) break
-    total += (await cacheFile(db, transport, companyKey, file.id)).size
-    if (total > capBytes) break
   }
+  const ended = await Promise.allSettled(Array.from({ length: PREFETCH_AT_ONCE }, worker))
+  const failed = ended.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+  if (failed) throw failed.reason
   await evict(db, capBytes)
 }
 

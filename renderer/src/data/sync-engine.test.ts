@@ -152,6 +152,37 @@ describe('the file cache above its cap', () => {
   })
 })
 
+describe('documents fetched ahead', () => {
+  it('travel a few at a time, newest invoice first, each with its OCR answer', async () => {
+    db = openWorkspace('unit', crypto.randomUUID())
+    const p = platform({})
+    const ids = [1, 2, 3, 4, 5, 6, 7]
+    await db.SupplierInvoice.bulkPut(ids.map((id) => ({ companyKey: 'a', ...invoice(id) })))
+    await db.FileAttachment.bulkPut(ids.map((id) => ({ companyKey: 'a', ...link(id, id, 10 + id) })))
+    // Each download waits until the test lets it go: how many travel at once shows.
+    let travelling = 0
+    let most = 0
+    const waiting: (() => void)[] = []
+    const download = p.transport.download.bind(p.transport)
+    p.transport.download = async (companyKey, fileId) => {
+      travelling++
+      most = Math.max(most, travelling)
+      await new Promise<void>((resolve) => waiting.push(resolve))
+      travelling--
+      return download(companyKey, fileId)
+    }
+    const done = prefetchFiles(db, p.transport, 'a', 10_000)
+    for (let released = 0; released < ids.length; released++) {
+      await vi.waitFor(() => expect(waiting.length).toBeGreaterThan(0))
+      waiting.shift()!()
+    }
+    await done
+    expect(most).toBe(3)
+    expect(p.downloads).toEqual([17, 16, 15, 14, 13, 12, 11])
+    expect((await db.ocr.toArray()).map((o) => o.fileId).sort()).toEqual([11, 12, 13, 14, 15, 16, 17])
+  })
+})
+
 describe('deletions learned by the engine', () => {
   it('drops rows deleted on the platform after a reconnect, and keeps every other company’s', async () => {
     db = openWorkspace('unit', crypto.randomUUID())
