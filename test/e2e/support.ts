@@ -114,15 +114,27 @@ export interface PlatformRoute {
   restore(): void
 }
 
-export function interceptPlatformRoute(): PlatformRoute {
+/**
+ * `networkBack` runs when a test restores the route: the app's pages hear that the network is back, as they do
+ * when a computer's network returns (the browser's `online` event).
+ */
+export function interceptPlatformRoute(networkBack: () => void = () => undefined): PlatformRoute {
   let origin: string | null = null
+  let cut = false
   const writes: string[] = []
   const record = (line: string) => {
     writes.push(`${new Date().toISOString().slice(11, 23)} ${line}`)
     if (writes.length > 200) writes.shift()
   }
   const route: PlatformRoute = {
-    cut: false,
+    get cut() {
+      return cut
+    },
+    set cut(value: boolean) {
+      const restored = cut && !value
+      cut = value
+      if (restored) networkBack()
+    },
     origin() {
       if (!origin) throw new Error('the host has not called the platform yet')
       return origin
@@ -350,7 +362,10 @@ export function useApp(
     surface?: 'full'
   } = {},
 ): E2eApp {
-  const route = interceptPlatformRoute()
+  const route = interceptPlatformRoute(() => {
+    for (const open of browser?.context.pages() ?? [])
+      void open.evaluate(() => window.dispatchEvent(new Event('online'))).catch(() => undefined)
+  })
   let fixture: HostFixture | undefined
   let browser: BrowserFixture | undefined
   let page: Page | undefined

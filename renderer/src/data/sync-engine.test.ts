@@ -248,6 +248,39 @@ describe('probing the connection while it is down', () => {
   })
 })
 
+describe('the network coming back', () => {
+  it('is probed at once, not after the backoff’s wait', async () => {
+    db = openWorkspace('unit', crypto.randomUUID())
+    const p = platform({})
+    p.setReachable(false)
+    let probes = 0
+    const probe = p.transport.probe.bind(p.transport)
+    p.transport.probe = () => {
+      probes++
+      return probe()
+    }
+    // A backoff of a minute at least: without the news of the network, no second probe within the test.
+    engine = createSyncEngine({
+      db,
+      transport: p.transport,
+      settings: { probeMinMs: 60_000, probeMaxMs: 60_000, intervalMs: 3_600_000 },
+    })
+    engine.start()
+    await vi.waitFor(() => expect(probes).toBe(1))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(engine.status().connection).toBe('offline')
+    expect(probes).toBe(1)
+    p.setReachable(true)
+    engine.networkBack()
+    await vi.waitFor(() => expect(engine!.status().connection).toBe('online'), { timeout: 2_000 })
+    expect(probes).toBe(2)
+    // Online already: the news changes nothing.
+    engine.networkBack()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(probes).toBe(2)
+  })
+})
+
 describe('taking turns in the background', () => {
   it('syncs every company while one of them still has many pages of invoices to pull', async () => {
     db = openWorkspace('unit', crypto.randomUUID())

@@ -412,6 +412,15 @@ export function createSyncEngine(options: {
       if (key && running && status.connection === 'online')
         syncCompany(key, true).catch((error: unknown) => console.error(`Syncing ${key} failed`, error))
     },
+    /**
+     * The computer says its network is back (the browser's `online` event): the next probe goes now, not
+     * after the backoff's wait, which may have grown to a minute while the network was away.
+     */
+    networkBack(): void {
+      if (!running || status.connection === 'online') return
+      probeDelay = settings.probeMinMs
+      schedule(0)
+    },
     /** Syncs now: one company fully, or the open one and every offline company. */
     async syncNow(companyKey?: string): Promise<void> {
       await probe()

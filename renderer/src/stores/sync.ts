@@ -134,6 +134,9 @@ export const useSyncStore = defineStore('sync', () => {
     })
   }
 
+  // The network coming back is worth a probe at once (a laptop back on its Wi-Fi).
+  if (typeof window !== 'undefined') window.addEventListener('online', () => engine?.networkBack())
+
   onWorkspaceChange(async (next, owner) => {
     // Until the first probe answers, the indicator says it is connecting, with the last sync it knows.
     if (next) connection.value = 'connecting'
