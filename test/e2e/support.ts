@@ -364,7 +364,7 @@ export function useApp(
 ): E2eApp {
   const route = interceptPlatformRoute(() => {
     for (const open of browser?.context.pages() ?? [])
-      void open.evaluate(() => window.dispatchEvent(new Event('online'))).catch(() => undefined)
+      void open.evaluate("window.dispatchEvent(new Event('online'))").catch(() => undefined)
   })
   let fixture: HostFixture | undefined
   let browser: BrowserFixture | undefined
