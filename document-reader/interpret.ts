@@ -1471,7 +1471,7 @@ class AmountChecks {
     amounts: number[],
     private readonly vat: number[],
     private readonly vatSum: number,
-    private readonly tips: number[] = [],
+    private readonly tips: number[],
   ) {
     this.set = new Set(amounts)
   }

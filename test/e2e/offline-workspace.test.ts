@@ -2,7 +2,8 @@
 // inbox fill from the cache, an edit made while the platform cannot be reached arrives when it comes back,
 // a colleague's change to the same field becomes a conflict the user resolves, and every new view passes
 // axe-core. The route to the platform is cut inside the host (its fetch fails as a refused connection).
-import { describe, expect, it } from 'vitest'
+import type { ConsoleMessage } from 'playwright-core'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { SupplierInvoiceStatus } from '../../common/status.ts'
 import { DEMO_COMPANIES } from '../../platform/seed/demo-constants.ts'
 import { axeViolations, platformApi, useApp } from './support.ts'
@@ -169,9 +170,11 @@ describe('the offline workspace', () => {
     const target = drafts.find((invoice) => invoice.InvoiceNumber !== 'OFF-4711')!
     // What the page said and what the host wrote, printed if the user's choice does not reach the platform.
     const said: string[] = []
-    app.page.on('console', (message) => {
+    const listen = (message: ConsoleMessage) => {
       if (message.type() === 'error' || message.type() === 'warning') said.push(message.text().slice(0, 400))
-    })
+    }
+    app.page.on('console', listen)
+    onTestFinished(() => void app.page.off('console', listen))
     app.route.cut = true
     await expect.poll(() => syncIndicator().getAttribute('data-state'), { timeout: 90_000 }).toBe('offline')
 

@@ -70,11 +70,22 @@ describe('the app in browser mode', () => {
     for (const [index, name] of [...mainViews.entries()].reverse()) {
       const key = digits[index]
       // The review puts the caret in its first field once it has loaded; a shortcut typed in a field is the
-      // field's (Option+digit types a character on macOS), so the caret leaves the field first.
-      await app.page.evaluate('document.activeElement && document.activeElement.blur()')
-      await app.page.keyboard.press(`Alt+${key}`)
+      // field's (Option+digit types a character on macOS), so the caret leaves the field first. A review still
+      // loading may put it back between the blur and the key: then the key is pressed again.
+      const press = async () => {
+        await app.page.evaluate('document.activeElement && document.activeElement.blur()')
+        await app.page.keyboard.press(`Alt+${key}`)
+      }
+      await press()
       await expect
-        .poll(() => view(name).isVisible(), { ...wait, message: `Alt+${key} -> view-${name}` })
+        .poll(
+          async () => {
+            if (await view(name).isVisible()) return true
+            await press()
+            return view(name).isVisible()
+          },
+          { ...wait, message: `Alt+${key} -> view-${name}` },
+        )
         .toBe(true)
     }
   })

@@ -115,10 +115,10 @@ export interface PlatformRoute {
 }
 
 /**
- * `networkBack` runs when a test restores the route: the app's pages hear that the network is back, as they do
- * when a computer's network returns (the browser's `online` event).
+ * `network` runs when a test cuts or restores the route: the app's pages hear that the network went or came
+ * back, as they do when a computer's network goes or returns (the browser's `offline` and `online` events).
  */
-export function interceptPlatformRoute(networkBack: () => void = () => undefined): PlatformRoute {
+export function interceptPlatformRoute(network: (online: boolean) => void = () => undefined): PlatformRoute {
   let origin: string | null = null
   let cut = false
   const writes: string[] = []
@@ -131,9 +131,9 @@ export function interceptPlatformRoute(networkBack: () => void = () => undefined
       return cut
     },
     set cut(value: boolean) {
-      const restored = cut && !value
+      const changed = cut !== value
       cut = value
-      if (restored) networkBack()
+      if (changed) network(!value)
     },
     origin() {
       if (!origin) throw new Error('the host has not called the platform yet')
@@ -362,9 +362,10 @@ export function useApp(
     surface?: 'full'
   } = {},
 ): E2eApp {
-  const route = interceptPlatformRoute(() => {
+  const route = interceptPlatformRoute((online) => {
+    const event = online ? 'online' : 'offline'
     for (const open of browser?.context.pages() ?? [])
-      void open.evaluate("window.dispatchEvent(new Event('online'))").catch(() => undefined)
+      void open.evaluate(`window.dispatchEvent(new Event('${event}'))`).catch(() => undefined)
   })
   let fixture: HostFixture | undefined
   let browser: BrowserFixture | undefined

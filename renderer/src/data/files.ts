@@ -73,9 +73,13 @@ async function wantedFiles(db: WorkspaceDb, companyKey: string): Promise<{ id: n
     .primaryKeys()
   const wanted = new Set(invoices.map(([, id]) => id))
   const links = await db.FileAttachment.where('companyKey').equals(companyKey).toArray()
+  // A document two queued invoices link (a scan split in two, a credit note on its invoice's PDF) is fetched
+  // once, for the newer of them: the workers would otherwise fetch it twice at once.
+  const seen = new Set<number>()
   return links
     .filter((link) => link.EntityType === 'SupplierInvoice' && wanted.has(link.EntityID))
     .sort((a, b) => b.EntityID - a.EntityID)
+    .filter((link) => !seen.has(link.FileID) && seen.add(link.FileID))
     .map((link) => ({ id: link.FileID, size: link.ContentLength || 0 }))
 }
 

@@ -183,6 +183,21 @@ describe('documents fetched ahead', () => {
   })
 })
 
+describe('a document two queued invoices link', () => {
+  it('is fetched ahead once', async () => {
+    db = openWorkspace('unit', crypto.randomUUID())
+    const p = platform({})
+    await db.SupplierInvoice.bulkPut([5, 6, 7].map((id) => ({ companyKey: 'a', ...invoice(id) })))
+    // Invoices 7 and 6 share file 17 (two invoices split from one scan); invoice 5 has its own.
+    await db.FileAttachment.bulkPut(
+      [link(1, 7, 17), link(2, 6, 17), link(3, 5, 15)].map((row) => ({ companyKey: 'a', ...row })),
+    )
+    await prefetchFiles(db, p.transport, 'a', 10_000)
+    expect(p.downloads).toEqual([17, 15])
+    expect((await db.files.toArray()).map((f) => f.fileId).sort()).toEqual([15, 17])
+  })
+})
+
 describe('deletions learned by the engine', () => {
   it('drops rows deleted on the platform after a reconnect, and keeps every other company’s', async () => {
     db = openWorkspace('unit', crypto.randomUUID())
@@ -276,6 +291,37 @@ describe('the network coming back', () => {
     expect(probes).toBe(2)
     // Online already: the news changes nothing.
     engine.networkBack()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(probes).toBe(2)
+  })
+})
+
+describe('the network going away', () => {
+  it('is probed at once, not at the next round', async () => {
+    db = openWorkspace('unit', crypto.randomUUID())
+    const p = platform({})
+    let probes = 0
+    const probe = p.transport.probe.bind(p.transport)
+    p.transport.probe = () => {
+      probes++
+      return probe()
+    }
+    // Rounds an hour apart: without the news of the network, nothing probes again within the test.
+    engine = createSyncEngine({
+      db,
+      transport: p.transport,
+      settings: { probeMinMs: 60_000, probeMaxMs: 60_000, intervalMs: 3_600_000 },
+    })
+    engine.start()
+    await vi.waitFor(() => expect(engine!.status().connection).toBe('online'))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(probes).toBe(1)
+    p.setReachable(false)
+    engine.networkLost()
+    await vi.waitFor(() => expect(engine!.status().connection).toBe('offline'), { timeout: 2_000 })
+    expect(probes).toBe(2)
+    // Offline already: the news changes nothing (the backoff goes on probing).
+    engine.networkLost()
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(probes).toBe(2)
   })

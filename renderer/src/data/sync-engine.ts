@@ -421,6 +421,15 @@ export function createSyncEngine(options: {
       probeDelay = settings.probeMinMs
       schedule(0)
     },
+    /**
+     * The computer says its network is gone (the browser's `offline` event): the platform is probed now, so
+     * the indicator says offline at once instead of at the next round. A false alarm (the probe answers)
+     * just runs that round early.
+     */
+    networkLost(): void {
+      if (!running || status.connection !== 'online') return
+      schedule(0)
+    },
     /** Syncs now: one company fully, or the open one and every offline company. */
     async syncNow(companyKey?: string): Promise<void> {
       await probe()

@@ -134,8 +134,11 @@ export const useSyncStore = defineStore('sync', () => {
     })
   }
 
-  // The network coming back is worth a probe at once (a laptop back on its Wi-Fi).
-  if (typeof window !== 'undefined') window.addEventListener('online', () => engine?.networkBack())
+  // The network coming and going is worth a probe at once (a laptop on and off its Wi-Fi).
+  if (typeof window !== 'undefined') {
+    window.addEventListener('online', () => engine?.networkBack())
+    window.addEventListener('offline', () => engine?.networkLost())
+  }
 
   onWorkspaceChange(async (next, owner) => {
     // Until the first probe answers, the indicator says it is connecting, with the last sync it knows.
