@@ -579,6 +579,7 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   /** `witnesses`: how many times the page must print the sum (the table's own row counts for one rate). */
   const tableTotals: (Hit & { page: number; scanned: boolean; witnesses: number })[] = []
   const paidTotals: (Hit & { page: number; scanned: boolean })[] = []
+  const cashPaidTotals: (Hit & { page: number; scanned: boolean })[] = []
   const cashTotals: (Hit & { page: number; scanned: boolean })[] = []
   const rowTotals: (Hit & { page: number; scanned: boolean })[] = []
   const baseRows: (VatBaseRows & { page: number })[] = []
@@ -605,6 +606,8 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
       }
     const paid = fallback(paidAmount(lines), 0.65)
     if (paid) paidTotals.push(paid)
+    const cash = fallback(paidAmount(lines, CASH_WORD), 0.65)
+    if (cash) cashPaidTotals.push(cash)
     for (const cents of paidLessChange(lines)) {
       const cash = fallback(printedAmount(lines, cents), 0.65)
       if (cash) cashTotals.push(cash)
@@ -743,7 +746,15 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   const byTable = tableTotals.map(({ witnesses, ...hit }) => ({ hit, witnesses }))
   // A payment the VAT table's rows add up to (`Belopp: SEK 91,90`, rows of 59,95 and 31,95) needs no second
   // printing: the rows are the witness.
-  const byPayment = paidTotals.map((hit) => ({ hit, witnesses: ledgerTotals.has(cents(hit.value)) ? 1 : 2 }))
+  // So does a payment the page's net and VAT make; the cash given (`Bar 35,00` over `Netto 29,41` and
+  // `MwSt 19% 5,59`) is taken only so.
+  const byPayment = [
+    ...paidTotals.map((hit) => ({
+      hit,
+      witnesses: ledgerTotals.has(cents(hit.value)) || checks.confirms(hit.value) ? 1 : 2,
+    })),
+    ...cashPaidTotals.filter((hit) => checks.confirms(hit.value)).map((hit) => ({ hit, witnesses: 1 })),
+  ]
   const byCash = cashTotals.map((hit) => ({ hit, witnesses: 1 }))
   // Last, the sum of two or more lines that print a VAT rate (a hotel folio's
   // `Frühstück | 19,00% | 1 | 11,50 | 11,50` and `Logis | 7,00% | 1 | 69,00 | 69,00`), where the page prints that
@@ -781,17 +792,24 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   }
   if (belowBase.size) own.splice(0, own.length, ...own.filter((h) => !belowBase.has(h)))
   const labelledTotals = own.filter((h) => h.prop === OcrPropertyId.TotalAmount)
+  // The labelled totals left out as unsure (a scan's digits nothing bears out) still say where the sum is
+  // printed: one digit off a table's gross, they are its printing misread.
+  const misreadLabelled = proposable.filter(
+    (h) => h.prop === OcrPropertyId.TotalAmount && unsure.has(h) && !zeroTotals.has(h),
+  )
+  const labelledOrMisread = labelledTotals.length > 0 ? labelledTotals : misreadLabelled
   if (paidTable && labelledTotals.length > 0 && labelledTotals.every(outweighed))
     own.splice(0, own.length, ...own.filter((h) => h.prop !== OcrPropertyId.TotalAmount))
   else if (
     tableValue !== undefined &&
     byTable.every((t) => t.hit.value === tableValue) &&
-    labelledTotals.length > 0 &&
-    labelledTotals.every((h) => outweighed(h) && oneDigitApart(h.value.replace('-', ''), tableValue))
+    labelledOrMisread.length > 0 &&
+    labelledOrMisread.every((h) => outweighed(h) && oneDigitApart(h.value.replace('-', ''), tableValue))
   ) {
     // The labelled total one digit off the gross of a table whose net and VAT make it (`Bar Total: 48,00`
-    // under `A=19% 40,84 7,76 48,60`): the same sum with a digit misread, the table's reading borne out by its
-    // own arithmetic. The labelled printing is the table's second witness.
+    // under `A=19% 40,84 7,76 48,60`, `Summe 8,55` over rows of 0,85 and 2,70): the same sum with a digit
+    // misread, the table's reading borne out by its own arithmetic. The labelled printing is the table's
+    // second witness.
     own.splice(0, own.length, ...own.filter((h) => h.prop !== OcrPropertyId.TotalAmount))
     own.push(credit ? { ...byTable[0]!.hit, value: `-${tableValue}` } : byTable[0]!.hit)
   }
@@ -855,7 +873,26 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
  */
 export function vatRowsGross(lines: Line[]): number | null {
   const rows = rateRows(lines)
-  return rows.length ? rows.reduce((sum, amounts) => sum + cents(amounts[amounts.length - 1]!.Text), 0) : null
+  return rows.length ? rows.reduce((sum, amounts) => sum + cents(grossOfRow(amounts).gross.Text), 0) : null
+}
+
+/**
+ * A rate row's gross: of three amounts, the one the other two add up to, wherever the table puts its column
+ * (`Brutto Netto MwSt`: `1=19,00% 0,85 0,71 0,14`), with the VAT the smaller of the other two; else the last
+ * amount, and the VAT the one before it.
+ */
+function grossOfRow(amounts: OcrWord[]): { gross: OcrWord; net: number; tax: number } {
+  const values = amounts.map((w) => cents(w.Text))
+  if (values.length === 3) {
+    const total = values[0]! + values[1]! + values[2]!
+    const at = values.findIndex((v) => Math.abs(2 * v - total) <= 1 && v > 0)
+    if (at >= 0) {
+      const [net, tax] = values.filter((_, i) => i !== at).sort((x, y) => y - x) as [number, number]
+      return { gross: amounts[at]!, net, tax }
+    }
+  }
+  const n = values.length
+  return { gross: amounts[n - 1]!, net: values[n - 3] ?? 0, tax: values[n - 2] ?? 0 }
 }
 
 /** The amounts after the rate of each line that prints a VAT rate and two or more amounts after it. */
@@ -931,7 +968,7 @@ function lineAmounts(words: OcrWord[]): number[] {
 }
 
 /** A VAT rate as a receipt's VAT table prints it, with or without its tax code (`19%`, `A:19,00%`, `B19%`). */
-const VAT_RATE = /^(?:[A-Z][:=]?)?\d{1,2}([.,]\d{1,2})?%$/
+const VAT_RATE = /^(?:[A-Z][:=]?|\d[:=])?\d{1,2}([.,]\d{1,2})?%$/
 /** A till's rate after its letter, its `%` read as a zero or an o (`A=16,000`, `B=5,00o`). */
 const MISREAD_RATE = /^[A-Z][:=](\d{1,2})[.,](\d{2})[0o]$/
 
@@ -950,10 +987,11 @@ export function vatTableGross(lines: Line[]): { cents: number; word: OcrWord; ro
   const rows = rateRows(lines)
   for (const amounts of rows) {
     if (amounts.length !== 3) return null
-    const [net, tax, gross] = amounts.map((w) => cents(w.Text)) as [number, number, number]
-    if (Math.abs(net + tax - gross) > 1 || tax <= 0) return null
+    const row = grossOfRow(amounts)
+    const gross = cents(row.gross.Text)
+    if (Math.abs(row.net + row.tax - gross) > 1 || row.tax <= 0) return null
     sum += gross
-    word = amounts[2]!
+    word = row.gross
   }
   return word && sum > 0 ? { cents: sum, word, rows: rows.length } : null
 }
@@ -1063,13 +1101,18 @@ function printedAmount(lines: Line[], amount: number): { cents: number; word: Oc
 
 const PAYMENT_WORD =
   /^(geg|gegeben|given|paid|bezahlt|zahlung|pagado|paye|kreditkarte|ec-karte|girocard|mastercard|visa|maestro|tarjeta|bancontact|betrag|belopp)$/i
+/** The cash given (`Bar 35,00`): the total only where no change is printed and the page's net and VAT make it. */
+const CASH_WORD = /^(bar|cash|kontant|contant)$/i
 
 /**
  * What a receipt says was paid, by card as a rule (`Geg. Mastercard EUR 9,23`, `GEGEBEN KREDITKARTE 9,29`): the
  * amount ending a line that begins with a payment word, one amount for all such lines; null when they
  * disagree or when change was given back (the amount given is then more than the sum).
  */
-export function paidAmount(lines: Line[]): { cents: number; word: OcrWord } | null {
+export function paidAmount(
+  lines: Line[],
+  payment: RegExp = PAYMENT_WORD,
+): { cents: number; word: OcrWord } | null {
   let found: { cents: number; word: OcrWord } | null = null
   for (const line of lines) {
     const all = line.segments.flatMap((seg) => seg.words)
@@ -1084,7 +1127,7 @@ export function paidAmount(lines: Line[]): { cents: number; word: OcrWord } | nu
       if (Number(value) !== 0) return null
       continue
     }
-    if (!PAYMENT_WORD.test(head.normalize('NFD').replace(/[\u0300-\u036f]/g, ''))) continue
+    if (!payment.test(head.normalize('NFD').replace(/[\u0300-\u036f]/g, ''))) continue
     const amount = cents(last.Text)
     if (found && found.cents !== amount) return null
     found ??= { cents: amount, word: last }
@@ -1111,8 +1154,13 @@ function nextWord(words: OcrWord[], a: OcrWord): OcrWord | null {
  */
 function pageLines(page: OcrPageResult): Line[] {
   if (page.Source !== 'tesseract') return buildLines(splitGluedLabels(page.Words), page.Source)
-  const table = vatTableGross(buildLines(splitGluedLabels(page.Words), page.Source))
-  const sums = new Set(table ? [table.cents] : [])
+  const lines = buildLines(splitGluedLabels(page.Words), page.Source)
+  const table = vatTableGross(lines)
+  const found = pageAmounts(lines, true)
+  const checks = new AmountChecks(found.amounts, found.vat, found.vatSum, found.tips)
+  const sums = {
+    has: (sum: number) => sum === table?.cents || checks.confirms((sum / 100).toFixed(2)),
+  }
   return buildLines(splitGluedLabels(joinSplitAmounts(page.Words, sums)), page.Source)
 }
 
@@ -1122,7 +1170,10 @@ function pageLines(page: OcrPageResult): Line[] {
  * `sums` the page's own figures make (in cents: `SUMME EUR 31, 98` over a VAT table of 7,97 and 24,01): the
  * two words are then one. An amount printed once so may have lost a digit as well, and stays unread.
  */
-export function joinSplitAmounts(words: OcrWord[], sums: ReadonlySet<number> = new Set()): OcrWord[] {
+export function joinSplitAmounts(
+  words: OcrWord[],
+  sums: Pick<ReadonlySet<number>, 'has'> = new Set(),
+): OcrWord[] {
   const splits: { a: OcrWord; b: OcrWord; value: string }[] = []
   const seen = new Map<string, number>()
   const count = (v: string) => seen.set(v, (seen.get(v) ?? 0) + 1)

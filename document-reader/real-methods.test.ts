@@ -1327,3 +1327,44 @@ describe("a ticket's date in words with a letter printed onto its day", () => {
     expect(date(['ONEWAY', 'P10 MAY 19', '00915 JPB099 368156 $8.25'])).toBeUndefined()
   })
 })
+
+describe('a VAT table that prints its gross first', () => {
+  // dm's receipts: `MwSt-Satz Brutto Netto MwSt`, each rate after its index (`1=19,00%`).
+  const table = ['MwSt-Satz Brutto Netto MwSt', '1=19,00% 0,85 0,71 0,14', '2=7,00% 2,70 2,52 0,18']
+
+  it('adds up the column the other two make, wherever it stands', () => {
+    const lines = buildLines(scannedLines(table).Words, 'tesseract')
+    expect(vatTableGross(lines)?.cents).toBe(355)
+  })
+
+  it('takes its gross where the labelled sum is that gross with one digit misread, and nothing else', () => {
+    const receipt = (sum: string) =>
+      read(
+        scannedLines([
+          'dm-drogerie markt',
+          'Ricola Krauter 0,85',
+          'Kokos Riegel 2,70',
+          `Summe ${sum}`,
+          ...table,
+        ]),
+      )
+    expect(receipt('8,55').values[P.TotalAmount]).toBe('3.55')
+    // Three digits apart: two readings of different sums, neither borne out by the other.
+    expect(receipt('9,99').values[P.TotalAmount]).toBeUndefined()
+  })
+})
+
+describe('a cash payment the page’s net and VAT make', () => {
+  const receipt = (lines: string[]) =>
+    read(scannedLines(['Bistro Bar PENDEL', 'RECHNUNG NR. 54309 vom 08.02.2020', ...lines]))
+
+  it('is the total where the labelled sum was misread, also split at its decimal mark', () => {
+    const vat = ['Netto 29,41', 'MwSt. 19% 5,59']
+    expect(receipt(['Bar 35,00', ...vat, 'RECHNUNGSBETRAG 5,0']).values[P.TotalAmount]).toBe('35.00')
+    expect(receipt(['Bar 35, 00', ...vat, 'RECHNUNGSBETRAG 5,0']).values[P.TotalAmount]).toBe('35.00')
+  })
+
+  it('is not taken on its one printing alone', () => {
+    expect(receipt(['Bar 35,00', 'Netto 29,41', 'RECHNUNGSBETRAG 5,0']).values[P.TotalAmount]).toBeUndefined()
+  })
+})
