@@ -13,10 +13,6 @@ import type { EntityDef } from '../registry/types.ts'
 const LOCK = 'EntityLock'
 const LINK = 'FileEntityLink'
 
-/** Index for the lookup of every checked write; entity tables exist only after the migrations. */
-export const entityLockIndexSql =
-  'create index if not exists "EntityLock_target_idx" on "EntityLock" ("CompanyID", "EntityType", "EntityID") where "Deleted" = false'
-
 /** The model an `EntityType` names (any casing), refusing unknown and internal ones. */
 export function entityTypeOf(registry: Registry, raw: unknown): EntityDef {
   const name = typeof raw === 'string' ? raw.trim() : ''

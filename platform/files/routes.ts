@@ -14,7 +14,6 @@ import type { BeforeWriteEvent, HookSet } from '../model/hooks.ts'
 import { createEntity } from '../model/write.ts'
 import { getEntityById } from '../query/index.ts'
 import { readContext, tenantOf, writeContext, type PlatformContext } from '../routes/context.ts'
-import { entityLockIndexSql } from '../domain/entity-locks.ts'
 import {
   authenticate,
   resolveTenant,
@@ -109,11 +108,6 @@ export function registerFileRoutes(app: FastifyInstance, pc: PlatformContext, op
   const signer = createUrlSigner(pc.store)
   const ocr = createOcrService(pc, storage, { leaseMs: opts.jobLeaseMs })
   const fileDef = pc.registry.require('File')
-
-  // Entity tables are created after the numbered migrations, so their extra index is made here.
-  app.addHook('onReady', async () => {
-    await pc.store.query(entityLockIndexSql)
-  })
 
   async function inTransaction<T>(
     tenant: Tenant,
