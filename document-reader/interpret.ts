@@ -580,6 +580,7 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   const tableTotals: (Hit & { page: number; scanned: boolean; witnesses: number })[] = []
   const paidTotals: (Hit & { page: number; scanned: boolean })[] = []
   const cashPaidTotals: (Hit & { page: number; scanned: boolean })[] = []
+  const includedTotals: (Hit & { page: number; scanned: boolean })[] = []
   const cashTotals: (Hit & { page: number; scanned: boolean })[] = []
   const rowTotals: (Hit & { page: number; scanned: boolean })[] = []
   const baseRows: (VatBaseRows & { page: number })[] = []
@@ -606,6 +607,8 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
       }
     const paid = fallback(paidAmount(lines), 0.65)
     if (paid) paidTotals.push(paid)
+    const included = fallback(grossOfIncludedVat(lines), 0.7)
+    if (included) includedTotals.push(included)
     const cash = fallback(paidAmount(lines, CASH_WORD), 0.65)
     if (cash) cashPaidTotals.push(cash)
     for (const cents of paidLessChange(lines)) {
@@ -853,7 +856,20 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
       ? printings.find((p) => p.currency)
       : undefined
   const bySingle = single ? [{ hit: asHit(single, 0.7), witnesses: 0 }] : []
-  for (const found of [byTable, byPayment, byCash, byRows, byGlued, byArithmetic, bySingle]) {
+  // Last, on a receipt that prints no VAT, the amount that every amount printed before it adds up to (`5.79`,
+  // `5.49`, then `11.28` with its label lost): the items and their sum. The last such amount of a page, so a
+  // sum of the first items is not taken for the bill's.
+  const byItems =
+    vat.length === 0 && vatSum === 0 && !pages.some((page) => page.Words.some((w) => TAX_WORD.test(w.Text)))
+      ? pages.flatMap((page) => {
+          const sum = runningSum(printings.filter((p) => p.page === page.PageNo))
+          return sum ? [{ hit: asHit(sum, 0.7), witnesses: 0 }] : []
+        })
+      : []
+  // And the one amount whose VAT at the rate the page says it includes is the VAT printed there.
+  const byIncluded = includedTotals.map((hit) => ({ hit, witnesses: 0 }))
+  const fallbacks = [byTable, byPayment, byCash, byRows, byGlued, byArithmetic, bySingle, byIncluded, byItems]
+  for (const found of fallbacks) {
     const total = found[0]
     if (
       total &&
@@ -1065,7 +1081,8 @@ const CURRENCY_ALONE = new RegExp(`^${CURRENCY_WORD}$`, 'i')
 
 /**
  * Each word of the page that prints an amount with its decimals (`12.65`, `$37.22`, `53,20€`). A currency sign
- * printed apart is looked for among the page's own words (`raw`): lines leave a lone sign out.
+ * printed apart is looked for among the page's own words (`raw`): lines leave a lone sign out. A till prints it
+ * a column before the amount: up to three times the amount's height.
  */
 function amountPrintings(lines: Line[], raw: OcrWord[]): AmountPrinting[] {
   const signBefore = (a: OcrWord) =>
@@ -1074,13 +1091,14 @@ function amountPrintings(lines: Line[], raw: OcrWord[]): AmountPrinting[] {
         CURRENCY_ALONE.test(w.Text) &&
         Math.abs(w.Top + w.Height / 2 - (a.Top + a.Height / 2)) < a.Height / 2 &&
         a.Left - (w.Left + w.Width) >= -2 &&
-        a.Left - (w.Left + w.Width) <= a.Height * 1.5,
+        a.Left - (w.Left + w.Width) <= a.Height * 3,
     )
   return lines.flatMap((line) => {
     const words = line.segments.flatMap((seg) => seg.words)
     return words.flatMap((word, i) => {
       if (!/^\D{0,3}(\d{1,3}(?:[.,]\d{3})+|\d{1,6})[.,]\d{2}\D{0,2}$/.test(word.Text)) return []
-      const value = parseAmount(word.Text)
+      // A till's tax class glued to the amount (`5.49F`, `3,60A`) is not part of it.
+      const value = parseAmount(word.Text) ?? parseAmount(word.Text.replace(/(?<=\d[.,]\d{2})[A-Z]$/, ''))
       if (value === null) return []
       const beside = [words[i - 1]?.Text ?? '', words[i + 1]?.Text ?? '']
       const currency =
@@ -1088,6 +1106,66 @@ function amountPrintings(lines: Line[], raw: OcrWord[]): AmountPrinting[] {
       return [{ cents: absCents(value), word, currency }]
     })
   })
+}
+
+/** `incl.` and its kin before a VAT rate (`Incl 6% VAT 16,70`, `inkl. 19% MwSt 3,19`, `varav moms 25%`). */
+const INCLUDED =
+  /^(incl|inkl|inklusive|including|included|inclusief|incluido|incluye|dont|varav|herav|heraf|darin)\.?$/i
+const RATE = /^(\d{1,2}(?:[.,]\d{1,2})?)%$/
+
+/**
+ * The gross of a page that says which VAT it includes (`SEK 295`, `Incl 6% VAT 16,70`): the one amount printed
+ * (with its decimals, or whole after its currency) whose VAT at that rate is the VAT printed after it, to the
+ * cent; null where no amount or more than one does.
+ */
+export function grossOfIncludedVat(lines: Line[]): { cents: number; word: OcrWord } | null {
+  const words = lines.map((line) => line.segments.flatMap((seg) => seg.words))
+  const stated: { rate: number; vat: number }[] = []
+  for (const line of words) {
+    const at = line.findIndex((w) => INCLUDED.test(w.Text))
+    if (at < 0) continue
+    const rate = line.slice(at + 1).find((w) => RATE.test(w.Text))
+    const vat = line.slice(at + 1).findLast((w) => /^\d{1,6}[.,]\d{2}$/.test(w.Text))
+    if (rate && vat)
+      stated.push({ rate: Number(RATE.exec(rate.Text)![1]!.replace(',', '.')), vat: cents(vat.Text) })
+  }
+  if (stated.length === 0) return null
+  const printed: { cents: number; word: OcrWord }[] = []
+  for (const line of words)
+    for (const [i, w] of line.entries()) {
+      if (/^\d{1,6}[.,]\d{2}$/.test(w.Text)) printed.push({ cents: cents(w.Text), word: w })
+      else if (/^\d{1,6}$/.test(w.Text) && CURRENCY_ALONE.test(line[i - 1]?.Text ?? ''))
+        printed.push({ cents: Number(w.Text) * 100, word: w })
+    }
+  const matches = printed.filter((p) =>
+    stated.every(
+      (s) =>
+        p.cents > s.vat &&
+        s.vat > 0 &&
+        Math.abs(Math.round((p.cents * s.rate) / (100 + s.rate)) - s.vat) <= 1,
+    ),
+  )
+  return matches.length > 0 && matches.every((m) => m.cents === matches[0]!.cents)
+    ? matches[matches.length - 1]!
+    : null
+}
+
+/** A word that speaks of tax or prints a rate: the page's amounts are then net, VAT and gross, not items. */
+const TAX_WORD =
+  /^(?:.*\d%|(?:sales)?tax|vat|mwst\.?|ust\.?|moms|mva|tva|btw|iva|alv|dph|pdv|gst|hst|pst|steuer)$/i
+
+/**
+ * The last of a page's printed amounts that the amounts before it add up to, two of them at least; null
+ * without one.
+ */
+function runningSum<T extends { cents: number }>(printed: T[]): T | null {
+  let found: T | null = null
+  let sum = 0
+  for (const [i, p] of printed.entries()) {
+    if (i >= 2 && p.cents > 0 && p.cents === sum) found = p
+    sum += p.cents
+  }
+  return found
 }
 
 /** The last word of the page that prints the amount (with its decimals), or null. */

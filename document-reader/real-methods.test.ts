@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { OcrPropertyId as P } from '../common/ocr.ts'
 import {
+  grossOfIncludedVat,
   interpretInvoice,
   paidAmount,
   paidLessChange,
@@ -1366,5 +1367,56 @@ describe('a cash payment the page’s net and VAT make', () => {
 
   it('is not taken on its one printing alone', () => {
     expect(receipt(['Bar 35,00', 'Netto 29,41', 'RECHNUNGSBETRAG 5,0']).values[P.TotalAmount]).toBeUndefined()
+  })
+})
+
+describe('a receipt whose items add up to an amount printed after them', () => {
+  const receipt = (lines: string[]) => read(scannedLines(['CVS pharmacy', 'REG#08 TRN#8163', ...lines]))
+
+  it('takes that amount as the total where no label was read, the tax class glued to the items left out', () => {
+    const items = ['1 AQFNA WATER 12PK 5.79F', '1 DD PITA CLUB EACH 5.49F', '2 ITEMS']
+    expect(receipt([...items, '11.28', 'Debit MasterCard']).values[P.TotalAmount]).toBe('11.28')
+    // The last such amount: the first two items' sum is not the bill's.
+    const three = ['Coffee 1.00', 'Tea 2.00', 'Cake 3.00', 'Cookies 1.50', '7.50']
+    expect(receipt(three).values[P.TotalAmount]).toBe('7.50')
+  })
+
+  it('takes nothing where they do not add up, or where the receipt prints its tax', () => {
+    const items = ['1 AQFNA WATER 12PK 5.79F', '1 DD PITA CLUB EACH 5.49F']
+    expect(receipt([...items, '11.29']).values[P.TotalAmount]).toBeUndefined()
+    expect(receipt([...items, '11.28', 'Sales tax 8.25% 0.93']).values[P.TotalAmount]).toBeUndefined()
+  })
+})
+
+describe('a ticket that prints one amount, its currency sign a column apart', () => {
+  it('takes the amount with the sign up to three heights before it, and not without a sign', () => {
+    const ticket = (sign: [number, number, string][]) =>
+      read(
+        phrasePage(
+          [[100, 100, 'TransLink RECEIPT'], [100, 160, 'Product Price:'], ...sign, [460, 160, '7.95']],
+          'tesseract',
+        ),
+      ).values[P.TotalAmount]
+    // The sign ends 51 px before the amount, whose height is 20 px.
+    expect(ticket([[400, 160, '$']])).toBe('7.95')
+    expect(ticket([])).toBeUndefined()
+  })
+})
+
+describe('a ticket that says which VAT its price includes', () => {
+  const ticket = (vat: string) =>
+    scannedLines(['STOCKHOLM ARLANDA', 'One-way ticket', 'SEK 295 Receipt', vat])
+
+  it('takes the price whose VAT at that rate is the VAT printed, also a whole price after its currency', () => {
+    expect(read(ticket('Incl 6% VAT 16,70')).values[P.TotalAmount]).toBe('295.00')
+    const lines = buildLines(scannedLines(['Summe 23,80', 'inkl. 19% MwSt 3,80']).Words, 'tesseract')
+    expect(grossOfIncludedVat(lines)?.cents).toBe(2380)
+  })
+
+  it('takes nothing where no amount’s VAT is the VAT printed', () => {
+    expect(read(ticket('Incl 6% VAT 17,70')).values[P.TotalAmount]).toBeUndefined()
+    // A whole number not after a currency (a ticket number) is no price.
+    const lines = buildLines(scannedLines(['Ticket 295', 'Incl 6% VAT 16,70']).Words, 'tesseract')
+    expect(grossOfIncludedVat(lines)).toBeNull()
   })
 })
