@@ -263,67 +263,64 @@ describe('probing the connection while it is down', () => {
   })
 })
 
-describe('the network coming back', () => {
-  it('is probed at once, not after the backoff’s wait', async () => {
+/**
+ * An engine whose probes are counted, with a backoff of a minute and rounds an hour apart: without the
+ * browser's news of the network, nothing probes a second time within a test.
+ */
+function countingProbes(p: ReturnType<typeof platform>): { engine: SyncEngine; probes: () => number } {
+  let probes = 0
+  const probe = p.transport.probe.bind(p.transport)
+  p.transport.probe = () => {
+    probes++
+    return probe()
+  }
+  const started = createSyncEngine({
+    db,
+    transport: p.transport,
+    settings: { probeMinMs: 60_000, probeMaxMs: 60_000, intervalMs: 3_600_000 },
+  })
+  return { engine: started, probes: () => probes }
+}
+
+describe('the browser’s news of the network', () => {
+  it('coming back is probed at once, not after the backoff’s wait', async () => {
     db = openWorkspace('unit', crypto.randomUUID())
     const p = platform({})
     p.setReachable(false)
-    let probes = 0
-    const probe = p.transport.probe.bind(p.transport)
-    p.transport.probe = () => {
-      probes++
-      return probe()
-    }
-    // A backoff of a minute at least: without the news of the network, no second probe within the test.
-    engine = createSyncEngine({
-      db,
-      transport: p.transport,
-      settings: { probeMinMs: 60_000, probeMaxMs: 60_000, intervalMs: 3_600_000 },
-    })
+    const counted = countingProbes(p)
+    engine = counted.engine
     engine.start()
-    await vi.waitFor(() => expect(probes).toBe(1))
+    await vi.waitFor(() => expect(counted.probes()).toBe(1))
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(engine.status().connection).toBe('offline')
-    expect(probes).toBe(1)
+    expect(counted.probes()).toBe(1)
     p.setReachable(true)
     engine.networkBack()
     await vi.waitFor(() => expect(engine!.status().connection).toBe('online'), { timeout: 2_000 })
-    expect(probes).toBe(2)
+    expect(counted.probes()).toBe(2)
     // Online already: the news changes nothing.
     engine.networkBack()
     await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(probes).toBe(2)
+    expect(counted.probes()).toBe(2)
   })
-})
 
-describe('the network going away', () => {
-  it('is probed at once, not at the next round', async () => {
+  it('going away is probed at once, not at the next round', async () => {
     db = openWorkspace('unit', crypto.randomUUID())
     const p = platform({})
-    let probes = 0
-    const probe = p.transport.probe.bind(p.transport)
-    p.transport.probe = () => {
-      probes++
-      return probe()
-    }
-    // Rounds an hour apart: without the news of the network, nothing probes again within the test.
-    engine = createSyncEngine({
-      db,
-      transport: p.transport,
-      settings: { probeMinMs: 60_000, probeMaxMs: 60_000, intervalMs: 3_600_000 },
-    })
+    const counted = countingProbes(p)
+    engine = counted.engine
     engine.start()
     await vi.waitFor(() => expect(engine!.status().connection).toBe('online'))
     await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(probes).toBe(1)
+    expect(counted.probes()).toBe(1)
     p.setReachable(false)
     engine.networkLost()
     await vi.waitFor(() => expect(engine!.status().connection).toBe('offline'), { timeout: 2_000 })
-    expect(probes).toBe(2)
+    expect(counted.probes()).toBe(2)
     // Offline already: the news changes nothing (the backoff goes on probing).
     engine.networkLost()
     await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(probes).toBe(2)
+    expect(counted.probes()).toBe(2)
   })
 })
 
