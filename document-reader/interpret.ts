@@ -983,8 +983,11 @@ function lineAmounts(words: OcrWord[]): number[] {
   return found
 }
 
-/** A VAT rate as a receipt's VAT table prints it, with or without its tax code (`19%`, `A:19,00%`, `B19%`). */
-const VAT_RATE = /^(?:[A-Z][:=]?|\d[:=])?\d{1,2}([.,]\d{1,2})?%$/
+/**
+ * A VAT rate as a receipt's VAT table prints it, with or without its tax code (`19%`, `A:19,00%`, `B19%`); the
+ * rate is its first group.
+ */
+const VAT_RATE = /^(?:[A-Z][:=]?|\d[:=])?(\d{1,2}(?:[.,]\d{1,2})?)%$/
 /** A till's rate after its letter, its `%` read as a zero or an o (`A=16,000`, `B=5,00o`). */
 const MISREAD_RATE = /^[A-Z][:=](\d{1,2})[.,](\d{2})[0o]$/
 
@@ -1111,7 +1114,6 @@ function amountPrintings(lines: Line[], raw: OcrWord[]): AmountPrinting[] {
 /** `incl.` and its kin before a VAT rate (`Incl 6% VAT 16,70`, `inkl. 19% MwSt 3,19`, `varav moms 25%`). */
 const INCLUDED =
   /^(incl|inkl|inklusive|including|included|inclusief|incluido|incluye|dont|varav|herav|heraf|darin)\.?$/i
-const RATE = /^(\d{1,2}(?:[.,]\d{1,2})?)%$/
 
 /**
  * The gross of a page that says which VAT it includes (`SEK 295`, `Incl 6% VAT 16,70`): the one amount printed
@@ -1124,10 +1126,10 @@ export function grossOfIncludedVat(lines: Line[]): { cents: number; word: OcrWor
   for (const line of words) {
     const at = line.findIndex((w) => INCLUDED.test(w.Text))
     if (at < 0) continue
-    const rate = line.slice(at + 1).find((w) => RATE.test(w.Text))
+    const rate = line.slice(at + 1).find((w) => VAT_RATE.test(w.Text))
     const vat = line.slice(at + 1).findLast((w) => /^\d{1,6}[.,]\d{2}$/.test(w.Text))
     if (rate && vat)
-      stated.push({ rate: Number(RATE.exec(rate.Text)![1]!.replace(',', '.')), vat: cents(vat.Text) })
+      stated.push({ rate: Number(VAT_RATE.exec(rate.Text)![1]!.replace(',', '.')), vat: cents(vat.Text) })
   }
   if (stated.length === 0) return null
   const printed: { cents: number; word: OcrWord }[] = []
