@@ -120,8 +120,11 @@ async function mount(
     aurora: aurora(options.chart),
     ...(others ? { nordlys: otherClient(1, SECRET[0]!), fjordbygg: otherClient(2, SECRET[1]!) } : {}),
   }
+  // The review opens once the other clients are in the cache: opened before them, it would rightly ask the
+  // platform's smart booking, as the office had no history yet.
   const mounted = await mountWorkspace({
     ...reviewOfInvoice1,
+    path: '/',
     languages,
     companies,
     open: 'aurora',
@@ -134,6 +137,7 @@ async function mount(
   for (const [companyKey, entities] of Object.entries(rows))
     for (const [entity, list] of Object.entries(entities))
       await mounted.db.table(entity).bulkPut(list.map((row) => ({ ...row, companyKey })))
+  await mounted.shell.router.push(reviewOfInvoice1.path)
   await waitForElement('[data-testid="review-form"]')
   return mounted
 }
@@ -154,7 +158,6 @@ describe('office memory in review', () => {
     const { db, test } = await mount(['nb-NO'])
     await vi.waitFor(() => expect(cell(0, 'account')?.value).toBe('6540'), { timeout: 15_000 })
     expect(cell(0, 'vat')!.value).toBe('1')
-    // The other clients arrive in the cache one after the other: the reason follows them.
     await vi.waitFor(() =>
       expect(linesText()).toContain(
         'Foreslått konto 6540 og mva-kode 1: ført på 6540 Inventar hos 2 andre klienter',

@@ -120,11 +120,14 @@ describe('substitutes', () => {
     await siriPage.keyboard.press('a')
     // Decided at once in the list; gone from it once the approval has reached the platform, which may wait for
     // the background round of Per's companies still under way. Until then the row's class and text say where
-    // it stands.
-    const state = async () =>
-      (await chosen.count()) === 0
-        ? 'gone'
-        : `${await chosen.getAttribute('class')}: ${(await chosen.textContent())?.trim()}`
+    // it stands. Read in one step in the page: a locator's read of a row that has just left would wait for it.
+    const state = () =>
+      siriPage.evaluate((key) => {
+        type Shown = { className: string; textContent: string | null }
+        const page = globalThis as unknown as { document: { querySelector(s: string): Shown | null } }
+        const row = page.document.querySelector(`tr[data-key="${key}"]`)
+        return row ? `${row.className}: ${row.textContent?.trim() ?? ''}` : 'gone'
+      }, `${companyKey}:${id}`)
     await expect.poll(state, wait).toMatch(/^gone$|\bdecided\b/)
     await expect.poll(state, { timeout: 150_000 }).toBe('gone')
     const [approval] = await platform<Row[]>(

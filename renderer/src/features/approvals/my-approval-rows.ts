@@ -165,12 +165,30 @@ async function companyRows(
   })
 }
 
-/** Every company's rows, due date first (no due date last), then company and invoice number. */
+/** The tables My approvals reads: one read transaction over them all (myApprovalTables). */
+export const myApprovalTables = (db: WorkspaceDb) => [
+  db.companies,
+  db.Approval,
+  db.outbox,
+  db.Task,
+  db.SupplierInvoice,
+  db.User,
+  db.Supplier,
+  db.checkpoints,
+]
+
+/**
+ * Every company's rows, due date first (no due date last), then company and invoice number. Read in one
+ * read-only transaction: while a sync writes, each of the many small reads of separate transactions would
+ * wait its turn behind the sync's writes, one after another.
+ */
 export async function loadMyApprovals(db: WorkspaceDb, today = localToday()): Promise<MyApprovalRow[]> {
-  const companies = (await db.companies.toArray()).filter(
-    (c): c is typeof c & { userId: number } => c.userId !== null,
-  )
-  const perCompany = await Promise.all(companies.map((c) => companyRows(db, c, today)))
+  const perCompany = await db.transaction('r', myApprovalTables(db), async () => {
+    const companies = (await db.companies.toArray()).filter(
+      (c): c is typeof c & { userId: number } => c.userId !== null,
+    )
+    return Promise.all(companies.map((c) => companyRows(db, c, today)))
+  })
   return perCompany.flat().sort((x, y) => {
     if (x.PaymentDueDate !== y.PaymentDueDate) {
       if (x.PaymentDueDate === null) return 1

@@ -2,6 +2,7 @@
 // answers it), keeps the companies where the user approves available offline so their approvals are
 // pulled (and those the user was newly given access to, common/new-access.ts), and announces new
 // approvals once per batch after a sync.
+import { defineStore, storeToRefs } from 'pinia'
 import { computed, watch, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { useToast } from 'primevue/usetoast'
@@ -12,7 +13,7 @@ import { useLiveQuery } from '@renderer/data/use-live-query'
 import { useSyncStore } from '@renderer/stores/sync'
 import { useWorkspace } from '@renderer/stores/workspace'
 import type { WorkspaceDb } from '@renderer/data/schema'
-import { loadMyApprovals, openCount, type MyApprovalRow } from './my-approval-rows.ts'
+import { loadMyApprovals, myApprovalTables, openCount, type MyApprovalRow } from './my-approval-rows.ts'
 import { createAnnouncer } from './new-approvals.ts'
 
 /**
@@ -46,6 +47,41 @@ export async function learnApprovalCompanies(
   return learned
 }
 
+/** My approvals as the cache last answered them, with the companies whose approvals were pulled whole once. */
+interface MyApprovalsSnapshot {
+  rows: MyApprovalRow[]
+  pulled: Set<string>
+}
+
+/**
+ * One live query for My approvals, shared by the list, the sidebar's count and the notices of new approvals:
+ * each of them querying on its own read the same rows three times over on every change while a sync wrote.
+ * The rows and each company's pull state are read in one transaction, so a company's first complete pull is
+ * judged with the rows it brought (they are what the user already had).
+ */
+const useMyApprovalsStore = defineStore('myApprovals', () => {
+  const workspace = useWorkspace()
+  const snapshot = useLiveQuery<MyApprovalsSnapshot | null>(
+    async () => {
+      const db = workspace.value
+      if (!db) return null
+      return db.transaction('r', myApprovalTables(db), async () => {
+        // Each company's Approval checkpoint by its key: a query over the whole table would run again at every
+        // page any pull of any entity stores.
+        const keys = (await db.companies.toCollection().primaryKeys()) as string[]
+        const checkpoints = await db.checkpoints.bulkGet(keys.map((k) => [k, 'Approval'] as [string, string]))
+        const pulled = new Set(
+          checkpoints.filter((c) => c !== undefined && c.lastPulledAt !== null).map((c) => c!.companyKey),
+        )
+        return { rows: await loadMyApprovals(db), pulled }
+      })
+    },
+    [workspace],
+    null,
+  )
+  return { snapshot }
+})
+
 /**
  * The user's approvals across companies. `loaded` is false until the cache has first answered, so that a view
  * does not say "none waiting" about a list it has not read yet.
@@ -55,15 +91,10 @@ export function useMyApprovals(): {
   count: Readonly<Ref<number>>
   loaded: Readonly<Ref<boolean>>
 } {
-  const workspace = useWorkspace()
-  const answer = useLiveQuery<MyApprovalRow[] | null>(
-    async () => (workspace.value ? loadMyApprovals(workspace.value) : null),
-    [workspace],
-    null,
-  )
-  const rows = computed(() => answer.value ?? [])
+  const { snapshot } = storeToRefs(useMyApprovalsStore())
+  const rows = computed(() => snapshot.value?.rows ?? [])
   const count = computed(() => openCount(rows.value))
-  const loaded = computed(() => answer.value !== null)
+  const loaded = computed(() => snapshot.value !== null)
   return { rows, count, loaded }
 }
 
@@ -104,22 +135,7 @@ export function useMyApprovalsWatcher(): void {
     { immediate: true },
   )
 
-  // New approvals: the rows and each company's pull state read in one transaction, so a company's first
-  // complete pull is judged with the rows it brought (they are what the user already had).
-  const snapshot = useLiveQuery<{ rows: MyApprovalRow[]; pulled: Set<string> } | null>(
-    async () => {
-      const db = workspace.value
-      if (!db) return null
-      const tables = [db.companies, db.Approval, db.outbox, db.Task, db.SupplierInvoice, db.User, db.Supplier]
-      return db.transaction('r', [...tables, db.checkpoints], async () => {
-        const checkpoints = await db.checkpoints.filter((c) => c.entity === 'Approval').toArray()
-        const pulled = new Set(checkpoints.filter((c) => c.lastPulledAt !== null).map((c) => c.companyKey))
-        return { rows: await loadMyApprovals(db), pulled }
-      })
-    },
-    [workspace],
-    null,
-  )
+  const { snapshot } = storeToRefs(useMyApprovalsStore())
   const announcer = createAnnouncer()
   watch(workspace, () => announcer.reset())
   const life = 8000
