@@ -63,9 +63,54 @@ export function skewSlope(words: OcrWord[]): number {
   return Math.abs(m) < 0.05 ? m : 0
 }
 
+/** A dash printed apart, between the parts of a number (`HA007 - 123123 - 37816396`). */
+const DASH = /^[-–]$/
+/** A part of such a number: three letters or digits at least, a digit among them, no other mark. */
+const isNumberPart = (text: string) => /^[A-Za-z0-9]{3,}$/.test(text) && /\d/.test(text)
+
+/**
+ * A line's words with each number printed in parts around spaced dashes made one word (`HA007-123123-37816396`,
+ * its box around them all): lines leave the lone dashes out, which would leave the parts as separate words.
+ * Dates and amounts (`04.07.19 - 05.07.19`) carry marks of their own and are not parts.
+ */
+function joinDashedParts(group: OcrWord[], dashes: OcrWord[], level: (w: OcrWord) => number): OcrWord[] {
+  const out: OcrWord[] = []
+  for (const w of group) {
+    const prev = out[out.length - 1]
+    const prevRight = prev ? prev.Left + prev.Width : 0
+    const between =
+      prev &&
+      isNumberPart(prev.Text.split('-').pop()!) &&
+      isNumberPart(w.Text) &&
+      dashes.find(
+        (d) =>
+          d.Left >= prevRight - 2 &&
+          d.Left + d.Width <= w.Left + 2 &&
+          Math.abs(level(d) - level(prev)) < prev.Height * 0.6 &&
+          d.Left - prevRight < prev.Height * 1.5 &&
+          w.Left - (d.Left + d.Width) < prev.Height * 1.5,
+      )
+    if (!prev || !between) {
+      out.push(w)
+      continue
+    }
+    const top = Math.min(prev.Top, w.Top)
+    out[out.length - 1] = {
+      ...prev,
+      Text: `${prev.Text}-${w.Text}`,
+      Top: top,
+      Width: w.Left + w.Width - prev.Left,
+      Height: Math.max(prev.Top + prev.Height, w.Top + w.Height) - top,
+    }
+  }
+  return out
+}
+
 export function buildLines(allWords: OcrWord[], source: OcrPageResult['Source'] = 'text-layer'): Line[] {
-  // Words without a letter or digit are specks and rules as far as the interpreter is concerned.
+  // Words without a letter or digit are specks and rules as far as the interpreter is concerned; a lone dash
+  // only joins the parts of a number on its line.
   const words = allWords.filter((w) => /[\p{L}\d#№]/u.test(w.Text))
+  const dashes = allWords.filter((w) => DASH.test(w.Text))
   // Text-layer heights are the font size; Tesseract's are the ink of capitals and digits (about 0.7 em).
   const gapFactor = source === 'tesseract' ? 1.7 : 1.1
   const slope = skewSlope(words)
@@ -89,8 +134,9 @@ export function buildLines(allWords: OcrWord[], source: OcrPageResult['Source'] 
     }
   }
   const lines: Line[] = []
-  for (const group of groups) {
-    group.sort((a, b) => a.Left - b.Left)
+  for (const sortedGroup of groups) {
+    sortedGroup.sort((a, b) => a.Left - b.Left)
+    const group = dashes.length ? joinDashedParts(sortedGroup, dashes, level) : sortedGroup
     const height = median(group.map((w) => w.Height))
     const segments: Segment[] = []
     let current: OcrWord[] = []

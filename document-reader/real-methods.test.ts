@@ -1420,3 +1420,21 @@ describe('a ticket that says which VAT its price includes', () => {
     expect(grossOfIncludedVat(lines)).toBeNull()
   })
 })
+
+describe('a number printed in parts around spaced dashes', () => {
+  const segments = (line: string) =>
+    buildLines(scannedLines([line]).Words, 'tesseract').flatMap((l) =>
+      l.segments.map((s) => s.words.map((w) => w.Text).join(' ')),
+    )
+
+  it('is read whole, not as its last part', () => {
+    const page = scannedLines(['RECHNUNG', 'Rechnungs.-Nr. HA007 - 123123 - 37816396', 'Datum 05.07.2019'])
+    expect(read(page).values[P.InvoiceNumber]).toBe('HA007-123123-37816396')
+  })
+
+  it('leaves dates, short numbers and words around a dash apart', () => {
+    expect(segments('Zeitraum 04.07.2019 - 05.07.2019')).toEqual(['Zeitraum 04.07.2019 05.07.2019'])
+    expect(segments('Seite 1 - 2')).toEqual(['Seite 1 2'])
+    expect(segments('Nr. 4711 - Kopie')).toEqual(['Nr. 4711 Kopie'])
+  })
+})
