@@ -11,13 +11,14 @@ import { createPinia } from 'pinia'
 import PrimeVue from 'primevue/config'
 import { ApprovalStatus } from '@common/status'
 import { emptyCheckpoint } from '@renderer/data/pull'
-import { openWorkspace, type CachedEntity, type CompanyRecord, type WorkspaceDb } from '@renderer/data/schema'
+import { openWorkspace, type CachedEntity, type WorkspaceDb } from '@renderer/data/schema'
 import ApprovalDetail from '@renderer/features/approvals/ApprovalDetail.vue'
 import MyApprovalsList from '@renderer/features/approvals/MyApprovalsList.vue'
 import { loadMyApprovals, type MyApprovalRow } from '@renderer/features/approvals/my-approval-rows'
 import { loadSubstitutes } from '@renderer/features/approvals/substitutes'
 import { loadLookups } from '@renderer/features/review/use-review-lookups'
 import { createAppI18n } from '@renderer/i18n'
+import { companyRecord } from '@renderer/data/testing'
 
 // The detail's PDF viewer is not what these tests look at (and loads pdf.js's worker).
 vi.mock('@renderer/ui/document-viewer', () => ({ DocumentViewer: { render: () => null } }))
@@ -30,17 +31,7 @@ afterEach(async () => {
   await db?.delete()
 })
 
-const company = (Key: string, Name: string, userId: number | null): CompanyRecord => ({
-  Key,
-  Name,
-  OrganizationNumber: null,
-  offline: true,
-  lastOpenedAt: null,
-  syncState: 'idle',
-  lastSyncAt: null,
-  lastError: null,
-  userId,
-})
+const company = companyRecord
 
 /** The pull's mark that the platform refused an entity's list (renderer/src/data/pull.ts). */
 async function refused(companyKey: string, entity: CachedEntity) {

@@ -9,6 +9,7 @@ import { updateRow } from './outbox.ts'
 import { openWorkspace, type CompanyRecord, type WorkspaceDb } from './schema.ts'
 import { createSyncEngine, type SyncEngine } from './sync-engine.ts'
 import type { SyncTransport } from './sync-transport.ts'
+import { companyRecord } from './testing.ts'
 
 let db: WorkspaceDb
 let engine: SyncEngine | undefined
@@ -80,19 +81,7 @@ function platform(rows: Record<string, Partial<Record<SyncEntity, PlatformRow[]>
   }
 }
 
-function company(Key: string, offline = true): CompanyRecord {
-  return {
-    Key,
-    Name: Key,
-    OrganizationNumber: null,
-    offline,
-    lastOpenedAt: null,
-    syncState: 'idle',
-    lastSyncAt: null,
-    lastError: null,
-    userId: null,
-  }
-}
+const company = (Key: string, offline = true) => companyRecord(Key, Key, null, offline)
 
 const invoice = (ID: number, StatusCode = 30101) => ({ ID, UpdatedAt: when, StatusCode })
 const link = (ID: number, invoiceId: number, fileId: number) => ({

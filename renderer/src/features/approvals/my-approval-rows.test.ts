@@ -5,28 +5,20 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ApprovalStatus } from '@common/status'
 import type { OutboxCommand, OutboxOutcome } from '@common/bridge/outbox'
 import { drainCompany } from '@renderer/data/drain'
-import { openWorkspace, type CompanyRecord, type WorkspaceDb } from '@renderer/data/schema'
+import { emptyCheckpoint } from '@renderer/data/pull'
+import { openWorkspace, type WorkspaceDb } from '@renderer/data/schema'
 import type { SyncTransport } from '@renderer/data/sync-transport'
 import { approveRows, DecisionError, rejectRows } from './decisions.ts'
-import { filterRows, loadMyApprovals, openCount } from './my-approval-rows.ts'
+import { filterRows, loadMyApprovals, loadMyApprovalsState, openCount } from './my-approval-rows.ts'
 import { learnApprovalCompanies } from './use-my-approvals.ts'
+import { companyRecord } from '@renderer/data/testing'
 
 let db: WorkspaceDb
 afterEach(async () => {
   await db.delete()
 })
 
-const company = (Key: string, Name: string, userId: number | null): CompanyRecord => ({
-  Key,
-  Name,
-  OrganizationNumber: null,
-  offline: false,
-  lastOpenedAt: null,
-  syncState: 'idle',
-  lastSyncAt: null,
-  lastError: null,
-  userId,
-})
+const company = (Key: string, Name: string, userId: number | null) => companyRecord(Key, Name, userId, false)
 
 const plan = (rows: [step: number, user: number][]) =>
   rows.map(([StepNumber, UserID], i) => ({ ID: 100 + i, StepNumber, UserID, Limit: null, StatusCode: 50040 }))
@@ -160,6 +152,29 @@ function transportAnswering(
 }
 
 describe('my approvals', () => {
+  it('names the companies whose approvals were pulled whole by their own Approval checkpoint, beside the rows', async () => {
+    const db = await seeded()
+    const checkpoint = (
+      companyKey: string,
+      entity: 'Approval' | 'Supplier',
+      lastPulledAt: string | null,
+    ) => ({
+      ...emptyCheckpoint(companyKey, entity),
+      lastPulledAt,
+    })
+    await db.checkpoints.bulkPut([
+      checkpoint('nordlys', 'Approval', '2026-11-23T08:00:00Z'),
+      // A pull begun and not finished, and another entity's finished pull, say nothing of approvals.
+      checkpoint('fjordbygg', 'Approval', null),
+      checkpoint('fjordbygg', 'Supplier', '2026-11-23T08:00:00Z'),
+      // A company where the user's User.ID is not known yet still counts as pulled.
+      checkpoint('aurora', 'Approval', '2026-11-23T08:00:00Z'),
+    ])
+    const state = await loadMyApprovalsState(db, '2026-11-23')
+    expect([...state.pulled].sort()).toEqual(['aurora', 'nordlys'])
+    expect(state.rows).toEqual(await loadMyApprovals(db, '2026-11-23'))
+  })
+
   it('lists the active approvals of every company with the user of that company, substitutes marked', async () => {
     const rows = await loadMyApprovals(await seeded(), '2026-11-23')
     expect(rows.map((r) => [r.companyKey, r.ID])).toEqual([

@@ -177,29 +177,53 @@ export const myApprovalTables = (db: WorkspaceDb) => [
   db.checkpoints,
 ]
 
+/** My approvals as the cache answers them, with the companies whose approvals were pulled whole once. */
+export interface MyApprovalsState {
+  rows: MyApprovalRow[]
+  pulled: Set<string>
+}
+
+const byDueThenCompany = (x: MyApprovalRow, y: MyApprovalRow) => {
+  if (x.PaymentDueDate !== y.PaymentDueDate) {
+    if (x.PaymentDueDate === null) return 1
+    if (y.PaymentDueDate === null) return -1
+    return x.PaymentDueDate < y.PaymentDueDate ? -1 : 1
+  }
+  return (
+    x.companyName.localeCompare(y.companyName) || (x.InvoiceNumber ?? '').localeCompare(y.InvoiceNumber ?? '')
+  )
+}
+
 /**
- * Every company's rows, due date first (no due date last), then company and invoice number. Read in one
- * read-only transaction: while a sync writes, each of the many small reads of separate transactions would
- * wait its turn behind the sync's writes, one after another.
+ * Every company's rows, due date first (no due date last), then company and invoice number, and the
+ * companies whose Approval checkpoint says their approvals were pulled whole: what the notices of new
+ * approvals judge a company's first complete pull by, read with the rows it brought. Read in one read-only
+ * transaction: while a sync writes, each of the many small reads of separate transactions would wait its turn
+ * behind the sync's writes, one after another. Each checkpoint is read by its key, never by a query over the
+ * whole table, so a live query of this is not woken by every page any pull of any entity stores.
  */
-export async function loadMyApprovals(db: WorkspaceDb, today = localToday()): Promise<MyApprovalRow[]> {
-  const perCompany = await db.transaction('r', myApprovalTables(db), async () => {
-    const companies = (await db.companies.toArray()).filter(
-      (c): c is typeof c & { userId: number } => c.userId !== null,
-    )
-    return Promise.all(companies.map((c) => companyRows(db, c, today)))
-  })
-  return perCompany.flat().sort((x, y) => {
-    if (x.PaymentDueDate !== y.PaymentDueDate) {
-      if (x.PaymentDueDate === null) return 1
-      if (y.PaymentDueDate === null) return -1
-      return x.PaymentDueDate < y.PaymentDueDate ? -1 : 1
+export async function loadMyApprovalsState(db: WorkspaceDb, today = localToday()): Promise<MyApprovalsState> {
+  const { perCompany, checkpoints } = await db.transaction('r', myApprovalTables(db), async () => {
+    const companies = await db.companies.toArray()
+    const approving = companies.filter((c): c is typeof c & { userId: number } => c.userId !== null)
+    return {
+      perCompany: await Promise.all(approving.map((c) => companyRows(db, c, today))),
+      checkpoints: await db.checkpoints.bulkGet(
+        companies.map((c) => [c.Key, 'Approval'] as [string, string]),
+      ),
     }
-    return (
-      x.companyName.localeCompare(y.companyName) ||
-      (x.InvoiceNumber ?? '').localeCompare(y.InvoiceNumber ?? '')
-    )
   })
+  const pulled = new Set(
+    checkpoints
+      .filter((c): c is NonNullable<typeof c> => c !== undefined && c.lastPulledAt !== null)
+      .map((c) => c.companyKey),
+  )
+  return { rows: perCompany.flat().sort(byDueThenCompany), pulled }
+}
+
+/** Every company's rows, ordered as `loadMyApprovalsState` orders them. */
+export async function loadMyApprovals(db: WorkspaceDb, today = localToday()): Promise<MyApprovalRow[]> {
+  return (await loadMyApprovalsState(db, today)).rows
 }
 
 export type DueFilter = 'all' | 'overdue' | 'week'

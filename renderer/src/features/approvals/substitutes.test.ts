@@ -4,26 +4,17 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { OutboxCommand, OutboxOutcome } from '@common/bridge/outbox'
 import { drainCompany } from '@renderer/data/drain'
-import { openWorkspace, type CompanyRecord, type WorkspaceDb } from '@renderer/data/schema'
+import { openWorkspace, type WorkspaceDb } from '@renderer/data/schema'
 import type { SyncTransport } from '@renderer/data/sync-transport'
 import { addSubstitute, endSubstitute, loadSubstitutes, SubstituteError } from './substitutes.ts'
+import { companyRecord } from '@renderer/data/testing'
 
 let db: WorkspaceDb
 afterEach(async () => {
   await db.delete()
 })
 
-const company = (Key: string, Name: string, userId: number | null): CompanyRecord => ({
-  Key,
-  Name,
-  OrganizationNumber: null,
-  offline: true,
-  lastOpenedAt: null,
-  syncState: 'idle',
-  lastSyncAt: null,
-  lastError: null,
-  userId,
-})
+const company = companyRecord
 
 /** Per is user 5 in Nordlys and 8 in Fjordbygg; Siri is 3 and 4; Anne only in Nordlys (2). */
 async function seeded(): Promise<WorkspaceDb> {

@@ -13,7 +13,12 @@ import { useLiveQuery } from '@renderer/data/use-live-query'
 import { useSyncStore } from '@renderer/stores/sync'
 import { useWorkspace } from '@renderer/stores/workspace'
 import type { WorkspaceDb } from '@renderer/data/schema'
-import { loadMyApprovals, myApprovalTables, openCount, type MyApprovalRow } from './my-approval-rows.ts'
+import {
+  loadMyApprovalsState,
+  openCount,
+  type MyApprovalRow,
+  type MyApprovalsState,
+} from './my-approval-rows.ts'
 import { createAnnouncer } from './new-approvals.ts'
 
 /**
@@ -47,37 +52,26 @@ export async function learnApprovalCompanies(
   return learned
 }
 
-/** My approvals as the cache last answered them, with the companies whose approvals were pulled whole once. */
-interface MyApprovalsSnapshot {
-  rows: MyApprovalRow[]
-  pulled: Set<string>
-}
-
 /**
  * One live query for My approvals, shared by the list, the sidebar's count and the notices of new approvals:
  * each of them querying on its own read the same rows three times over on every change while a sync wrote.
- * The rows and each company's pull state are read in one transaction, so a company's first complete pull is
- * judged with the rows it brought (they are what the user already had).
+ * The rows and each company's pull state are read together (loadMyApprovalsState), so a company's first
+ * complete pull is judged with the rows it brought (they are what the user already had).
  */
 const useMyApprovalsStore = defineStore('myApprovals', () => {
   const workspace = useWorkspace()
-  const snapshot = useLiveQuery<MyApprovalsSnapshot | null>(
+  // Each answer names the workspace it was read from: when the workspace changes, the last one's answer
+  // (which the live query keeps until the new one's first) is never shown.
+  const answer = useLiveQuery<(MyApprovalsState & { db: WorkspaceDb }) | null>(
     async () => {
       const db = workspace.value
-      if (!db) return null
-      return db.transaction('r', myApprovalTables(db), async () => {
-        // Each company's Approval checkpoint by its key: a query over the whole table would run again at every
-        // page any pull of any entity stores.
-        const keys = (await db.companies.toCollection().primaryKeys()) as string[]
-        const checkpoints = await db.checkpoints.bulkGet(keys.map((k) => [k, 'Approval'] as [string, string]))
-        const pulled = new Set(
-          checkpoints.filter((c) => c !== undefined && c.lastPulledAt !== null).map((c) => c!.companyKey),
-        )
-        return { rows: await loadMyApprovals(db), pulled }
-      })
+      return db ? { db, ...(await loadMyApprovalsState(db)) } : null
     },
     [workspace],
     null,
+  )
+  const snapshot = computed<MyApprovalsState | null>(() =>
+    answer.value && answer.value.db === workspace.value ? answer.value : null,
   )
   return { snapshot }
 })
