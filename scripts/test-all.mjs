@@ -4,7 +4,7 @@
 // is non-zero when any failed, and the last line counts the tests of every vitest run.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 
 const reports = join('test-results', 'vitest')
 rmSync(reports, { recursive: true, force: true })
@@ -119,6 +119,7 @@ let passed = 0
 let failed = 0
 let skipped = 0
 const failures = []
+const hostLogs = []
 for (const name of ['unit', 'e2e']) {
   const file = join(reports, `${name}.json`)
   if (!existsSync(file)) continue
@@ -130,8 +131,21 @@ for (const name of ['unit', 'e2e']) {
     const file = suite.name.replace(process.cwd() + '/', '')
     for (const t of suite.assertionResults ?? []) {
       if (t.status !== 'failed') continue
-      const why = (t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 600)
-      failures.push(`${file} > ${t.fullName}\n      ${why}`)
+      const message = t.failureMessages?.[0] ?? ''
+      const why = message.split('\n')[0].slice(0, 600)
+      // The line of the test file where it failed: the stack's first frame in the file itself.
+      const at = message
+        .split('\n')
+        .find((line) => line.includes(`${file}:`))
+        ?.trim()
+        .replace(process.cwd() + '/', '')
+      failures.push(`${file} > ${t.fullName}\n      ${why}${at ? `\n      ${at}` : ''}`)
+      // An end-to-end test leaves the last of its host's log (test/e2e/support.ts): what main was doing.
+      const hostLog = join(reports, 'host-logs', `${basename(file)}.log`)
+      if (name === 'e2e' && existsSync(hostLog)) {
+        const lines = readFileSync(hostLog, 'utf8').trimEnd().split('\n').slice(1).slice(-20)
+        hostLogs.push(`${file}:\n${lines.map((l) => `  ${l.slice(0, 240)}`).join('\n')}`)
+      }
     }
     if ((suite.assertionResults ?? []).length === 0 && suite.status === 'failed') {
       failures.push(`${file}\n      ${(suite.message ?? '').split('\n')[0].slice(0, 200)}`)
@@ -139,6 +153,9 @@ for (const name of ['unit', 'e2e']) {
   }
 }
 
+// Above the summary, so that the last lines still name the failed tests and where they failed.
+if (hostLogs.length > 0) console.log("\nThe host's log, last lines, where an end-to-end test failed:")
+for (const text of hostLogs) console.log(text)
 console.log('\nSummary')
 for (const r of results) console.log(`  ${r.ok ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds.toFixed(1)} s)`)
 // The failed tests by name, so that the last lines of a long log say what broke.

@@ -2,14 +2,13 @@
 // with (the browser-mode host started in this process on a free port with a fresh data folder, Debian's
 // Chromium driven by playwright-core, the route to the platform that a test can cut, sign-in and the open
 // company), and what tests use besides: calls to the platform as a colleague, axe-core and screenshots.
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 import type { AxeResults, RunOptions } from 'axe-core'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
-import { memoryLogger } from '../../electron/main/logger.ts'
+import { afterAll, beforeAll, beforeEach, type TestContext } from 'vitest'
 import { startWebHost, type WebHost } from '../../electron/web/host.ts'
 import { DEMO_PASSWORD, DEMO_USERS } from '../../platform/seed/demo-constants.ts'
 import { FRONT_END_HEADER } from '../../platform/surface/enforce.ts'
@@ -27,10 +26,36 @@ import { signInWithSandbox } from './sign-in-steps.ts'
 export const repoRoot = resolve(import.meta.dirname, '../..')
 export const screenshotDir = join(repoRoot, 'test-results/e2e')
 
+/** What the host's services logged, each entry with the time it was written. */
+export type HostLog = ReturnType<typeof timedLogger>
+
+function timedLogger() {
+  const entries: { at: number; level: string; message: string; context?: unknown }[] = []
+  const push = (level: string) => (message: string, context?: Record<string, unknown>) =>
+    void entries.push({ at: Date.now(), level, message, context })
+  return { entries, info: push('info'), warn: push('warn'), error: push('error') }
+}
+
+/**
+ * Where a failed test leaves the last of its host's log: `npm test` prints it under the failed test's name,
+ * so the end of a long log says what main was doing when the test gave up.
+ */
+export const hostLogDir = join(repoRoot, 'test-results/vitest/host-logs')
+
+async function keepHostLog(log: HostLog, context: TestContext, last = 40) {
+  const lines = log.entries.slice(-last).map((e) => {
+    const context = e.context === undefined ? '' : ` ${JSON.stringify(e.context).slice(0, 300)}`
+    return `${new Date(e.at).toISOString().slice(11, 23)} ${e.level} ${e.message}${context}`
+  })
+  const file = context.task.file.filepath
+  await mkdir(hostLogDir, { recursive: true })
+  await writeFile(join(hostLogDir, `${basename(file)}.log`), `${context.task.name}\n${lines.join('\n')}\n`)
+}
+
 export interface HostFixture {
   host: WebHost
   dataDir: string
-  log: ReturnType<typeof memoryLogger>
+  log: HostLog
   stop(): Promise<void>
 }
 
@@ -42,7 +67,7 @@ export async function startHost(
   options: { dataDir?: string; port?: number; now?: () => number } = {},
 ): Promise<HostFixture> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'ledgerdesk-e2e-data-')))
-  const log = memoryLogger()
+  const log = timedLogger()
   const host = await startWebHost({
     port: options.port ?? 0,
     dataDir,
@@ -317,7 +342,7 @@ export interface E2eApp {
   /** The host's data folder (tokens, preferences, scan folders of this file's app). */
   readonly dataDir: string
   /** What the host's services logged. */
-  readonly log: ReturnType<typeof memoryLogger>
+  readonly log: HostLog
   readonly context: BrowserContext
   /** The page the tests drive. */
   readonly page: Page
@@ -391,6 +416,9 @@ export function useApp(
     page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`))
     switchLanguage = languageSwitch(browser.context, fixture.host.url, page)
   }, 120_000)
+  beforeEach((context) => {
+    context.onTestFailed(() => (fixture ? keepHostLog(fixture.log, context) : undefined))
+  })
   afterAll(async () => {
     route.restore()
     await browser?.stop()
