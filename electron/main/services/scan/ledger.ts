@@ -225,8 +225,10 @@ export async function openLedger(path: string): Promise<Ledger> {
     duplicates: () => [...dups.values()],
     async record(sha256, change) {
       const now = new Date().toISOString()
-      const merged = { ...(entries.get(sha256) as LedgerEntry), ...change, sha256, updatedAt: now }
       await append({ e: { ...change, sha256, updatedAt: now } })
+      // Merged once on disk, onto the entry as it is then: changes of one entry recorded at once (a run's
+      // step and a split asked from the queue) each keep the others', in the order the journal replays them.
+      const merged = { ...(entries.get(sha256) as LedgerEntry), ...change, sha256, updatedAt: now }
       entries.set(sha256, merged)
       return merged
     },
