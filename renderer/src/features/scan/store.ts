@@ -31,12 +31,16 @@ export const useScanStore = defineStore('scan', () => {
   let nextSending = 1
   let listening = false
 
+  /** The loads under way: each hears whether a row of its company changed while its rows were asked. */
+  const loads = new Set<{ companyKey: string; changed: boolean }>()
+
   function listen() {
     if (listening) return
     listening = true
     const bridge = useBridge()
     bridge.on('scan.overviewChanged', (next) => (overview.value = next))
     bridge.on('scan.rowChanged', (row) => {
+      for (const l of loads) if (l.companyKey === row.companyKey) l.changed = true
       const list = rows.value[row.companyKey]
       if (!list) return
       const i = list.findIndex((r) => r.id === row.id)
@@ -45,12 +49,29 @@ export const useScanStore = defineStore('scan', () => {
     })
   }
 
+  /**
+   * The company's rows as main has them, kept live by its events. A change heard while the rows were asked
+   * may be newer than the answer (main read its rows, then a file moved on before the answer was sent) or
+   * older: the rows are asked again, a few times at most, until an answer comes with no change beside it.
+   */
   async function load(companyKey: string) {
     listen()
     const bridge = useBridge()
-    const [o, r] = await Promise.all([bridge.call('scan.overview'), bridge.call('scan.rows', companyKey)])
-    overview.value = o
-    rows.value = { ...rows.value, [companyKey]: r }
+    const loadRows = async () => {
+      const heard = { companyKey, changed: false }
+      loads.add(heard)
+      try {
+        for (let attempt = 0; attempt < 5; attempt++) {
+          heard.changed = false
+          const answer = await bridge.call('scan.rows', companyKey)
+          rows.value = { ...rows.value, [companyKey]: answer }
+          if (!heard.changed) break
+        }
+      } finally {
+        loads.delete(heard)
+      }
+    }
+    await Promise.all([bridge.call('scan.overview').then((o) => (overview.value = o)), loadRows()])
   }
 
   async function loadOverview() {
