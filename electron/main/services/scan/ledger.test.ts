@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openLedger, type LedgerEntry } from './ledger.ts'
+import { UNSTARTED, openLedger, type LedgerEntry } from './ledger.ts'
 
 const dirs: string[] = []
 afterEach(() => {
@@ -13,6 +13,7 @@ afterEach(() => {
 
 const sha = 'a'.repeat(64)
 const entry: Partial<LedgerEntry> = {
+  ...UNSTARTED,
   companyKey: 'nordlys',
   state: 'queued',
   step: 'upload',
@@ -21,17 +22,7 @@ const entry: Partial<LedgerEntry> = {
   folder: '/scans',
   kind: 'pdf',
   size: 1000,
-  fileId: null,
-  invoiceId: null,
-  supplierId: null,
-  supplierCreated: false,
-  started: null,
-  fields: null,
-  destination: null,
-  reason: null,
-  attempts: 0,
   takenAt: '2026-12-05T10:00:00.000Z',
-  readyAt: null,
 }
 
 describe('the scan ledger', () => {

@@ -91,6 +91,23 @@ export interface LedgerEntry {
   readyAt: string | null
 }
 
+/**
+ * What a new entry holds of everything its steps record later: nothing uploaded, created or read yet, no
+ * step begun, no attempt made, nowhere to go. Each place that takes a file into the ledger starts from it.
+ */
+export const UNSTARTED = {
+  fileId: null,
+  invoiceId: null,
+  supplierId: null,
+  supplierCreated: false,
+  started: null,
+  fields: null,
+  destination: null,
+  reason: null,
+  attempts: 0,
+  readyAt: null,
+} as const satisfies Partial<LedgerEntry>
+
 export interface SplitPart {
   sha256: string
   /** Where the part's PDF was written (beside its batch, in processed/split/). */

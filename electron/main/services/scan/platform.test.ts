@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { memoryLogger } from '../../logger.ts'
 import type { Fetch } from '../../ports.ts'
 import { createApiClient, type TokenSource } from '../api/client.ts'
-import { openLedger, type LedgerEntry, type ReadFields } from './ledger.ts'
+import { UNSTARTED, openLedger, type LedgerEntry, type ReadFields } from './ledger.ts'
 import { createPipeline } from './pipeline.ts'
 import { createScanPlatform, scanMark } from './platform.ts'
 
@@ -173,17 +173,9 @@ function entryOf(file: ReturnType<typeof scanned>, change: Partial<LedgerEntry>)
     folder: dirname(file.path),
     kind: 'png',
     size: file.bytes.length,
-    fileId: null,
-    invoiceId: null,
-    supplierId: null,
-    supplierCreated: false,
-    started: null,
-    fields: null,
-    destination: null,
-    reason: null,
+    ...UNSTARTED,
     attempts: 1,
     takenAt: new Date().toISOString(),
-    readyAt: null,
     ...change,
   }
 }

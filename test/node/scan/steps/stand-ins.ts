@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { memoryLogger } from '../../../../electron/main/logger.ts'
 import { moveTo } from '../../../../electron/main/services/scan/files.ts'
-import type {
-  DuplicateRecord,
-  Ledger,
-  LedgerEntry,
-  ReadFields,
+import {
+  UNSTARTED,
+  type DuplicateRecord,
+  type Ledger,
+  type LedgerEntry,
+  type ReadFields,
 } from '../../../../electron/main/services/scan/ledger.ts'
 import type { ScanPlatform } from '../../../../electron/main/services/scan/platform.ts'
 import type { BatchSummary, Station } from '../../../../electron/main/services/scan/station.ts'
@@ -36,18 +37,9 @@ export function entryOf(change: Partial<LedgerEntry> = {}): LedgerEntry {
     folder: '/nowhere',
     kind: 'pdf',
     size: 10,
-    fileId: null,
-    invoiceId: null,
-    supplierId: null,
-    supplierCreated: false,
-    started: null,
-    fields: null,
-    destination: null,
-    reason: null,
-    attempts: 0,
+    ...UNSTARTED,
     takenAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
-    readyAt: null,
     ...change,
   }
 }

@@ -3,6 +3,7 @@
 import { mkdir } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { FAILED, freePath, writeDurably } from '../files.ts'
+import { UNSTARTED } from '../ledger.ts'
 import { failedNote, type FailedFileReason } from '../reasons.ts'
 import { messageOf, type Station } from '../station.ts'
 import { takeLeftPartner } from './partner.ts'
@@ -28,6 +29,7 @@ export async function failFile(
   const text = failedNote(reason, station.locale())
   const destination = await freePath(join(req.folder, FAILED), name)
   await station.record(req.companyKey, req.sha256, {
+    ...UNSTARTED,
     companyKey: req.companyKey,
     state: 'failed',
     reason,
@@ -38,15 +40,7 @@ export async function failFile(
     size: req.size,
     takenAt: new Date().toISOString(),
     step: 'finished',
-    attempts: 0,
-    fileId: null,
-    invoiceId: null,
-    supplierId: null,
-    supplierCreated: false,
-    started: null,
-    fields: null,
     kind: null,
-    readyAt: null,
   })
   await moveFailed(station, req.path, destination, text).catch((error) =>
     // The entry says why the file failed; the note beside it could not be written.

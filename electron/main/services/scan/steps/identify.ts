@@ -6,7 +6,7 @@
 import { basename, join } from 'node:path'
 import { isEInvoiceXml } from '../../../../../common/einvoice/index.ts'
 import { DUPLICATES, exists, freePath, PROCESSED } from '../files.ts'
-import type { DuplicateRecord, Ledger, LedgerEntry } from '../ledger.ts'
+import { UNSTARTED, type DuplicateRecord, type Ledger, type LedgerEntry } from '../ledger.ts'
 import { waitForPartner } from '../pair.ts'
 import { sniff } from '../sniff.ts'
 import { messageOf, type Station, type TakeOutcome, type TakeRequest } from '../station.ts'
@@ -67,20 +67,11 @@ export async function identify(
     folder: req.folder,
     kind: sniffed.kind,
     size: bytes.length,
-    fileId: null,
-    invoiceId: null,
-    supplierId: null,
-    supplierCreated: false,
-    started: null,
+    ...UNSTARTED,
     // Another user's run began this content and recorded no invoice: it may have made the file or
     // the draft all the same, so the platform is asked before each creating step.
     elsewhere: other !== undefined,
-    fields: null,
-    destination: null,
-    reason: null,
-    attempts: 0,
     takenAt: new Date().toISOString(),
-    readyAt: null,
   })
   // Read on this computer at once, online or not: the reading is kept and the read step (and the review)
   // find it by the content. A structured invoice is read from its XML instead (read.ts).
