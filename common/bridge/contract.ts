@@ -224,7 +224,14 @@ export const calls = {
 } as const satisfies Record<CallName, { args: z.ZodTuple; result: z.ZodType }>
 // `satisfies Record<CallName, …>` makes a call missing here, or one not listed in names.ts, a type error.
 
-export const AppNotification = z.object({ title: z.string(), body: z.string() })
+const NotificationWords = z.object({ title: z.string(), body: z.string() })
+/**
+ * A notification in the user's language at the time, and where main can word it in every language the app
+ * speaks, in each of them: a window that shows it as a toast follows a later change of language with it.
+ */
+export const AppNotification = NotificationWords.extend({
+  languages: z.object({ nb: NotificationWords, en: NotificationWords }).optional(),
+})
 export type AppNotification = z.infer<typeof AppNotification>
 
 /** Events: name -> payload schema. Names say what happened. */

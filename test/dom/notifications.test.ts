@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { mountShell, waitForElement, type MountedShell } from './mount-shell.ts'
 
 let shell: MountedShell | undefined
@@ -14,5 +14,26 @@ describe('notifications from main', () => {
     const toast = await waitForElement('.p-toast-message')
     expect(toast.textContent).toContain('Upload finished')
     expect(toast.textContent).toContain('faktura-1042.pdf was uploaded.')
+  })
+
+  it('follows a change of language with a notification main worded in each language', async () => {
+    shell = await mountShell({ languages: ['en-US'] })
+    shell.test.emit('app.notification', {
+      title: 'Scanning finished',
+      body: '2 invoices ready for review in Nordlys Bakeri AS',
+      languages: {
+        nb: { title: 'Skanning ferdig', body: '2 fakturaer klar for kontroll i Nordlys Bakeri AS' },
+        en: { title: 'Scanning finished', body: '2 invoices ready for review in Nordlys Bakeri AS' },
+      },
+    })
+    const toast = await waitForElement('.p-toast-message')
+    expect(toast.textContent).toContain('2 invoices ready for review in Nordlys Bakeri AS')
+    shell.test.emit('app.preferencesChanged', { locale: 'nb' })
+    await vi.waitFor(() =>
+      expect(toast.textContent).toContain('2 fakturaer klar for kontroll i Nordlys Bakeri AS'),
+    )
+    expect(toast.textContent).toContain('Skanning ferdig')
+    expect(toast.textContent).not.toContain('Scanning finished')
+    expect(document.querySelectorAll('.p-toast-message')).toHaveLength(1)
   })
 })

@@ -6,7 +6,7 @@ import { nextTick } from 'vue'
 import { flushPromises } from '@vue/test-utils'
 import { ScanReason, ScanReasonCode, type DropUpload, type ScanFolderState } from '@common/bridge/scan'
 import scanMessages from '@renderer/features/scan/messages'
-import { mountShell, type MountedShell } from './mount-shell.ts'
+import { mountShell, waitForElement, type MountedShell } from './mount-shell.ts'
 import { scanCompany, scanHandlers, scanKey, scanOverview, scanRow } from './scan-station.ts'
 import { createTestBridge } from './test-bridge.ts'
 
@@ -231,6 +231,14 @@ describe('files dropped in browser mode', () => {
       expect(test.calls.filter((c) => c.name === 'scan.dropFiles').map((c) => c.args)).toEqual([
         [key, [{ name: 'image.png', data: 'iVBORw==' }]],
       ])
+      // The toast still on screen follows a change of language.
+      test.emit('app.preferencesChanged', { locale: 'nb' })
+      const toast = await waitForElement('.p-toast-message')
+      await vi.waitFor(() =>
+        expect(toast.textContent).toContain('2 filer lagt i skannekøen for Nordlys Bakeri AS.'),
+      )
+      expect(toast.textContent).toContain('Skannede dokumenter')
+      expect(toast.textContent).not.toContain('added')
     } finally {
       delete (window as { ledgerdesk?: unknown }).ledgerdesk
     }

@@ -1,5 +1,6 @@
 // The scan station's words in main: the note on a supplier it creates, the name of the company's unknown
 // supplier, and the notification that tells a finished batch.
+import type { AppNotification } from '../../../../common/bridge/contract.ts'
 import { scanMarkText } from '../../../../common/parties/scan-mark.ts'
 import type { ScanLocale } from './reasons.ts'
 import type { BatchSummary } from './station.ts'
@@ -26,11 +27,18 @@ export const scanWords = {
   },
 }
 
-/** The notification of a finished batch of one company. */
-export function batchNotice(b: BatchSummary, companyName: string, locale: ScanLocale) {
+function batchWords(b: BatchSummary, companyName: string, locale: ScanLocale) {
   const t = scanWords[locale]
   const parts = [t.ready(b.ready, companyName)]
   if (b.failed) parts.push(t.failed(b.failed))
   if (b.duplicates) parts.push(t.dups(b.duplicates))
   return { title: t.title, body: parts.join(', ') }
+}
+
+/** The notification of a finished batch of one company: in `locale`, and in each language beside. */
+export function batchNotice(b: BatchSummary, companyName: string, locale: ScanLocale): AppNotification {
+  return {
+    ...batchWords(b, companyName, locale),
+    languages: { nb: batchWords(b, companyName, 'nb'), en: batchWords(b, companyName, 'en') },
+  }
 }

@@ -5,10 +5,10 @@
 import { defineStore, storeToRefs } from 'pinia'
 import { computed, watch, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
-import { useToast } from 'primevue/usetoast'
 import type { ToastMessageOptions } from 'primevue/toast'
 import { isNewAccess } from '@common/new-access'
 import { useBridge } from '@renderer/bridge'
+import { useWordedToast } from '@renderer/ui/worded-toast'
 import { useLiveQuery } from '@renderer/data/use-live-query'
 import { useSyncStore } from '@renderer/stores/sync'
 import { useWorkspace } from '@renderer/stores/workspace'
@@ -96,8 +96,8 @@ export function useMyApprovals(): {
 export function useMyApprovalsWatcher(): void {
   const workspace = useWorkspace()
   const sync = useSyncStore()
-  const toast = useToast()
-  const { t, locale } = useI18n()
+  const toast = useWordedToast()
+  const { t } = useI18n()
 
   // Companies of the workspace whose User.ID is not known yet (the workspace adds them as it learns them).
   const unknown = useLiveQuery<string[]>(
@@ -133,7 +133,7 @@ export function useMyApprovalsWatcher(): void {
   const announcer = createAnnouncer()
   watch(workspace, () => announcer.reset())
   const life = 8000
-  let shown: { message: ToastMessageOptions; count: number } | null = null
+  let shown: ToastMessageOptions | null = null
   const title = (count: number) => t('approvals.notify.title', { count }, count)
   watch(snapshot, (answer) => {
     if (!answer) return
@@ -144,25 +144,17 @@ export function useMyApprovalsWatcher(): void {
     if (freshKeys.size === 0) return
     const fresh = answer.rows.filter((r) => freshKeys.has(r.key))
     const body = [...new Set(fresh.map((r) => r.companyName))].join(', ')
-    if (shown) toast.remove(shown.message)
-    const message: ToastMessageOptions = {
+    if (shown) toast.remove(shown)
+    // Worded as it is drawn: a notice still on screen follows a change of language.
+    const notice = toast.add({
       severity: 'info',
-      summary: title(fresh.length),
-      detail: body,
+      summary: () => title(fresh.length),
+      detail: () => body,
       life,
-    }
-    const notice = { message, count: fresh.length }
+    })
     shown = notice
-    toast.add(message)
     setTimeout(() => shown === notice && (shown = null), life)
     if (typeof Notification !== 'undefined' && Notification.permission === 'granted')
       new Notification(title(fresh.length), { body })
-  })
-  // A notice still on screen follows a change of language.
-  watch(locale, () => {
-    if (!shown) return
-    toast.remove(shown.message)
-    shown.message = { ...shown.message, summary: title(shown.count) }
-    toast.add(shown.message)
   })
 }

@@ -6,7 +6,7 @@
 // instead where one applies; the user is told when that happens (./use-sent-instead-notices.ts).
 import { ref, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
-import { useToast } from 'primevue/usetoast'
+import { useWordedToast } from '@renderer/ui/worded-toast'
 import type { ProposedRule } from '@common/bridge/review'
 import { useBridge } from '@renderer/bridge'
 import type { WorkspaceDb } from '@renderer/data/schema'
@@ -30,7 +30,7 @@ export interface SendOnOptions {
 export function useSendOn({ workspace, companyKey, doc, form, editable, save, status }: SendOnOptions) {
   const bridge = useBridge()
   const { t } = useI18n()
-  const toast = useToast()
+  const toast = useWordedToast()
   const approvalOpen = ref(false)
 
   /** The approval rule the platform proposes for the form's supplier, project and department. */
@@ -75,8 +75,8 @@ export function useSendOn({ workspace, companyKey, doc, form, editable, save, st
     // The review moves on to the next invoice as this one leaves the queue: said where it stays in sight.
     toast.add({
       severity: 'info',
-      summary: invoiceLabel(t, current.row),
-      detail: t('review.bookedRuleUnknown'),
+      summary: () => invoiceLabel(t, current.row),
+      detail: () => t('review.bookedRuleUnknown'),
       life: 12_000,
     })
   }

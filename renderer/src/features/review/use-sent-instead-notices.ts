@@ -4,7 +4,7 @@
 // which company, and by which rule. The review's status line says it too while that invoice is shown.
 import { onScopeDispose } from 'vue'
 import { useI18n } from 'vue-i18n'
-import { useToast } from 'primevue/usetoast'
+import { useWordedToast } from '@renderer/ui/worded-toast'
 import type { OutboxNotice } from '@common/bridge/outbox'
 import type { PlatformRow } from '@common/bridge/sync'
 import { onOutboxNotice, type OutboxNoticed } from '@renderer/data/outbox-notices'
@@ -35,7 +35,7 @@ export function invoiceLabel(t: Translate, row: PlatformRow | null, id = Number(
 /** Shows a notice for each booking that went for approval instead; the composition root calls it once. */
 export function useSentInsteadNotices(): void {
   const { t } = useI18n({ useScope: 'global' })
-  const toast = useToast()
+  const toast = useWordedToast()
   const workspace = useWorkspace()
   const companies = useCompaniesStore()
 
@@ -53,8 +53,8 @@ export function useSentInsteadNotices(): void {
     if (noticed.notice.code !== 'SENT_FOR_APPROVAL_INSTEAD') return
     toast.add({
       severity: 'warn',
-      summary: invoiceOf(noticed),
-      detail: sentInsteadText(t, noticed.notice),
+      summary: () => invoiceOf(noticed),
+      detail: () => sentInsteadText(t, noticed.notice),
       life: 12_000,
     })
   })
