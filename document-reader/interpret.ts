@@ -36,7 +36,7 @@ import {
   text,
 } from './values.ts'
 import { parseForeignId, withoutGluedLabel, type ForeignSupplierId } from './foreign.ts'
-import { dueFromTerm, statedTerm } from './terms.ts'
+import { dueFromTerm, statedTerm, type PaymentTerm } from './terms.ts'
 import { fillFromOtherReading, otherReadingPages, type Interpretation } from './other-reading.ts'
 
 interface Hit {
@@ -732,7 +732,9 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
           unconfirmedTotal(h) &&
           ((h.labelWeight ?? 1) < RECEIPT_SUM_WEIGHT || !/\d[.,]\s?\d{2}(?!\d)|,-/.test(text(h.words))) &&
           printed(h.value) < 2) ||
-        (h.doubtfulDigits && (DATE_PROPS.includes(h.prop) || (unconfirmedTotal(h) && !printedSure(h)))),
+        (h.doubtfulDigits &&
+          ((DATE_PROPS.includes(h.prop) && !termBearsOut(h, proposable, statedTerm(termLines)?.term)) ||
+            (unconfirmedTotal(h) && !printedSure(h)))),
     ),
   )
   const foreignSupplierIds = bestForeignIds(foreign)
@@ -1446,6 +1448,40 @@ const YEAR = 366 * DAY
 
 /** The fields that hold a date. */
 const DATE_PROPS: readonly OcrPropertyId[] = [OcrPropertyId.InvoiceDate, OcrPropertyId.DueDate]
+
+/**
+ * Days from invoice date to due date that invoices give where no term is printed: ten, fourteen and thirty
+ * days. Fifteen and the other whole weeks are left out: a day misread by one digit (`29` for `28`) turns a
+ * fourteen-day term into fifteen.
+ */
+const COMMON_TERM_DAYS = [10, 14, 30]
+
+/**
+ * A scanned date whose digits Tesseract doubted, borne out by the document's other date: a due date the
+ * page's stated term (`14 dager netto`) makes of the invoice date read sure, or an invoice date from which it
+ * makes the due date read sure; where no term is stated, two dates a common term apart (COMMON_TERM_DAYS).
+ * A misread digit seldom lands exactly on the term.
+ */
+function termBearsOut<T extends Hit & { doubtfulDigits?: boolean }>(
+  h: T,
+  hits: readonly T[],
+  term: PaymentTerm | undefined,
+): boolean {
+  if (!DATE_PROPS.includes(h.prop)) return false
+  const otherProp = h.prop === OcrPropertyId.InvoiceDate ? OcrPropertyId.DueDate : OcrPropertyId.InvoiceDate
+  // The other date as the page reads it sure, and only one value of it: the witness.
+  const witnesses = new Set(
+    hits
+      .filter((o) => o.prop === otherProp && o.placement !== 'pattern' && !o.doubtfulDigits)
+      .map((o) => o.value),
+  )
+  if (witnesses.size !== 1) return false
+  const other = [...witnesses][0]!
+  const [invoice, due] = h.prop === OcrPropertyId.InvoiceDate ? [h.value, other] : [other, h.value]
+  if (term) return dueFromTerm(invoice, term) === due
+  const days = Math.round((Date.parse(due) - Date.parse(invoice)) / DAY)
+  return COMMON_TERM_DAYS.includes(days)
+}
 
 /**
  * A scan's invoice date read at a label and the date it prints beside a time of day that differ in one digit

@@ -852,6 +852,38 @@ describe('a scan whose digits Tesseract doubted', () => {
     expect(read(scan(paid, ['14,74'])).values[P.TotalAmount]).toBeUndefined()
   })
 
+  it('proposes a doubted due date the invoice date and a common term bear out, and no other', () => {
+    const invoice: [number, number, string][] = [
+      [100, 100, 'Fakturadato: 14.04.2026'],
+      [100, 160, 'Forfall: 28.04.2026'],
+      [100, 220, 'Sum å betale 1 250,00'],
+    ]
+    // Fourteen days after a sure invoice date: the doubted due date stands.
+    expect(read(scan(invoice, ['28.04.2026'])).values[P.DueDate]).toBe('2026-04-28')
+    // A digit misread into 29.04 makes fifteen days, no common term: not proposed.
+    const misread = changedPhrases(invoice, 'Forfall: 28.04.2026', 'Forfall: 29.04.2026')
+    expect(read(scan(misread, ['29.04.2026'])).values[P.DueDate]).toBeUndefined()
+    // Both dates doubted: neither is a witness for the other.
+    const both = read(scan(invoice, ['28.04.2026', '14.04.2026'])).values
+    expect(both[P.DueDate]).toBeUndefined()
+    expect(both[P.InvoiceDate]).toBeUndefined()
+    // A doubted invoice date a sure due date bears out stands the same way.
+    expect(read(scan(invoice, ['14.04.2026'])).values[P.InvoiceDate]).toBe('2026-04-14')
+  })
+
+  it('bears a doubted date out by the term the page states, not by a common one', () => {
+    const invoice: [number, number, string][] = [
+      [100, 100, 'Fakturadato: 14.04.2026'],
+      [100, 160, 'Forfall: 28.04.2026'],
+      [100, 220, 'Betalingsbetingelser: 20 dager netto'],
+      [100, 280, 'Sum å betale 1 250,00'],
+    ]
+    // Stated twenty days, printed fourteen: the doubted due date is not borne out.
+    expect(read(scan(invoice, ['28.04.2026'])).values[P.DueDate]).toBeUndefined()
+    const twenty = changedPhrases(invoice, 'Forfall: 28.04.2026', 'Forfall: 04.05.2026')
+    expect(read(scan(twenty, ['04.05.2026'])).values[P.DueDate]).toBe('2026-05-04')
+  })
+
   it('leaves a text layer alone: only Tesseract doubts', () => {
     const page = phrasePage(receipt)
     const values = read({ ...page, UnsureWords: page.Words.map((w) => w.Id) }).values
