@@ -583,6 +583,16 @@ describe('a long label with one character misread', () => {
     expect(dueOf('Fériallodatvm', 'tesseract')).toBeUndefined()
   })
 
+  it('may be cut short on a scan where only one field’s labels begin so', () => {
+    expect(dueOf('Forfallod', 'tesseract')).toBe('2026-03-25')
+    expect(dueOf('Forfallod', 'text-layer')).toBeUndefined()
+    // `Rechnungs` begins the labels of the invoice's date, number and sum: no label at all.
+    const rechnungs = proposals(page([[100, 200, 'Rechnungs 2026-03-25']], 'tesseract'))
+    expect(Object.keys(rechnungs)).toEqual([])
+    // Too short a beginning to tell.
+    expect(dueOf('Forfallo', 'tesseract')).toBeUndefined()
+  })
+
   it('tells one-character differences apart', async () => {
     const { withinOneEdit } = await import('./values.ts')
     expect(withinOneEdit('forfallodatum', 'fortallodatum')).toBe(true)

@@ -385,16 +385,21 @@ const NEAR_LABEL_TWO_EDITS_LENGTH = 12
 
 /**
  * The label one misread character away from a scanned word (`Förtallodatum`, `Fakeuranr`), two for a word of
- * 12 characters or more (`Fériallodatum`), scanner-folded (ocrFold): only a long word, and only when every
+ * 12 characters or more (`Fériallodatum`), or one the word begins (`Forfallod`), scanner-folded (ocrFold): only
+ * a long word, and only when every
  * label that near names the same property with the same weight, so that a misreading is never taken for
  * another property's label.
  */
 export function nearLabel(folded: string): LabelSpec | undefined {
   if (folded.length < NEAR_LABEL_LENGTH) return undefined
   const twoEdits = folded.length >= NEAR_LABEL_TWO_EDITS_LENGTH
+  // A one-word label a scan cut short (`Forfallod` for `Förfallodatum`: its end lost at a table's cell edge).
+  const cutShort = (key: string) =>
+    !folded.includes(' ') && key.length > folded.length && key.startsWith(folded)
   const near = (key: string) =>
     withinOneEdit(folded, key) ||
-    (twoEdits && key.length >= NEAR_LABEL_TWO_EDITS_LENGTH && editDistance(folded, key) <= 2)
+    (twoEdits && key.length >= NEAR_LABEL_TWO_EDITS_LENGTH && editDistance(folded, key) <= 2) ||
+    cutShort(key)
   let found: LabelSpec | undefined
   for (const [key, spec] of FUZZY_LABELS) {
     if (!near(key)) continue
