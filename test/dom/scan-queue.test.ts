@@ -206,6 +206,31 @@ describe('files dropped in browser mode', () => {
     expect(test.calls.some((c) => c.name === 'scan.dropUploads')).toBe(false)
   }, 30_000)
 
+  it('says files dropped in quick succession in one toast, counting them all', async () => {
+    sessionStorage.setItem('ledgerdesk.currentCompany', key)
+    const test = createTestBridge({
+      handlers: { ...session(), 'scan.dropPaths': (_k, paths) => paths.length },
+    })
+    Object.defineProperty(test.bridge, 'transport', { value: 'ipc' })
+    Object.defineProperty(window, 'ledgerdesk', {
+      value: { pathForFile: (file: File) => `/skanner/${file.name}` },
+      configurable: true,
+    })
+    try {
+      shell = await mountShell({ path: '/inbox', test, languages: ['en-GB'] })
+      await shell.find('scan-queue')
+      const pdf = (name: string) => new File([new Uint8Array(8)], name, { type: 'application/pdf' })
+      drop([pdf('a.pdf'), pdf('b.pdf')])
+      await vi.waitFor(() => expect(document.body.textContent).toContain('2 files added to the scan queue'))
+      drop([pdf('c.pdf')])
+      await vi.waitFor(() => expect(document.body.textContent).toContain('3 files added to the scan queue'))
+      expect(document.querySelectorAll('.p-toast-message')).toHaveLength(1)
+      expect(test.calls.filter((c) => c.name === 'scan.dropPaths')).toHaveLength(2)
+    } finally {
+      delete (window as { ledgerdesk?: unknown }).ledgerdesk
+    }
+  }, 30_000)
+
   it('in the desktop app sends a file by its path, and one with no path (a pasted image) as its bytes', async () => {
     sessionStorage.setItem('ledgerdesk.currentCompany', key)
     const test = createTestBridge({
