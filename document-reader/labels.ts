@@ -29,7 +29,8 @@ export function normaliseLabel(text: string): string {
       .replace(/å/g, 'a')
       .replace(/[øö]/g, 'o')
       .replace(/[æä]/g, 'ae')
-      .replace(/[\s.:;()\-/\u00a0,'"‘’“”`°º]/g, '')
+      // A form's leader line a scan printed onto the label (`_Forfallsdato..`, `«Kontonummer`) goes with them.
+      .replace(/[\s.:;()\-/\u00a0,'"‘’“”`°º_«»]/g, '')
       .replace(/^\*+|\*+$/g, '')
       // Other accents (`Échéance`, `Numéro`) compare without them, as a scan often reads them.
       .normalize('NFD')

@@ -891,6 +891,33 @@ describe('a scan whose digits Tesseract doubted', () => {
   })
 })
 
+describe('a fax’s leader lines', () => {
+  it('are not part of a label or a date: `_Forfallsdato.. 06.11.2025...`', () => {
+    const page = phrasePage(
+      [
+        [100, 100, 'Fakturadato 27.10.2025'],
+        [100, 160, '_Forfallsdato.. 06.11.2025...'],
+      ],
+      'tesseract',
+    )
+    expect(read(page).values[P.DueDate]).toBe('2025-11-06')
+  })
+})
+
+describe('an organisation number with digits a scan read as letters', () => {
+  const orgOf = (line: string) => read(phrasePage([[100, 100, line]], 'tesseract')).values[P.OfficialNumber]
+
+  it('is read where one reading of the letters as digits holds its check digit', () => {
+    expect(orgOf('Organisasjonsnummer B3554G588')).toBe('835540588')
+    expect(orgOf('Organisasjonsnummer B35 540 588')).toBe('835540588')
+  })
+
+  it('is not read where no reading holds, nor with more than two letters', () => {
+    expect(orgOf('Organisasjonsnummer B3554G589')).toBeUndefined()
+    expect(orgOf('Organisasjonsnummer BBSS4G588')).toBeUndefined()
+  })
+})
+
 describe('an invoice number followed by a period', () => {
   it('is read without it, as after a comma or a colon', () => {
     const page = phrasePage([[100, 100, 'Fakturanummer 2026/852683.']], 'tesseract')

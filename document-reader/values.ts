@@ -166,9 +166,10 @@ function isoDate(y: number, m: number, d: number): string | null {
 export const parseDate: Parser = (raw) => {
   const text = raw
     .trim()
-    // A speck beside the date read as a quote mark (`3. Januar 2026"`).
-    .replace(/^["'“”‘’`]+|["'“”‘’`]+$/g, '')
-    .replace(/[.,;:]$/, '')
+    // A speck beside the date read as a quote mark (`3. Januar 2026"`), a form's leader line read as
+    // underscores or dots (`06.11.2025...`, `_06.11.2025`).
+    .replace(/^["'“”‘’`_«»]+|["'“”‘’`_«»]+$/g, '')
+    .replace(/(?:[.,;:]|\.{2,}|…)$/, '')
     .replace(/\s\.(\d{4})$/, ' $1')
     // A scan's space after a date's second dot, or after both (`04.04. 2020`, `05. 10. 2022`).
     .replace(/^(\d{1,2}\.)\s?(\d{1,2}\.)\s(\d{4})$/, '$1$2$3')
@@ -327,9 +328,42 @@ export const orgNumberText = (raw: string) =>
 export const parseOrgNumber: Parser = (raw) => {
   const text = stripMarks(orgNumberText(raw))
   // Grouped 3-3-3 when printed; a scan may split or join the groups, the check digit still decides.
-  if (!/^[\d .]{9,13}$/.test(text)) return null
-  const digits = text.replace(/\D/g, '')
-  return digits.length === 9 && isValidOrgNumber(digits) ? digits : null
+  if (/^[\d .]{9,13}$/.test(text)) {
+    const digits = text.replace(/\D/g, '')
+    return digits.length === 9 && isValidOrgNumber(digits) ? digits : null
+  }
+  return scannedOrgNumber(text)
+}
+
+/** The digits a scan may read as a letter, each letter's digits (`G`: a 6 or a 0). */
+const LETTER_DIGITS: Record<string, string[]> = {
+  B: ['8'],
+  O: ['0'],
+  o: ['0'],
+  D: ['0'],
+  Q: ['0'],
+  I: ['1'],
+  l: ['1'],
+  '|': ['1'],
+  S: ['5'],
+  Z: ['2'],
+  G: ['6', '0'],
+}
+
+/**
+ * An organisation number with one or two of its digits read as letters (`B3554G588`): the one reading of the
+ * letters as digits whose check digit holds. None where no reading holds, or where two readings hold (the
+ * check digit cannot tell them apart).
+ */
+function scannedOrgNumber(text: string): string | null {
+  if (!/^[\dBOoDQIl|SZG .]{9,13}$/.test(text)) return null
+  const chars = text.replace(/[ .]/g, '')
+  const letters = chars.replace(/\d/g, '').length
+  if (chars.length !== 9 || letters === 0 || letters > 2) return null
+  let readings = ['']
+  for (const c of chars) readings = readings.flatMap((r) => (LETTER_DIGITS[c] ?? [c]).map((d) => r + d))
+  const valid = readings.filter(isValidOrgNumber)
+  return valid.length === 1 ? valid[0]! : null
 }
 
 const parseBankAccount: Parser = (raw) => {
