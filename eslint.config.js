@@ -82,6 +82,12 @@ const features = readdirSync(new URL('./renderer/src/features', import.meta.url)
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
 const rendererWall = walls.renderer['no-restricted-imports'][1]
+// Toasts are raised through renderer/src/ui/worded-toast.ts, whose words follow a change of language.
+const wordedToasts = {
+  name: 'primevue/usetoast',
+  message: 'Raise toasts with useWordedToast (@renderer/ui/worded-toast): its words follow the language.',
+}
+rendererWall.paths.push(wordedToasts)
 const featureWall = (own) => ({
   'no-restricted-imports': [
     'error',
@@ -186,6 +192,16 @@ export default tseslint.config(
     files: [`renderer/src/features/${own}/**/*.{ts,vue}`],
     rules: featureWall(own),
   })),
+  // The one place PrimeVue's toast service is taken, for the worded toasts.
+  {
+    files: ['renderer/src/ui/worded-toast.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...rendererWall, paths: rendererWall.paths.filter((p) => p !== wordedToasts) },
+      ],
+    },
+  },
   { files: ['platform/**/*.ts'], rules: walls.platform },
   { files: ['common/**/*.ts'], rules: walls.common },
   { files: ['document-reader/**/*.ts'], rules: walls.documentReader },
