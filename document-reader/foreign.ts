@@ -103,7 +103,7 @@ function scannedCountryPrefix(t: string): string {
 }
 
 /** Letters a scan reads for digits (`DEB12720447` for `DE812720447`). */
-const DIGIT_LETTER: Record<string, string> = {
+export const DIGIT_LETTER: Record<string, string> = {
   O: '0',
   o: '0',
   D: '0',

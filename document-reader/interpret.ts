@@ -669,8 +669,8 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   settleDateOrder(hits, pages)
   calibrateDates(hits)
   // No due date printed: one a payment term states (`30 dager netto`), counted from the one invoice date read.
+  const term = statedTerm(termLines)
   if (!hits.some((h) => h.prop === OcrPropertyId.DueDate)) {
-    const term = statedTerm(termLines)
     const dates = hits
       .filter((h) => h.prop === OcrPropertyId.InvoiceDate && h.probability >= 0.7)
       .sort((a, b) => b.probability - a.probability)
@@ -733,7 +733,7 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
           ((h.labelWeight ?? 1) < RECEIPT_SUM_WEIGHT || !/\d[.,]\s?\d{2}(?!\d)|,-/.test(text(h.words))) &&
           printed(h.value) < 2) ||
         (h.doubtfulDigits &&
-          ((DATE_PROPS.includes(h.prop) && !termBearsOut(h, proposable, statedTerm(termLines)?.term)) ||
+          ((DATE_PROPS.includes(h.prop) && !termBearsOut(h, proposable, term?.term)) ||
             (unconfirmedTotal(h) && !printedSure(h)))),
     ),
   )

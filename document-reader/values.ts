@@ -8,7 +8,7 @@ import {
   isValidOrgNumber,
 } from '../common/norwegian.ts'
 import type { OcrPropertyId, OcrWord } from '../common/ocr.ts'
-import { normaliseIban, scannedIban } from './foreign.ts'
+import { DIGIT_LETTER, normaliseIban, scannedIban } from './foreign.ts'
 
 type Parser = (text: string) => string | null
 
@@ -335,20 +335,8 @@ export const parseOrgNumber: Parser = (raw) => {
   return scannedOrgNumber(text)
 }
 
-/** The digits a scan may read as a letter, each letter's digits (`G`: a 6 or a 0). */
-const LETTER_DIGITS: Record<string, string[]> = {
-  B: ['8'],
-  O: ['0'],
-  o: ['0'],
-  D: ['0'],
-  Q: ['0'],
-  I: ['1'],
-  l: ['1'],
-  '|': ['1'],
-  S: ['5'],
-  Z: ['2'],
-  G: ['6', '0'],
-}
+/** The digits a letter a scan read may stand for: foreign.ts's, and `G` a 6 or a 0. */
+const digitsOf = (c: string): string[] => (c === 'G' ? ['6', '0'] : DIGIT_LETTER[c] ? [DIGIT_LETTER[c]] : [c])
 
 /**
  * An organisation number with one or two of its digits read as letters (`B3554G588`): the one reading of the
@@ -361,7 +349,7 @@ function scannedOrgNumber(text: string): string | null {
   const letters = chars.replace(/\d/g, '').length
   if (chars.length !== 9 || letters === 0 || letters > 2) return null
   let readings = ['']
-  for (const c of chars) readings = readings.flatMap((r) => (LETTER_DIGITS[c] ?? [c]).map((d) => r + d))
+  for (const c of chars) readings = readings.flatMap((r) => digitsOf(c).map((d) => r + d))
   const valid = readings.filter(isValidOrgNumber)
   return valid.length === 1 ? valid[0]! : null
 }
