@@ -26,8 +26,11 @@ export function passwordTokens(access: PlatformAccess) {
       scope: 'openid profile AppFramework offline_access',
     })
     const res = await fetch(`${access.authUrl}/connect/token`, { method: 'POST', body: form })
-    const body = (await res.json()) as { access_token?: string }
-    if (!res.ok || !body.access_token) throw new Error(`sign-in failed: ${res.status}`)
+    const body = (await res.json().catch(() => ({}))) as { access_token?: string }
+    // The status goes with the error, as the app's token manager's does: a login server that answers
+    // 503 is out of reach for now (the scan queue waits), not a refusal of the file.
+    if (!res.ok || !body.access_token)
+      throw Object.assign(new Error(`sign-in failed: ${res.status}`), { status: res.status })
     // The API address is the token's AppFramework claim (read here without the OpenID client library,
     // which keeps the kill test's child process quick to start).
     const claims = JSON.parse(Buffer.from(body.access_token.split('.')[1]!, 'base64url').toString()) as {
