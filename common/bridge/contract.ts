@@ -231,6 +231,8 @@ const NotificationWords = z.object({ title: z.string(), body: z.string() })
  */
 export const AppNotification = NotificationWords.extend({
   languages: z.object({ nb: NotificationWords, en: NotificationWords }).optional(),
+  /** Notifications of one tag are one on screen: a new one takes the place of the one still shown. */
+  tag: z.string().max(200).optional(),
 })
 export type AppNotification = z.infer<typeof AppNotification>
 

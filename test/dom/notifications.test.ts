@@ -36,4 +36,20 @@ describe('notifications from main', () => {
     expect(toast.textContent).not.toContain('Scanning finished')
     expect(document.querySelectorAll('.p-toast-message')).toHaveLength(1)
   })
+
+  it('shows a notice in place of the one of its tag still on screen', async () => {
+    shell = await mountShell({ languages: ['en-US'] })
+    const notice = (body: string, tag: string) => ({ title: 'Scanning finished', body, tag })
+    shell.test.emit('app.notification', notice('3 invoices ready for review in Nordlys', 'scan-batch:n'))
+    await waitForElement('.p-toast-message')
+    shell.test.emit('app.notification', notice('1 invoice ready for review in Aurora', 'scan-batch:a'))
+    shell.test.emit('app.notification', notice('5 invoices ready for review in Nordlys', 'scan-batch:n'))
+    // The first Nordlys toast leaves (its leave transition runs a moment): one per company is left.
+    await vi.waitFor(() => {
+      const texts = [...document.querySelectorAll('.p-toast-message')].map((e) => e.textContent ?? '')
+      expect(texts).toHaveLength(2)
+      expect(texts.some((t) => t.includes('5 invoices ready for review in Nordlys'))).toBe(true)
+      expect(texts.some((t) => t.includes('1 invoice ready for review in Aurora'))).toBe(true)
+    })
+  })
 })

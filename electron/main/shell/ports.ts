@@ -98,6 +98,7 @@ function utilityPlatformProcess(entry: string): PlatformProcess {
 }
 
 export function createElectronPorts(options: { platformEntry: string }): Ports {
+  const shownByTag = new Map<string, Notification>()
   const parent = () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]
   return {
     secrets: safeStorageSecrets(),
@@ -107,8 +108,18 @@ export function createElectronPorts(options: { platformEntry: string }): Ports {
       },
     },
     notifier: {
-      notify({ title, body }) {
-        if (Notification.isSupported()) new Notification({ title, body }).show()
+      notify({ title, body, tag }) {
+        if (!Notification.isSupported()) return
+        const shown = new Notification({ title, body })
+        // A tagged notification takes the place of the one of its tag still shown (one per company's scans).
+        if (tag) {
+          shownByTag.get(tag)?.close()
+          shownByTag.set(tag, shown)
+          shown.once('close', () => {
+            if (shownByTag.get(tag) === shown) shownByTag.delete(tag)
+          })
+        }
+        shown.show()
       },
     },
     dialogs: {

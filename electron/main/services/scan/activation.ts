@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { filesUrlOf } from '../api/files.ts'
 import { adoptLegacyState } from './adopt.ts'
 import { applyMappings, stopFolders } from './folders.ts'
-import { batchNotice, scanWords } from './notice.ts'
+import { createBatchNotices, scanWords } from './notice.ts'
 import { createPipeline } from './pipeline.ts'
 import { createScanPlatform } from './platform.ts'
 import { duplicateRow, rowOf } from './rows.ts'
@@ -45,6 +45,7 @@ async function otherLedgerDirs(state: ScanStationState, environmentId: string, s
 function activeQueue(state: ScanStationState, environmentId: string, subject: string): Active {
   const { deps } = state
   const { emit, progressShown } = state
+  const batchNotices = createBatchNotices()
   // The file server comes from the session's client (kept per environment and user), never a copy here.
   const platform = createScanPlatform({
     api: deps.api,
@@ -82,7 +83,7 @@ function activeQueue(state: ScanStationState, environmentId: string, subject: st
           emit('scan.rowChanged', duplicateRow(companyKey, dup, original)),
         batchFinished: (b) => {
           const name = a.companies.find((c) => c.Key === b.companyKey)?.Name ?? b.companyKey
-          deps.notifier.notify(batchNotice(b, name, state.locale))
+          deps.notifier.notify(batchNotices(b, name, state.locale))
           emit('scan.batchFinished', { ...b, companyName: name })
           void state.publish()
         },

@@ -40,5 +40,37 @@ export function batchNotice(b: BatchSummary, companyName: string, locale: ScanLo
   return {
     ...batchWords(b, companyName, locale),
     languages: { nb: batchWords(b, companyName, 'nb'), en: batchWords(b, companyName, 'en') },
+    // One notice per company on screen: a later one of the company takes the place of the one still shown.
+    tag: `scan-batch:${b.companyKey}`,
+  }
+}
+
+/**
+ * How long a batch's notice counts as still on screen (the window's toast shows it six seconds): a batch of
+ * the same company that finishes meanwhile is told in its place, the two batches' files counted together.
+ */
+export const BATCH_NOTICE_MS = 6000
+
+/**
+ * The notices of finished batches, one per company at a time: a scanner that feeds a stack in several runs
+ * finishes several batches seconds apart, and the office hears of them as one ("5 invoices ready …"), not as
+ * a stack of notices. A batch that finishes after its company's notice has gone is told on its own.
+ */
+export function createBatchNotices(now: () => number = Date.now) {
+  const shown = new Map<string, { summary: BatchSummary; at: number }>()
+  return (b: BatchSummary, companyName: string, locale: ScanLocale): AppNotification => {
+    const at = now()
+    const before = shown.get(b.companyKey)
+    const summary =
+      before && at - before.at < BATCH_NOTICE_MS
+        ? {
+            companyKey: b.companyKey,
+            ready: before.summary.ready + b.ready,
+            failed: before.summary.failed + b.failed,
+            duplicates: before.summary.duplicates + b.duplicates,
+          }
+        : b
+    shown.set(b.companyKey, { summary, at })
+    return batchNotice(summary, companyName, locale)
   }
 }
