@@ -16,7 +16,17 @@ export const INVOICE_NUMBER: Row[] = [
 ]
 
 /** Document titles that a number may follow on the same line. */
-export const INVOICE_TITLES = ['Invoice', 'Tax invoice', 'Faktura', 'Rechnung', 'Facture', 'Factuur']
+export const INVOICE_TITLES = [
+  'Invoice',
+  'Tax invoice',
+  'Faktura',
+  'Rechnung',
+  'Facture',
+  'Factuur',
+  'Račun',
+  'Factura',
+  'Fattura',
+]
 
 /** The credit note's own number and date: in a credit note they win over an invoice label's. */
 export const CREDIT_OWN: Row[] = [
@@ -202,7 +212,16 @@ export const REFERENCES: Row[] = [
   ],
   [null, 1, ['Vedrører faktura', 'Vedr. faktura', 'Oprindelig faktura', 'Zu Rechnung', 'Zur Rechnung']],
   [null, 1, ['Ursprüngliche Rechnung', 'Originalrechnung', 'Bezug Rechnung', "Facture d'origine"]],
-  [null, 1, ['Ursprüngliche Rg.nr.', 'Ursprüngliche Rg.-Nr.', 'Ursprüngliche Rechnungsnummer', 'Originalrechnung Nr.']],
+  [
+    null,
+    1,
+    [
+      'Ursprüngliche Rg.nr.',
+      'Ursprüngliche Rg.-Nr.',
+      'Ursprüngliche Rechnungsnummer',
+      'Originalrechnung Nr.',
+    ],
+  ],
   [null, 1, ['Facture initiale', 'Référence facture', 'Oorspronkelijke factuur', 'Originele factuur']],
   [null, 1, ['Betreft factuur', 'Vedkjem faktura', 'Fakturadato opprinnelig faktura', 'Gjelder fakturadato']],
   [null, 1, ['Original invoice no', 'Invoice date of original', 'Fakturadatum ursprunglig faktura']],
@@ -357,4 +376,24 @@ export const MORE_WORDS: Row[] = [
   [P.OfficialNumber, 0.95, ['UID-Nr.', 'UID-Nummer', 'UID Nr.', 'TVA no.', 'BTW no.', 'BTW/TVA no.']],
   [null, 1, ['Osnovica', 'PDV', 'Iznos PDV-a', 'Ukupno bez PDV-a', 'Základ', 'DPH', 'Bez DPH']],
   [null, 1, ['Base imponible', 'IVA', 'Cuota', 'Imponibile', 'Cambio', 'Resto', 'Netto PLN', 'VAT PLN']],
+  // A hotel's folio and the shorter English, German and French forms of an invoice's number.
+  [P.InvoiceNumber, 1, ['Folio No.', 'Folio number', 'Folio #', 'Folio-Nr.', 'Invoice/Folio No.', 'Inv. #']],
+  [P.InvoiceNumber, 1, ['Rechnung Nummer', 'Rechnungnummer', 'Rg-Nummer', 'N° Facture', 'Numéro facture']],
+  [P.InvoiceNumber, 1, ['Facture numéro', 'No facture', 'N° de la facture', 'Factura número', 'Nr faktury']],
+  [P.InvoiceNumber, 0.95, ['Document number', 'Doc. no.', 'Numero documento', 'Číslo dokladu', 'Doklad č.']],
+  // Croatian (`Br. računa`: the invoice's number, where `Broj računa` alone is also an account's), Czech and
+  // Estonian.
+  [
+    P.InvoiceNumber,
+    1,
+    ['Br. računa', 'Račun-otpremnica br.', 'Faktura číslo', 'Daňový doklad č.', 'Arve nr'],
+  ],
+  [P.InvoiceNumber, 1, ['Arve number', 'Arve nr.']],
+  [P.InvoiceDate, 1, ['Fecha emisión', 'Fecha expedición', 'Date facture', 'Bill date', 'Datum vyst.']],
+  [P.InvoiceDate, 1, ['Arve kuupäev', 'Kuupäev', 'Päivämäärä']],
+  [P.InvoiceDate, 0.7, ['Fecha']],
+  [P.TotalAmount, 1, ['Částka k úhradě', 'Kokku tasuda', 'Tasuda', 'Ukupno za platiti']],
+  [P.TotalAmount, 0.9, ['Ukupan iznos', 'Ukupni iznos', 'Total (IVA incluido)', 'Total Charges']],
+  // Croatian till receipts print `UKUPNO` under their lines and again under the VAT table: weighed as a till's sum.
+  [P.TotalAmount, 0.84, ['Ukupno', 'Ukupno EUR', 'Ukupno kn']],
 ]

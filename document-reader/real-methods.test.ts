@@ -1497,3 +1497,51 @@ describe('a number printed in parts around spaced dashes', () => {
     expect(segments('Nr. 4711 - Kopie')).toEqual(['Nr. 4711 Kopie'])
   })
 })
+
+describe('the labels of hotel folios and of more countries', () => {
+  it('reads a folio’s number, a Croatian total and an Estonian invoice’s number and date', () => {
+    const folio = read(
+      phrasePage([
+        [100, 100, 'Hotel Bristol'],
+        [100, 200, 'Folio No. 448812'],
+        [100, 250, 'Date 14.03.2023'],
+        [100, 600, 'Total Charges EUR 312,40'],
+      ]),
+    )
+    expect(folio.values[P.InvoiceNumber]).toBe('448812')
+    expect(folio.values[P.TotalAmount]).toBe('312.40')
+    const croatian = read(
+      phrasePage([
+        [100, 100, 'Br. računa 1148-100-10'],
+        [100, 150, 'Datum računa 26.08.2021.'],
+        [100, 600, 'UKUPNO 537,77 kn'],
+      ]),
+    )
+    expect(croatian.values[P.InvoiceNumber]).toBe('1148-100-10')
+    expect(croatian.values[P.TotalAmount]).toBe('537.77')
+    const estonian = read(
+      phrasePage([
+        [100, 100, 'Arve nr 2023-0411'],
+        [100, 150, 'Arve kuupäev 11.04.2023'],
+        [100, 600, 'Kokku tasuda 48,00'],
+      ]),
+    )
+    expect(estonian.values[P.InvoiceNumber]).toBe('2023-0411')
+    expect(estonian.values[P.InvoiceDate]).toBe('2023-04-11')
+    expect(estonian.values[P.TotalAmount]).toBe('48.00')
+  })
+
+  it('takes a Croatian receipt’s total over its VAT table’s UKUPNO, the sum it is weighed against', () => {
+    const receipt = read(
+      scannedLines([
+        'RAČUN BROJ: 55/PP1/1',
+        'Datum 26.08.2021.',
+        'Za platiti 537,77 kn',
+        'Porez Osnovica Iznos',
+        'PDV 25% 430,22 107,55',
+        'UKUPNO 107,55 kn',
+      ]),
+    )
+    expect(receipt.values[P.TotalAmount]).toBe('537.77')
+  })
+})
