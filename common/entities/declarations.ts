@@ -169,8 +169,9 @@ export const cachedEntityDeclarations: {
   SupplierInvoice: {
     route: 'supplierinvoices',
     // Cost lines, dimensions and the bank account feed the review's supplier memory and its
-    // bank-account check from the cache.
-    expand: 'Supplier,Supplier.Info,JournalEntry,JournalEntry.DraftLines,DefaultDimensions,BankAccount',
+    // bank-account check from the cache; the currency names the invoice's own where the platform lists none.
+    expand:
+      'Supplier,Supplier.Info,JournalEntry,JournalEntry.DraftLines,DefaultDimensions,BankAccount,CurrencyCode',
     // Journaled invoices only from the last days of the setting.
     scope: (scope, now) => {
       const cutoff = new Date(now.getTime() - scope.journaledDays * 86_400_000).toISOString()

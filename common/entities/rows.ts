@@ -332,6 +332,8 @@ export type SupplierInvoice = EntityFields & {
   Supplier?: Supplier | null
   DefaultDimensions?: Dimensions | null
   BankAccount?: BankAccount | null
+  /** The invoice's currency (spec 2.12: expandable): named where the platform gives no list of currencies. */
+  CurrencyCode?: CurrencyCode | null
   /** The invoice's cost lines (`DraftLines`) before it is booked; its entry after. */
   JournalEntry?: JournalEntry | null
 }

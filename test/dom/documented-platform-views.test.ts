@@ -11,12 +11,12 @@ import { createPinia } from 'pinia'
 import PrimeVue from 'primevue/config'
 import { ApprovalStatus } from '@common/status'
 import { emptyCheckpoint } from '@renderer/data/pull'
-import { openWorkspace, type CachedEntity, type WorkspaceDb } from '@renderer/data/schema'
+import { openWorkspace, type CachedEntity, type CachedRow, type WorkspaceDb } from '@renderer/data/schema'
 import ApprovalDetail from '@renderer/features/approvals/ApprovalDetail.vue'
 import MyApprovalsList from '@renderer/features/approvals/MyApprovalsList.vue'
 import { loadMyApprovals, type MyApprovalRow } from '@renderer/features/approvals/my-approval-rows'
 import { loadSubstitutes } from '@renderer/features/approvals/substitutes'
-import { loadLookups } from '@renderer/features/review/use-review-lookups'
+import { loadLookups, pickersShown } from '@renderer/features/review/use-review-lookups'
 import { createAppI18n } from '@renderer/i18n'
 import { companyRecord } from '@renderer/data/testing'
 
@@ -208,5 +208,52 @@ describe('lists the platform does not give to the review and the journal', () =>
       for (const which of ['department', 'project', 'both'])
         expect(t(`journal.dimensionsUnlisted.${which}`)).not.toContain('dimensionsUnlisted')
     }
+  })
+})
+
+describe('the currency of an invoice where the platform lists no currencies', () => {
+  const pickers = [
+    {
+      field: 'CurrencyCodeID' as const,
+      id: 'review-currency',
+      options: [],
+      label: (r: CachedRow) => String(r.Code ?? r.ID),
+      unlisted: true,
+    },
+    {
+      field: 'DepartmentID' as const,
+      id: 'review-department',
+      options: [],
+      label: (r: CachedRow) => String(r.Name ?? r.ID),
+      unlisted: true,
+    },
+  ]
+  const invoice = (extra: Record<string, unknown>) =>
+    ({ companyKey: 'nordlys', ID: 7, CurrencyCodeID: 1, ...extra }) as unknown as CachedRow
+
+  it('is named by the invoice’s own expanded currency, the one option, and says so', () => {
+    const [currency, department] = pickersShown(pickers, invoice({ CurrencyCode: { ID: 1, Code: 'NOK' } }))
+    expect(currency!.options.map((o) => currency!.label(o))).toEqual(['NOK'])
+    expect(currency!.ownOnly).toBe(true)
+    // Departments have no such object on the row: their picker is left as it was.
+    expect(department).toMatchObject({ options: [], ownOnly: false })
+    for (const locale of ['nb', 'en'] as const) {
+      const t = createAppI18n(locale).global.t
+      expect(t('review.notListedOwnHint')).not.toBe(t('review.notListedHint'))
+      expect(t('review.notListedOwnHint')).not.toContain('notListedOwnHint')
+    }
+  })
+
+  it('is left to its number where the row has no code, or one of another currency, or a list to choose from', () => {
+    for (const row of [
+      invoice({}),
+      invoice({ CurrencyCode: { ID: 1, Code: null } }),
+      invoice({ CurrencyCode: { ID: 2, Code: 'EUR' } }),
+    ])
+      expect(pickersShown(pickers, row)[0]).toMatchObject({ options: [], ownOnly: false })
+    const listed = [
+      { ...pickers[0]!, options: [{ ID: 1, Code: 'NOK' } as unknown as CachedRow], unlisted: false },
+    ]
+    expect(pickersShown(listed, invoice({ CurrencyCode: { ID: 1, Code: 'NOK' } }))[0]!.ownOnly).toBe(false)
   })
 })

@@ -54,6 +54,8 @@ describe('the review with a cloud OCR that read nothing', () => {
     // The platform proposed nothing for it: no value of the field is marked as the platform's.
     expect(await (await proposalSource(number, 'platform')).count()).toBe(0)
     expect(await axeViolations(app.page, ['main']), 'axe on the review, English').toEqual([])
+    // The invoice's currency is named, on a platform that lists no currencies too (its expanded CurrencyCode).
+    expect(await app.page.locator('#review-currency').textContent()).toContain('NOK')
 
     await app.setLanguage('nb')
     await expect.poll(() => note.textContent(), wait).toContain(`Lest: ${native.invoiceNumber}`)

@@ -51,7 +51,7 @@ export const extensions: readonly Extension[] = [
   listRoute(
     'api/biz/currencycodes',
     "currency codes of foreign invoices, and a sales invoice's currency on its PDF",
-    'the list is marked unavailable; a sales PDF then names no invoice currency (not handled yet: it prints as the company currency)',
+    "the list is marked unavailable; the review names an invoice's own currency from its expanded CurrencyCode (spec 2.12) and offers no other; a sales PDF then names no invoice currency (not handled yet: it prints as the company currency)",
   ),
   listRoute(
     'api/biz/tasks',

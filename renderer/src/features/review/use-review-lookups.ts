@@ -72,3 +72,27 @@ export function useReviewLookups(workspace: Readonly<Ref<WorkspaceDb | null>>, c
   })
   return { lookups, pickers }
 }
+
+type Picker = ReturnType<typeof useReviewLookups>['pickers']['value'][number]
+
+/**
+ * The pickers as the review shows them for one invoice. Where the platform lists no currencies, the invoice's
+ * own (its expanded `CurrencyCode`, spec 2.12) is the one option, so the field names it ("NOK") rather than
+ * its number; `ownOnly` says so. Without a code on the row the picker is left as it is.
+ */
+export function pickersShown(
+  pickers: readonly Picker[],
+  row: CachedRow | null,
+): (Picker & { ownOnly: boolean })[] {
+  const own = row?.CurrencyCode as { ID?: unknown; Code?: unknown } | null | undefined
+  const named =
+    typeof own?.ID === 'number' &&
+    own.ID === row?.CurrencyCodeID &&
+    typeof own.Code === 'string' &&
+    own.Code !== ''
+  return pickers.map((picker) =>
+    named && picker.field === 'CurrencyCodeID' && picker.options.length === 0
+      ? { ...picker, options: [own as CachedRow], ownOnly: true }
+      : { ...picker, ownOnly: false },
+  )
+}
