@@ -13,6 +13,7 @@ import {
 } from '../ports.ts'
 import { SecretErrorCode } from '../node/secret-store.ts'
 import { createNetFetch } from './net-fetch.ts'
+import { taggedNotifier } from './tagged-notices.ts'
 
 function safeStorageSecrets(): SecretStore {
   const backend =
@@ -98,7 +99,8 @@ function utilityPlatformProcess(entry: string): PlatformProcess {
 }
 
 export function createElectronPorts(options: { platformEntry: string }): Ports {
-  const shownByTag = new Map<string, Notification>()
+  // A tagged notification takes the place of the one of its tag still shown (one per company's scans).
+  const notify = taggedNotifier((words) => new Notification(words))
   const parent = () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]
   return {
     secrets: safeStorageSecrets(),
@@ -108,18 +110,8 @@ export function createElectronPorts(options: { platformEntry: string }): Ports {
       },
     },
     notifier: {
-      notify({ title, body, tag }) {
-        if (!Notification.isSupported()) return
-        const shown = new Notification({ title, body })
-        // A tagged notification takes the place of the one of its tag still shown (one per company's scans).
-        if (tag) {
-          shownByTag.get(tag)?.close()
-          shownByTag.set(tag, shown)
-          shown.once('close', () => {
-            if (shownByTag.get(tag) === shown) shownByTag.delete(tag)
-          })
-        }
-        shown.show()
+      notify(notice) {
+        if (Notification.isSupported()) notify(notice)
       },
     },
     dialogs: {
