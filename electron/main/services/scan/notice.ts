@@ -40,8 +40,6 @@ export function batchNotice(b: BatchSummary, companyName: string, locale: ScanLo
   return {
     ...batchWords(b, companyName, locale),
     languages: { nb: batchWords(b, companyName, 'nb'), en: batchWords(b, companyName, 'en') },
-    // One notice per company on screen: a later one of the company takes the place of the one still shown.
-    tag: `scan-batch:${b.companyKey}`,
   }
 }
 
@@ -57,20 +55,23 @@ export const BATCH_NOTICE_MS = 6000
  * a stack of notices. A batch that finishes after its company's notice has gone is told on its own.
  */
 export function createBatchNotices(now: () => number = Date.now) {
-  const shown = new Map<string, { summary: BatchSummary; at: number }>()
+  const shown = new Map<string, { summary: BatchSummary; at: number; run: number }>()
   return (b: BatchSummary, companyName: string, locale: ScanLocale): AppNotification => {
     const at = now()
     const before = shown.get(b.companyKey)
-    const summary =
-      before && at - before.at < BATCH_NOTICE_MS
-        ? {
-            companyKey: b.companyKey,
-            ready: before.summary.ready + b.ready,
-            failed: before.summary.failed + b.failed,
-            duplicates: before.summary.duplicates + b.duplicates,
-          }
-        : b
-    shown.set(b.companyKey, { summary, at })
-    return batchNotice(summary, companyName, locale)
+    const joins = before !== undefined && at - before.at < BATCH_NOTICE_MS
+    const summary = joins
+      ? {
+          companyKey: b.companyKey,
+          ready: before.summary.ready + b.ready,
+          failed: before.summary.failed + b.failed,
+          duplicates: before.summary.duplicates + b.duplicates,
+        }
+      : b
+    // The tag names the run of batches told together: a notice takes the place of the one it counts in, never
+    // of an earlier one a desktop may still show (its system notifications stay longer than the window's toast).
+    const run = joins ? before.run : (before?.run ?? 0) + 1
+    shown.set(b.companyKey, { summary, at, run })
+    return { ...batchNotice(summary, companyName, locale), tag: `scan-batch:${b.companyKey}:${run}` }
   }
 }
