@@ -139,7 +139,12 @@ export function rowGross(
   if (amounts.length !== 3) return null
   const [a, b, c] = amounts.map((x) => x.cents) as [number, number, number]
   const sum = amounts.find((x) => x.cents > 0 && x.cents === a + b + c - x.cents && 2 * x.cents === a + b + c)
-  return sum ? { value: sum.value, words: [sum.word] } : null
+  if (sum) return { value: sum.value, words: [sum.word] }
+  // The gross read wrong (`Totalt 27,80 111,20 134,00` under `Moms Netto Totalt`): the first two make it where
+  // the page prints their sum elsewhere (`SUMMA 139,00`).
+  if (a > 0 && b > 0 && printed(a + b))
+    return { value: ((a + b) / 100).toFixed(2), words: amounts.slice(0, 2).map((x) => x.word) }
+  return null
 }
 
 function collectHits(
@@ -704,6 +709,13 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
       ? Math.min(0.99, Math.max(h.probability, 0.8) + 0.12)
       : Math.min(h.probability, 0.85)
   }
+  // The bill and its total with the tip its own line adds (`To Stay Total 44.91`, `Tip 4.14`, `Total 49.05`): the
+  // total paid is the one with the tip, however surely the page's tax bears out the bill before it.
+  const totalHits = hits.filter((h) => h.prop === OcrPropertyId.TotalAmount)
+  for (const withTip of totalHits)
+    for (const bill of totalHits)
+      if (tips.some((t) => t > 0 && absCents(withTip.value) - t === absCents(bill.value)))
+        bill.probability = Math.min(bill.probability, withTip.probability - 0.05)
   // A total of nothing (`Balance 0.00`, `Saldo 0,00`, `Offen 0,00`: what is left once the bill is paid) is not
   // the invoice's total when the document prints a larger amount: proposed neither way, the larger is.
   const zeroTotal = (h: Hit) => h.prop === OcrPropertyId.TotalAmount && Number(h.value) === 0
@@ -1113,9 +1125,12 @@ function amountPrintings(lines: Line[], raw: OcrWord[]): AmountPrinting[] {
   })
 }
 
-/** `incl.` and its kin before a VAT rate (`Incl 6% VAT 16,70`, `inkl. 19% MwSt 3,19`, `varav moms 25%`). */
+/**
+ * `incl.` and its kin before a VAT rate (`Incl 6% VAT 16,70`, `inkl. 19% MwSt 3,19`, `varav moms 25%`, `enthält
+ * 19,00% MwSt.`, its umlaut as a scan may read it).
+ */
 const INCLUDED =
-  /^(incl|inkl|inklusive|including|included|inclusief|incluido|incluye|dont|varav|herav|heraf|darin)\.?$/i
+  /^(incl|inkl|inklusive|including|included|inclusief|incluido|incluye|dont|varav|herav|heraf|darin|enth|enth[äaå]lt|enth[äaå]ltene?)\.?$/i
 
 /**
  * The gross of a page that says which VAT it includes (`SEK 295`, `Incl 6% VAT 16,70`): the one amount printed
@@ -1182,7 +1197,7 @@ function printedAmount(lines: Line[], amount: number): { cents: number; word: Oc
 }
 
 const PAYMENT_WORD =
-  /^(geg|gegeben|given|paid|bezahlt|zahlung|pagado|paye|kreditkarte|ec-karte|girocard|mastercard|visa|maestro|tarjeta|bancontact|betrag|belopp)$/i
+  /^(geg|gegeben|given|paid|payment|bezahlt|zahlung|pagado|paye|kreditkarte|ec-karte|girocard|mastercard|visa|maestro|amex|credit|debit|card|tarjeta|bancontact|betrag|belopp|kort|kortti|karta|carte|pin)$/i
 /** The cash given (`Bar 35,00`): the total only where no change is printed and the page's net and VAT make it. */
 const CASH_WORD = /^(bar|cash|kontant|contant)$/i
 
@@ -1299,10 +1314,11 @@ export function splitGluedLabels(words: OcrWord[]): OcrWord[] {
   })
 }
 
-// The value begins with a digit, or is a VAT id's country prefix, alone or with its digits (`USt-IdNr.:DE 813`);
+// The value begins with a digit (a date with its time glued on too, `Datum:29.07.2018/15:31`), or is a VAT id's
+// country prefix, alone or with its digits (`USt-IdNr.:DE 813`);
 // a prefix may also follow the label's own dot or dash with no colon (`Ust-ID-Nr.DE 212829784`).
 const GLUED =
-  /^(\p{L}[\p{L}.#-]*):(\d[\p{L}\d./-]*|[A-Z]{2}(?:U?\d[\d.-]*)?)$|^(\p{L}[\p{L}#-]*[.-])([A-Z]{2}(?:U?\d[\d.-]*)?)$/u
+  /^(\p{L}[\p{L}.#-]*):(\d[\p{L}\d./-]*(?:\/\d{1,2}:\d{2}(?::\d{2})?)?|[A-Z]{2}(?:U?\d[\d.-]*)?)$|^(\p{L}[\p{L}#-]*[.-])([A-Z]{2}(?:U?\d[\d.-]*)?)$/u
 
 /** The weight of a till receipt's sum label (`Summe`, label-words.ts), a word that also heads other sums. */
 const RECEIPT_SUM_WEIGHT = 0.845
@@ -1333,16 +1349,34 @@ const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})[.,;:]?$/
 
 /** An amount in dollars, or the currency's code (`$14.54`, `USD`). */
 const DOLLARS = /^(USD|US\$)$|^\$\d/
-/** An American address's state and ZIP code after the city's comma (`SAN FRANCISCO, CA 94103`). */
-const US_STATE_ZIP =
-  /,\s?(AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC)\s\d{5}(-\d{4})?\b/
+const US_STATES =
+  'AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC'
+/** The states without Delaware, whose `DE` is also Germany's country code (`München DE 80331`, `Berlin, DE`). */
+const US_STATES_NOT_DE = US_STATES.replace('DE|', '')
+/**
+ * An American address's state and ZIP code after its city (`SAN FRANCISCO, CA 94103`, `San Francisco CA. 94103`),
+ * or its state alone ending the city's line (`Las Vegas, NV`).
+ */
+const US_STATE_ZIP = new RegExp(
+  [
+    `,\\s?(${US_STATES})\\.?\\s\\d{5}(-\\d{4})?(?!\\d)`,
+    `(\\p{Ll}|\\p{Lu}{3})\\s(${US_STATES_NOT_DE})\\.?\\s\\d{5}(-\\d{4})?(?!\\d)`,
+    `,\\s?(${US_STATES_NOT_DE})$`,
+  ].join('|'),
+  'u',
+)
 
 /** Whether lines are American: amounts in dollars, or an address with a state and ZIP code. */
 function writesAmerican(lines: Line[]): boolean {
   return lines.some(
     (l) =>
       l.segments.some((seg) => seg.words.some((w) => DOLLARS.test(w.Text))) ||
-      US_STATE_ZIP.test(l.segments.map((seg) => text(seg.words)).join(' ')),
+      US_STATE_ZIP.test(
+        l.segments
+          .map((seg) => text(seg.words))
+          .join(' ')
+          .trim(),
+      ),
   )
 }
 const pagesAmerican = (pages: OcrPageResult[]) =>
@@ -1561,6 +1595,14 @@ function isVatHead(head: string, scanned: boolean): boolean {
   return scanned && head.length >= 4 && LONG_VAT_WORDS.some((w) => editDistance(head, w) <= 1)
 }
 
+/**
+ * A sales tax line of an American or Canadian bill (`Sales Tax 6.27`, `Tax: 3.42`, `GST 5% 1.25`, `Total Tax 8.41`):
+ * the tax its total adds to the subtotal, as VAT is.
+ */
+const SALES_TAX_HEAD = /^(tax|taxes|salestax|gst|hst|pst|qst|tps|tvq)$/
+const isSalesTaxLine = (head: string, second: string) =>
+  SALES_TAX_HEAD.test(head) || (/^(sales|total)$/.test(head) && /^tax(es)?$/.test(second))
+
 /** A line that adds a tip to the bill (`Tip 4.14`, `Trinkgeld`, `Pourboire`): the total paid includes it. */
 const TIP_HEAD = /^(tip|tips|gratuity|trinkgeld|pourboire|propina|fooi|dricks|drikkepenger|drikkepenge)$/
 
@@ -1601,6 +1643,7 @@ function pageAmounts(
       vatSum += last
       vat.push(last)
     } else if (/^(sum|total|totalt|summa|i alt)$/.test(head) && VAT_LINE.test(second)) vat.push(last)
+    else if (isSalesTaxLine(head, second)) vat.push(last)
     else if (TIP_HEAD.test(head)) tips.push(last)
   }
   return { amounts, vat, vatSum, tips }

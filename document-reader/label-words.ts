@@ -170,6 +170,9 @@ export const TOTALS: Row[] = [
   [null, 1, ['Subtotal', 'Sub-total', 'Sub total', 'Net amount', 'Net total', 'Total net', 'Net']],
   [null, 1, ['Total excl. VAT', 'Total ex VAT', 'Total excluding VAT', 'Amount excl. VAT', 'Total ex. VAT']],
   [null, 1, ['VAT', 'VAT amount', 'Total VAT', 'Tax', 'Tax amount', 'Rounding', 'Amount paid', 'Paid']],
+  [null, 1, ['Total tax', 'Total tax included', 'Tax included', 'VAT included', 'Total taxes', 'Total GST']],
+  [null, 1, ['Discount', 'Total discount', 'Total discounts', 'Total savings', 'You saved', 'Your savings']],
+  [null, 1, ['Taxable amount', 'Taxable', 'Non-taxable', 'Rabatt', 'Gesamtrabatt', 'Remise', 'Korting']],
   [null, 1, ['Payments', 'Total paid', 'Less paid', 'Summa exkl. moms', 'Totalt exkl. moms', 'Moms']],
   [null, 1, ['Momsbelopp', 'Öresavrundning', 'Avrundning', 'Betalt belopp', 'Total moms', 'Summa moms']],
   [
@@ -366,6 +369,9 @@ export const MORE_WORDS: Row[] = [
   // Estonian (`Kokku EUR 6.00`: in all) and the Czech till's `K platbě` (to pay).
   [P.TotalAmount, 0.9, ['Kokku', 'Kokku EUR', 'Summa kokku']],
   [P.TotalAmount, 1, ['K platbě', 'Celkem k zaplacení', 'K zaplacení']],
+  // A Polish fiscal receipt (`PARAGON FISKALNY`): its sum (`SUMA PLN 26,45`) under the VAT's (`SUMA PTU`).
+  [P.TotalAmount, 0.85, ['Suma', 'Suma PLN', 'Razem', 'Razem PLN']],
+  [null, 1, ['Suma PTU', 'PTU', 'Kwota PTU', 'Sprzedaż opodatkowana', 'Reszta']],
   [P.InvoiceDate, 1, ['Datum računa', 'Datum izdavanja', 'Datum vystavení', 'Data wystawienia']],
   [P.InvoiceDate, 1, ['Fecha de emisión', 'Fecha de expedición', 'Data emissione', 'Data documento']],
   [P.DueDate, 1, ['Datum dospijeća', 'Datum splatnosti', 'Termin płatności', 'Fecha de pago']],

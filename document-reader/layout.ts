@@ -217,7 +217,7 @@ export function pairedLabels(word: string, fuzzy = false): [LabelSpec, LabelSpec
   if (!m) return null
   const lookup = (t: string) => {
     const key = normaliseLabel(t)
-    return LABELS.get(key) ?? (fuzzy ? FUZZY_LABELS.get(ocrFold(key)) : undefined)
+    return LABELS.get(key) ?? (fuzzy ? foldedLabel(key) : undefined)
   }
   const first = lookup(m[1]!)
   if (!first || first.prop === null) return null
@@ -229,6 +229,16 @@ export function pairedLabels(word: string, fuzzy = false): [LabelSpec, LabelSpec
   return null
 }
 
+/**
+ * The label a scanned word reads as with the letters a scanner confuses made one (labels.ts). A word of four
+ * letters or fewer is taken so only where a digit or stroke stands for a letter (`K1D`): letter for letter, a
+ * short word is as often another language's own (`lait`, milk, is not Danish `I alt`).
+ */
+function foldedLabel(key: string): LabelSpec | undefined {
+  if (key.length <= 4 && /^\p{L}+$/u.test(key)) return undefined
+  return FUZZY_LABELS.get(ocrFold(key))
+}
+
 /** The labels of the page; `fuzzy` (a scan) also takes labels with the letters a scanner confuses (labels.ts). */
 export function findLabels(lines: Line[], fuzzy = false): LabelHit[] {
   const hits: LabelHit[] = []
@@ -238,7 +248,7 @@ export function findLabels(lines: Line[], fuzzy = false): LabelHit[] {
         let best: { spec: LabelSpec; count: number } | null = null
         for (let k = 1; k <= LONGEST_LABEL_WORDS && i + k <= seg.words.length; k++) {
           const key = normaliseLabel(text(seg.words.slice(i, i + k)))
-          const spec = LABELS.get(key) ?? (fuzzy ? FUZZY_LABELS.get(ocrFold(key)) : undefined)
+          const spec = LABELS.get(key) ?? (fuzzy ? foldedLabel(key) : undefined)
           if (spec) best = { spec, count: k }
         }
         const word = seg.words[i]!.Text

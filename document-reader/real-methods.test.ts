@@ -1537,3 +1537,102 @@ describe('the labels of hotel folios and of more countries', () => {
     expect(receipt.values[P.TotalAmount]).toBe('537.77')
   })
 })
+
+describe('receipts of American, Polish, Estonian and German tills', () => {
+  const scanned = (lines: string[]) => read(scannedLines(lines)).values
+
+  it('reads a slash date month first under an American address without its comma or its ZIP code', () => {
+    const receipt = (address: string, date: string) =>
+      scanned(['Old Navy', address, `${date} 6:25:46 PM`, 'Subtotal 99.04', 'Total Tax 8.41', 'Total 107.45'])
+    expect(receipt('San Francisco CA. 94103', '05/11/2019')[P.InvoiceDate]).toBe('2019-05-11')
+    expect(receipt('Las Vegas, NV', '12/1/2019')[P.InvoiceDate]).toBe('2019-12-01')
+    // Germany's country code is Delaware's too: a German address says nothing of the order.
+    expect(receipt('München DE 80331', '05/11/2019')[P.InvoiceDate]).not.toBe('2019-05-11')
+  })
+
+  it("reads an Oracle Micros till's date, its O read as a zero too", () => {
+    expect(parseDate("NOV28'18")).toBe('2018-11-28')
+    expect(parseDate('0ct09’19')).toBe('2019-10-09')
+    expect(parseDate("Abc12'19")).toBeNull()
+    expect(scanned(['STEAKHOUSE', "NOV28'18 8:37PM", '1 SALMON 16.00', 'Total 16.00'])[P.InvoiceDate]).toBe(
+      '2018-11-28',
+    )
+  })
+
+  it('weighs a total against the subtotal and its sales tax, and takes the total with the tip', () => {
+    const misread = scanned([
+      'Subtotal 76.00',
+      'Sales Tax 6.27',
+      'Total 82.21',
+      'Mastercard EMV 82.27',
+      'Total Payments 82.27',
+    ])
+    expect(misread[P.TotalAmount]).toBe('82.27')
+    const tipped = scanned(['Subtotal 41.44', 'Tax 3.47', 'To Stay Total 44.91', 'Tip 4.14', 'Total 49.05'])
+    expect(tipped[P.TotalAmount]).toBe('49.05')
+  })
+
+  it('never takes the tax included, a discount or a taxable amount for the total', () => {
+    expect(scanned(['Subtotal: €5.55', 'Total Tax Included: €0.93', 'Total: €5.55'])[P.TotalAmount]).toBe(
+      '5.55',
+    )
+    expect(
+      scanned([
+        'Total Discount - 79.00',
+        'Subtotal 146.91',
+        'Taxable Amount 146.91',
+        'Total Tax 15.06',
+        'Total 161.97',
+      ])[P.TotalAmount],
+    ).toBe('161.97')
+  })
+
+  it('reads no short label from a word of another language a scan makes look like it', () => {
+    // `lait` is one letter from Danish `I alt` (in all) as a scanner confuses them; `Sunne` is `Summe` misread.
+    const receipt = scanned([
+      'Rechnung Nr. 17',
+      'Datum:29.07.2018/15:31',
+      '2 Cafe au lait 7,80',
+      'Sunne EUR 68,10',
+      'enthålt 19,00% (1) MwSt.: 10,87',
+      'Netto-Warenwert: 57,23',
+    ])
+    expect(receipt[P.TotalAmount]).toBe('68.10')
+    expect(receipt[P.InvoiceDate]).toBe('2018-07-29')
+  })
+
+  it("takes a VAT summary row's net and VAT where its gross was misread and the page prints their sum", () => {
+    const words = scannedLines(['Totalt 27,80 111,20 134,00']).Words.slice(1)
+    expect(rowGross(words, (sum) => sum === 13_900)?.value).toBe('139.00')
+    expect(rowGross(words)).toBeNull()
+    const receipt = scanned([
+      'Apoteket solskydd 139,00',
+      'SUMMA 139,00',
+      'Moms Moms Netto Totalt',
+      '25,00 27,80 111,20 139,00',
+      'Totalt 27,80 111,20 134,00',
+    ])
+    expect(receipt[P.TotalAmount]).toBe('139.00')
+  })
+
+  it('reads a Polish fiscal receipt’s sum and a payment by card as the total', () => {
+    expect(
+      scanned([
+        'PARAGON FISKALNY',
+        'PTU A 23% 3,27',
+        'SUMA PTU 3,93',
+        'SUMA PLN 26,45',
+        'KARTA Płatnicza 26,45 PLN',
+      ])[P.TotalAmount],
+    ).toBe('26.45')
+    expect(
+      scanned([
+        '1 Chai Latte 3.30',
+        '1 Latte Grande 3.05',
+        'Credit Card GBP 9.30',
+        'Subtotal GBP 9.30',
+        'Payment GBP 9.30',
+      ])[P.TotalAmount],
+    ).toBe('9.30')
+  })
+})

@@ -203,6 +203,13 @@ export const parseDate: Parser = (raw) => {
     const month = monthOf(m[2]!)
     return month ? isoDate(Number(m[3]), month, Number(m[1])) : null
   }
+  // An Oracle Micros till's month before the day and the year after an apostrophe (`NOV28'18`, `Oct09’19`), its
+  // O read as a zero (`0ct09’19`).
+  m = /^([\p{L}0]\p{L}{2})(\d{1,2})['’‘`´](\d{2})$/iu.exec(text)
+  if (m) {
+    const month = monthOf(m[1]!.replace(/^0/, 'o'))
+    return month ? isoDate(Number(m[3]), month, Number(m[2])) : null
+  }
   m = /^([\p{L}]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/iu.exec(text)
   if (m) {
     const month = monthOf(m[1]!)
