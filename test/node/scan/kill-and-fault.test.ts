@@ -11,7 +11,6 @@ import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'no
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateInvoice } from '../../../document-reader/corpus/generate.ts'
 import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../../platform/seed/demo-constants.ts'
@@ -23,12 +22,12 @@ import { isIgnoredName } from '../../../electron/main/services/scan/watcher.ts'
 import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 import { quietLog, scanPlatformFor } from './support.ts'
 import { rng } from '../../../document-reader/corpus/rng.ts'
+import { bundleKillChild } from './kill-child-bundle.ts'
 
 const RUNS = Number(process.env.SCAN_FAULT_RUNS ?? 50)
 const SEED = Number(process.env.SCAN_FAULT_SEED ?? Date.now() % 1_000_000)
 const company = DEMO_COMPANIES.aurora.key
 const email = 'anne.accountant@demo.test'
-const child = fileURLToPath(new URL('./kill-child.ts', import.meta.url))
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -99,8 +98,9 @@ let p: TestPlatform
 let proxy: ReturnType<typeof faultProxy>
 let direct: ScanPlatform
 let proxied: ScanPlatform
+let child: Awaited<ReturnType<typeof bundleKillChild>>
 beforeAll(async () => {
-  p = await startTestPlatform()
+  ;[p, child] = await Promise.all([startTestPlatform(), bundleKillChild()])
   proxy = faultProxy(new URL(p.urls.base))
   const base = await proxy.listen()
   const access = { authUrl: p.urls.auth, filesUrl: p.urls.files, email, password: DEMO_PASSWORD }
@@ -113,6 +113,7 @@ beforeAll(async () => {
   }).platform
 })
 afterAll(async () => {
+  child?.remove()
   await proxy?.close()
   await p?.close()
 })
@@ -127,7 +128,7 @@ const kill = (proc: ChildProcess) =>
 async function runChildAndKill(folder: string, ledgerDir: string, afterMs: number) {
   const proc = spawn(
     process.execPath,
-    ['--import', 'tsx', child, p.urls.auth, p.urls.files, folder, ledgerDir, company, email, DEMO_PASSWORD],
+    [child.path, p.urls.auth, p.urls.files, folder, ledgerDir, company, email, DEMO_PASSWORD],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
   let out = ''

@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto'
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateInvoice } from '../../../document-reader/corpus/generate.ts'
 import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../../platform/seed/demo-constants.ts'
@@ -15,24 +14,28 @@ import { openLedger } from '../../../electron/main/services/scan/ledger.ts'
 import { scanMark } from '../../../electron/main/services/scan/platform.ts'
 import { api, startTestPlatform, type TestPlatform } from '../../support/platform.ts'
 import { rng } from '../../../document-reader/corpus/rng.ts'
+import { bundleKillChild } from './kill-child-bundle.ts'
 
 const KILLS = Number(process.env.SCAN_KILLS ?? 50)
 const company = DEMO_COMPANIES.fjordbygg.key
 const email = 'anne.accountant@demo.test'
-const child = fileURLToPath(new URL('./kill-child.ts', import.meta.url))
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 let p: TestPlatform
+let child: Awaited<ReturnType<typeof bundleKillChild>>
 beforeAll(async () => {
-  p = await startTestPlatform()
+  ;[p, child] = await Promise.all([startTestPlatform(), bundleKillChild()])
 })
-afterAll(async () => p?.close())
+afterAll(async () => {
+  child?.remove()
+  await p?.close()
+})
 
 function start(folder: string, ledgerDir: string) {
   const proc = spawn(
     process.execPath,
-    ['--import', 'tsx', child, p.urls.auth, p.urls.files, folder, ledgerDir, company, email, DEMO_PASSWORD],
+    [child.path, p.urls.auth, p.urls.files, folder, ledgerDir, company, email, DEMO_PASSWORD],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
   let out = ''
