@@ -1074,8 +1074,9 @@ export function paidLessChange(lines: Line[]): number[] {
       const words = line.segments.flatMap((seg) => seg.words)
       if (words.length < 2 || !names(words[0]!.Text.replace(/[.:]$/, ''))) return []
       const value = parseAmount(words[words.length - 1]!.Text)
+      // A till may print the cash given as a negative amount (`BAR EUR -3,00`).
       return value && /\d[.,]\d{2}$/.test(words[words.length - 1]!.Text)
-        ? [Math.round(Number(value) * 100)]
+        ? [Math.round(Math.abs(Number(value)) * 100)]
         : []
     })
   const paid = amountAt((word) => PAID.test(word))
@@ -1366,18 +1367,22 @@ const US_STATE_ZIP = new RegExp(
   'u',
 )
 
-/** Whether lines are American: amounts in dollars, or an address with a state and ZIP code. */
+/** An American restaurant's tip guide (`Suggested Gratuity:`, `Suggested Tip`, `Tip Guide`). */
+const TIP_GUIDE = /\b(suggested (gratuity|tips?)|tip guide)\b/i
+
+/** Whether lines are American: amounts in dollars, an address with a state and ZIP code, a tip guide. */
 function writesAmerican(lines: Line[]): boolean {
-  return lines.some(
-    (l) =>
+  return lines.some((l) => {
+    const line = l.segments
+      .map((seg) => text(seg.words))
+      .join(' ')
+      .trim()
+    return (
       l.segments.some((seg) => seg.words.some((w) => DOLLARS.test(w.Text))) ||
-      US_STATE_ZIP.test(
-        l.segments
-          .map((seg) => text(seg.words))
-          .join(' ')
-          .trim(),
-      ),
-  )
+      US_STATE_ZIP.test(line) ||
+      TIP_GUIDE.test(line)
+    )
+  })
 }
 const pagesAmerican = (pages: OcrPageResult[]) =>
   pages.some((p) => writesAmerican(buildLines(p.Words, p.Source)))

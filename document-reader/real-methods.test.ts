@@ -1550,6 +1550,31 @@ describe('receipts of American, Polish, Estonian and German tills', () => {
     expect(receipt('München DE 80331', '05/11/2019')[P.InvoiceDate]).not.toBe('2019-05-11')
   })
 
+  it("reads a restaurant's slash date month first under its tip guide", () => {
+    const bill = (guide: string) =>
+      scanned([
+        'THE CHEESECAKE FACTORY',
+        'SvrCk: 32 19:34 12/06/19',
+        'Sub Total: 41.45',
+        'Tax: 3.42',
+        'TOTAL : 44.87',
+        guide,
+        '20% 8.97',
+      ])
+    expect(bill('Suggested Gratuity:')[P.InvoiceDate]).toBe('2019-12-06')
+    expect(bill('Thank you')[P.InvoiceDate]).toBeUndefined()
+  })
+
+  it('takes the cash given less the change where the till prints the cash given as negative', () => {
+    const receipt = scanned([
+      'Hydro sensitive 200ml 2,25 1',
+      'Sumnme 2,25',
+      'BAR EUR -3,00',
+      'Rückgeld EUR 0,75',
+    ])
+    expect(receipt[P.TotalAmount]).toBe('2.25')
+  })
+
   it("reads an Oracle Micros till's date, its O read as a zero too", () => {
     expect(parseDate("NOV28'18")).toBe('2018-11-28')
     expect(parseDate('0ct09’19')).toBe('2019-10-09')
