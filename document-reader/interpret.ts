@@ -387,8 +387,12 @@ export function unlabelledDates(lines: Line[]): Hit[] {
         break
       }
       const glued = DATE_SLASH_TIME.exec(word.Text)
-      const beside = [words[i - 1]?.Text ?? '', words[i + 1]?.Text ?? '']
+      // The time right beside the date, or before it with a word between (`at 13:00:23 on 30/08/2019`).
+      const linked = TIME_DATE_LINK.test(words[i - 1]?.Text ?? '') ? (words[i - 2]?.Text ?? '') : ''
+      const beside = [words[i - 1]?.Text ?? '', words[i + 1]?.Text ?? '', linked]
       if (!glued && !beside.some((t) => TIME_OF_DAY.test(t))) continue
+      // A guest's arrival on a hotel's bill (`Arrival Date: 22/09/2020 21:37:00`) is not the bill's date.
+      if (words.slice(0, i).some((w) => ARRIVAL.test(w.Text.replace(/[.:]+$/, '')))) continue
       const written = glued ? glued[1]! : word.Text
       const value = parseDate(written) ?? shortSlashDate(written, dayFirst, monthFirst)
       if (value) hits.push(timestampDate(value, [word]))
@@ -408,6 +412,13 @@ export function unlabelledDates(lines: Line[]): Hit[] {
   }
   return hits
 }
+
+/** A word between a time of day and the date after it (`13:00:23 on 30/08/2019`, `14:32 am 03.05.2021`). */
+const TIME_DATE_LINK = /^(on|am|le|den|um|el|il|op|the)$/i
+
+/** A hotel guest's arrival, in the languages of hotel bills. */
+const ARRIVAL =
+  /^(arrival|arr|anreise|ankunft|check-?in|arrivée|arrivee|llegada|entrada|aankomst|ankomst|ankomstdato|ankomstdatum|arrivo|saapumispäivä)$/i
 
 /** A number's bare label (`Nr.:`, `No.`, `#`), which only a document title above it makes the invoice's. */
 const BARE_NUMBER_LABEL = /^(nr|no|n°|nº|#)[.:]*$/i
@@ -1197,6 +1208,7 @@ function printedAmount(lines: Line[], amount: number): { cents: number; word: Oc
   return found && { cents: amount, word: found }
 }
 
+const GLUED_CURRENCY = new RegExp(`(?<=\\d)${CURRENCY_WORD}$`, 'i')
 const PAYMENT_WORD =
   /^(geg|gegeben|given|paid|payment|bezahlt|zahlung|pagado|paye|kreditkarte|ec-karte|girocard|mastercard|visa|maestro|amex|credit|debit|card|tarjeta|bancontact|betrag|belopp|kort|kortti|karta|carte|pin)$/i
 /** The cash given (`Bar 35,00`): the total only where no change is printed and the page's net and VAT make it. */
@@ -1217,7 +1229,9 @@ export function paidAmount(
     // The currency after the amount (`Mastercard 39,52 EUR`) is not part of it.
     const words = all.length > 2 && /^(eur|euro|€)$/i.test(all[all.length - 1]!.Text) ? all.slice(0, -1) : all
     const head = words[0]?.Text.replace(/[.:]+$/, '') ?? ''
-    const last = words[words.length - 1]
+    const ending = words[words.length - 1]
+    // A currency's code glued after the amount (`Payment 102.00SEK`) is not part of it.
+    const last = ending && { ...ending, Text: ending.Text.replace(GLUED_CURRENCY, '') }
     if (words.length < 2 || !last || !/\d[.,]\d{2}$/.test(last.Text)) continue
     const value = parseAmount(last.Text)
     if (value === null) continue
@@ -1228,7 +1242,7 @@ export function paidAmount(
     if (!payment.test(head.normalize('NFD').replace(/[\u0300-\u036f]/g, ''))) continue
     const amount = cents(last.Text)
     if (found && found.cents !== amount) return null
-    found ??= { cents: amount, word: last }
+    found ??= { cents: amount, word: ending! }
   }
   return found && found.cents > 0 ? found : null
 }
@@ -1387,6 +1401,15 @@ function writesAmerican(lines: Line[]): boolean {
 const pagesAmerican = (pages: OcrPageResult[]) =>
   pages.some((p) => writesAmerican(buildLines(p.Words, p.Source)))
 
+/** A word naming value added tax, which the United States do not levy (`VAT`, `MwSt.`, `Moms`, `BTW`, `PVM`). */
+const VALUE_ADDED_TAX = /^(vat|mwst|ust|moms|mva|btw|tva|iva|alv|pdv|dph|pvm|ptu|kmkr|áfa|dds)\.?:?$/i
+/**
+ * Whether a document prints VAT and nothing American: its slash dates are then day first, as Europe writes
+ * them (`Host: Allen 12/07/2022` on an Irish bill with `VAT RATE 9%`).
+ */
+const pagesDayFirst = (pages: OcrPageResult[]) =>
+  pages.some((p) => p.Words.some((w) => VALUE_ADDED_TAX.test(w.Text))) && !pagesAmerican(pages)
+
 /**
  * A document with no date read at a label or beside a time that prints one date and no other (`Host:
  * 11/25/2022`, `Server: MARCO 28/08/2019`): that date, as a pattern. Only a date with its four-digit year in
@@ -1418,7 +1441,7 @@ function loneDate(hits: PageHit[], pages: OcrPageResult[]): PageHit | null {
   // `12/1/2023` either way round: only a page in dollars tells (settleDateOrder).
   const slash = SLASH_DATE.exec(first.word.Text)
   const either = slash && Number(slash[1]) <= 12 && Number(slash[2]) <= 12 && slash[1] !== slash[2]
-  if (either && !pagesAmerican(pages)) return null
+  if (either && !pagesAmerican(pages) && !pagesDayFirst(pages)) return null
   return {
     prop: OcrPropertyId.InvoiceDate,
     value: first.value,
@@ -1448,6 +1471,7 @@ function settleDateOrder(hits: Hit[], pages: OcrPageResult[]) {
   // A document in dollars or with an American address and no day-first date on it is American: its slash
   // dates are month first.
   if (!dayFirst && pagesAmerican(pages)) monthFirst = true
+  else if (!monthFirst && pagesDayFirst(pages)) dayFirst = true
   for (const h of hits) {
     if (h.prop !== OcrPropertyId.InvoiceDate && h.prop !== OcrPropertyId.DueDate) continue
     const m = h.words.length === 1 ? SLASH_DATE.exec(h.words[0]!.Text) : null

@@ -369,8 +369,10 @@ export const MORE_WORDS: Row[] = [
   // Estonian (`Kokku EUR 6.00`: in all) and the Czech till's `K platbě` (to pay).
   [P.TotalAmount, 0.9, ['Kokku', 'Kokku EUR', 'Summa kokku']],
   [P.TotalAmount, 1, ['K platbě', 'Celkem k zaplacení', 'K zaplacení']],
-  // A Polish fiscal receipt (`PARAGON FISKALNY`): its sum (`SUMA PLN 26,45`) under the VAT's (`SUMA PTU`).
-  [P.TotalAmount, 0.85, ['Suma', 'Suma PLN', 'Razem', 'Razem PLN']],
+  // A Polish fiscal receipt (`PARAGON FISKALNY`): its sum (`SUMA PLN 26,45`) under the VAT's (`SUMA PTU`); a bare
+  // `Suma` heads a column of line amounts in Polish, Czech and Lithuanian tables. Lithuanian `Viso mokėti` (to pay).
+  [P.TotalAmount, 0.85, ['Suma PLN', 'Razem PLN', 'Viso', 'Iš viso', 'Viso EUR']],
+  [P.TotalAmount, 1, ['Viso mokėti', 'Mokėti', 'Iš viso mokėti', 'Suma mokėti']],
   [null, 1, ['Suma PTU', 'PTU', 'Kwota PTU', 'Sprzedaż opodatkowana', 'Reszta']],
   [P.InvoiceDate, 1, ['Datum računa', 'Datum izdavanja', 'Datum vystavení', 'Data wystawienia']],
   [P.InvoiceDate, 1, ['Fecha de emisión', 'Fecha de expedición', 'Data emissione', 'Data documento']],

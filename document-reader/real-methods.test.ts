@@ -1575,6 +1575,51 @@ describe('receipts of American, Polish, Estonian and German tills', () => {
     expect(receipt[P.TotalAmount]).toBe('2.25')
   })
 
+  it("never takes a hotel guest's arrival for the bill's date", () => {
+    const folio = scanned([
+      'HAMPTON BY HILTON',
+      'Arrival Date: 22/09/2020 21:37:00',
+      'Departure Date: 23/09/2020',
+      'VAT INVOICE:38014',
+      'HAMPTON BY HILTON HAMBURG 23/09/2020 09:05:00',
+    ])
+    expect(folio[P.InvoiceDate]).toBe('2020-09-23')
+  })
+
+  it('reads a slash date that reads both ways day first on a bill that prints VAT and nothing American', () => {
+    const bill = (vat: string) =>
+      scanned(['FIVE GUYS', 'Host: Allen 12/07/2022', 'BC 11.50', 'Five Guys Total 21.90', vat])
+    expect(bill('VAT RATE 9% NET: 20.09 VAT: 1.81')[P.InvoiceDate]).toBe('2022-07-12')
+    expect(bill('Thank you')[P.InvoiceDate]).toBeUndefined()
+  })
+
+  it('reads a date after its time with a word between', () => {
+    const till = scanned(['Oban Distillery', 'On Till 2 at 13:00:23 on 30/08/2019', 'Sub Total 2 24.00'])
+    expect(till[P.InvoiceDate]).toBe('2019-08-30')
+  })
+
+  it('reads a payment with its currency glued on', () => {
+    const airport = scanned([
+      '1 Spicy Brioche Beef 102.00',
+      'Mastercard 102.00SEK',
+      'Subtotal 102.00SEK',
+      'Payment 102.00SEK',
+      '10.93 Take Out 12% 102.00',
+    ])
+    expect(airport[P.TotalAmount]).toBe('102.00')
+  })
+
+  it('takes a Lithuanian amount to pay, never a column headed `Suma`', () => {
+    const bill = scanned([
+      'SASKAITA',
+      '| Pavadinimas |Kiek.|Kaina| Suma',
+      'Alaus 1.00 3.65 3.65',
+      'Burgeris 1.00 6.55 6.55',
+      'VISO MOKĖTI 10.20',
+    ])
+    expect(bill[P.TotalAmount]).toBe('10.20')
+  })
+
   it("reads an Oracle Micros till's date, its O read as a zero too", () => {
     expect(parseDate("NOV28'18")).toBe('2018-11-28')
     expect(parseDate('0ct09’19')).toBe('2019-10-09')
