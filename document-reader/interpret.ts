@@ -1401,15 +1401,6 @@ function writesAmerican(lines: Line[]): boolean {
 const pagesAmerican = (pages: OcrPageResult[]) =>
   pages.some((p) => writesAmerican(buildLines(p.Words, p.Source)))
 
-/** A word naming value added tax, which the United States do not levy (`VAT`, `MwSt.`, `Moms`, `BTW`, `PVM`). */
-const VALUE_ADDED_TAX = /^(vat|mwst|ust|moms|mva|btw|tva|iva|alv|pdv|dph|pvm|ptu|kmkr|áfa|dds)\.?:?$/i
-/**
- * Whether a document prints VAT and nothing American: its slash dates are then day first, as Europe writes
- * them (`Host: Allen 12/07/2022` on an Irish bill with `VAT RATE 9%`).
- */
-const pagesDayFirst = (pages: OcrPageResult[]) =>
-  pages.some((p) => p.Words.some((w) => VALUE_ADDED_TAX.test(w.Text))) && !pagesAmerican(pages)
-
 /**
  * A document with no date read at a label or beside a time that prints one date and no other (`Host:
  * 11/25/2022`, `Server: MARCO 28/08/2019`): that date, as a pattern. Only a date with its four-digit year in
@@ -1441,7 +1432,7 @@ function loneDate(hits: PageHit[], pages: OcrPageResult[]): PageHit | null {
   // `12/1/2023` either way round: only a page in dollars tells (settleDateOrder).
   const slash = SLASH_DATE.exec(first.word.Text)
   const either = slash && Number(slash[1]) <= 12 && Number(slash[2]) <= 12 && slash[1] !== slash[2]
-  if (either && !pagesAmerican(pages) && !pagesDayFirst(pages)) return null
+  if (either && !pagesAmerican(pages)) return null
   return {
     prop: OcrPropertyId.InvoiceDate,
     value: first.value,
@@ -1471,7 +1462,6 @@ function settleDateOrder(hits: Hit[], pages: OcrPageResult[]) {
   // A document in dollars or with an American address and no day-first date on it is American: its slash
   // dates are month first.
   if (!dayFirst && pagesAmerican(pages)) monthFirst = true
-  else if (!monthFirst && pagesDayFirst(pages)) dayFirst = true
   for (const h of hits) {
     if (h.prop !== OcrPropertyId.InvoiceDate && h.prop !== OcrPropertyId.DueDate) continue
     const m = h.words.length === 1 ? SLASH_DATE.exec(h.words[0]!.Text) : null

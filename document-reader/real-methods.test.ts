@@ -1586,13 +1586,6 @@ describe('receipts of American, Polish, Estonian and German tills', () => {
     expect(folio[P.InvoiceDate]).toBe('2020-09-23')
   })
 
-  it('reads a slash date that reads both ways day first on a bill that prints VAT and nothing American', () => {
-    const bill = (vat: string) =>
-      scanned(['FIVE GUYS', 'Host: Allen 12/07/2022', 'BC 11.50', 'Five Guys Total 21.90', vat])
-    expect(bill('VAT RATE 9% NET: 20.09 VAT: 1.81')[P.InvoiceDate]).toBe('2022-07-12')
-    expect(bill('Thank you')[P.InvoiceDate]).toBeUndefined()
-  })
-
   it('reads a date after its time with a word between', () => {
     const till = scanned(['Oban Distillery', 'On Till 2 at 13:00:23 on 30/08/2019', 'Sub Total 2 24.00'])
     expect(till[P.InvoiceDate]).toBe('2019-08-30')
