@@ -1565,52 +1565,59 @@ describe('receipts of American, Polish, Estonian and German tills', () => {
     expect(bill('Thank you')[P.InvoiceDate]).toBeUndefined()
   })
 
-  it('takes the cash given less the change where the till prints the cash given as negative', () => {
-    const receipt = scanned([
-      'Hydro sensitive 200ml 2,25 1',
-      'Sumnme 2,25',
-      'BAR EUR -3,00',
-      'Rückgeld EUR 0,75',
-    ])
-    expect(receipt[P.TotalAmount]).toBe('2.25')
-  })
-
-  it("never takes a hotel guest's arrival for the bill's date", () => {
-    const folio = scanned([
-      'HAMPTON BY HILTON',
-      'Arrival Date: 22/09/2020 21:37:00',
-      'Departure Date: 23/09/2020',
-      'VAT INVOICE:38014',
-      'HAMPTON BY HILTON HAMBURG 23/09/2020 09:05:00',
-    ])
-    expect(folio[P.InvoiceDate]).toBe('2020-09-23')
-  })
-
-  it('reads a date after its time with a word between', () => {
-    const till = scanned(['Oban Distillery', 'On Till 2 at 13:00:23 on 30/08/2019', 'Sub Total 2 24.00'])
-    expect(till[P.InvoiceDate]).toBe('2019-08-30')
-  })
-
-  it('reads a payment with its currency glued on', () => {
-    const airport = scanned([
-      '1 Spicy Brioche Beef 102.00',
-      'Mastercard 102.00SEK',
-      'Subtotal 102.00SEK',
-      'Payment 102.00SEK',
-      '10.93 Take Out 12% 102.00',
-    ])
-    expect(airport[P.TotalAmount]).toBe('102.00')
-  })
-
-  it('takes a Lithuanian amount to pay, never a column headed `Suma`', () => {
-    const bill = scanned([
-      'SASKAITA',
-      '| Pavadinimas |Kiek.|Kaina| Suma',
-      'Alaus 1.00 3.65 3.65',
-      'Burgeris 1.00 6.55 6.55',
-      'VISO MOKĖTI 10.20',
-    ])
-    expect(bill[P.TotalAmount]).toBe('10.20')
+  // One receipt, the one value it must give.
+  const oneValue: { name: string; lines: string[]; field: P; want: string }[] = [
+    {
+      name: 'takes the cash given less the change where the till prints the cash given as negative',
+      lines: ['Hydro sensitive 200ml 2,25 1', 'Sumnme 2,25', 'BAR EUR -3,00', 'Rückgeld EUR 0,75'],
+      field: P.TotalAmount,
+      want: '2.25',
+    },
+    {
+      name: "never takes a hotel guest's arrival for the bill's date",
+      lines: [
+        'HAMPTON BY HILTON',
+        'Arrival Date: 22/09/2020 21:37:00',
+        'Departure Date: 23/09/2020',
+        'VAT INVOICE:38014',
+        'HAMPTON BY HILTON HAMBURG 23/09/2020 09:05:00',
+      ],
+      field: P.InvoiceDate,
+      want: '2020-09-23',
+    },
+    {
+      name: 'reads a date after its time with a word between',
+      lines: ['Oban Distillery', 'On Till 2 at 13:00:23 on 30/08/2019', 'Sub Total 2 24.00'],
+      field: P.InvoiceDate,
+      want: '2019-08-30',
+    },
+    {
+      name: 'reads a payment with its currency glued on',
+      lines: [
+        '1 Spicy Brioche Beef 102.00',
+        'Mastercard 102.00SEK',
+        'Subtotal 102.00SEK',
+        'Payment 102.00SEK',
+        '10.93 Take Out 12% 102.00',
+      ],
+      field: P.TotalAmount,
+      want: '102.00',
+    },
+    {
+      name: 'takes a Lithuanian amount to pay, never a column headed `Suma`',
+      lines: [
+        'SASKAITA',
+        '| Pavadinimas |Kiek.|Kaina| Suma',
+        'Alaus 1.00 3.65 3.65',
+        'Burgeris 1.00 6.55 6.55',
+        'VISO MOKĖTI 10.20',
+      ],
+      field: P.TotalAmount,
+      want: '10.20',
+    },
+  ]
+  it.each(oneValue.map((c) => [c.name, c] as const))('%s', (_, { lines, field, want }) => {
+    expect(scanned(lines)[field]).toBe(want)
   })
 
   it("reads an Oracle Micros till's date, its O read as a zero too", () => {
