@@ -11,7 +11,7 @@ import { interpret, interpretDocument, interpretInvoice } from './interpret.ts'
 import { parseAmount, parseDate, parseOrgNumber } from './values.ts'
 import { OcrPropertyId } from '../common/ocr.ts'
 import type { OcrPageResult } from './types.ts'
-import { phrasePage } from './phrase-page.ts'
+import { changedPhrases, phrasePage } from './phrase-page.ts'
 
 const page = phrasePage
 
@@ -250,6 +250,11 @@ describe("the IBAN of the page's own bank account", () => {
     }
   })
 
+  it('stands in for an IBAN whose `O` a scan read as one or two look-alikes (`NQO78`, `N0`)', () => {
+    for (const text of [`NQO${iban.slice(2)}`, `NQ${iban.slice(2)}`, grouped(`N0${iban.slice(2)}`)])
+      expect(read(text)?.Value, text).toBe(iban)
+  })
+
   it('reads an IBAN whose groups a scan joined with dashes or dots', () => {
     expect(read(iban.slice(0, 4) + '-' + grouped(iban.slice(4)).replace(/ /g, '.'))?.Value).toBe(iban)
   })
@@ -403,6 +408,44 @@ describe('the whole document and its wording', () => {
       ]),
     )
     expect(got[OcrPropertyId.TotalAmount]).toBe('7000.00')
+  })
+
+  describe('where the amount to pay is not read', () => {
+    // Net, the VAT of three rates and the gross; the amount to pay below them misread past reading.
+    const sums: [number, number, string][] = [
+      [900, 300, 'Sum utan mva NOK 68.488,53'],
+      [900, 340, 'MVA 25 % NOK 8.655,39'],
+      [900, 380, 'MVA 15% NOK 3.918,52'],
+      [900, 420, 'MVA 12 % NOK 929,22'],
+      [900, 460, 'Sum med mva NOK 81.991,66'],
+    ]
+    const unread: [number, number, string][] = [
+      [900, 540, '_Abetala ——'],
+      [900, 580, 'NOKSLYL66'],
+    ]
+    const total = (phrases: [number, number, string][]) =>
+      interpret(page(phrases, 'tesseract')).find((p) => p.OcrPropertyId === OcrPropertyId.TotalAmount)
+        ?.ProposedCandidate
+
+    it('takes the gross the net and every VAT line make, below sure', () => {
+      const got = total([...sums, ...unread])
+      expect(got?.Value).toBe('81991.66')
+      expect(got!.ProbabilityFactor).toBeLessThan(0.9)
+    })
+
+    it('takes the gross less a prepayment the page prints', () => {
+      expect(total([...sums, [900, 500, 'Innbetalt NOK -11.803,56'], ...unread])?.Value).toBe('70188.10')
+      expect(total([...sums, [900, 500, 'Anzahlung 1.991,66 EUR'], ...unread])?.Value).toBe('80000.00')
+    })
+
+    it('proposes nothing where two prepayments leave the rest in doubt or nothing makes the gross', () => {
+      const two: [number, number, string][] = [
+        [900, 500, 'Innbetalt NOK -11.803,56'],
+        [900, 520, 'Forskudd betalt NOK -1.000,00'],
+      ]
+      expect(total([...sums, ...two, ...unread])).toBeUndefined()
+      expect(total([...changedPhrases(sums, '68.488,53', '68.486,53'), ...unread])).toBeUndefined()
+    })
   })
 
   it("reads a credit note's total as negative and its own number, not the credited invoice's", () => {
@@ -562,6 +605,18 @@ describe('a scanned date with a misread year', () => {
     expect(dates('Levert 20.02.2026')[OcrPropertyId.InvoiceDate]).toBe('2026-02-23')
     expect(dates('')[OcrPropertyId.DueDate]).toBe('2027-03-15')
     expect(due('text-layer', true)).toBe('2027-03-15')
+  })
+
+  it('is not proposed as the invoice date when it is more than a month after the day it is read', () => {
+    const ahead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+    const dated = (iso: string, source: OcrPageResult['Source']) =>
+      proposals(page([[100, 100, `Fakturadato: ${iso.split('-').reverse().join('.')}`]], source))[
+        OcrPropertyId.InvoiceDate
+      ]
+    expect(dated(ahead(200), 'tesseract')).toBeUndefined()
+    // A week ahead (an invoice dated for its delivery), or as a text layer prints it, it stands.
+    expect(dated(ahead(7), 'tesseract')).toBe(ahead(7))
+    expect(dated(ahead(200), 'text-layer')).toBe(ahead(200))
   })
 })
 

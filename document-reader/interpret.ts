@@ -498,8 +498,9 @@ export function writesDecimalComma(lines: Line[]): boolean {
 /**
  * A Norwegian IBAN is the bank account with `NO` and two check digits in front. When the page's IBAN failed
  * its check (a fax that lost or misread a digit) but what was read of it agrees with the IBAN of the account
- * read on the same page (the same check digits and at most one other character different), that IBAN is
- * proposed, below sure: the account's own check digit and the printed check digits both vouch for it.
+ * read on the same page (the same check digits and at most one other character different, the `O` of `NO` read
+ * as one or two look-alikes), that IBAN is proposed, below sure: the account's own check digit and the printed
+ * check digits both vouch for it.
  */
 function ibanOfAccount(lines: Line[], hits: Hit[]): Hit[] {
   const account = hits
@@ -510,12 +511,13 @@ function ibanOfAccount(lines: Line[], hits: Hit[]): Hit[] {
   for (const line of lines) {
     for (const seg of line.segments) {
       for (let i = 0; i < seg.words.length; i++) {
-        if (!/^N[O0]\d{2}/i.test(seg.words[i]!.Text)) continue
+        // `NO78`, `N078`, or with the `O` read twice over (`NQO78`).
+        if (!/^N[O0Q]{1,2}\d{2}/i.test(seg.words[i]!.Text)) continue
         const words = seg.words.slice(i, i + 5)
         const read = text(words)
           .replace(/[\s.-]/g, '')
           .toUpperCase()
-          .replace(/^N0/, 'NO')
+          .replace(/^N[O0Q]{1,2}/, 'NO')
         if (read.slice(0, 4) !== expected.slice(0, 4)) continue
         // What was read after the check digits, against as much of the account (a lost tail is no error).
         const rest = read.slice(4, expected.length + 1)
@@ -587,6 +589,9 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   const amounts: number[] = []
   const vat: number[] = []
   const tips: number[] = []
+  const prepaid: number[] = []
+  /** `page:word id` of the words a label that never heads the total stands before (`Subtotal 247.00`). */
+  const otherSumWords = new Set<string>()
   let vatSum = 0
   let credit = false
   const foreign: ForeignSupplierIdCandidate[] = []
@@ -645,6 +650,9 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     const table = fallback(gross, 0.7)
     // A table of two rates or more prints its sum nowhere in itself: one printing elsewhere bears it out.
     if (table) tableTotals.push({ ...table, witnesses: gross!.rows >= 2 ? 1 : 2 })
+    const others = otherSums(lines, scanned)
+    prepaid.push(...others.prepaid)
+    for (const id of others.words) otherSumWords.add(`${page.PageNo}:${id}`)
     const found = pageAmounts(lines, scanned)
     amounts.push(...found.amounts)
     vat.push(...found.vat)
@@ -893,7 +901,41 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
       : []
   // And the one amount whose VAT at the rate the page says it includes is the VAT printed there.
   const byIncluded = includedTotals.map((hit) => ({ hit, witnesses: 0 }))
-  const fallbacks = [byTable, byPayment, byCash, byRows, byGlued, byArithmetic, bySingle, byIncluded, byItems]
+  // Last of all, the one amount printed that the page's net and all its VAT lines make (`Sum utan mva 68.488,53`,
+  // `MVA 25 %`, `MVA 15 %`, `MVA 12 %`, `Sum med mva 81.991,66`) where the amount to pay was not read (`_Abetala`
+  // over `NOKSLYL66`): the gross, less what the page says was paid before (`Innbetalt -7 771,30`), one such
+  // prepayment at most. The arithmetic is its witness. Not an amount a label that never heads the total stands
+  // before (`Subtotal 247.00` over a payment of another amount: a tip may follow it).
+  const grossPrintings = printings.filter((p) => !otherSumWords.has(`${p.page}:${p.word.Id}`))
+  const grosses = [...new Set(printings.map((p) => p.cents))].filter((c) => checks.isGross(c))
+  const before = [...new Set(prepaid)].filter((p) => p > 0 && p < (grosses[0] ?? 0))
+  const byGross =
+    grosses.length === 1 && before.length <= 1 && grossPrintings.some((p) => p.cents === grosses[0])
+      ? [
+          {
+            hit: {
+              ...asHit(
+                grossPrintings.findLast((p) => p.cents === grosses[0])!,
+                0.7,
+              ),
+              value: ((grosses[0]! - (before[0] ?? 0)) / 100).toFixed(2),
+            },
+            witnesses: 0,
+          },
+        ]
+      : []
+  const fallbacks = [
+    byTable,
+    byPayment,
+    byCash,
+    byRows,
+    byGlued,
+    byArithmetic,
+    bySingle,
+    byIncluded,
+    byItems,
+    byGross,
+  ]
   for (const found of fallbacks) {
     const total = found[0]
     if (
@@ -992,6 +1034,30 @@ export function vatBaseRows(lines: Line[]): VatBaseRows | null {
   return rows ? { gross, largestBase } : null
 }
 
+/**
+ * What a page's labels that never head the total say of its amounts: what the buyer paid before the invoice
+ * (`Innbetalt -7 771,30 NOK`, `Anzahlung 500,00`; the last amount of each line a prepayment label heads, in
+ * cents, label-words.ts PREPAID), and the words after a net, VAT, subtotal or other such label that heads its
+ * line (`Subtotal 247.00`).
+ */
+function otherSums(lines: Line[], fuzzy: boolean): { prepaid: number[]; words: Set<number> } {
+  const prepaid: number[] = []
+  const words = new Set<number>()
+  for (const hit of findLabels(lines, fuzzy)) {
+    const line = lines.find((l) => l.segments.includes(hit.seg))!
+    // The label that heads its line (`Subtotal 247.00`; not the `mva` of `Sum med mva 81.991,66`).
+    if (hit.spec.prop !== null || hit.start > 0 || line.segments[0] !== hit.seg) continue
+    const after = [
+      ...hit.seg.words.slice(hit.start + hit.count),
+      ...line.segments.slice(line.segments.indexOf(hit.seg) + 1).flatMap((seg) => seg.words),
+    ]
+    for (const w of after) words.add(w.Id)
+    const found = hit.spec.prepaid ? lineAmounts(after) : []
+    if (found.length) prepaid.push(found[found.length - 1]!)
+  }
+  return { prepaid, words }
+}
+
 /** The amounts printed with decimals among the words, in cents, a thousands group and its rest read as one. */
 function lineAmounts(words: OcrWord[]): number[] {
   const found: number[] = []
@@ -1061,15 +1127,17 @@ function cardSlipAround(lines: Line[], at: number): boolean {
   return near.some((l) => lines[l]!.segments.some((seg) => seg.words.some((w) => CARD_SLIP.test(w.Text))))
 }
 
-const PAID = /^(bar|gegeben|given|cash|kontant|contant|especes|tendered)$/i
+const PAID = /^(bar|barzahlung|gegeben|given|cash|kontant|contant|especes|tendered)$/i
 const CHANGE = /^(r[uüo]ckgeld|wechselgeld|change|vaxel|växel|vekselpenger|retour|rendu|wisselgeld)$/i
 const LONG_CHANGE_WORDS = ['ruckgeld', 'wechselgeld', 'vekselpenger', 'wisselgeld']
 
 /**
- * Whether a word names the change given back, also as a scan misread a long one (`Rickeeld` for `Rückgeld`:
- * two letters off a word of eight or more).
+ * Whether a word names the change given back, also as a scan misread a long one (`Rickeeld`, `Riickgeld` for
+ * `Rückgeld`: two letters off a word of eight or more).
  */
 function isChangeWord(word: string): boolean {
+  // A till that pays out cash too names both (`Rückgeld/Auszahlung`).
+  if (word.includes('/')) return word.split('/').some((part) => part.length > 0 && isChangeWord(part))
   if (CHANGE.test(word)) return true
   const folded = word.toLowerCase().replace('ü', 'u')
   return folded.length >= 8 && LONG_CHANGE_WORDS.some((w) => editDistance(folded, w) <= 2)
@@ -1082,7 +1150,9 @@ function isChangeWord(word: string): boolean {
 export function paidLessChange(lines: Line[]): number[] {
   const amountAt = (names: (word: string) => boolean) =>
     lines.flatMap((line) => {
-      const words = line.segments.flatMap((seg) => seg.words)
+      const all = line.segments.flatMap((seg) => seg.words)
+      // The currency may follow the amount (`Barzahlung 5,00 EUR`).
+      const words = all.length > 2 && CURRENCY_ALONE.test(all[all.length - 1]!.Text) ? all.slice(0, -1) : all
       if (words.length < 2 || !names(words[0]!.Text.replace(/[.:]$/, ''))) return []
       const value = parseAmount(words[words.length - 1]!.Text)
       // A till may print the cash given as a negative amount (`BAR EUR -3,00`).
@@ -1574,13 +1644,15 @@ function misreadStamps<T extends Hit & { scanned: boolean }>(stamps: T[]): Set<T
  * A date read by Tesseract is checked against the other dates printed on the document: when two of them agree
  * (within a year) and none is within a year of it, a digit of its year was misread (`2036` for `2026`), and
  * it is not proposed: a wrong date costs more than a missing one (calibrateDates only lowers its probability).
- * Nor is one more than two years after the day it is read.
+ * Nor is one more than two years after the day it is read, nor an invoice date more than a month after it.
  */
 function isStrayScannedDate(h: Hit, hits: Hit[], pages: OcrPageResult[]): boolean {
   if (!DATE_PROPS.includes(h.prop)) return false
   const at = Date.parse(h.value)
-  // No invoice is dated, nor falls due, years after it is read: its year was misread (`2095` for `2025`).
+  // No invoice is dated, nor falls due, years after it is read: its year was misread (`2095` for `2025`). Nor
+  // is one dated more than a month after it is read (`2028-09-18` for `2018-09-28`, on a page read in 2026).
   if (at > Date.now() + 2 * YEAR) return true
+  if (h.prop === OcrPropertyId.InvoiceDate && at > Date.now() + 31 * DAY) return true
   const printed = pages.flatMap((p) =>
     p.Words.flatMap((w) => {
       if (h.words.includes(w)) return []
@@ -1704,10 +1776,14 @@ class AmountChecks {
   ) {
     this.set = new Set(amounts)
   }
+  /** The page's net and the VAT of all its VAT lines (`MVA 25 %`, `MVA 15 %`) make this amount. */
+  isGross(total: number): boolean {
+    return this.vatSum > 0 && total > this.vatSum && this.set.has(total - this.vatSum)
+  }
   confirms(value: string, rest = false): boolean {
     const total = absCents(value)
     if (!total) return false
-    if (this.vatSum > 0 && this.set.has(total - this.vatSum)) return true
+    if (this.isGross(total)) return true
     // The rest after a prepayment: a confirmed total less a printed prepayment.
     if (rest)
       return [...this.set].some(

@@ -162,18 +162,14 @@ export const TOTALS: Row[] = [
   [null, 1, ['Sum eks. mva', 'Sum ekskl. mva', 'Sum eksl. mva', 'Totalt eks. mva', 'Total eks. mva']],
   [null, 1, ['Beløp eks. mva', 'Beløp ekskl. mva', 'Netto', 'Nettobeløp', 'Nettosum', 'Sum netto']],
   [null, 1, ['Grunnlag', 'Mva-grunnlag', 'Grunnlag mva', 'Sum mva', 'MVA', 'Mva-beløp', 'Mva beløp']],
-  [
-    null,
-    1,
-    ['Beløp mva', 'Merverdiavgift', 'Avrunding', 'Øreavrunding', 'Betalt', 'Innbetalt', 'Totalt mva'],
-  ],
+  [null, 1, ['Beløp mva', 'Merverdiavgift', 'Avrunding', 'Øreavrunding', 'Betalt', 'Totalt mva']],
   [null, 1, ['Subtotal', 'Sub-total', 'Sub total', 'Net amount', 'Net total', 'Total net', 'Net']],
   [null, 1, ['Total excl. VAT', 'Total ex VAT', 'Total excluding VAT', 'Amount excl. VAT', 'Total ex. VAT']],
   [null, 1, ['VAT', 'VAT amount', 'Total VAT', 'Tax', 'Tax amount', 'Rounding', 'Amount paid', 'Paid']],
   [null, 1, ['Total tax', 'Total tax included', 'Tax included', 'VAT included', 'Total taxes', 'Total GST']],
   [null, 1, ['Discount', 'Total discount', 'Total discounts', 'Total savings', 'You saved', 'Your savings']],
   [null, 1, ['Taxable amount', 'Taxable', 'Non-taxable', 'Rabatt', 'Gesamtrabatt', 'Remise', 'Korting']],
-  [null, 1, ['Payments', 'Total paid', 'Less paid', 'Summa exkl. moms', 'Totalt exkl. moms', 'Moms']],
+  [null, 1, ['Payments', 'Total paid', 'Summa exkl. moms', 'Totalt exkl. moms', 'Moms']],
   [null, 1, ['Momsbelopp', 'Öresavrundning', 'Avrundning', 'Betalt belopp', 'Total moms', 'Summa moms']],
   [
     null,
@@ -181,10 +177,37 @@ export const TOTALS: Row[] = [
     ['Beløb ekskl. moms', 'Total ekskl. moms', 'Momsbeløb', 'Afrunding', 'Momsgrundlag', 'Moms i alt'],
   ],
   [null, 1, ['Nettobetrag', 'Zwischensumme', 'Summe netto', 'Gesamt netto', 'Nettosumme', 'MwSt.']],
-  [null, 1, ['Umsatzsteuer', 'USt.', 'zzgl. MwSt.', 'Rundung', 'Bereits bezahlt', 'Anzahlung', 'MwSt']],
+  [null, 1, ['Umsatzsteuer', 'USt.', 'zzgl. MwSt.', 'Rundung', 'MwSt']],
   [null, 1, ['Total HT', 'Montant HT', 'Sous-total', 'TVA', 'Montant TVA', 'Total TVA', 'Arrondi']],
-  [null, 1, ['Acompte', 'Déjà payé', 'Subtotaal', 'Totaal excl. btw', 'Totaal exclusief btw', 'Btw']],
-  [null, 1, ['Btw-bedrag', 'Afronding', 'Reeds betaald', 'Aanbetaling', 'Totaal btw', 'Nettobedrag']],
+  [null, 1, ['Subtotaal', 'Totaal excl. btw', 'Totaal exclusief btw', 'Btw']],
+  [null, 1, ['Btw-bedrag', 'Afronding', 'Totaal btw', 'Nettobedrag']],
+]
+
+/**
+ * What the buyer paid before the invoice (a deposit, an instalment): never the total, and the amount left to
+ * pay is the invoice's gross less it. A plain `Paid` or `Betalt` is left out: on a receipt it is the payment of
+ * the whole bill.
+ */
+export const PREPAID = [
+  'Innbetalt',
+  'Forskudd betalt',
+  'Innbetalt forskudd',
+  'A konto betalt',
+  'Forskudd',
+  'Prepaid',
+  'Prepayment',
+  'Less paid',
+  'Already paid',
+  'Deposit paid',
+  'Inbetalt',
+  'Förskott',
+  'Forudbetalt',
+  'Bereits bezahlt',
+  'Anzahlung',
+  'Acompte',
+  'Déjà payé',
+  'Reeds betaald',
+  'Aanbetaling',
 ]
 
 /** Total labels whose amount is the customer's credit: negative however it is printed. */

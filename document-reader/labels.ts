@@ -15,6 +15,7 @@ import {
   MORE_WORDS,
   OFFICIAL_NUMBER,
   PAYMENT,
+  PREPAID,
   REFERENCES,
   SUPPLIER_WORDS,
   TOTALS,
@@ -73,6 +74,8 @@ export type LabelSpec = {
    * (`NUMERO F20190412`, never `Numéro client 12345`).
    */
   bare?: boolean
+  /** A prepayment (`Innbetalt`, `Anzahlung`): the amount left to pay is the gross less it. */
+  prepaid?: boolean
   /** The buyer's own VAT id or registry number (`verwendete USt-IdNr.`): the id after it is never the seller's. */
   buyerId?: boolean
 }
@@ -319,7 +322,7 @@ label(
   'Original invoice no.',
 )
 label(null, 1, 'Tidligere saldo', 'Saldo forrige faktura', 'Forrige saldo', 'Previous balance')
-label(null, 1, 'Forskudd betalt', 'Innbetalt forskudd', 'A konto betalt', 'Prepaid', 'Prepayment')
+for (const t of PREPAID) LABELS.set(normaliseLabel(t), { prop: null, weight: 1, prepaid: true })
 label(OcrPropertyId.Department, 1, 'Avdeling', 'Avd', 'Department', 'Dept')
 label(
   OcrPropertyId.Requisition,

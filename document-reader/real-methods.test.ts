@@ -631,6 +631,20 @@ describe("a receipt's total from its VAT table or its payment", () => {
     }
   })
 
+  it('reads a post office till: the cash as `Barzahlung`, the change beside the cash paid out', () => {
+    // A Deutsche Post receipt: the sums' stars and the umlaut misread, the total's label not one of a total.
+    const rows: [number, number, string][] = [
+      [100, 100, 'Label freimachung 3,15 a1'],
+      [100, 160, 'Bruttoumsatz *3,15 EUR'],
+      [100, 220, 'Barzahlung 5,00 EUR'],
+      [100, 280, 'Riickgeld/Auszahlung 1,85 EUR'],
+    ]
+    expect(paidLessChange(buildLines(scan(rows).Words, 'tesseract'))).toEqual([315])
+    expect(read(scan(rows)).values[P.TotalAmount]).toBe('3.15')
+    const other = changedPhrases(rows, 'Riickgeld/Auszahlung', 'Auszahlung/Storno')
+    expect(paidLessChange(buildLines(scan(other).Words, 'tesseract'))).toEqual([])
+  })
+
   it('joins a sum split at its decimal mark where the VAT table adds up to it, printed once', () => {
     // A Marktkauf receipt: `SUMME EUR 31, 98`, the cash and change misread; the table's rows make 31,98.
     const rows: [number, number, string][] = [
