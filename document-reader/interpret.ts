@@ -396,6 +396,16 @@ export function unlabelledDates(lines: Line[]): Hit[] {
       const written = glued ? glued[1]! : word.Text
       const value = parseDate(written) ?? shortSlashDate(written, dayFirst, monthFirst)
       if (value) hits.push(timestampDate(value, [word]))
+      // A date in words right after the time, a weekday before it or not (`10:12:01 Ven., 28 Septembre 2018`).
+      else if (TIME_OF_DAY.test(beside[0]!) && i + 1 < words.length) {
+        for (let n = Math.min(DATE_WORDS, words.length - i); n >= 2; n--) {
+          const ws = words.slice(i, i + n)
+          const inWords = parseDate(text(ws))
+          if (!inWords) continue
+          hits.push(timestampDate(inWords, ws))
+          break
+        }
+      }
       // A date in words ending right before the time (`NOVEMBER 28, 2021 8:28 PM`, `12 Jul'22 10:32`).
       else if (TIME_OF_DAY.test(beside[1]!) && i > 0)
         for (let n = Math.min(DATE_WORDS, i + 1); n >= 2; n--) {
@@ -1481,6 +1491,9 @@ const pagesAmerican = (pages: OcrPageResult[]) =>
 const OTHER_DATE =
   /^(lieferung|lieferdatum|geliefert|leveranse|levering|leveret|delivery|delivered|due|f[aä]llig|forfall|ends?|expires?|exp|valid|g[uü]ltig|thru|through|until|bis|return|returns|till|from|ab|von|seit|since)\b/i
 
+/** A till's date with its month named and a two-digit year after an apostrophe (`04Mar'18`, `NOV28'18`). */
+const TILL_DATE_IN_WORDS = /^([\dO]?\d\p{L}{3,}|\p{L}{3}\d{1,2})['’‘`´]\d{2}$/u
+
 function loneDate(hits: PageHit[], pages: OcrPageResult[]): PageHit | null {
   if (hits.some((h) => h.prop === OcrPropertyId.InvoiceDate)) return null
   // Scans only: a digital invoice's dates have labels, and its one date read may be its delivery's.
@@ -1491,7 +1504,7 @@ function loneDate(hits: PageHit[], pages: OcrPageResult[]): PageHit | null {
     for (const line of buildLines(page.Words, page.Source)) {
       const words = line.segments.flatMap((seg) => seg.words)
       words.forEach((word, i) => {
-        if (taken.has(word) || !/\d{4}\D*$/.test(word.Text)) return
+        if (taken.has(word) || !(/\d{4}\D*$/.test(word.Text) || TILL_DATE_IN_WORDS.test(word.Text))) return
         const value = parseDate(word.Text)
         const other = words.slice(0, i).some((w) => OTHER_DATE.test(w.Text))
         if (value) found.push({ value, word, page, other })

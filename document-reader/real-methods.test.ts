@@ -1629,15 +1629,30 @@ describe('receipts of American, Polish, Estonian and German tills', () => {
       field: P.TotalAmount,
       want: '10.20',
     },
+    {
+      name: 'reads a French date in words after the time and its weekday',
+      lines: ['EGGSPECTATION', '10:12:01 Ven., 28 Septembre 2018', '1 CAFE 3,50', 'TOTAL 19,78'],
+      field: P.InvoiceDate,
+      want: '2018-09-28',
+    },
   ]
   it.each(oneValue.map((c) => [c.name, c] as const))('%s', (_, { lines, field, want }) => {
     expect(scanned(lines)[field]).toBe(want)
+  })
+
+  it('reads a French weekday before a date, never March for a Tuesday (`mar`)', () => {
+    expect(parseDate('Ven., 28 Septembre 2018')).toBe('2018-09-28')
+    expect(parseDate('sam 3 mars 2026')).toBe('2026-03-03')
+    expect(parseDate('Mar 3, 2026')).toBe('2026-03-03')
   })
 
   it("reads an Oracle Micros till's date, its O read as a zero too", () => {
     expect(parseDate("NOV28'18")).toBe('2018-11-28')
     expect(parseDate('0ct09’19')).toBe('2019-10-09')
     expect(parseDate("Abc12'19")).toBeNull()
+    // The day first, its zero read as an O; the only date on the receipt though no time is read beside it.
+    expect(parseDate("O4Mar'18")).toBe('2018-03-04')
+    expect(scanned(['STARBUCKS', "Chk 1764 O4Mar'18 17!", 'Subtotal 4.29'])[P.InvoiceDate]).toBe('2018-03-04')
     expect(scanned(['STEAKHOUSE', "NOV28'18 8:37PM", '1 SALMON 16.00', 'Total 16.00'])[P.InvoiceDate]).toBe(
       '2018-11-28',
     )

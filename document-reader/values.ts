@@ -104,7 +104,7 @@ const EXACT_MONTHS: Record<string, number> = {
 }
 
 const WEEKDAY =
-  /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day|nesday|sday|urday)?$|^(man|tir|ons|tor|fre|lør|søn)(dag)?$|^(mandag|tirsdag|onsdag|torsdag|fredag|lørdag|søndag|måndag|tisdag|torsdag|lördag|söndag|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag)$/i
+  /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day|nesday|sday|urday)?$|^(man|tir|ons|tor|fre|lør|søn)(dag)?$|^(lun|mer|jeu|ven|sam|dim)$|^(mandag|tirsdag|onsdag|torsdag|fredag|lørdag|søndag|måndag|tisdag|torsdag|lördag|söndag|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag)$/i
 
 /** A month name as the table has it: lower case, `ä` as `ae`, other accents dropped (`März`, `février`). */
 const monthKey = (name: string) =>
@@ -197,11 +197,12 @@ export const parseDate: Parser = (raw) => {
     const month = monthOf(m[2]!)
     return month ? isoDate(Number(m[3]), month, Number(m[1])) : null
   }
-  // A till's `30-Sep-20`, `22-May-2022`, and the year after an apostrophe (`21Mai'19`, `12 Jul'22`).
-  m = /^(\d{1,2})(?:-|\.?\s?)(\p{L}{3,})\.?(?:-|\s?['’‘”“`´])\s?(\d{4}|\d{2})$/iu.exec(text)
+  // A till's `30-Sep-20`, `22-May-2022`, and the year after an apostrophe (`21Mai'19`, `12 Jul'22`), its day's
+  // zero read as an O (`O4Mar'18`).
+  m = /^([\dO]?\d)(?:-|\.?\s?)(\p{L}{3,})\.?(?:-|\s?['’‘”“`´])\s?(\d{4}|\d{2})$/iu.exec(text)
   if (m) {
     const month = monthOf(m[2]!)
-    return month ? isoDate(Number(m[3]), month, Number(m[1])) : null
+    return month ? isoDate(Number(m[3]), month, Number(m[1]!.replace(/^o/i, '0'))) : null
   }
   // An Oracle Micros till's month before the day and the year after an apostrophe (`NOV28'18`, `Oct09’19`), its
   // O read as a zero (`0ct09’19`).
