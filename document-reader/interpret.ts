@@ -1491,6 +1491,8 @@ const pagesAmerican = (pages: OcrPageResult[]) =>
 const OTHER_DATE =
   /^(lieferung|lieferdatum|geliefert|leveranse|levering|leveret|delivery|delivered|due|f[aä]llig|forfall|ends?|expires?|exp|valid|g[uü]ltig|thru|through|until|bis|return|returns|till|from|ab|von|seit|since)\b/i
 
+/** A date year first (`2024-02-09`): no order to doubt. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}[.,;:]?$/
 /** A till's date with its month named and a two-digit year after an apostrophe (`04Mar'18`, `NOV28'18`). */
 const TILL_DATE_IN_WORDS = /^([\dO]?\d\p{L}{3,}|\p{L}{3}\d{1,2})['’‘`´]\d{2}$/u
 
@@ -1504,7 +1506,9 @@ function loneDate(hits: PageHit[], pages: OcrPageResult[]): PageHit | null {
     for (const line of buildLines(page.Words, page.Source)) {
       const words = line.segments.flatMap((seg) => seg.words)
       words.forEach((word, i) => {
-        if (taken.has(word) || !(/\d{4}\D*$/.test(word.Text) || TILL_DATE_IN_WORDS.test(word.Text))) return
+        const dateLike =
+          /\d{4}\D*$/.test(word.Text) || ISO_DATE.test(word.Text) || TILL_DATE_IN_WORDS.test(word.Text)
+        if (taken.has(word) || !dateLike) return
         const value = parseDate(word.Text)
         const other = words.slice(0, i).some((w) => OTHER_DATE.test(w.Text))
         if (value) found.push({ value, word, page, other })

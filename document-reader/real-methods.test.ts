@@ -1630,6 +1630,18 @@ describe('receipts of American, Polish, Estonian and German tills', () => {
       want: '10.20',
     },
     {
+      name: 'reads a slash date with its comma before the time',
+      lines: ['LA COCINA', '5/21/24, 7:23 PM Ticket: 20815', 'Total 36.38'],
+      field: P.InvoiceDate,
+      want: '2024-05-21',
+    },
+    {
+      name: "takes a date printed year first as the receipt's one date, its time misread",
+      lines: ['COFFEE', 'Incl 6% VAT 18.11', '2024-02-09 pt; Aly 3', 'Total 320.00'],
+      field: P.InvoiceDate,
+      want: '2024-02-09',
+    },
+    {
       name: 'reads a French date in words after the time and its weekday',
       lines: ['EGGSPECTATION', '10:12:01 Ven., 28 Septembre 2018', '1 CAFE 3,50', 'TOTAL 19,78'],
       field: P.InvoiceDate,

@@ -227,7 +227,8 @@ export const parseDate: Parser = (raw) => {
  * all on another (a British till writes `12.65` too).
  */
 export function shortSlashDate(word: string, dayFirst = false, monthFirst = false): string | null {
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/.exec(word)
+  // The comma a till prints before the time (`5/21/24, 7:23 PM`) is not part of it.
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{2})[,;]?$/.exec(word)
   if (!m) return null
   const [a, b, y] = [Number(m[1]), Number(m[2]), Number(m[3])]
   if (a > 12 && b <= 12) return isoDate(y, b, a)
