@@ -438,13 +438,20 @@ describe('the whole document and its wording', () => {
       expect(total([...sums, [900, 500, 'Anzahlung 1.991,66 EUR'], ...unread])?.Value).toBe('80000.00')
     })
 
-    it('proposes nothing where two prepayments leave the rest in doubt or nothing makes the gross', () => {
+    it('proposes nothing where two prepayments leave the rest in doubt, nothing or one VAT line makes the gross', () => {
       const two: [number, number, string][] = [
         [900, 500, 'Innbetalt NOK -11.803,56'],
         [900, 520, 'Forskudd betalt NOK -1.000,00'],
       ]
       expect(total([...sums, ...two, ...unread])).toBeUndefined()
       expect(total([...changedPhrases(sums, '68.488,53', '68.486,53'), ...unread])).toBeUndefined()
+      // One VAT line: an amount and it adding up to another is as likely two item lines.
+      const oneRate: [number, number, string][] = [
+        [900, 300, 'Sum utan mva NOK 1.000,00'],
+        [900, 340, 'MVA 25 % NOK 250,00'],
+        [900, 380, 'Sum med mva NOK 1.250,00'],
+      ]
+      expect(total([...oneRate, ...unread])).toBeUndefined()
     })
   })
 

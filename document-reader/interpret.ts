@@ -603,6 +603,8 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   /** `page:word id` of the words a label that never heads the total stands before (`Subtotal 247.00`). */
   const otherSumWords = new Set<string>()
   let vatSum = 0
+  /** How many VAT lines (`MVA 25 %`, `MVA 15 %`) vatSum adds up. */
+  let vatLines = 0
   let credit = false
   const foreign: ForeignSupplierIdCandidate[] = []
   const termLines: OcrWord[][] = []
@@ -668,6 +670,7 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     vat.push(...found.vat)
     tips.push(...found.tips)
     vatSum += found.vatSum
+    vatLines += found.vatLines
     credit ||= isCreditNote(lines)
     const read = collectHits(lines, page.ImageWidth || 2000, buyer, scanned)
     for (const f of read.foreign)
@@ -917,7 +920,10 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   // prepayment at most. The arithmetic is its witness. Not an amount a label that never heads the total stands
   // before (`Subtotal 247.00` over a payment of another amount: a tip may follow it).
   const grossPrintings = printings.filter((p) => !otherSumWords.has(`${p.page}:${p.word.Id}`))
-  const grosses = [...new Set(printings.map((p) => p.cents))].filter((c) => checks.isGross(c))
+  // Only where two VAT lines or more make the VAT: one line's VAT and an amount adding up to another printed
+  // amount is as likely two item lines (`Subtotal 247.00` above, printed once, is not taken for that reason).
+  const grosses =
+    vatLines >= 2 ? [...new Set(printings.map((p) => p.cents))].filter((c) => checks.isGross(c)) : []
   const before = [...new Set(prepaid)].filter((p) => p > 0 && p < (grosses[0] ?? 0))
   const byGross =
     grosses.length === 1 && before.length <= 1 && grossPrintings.some((p) => p.cents === grosses[0])
@@ -1721,11 +1727,12 @@ const TIP_HEAD = /^(tip|tips|gratuity|trinkgeld|pourboire|propina|fooi|dricks|dr
 function pageAmounts(
   lines: Line[],
   scanned: boolean,
-): { amounts: number[]; vat: number[]; vatSum: number; tips: number[] } {
+): { amounts: number[]; vat: number[]; vatSum: number; vatLines: number; tips: number[] } {
   const amounts: number[] = []
   const vat: number[] = []
   const tips: number[] = []
   let vatSum = 0
+  let vatLines = 0
   for (const line of lines) {
     let last: number | null = null
     for (const seg of line.segments) {
@@ -1749,12 +1756,13 @@ function pageAmounts(
     // `MVA 25 %` per rate adds up to the VAT; `Sum MVA` is the VAT on its own.
     if (isVatHead(head, scanned)) {
       vatSum += last
+      vatLines++
       vat.push(last)
     } else if (/^(sum|total|totalt|summa|i alt)$/.test(head) && VAT_LINE.test(second)) vat.push(last)
     else if (isSalesTaxLine(head, second)) vat.push(last)
     else if (TIP_HEAD.test(head)) tips.push(last)
   }
-  return { amounts, vat, vatSum, tips }
+  return { amounts, vat, vatSum, vatLines, tips }
 }
 
 /** An amount a word prints with other characters glued before or after it (`EURI16830,57`, `31.924,39%`). */
