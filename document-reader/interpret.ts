@@ -602,6 +602,8 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   const prepaid: number[] = []
   /** `page:word id` of the words a label that never heads the total stands before (`Subtotal 247.00`). */
   const otherSumWords = new Set<string>()
+  /** A label of the total is printed (`Å betale`, `_Abetala`), whether or not its amount was read. */
+  let totalLabel = false
   let vatSum = 0
   /** How many VAT lines (`MVA 25 %`, `MVA 15 %`) vatSum adds up. */
   let vatLines = 0
@@ -664,6 +666,7 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     if (table) tableTotals.push({ ...table, witnesses: gross!.rows >= 2 ? 1 : 2 })
     const others = otherSums(lines, scanned)
     prepaid.push(...others.prepaid)
+    totalLabel ||= others.totalLabel
     for (const id of others.words) otherSumWords.add(`${page.PageNo}:${id}`)
     const found = pageAmounts(lines, scanned)
     amounts.push(...found.amounts)
@@ -922,8 +925,12 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   const grossPrintings = printings.filter((p) => !otherSumWords.has(`${p.page}:${p.word.Id}`))
   // Only where two VAT lines or more make the VAT: one line's VAT and an amount adding up to another printed
   // amount is as likely two item lines (`Subtotal 247.00` above, printed once, is not taken for that reason).
+  // And only where the page prints a label of the total whose amount was not read: a receipt with no such label
+  // has its own ways to a total above.
   const grosses =
-    vatLines >= 2 ? [...new Set(printings.map((p) => p.cents))].filter((c) => checks.isGross(c)) : []
+    vatLines >= 2 && totalLabel
+      ? [...new Set(printings.map((p) => p.cents))].filter((c) => checks.isGross(c))
+      : []
   const before = [...new Set(prepaid)].filter((p) => p > 0 && p < (grosses[0] ?? 0))
   const byGross =
     grosses.length === 1 && before.length <= 1 && grossPrintings.some((p) => p.cents === grosses[0])
@@ -1054,12 +1061,17 @@ export function vatBaseRows(lines: Line[]): VatBaseRows | null {
  * What a page's labels that never head the total say of its amounts: what the buyer paid before the invoice
  * (`Innbetalt -7 771,30 NOK`, `Anzahlung 500,00`; the last amount of each line a prepayment label heads, in
  * cents, label-words.ts PREPAID), and the words after a net, VAT, subtotal or other such label that heads its
- * line (`Subtotal 247.00`).
+ * line (`Subtotal 247.00`); and whether a label of the total is printed at all.
  */
-function otherSums(lines: Line[], fuzzy: boolean): { prepaid: number[]; words: Set<number> } {
+function otherSums(
+  lines: Line[],
+  fuzzy: boolean,
+): { prepaid: number[]; words: Set<number>; totalLabel: boolean } {
   const prepaid: number[] = []
   const words = new Set<number>()
+  let totalLabel = false
   for (const hit of findLabels(lines, fuzzy)) {
+    if (hit.spec.prop === OcrPropertyId.TotalAmount) totalLabel = true
     const line = lines.find((l) => l.segments.includes(hit.seg))!
     // The label that heads its line (`Subtotal 247.00`; not the `mva` of `Sum med mva 81.991,66`).
     if (hit.spec.prop !== null || hit.start > 0 || line.segments[0] !== hit.seg) continue
@@ -1071,7 +1083,7 @@ function otherSums(lines: Line[], fuzzy: boolean): { prepaid: number[]; words: S
     const found = hit.spec.prepaid ? lineAmounts(after) : []
     if (found.length) prepaid.push(found[found.length - 1]!)
   }
-  return { prepaid, words }
+  return { prepaid, words, totalLabel }
 }
 
 /** The amounts printed with decimals among the words, in cents, a thousands group and its rest read as one. */
