@@ -380,6 +380,24 @@ describe('the whole document and its wording', () => {
     expect(got(OcrPropertyId.TotalAmount)!.ProbabilityFactor).toBeGreaterThanOrEqual(0.9)
   })
 
+  it("bears out a receipt's total its VAT rows end in, where the page prints nothing left (`0,00`)", () => {
+    // The rows' last amount is their gross: the VAT lines add up to the total itself, and the total less
+    // them is the `0,00` printed. Sure, as the same sum read twice.
+    const rows: [number, number, string][] = [
+      [100, 100, 'Brot 4,20'],
+      [100, 160, 'Kaese 5,80'],
+      [100, 220, 'Summe 10,00'],
+      [100, 280, 'MwSt 7% 9,35 0,65 10,00'],
+      [100, 340, 'Rückgeld 0,00'],
+    ]
+    const total = (phrases: [number, number, string][]) =>
+      interpret(page(phrases, 'tesseract')).find((p) => p.OcrPropertyId === OcrPropertyId.TotalAmount)!
+        .ProposedCandidate
+    expect(total(rows).Value).toBe('10.00')
+    expect(total(rows).ProbabilityFactor).toBeGreaterThanOrEqual(0.9)
+    expect(total(rows.slice(0, 4)).ProbabilityFactor).toBeLessThan(0.9)
+  })
+
   it('gives an unconfirmed total a probability below 0.9', () => {
     const props = interpret(
       page([

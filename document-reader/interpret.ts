@@ -1820,7 +1820,9 @@ class AmountChecks {
   confirms(value: string, rest = false): boolean {
     const total = absCents(value)
     if (!total) return false
-    if (this.isGross(total)) return true
+    // (Also a total the VAT lines' last amounts add up to where the page prints `0,00`: a VAT table whose rows
+    // end in their gross, `MwSt 19% 8,40 1,60 10,00`.)
+    if (this.vatSum > 0 && this.set.has(total - this.vatSum)) return true
     // The rest after a prepayment: a confirmed total less a printed prepayment.
     if (rest)
       return [...this.set].some(
