@@ -419,7 +419,8 @@ export const MORE_WORDS: Row[] = [
     1,
     ['Br. računa', 'Račun-otpremnica br.', 'Faktura číslo', 'Daňový doklad č.', 'Arve nr'],
   ],
-  [P.InvoiceNumber, 1, ['Arve number', 'Arve nr.']],
+  // A till's `Kassa: 61364 Arve: 645907`: the invoice's number after the word for invoice.
+  [P.InvoiceNumber, 1, ['Arve number', 'Arve nr.', 'Arve']],
   [P.InvoiceDate, 1, ['Fecha emisión', 'Fecha expedición', 'Date facture', 'Bill date', 'Datum vyst.']],
   [P.InvoiceDate, 1, ['Arve kuupäev', 'Kuupäev', 'Päivämäärä']],
   [P.InvoiceDate, 0.7, ['Fecha']],

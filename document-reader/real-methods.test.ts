@@ -761,6 +761,22 @@ describe('a printing timestamp against a labelled date', () => {
     expect(read(page).values[P.InvoiceDate]).toBe('2026-04-25')
   })
 
+  it('reads a short month name with one letter misread in place, where only one month is that close', () => {
+    expect(parseDate('25 Nav 2021')).toBe('2021-11-25')
+    expect(parseDate('3. Harz 2021')).toBe('2021-03-03')
+    expect(parseDate('Sep 7, 2020')).toBe('2020-09-07')
+    // `Jui` is `jul` or `jun`, `Mav` `mar` or `may`, `Dep` `des` or `sep`: none is read; nor a digit in the name.
+    expect(parseDate('12 Jui 2021')).toBeNull()
+    expect(parseDate('12 Mav 2021')).toBeNull()
+    expect(parseDate('12 Dep 2021')).toBeNull()
+    expect(parseDate('12 N0v 2021')).toBeNull()
+    // Two letters off, or a letter added or lost, is not a month.
+    expect(parseDate('12 Stk 2021')).toBeNull()
+    expect(parseDate('12 Nobv 2021')).toBeNull()
+    const page = phrasePage([[100, 100, 'Datum: 7. Harz 2020']], 'tesseract')
+    expect(read(page).values[P.InvoiceDate]).toBe('2020-03-07')
+  })
+
   it('does not propose a scanned date years after the day it is read (a misread year)', () => {
     const page = (due: string) =>
       phrasePage(
@@ -1535,6 +1551,13 @@ describe('the labels of hotel folios and of more countries', () => {
       )
       expect(read(page).values, lines[0]).toMatchObject(want)
     }
+  })
+
+  it('reads an Estonian till’s number after the word for invoice, beside the till’s own number', () => {
+    const receipt = read(
+      scannedLines(['Hesburger AS', 'Reede 17.05.2019 18:08', 'Kassa: 61364 Arve: 645907', 'Kokku EUR 6.00']),
+    )
+    expect(receipt.values[P.InvoiceNumber]).toBe('645907')
   })
 
   it('takes a Croatian receipt’s total over its VAT table’s UKUPNO, the sum it is weighed against', () => {

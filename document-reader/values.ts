@@ -135,24 +135,42 @@ export function editDistance(a: string, b: string): number {
   return prev[b.length]!
 }
 
-/** A month name this long or longer may have one letter misread (`nugust`) and still be told from the others. */
+/**
+ * A month name this long or longer may have one letter misread, added or lost (`nugust`) and still be told from
+ * the others; a shorter one only one letter misread in place (oneLetterReplaced).
+ */
 const NEAR_MONTH_LENGTH = 5
 
 /**
- * The month a name gives: as the table has it, or, for a name of 5 letters or more as a scan misread it
- * (`nugust`), the one month all long table names within one letter of it give. Two letters off (`Dezernber`)
- * is not read.
+ * The month a name gives: as the table has it, or as a scan misread it (`nugust`, `Nav`), the one month all
+ * table names within one letter of it give. Two letters off (`Dezernber`) is not read.
  */
 function monthOf(name: string): number | undefined {
   const key = monthKey(name)
   const exact = NB_MONTHS[key] ?? EXACT_MONTHS[key]
-  if (exact || key.length < NEAR_MONTH_LENGTH) return exact
+  if (exact) return exact
   const near = new Set(
-    Object.entries(NB_MONTHS)
-      .filter(([k]) => k.length >= NEAR_MONTH_LENGTH && withinOneEdit(key, k))
-      .map(([, month]) => month),
+    key.length >= NEAR_MONTH_LENGTH
+      ? Object.entries(NB_MONTHS)
+          .filter(([k]) => k.length >= NEAR_MONTH_LENGTH && withinOneEdit(key, k))
+          .map(([, month]) => month)
+      : Object.entries(NB_MONTHS)
+          .filter(([k]) => k.length === key.length && oneLetterReplaced(key, k))
+          .map(([, month]) => month),
   )
   return near.size === 1 ? [...near][0] : undefined
+}
+
+/**
+ * Whether a short name is a table name with one letter misread in place (`Nav` for `Nov`, `Harz` for `März`):
+ * the other letters as printed, and a letter, not a digit or a sign, where the misread one was. Only where every
+ * such table name gives the same month (`Jui` is `jul` or `jun`: neither).
+ */
+function oneLetterReplaced(key: string, name: string): boolean {
+  if (!/^\p{L}+$/u.test(key)) return false
+  let differ = 0
+  for (let i = 0; i < key.length; i++) if (key[i] !== name[i]) differ++
+  return differ === 1
 }
 
 function isoDate(y: number, m: number, d: number): string | null {
