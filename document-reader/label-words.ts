@@ -411,6 +411,8 @@ export const MORE_WORDS: Row[] = [
   [P.InvoiceNumber, 1, ['Folio No.', 'Folio number', 'Folio #', 'Folio-Nr.', 'Invoice/Folio No.', 'Inv. #']],
   [P.InvoiceNumber, 1, ['Rechnung Nummer', 'Rechnungnummer', 'Rg-Nummer', 'N° Facture', 'Numéro facture']],
   [P.InvoiceNumber, 1, ['Facture numéro', 'No facture', 'N° de la facture', 'Factura número', 'Nr faktury']],
+  // A Spanish or Catalan simplified invoice's abbreviation (`Fact. N002240313017390005507330025`).
+  [P.InvoiceNumber, 0.9, ['Fact.', 'Fact. nº', 'Fact. núm.']],
   [P.InvoiceNumber, 0.95, ['Document number', 'Doc. no.', 'Numero documento', 'Číslo dokladu', 'Doklad č.']],
   // Croatian (`Br. računa`: the invoice's number, where `Broj računa` alone is also an account's), Czech and
   // Estonian.

@@ -1560,6 +1560,18 @@ describe('the labels of hotel folios and of more countries', () => {
     expect(receipt.values[P.InvoiceNumber]).toBe('645907')
   })
 
+  it('reads a Catalan simplified invoice’s number after the abbreviation Fact.', () => {
+    const receipt = read(
+      scannedLines([
+        'FACTURA SIMPLIFICADA',
+        'Fact. N002240313017390005507330025',
+        'Data factura: 13/03/2024 18:53',
+        'Import: 33,30 EUR',
+      ]),
+    )
+    expect(receipt.values[P.InvoiceNumber]).toBe('N002240313017390005507330025')
+  })
+
   it('takes a Croatian receipt’s total over its VAT table’s UKUPNO, the sum it is weighed against', () => {
     const receipt = read(
       scannedLines([
