@@ -1553,23 +1553,21 @@ describe('the labels of hotel folios and of more countries', () => {
     }
   })
 
-  it('reads an Estonian till’s number after the word for invoice, beside the till’s own number', () => {
-    const receipt = read(
-      scannedLines(['Hesburger AS', 'Reede 17.05.2019 18:08', 'Kassa: 61364 Arve: 645907', 'Kokku EUR 6.00']),
-    )
-    expect(receipt.values[P.InvoiceNumber]).toBe('645907')
-  })
-
-  it('reads a Catalan simplified invoice’s number after the abbreviation Fact.', () => {
-    const receipt = read(
-      scannedLines([
-        'FACTURA SIMPLIFICADA',
-        'Fact. N002240313017390005507330025',
-        'Data factura: 13/03/2024 18:53',
-        'Import: 33,30 EUR',
-      ]),
-    )
-    expect(receipt.values[P.InvoiceNumber]).toBe('N002240313017390005507330025')
+  it('reads a till’s number after the word for invoice (Estonian `Arve`) or its abbreviation (Catalan `Fact.`)', () => {
+    const cases: [string[], string][] = [
+      [['Hesburger AS', 'Reede 17.05.2019 18:08', 'Kassa: 61364 Arve: 645907', 'Kokku EUR 6.00'], '645907'],
+      [
+        [
+          'FACTURA SIMPLIFICADA',
+          'Fact. N002240313017390005507330025',
+          'Data factura: 13/03/2024 18:53',
+          'Import: 33,30 EUR',
+        ],
+        'N002240313017390005507330025',
+      ],
+    ]
+    for (const [lines, number] of cases)
+      expect(read(scannedLines(lines)).values[P.InvoiceNumber], lines[0]).toBe(number)
   })
 
   it('takes a Croatian receipt’s total over its VAT table’s UKUPNO, the sum it is weighed against', () => {

@@ -150,13 +150,13 @@ function monthOf(name: string): number | undefined {
   const exact = NB_MONTHS[key] ?? EXACT_MONTHS[key]
   if (exact) return exact
   const near = new Set(
-    key.length >= NEAR_MONTH_LENGTH
-      ? Object.entries(NB_MONTHS)
-          .filter(([k]) => k.length >= NEAR_MONTH_LENGTH && withinOneEdit(key, k))
-          .map(([, month]) => month)
-      : Object.entries(NB_MONTHS)
-          .filter(([k]) => k.length === key.length && oneLetterReplaced(key, k))
-          .map(([, month]) => month),
+    Object.entries(NB_MONTHS)
+      .filter(([k]) =>
+        key.length >= NEAR_MONTH_LENGTH
+          ? k.length >= NEAR_MONTH_LENGTH && withinOneEdit(key, k)
+          : k.length === key.length && oneLetterReplaced(key, k),
+      )
+      .map(([, month]) => month),
   )
   return near.size === 1 ? [...near][0] : undefined
 }
