@@ -337,8 +337,11 @@ export function pairedValues(labelHit: LabelHit, lines: Line[]): Hit[] {
   return [hit(labelHit.spec, first), hit(pair, second)]
 }
 
-/** The first word of a VAT id printed without a label: its country prefix, alone or with the id's start. */
-const VAT_WORD = /^[A-Z]{2}(\d*|\d{9}B\d{2}|U\d{8}|[A-Z\d]\d{7}[A-Z\d]|\d{7}[A-W][A-IW]?|\d{8}[A-Z])$/
+/**
+ * The first word of a VAT id printed without a label: its country prefix, alone or with the id's start, a dash
+ * after the prefix too (`DE-130504827`).
+ */
+const VAT_WORD = /^[A-Z]{2}-?(\d*|\d{9}B\d{2}|U\d{8}|[A-Z\d]\d{7}[A-Z\d]|\d{7}[A-W][A-IW]?|\d{8}[A-Z])$/
 
 /** A time of day, also on the twelve-hour clock (`20:11`, `14:37:56`, `8:17p`, `1.15PM`). */
 const TIME_OF_DAY = /^\d{1,2}:\d{2}(:\d{2})?([ap]\.?m?\.?)?$|^\d{1,2}\.\d{2}[ap]\.?m\.?$/i
@@ -824,6 +827,13 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     tableValue !== undefined &&
     byTable.every((t) => t.hit.value === tableValue) &&
     (byPayment.some((p) => p.hit.value === tableValue) || printed(tableValue) > byTable[0]!.witnesses)
+  const paidValue = byPayment[0]?.hit.value
+  /** Whether every amount printed on the hit's page before its word adds up to `sum` (two amounts at least). */
+  const addsUpBefore = (h: PageHit, sum: number) => {
+    const page = printings.filter((p) => p.page === h.page)
+    const at = page.findIndex((p) => h.words.includes(p.word))
+    return at >= 2 && page.slice(0, at).reduce((a, p) => a + p.cents, 0) === sum
+  }
   const outweighed = (h: PageHit) =>
     h.scanned && unconfirmedTotal(h) && printed(h.value) < 2 && h.value !== tableValue
   // A scanned total below the base of one of the page's VAT lines cannot be the total (`Sum å betale 340,87`
@@ -843,6 +853,17 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     } else belowBase.add(h)
   }
   if (belowBase.size) own.splice(0, own.length, ...own.filter((h) => !belowBase.has(h)))
+  // A scanned total that lost its leading digits (`Total 0.42` under `SubTotal 28.10` and `TAX 2.32`): where
+  // exactly one sum of the page's net and VAT ends in the digits read, that sum is the total.
+  for (const h of own) {
+    if (h.prop !== OcrPropertyId.TotalAmount || !h.scanned || !unconfirmedTotal(h) || printed(h.value) > 1)
+      continue
+    const digits = String(Math.abs(cents(h.value))).padStart(3, '0')
+    const grosses = checks.grossesEndingIn(digits)
+    if (grosses.length !== 1) continue
+    h.value = `${h.value.startsWith('-') ? '-' : ''}${(grosses[0]! / 100).toFixed(2)}`
+    h.probability = Math.min(h.probability, 0.8)
+  }
   const labelledTotals = own.filter((h) => h.prop === OcrPropertyId.TotalAmount)
   // The labelled totals left out as unsure (a scan's digits nothing bears out) still say where the sum is
   // printed: one digit off a table's gross, they are its printing misread.
@@ -864,6 +885,19 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     // second witness.
     own.splice(0, own.length, ...own.filter((h) => h.prop !== OcrPropertyId.TotalAmount))
     own.push(credit ? { ...byTable[0]!.hit, value: `-${tableValue}` } : byTable[0]!.hit)
+  } else if (
+    paidValue !== undefined &&
+    byPayment.every((p) => p.hit.value === paidValue) &&
+    labelledTotals.length > 0 &&
+    labelledTotals.every(
+      (h) => outweighed(h) && oneDigitApart(h.value, paidValue) && addsUpBefore(h, cents(paidValue)),
+    )
+  ) {
+    // The labelled total one digit off the amount paid (`INCLUSIVE TOTAL DUE 6.94`, `CARD 6.99`) where the
+    // amounts printed above the label add up to the payment (`3.49`, `3.50`): the items and the payment agree,
+    // the label's printing is misread.
+    own.splice(0, own.length, ...own.filter((h) => h.prop !== OcrPropertyId.TotalAmount))
+    own.push({ ...byPayment[0]!.hit, probability: Math.min(byPayment[0]!.hit.probability, 0.7) })
   }
   // Last of all, a scan's amount with a character glued to it (`EURI16830,57`, `31.924,39%`: a space or a rule
   // read as a letter or a sign), where the page's net and VAT make it: the total's printing that no label
@@ -1024,6 +1058,19 @@ function rateRows(lines: Line[]): OcrWord[][] {
   })
 }
 
+/** The lines that begin with a VAT rate (`12%`, `B 7%`, `A=19%`) and print an amount after it. */
+function rateLines(lines: Line[]): number {
+  return lines.filter((line) => {
+    const words = line.segments.flatMap((seg) => seg.words)
+    const at = VAT_RATE.test(words[0]?.Text ?? '') ? 0 : /^[A-Z][:=]?$/.test(words[0]?.Text ?? '') ? 1 : -1
+    return (
+      at >= 0 &&
+      VAT_RATE.test(words[at]?.Text ?? '') &&
+      words.slice(at + 1).some((w) => /^\d{1,6}[.,]\d{2}$/.test(w.Text))
+    )
+  }).length
+}
+
 interface VatBaseRows {
   /** The rows' bases and VAT added up, in cents. */
   gross: number
@@ -1123,6 +1170,9 @@ export function vatTableGross(lines: Line[]): { cents: number; word: OcrWord; ro
   let sum = 0
   let word: OcrWord | null = null
   const rows = rateRows(lines)
+  // A table with a row the scan misread (`12% | 6.4% | 53 63 | 59.95` over `25% | 6.39 | 25.56 | 31.95`): the
+  // rows read are not the whole table, and their sum is not its gross.
+  if (rows.length < rateLines(lines)) return null
   for (const amounts of rows) {
     if (amounts.length !== 3) return null
     const row = grossOfRow(amounts)
@@ -1812,6 +1862,16 @@ class AmountChecks {
     private readonly tips: number[],
   ) {
     this.set = new Set(amounts)
+  }
+  /**
+   * The amounts the page's net and its VAT make (all its VAT lines, or one VAT or sales tax line) whose last
+   * digits are `digits` (the digits of an amount read with its leading digits lost: `0.42` for `30.42`), larger
+   * than it.
+   */
+  grossesEndingIn(digits: string): number[] {
+    const vats = [...new Set([this.vatSum, ...this.vat])].filter((v) => v > 0)
+    const sums = [...this.set].flatMap((a) => vats.map((v) => a + v))
+    return [...new Set(sums)].filter((g) => g > Number(digits) && String(g).endsWith(digits))
   }
   /** The page's net and the VAT of all its VAT lines (`MVA 25 %`, `MVA 15 %`) make this amount. */
   isGross(total: number): boolean {

@@ -3,7 +3,7 @@
 // titles of a credit note. A label names the property its value is read for, and how much that label is
 // trusted.
 import { OcrPropertyId } from '../common/ocr.ts'
-import { editDistance, parseAmount, parseDate, withinOneEdit } from './values.ts'
+import { editDistance, oneLetterReplaced, parseAmount, parseDate, withinOneEdit } from './values.ts'
 import {
   BUYER_WORDS,
   CREDIT_BALANCE,
@@ -384,26 +384,32 @@ export const FUZZY_LABELS = new Map<string, LabelSpec>()
 
 /** A scanned label this long or longer may have one character misread and still be told from the others. */
 const NEAR_LABEL_LENGTH = 9
+/** A scanned label of two words or more this long or longer may have one letter misread in place. */
+const NEAR_SHORT_LABEL_LENGTH = 7
 /** A scanned label this long or longer may have two (`Fériallodatum` for `Förfallodatum`). */
 const NEAR_LABEL_TWO_EDITS_LENGTH = 12
 
 /**
  * The label one misread character away from a scanned word (`Förtallodatum`, `Fakeuranr`), two for a word of
  * 12 characters or more (`Fériallodatum`), or one the word begins (`Forfallod`), scanner-folded (ocrFold): only
- * a long word, and only when every
- * label that near names the same property with the same weight, so that a misreading is never taken for
- * another property's label.
+ * a long word, or a shorter label of `words` words with one letter misread in place, and only when every label
+ * that near names the same property with the same weight, so that a misreading is never taken for another
+ * property's label.
  */
-export function nearLabel(folded: string): LabelSpec | undefined {
-  if (folded.length < NEAR_LABEL_LENGTH) return undefined
+export function nearLabel(folded: string, words = 1): LabelSpec | undefined {
+  // A label of two words or more (`Å batale`, `Due Dale`) may be shorter: one letter misread in place.
+  const short = folded.length < NEAR_LABEL_LENGTH
+  if (short && (words < 2 || folded.length < NEAR_SHORT_LABEL_LENGTH)) return undefined
   const twoEdits = folded.length >= NEAR_LABEL_TWO_EDITS_LENGTH
   // A one-word label a scan cut short (`Forfallod` for `Förfallodatum`: its end lost at a table's cell edge).
   const cutShort = (key: string) =>
     !folded.includes(' ') && key.length > folded.length && key.startsWith(folded)
   const near = (key: string) =>
-    withinOneEdit(folded, key) ||
-    (twoEdits && key.length >= NEAR_LABEL_TWO_EDITS_LENGTH && editDistance(folded, key) <= 2) ||
-    cutShort(key)
+    short
+      ? key.length === folded.length && oneLetterReplaced(folded, key)
+      : withinOneEdit(folded, key) ||
+        (twoEdits && key.length >= NEAR_LABEL_TWO_EDITS_LENGTH && editDistance(folded, key) <= 2) ||
+        cutShort(key)
   let found: LabelSpec | undefined
   for (const [key, spec] of FUZZY_LABELS) {
     if (!near(key)) continue

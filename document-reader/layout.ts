@@ -265,7 +265,7 @@ export function findLabels(lines: Line[], fuzzy = false): LabelHit[] {
         // A long label with one character misread (`kechnung Nr.:`), only on a scan and only where no label
         // was found: its words together, the longest first, then the word alone.
         for (let k = Math.min(3, seg.words.length - i); !best && fuzzy && k >= 1; k--) {
-          const spec = nearLabel(ocrFold(normaliseLabel(text(seg.words.slice(i, i + k)))))
+          const spec = nearLabel(ocrFold(normaliseLabel(text(seg.words.slice(i, i + k)))), k)
           if (spec) best = { spec, count: k }
         }
         if (best) {
@@ -273,7 +273,10 @@ export function findLabels(lines: Line[], fuzzy = false): LabelHit[] {
           // original invoice a correction names, never this one's number).
           const wider =
             fuzzy && i > 0 && best.spec.prop !== null
-              ? nearLabel(ocrFold(normaliseLabel(text(seg.words.slice(i - 1, i + best.count)))))
+              ? nearLabel(
+                  ocrFold(normaliseLabel(text(seg.words.slice(i - 1, i + best.count)))),
+                  best.count + 1,
+                )
               : undefined
           if (wider?.prop === null) hits.push({ spec: wider, seg, start: i - 1, count: best.count + 1 })
           else hits.push({ spec: best.spec, seg, start: i, count: best.count })

@@ -1780,3 +1780,61 @@ describe('receipts of American, Polish, Estonian and German tills', () => {
     ).toBe('9.30')
   })
 })
+
+describe('a scanned total misread, and what bears the right one out', () => {
+  const scanned = (rows: string[]) => read(scannedLines(rows)).values
+
+  it('takes no gross from a VAT table one of whose rows the scan misread', () => {
+    const rows = (first: string) =>
+      scannedLines([
+        'MINERALVATTEN 59.95',
+        'ROSTBIFF 31.95',
+        'ATT BETALA SEK 3 ARTIKLAR 91.90',
+        'Belopp: SEK 91,90',
+        first,
+        '25% 6.39 25.56 31.95',
+      ])
+    // The 12 % row lost its amounts to the scan: the 25 % row alone is not the table's gross.
+    expect(vatTableGross(buildLines(rows('12% 6.4% 53 63 59.95').Words))).toBeNull()
+    expect(read(rows('12% 6.4% 53 63 59.95')).values[P.TotalAmount]).toBe('91.90')
+    // Both rows read: their sum is.
+    expect(vatTableGross(buildLines(rows('12% 6.42 53.53 59.95').Words))?.cents).toBe(9_190)
+  })
+
+  it('takes the payment over a labelled total one digit off it where the items above add up to it', () => {
+    const receipt = (items: string[], total: string) =>
+      scanned([...items, `INCLUSIVE TOTAL DUE ${total}`, 'CARD 6.99', 'VAT BREAKDOWN'])[P.TotalAmount]
+    expect(receipt(['1 CLASSIC SUPER CLUB 3.49', '1 HOISIN DUCK WRAP 3.50'], '6.94')).toBe('6.99')
+    // The items add up to another amount: the label's reading stands.
+    expect(receipt(['1 CLASSIC SUPER CLUB 3.49', '1 HOISIN DUCK WRAP 3.55'], '6.94')).toBe('6.94')
+    // More than one digit off: the label's reading stands.
+    expect(receipt(['1 CLASSIC SUPER CLUB 3.49', '1 HOISIN DUCK WRAP 3.50'], '5.94')).toBe('5.94')
+  })
+
+  it('reads a total that lost its leading digits as the one sum of net and tax that ends in them', () => {
+    const receipt = (total: string, tax = '2.32') =>
+      scanned(['1 Bigger Plate 11.20', '1 Plate 9.70', 'SubTotal 28.10', `TAX ${tax}`, `Total ${total}`])[
+        P.TotalAmount
+      ]
+    expect(receipt('0.42')).toBe('30.42')
+    // No sum of net and tax ends in the digits read: the reading stands as it is.
+    expect(receipt('0.47')).toBe('0.47')
+    expect(receipt('0.42', '2.30')).toBe('0.42')
+  })
+
+  it("reads a scanned label of two words with one letter misread in place (`Å batale`), never a shorter one's", () => {
+    const total = (label: string) =>
+      scanned(['Sum eks. mva 27 204,68', 'MVA 25 1 674,48', `${label} 31 906,26`])[P.TotalAmount]
+    expect(total('Å batale')).toBe('31906.26')
+    expect(total('Å betale')).toBe('31906.26')
+    // Two letters off, or a letter lost: not a label.
+    expect(total('Å batole')).toBeUndefined()
+    expect(total('Å betle')).toBeUndefined()
+  })
+
+  it('reads a VAT id printed without a label with a dash after its country prefix, where its check holds', () => {
+    const ids = (line: string) => read(scannedLines(['KENNZ RATE NETTO STEUER', line])).foreign
+    expect(ids('DE-130504827')).toEqual(['DE130504827'])
+    expect(ids('DE-130504828')).toEqual([])
+  })
+})

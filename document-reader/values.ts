@@ -166,7 +166,7 @@ function monthOf(name: string): number | undefined {
  * the other letters as printed, and a letter, not a digit or a sign, where the misread one was. Only where every
  * such table name gives the same month (`Jui` is `jul` or `jun`: neither).
  */
-function oneLetterReplaced(key: string, name: string): boolean {
+export function oneLetterReplaced(key: string, name: string): boolean {
   if (!/^\p{L}+$/u.test(key)) return false
   let differ = 0
   for (let i = 0; i < key.length; i++) if (key[i] !== name[i]) differ++

@@ -62,8 +62,9 @@ function scannedLayoutFamily(layout: string, how: 'photo' | 'fax', salt: number)
 /**
  * The families the interpreter may be tuned on: the harder corpus's kinds, five own layouts, and each of
  * those layouts photographed or faxed, so that scanned pages are tuned on layouts other than the harder
- * corpus's own (the scanned families of the FRESH group are third-party layouts, never tuned on). The fax of
- * `own-two-column-nn` came last, its first figure taken before anything was tuned on it (docs/benchmarks.md).
+ * corpus's own (the scanned families of the FRESH group are third-party layouts, never tuned on). The faxes of
+ * `own-two-column-nn`, then of `own-totals-table-en` and `own-label-above-nb`, came last, each one's first
+ * figure taken before anything was tuned on it (docs/benchmarks.md).
  */
 export const TUNED_FAMILIES: readonly Family[] = [
   ...HARD_KINDS.map(hardFamily),
@@ -77,6 +78,8 @@ export const TUNED_FAMILIES: readonly Family[] = [
   scannedLayoutFamily('own-totals-table-en', 'photo', 1307),
   scannedLayoutFamily('own-header-table-sv', 'fax', 1319),
   scannedLayoutFamily('own-two-column-nn', 'fax', 1321),
+  scannedLayoutFamily('own-totals-table-en', 'fax', 1327),
+  scannedLayoutFamily('own-label-above-nb', 'fax', 1331),
 ]
 
 /**
