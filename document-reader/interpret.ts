@@ -433,6 +433,46 @@ const TIME_DATE_LINK = /^(on|am|le|den|um|el|il|op|the)$/i
 const ARRIVAL =
   /^(arrival|arr|anreise|ankunft|check-?in|arrivée|arrivee|llegada|entrada|aankomst|ankomst|ankomstdato|ankomstdatum|arrivo|saapumispäivä)$/i
 
+/** A hotel guest's departure, in the languages of hotel bills. */
+const DEPARTURE =
+  /^(departure|dep|abreise|abfahrt|check-?out|départ|depart|salida|vertrek|avreise|avresa|afrejse|partenza|lähtöpäivä)$/i
+
+/**
+ * A hotel bill's date where nothing else gives one: the guest's departure (`Departure: 04-14-19`, `Abreise
+ * 14.12.18`), on a page that prints the arrival too. Most hotels bill at checkout; a bill paid ahead is dated
+ * earlier and prints that date at a label, which is then read instead. One departure printed, or the same one
+ * each time; a two-digit year's order as the page writes (`13-07-19` day first, `04-14-19` month first).
+ */
+function departureDate(hits: PageHit[], pages: OcrPageResult[]): PageHit | null {
+  if (hits.some((h) => h.prop === OcrPropertyId.InvoiceDate)) return null
+  const found: PageHit[] = []
+  for (const page of pages) {
+    const lines = buildLines(page.Words, page.Source)
+    const rows = lines.map((line) => line.segments.flatMap((seg) => seg.words))
+    if (!rows.some((row) => row.some((w) => ARRIVAL.test(w.Text.replace(/[.:]+$/, ''))))) continue
+    const dayFirst = writesDecimalComma(lines)
+    const monthFirst = !dayFirst && writesAmerican(lines)
+    for (const row of rows)
+      row.forEach((word, i) => {
+        if (!DEPARTURE.test(word.Text.replace(/[.:]+$/, ''))) return
+        const next = row.slice(i + 1).find((w) => !/^[:.]$/.test(w.Text))
+        const written = next?.Text.replace(/^[:.]/, '') ?? ''
+        const value = parseDate(written) ?? shortSlashDate(written.replace(/-/g, '/'), dayFirst, monthFirst)
+        if (value && next)
+          found.push({
+            prop: OcrPropertyId.InvoiceDate,
+            value,
+            words: [next],
+            placement: 'pattern',
+            probability: 0.6,
+            page: page.PageNo,
+            scanned: page.Source === 'tesseract',
+          })
+      })
+  }
+  return found.length > 0 && found.every((f) => f.value === found[0]!.value) ? found[0]! : null
+}
+
 /** A number's bare label (`Nr.:`, `No.`, `#`), which only a document title above it makes the invoice's. */
 const BARE_NUMBER_LABEL = /^(nr|no|n°|nº|#)[.:]*$/i
 /** An invoice's title as a word of its own (never a receipt's: its numbers are the till's). */
@@ -707,7 +747,7 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     for (const h of hits)
       if (h.prop === OcrPropertyId.InvoiceDate && h.placement === 'pattern')
         h.probability = Math.min(h.probability, 0.5)
-  const lone = loneDate(hits, pages)
+  const lone = loneDate(hits, pages) ?? departureDate(hits, pages)
   if (lone) hits.push(lone)
   settleDateOrder(hits, pages)
   calibrateDates(hits)

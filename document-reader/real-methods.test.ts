@@ -1011,10 +1011,11 @@ describe('the balance due after a payment', () => {
 })
 
 describe("a hotel folio's dates", () => {
-  const folio = (dateline: string) =>
+  // Without its departure, which dates a bill that prints nothing else (below).
+  const folio = (dateline: string, departure = 'Departure 06.05.19') =>
     phrasePage([
       [100, 100, 'Arrival 30.04.19'],
-      [100, 140, 'Departure 06.05.19'],
+      [100, 140, departure],
       [100, 200, dateline],
       [100, 260, 'Date'],
       [300, 260, 'Description'],
@@ -1027,7 +1028,9 @@ describe("a hotel folio's dates", () => {
     ])
 
   it('are not its own: a Date heading over dated rows dates the rows', () => {
-    expect(read(folio('Scandic Klara')).values[P.InvoiceDate]).toBeUndefined()
+    expect(read(folio('Scandic Klara', 'Room 1242')).values[P.InvoiceDate]).toBeUndefined()
+    // The departure, not a row's date.
+    expect(read(folio('Scandic Klara')).values[P.InvoiceDate]).toBe('2019-05-06')
   })
 
   it("is the dateline's: the place, a comma and the date ending the line", () => {
@@ -1037,9 +1040,9 @@ describe("a hotel folio's dates", () => {
   })
 
   it('is not a date after a comma that is no place, nor one the line goes on after', () => {
-    expect(read(folio('Room 1242, 06.05.19')).values[P.InvoiceDate]).toBeUndefined()
+    expect(read(folio('Room 1242, 06.05.19', 'Room 1242')).values[P.InvoiceDate]).toBeUndefined()
     expect(
-      read(folio('Stockholm, 06.05.19 Room 1242 Suite 12 Floor 3')).values[P.InvoiceDate],
+      read(folio('Stockholm, 06.05.19 Room 1242 Suite 12 Floor 3', 'Room 1242')).values[P.InvoiceDate],
     ).toBeUndefined()
   })
 
@@ -1836,5 +1839,35 @@ describe('a scanned total misread, and what bears the right one out', () => {
     const ids = (line: string) => read(scannedLines(['KENNZ RATE NETTO STEUER', line])).foreign
     expect(ids('DE-130504827')).toEqual(['DE130504827'])
     expect(ids('DE-130504828')).toEqual([])
+  })
+})
+
+describe("a hotel bill's date where nothing else gives one", () => {
+  const dateOf = (rows: string[]) => read(scannedLines(rows)).values[P.InvoiceDate]
+
+  it("is the guest's departure, its order as the page writes a two-digit year", () => {
+    const folio = (arrival: string, departure: string, amount = '1,125.00') => [
+      'OZO Wesley Hong Kong',
+      `Arrival ${arrival}`,
+      `Departure ${departure}`,
+      `Accommodation ${amount}`,
+    ]
+    expect(dateOf(folio('06-07-19', '13-07-19'))).toBe('2019-07-13')
+    // An American page: month first.
+    expect(
+      dateOf([...folio('04-07-19', '04-14-19', '233.75'), 'Munich, CA 94105', 'Balance $2,512.87']),
+    ).toBe('2019-04-14')
+    expect(dateOf(folio('06.07.2019', '13.07.2019'))).toBe('2019-07-13')
+  })
+
+  it('is not where the bill prints its own date, or prints no arrival', () => {
+    expect(
+      dateOf(['Rechnungsdatum 10.01.2020', 'Anreise 10.01.2020', 'Abreise 17.01.2020', 'Summe 120,00']),
+    ).toBe('2020-01-10')
+    expect(dateOf(['Departure 13-07-19', 'Accommodation 1,125.00'])).toBeUndefined()
+    // Two departures that disagree: neither.
+    expect(
+      dateOf(['Arrival 06.07.2019', 'Departure 13.07.2019', 'Departure 14.07.2019', 'Total 1,125.00']),
+    ).toBeUndefined()
   })
 })
