@@ -654,6 +654,8 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   const foreign: ForeignSupplierIdCandidate[] = []
   const termLines: OcrWord[][] = []
   const ledgerTotals = new Set<number>()
+  /** The cash given less the change, in cents (`Cash $100.00`, `Change $15.00`). */
+  const cashLessChange: number[] = []
   /** `witnesses`: how many times the page must print the sum (the table's own row counts for one rate). */
   const tableTotals: (Hit & { page: number; scanned: boolean; witnesses: number })[] = []
   const paidTotals: (Hit & { page: number; scanned: boolean })[] = []
@@ -668,7 +670,10 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   const hits: PageHit[] = pages.flatMap((page) => {
     const lines = pageLines(page)
     termLines.push(...lines.map((l) => l.segments.flatMap((seg) => seg.words)))
-    for (const cents of paidLessChange(lines)) ledgerTotals.add(cents)
+    for (const cents of paidLessChange(lines)) {
+      ledgerTotals.add(cents)
+      cashLessChange.push(cents)
+    }
     const byRate = vatRowsGross(lines)
     if (byRate) ledgerTotals.add(byRate)
     const scanned = page.Source === 'tesseract'
@@ -868,6 +873,10 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     byTable.every((t) => t.hit.value === tableValue) &&
     (byPayment.some((p) => p.hit.value === tableValue) || printed(tableValue) > byTable[0]!.witnesses)
   const paidValue = byPayment[0]?.hit.value
+  const cashValue =
+    cashLessChange.length > 0 && cashLessChange.every((c) => c === cashLessChange[0])
+      ? (cashLessChange[0]! / 100).toFixed(2)
+      : undefined
   /** Whether every amount printed on the hit's page before its word adds up to `sum` (two amounts at least). */
   const addsUpBefore = (h: PageHit, sum: number) => {
     const page = printings.filter((p) => p.page === h.page)
@@ -925,6 +934,27 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     // second witness.
     own.splice(0, own.length, ...own.filter((h) => h.prop !== OcrPropertyId.TotalAmount))
     own.push(credit ? { ...byTable[0]!.hit, value: `-${tableValue}` } : byTable[0]!.hit)
+  } else if (
+    cashValue !== undefined &&
+    labelledOrMisread.length > 0 &&
+    labelledOrMisread.every(
+      (h) =>
+        outweighed(h) &&
+        !/\d[.,]\s?\d{2}(?!\d)/.test(text(h.words)) &&
+        oneDigitApart(h.value.replace('-', ''), cashValue),
+    )
+  ) {
+    // The labelled total read without its decimals and one digit off the cash given less the change (`Grand
+    // Total $84`, `Cash $100.00`, `Change $15.00`): the till's own arithmetic, the label's printing misread (a
+    // label read with its decimals, one digit off, may as well be right and the change misread: neither is
+    // taken). Shown where the label prints it.
+    const at = labelledOrMisread[0]!
+    own.splice(0, own.length, ...own.filter((h) => h.prop !== OcrPropertyId.TotalAmount))
+    own.push({
+      ...at,
+      value: credit ? `-${cashValue}` : cashValue,
+      probability: Math.min(at.probability, 0.7),
+    })
   } else if (
     paidValue !== undefined &&
     byPayment.every((p) => p.hit.value === paidValue) &&

@@ -1814,6 +1814,23 @@ describe('a scanned total misread, and what bears the right one out', () => {
     expect(receipt(['1 CLASSIC SUPER CLUB 3.49', '1 HOISIN DUCK WRAP 3.50'], '5.94')).toBe('5.94')
   })
 
+  it('takes the cash given less the change over a labelled total one digit off it', () => {
+    const receipt = (total: string, change = '$15.00') =>
+      scanned([
+        'Pork Cutlet Omelette 1 $30.00',
+        '(for rice) 1 $15.00',
+        `Grand Total ${total}`,
+        'Cash $100.00',
+        `Change ${change}`,
+      ])[P.TotalAmount]
+    expect(receipt('$84')).toBe('85.00')
+    // More than one digit off the till's arithmetic: nothing the label bears out either.
+    expect(receipt('$74')).toBeUndefined()
+    // The label's reading agrees with the arithmetic: it stands.
+    expect(receipt('$85.00')).toBe('85.00')
+    expect(receipt('$84', '$16.00')).toBe('84.00')
+  })
+
   it('reads a total that lost its leading digits as the one sum of net and tax that ends in them', () => {
     const receipt = (total: string, tax = '2.32') =>
       scanned(['1 Bigger Plate 11.20', '1 Plate 9.70', 'SubTotal 28.10', `TAX ${tax}`, `Total ${total}`])[
