@@ -440,8 +440,9 @@ const DEPARTURE =
 /**
  * A hotel bill's date where nothing else gives one: the guest's departure (`Departure: 04-14-19`, `Abreise
  * 14.12.18`), on a page that prints the arrival too. Most hotels bill at checkout; a bill paid ahead is dated
- * earlier and prints that date at a label, which is then read instead. One departure printed, or the same one
- * each time; a two-digit year's order as the page writes (`13-07-19` day first, `04-14-19` month first).
+ * earlier, and where the reader finds that date (a label, a dateline, a timestamp) the departure is not used.
+ * One departure printed, or the same one each time; a two-digit year's order as the page writes (`13-07-19`
+ * day first, `04-14-19` month first).
  */
 function departureDate(hits: PageHit[], pages: OcrPageResult[]): PageHit | null {
   if (hits.some((h) => h.prop === OcrPropertyId.InvoiceDate)) return null
