@@ -35,6 +35,9 @@ function read(page: OcrPageResult) {
   return { values, properties, foreign: foreignSupplierIds.map((f) => f.Value) }
 }
 
+/** The values proposed for a scanned page of the given lines. */
+const scanned = (lines: string[]) => read(scannedLines(lines)).values
+
 describe('a total row of net, VAT and gross', () => {
   it('takes the amount the two others add up to', () => {
     const words = phrasePage([[100, 100, 'Total facture 24.99 5.00 29.99']]).Words.slice(2)
@@ -1589,8 +1592,6 @@ describe('the labels of hotel folios and of more countries', () => {
 })
 
 describe('receipts of American, Polish, Estonian and German tills', () => {
-  const scanned = (lines: string[]) => read(scannedLines(lines)).values
-
   it('reads a slash date month first under an American address without its comma or its ZIP code', () => {
     const receipt = (address: string, date: string) =>
       scanned(['Old Navy', address, `${date} 6:25:46 PM`, 'Subtotal 99.04', 'Total Tax 8.41', 'Total 107.45'])
@@ -1785,8 +1786,6 @@ describe('receipts of American, Polish, Estonian and German tills', () => {
 })
 
 describe('a scanned total misread, and what bears the right one out', () => {
-  const scanned = (rows: string[]) => read(scannedLines(rows)).values
-
   it('takes no gross from a VAT table one of whose rows the scan misread', () => {
     const rows = (first: string) =>
       scannedLines([
