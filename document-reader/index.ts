@@ -12,7 +12,8 @@ import {
   type OpenPdfOptions,
 } from './pdf.ts'
 import { tiffToPgm } from './image.ts'
-import { cleanPhoto } from './photo.ts'
+import { cleanPhoto, flattenPaper } from './photo.ts'
+import { localThreshold } from './threshold.ts'
 import { cropImage, paperRegion, turnedOffset } from './paper-crop.ts'
 import { withNumbersReadAgain } from './checksum-reread.ts'
 import { scaledBoxes } from './boxes.ts'
@@ -105,12 +106,12 @@ const UPRIGHT_MIN_VOCABULARY = 5
 async function readUpright(
   page: GreyImage,
   { image: prepared, factor }: PreparedPage = preparedBilevel(page),
-  secondLook = true,
+  moreLooks = true,
 ): Promise<UprightReading> {
   // A low-resolution black-and-white scan (a fax) is cleaned of specks and read at twice its size
   // (bilevel.ts); its boxes are answered in the pixels of the page as it came. Read enlarged already, it has
-  // no second look.
-  if (factor === 1) return readUprightAsItIs(page, secondLook)
+  // no other looks.
+  if (factor === 1) return readUprightAsItIs(page, moreLooks)
   const read = await readUprightAsItIs(prepared, false)
   return {
     ...read,
@@ -121,7 +122,7 @@ async function readUpright(
 }
 
 /** readUpright on the page as it is given. */
-async function readUprightAsItIs(page: GreyImage, secondLook: boolean): Promise<UprightReading> {
+async function readUprightAsItIs(page: GreyImage, moreLooks: boolean): Promise<UprightReading> {
   // A receipt lying on a scanner's bed is cut out of the page first (paper-crop.ts); a camera photo is then
   // cleaned (photo.ts); scans and rendered pages are read as they are. Lines Tesseract left unread are read
   // again on their own (unread-lines.ts).
@@ -154,7 +155,7 @@ async function readUprightAsItIs(page: GreyImage, secondLook: boolean): Promise<
     }
   }
   words = [...words, ...(await readBandsAgain(image, words))]
-  if (secondLook) words = await withSecondLook(image, words)
+  if (moreLooks) words = await withMoreLooks(image, words)
   words = await withNumbersReadAgain(image, words)
   const rotation = (quarters % 4) * 90
   if (!region) return { words, width: image.width, height: image.height, rotation }
@@ -183,19 +184,31 @@ async function readBandsAgain(image: GreyImage, words: ReadWord[]): Promise<Read
 }
 
 /**
- * Enlargement of a page's second look. Thin print at the size Tesseract first read it (a thermal receipt's
- * dotted digits, a page drawn at 80 dpi) is often read right at one and a half times that size; a value read
- * right at the first size is sometimes lost at the larger, so the larger reading is taken only where it
- * finds more.
+ * The looks a one-page scan gets after its first reading where that lacks its date or its total, in this
+ * order, each taken where it yields more of the key fields than the best reading so far:
+ * - one and a half times larger: thin print at the size Tesseract first read it (a thermal receipt's dotted
+ *   digits, a page drawn at 80 dpi) is often read right at that size;
+ * - its paper made flat and its grey print darkened, as a camera photo is cleaned (photo.ts): a scan lit
+ *   unevenly, a receipt's grey print;
+ * - black and white by its own neighbourhoods (threshold.ts): thermal print that fades along the roll, which
+ *   Tesseract's one threshold for the whole page drops together with the paper;
+ * - twice as large: print smaller still.
+ * A value read right at the first reading is sometimes lost at another, so another reading is taken only
+ * where it finds more. The figures behind the looks are in docs/benchmarks.md.
  */
-const SECOND_LOOK_SCALE = 1.5
+const MORE_LOOKS: readonly { scale: number; prepare: (image: GreyImage) => GreyImage }[] = [
+  { scale: 1.5, prepare: (image) => enlarged(image, 1.5) },
+  { scale: 1, prepare: flattenPaper },
+  { scale: 1, prepare: (image) => localThreshold(image) },
+  { scale: 2, prepare: (image) => enlarged(image, 2) },
+]
 /**
- * The most pixels a second look reads (a 300 dpi A4 or letter page enlarged is about 20 million): a larger
- * image (a phone's 12-megapixel photo) is not small print, and reading it enlarged would take Tesseract far
- * longer than its first reading.
+ * The most pixels a look reads (a 300 dpi A4 or letter page enlarged one and a half times is about 20
+ * million): a larger image (a phone's 12-megapixel photo enlarged) is not small print, and reading it enlarged
+ * would take Tesseract far longer than its first reading.
  */
-const SECOND_LOOK_MAX_PIXELS = 24_000_000
-/** Every invoice and receipt prints a date and a total: a reading that finds both needs no second look. */
+const LOOK_MAX_PIXELS = 24_000_000
+/** Every invoice and receipt prints a date and a total: a reading that finds both needs no other look. */
 const KEY_FIELDS: readonly number[] = [OcrPropertyId.InvoiceDate, OcrPropertyId.TotalAmount]
 
 /** How many of the key fields a page's reading yields (interpreted as a page of its own). */
@@ -212,24 +225,32 @@ function keyFieldsFound(words: ReadWord[], image: GreyImage): number {
 }
 
 /**
- * The words of a page whose reading lacks its date or its total, read again at SECOND_LOOK_SCALE: the second
- * reading (boxes in the page's pixels) where it yields more of the key fields, else the first. A second look
- * that fails (Tesseract's time limit) leaves the first reading as it was.
+ * The words of a page whose reading lacks its date or its total, read again in MORE_LOOKS until one reading
+ * yields both: the reading (boxes in the page's pixels) that yields the most key fields, the first reading on
+ * a tie. A look that fails (Tesseract's time limit) is passed over.
  */
-async function withSecondLook(image: GreyImage, words: ReadWord[]): Promise<ReadWord[]> {
-  const first = keyFieldsFound(words, image)
-  if (first === KEY_FIELDS.length) return words
-  if (image.width * image.height * SECOND_LOOK_SCALE ** 2 > SECOND_LOOK_MAX_PIXELS) return words
-  const larger = enlarged(image, SECOND_LOOK_SCALE)
-  let read: ReadWord[]
-  try {
-    read = await tesseractWords(toPgm(larger))
-    read = [...read, ...(await readBandsAgain(larger, read))]
-  } catch {
-    return words
+async function withMoreLooks(image: GreyImage, words: ReadWord[]): Promise<ReadWord[]> {
+  let best = words
+  let found = keyFieldsFound(words, image)
+  for (const { scale, prepare } of MORE_LOOKS) {
+    if (found === KEY_FIELDS.length) break
+    if (image.width * image.height * scale ** 2 > LOOK_MAX_PIXELS) continue
+    let read: ReadWord[]
+    try {
+      const seen = prepare(image)
+      read = await tesseractWords(toPgm(seen))
+      read = [...read, ...(await readBandsAgain(seen, read))]
+    } catch {
+      continue
+    }
+    const again = scale === 1 ? read : scaledBoxes(read, 1 / scale)
+    const yields = keyFieldsFound(again, image)
+    if (yields > found) {
+      best = again
+      found = yields
+    }
   }
-  const again = scaledBoxes(read, 1 / SECOND_LOOK_SCALE)
-  return keyFieldsFound(again, image) > first ? again : words
+  return best
 }
 
 interface UprightReading {
@@ -373,7 +394,7 @@ async function readPdfPage(
       Rotation: layer.Rotation,
     }
   const { page, prepared } = await scanImage(await pdf.drawable(), pageNo)
-  // A second look (withSecondLook) is for a document of one page: a receipt, a one-page invoice. A longer
+  // More looks (withMoreLooks) are for a document of one page: a receipt, a one-page invoice. A longer
   // document's pages each lack a field printed on another.
   const read = await readUpright(page, prepared, pdf.doc.numPages === 1)
   const other = scannerLayer ? scannerReading(layer, read, pageNo) : null

@@ -1603,13 +1603,27 @@ const US_STATE_ZIP = new RegExp(
 /** An American restaurant's tip guide (`Suggested Gratuity:`, `Suggested Tip`, `Tip Guide`). */
 const TIP_GUIDE = /\b(suggested (gratuity|tips?)|tip guide)\b/i
 
-/** Whether lines are American: amounts in dollars, an address with a state and ZIP code, a tip guide. */
+/**
+ * The word VAT: American bills print a sales tax, never a VAT. A bill in dollars that prints it is not
+ * American (an Irish restaurant's till set up in dollars, its `12/07/2022` the 12th of July), and its slash
+ * dates that read both ways are not settled month first.
+ */
+const VAT_WORD_EN = /\bVAT\b/i
+
+/**
+ * Whether lines are American: amounts in dollars, an address with a state and ZIP code, a tip guide; and no
+ * VAT printed (VAT_WORD_EN).
+ */
 function writesAmerican(lines: Line[]): boolean {
-  return lines.some((l) => {
-    const line = l.segments
+  const texts = lines.map((l) =>
+    l.segments
       .map((seg) => text(seg.words))
       .join(' ')
-      .trim()
+      .trim(),
+  )
+  if (texts.some((line) => VAT_WORD_EN.test(line))) return false
+  return lines.some((l, i) => {
+    const line = texts[i]!
     return (
       l.segments.some((seg) => seg.words.some((w) => DOLLARS.test(w.Text))) ||
       US_STATE_ZIP.test(line) ||

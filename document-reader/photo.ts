@@ -129,7 +129,7 @@ function smoothAcrossStripes(image: GreyImage, along: 'rows' | 'columns'): GreyI
 }
 
 /** Each pixel divided by the paper around it (block papers, widened to their neighbours, interpolated). */
-function flattenPaper(image: GreyImage): GreyImage {
+export function flattenPaper(image: GreyImage): GreyImage {
   const { width: w, height: h, data } = image
   const { paper, bw, bh } = blockPaper(image)
   // A block filled by a large letter or a rule takes the brightest paper of its neighbours.

@@ -1327,6 +1327,18 @@ describe("a receipt's one date", () => {
     expect(dateOf(['Haleigh M. 12/1/2023', 'Total 155.68'])).toBeUndefined()
     expect(dateOf(['Haleigh M. 12/1/2023', 'Total $155.68'])).toBe('2023-12-01')
   })
+
+  it('is not read month first on a bill in dollars that prints a VAT', () => {
+    // An Irish restaurant's till set up in dollars: its 12/07/2022 is the 12th of July.
+    const irish = ['Host: Allen 12/07/2022', 'Total 21.90', 'MasterCard $21.90']
+    expect(dateOf(irish)).toBe('2022-12-07')
+    expect(dateOf([...irish, 'VAT RATE', '9% NET: 20.09 VAT: 1.81'])).toBeUndefined()
+    // At a label too, the order stays unsettled: no sure month-first reading.
+    const labelled = read(scannedLines(['Date: 12/07/2022', 'Total $21.90', 'VAT 1.81']))
+    expect(labelled.values[P.InvoiceDate]).not.toBe('2022-12-07')
+    // A day-first date beside it still settles the order.
+    expect(dateOf(['Host: Allen 13/07/2022', 'Total $21.90', 'VAT 1.81'])).toBe('2022-07-13')
+  })
 })
 
 describe("a receipt's one date, and another day's", () => {

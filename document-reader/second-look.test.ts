@@ -1,5 +1,5 @@
 // A one-page scan whose first reading lacks its date or its total is read again one and a half times larger
-// (index.ts, withSecondLook): small print Tesseract misreads at the size it came is read at the larger size.
+// (index.ts, withMoreLooks, its first look): small print Tesseract misreads at the size it came is read at the larger size.
 import { afterAll, describe, expect, it } from 'vitest'
 import { generateInvoice } from './corpus/generate.ts'
 import { closeOcr, interpret, readDocument } from './index.ts'
