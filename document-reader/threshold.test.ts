@@ -49,7 +49,7 @@ describe('black and white by neighbourhoods', () => {
     expect(paperBlackened).toBe(0)
   })
 
-  it('leaves flat paper white and a flat dark field as it is at the edges', () => {
+  it('leaves flat paper white, and a black box black where the page edge cuts its neighbourhood', () => {
     const w = NEIGHBOURHOOD * 3
     const h = NEIGHBOURHOOD * 2
     const paper = localThreshold({ width: w, height: h, data: new Uint8Array(w * h).fill(200) })
