@@ -35,7 +35,7 @@ import {
   shortSlashDate,
   text,
 } from './values.ts'
-import { parseForeignId, withoutGluedLabel, type ForeignSupplierId } from './foreign.ts'
+import { DIGIT_LETTER, parseForeignId, withoutGluedLabel, type ForeignSupplierId } from './foreign.ts'
 import { dueFromTerm, statedTerm, type PaymentTerm } from './terms.ts'
 import { fillFromOtherReading, otherReadingPages, type Interpretation } from './other-reading.ts'
 
@@ -641,6 +641,8 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     accounts: new Set((opts.buyerBankAccounts ?? []).map((o) => o.replace(/\D/g, ''))),
   }
   const amounts: number[] = []
+  /** Amounts a scan printed with a digit read as a look-alike letter (lookAlikeAmounts): witnesses only. */
+  const lookAlike: number[] = []
   const vat: number[] = []
   const tips: number[] = []
   const prepaid: number[] = []
@@ -704,6 +706,7 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
       byRate === null || rateRows(lines).length < 2 ? null : fallback(printedAmount(lines, byRate), 0.65)
     if (rows) rowTotals.push(rows)
     if (scanned) for (const found of gluedAmounts(lines)) glued.push(fallback(found, 0.8)!)
+    if (scanned) lookAlike.push(...lookAlikeAmounts(lines))
     const unsureWords = new Set(scanned ? (page.UnsureWords ?? []) : [])
     for (const printing of amountPrintings(lines, page.Words))
       printings.push({ ...printing, page: page.PageNo, scanned, doubted: unsureWords.has(printing.word.Id) })
@@ -811,7 +814,9 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   // A scan's total that neither its page's arithmetic nor a second printing bears out, read at a label that
   // also heads other sums (`Summe`) or without its decimals (`| 44`, `984.641`), may be misread digits: not
   // proposed.
-  const printed = (value: string) => amounts.filter((a) => a === absCents(value)).length
+  const printed = (value: string) =>
+    amounts.filter((a) => a === absCents(value)).length +
+    lookAlike.filter((a) => a === absCents(value)).length
   const unconfirmedTotal = (h: Hit) =>
     h.prop === OcrPropertyId.TotalAmount &&
     !checks.confirms(h.value, h.rest) &&
@@ -1866,6 +1871,32 @@ const isSalesTaxLine = (head: string, second: string) =>
 
 /** A line that adds a tip to the bill (`Tip 4.14`, `Trinkgeld`, `Pourboire`): the total paid includes it. */
 const TIP_HEAD = /^(tip|tips|gratuity|trinkgeld|pourboire|propina|fooi|dricks|drikkepenger|drikkepenge)$/
+
+/** A scan's amount with letters among the digits of its whole part, the decimals apart or not (`2B, 81`). */
+const LOOK_ALIKE_AMOUNT = /^([\dBOoSZIl]{1,6})[.,]\s?(\d{2})$/
+
+/**
+ * Amounts a scan printed with one or two digits of their whole part read as look-alike letters (`2B, 81` for
+ * `28,81` on a card line under `SUMME EUR 28,81`), in cents. Never a value of their own: only a second printing
+ * of a total read at its label, which one misread digit would not make.
+ */
+function lookAlikeAmounts(lines: Line[]): number[] {
+  const found: number[] = []
+  for (const line of lines)
+    for (const seg of line.segments)
+      seg.words.forEach((word, i) => {
+        const next = seg.words[i + 1]
+        for (const t of next ? [word.Text, `${word.Text} ${next.Text}`] : [word.Text]) {
+          const m = LOOK_ALIKE_AMOUNT.exec(t)
+          if (!m) continue
+          const letters = m[1]!.replace(/\d/g, '').length
+          if (letters === 0 || letters > 2 || letters === m[1]!.length) continue
+          const whole = [...m[1]!].map((c) => DIGIT_LETTER[c] ?? c).join('')
+          found.push(Number(whole) * 100 + Number(m[2]))
+        }
+      })
+  return found
+}
 
 /**
  * Every amount printed with decimals on the page (in øre, unsigned), the amounts of its VAT lines and of its

@@ -1868,6 +1868,20 @@ describe('a scanned total misread, and what bears the right one out', () => {
     expect(ids('DE-130504827')).toEqual(['DE130504827'])
     expect(ids('DE-130504828')).toEqual([])
   })
+
+  it('is borne out by a card line that printed it with a digit read as a letter', () => {
+    const totalOf = (card: string) =>
+      scanned(['APFELSAFT 1,69', 'TONIC WATER 1,19', 'SUMME EUR 28,81', `Mastercard EUR ${card}`])[
+        P.TotalAmount
+      ]
+    expect(totalOf('2B, 81')).toBe('28.81')
+    expect(totalOf('2B,81')).toBe('28.81')
+    // The Summe alone, its digits borne out by nothing: not proposed, as before.
+    expect(totalOf('')).toBeUndefined()
+    // Another amount, or a letter nothing reads for a digit: no second printing.
+    expect(totalOf('2B, 18')).toBeUndefined()
+    expect(totalOf('2X, 81')).toBeUndefined()
+  })
 })
 
 describe("a hotel bill's date where nothing else gives one", () => {
