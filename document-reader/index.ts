@@ -106,13 +106,13 @@ const UPRIGHT_MIN_VOCABULARY = 5
 async function readUpright(
   page: GreyImage,
   { image: prepared, factor }: PreparedPage = preparedBilevel(page),
-  moreLooks = true,
+  moreLooks: MoreLooks = { besides: [] },
 ): Promise<UprightReading> {
   // A low-resolution black-and-white scan (a fax) is cleaned of specks and read at twice its size
   // (bilevel.ts); its boxes are answered in the pixels of the page as it came. Read enlarged already, it has
   // no other looks.
   if (factor === 1) return readUprightAsItIs(page, moreLooks)
-  const read = await readUprightAsItIs(prepared, false)
+  const read = await readUprightAsItIs(prepared, null)
   return {
     ...read,
     words: scaledBoxes(read.words, 1 / factor),
@@ -122,7 +122,7 @@ async function readUpright(
 }
 
 /** readUpright on the page as it is given. */
-async function readUprightAsItIs(page: GreyImage, moreLooks: boolean): Promise<UprightReading> {
+async function readUprightAsItIs(page: GreyImage, moreLooks: MoreLooks): Promise<UprightReading> {
   // A receipt lying on a scanner's bed is cut out of the page first (paper-crop.ts); a camera photo is then
   // cleaned (photo.ts); scans and rendered pages are read as they are. Lines Tesseract left unread are read
   // again on their own (unread-lines.ts).
@@ -155,7 +155,7 @@ async function readUprightAsItIs(page: GreyImage, moreLooks: boolean): Promise<U
     }
   }
   words = [...words, ...(await readBandsAgain(image, words))]
-  if (moreLooks) words = await withMoreLooks(image, words)
+  if (moreLooks) words = await withMoreLooks(image, words, moreLooks.besides)
   words = await withNumbersReadAgain(image, words)
   const rotation = (quarters % 4) * 90
   if (!region) return { words, width: image.width, height: image.height, rotation }
@@ -211,8 +211,15 @@ const LOOK_MAX_PIXELS = 24_000_000
 /** Every invoice and receipt prints a date and a total: a reading that finds both needs no other look. */
 const KEY_FIELDS: readonly number[] = [OcrPropertyId.InvoiceDate, OcrPropertyId.TotalAmount]
 
-/** How many of the key fields a page's reading yields (interpreted as a page of its own). */
-function keyFieldsFound(words: ReadWord[], image: GreyImage): number {
+/**
+ * The key fields a page's reading yields, by property: interpreted as a page of its own, or with the pages
+ * read `besides` it (a receipt's back, whose words may tell its dates' order).
+ */
+function keyFieldsFound(
+  words: ReadWord[],
+  image: GreyImage,
+  besides: readonly OcrPageResult[],
+): Map<number, string> {
   const page: OcrPageResult = {
     PageNo: 1,
     ImageWidth: image.width,
@@ -220,8 +227,15 @@ function keyFieldsFound(words: ReadWord[], image: GreyImage): number {
     ...numberedRead(words, 1),
     Source: 'tesseract',
   }
-  const found = new Set(interpretInvoice([page]).properties.map((p) => p.OcrPropertyId))
-  return KEY_FIELDS.filter((id) => found.has(id)).length
+  return keyFieldsOn([page, ...besides])
+}
+
+/** The key fields pages yield, interpreted together, by property. */
+function keyFieldsOn(pages: OcrPageResult[]): Map<number, string> {
+  const found = new Map<number, string>()
+  for (const p of interpretInvoice(pages).properties)
+    if (KEY_FIELDS.includes(p.OcrPropertyId)) found.set(p.OcrPropertyId, p.ProposedCandidate.Value)
+  return found
 }
 
 /**
@@ -229,11 +243,15 @@ function keyFieldsFound(words: ReadWord[], image: GreyImage): number {
  * yields both: the reading (boxes in the page's pixels) that yields the most key fields, the first reading on
  * a tie. A look that fails (Tesseract's time limit) is passed over.
  */
-async function withMoreLooks(image: GreyImage, words: ReadWord[]): Promise<ReadWord[]> {
+async function withMoreLooks(
+  image: GreyImage,
+  words: ReadWord[],
+  besides: readonly OcrPageResult[],
+): Promise<ReadWord[]> {
   let best = words
-  let found = keyFieldsFound(words, image)
+  let found = keyFieldsFound(words, image, besides)
   for (const { scale, prepare } of MORE_LOOKS) {
-    if (found === KEY_FIELDS.length) break
+    if (found.size === KEY_FIELDS.length) break
     if (image.width * image.height * scale ** 2 > LOOK_MAX_PIXELS) continue
     let read: ReadWord[]
     try {
@@ -244,8 +262,8 @@ async function withMoreLooks(image: GreyImage, words: ReadWord[]): Promise<ReadW
       continue
     }
     const again = scale === 1 ? read : scaledBoxes(read, 1 / scale)
-    const yields = keyFieldsFound(again, image)
-    if (yields > found) {
+    const yields = keyFieldsFound(again, image, besides)
+    if (yields.size > found.size) {
       best = again
       found = yields
     }
@@ -357,7 +375,8 @@ export async function readDocument(
     for (const pageNo of pages) {
       if (!Number.isInteger(pageNo) || pageNo < 1 || pageNo > numPages)
         throw new OcrError('no-such-page', `The document has no page ${pageNo}`)
-      results.push(await readPdfPage(pdf, pageNo, undefined, mayBeScanned))
+      const moreLooks = numPages === 1 ? { besides: [] } : null
+      results.push(await readPdfPage(pdf, pageNo, { mayBeScanned, moreLooks }))
     }
     return results
   } finally {
@@ -379,8 +398,7 @@ const hasTextLayer = (layer: TextLayer) => layer.charCount >= MIN_TEXT_LAYER_CHA
 async function readPdfPage(
   pdf: ReadablePdf,
   pageNo: number,
-  known?: TextLayer,
-  mayBeScanned = false,
+  { known, mayBeScanned = false, moreLooks = null }: PageReading = {},
 ): Promise<OcrPageResult> {
   const layer = known ?? (await textLayerWords(pdf.doc, pageNo))
   const scannerLayer = hasTextLayer(layer) && mayBeScanned && (await isScannerTextLayer(pdf.doc, pageNo))
@@ -394,9 +412,7 @@ async function readPdfPage(
       Rotation: layer.Rotation,
     }
   const { page, prepared } = await scanImage(await pdf.drawable(), pageNo)
-  // More looks (withMoreLooks) are for a document of one page: a receipt, a one-page invoice. A longer
-  // document's pages each lack a field printed on another.
-  const read = await readUpright(page, prepared, pdf.doc.numPages === 1)
+  const read = await readUpright(page, prepared, moreLooks)
   const other = scannerLayer ? scannerReading(layer, read, pageNo) : null
   return {
     PageNo: pageNo,
@@ -408,6 +424,22 @@ async function readPdfPage(
     ...(other ? { OtherReading: other } : {}),
   }
 }
+
+interface PageReading {
+  /** The page's text layer, when it was taken already. */
+  known?: TextLayer
+  /** See pdf.ts, mayHoldPageScan. */
+  mayBeScanned?: boolean
+  /**
+   * Whether a scanned page lacking its date or total gets more looks (withMoreLooks): a page that must print
+   * them, the only page of a receipt or an invoice, or the front of a receipt scanned with its back (read with
+   * it). Another page of a longer document lacks a field printed on another.
+   */
+  moreLooks?: MoreLooks
+}
+
+/** More looks at a page lacking its date or total, judged with the pages `besides` it; null: none. */
+type MoreLooks = { besides: readonly OcrPageResult[] } | null
 
 /**
  * The scanner's OCR layer of a page Tesseract read, as the page's other reading (other-reading.ts), boxes in
@@ -487,15 +519,33 @@ export async function readForInterpretation(bytes: Uint8Array): Promise<OcrPageR
     const { numPages } = pdf.doc
     const bounded = new Set(pagesToRead(numPages))
     const mayBeScanned = mayHoldPageScan(bytes)
-    const results: OcrPageResult[] = []
-    for (let p = 1; p <= numPages; p++) {
+    const results = new Map<number, OcrPageResult>()
+    // A receipt is often scanned with its back (a blank, a bank's advertisement): the second of two pages is
+    // read first, and where it prints neither date nor total, the first page is the one that must, and gets
+    // more looks where it lacks them, as a one-page scan does.
+    const order = Array.from({ length: numPages }, (_, i) => (numPages === 2 ? 2 - i : i + 1))
+    for (const p of order) {
       if (p > TEXT_PAGES && !bounded.has(p)) continue
       const layer = await textLayerWords(pdf.doc, p)
+      const back = numPages === 2 && p === 1 ? results.get(2) : undefined
+      const moreLooks =
+        numPages === 1
+          ? { besides: [] }
+          : back?.Source === 'tesseract' && keyFieldsOn([back]).size === 0
+            ? { besides: [back] }
+            : null
       // A scanned page beyond the bounds keeps its scanner's text: Tesseract is for the bounded pages only.
       if (bounded.has(p) || hasTextLayer(layer))
-        results.push(await readPdfPage(pdf, p, layer, mayBeScanned && bounded.has(p)))
+        results.set(
+          p,
+          await readPdfPage(pdf, p, {
+            known: layer,
+            mayBeScanned: mayBeScanned && bounded.has(p),
+            moreLooks,
+          }),
+        )
     }
-    return results
+    return [...results.keys()].sort((a, b) => a - b).map((p) => results.get(p)!)
   } finally {
     await pdf.close()
   }

@@ -578,6 +578,27 @@ describe('scanned pages: headings and country prefixes a scanner misread', () =>
     expect(proposals(page(phrases, 'text-layer'))[OcrPropertyId.OfficialNumber]).toBe(buyerOrg)
   })
 
+  it("keeps the buyer's block whole past a speck another column's line read between its lines", () => {
+    const phrases: [number, number, string][] = [
+      [100, 100, 'Trøndelag Trykk AS'],
+      [100, 140, 'Kongens gate 5'],
+      [100, 170, '9008 Tromsø'],
+      [100, 200, `VAT no. ${org}`],
+      [100, 300, 'Customer'],
+      [600, 300, 'Invoice number 2026-849292'],
+      [100, 340, 'Ålesund Møbler AS'],
+      [100, 380, 'Sjøgata 3B'],
+      [100, 420, '0155 Oslo'],
+      [600, 430, 'Customer no. 21880'],
+      [600, 445, 'PES"'],
+      [100, 470, `Org. no. ${spaced(buyerOrg, [3, 3, 3])}`],
+    ]
+    const scanned = page(phrases, 'tesseract')
+    // The speck is a few pixels high, as a scan reads a smudge; it is no line of the buyer's column.
+    for (const w of scanned.Words) if (w.Text === 'PES"') w.Height = 7
+    expect(proposals(scanned)[OcrPropertyId.OfficialNumber]).toBe(org)
+  })
+
   it("reads a VAT id's country prefix a scan misread when the national rule then holds", () => {
     const found = (vat: string) =>
       interpretInvoice([

@@ -1652,7 +1652,7 @@ const OTHER_DATE =
 /** A date year first (`2024-02-09`): no order to doubt. */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}[.,;:]?$/
 /** A till's date with its month named and a two-digit year after an apostrophe (`04Mar'18`, `NOV28'18`). */
-const TILL_DATE_IN_WORDS = /^([\dO]?\d\p{L}{3,}|\p{L}{3}\d{1,2})['’‘`´]\d{2}$/u
+const TILL_DATE_IN_WORDS = /^([\dO]?\d\p{L}{3,}|[\p{L}0]\p{L}{2}\d{1,2})['’‘`´]\d{2}$/u
 
 function loneDate(hits: PageHit[], pages: OcrPageResult[]): PageHit | null {
   if (hits.some((h) => h.prop === OcrPropertyId.InvoiceDate)) return null

@@ -466,11 +466,13 @@ export function blockContext(
   let bottom = seg.top
   for (let l = seg.line - 1; l >= 0 && l >= seg.line - 8; l--) {
     const line = lines[l]!
-    if (bottom - line.bottom > line.height * 2.2) return null
     const above = line.segments.find(
       (s) => s.right > seg.left - seg.height && s.left < seg.left + seg.height * 4,
     )
+    // A line with nothing in this column (another column's label, a speck a scan read as a word) neither
+    // continues the block nor ends it: the gap is measured to the next line the column has.
     if (!above) continue
+    if (bottom - line.bottom > line.height * 2.2) return null
     bottom = line.top
     for (let k = Math.min(3, above.words.length); k >= 1; k--) {
       const head = key(text(above.words.slice(0, k)))

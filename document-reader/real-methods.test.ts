@@ -1717,6 +1717,10 @@ describe('receipts of American, Polish, Estonian and German tills', () => {
     expect(scanned(['STEAKHOUSE', "NOV28'18 8:37PM", '1 SALMON 16.00', 'Total 16.00'])[P.InvoiceDate]).toBe(
       '2018-11-28',
     )
+    // The month's O read as a zero, the receipt's only date, no time read beside it: October's.
+    expect(
+      scanned(['KFC Nederland', 'Tbl K1/20 Chk 5460', '0ct09’19', 'Subtotal EUR12.60'])[P.InvoiceDate],
+    ).toBe('2019-10-09')
   })
 
   it('weighs a total against the subtotal and its sales tax, and takes the total with the tip', () => {

@@ -1,8 +1,9 @@
 // A one-page scan whose first reading lacks its date or its total is read again one and a half times larger
 // (index.ts, withMoreLooks, its first look): small print Tesseract misreads at the size it came is read at the larger size.
+import { PDFDocument } from 'pdf-lib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { generateInvoice } from './corpus/generate.ts'
-import { closeOcr, interpret, readDocument } from './index.ts'
+import { closeOcr, interpret, readDocument, readForInterpretation } from './index.ts'
 import { decodeImage, toPgm } from './orient.ts'
 import { openPdf, renderPageCanvas } from './pdf.ts'
 import { tesseractWords } from './tesseract.ts'
@@ -59,6 +60,29 @@ describe('second look', () => {
         expect(w.Left + w.Width).toBeLessThanOrEqual(grey.width + 1)
         expect(w.Top + w.Height).toBeLessThanOrEqual(grey.height + 1)
       }
+    },
+  )
+
+  it(
+    'gives the front of a receipt scanned with its blank back the looks a one-page scan gets',
+    { timeout: 180_000 },
+    async () => {
+      const invoice = await generateInvoice(3)
+      const png = await pagePng(invoice.pdf, 80)
+      const empty = await PDFDocument.create()
+      empty.addPage()
+      const white = await pagePng(await empty.save(), 80)
+      // Two scanned pages, each drawn at the reader's 200 dpi pixel for pixel: the receipt drawn small, and
+      // its back, blank.
+      const pdf = await PDFDocument.create()
+      for (const image of [await pdf.embedPng(png), await pdf.embedPng(white)]) {
+        const [width, height] = [(image.width * 72) / 200, (image.height * 72) / 200]
+        pdf.addPage([width, height]).drawImage(image, { x: 0, y: 0, width, height })
+      }
+      const pages = await readForInterpretation(await pdf.save())
+      expect(pages.map((p) => p.Source)).toEqual(['tesseract', 'tesseract'])
+      expect(proposed(pages[0]!, OcrPropertyId.InvoiceDate)).toBe(invoice.truth[OcrPropertyId.InvoiceDate])
+      expect(proposed(pages[0]!, OcrPropertyId.TotalAmount)).toBe(invoice.truth[OcrPropertyId.TotalAmount])
     },
   )
 })
