@@ -212,14 +212,10 @@ const LOOK_MAX_PIXELS = 24_000_000
 const KEY_FIELDS: readonly number[] = [OcrPropertyId.InvoiceDate, OcrPropertyId.TotalAmount]
 
 /**
- * The key fields a page's reading yields, by property: interpreted as a page of its own, or with the pages
- * read `besides` it (a receipt's back, whose words may tell its dates' order).
+ * How many of the key fields a page's reading yields: interpreted as a page of its own, or with the pages read
+ * `besides` it (a receipt's back, whose words may tell its dates' order).
  */
-function keyFieldsFound(
-  words: ReadWord[],
-  image: GreyImage,
-  besides: readonly OcrPageResult[],
-): Map<number, string> {
+function keyFieldsFound(words: ReadWord[], image: GreyImage, besides: readonly OcrPageResult[]): number {
   const page: OcrPageResult = {
     PageNo: 1,
     ImageWidth: image.width,
@@ -230,12 +226,10 @@ function keyFieldsFound(
   return keyFieldsOn([page, ...besides])
 }
 
-/** The key fields pages yield, interpreted together, by property. */
-function keyFieldsOn(pages: OcrPageResult[]): Map<number, string> {
-  const found = new Map<number, string>()
-  for (const p of interpretInvoice(pages).properties)
-    if (KEY_FIELDS.includes(p.OcrPropertyId)) found.set(p.OcrPropertyId, p.ProposedCandidate.Value)
-  return found
+/** How many of the key fields pages yield, interpreted together. */
+function keyFieldsOn(pages: OcrPageResult[]): number {
+  const found = new Set(interpretInvoice(pages).properties.map((p) => p.OcrPropertyId))
+  return KEY_FIELDS.filter((id) => found.has(id)).length
 }
 
 /**
@@ -251,7 +245,7 @@ async function withMoreLooks(
   let best = words
   let found = keyFieldsFound(words, image, besides)
   for (const { scale, prepare } of MORE_LOOKS) {
-    if (found.size === KEY_FIELDS.length) break
+    if (found === KEY_FIELDS.length) break
     if (image.width * image.height * scale ** 2 > LOOK_MAX_PIXELS) continue
     let read: ReadWord[]
     try {
@@ -263,7 +257,7 @@ async function withMoreLooks(
     }
     const again = scale === 1 ? read : scaledBoxes(read, 1 / scale)
     const yields = keyFieldsFound(again, image, besides)
-    if (yields.size > found.size) {
+    if (yields > found) {
       best = again
       found = yields
     }
@@ -531,7 +525,7 @@ export async function readForInterpretation(bytes: Uint8Array): Promise<OcrPageR
       const moreLooks =
         numPages === 1
           ? { besides: [] }
-          : back?.Source === 'tesseract' && keyFieldsOn([back]).size === 0
+          : back?.Source === 'tesseract' && keyFieldsOn([back]) === 0
             ? { besides: [back] }
             : null
       // A scanned page beyond the bounds keeps its scanner's text: Tesseract is for the bounded pages only.

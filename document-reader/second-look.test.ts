@@ -1,5 +1,6 @@
-// A one-page scan whose first reading lacks its date or its total is read again one and a half times larger
-// (index.ts, withMoreLooks, its first look): small print Tesseract misreads at the size it came is read at the larger size.
+// A one-page scan (or the front of a receipt scanned with its back) whose first reading lacks its date or its
+// total is read again one and a half times larger (index.ts, withMoreLooks, its first look): small print
+// Tesseract misreads at the size it came is read at the larger size.
 import { PDFDocument } from 'pdf-lib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { generateInvoice } from './corpus/generate.ts'
