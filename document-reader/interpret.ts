@@ -920,6 +920,8 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     h.probability = Math.min(h.probability, 0.8)
   }
   const labelledTotals = own.filter((h) => h.prop === OcrPropertyId.TotalAmount)
+  /** Two printings of the total disagree and nothing settles which is right: no total is proposed. */
+  let undecided = false
   // The labelled totals left out as unsure (a scan's digits nothing bears out) still say where the sum is
   // printed: one digit off a table's gross, they are its printing misread.
   const misreadLabelled = proposable.filter(
@@ -974,6 +976,17 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     // the label's printing is misread.
     own.splice(0, own.length, ...own.filter((h) => h.prop !== OcrPropertyId.TotalAmount))
     own.push({ ...byPayment[0]!.hit, probability: Math.min(byPayment[0]!.hit.probability, 0.7) })
+  } else if (
+    paidValue !== undefined &&
+    byPayment.every((p) => p.hit.value === paidValue) &&
+    labelledTotals.length > 0 &&
+    labelledTotals.every((h) => outweighed(h) && oneDigitApart(h.value, paidValue))
+  ) {
+    // The labelled total and the card's payment one digit apart with nothing else to settle it (`TOTAL 3.48`,
+    // `MASTERCARD 8.48`, the items misread too): one of the two printings is misread and nothing tells which.
+    // Neither is proposed.
+    undecided = true
+    own.splice(0, own.length, ...own.filter((h) => h.prop !== OcrPropertyId.TotalAmount))
   }
   // Last of all, a scan's amount with a character glued to it (`EURI16830,57`, `31.924,39%`: a space or a rule
   // read as a letter or a sign), where the page's net and VAT make it: the total's printing that no label
@@ -1073,6 +1086,7 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     const total = found[0]
     if (
       total &&
+      !undecided &&
       !own.some((h) => h.prop === OcrPropertyId.TotalAmount) &&
       found.every((t) => t.hit.value === total.hit.value) &&
       printed(total.hit.value) >= total.witnesses
