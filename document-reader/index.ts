@@ -10,6 +10,7 @@ import {
   RENDER_DPI,
   RENDER_SCALE,
   type OpenPdfOptions,
+  madeOn,
 } from './pdf.ts'
 import { tiffToPgm } from './image.ts'
 import { cleanPhoto, flattenPaper } from './photo.ts'
@@ -539,7 +540,10 @@ export async function readForInterpretation(bytes: Uint8Array): Promise<OcrPageR
           }),
         )
     }
-    return [...results.keys()].sort((a, b) => a - b).map((p) => results.get(p)!)
+    const made = await madeOn(pdf.doc)
+    return [...results.keys()]
+      .sort((a, b) => a - b)
+      .map((p) => (made ? { ...results.get(p)!, Made: made } : results.get(p)!))
   } finally {
     await pdf.close()
   }

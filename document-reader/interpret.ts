@@ -1833,7 +1833,8 @@ function misreadStamps<T extends Hit & { scanned: boolean }>(stamps: T[]): Set<T
  * A date read by Tesseract is checked against the other dates printed on the document: when two of them agree
  * (within a year) and none is within a year of it, a digit of its year was misread (`2036` for `2026`), and
  * it is not proposed: a wrong date costs more than a missing one (calibrateDates only lowers its probability).
- * Nor is one more than two years after the day it is read, nor an invoice date more than a month after it.
+ * Nor is one more than two years after the day it is read, nor an invoice date more than a month after it,
+ * nor one ten years before its file was made (OcrPageResult.Made).
  */
 function isStrayScannedDate(h: Hit, hits: Hit[], pages: OcrPageResult[]): boolean {
   if (!DATE_PROPS.includes(h.prop)) return false
@@ -1842,6 +1843,12 @@ function isStrayScannedDate(h: Hit, hits: Hit[], pages: OcrPageResult[]): boolea
   // is one dated more than a month after it is read (`2028-09-18` for `2018-09-28`, on a page read in 2026).
   if (at > Date.now() + 2 * YEAR) return true
   if (h.prop === OcrPropertyId.InvoiceDate && at > Date.now() + 31 * DAY) return true
+  // Paper is scanned after it is printed, and bookkeeping scans this year's and last year's: no scan's invoice
+  // date is ten years or more before the day its PDF was made (`2001-11-26` on a receipt scanned in 2021). A
+  // date after that day is not refused: a file's CreationDate is not always the scan's (a template stamps its
+  // own).
+  const made = pages.find((p) => p.Made)?.Made
+  if (h.prop === OcrPropertyId.InvoiceDate && made && at < Date.parse(made) - 10 * YEAR) return true
   const printed = pages.flatMap((p) =>
     p.Words.flatMap((w) => {
       if (h.words.includes(w)) return []

@@ -124,6 +124,26 @@ export async function openPdf(bytes: Uint8Array, opts: OpenPdfOptions = {}): Pro
   return doc
 }
 
+/**
+ * The day a PDF says it was made: its Info dictionary's CreationDate (`D:20211211083828+01'00'`), as
+ * `yyyy-mm-dd`. Null without one, or with one no clock that was ever set gives: a scanner whose clock was never
+ * set stamps its epoch (1970, 1980, 2000), and no file is made in the future.
+ */
+export async function madeOn(doc: PDFDocumentProxy, now = Date.now()): Promise<string | null> {
+  let created: unknown
+  try {
+    created = ((await doc.getMetadata()).info as Record<string, unknown> | undefined)?.CreationDate
+  } catch {
+    return null
+  }
+  const m = /^(?:D:)?(\d{4})(\d{2})(\d{2})/.exec(typeof created === 'string' ? created : '')
+  if (!m) return null
+  const day = `${m[1]}-${m[2]}-${m[3]}`
+  const at = Date.parse(`${day}T00:00:00Z`)
+  if (Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== day) return null
+  return at >= Date.parse('2005-01-01T00:00:00Z') && at <= now + 86_400_000 ? day : null
+}
+
 export interface TextLayerPage {
   ImageWidth: number
   ImageHeight: number

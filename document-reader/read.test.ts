@@ -15,6 +15,7 @@ import {
   interpret,
   OcrError,
   readDocument,
+  readForInterpretation,
   RENDER_DPI,
   sniffDocumentKind,
 } from './index.ts'
@@ -68,6 +69,25 @@ describe('text layer', () => {
       [1, 1],
       [2, 1],
     ])
+  })
+
+  it('gives the day the PDF says it was made with its pages, and none a clock never set gives', async () => {
+    const made = async (creation: Date) => {
+      const doc = await PDFDocument.create()
+      const page = doc.addPage([595, 842])
+      page.drawText('Kvittering 2021-11-26', {
+        x: 72,
+        y: 742,
+        size: 10,
+        font: await doc.embedFont(StandardFonts.Helvetica),
+      })
+      doc.setCreationDate(creation)
+      return (await readForInterpretation(await doc.save())).map((p) => p.Made)
+    }
+    expect(await made(new Date('2021-12-11T08:38:28Z'))).toEqual(['2021-12-11'])
+    // A scanner's clock never set stamps its epoch; nor is a file made in the future.
+    expect(await made(new Date('2000-01-01T00:00:00Z'))).toEqual([undefined])
+    expect(await made(new Date(Date.now() + 7 * 86_400_000))).toEqual([undefined])
   })
 
   it('refuses bytes that are not a PDF or image', async () => {

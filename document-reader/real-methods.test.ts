@@ -792,6 +792,23 @@ describe('a printing timestamp against a labelled date', () => {
     expect(read(page('2025-11-15')).values[P.DueDate]).toBe('2025-11-15')
     expect(read(page('2095-11-15')).values[P.DueDate]).toBeUndefined()
   })
+
+  it("does not propose a scan's invoice date ten years before its PDF was made", () => {
+    // An Old Navy receipt scanned on 2021-12-11 whose `11/26/2021` was read `11/26/2001`.
+    const receipt = (date: string, made?: string) => ({
+      ...scannedLines(['OLD NAVY', `${date} 10:19:52 AM`, 'TOTAL 161.97']),
+      ...(made ? { Made: made } : {}),
+    })
+    expect(read(receipt('11/26/2021', '2021-12-11')).values[P.InvoiceDate]).toBe('2021-11-26')
+    // Twenty years before the scan: a digit of the year misread.
+    expect(read(receipt('11/26/2001', '2021-12-11')).values[P.InvoiceDate]).toBeUndefined()
+    // Years before the scan, but fewer than ten: an old receipt, read as printed.
+    expect(read(receipt('11/26/2013', '2021-12-11')).values[P.InvoiceDate]).toBe('2013-11-26')
+    // After the day the file says it was made: a template's own stamp, not a misread; read as printed.
+    expect(read(receipt('12/21/2021', '2021-12-11')).values[P.InvoiceDate]).toBe('2021-12-21')
+    // A file that says nothing of when it was made: the date is read as printed.
+    expect(read(receipt('11/26/2001')).values[P.InvoiceDate]).toBe('2001-11-26')
+  })
 })
 
 describe('VAT ids at Austrian and Belgian labels, and after a misread colon', () => {

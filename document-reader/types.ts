@@ -26,4 +26,10 @@ export interface OcrPageResult {
    * (other-reading.ts).
    */
   OtherReading?: OcrWord[]
+  /**
+   * The day the document's file says it was made (a PDF's CreationDate), `yyyy-mm-dd`, on a PDF's page results;
+   * absent where it says none or one no clock that was ever set gives (before 2005, or in the future). A
+   * scanned page's invoice date ten years or more before it is a misread year.
+   */
+  Made?: string
 }
