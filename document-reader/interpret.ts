@@ -967,26 +967,16 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     paidValue !== undefined &&
     byPayment.every((p) => p.hit.value === paidValue) &&
     labelledTotals.length > 0 &&
-    labelledTotals.every(
-      (h) => outweighed(h) && oneDigitApart(h.value, paidValue) && addsUpBefore(h, cents(paidValue)),
-    )
-  ) {
-    // The labelled total one digit off the amount paid (`INCLUSIVE TOTAL DUE 6.94`, `CARD 6.99`) where the
-    // amounts printed above the label add up to the payment (`3.49`, `3.50`): the items and the payment agree,
-    // the label's printing is misread.
-    own.splice(0, own.length, ...own.filter((h) => h.prop !== OcrPropertyId.TotalAmount))
-    own.push({ ...byPayment[0]!.hit, probability: Math.min(byPayment[0]!.hit.probability, 0.7) })
-  } else if (
-    paidValue !== undefined &&
-    byPayment.every((p) => p.hit.value === paidValue) &&
-    labelledTotals.length > 0 &&
     labelledTotals.every((h) => outweighed(h) && oneDigitApart(h.value, paidValue))
   ) {
-    // The labelled total and the card's payment one digit apart with nothing else to settle it (`TOTAL 3.48`,
-    // `MASTERCARD 8.48`, the items misread too): one of the two printings is misread and nothing tells which.
-    // Neither is proposed.
-    undecided = true
+    // The labelled total one digit off the amount paid: one of the two printings is misread. Where the amounts
+    // printed above the label add up to the payment (`INCLUSIVE TOTAL DUE 6.94`, `CARD 6.99` under `3.49` and
+    // `3.50`), the items and the payment agree and the payment is taken; where nothing settles which
+    // (`TOTAL 3.48`, `MASTERCARD 8.48`, the items misread too), neither is proposed.
     own.splice(0, own.length, ...own.filter((h) => h.prop !== OcrPropertyId.TotalAmount))
+    if (labelledTotals.every((h) => addsUpBefore(h, cents(paidValue))))
+      own.push({ ...byPayment[0]!.hit, probability: Math.min(byPayment[0]!.hit.probability, 0.7) })
+    else undecided = true
   }
   // Last of all, a scan's amount with a character glued to it (`EURI16830,57`, `31.924,39%`: a space or a rule
   // read as a letter or a sign), where the page's net and VAT make it: the total's printing that no label

@@ -129,7 +129,7 @@ export async function openPdf(bytes: Uint8Array, opts: OpenPdfOptions = {}): Pro
  * `yyyy-mm-dd`. Null without one, or with one no clock that was ever set gives: a scanner whose clock was never
  * set stamps its epoch (1970, 1980, 2000), and no file is made in the future.
  */
-export async function madeOn(doc: PDFDocumentProxy, now = Date.now()): Promise<string | null> {
+export async function madeOn(doc: PDFDocumentProxy): Promise<string | null> {
   let created: unknown
   try {
     created = ((await doc.getMetadata()).info as Record<string, unknown> | undefined)?.CreationDate
@@ -141,7 +141,7 @@ export async function madeOn(doc: PDFDocumentProxy, now = Date.now()): Promise<s
   const day = `${m[1]}-${m[2]}-${m[3]}`
   const at = Date.parse(`${day}T00:00:00Z`)
   if (Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== day) return null
-  return at >= Date.parse('2005-01-01T00:00:00Z') && at <= now + 86_400_000 ? day : null
+  return at >= Date.parse('2005-01-01T00:00:00Z') && at <= Date.now() + 86_400_000 ? day : null
 }
 
 export interface TextLayerPage {

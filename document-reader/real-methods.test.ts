@@ -1836,19 +1836,19 @@ describe('a scanned total misread, and what bears the right one out', () => {
     expect(vatTableGross(buildLines(rows('12% 6.42 53.53 59.95').Words))?.cents).toBe(9_190)
   })
 
+  /** The total proposed for a card receipt of these items whose labelled total was read `total`. */
+  const paidByCard = (items: string[], total: string) =>
+    scanned([...items, `INCLUSIVE TOTAL DUE ${total}`, 'CARD 6.99', 'VAT BREAKDOWN'])[P.TotalAmount]
+
   it('takes the payment over a labelled total one digit off it where the items above add up to it', () => {
-    const receipt = (items: string[], total: string) =>
-      scanned([...items, `INCLUSIVE TOTAL DUE ${total}`, 'CARD 6.99', 'VAT BREAKDOWN'])[P.TotalAmount]
-    expect(receipt(['1 CLASSIC SUPER CLUB 3.49', '1 HOISIN DUCK WRAP 3.50'], '6.94')).toBe('6.99')
+    expect(paidByCard(['1 CLASSIC SUPER CLUB 3.49', '1 HOISIN DUCK WRAP 3.50'], '6.94')).toBe('6.99')
     // More than one digit off: the label's reading stands.
-    expect(receipt(['1 CLASSIC SUPER CLUB 3.49', '1 HOISIN DUCK WRAP 3.50'], '5.94')).toBe('5.94')
+    expect(paidByCard(['1 CLASSIC SUPER CLUB 3.49', '1 HOISIN DUCK WRAP 3.50'], '5.94')).toBe('5.94')
   })
 
   it('proposes no total where the labelled total and the payment are one digit apart and nothing settles which', () => {
-    const receipt = (items: string[], total: string) =>
-      scanned([...items, `INCLUSIVE TOTAL DUE ${total}`, 'CARD 6.99', 'VAT BREAKDOWN'])[P.TotalAmount]
     // The items add up to neither: one of the two printings is misread, and nothing tells which.
-    expect(receipt(['1 CLASSIC SUPER CLUB 3.49', '1 HOISIN DUCK WRAP 3.55'], '6.94')).toBeUndefined()
+    expect(paidByCard(['1 CLASSIC SUPER CLUB 3.49', '1 HOISIN DUCK WRAP 3.55'], '6.94')).toBeUndefined()
     // A Walgreens receipt's `TOTAL 3.48` over `MASTERCARD 8.48`, its items read as other amounts.
     expect(
       scanned([
