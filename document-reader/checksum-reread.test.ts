@@ -1,11 +1,11 @@
 // A number whose check digit fails is read again, cut out of the page at other sizes (checksum-reread.ts): the
 // value is taken only where the readings agree on one the check accepts, close to the first reading.
-import { createCanvas } from '@napi-rs/canvas'
 import { afterAll, describe, expect, it } from 'vitest'
+import { printedLine } from '../test/support/printed-line.ts'
 import { isValidIban } from '../common/iban.ts'
 import { isValidOrgNumber } from '../common/norwegian.ts'
 import { suspects, withNumbersReadAgain } from './checksum-reread.ts'
-import { decodeImage, toPgm, type GreyImage } from './orient.ts'
+import { toPgm } from './orient.ts'
 import { tesseractWords, type ReadWord } from './tesseract.ts'
 import { closeOcr } from './index.ts'
 
@@ -13,17 +13,7 @@ afterAll(async () => {
   await closeOcr()
 })
 
-/** One line of print on white paper, as an image. */
-async function printed(line: string): Promise<GreyImage> {
-  const canvas = createCanvas(1100, 90)
-  const ctx = canvas.getContext('2d')
-  ctx.fillStyle = '#fff'
-  ctx.fillRect(0, 0, 1100, 90)
-  ctx.fillStyle = '#000'
-  ctx.font = '30px sans-serif'
-  ctx.fillText(line, 30, 55)
-  return decodeImage(new Uint8Array(await canvas.encode('png')))
-}
+const printed = (line: string) => printedLine(line, 1100)
 
 const word = (Text: string, Left: number, Top = 10, Width = 80, Height = 20): ReadWord => ({
   Text,

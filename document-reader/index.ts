@@ -17,8 +17,9 @@ import { cleanPhoto, flattenPaper } from './photo.ts'
 import { localThreshold } from './threshold.ts'
 import { cropImage, paperRegion, turnedOffset } from './paper-crop.ts'
 import { withNumbersReadAgain } from './checksum-reread.ts'
+import { withInvoiceNumberReadAgain } from './number-reread.ts'
 import { scaledBoxes } from './boxes.ts'
-import { tesseractWords, type ReadWord } from './tesseract.ts'
+import { tesseractWords, UNSURE_CONFIDENCE, type ReadWord } from './tesseract.ts'
 import { unreadBands } from './unread-lines.ts'
 import { enlarged, preparedBilevel, type PreparedPage } from './bilevel.ts'
 import { OcrPropertyId, type OcrAnswer, type OcrRawData, type OcrWord } from '../common/ocr.ts'
@@ -77,9 +78,6 @@ const MIN_TEXT_LAYER_CHARS = 5
 function numbered(words: Omit<OcrWord, 'Id' | 'PageNo'>[], pageNo: number): OcrWord[] {
   return words.map((w, i) => ({ Id: i + 1, PageNo: pageNo, ...w }))
 }
-
-/** Below this confidence (0–100) Tesseract's reading of a word is doubtful (see OcrPageResult.UnsureWords). */
-const UNSURE_CONFIDENCE = 50
 
 /**
  * A Tesseract page's words, numbered, with the Ids of those read with low confidence. The confidence itself
@@ -158,6 +156,7 @@ async function readUprightAsItIs(page: GreyImage, moreLooks: MoreLooks): Promise
   words = [...words, ...(await readBandsAgain(image, words))]
   if (moreLooks) words = await withMoreLooks(image, words, moreLooks.besides)
   words = await withNumbersReadAgain(image, words)
+  words = await withDoubtfulNumberReadAgain(image, words)
   const rotation = (quarters % 4) * 90
   if (!region) return { words, width: image.width, height: image.height, rotation }
   // Boxes in the whole page's pixels, turned as the page was.
@@ -217,14 +216,30 @@ const KEY_FIELDS: readonly number[] = [OcrPropertyId.InvoiceDate, OcrPropertyId.
  * `besides` it (a receipt's back, whose words may tell its dates' order).
  */
 function keyFieldsFound(words: ReadWord[], image: GreyImage, besides: readonly OcrPageResult[]): number {
-  const page: OcrPageResult = {
+  return keyFieldsOn([pageOf(words, image), ...besides])
+}
+
+/**
+ * The page's words with its invoice number read again where Tesseract doubted it (number-reread.ts): the
+ * number the page alone is interpreted to print.
+ */
+async function withDoubtfulNumberReadAgain(image: GreyImage, words: ReadWord[]): Promise<ReadWord[]> {
+  // Interpreted as if read sure: a number Tesseract doubted is not proposed, and would not be found.
+  const number = interpretInvoice([{ ...pageOf(words, image), UnsureWords: [] }]).properties.find(
+    (p) => p.OcrPropertyId === OcrPropertyId.InvoiceNumber,
+  )?.ProposedCandidate
+  return number ? withInvoiceNumberReadAgain(image, words, number) : words
+}
+
+/** A reading of an image as a page of its own. */
+function pageOf(words: ReadWord[], image: GreyImage): OcrPageResult {
+  return {
     PageNo: 1,
     ImageWidth: image.width,
     ImageHeight: image.height,
     ...numberedRead(words, 1),
     Source: 'tesseract',
   }
-  return keyFieldsOn([page, ...besides])
 }
 
 /** How many of the key fields pages yield, interpreted together. */

@@ -823,7 +823,9 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     !ledgerTotals.has(absCents(h.value))
   // A scan's date, or a total its figures do not bear out, whose digits Tesseract itself doubted (one
   // misread digit makes another valid date or sum): not proposed either, unless the total is printed once
-  // more where Tesseract read it sure (`Summe: 61,00€` doubted, `Bar 61,00` sure).
+  // more where Tesseract read it sure (`Summe: 61,00€` doubted, `Bar 61,00` sure). Nor an invoice number
+  // Tesseract doubted: the reader reads a doubtful number again and leaves it doubtful only where the
+  // readings differ (number-reread.ts).
   const printedSure = (h: Hit) =>
     printings.some((p) => !p.doubted && p.cents === absCents(h.value) && !h.words.includes(p.word))
   const unsure = new Set(
@@ -834,7 +836,8 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
           ((h.labelWeight ?? 1) < RECEIPT_SUM_WEIGHT || !/\d[.,]\s?\d{2}(?!\d)|,-/.test(text(h.words))) &&
           printed(h.value) < 2) ||
         (h.doubtfulDigits &&
-          ((DATE_PROPS.includes(h.prop) && !termBearsOut(h, proposable, term?.term)) ||
+          (h.prop === OcrPropertyId.InvoiceNumber ||
+            (DATE_PROPS.includes(h.prop) && !termBearsOut(h, proposable, term?.term)) ||
             (unconfirmedTotal(h) && !printedSure(h)))),
     ),
   )

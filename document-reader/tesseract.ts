@@ -97,6 +97,9 @@ function workersReady(): Promise<Worker[]> {
 /** The job each worker runs last: a worker reads one image at a time, in the order they came. */
 const lastJob = new WeakMap<Worker, Promise<unknown>>()
 
+/** Below this confidence (0–100) Tesseract's reading of a word is doubtful (see OcrPageResult.UnsureWords). */
+export const UNSURE_CONFIDENCE = 50
+
 /** A word as Tesseract read it: its box in the image's pixels and Tesseract's confidence in it (0–100). */
 export type ReadWord = Omit<OcrWord, 'Id' | 'PageNo'> & { Confidence: number }
 
