@@ -30,7 +30,10 @@ const AGREEING = 2
 /** Characters a reading may differ in from the first (the misread ones). */
 const MAX_EDITS = 2
 
-const centreIn = (w: NumberHit | ReadWord, box: NumberHit) => {
+/** A box in an image's pixels. */
+type Box = Omit<NumberHit, 'Value'>
+
+const centreIn = (w: Box, box: Box) => {
   const x = w.Left + w.Width / 2
   const y = w.Top + w.Height / 2
   return x >= box.Left && x <= box.Left + box.Width && y >= box.Top && y <= box.Top + box.Height
@@ -83,7 +86,7 @@ export async function withInvoiceNumberReadAgain(
     height: Math.min(image.height, word.Top + word.Height + Math.round(h * MARGIN)) - y,
   })
   // The word's span in the crop: a reading's words outside it are the edges of its neighbours.
-  const span = { Value: '', Left: word.Left - x, Top: word.Top - y, Width: word.Width, Height: word.Height }
+  const span = { Left: word.Left - x, Top: word.Top - y, Width: word.Width, Height: word.Height }
   let agreed: { value: string; count: number; confidence: number } | null = null
   for (const scale of SCALES) {
     let read: ReadWord[]
