@@ -91,15 +91,33 @@ const PREFIX_LETTER: Record<string, string> = {
 }
 
 /**
+ * Letters a scan reads for a faint `D` of a country prefix: it loses its upright (`CE 281 260 691` for
+ * `DE 281 260 691`) or reads round (`O`, `Q`).
+ */
+const PREFIX_LOOK_ALIKE: Record<string, string> = { C: 'D', O: 'D', Q: 'D' }
+
+/**
  * A VAT id whose country prefix a scan misread, one of its two characters still a letter (`$E556036079301`):
- * read with the letter. The national rule still decides, so a misreading is never taken for an id.
+ * read with the letter. A prefix of two letters that names no country whose rule the id passes, one of them a
+ * look-alike of the letter that does (`CE281260691`), is read with that letter. The national rule still
+ * decides, so a misreading is never taken for an id.
  */
 function scannedCountryPrefix(t: string): string {
   const m = /^([A-Za-z$5081l|])([A-Za-z$5081l|])(\s?\d)/.exec(t)
-  if (!m || /^[A-Za-z]{2}$/.test(m[1]! + m[2]!) || !/[A-Za-z]/.test(m[1]! + m[2]!)) return t
+  if (!m || !/[A-Za-z]/.test(m[1]! + m[2]!)) return t
+  const rest = t.slice(2)
+  if (/^[A-Za-z]{2}$/.test(m[1]! + m[2]!)) {
+    if (normaliseForeignVatId(t)) return t
+    const [a, b] = [m[1]!.toUpperCase(), m[2]!.toUpperCase()]
+    const candidates = [
+      PREFIX_LOOK_ALIKE[a] && PREFIX_LOOK_ALIKE[a] + b,
+      PREFIX_LOOK_ALIKE[b] && a + PREFIX_LOOK_ALIKE[b],
+    ].filter((p): p is string => !!p && !!normaliseForeignVatId(p + rest))
+    return candidates.length === 1 ? candidates[0]! + rest : t
+  }
   const letter = (c: string) => (/[A-Za-z]/.test(c) && c !== 'l' ? c : (PREFIX_LETTER[c] ?? c))
   const prefix = letter(m[1]!) + letter(m[2]!)
-  return /^[A-Za-z]{2}$/.test(prefix) && normaliseForeignVatId(prefix + t.slice(2)) ? prefix + t.slice(2) : t
+  return /^[A-Za-z]{2}$/.test(prefix) && normaliseForeignVatId(prefix + rest) ? prefix + rest : t
 }
 
 /** Letters a scan reads for digits (`DEB12720447` for `DE812720447`). */

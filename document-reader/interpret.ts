@@ -663,6 +663,8 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   const tableTotals: (Hit & { page: number; scanned: boolean; witnesses: number })[] = []
   const paidTotals: (Hit & { page: number; scanned: boolean })[] = []
   const cashPaidTotals: (Hit & { page: number; scanned: boolean })[] = []
+  /** The VAT lines that print a rate and the VAT at it (`MwSt. 1=19,00% 6,67`). */
+  const ratedVat: RatedVat[] = []
   const includedTotals: (Hit & { page: number; scanned: boolean })[] = []
   const cashTotals: (Hit & { page: number; scanned: boolean })[] = []
   const rowTotals: (Hit & { page: number; scanned: boolean })[] = []
@@ -696,6 +698,7 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     const included = fallback(grossOfIncludedVat(lines), 0.7)
     if (included) includedTotals.push(included)
     const cash = fallback(paidAmount(lines, CASH_WORD), 0.65)
+    ratedVat.push(...ratedVatLines(lines))
     if (cash) cashPaidTotals.push(cash)
     for (const cents of paidLessChange(lines)) {
       const cash = fallback(printedAmount(lines, cents), 0.65)
@@ -862,7 +865,9 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
       hit,
       witnesses: ledgerTotals.has(cents(hit.value)) || checks.confirms(hit.value) ? 1 : 2,
     })),
-    ...cashPaidTotals.filter((hit) => checks.confirms(hit.value)).map((hit) => ({ hit, witnesses: 1 })),
+    ...cashPaidTotals
+      .filter((hit) => checks.confirms(hit.value) || vatAtRateOf(ratedVat, cents(hit.value)))
+      .map((hit) => ({ hit, witnesses: 1 })),
   ]
   const byCash = cashTotals.map((hit) => ({ hit, witnesses: 1 }))
   // Last, the sum of two or more lines that print a VAT rate (a hotel folio's
@@ -970,14 +975,21 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     paidValue !== undefined &&
     byPayment.every((p) => p.hit.value === paidValue) &&
     labelledTotals.length > 0 &&
-    labelledTotals.every((h) => outweighed(h) && oneDigitApart(h.value, paidValue))
+    labelledTotals.every(
+      (h) => outweighed(h) && (oneDigitApart(h.value, paidValue) || oneDigitLost(h.value, paidValue)),
+    )
   ) {
-    // The labelled total one digit off the amount paid: one of the two printings is misread. Where the amounts
-    // printed above the label add up to the payment (`INCLUSIVE TOTAL DUE 6.94`, `CARD 6.99` under `3.49` and
-    // `3.50`), the items and the payment agree and the payment is taken; where nothing settles which
+    // The labelled total one digit off the amount paid, or the payment with one digit lost: one of the two
+    // printings is misread. Where the amounts printed above the label add up to the payment (`INCLUSIVE TOTAL
+    // DUE 6.94`, `CARD 6.99` under `3.49` and `3.50`), or the page's VAT is the payment's (`RECHNUNGSBETRAG
+    // 4,80` under `Bar 41,80` and `MwSt. 19,00% 6,67`), the payment is taken; where nothing settles which
     // (`TOTAL 3.48`, `MASTERCARD 8.48`, the items misread too), neither is proposed.
     own.splice(0, own.length, ...own.filter((h) => h.prop !== OcrPropertyId.TotalAmount))
-    if (labelledTotals.every((h) => addsUpBefore(h, cents(paidValue))))
+    if (
+      checks.confirms(paidValue) ||
+      vatAtRateOf(ratedVat, cents(paidValue)) ||
+      labelledTotals.every((h) => addsUpBefore(h, cents(paidValue)))
+    )
       own.push({ ...byPayment[0]!.hit, probability: Math.min(byPayment[0]!.hit.probability, 0.7) })
     else undecided = true
   }
@@ -1330,6 +1342,10 @@ export function paidLessChange(lines: Line[]): number[] {
 const oneDigitApart = (a: string, b: string) =>
   a.length === b.length && [...a].filter((c, i) => c !== b[i]).length === 1
 
+/** The second amount with one of its digits lost (`4.80` for `41.80`). */
+const oneDigitLost = (a: string, b: string) =>
+  a.length === b.length - 1 && [...b].some((c, i) => /\d/.test(c) && b.slice(0, i) + b.slice(i + 1) === a)
+
 interface AmountPrinting {
   cents: number
   word: OcrWord
@@ -1366,6 +1382,50 @@ function amountPrintings(lines: Line[], raw: OcrWord[]): AmountPrinting[] {
       return [{ cents: absCents(value), word, currency }]
     })
   })
+}
+
+interface RatedVat {
+  /** Percent. */
+  rate: number
+  /** In cents. */
+  vat: number
+}
+
+/** A VAT rate in a line's text, after its tax class, a scan's space after its decimal mark allowed. */
+const RATE_IN_TEXT = /(?:^|\s)(?:[A-Z\d][:=])?(\d{1,2}(?:[.,]\s?\d{1,2})?)\s?%/
+/** An amount in a line's text, a scan's space after its decimal mark allowed (`6, 67`). */
+const AMOUNT_IN_TEXT = /(?<![\d.,])(\d{1,6})[.,]\s?(\d{2})(?![\d%])/g
+
+/**
+ * The lines that print a VAT rate and, last after it, an amount (`MwSt. 1=19,00% 6,67`, `19.00 % 40.98 7.79`,
+ * split at their decimal marks as a scan may read them: `1=19, 00% 6, 67`): the rate and that amount, the VAT
+ * at it.
+ */
+function ratedVatLines(lines: Line[]): RatedVat[] {
+  const found: RatedVat[] = []
+  for (const line of lines) {
+    const t = text(line.segments.flatMap((seg) => seg.words))
+    const m = RATE_IN_TEXT.exec(t)
+    if (!m) continue
+    const vat = [...t.slice(m.index + m[0].length).matchAll(AMOUNT_IN_TEXT)].pop()
+    const rate = Number(m[1]!.replace(/\s/g, '').replace(',', '.'))
+    if (vat && rate > 0 && rate < 100) found.push({ rate, vat: Number(vat[1]) * 100 + Number(vat[2]) })
+  }
+  return found
+}
+
+/**
+ * Whether every rated VAT line of the document is the VAT of this gross at its rate, to the cent: the gross
+ * of a receipt of one rate (`Bar 41,80` over `MwSt. 19,00% 6,67`). A document of two rates makes no gross so.
+ */
+function vatAtRateOf(rated: RatedVat[], gross: number): boolean {
+  return (
+    rated.length > 0 &&
+    rated.every(
+      (r) =>
+        r.vat > 0 && gross > r.vat && Math.abs(Math.round((gross * r.rate) / (100 + r.rate)) - r.vat) <= 1,
+    )
+  )
 }
 
 /**
@@ -1493,7 +1553,8 @@ function nextWord(words: OcrWord[], a: OcrWord): OcrWord | null {
 
 /**
  * A page's lines. On a scan an amount split at its decimal mark is joined where the page bears it out (see
- * joinSplitAmounts), by printing it again or by a VAT table whose rows add up to it.
+ * joinSplitAmounts), by printing it again, by a VAT table whose rows add up to it, or by the VAT its rate
+ * makes of it (`Bar 41, 80` over `MwSt. 1=19, 00% 6, 67`).
  */
 function pageLines(page: OcrPageResult): Line[] {
   if (page.Source !== 'tesseract') return buildLines(splitGluedLabels(page.Words), page.Source)
@@ -1501,8 +1562,10 @@ function pageLines(page: OcrPageResult): Line[] {
   const table = vatTableGross(lines)
   const found = pageAmounts(lines, true)
   const checks = new AmountChecks(found.amounts, found.vat, found.vatSum, found.tips)
+  const rated = ratedVatLines(lines)
   const sums = {
-    has: (sum: number) => sum === table?.cents || checks.confirms((sum / 100).toFixed(2)),
+    has: (sum: number) =>
+      sum === table?.cents || checks.confirms((sum / 100).toFixed(2)) || vatAtRateOf(rated, sum),
   }
   return buildLines(splitGluedLabels(joinSplitAmounts(page.Words, sums)), page.Source)
 }
@@ -1510,7 +1573,8 @@ function pageLines(page: OcrPageResult): Line[] {
 /**
  * A scan that splits an amount at its decimal mark (`zu zahlen 15, 69`, `48. 77`) gives a reading that is
  * taken only where the page prints the same amount again (`Kreditkarte 15,69`) or where it is one of the
- * `sums` the page's own figures make (in cents: `SUMME EUR 31, 98` over a VAT table of 7,97 and 24,01): the
+ * `sums` the page's own figures make (in cents: `SUMME EUR 31, 98` over a VAT table of 7,97 and 24,01, or
+ * `Bar 41, 80` whose VAT at the page's one rate, 19 %, is the `6, 67` printed): the
  * two words are then one. An amount printed once so may have lost a digit as well, and stays unread.
  */
 export function joinSplitAmounts(

@@ -841,6 +841,17 @@ describe("a seller's VAT id glued to its label or cut by the line's end", () => 
     expect(read(scan([[100, 100, 'UStIDNr. DE31797 Hamburg'], rows[1]!])).foreign).toEqual([])
   })
 
+  it("reads a country prefix's letter a scan took for a look-alike where exactly one country's rule then holds", () => {
+    // A faint D read as C without its upright, or round as O.
+    expect(read(scan([[100, 100, 'UST-Ident-Nr. CE 281 260 691']])).foreign).toEqual(['DE281260691'])
+    expect(read(scan([[100, 100, 'USt-IdNr. OE813129242']])).foreign).toEqual(['DE813129242'])
+    // The German check fails with a digit off: no id, whatever the prefix.
+    expect(read(scan([[100, 100, 'UST-Ident-Nr. CE 281 260 692']])).foreign).toEqual([])
+    // A letter that is no look-alike of a prefix's is not changed (`DF`, `XE`).
+    expect(read(scan([[100, 100, 'UST-Ident-Nr. XE 281 260 691']])).foreign).toEqual([])
+    expect(read(scan([[100, 100, 'USt-IdNr. DF 813 129 242']])).foreign).toEqual([])
+  })
+
   it('reads a digit a scan took for a letter where the id then checks, and only then', () => {
     expect(read(scan([[100, 100, 'UID Nr.: DEB12720447']])).foreign).toEqual(['DE812720447'])
     expect(read(scan([[100, 100, 'UID Nr.: DE 8l2 720 447']])).foreign).toEqual(['DE812720447'])
@@ -1860,6 +1871,27 @@ describe('a scanned total misread, and what bears the right one out', () => {
         'CHANGE .00',
       ])[P.TotalAmount],
     ).toBeUndefined()
+  })
+
+  it('takes the cash paid over a labelled total that lost one of its digits where the VAT at its rate is printed', () => {
+    // A café's bill: the label's `41,80` read without its `1`, the cash line and the VAT line split at their
+    // decimal marks; the VAT at 19 % of 41,80 is the 6,67 printed, of 4,80 it is not.
+    const bill = (vat: string, total = '4,80') =>
+      scanned([
+        'RECHNUNG NR. 51219 vom 25.01.2020',
+        '4 Kaffee XL 3,40 13,60',
+        '2 Milchkaffee 2,90 5,80',
+        '1 Amerikan. Frühst 11,90 11,90',
+        '1 Großes Frühstück 10,50 10,50',
+        'Bar 41, 80',
+        `MwSt. 1=19, 00% ${vat}`,
+        `RECHNUNGSBETRAG ${total}`,
+      ])[P.TotalAmount]
+    expect(bill('6, 67')).toBe('41.80')
+    // A VAT the cash does not make: the cash line bears nothing out and the label's reading stands.
+    expect(bill('6, 97')).toBe('4.80')
+    // A label that is not the cash with one digit lost is no misreading of it: it stands as read.
+    expect(bill('6, 67', '8,80')).toBe('8.80')
   })
 
   it('takes the cash given less the change over a labelled total one digit off it', () => {
