@@ -142,6 +142,18 @@ describe('a number read again', () => {
     expect(again).toEqual(first)
   })
 
+  it(
+    'reads again a VAT id glued to a short label whose check fails, as any VAT id',
+    { timeout: 60_000 },
+    async () => {
+      // A Saturn till prints its VAT id after `StNr.-`; the first reading misread a 6 as an 8.
+      const { read, first, again } = await readAgainAfter('StNr.-DE 281260691', '281260691', '281280691')
+      expect(read.map((w) => w.Text)).toEqual(['StNr.-DE', '281260691'])
+      expect(suspects(first).map((s) => s.words.map((w) => w.Text).join(' '))).toEqual(['StNr.-DE 281280691'])
+      expect(again.map((w) => w.Text).join(' ')).toBe('StNr.-DE 281260691')
+    },
+  )
+
   it('takes no value far from the first reading', { timeout: 60_000 }, async () => {
     const image = await printed('IBAN: NO93 8601 1117 947')
     const read = await tesseractWords(toPgm(image))

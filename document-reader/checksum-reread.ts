@@ -42,10 +42,10 @@ const parser = (id: OcrPropertyId) => (raw: string) => RULES[id].parse(raw)
 const DIGIT_LIKE = '[\\dOoIlSB$]'
 const DIGIT_GROUPS = new RegExp(`^${DIGIT_LIKE}{3}[ .]?${DIGIT_LIKE}{3}[ .]?${DIGIT_LIKE}{3}$`)
 const VAT_ID: CheckedNumber = {
-  shaped: (raw) => hasForeignVatIdForm(compact(raw)),
-  valid: (raw) => normaliseForeignVatId(compact(raw)),
+  shaped: (raw) => hasForeignVatIdForm(compact(withoutGluedLabel(raw))),
+  valid: (raw) => normaliseForeignVatId(compact(withoutGluedLabel(raw))),
   maxWords: 5,
-  key: compact,
+  key: (raw) => compact(withoutGluedLabel(raw)),
 }
 const CHECKED: readonly CheckedNumber[] = [
   {
