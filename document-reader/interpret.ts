@@ -698,8 +698,8 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     const included = fallback(grossOfIncludedVat(lines), 0.7)
     if (included) includedTotals.push(included)
     const cash = fallback(paidAmount(lines, CASH_WORD), 0.65)
-    ratedVat.push(...ratedVatLines(lines))
     if (cash) cashPaidTotals.push(cash)
+    ratedVat.push(...ratedVatLines(lines))
     for (const cents of paidLessChange(lines)) {
       const cash = fallback(printedAmount(lines, cents), 0.65)
       if (cash) cashTotals.push(cash)
