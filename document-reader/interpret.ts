@@ -1442,7 +1442,7 @@ const INCLUDED =
  */
 export function grossOfIncludedVat(lines: Line[]): { cents: number; word: OcrWord } | null {
   const words = lines.map((line) => line.segments.flatMap((seg) => seg.words))
-  const stated: { rate: number; vat: number }[] = []
+  const stated: RatedVat[] = []
   for (const line of words) {
     const at = line.findIndex((w) => INCLUDED.test(w.Text))
     if (at < 0) continue
@@ -1459,14 +1459,7 @@ export function grossOfIncludedVat(lines: Line[]): { cents: number; word: OcrWor
       else if (/^\d{1,6}$/.test(w.Text) && CURRENCY_ALONE.test(line[i - 1]?.Text ?? ''))
         printed.push({ cents: Number(w.Text) * 100, word: w })
     }
-  const matches = printed.filter((p) =>
-    stated.every(
-      (s) =>
-        p.cents > s.vat &&
-        s.vat > 0 &&
-        Math.abs(Math.round((p.cents * s.rate) / (100 + s.rate)) - s.vat) <= 1,
-    ),
-  )
+  const matches = printed.filter((p) => vatAtRateOf(stated, p.cents))
   return matches.length > 0 && matches.every((m) => m.cents === matches[0]!.cents)
     ? matches[matches.length - 1]!
     : null
