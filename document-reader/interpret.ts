@@ -1705,9 +1705,10 @@ const pagesAmerican = (pages: OcrPageResult[]) =>
 
 /**
  * A document with no date read at a label or beside a time that prints one date and no other (`Host:
- * 11/25/2022`, `Server: MARCO 28/08/2019`): that date, as a pattern. Only a date with its four-digit year in
- * one word counts, and no word another hit took, nor one after a word that makes it another day's (OTHER_DATE); a
- * slash date that reads both ways only on a page in dollars; scanned pages only.
+ * 11/25/2022`, `Server: MARCO 28/08/2019`, `POS R 25 Nav 2021`): that date, as a pattern. Only a date with its
+ * four-digit year counts (in one word, or its day and month in the two words before), and no word another hit
+ * took, nor one after a word that makes it another day's (OTHER_DATE); a slash date that reads both ways only on
+ * a page in dollars or where the day its file was made tells (madeOrder); scanned pages only.
  */
 /** Words that make a date on their line another day's: a delivery, a due date, an offer's or return's end. */
 const OTHER_DATE =
@@ -1723,7 +1724,7 @@ function loneDate(hits: PageHit[], pages: OcrPageResult[]): PageHit | null {
   // Scans only: a digital invoice's dates have labels, and its one date read may be its delivery's.
   if (!pages.every((p) => p.Source === 'tesseract')) return null
   const taken = new Set(hits.flatMap((h) => h.words))
-  const found: { value: string; word: OcrWord; page: OcrPageResult; other: boolean }[] = []
+  const found: { value: string; words: OcrWord[]; page: OcrPageResult; other: boolean }[] = []
   for (const page of pages)
     for (const line of buildLines(page.Words, page.Source)) {
       const words = line.segments.flatMap((seg) => seg.words)
@@ -1731,21 +1732,28 @@ function loneDate(hits: PageHit[], pages: OcrPageResult[]): PageHit | null {
         const dateLike =
           /\d{4}\D*$/.test(word.Text) || ISO_DATE.test(word.Text) || TILL_DATE_IN_WORDS.test(word.Text)
         if (taken.has(word) || !dateLike) return
-        const value = parseDate(word.Text)
-        const other = words.slice(0, i).some((w) => OTHER_DATE.test(w.Text))
-        if (value) found.push({ value, word, page, other })
+        // The date in one word, or its day and month named in the two before its year (`25 Nov 2021`, `Nov 25,
+        // 2021`).
+        const spans = [
+          words.slice(i, i + 1),
+          ...(/^\d{4}$/.test(word.Text) ? [words.slice(Math.max(0, i - 2), i + 1)] : []),
+        ]
+        const span = spans.find((ws) => ws.length && !ws.some((w) => taken.has(w)) && parseDate(text(ws)))
+        if (!span) return
+        const other = words.slice(0, i + 1 - span.length).some((w) => OTHER_DATE.test(w.Text))
+        found.push({ value: parseDate(text(span))!, words: span, page, other })
       })
     }
   const [first] = found
   if (!first || first.other || found.some((f) => f.value !== first.value)) return null
-  // `12/1/2023` either way round: only a page in dollars tells (settleDateOrder).
-  const slash = SLASH_DATE.exec(first.word.Text)
+  // `12/1/2023` either way round: only a page in dollars tells (settleDateOrder), or the day the file was made.
+  const slash = first.words.length === 1 ? SLASH_DATE.exec(first.words[0]!.Text) : null
   const either = slash && Number(slash[1]) <= 12 && Number(slash[2]) <= 12 && slash[1] !== slash[2]
-  if (either && !pagesAmerican(pages)) return null
+  if (either && !madeOrder(slash, pages) && !pagesAmerican(pages)) return null
   return {
     prop: OcrPropertyId.InvoiceDate,
     value: first.value,
-    words: [first.word],
+    words: first.words,
     placement: 'pattern',
     probability: 0.6,
     page: first.page.PageNo,
@@ -1768,17 +1776,43 @@ function settleDateOrder(hits: Hit[], pages: OcrPageResult[]) {
       if (Number(m[1]) > 12 && Number(m[2]) <= 12) dayFirst = true
       if (Number(m[2]) > 12 && Number(m[1]) <= 12) monthFirst = true
     }
-  // A document in dollars or with an American address and no day-first date on it is American: its slash
-  // dates are month first.
+  // The day the scan was made tells an invoice date's order where no other date does (madeOrder); failing
+  // that, a document in dollars or with an American address and no day-first date on it is American: its
+  // slash dates are month first.
+  const told = !dayFirst && !monthFirst
   if (!dayFirst && pagesAmerican(pages)) monthFirst = true
   for (const h of hits) {
     if (h.prop !== OcrPropertyId.InvoiceDate && h.prop !== OcrPropertyId.DueDate) continue
     const m = h.words.length === 1 ? SLASH_DATE.exec(h.words[0]!.Text) : null
     if (!m || Number(m[1]) > 12 || Number(m[2]) > 12 || Number(m[1]) === Number(m[2])) continue
     const year = m[3]!.length === 2 ? `20${m[3]}` : m[3]
-    if (monthFirst && !dayFirst) h.value = `${year}-${m[1]!.padStart(2, '0')}-${m[2]!.padStart(2, '0')}`
+    const made = told && h.prop === OcrPropertyId.InvoiceDate ? madeOrder(m, pages) : null
+    if (made) h.value = made
+    else if (monthFirst && !dayFirst) h.value = `${year}-${m[1]!.padStart(2, '0')}-${m[2]!.padStart(2, '0')}`
     else if (!dayFirst) h.probability = Math.min(h.probability, 0.85)
   }
+}
+
+/**
+ * A slash date that reads both ways (`07/02/2024`) told by the day its scan was made (OcrPageResult.Made): paper
+ * is scanned after it is dated, so where one reading falls in the year up to that day and the other after it
+ * (the 7th of February and the 2nd of July, on a file made on the 11th of February), the first is the date.
+ * Null where both or neither do, or the file says nothing of when it was made.
+ */
+function madeOrder(m: RegExpExecArray, pages: OcrPageResult[]): string | null {
+  const made = pages.find((p) => p.Made)?.Made
+  if (!made || !pages.every((p) => p.Source === 'tesseract')) return null
+  const year = Number(m[3]!.length === 2 ? `20${m[3]}` : m[3])
+  const readings = [
+    Date.UTC(year, Number(m[2]) - 1, Number(m[1])),
+    Date.UTC(year, Number(m[1]) - 1, Number(m[2])),
+  ]
+  const day = Date.parse(made)
+  // A day's grace either side: the file's clock and the till's need not share a time zone.
+  const before = readings.map((at) => at <= day + DAY && at >= day - YEAR)
+  const after = readings.map((at) => at > day + DAY)
+  const only = before.findIndex((b, i) => b && after[1 - i])
+  return only < 0 ? null : new Date(readings[only]!).toISOString().slice(0, 10)
 }
 
 /**

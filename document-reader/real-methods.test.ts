@@ -1369,6 +1369,46 @@ describe("a receipt's one date", () => {
   })
 })
 
+describe("a receipt's one date told by the day its scan was made", () => {
+  const receipt = (lines: string[], made?: string) => ({
+    ...scannedLines(lines),
+    ...(made ? { Made: made } : {}),
+  })
+  const dateOf = (lines: string[], made?: string) => read(receipt(lines, made)).values[P.InvoiceDate]
+
+  it('takes the one reading of a slash date that falls before the day the file was made', () => {
+    // A Swedish restaurant's bill scanned on 2024-02-11: the 7th of February, not the 2nd of July.
+    const bill = ['Server: Zakariya 07/02/2024', 'Totalt 617,00']
+    expect(dateOf(bill, '2024-02-11')).toBe('2024-02-07')
+    expect(dateOf(['1:18:03 10/9/2022', 'Total 4.85'], '2022-09-18')).toBe('2022-09-10')
+    // At a label too.
+    expect(dateOf(['Date: 12/07/2022', 'Total 21.90'], '2022-07-22')).toBe('2022-07-12')
+    // Without the day it was made, the order stays unknown.
+    expect(dateOf(bill)).toBeUndefined()
+  })
+
+  it('leaves a slash date both or neither of whose readings fall before that day, and a day-first page', () => {
+    // Both readings before the scan (the 6th of October and the 10th of June, scanned on the 19th of October).
+    expect(dateOf(['GVB 06/10/2019', 'Total 10.00'], '2019-10-19')).toBeUndefined()
+    // Both after it: a file's date that is not the scan's.
+    expect(dateOf(['Server: Zakariya 07/02/2024', 'Totalt 617,00'], '2023-12-01')).toBeUndefined()
+    // The page's own day-first date settles the order against the made day.
+    const dayFirst = ['Date: 07/02/2024', 'Delivered 15/01/2024', 'Total 617.00']
+    expect(read(receipt(dayFirst, '2024-02-05')).values[P.InvoiceDate]).toBe('2024-02-07')
+  })
+})
+
+describe("a receipt's one date with its month named in words", () => {
+  it('is read from the day and month in the two words before its year, a misread month letter too', () => {
+    const dateOf = (line: string) => read(scannedLines([line, 'Total: 3.86'])).values[P.InvoiceDate]
+    expect(dateOf('Device Id: CoffeeBean POS R 25 Nav 2021')).toBe('2021-11-25')
+    expect(dateOf('Register 3 Nov 25, 2021')).toBe('2021-11-25')
+    // Words that name no month, and a day another word makes another day's, are not a date.
+    expect(dateOf('Device Id: CoffeeBean POS R 25 2021')).toBeUndefined()
+    expect(dateOf('Valid until 25 Nov 2021')).toBeUndefined()
+  })
+})
+
 describe("a receipt's one date, and another day's", () => {
   it("is not a date after a word that makes it a delivery's, a return's or an offer's end, nor on a text layer", () => {
     const dateOf = (line: string, source: OcrPageResult['Source'] = 'tesseract') =>
