@@ -77,6 +77,26 @@ interface ForeignHit {
 /** Danish labels (`CVR`, `SE-nr.`) say that eight bare digits are a Danish registry number. */
 const DANISH_LABEL = /^(cvr|senr)/
 
+/** Pounds sterling: a page priced in them is British (`£48.90`, `48.90£`, `GBP`). */
+const POUNDS = /^\D*£\d|\d£$|^GBP$/
+
+/**
+ * A British VAT number printed as British tills print it, nine digits without the `GB` (`VAT No: 170 5101
+ * 51`), on a page priced in pounds: the GB VAT id where it passes the British check, never a Norwegian
+ * organisation number whose check the same digits happen to pass. A number printed with `NO` or `MVA` stays
+ * Norwegian.
+ */
+function britishVatId(labelHit: LabelHit, words: OcrWord[], lines: Line[]): ForeignSupplierId | null {
+  const label = normaliseLabel(
+    text(labelHit.seg.words.slice(labelHit.start, labelHit.start + labelHit.count)),
+  )
+  const printed = text(words)
+  if (!label.startsWith('vat') || /\b(NO|N0)|M[VY][AÅ]/i.test(printed)) return null
+  if (!lines.some((l) => l.segments.some((seg) => seg.words.some((w) => POUNDS.test(w.Text))))) return null
+  const id = parseForeignId(`GB${printed.replace(/[\s.]/g, '')}`)
+  return id?.Kind === 'vat' && id.CountryCode === 'GB' ? id : null
+}
+
 /** A foreign id at the start of the words: the longest prefix that passes its own national rule. */
 function readForeignId(
   words: OcrWord[],
@@ -221,6 +241,17 @@ function collectHits(
       if (prop === OcrPropertyId.OfficialNumber || prop === OcrPropertyId.BankAccount) {
         // The company's own numbers and those in the buyer's block are never the supplier's.
         if (buyerOrgs.has(value) || buyer.accounts.has(value)) break
+        const british = prop === OcrPropertyId.OfficialNumber ? britishVatId(labelHit, words, lines) : null
+        if (british) {
+          if (blockContext(labelHit.seg, labelHit.start, lines, true, fuzzy) !== 'buyer')
+            foreign.push({
+              id: british,
+              words,
+              placement: region.placement,
+              probability: labelHit.spec.weight * PLACEMENT_FACTOR[region.placement],
+            })
+          break
+        }
         // An account is the buyer's only when its own line says so (`Kundens konto`): a receipt's single
         // column has the customer's lines above the supplier's account.
         const walk = prop === OcrPropertyId.OfficialNumber

@@ -1409,6 +1409,21 @@ describe("a receipt's one date with its month named in words", () => {
   })
 })
 
+describe('a British VAT number printed without its GB', () => {
+  it('is the GB VAT id on a page priced in pounds, never a Norwegian organisation number', () => {
+    const pub = (vat: string, total: string) => read(scannedLines(['THE LEBOWSKI', vat, `Total ${total}`]))
+    // `170510151` passes both the British check and the Norwegian MOD11.
+    const british = pub('VAT No: 170 5101 51', '£48.90')
+    expect(british.foreign).toEqual(['GB170510151'])
+    expect(british.values[P.OfficialNumber]).toBeUndefined()
+    // Not priced in pounds, or printed as a Norwegian number: the organisation number, as before.
+    expect(pub('VAT No: 170 5101 51', '48.90').values[P.OfficialNumber]).toBe('170510151')
+    expect(pub('VAT No: 170 5101 51 MVA', '£48.90').values[P.OfficialNumber]).toBe('170510151')
+    // Digits the British check refuses are not made British.
+    expect(pub('VAT No: 999 999 999', '£48.90').foreign).toEqual([])
+  })
+})
+
 describe("a receipt's one date, and another day's", () => {
   it("is not a date after a word that makes it a delivery's, a return's or an offer's end, nor on a text layer", () => {
     const dateOf = (line: string, source: OcrPageResult['Source'] = 'tesseract') =>
