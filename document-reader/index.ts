@@ -93,6 +93,26 @@ function numberedRead(words: ReadWord[], pageNo: number): Pick<OcrPageResult, 'W
   }
 }
 
+/**
+ * Words Tesseract read sure of, three letters or two digits at least: a page read upside down is read as
+ * specks and scraps it doubts (`SSVd AVd` for `DAY PASS`).
+ */
+const sureWords = (words: readonly ReadWord[]) =>
+  words.filter((w) => w.Confidence >= UNSURE_CONFIDENCE && /\p{L}{3}|\d{2}/u.test(w.Text)).length
+
+/**
+ * Whether one reading of a page finds more of an invoice than another: more of its vocabulary, unless the other
+ * read more than twice as many words sure (a vocabulary word or two is found in the specks of a page read upside
+ * down), or as much vocabulary and clearly more words read sure (a ticket of capitals, times and dollar
+ * amounts, no label among them, read both ways round).
+ */
+export function readsBetter(one: readonly ReadWord[], other: readonly ReadWord[]): boolean {
+  const [a, b] = [vocabularyHits(one), vocabularyHits(other)]
+  const [sureOne, sureOther] = [sureWords(one), sureWords(other)]
+  if (a > b) return 2 * sureOne >= sureOther
+  return a === b && sureOne > 2 * sureOther + 2
+}
+
 /** Below this many vocabulary words a reading is taken as upside down and the page is read turned 180°. */
 const UPRIGHT_MIN_VOCABULARY = 5
 
@@ -137,7 +157,7 @@ async function readUprightAsItIs(page: GreyImage, moreLooks: MoreLooks): Promise
   if (vocabularyHits(words) < UPRIGHT_MIN_VOCABULARY) {
     const turned = rotateQuarter(image, 2)
     const again = await tesseractWords(toPgm(turned))
-    if (vocabularyHits(again) > vocabularyHits(words)) {
+    if (readsBetter(again, words)) {
       image = turned
       words = again
       quarters += 2

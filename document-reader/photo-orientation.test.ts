@@ -4,7 +4,9 @@
 // to turn it back.
 import { createCanvas } from '@napi-rs/canvas'
 import { describe, expect, it } from 'vitest'
+import { readsBetter } from './index.ts'
 import { decodeImage, rotateQuarter, type GreyImage } from './orient.ts'
+import type { ReadWord } from './tesseract.ts'
 
 /** A minimal EXIF APP1 segment (little- or big-endian TIFF) holding only the orientation tag. */
 function exifSegment(orientation: number, little: boolean): Uint8Array {
@@ -67,5 +69,57 @@ describe('EXIF orientation', () => {
     // Without the tag the same pixels are not upright.
     const asStored = await decodeImage(jpegWith(stored, null))
     expect(topLeft(asStored)).toBeGreaterThan(200)
+  })
+})
+
+describe('which way round a page reads better', () => {
+  const reading = (texts: string[], confidence: number): ReadWord[] =>
+    texts.map((Text, i) => ({
+      Text,
+      Left: 10,
+      Top: 10 + 30 * i,
+      Width: 80,
+      Height: 20,
+      Confidence: confidence,
+    }))
+  // A day pass of capitals and a dollar amount, read upright: no label, every word sure.
+  const upright = reading(
+    [
+      'DAY',
+      'PASS',
+      'VALID',
+      'FOR',
+      'JUL',
+      'ZONE',
+      'ZONE',
+      'San',
+      'Francisco',
+      '187231051',
+      'jpb031',
+      '916028',
+      '$7.50',
+    ],
+    90,
+  )
+
+  it('keeps the reading of many sure words over specks read upside down that hold a vocabulary word', () => {
+    // The same ticket turned: scraps Tesseract doubts, six of them sure, one a label by chance (`AVd`, as `avd.`).
+    const specks = [
+      ...reading(['SSVd', 'AVd', 'ues', "O05'/$", '820916', 'LE09dl'], 80),
+      ...reading(['8)', 'QA'], 20),
+    ]
+    expect(readsBetter(specks, upright)).toBe(false)
+    expect(readsBetter(upright, specks)).toBe(false)
+  })
+
+  it('takes more vocabulary read with words as sure, and as much vocabulary with far more words read sure', () => {
+    const invoice = reading(
+      ['Faktura', 'Fakturanr', '2024-118', 'Forfallsdato', 'Total', '1.250,00', 'MVA'],
+      85,
+    )
+    expect(readsBetter(invoice, upright)).toBe(true)
+    expect(readsBetter(upright, reading(['SSVd', 'ues', 'QAS'], 85))).toBe(true)
+    // As much vocabulary (none) and not more than twice the sure words: not better.
+    expect(readsBetter(upright, reading(['SSVd', 'ues', 'O05', 'QAS', 'ZNOZ', 'IUBLJ'], 85))).toBe(false)
   })
 })
