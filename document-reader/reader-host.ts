@@ -6,8 +6,10 @@
 // The platform uses the module's own reader (the functions below); main's local reading makes its own with
 // createReaderHost, with a heap limit and a time budget per document (a hostile file ends its thread), so
 // that ending it never touches a platform that runs in the same process (tests, browser mode).
-import { existsSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker, type ResourceLimits } from 'node:worker_threads'
 import { OcrError, type AnalyseOptions, type OcrAnalysis } from './index.ts'
@@ -32,6 +34,38 @@ function workerUrl(): URL {
     if (existsSync(fileURLToPath(url))) return url
   }
   throw new Error('the document reader (ocr-reader.js) is missing from the build')
+}
+
+let fingerprint: string | null = null
+
+/**
+ * Which reader reads: a hash of its code, the built `ocr-reader.js` (the reader and every library it bundles),
+ * or from sources the TypeScript of `document-reader/` and `common/` (tests left out). A reading kept by
+ * another reader is read again (electron/main/services/local-reading/): an update that reads or proposes
+ * otherwise is not hidden behind the answers of the reader before it.
+ */
+export function readerFingerprint(): string {
+  if (fingerprint) return fingerprint
+  const hash = createHash('sha256')
+  const url = workerUrl()
+  if (!url.pathname.endsWith('.ts')) hash.update(readFileSync(fileURLToPath(url)))
+  else {
+    const here = dirname(fileURLToPath(url))
+    const sources = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true })
+        .flatMap((e) =>
+          e.isDirectory()
+            ? sources(join(dir, e.name))
+            : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')
+              ? [join(dir, e.name)]
+              : [],
+        )
+        .sort()
+    for (const file of [...sources(here), ...sources(join(here, '..', 'common'))])
+      hash.update(file.slice(here.length)).update(readFileSync(file))
+  }
+  fingerprint = hash.digest('hex').slice(0, 16)
+  return fingerprint
 }
 
 /**

@@ -9,7 +9,7 @@ import { OcrPropertyId, ocrPropertyIdOf } from '../../common/ocr.ts'
 import { generateInvoice } from '../../document-reader/corpus/generate.ts'
 import { scanVariant } from '../../document-reader/corpus/scan.ts'
 import { openPdf, renderPage } from '../../document-reader/pdf.ts'
-import { createReaderHost } from '../../document-reader/reader-host.ts'
+import { createReaderHost, readerFingerprint } from '../../document-reader/reader-host.ts'
 import {
   createLocalReading,
   LOCAL_READ_MAX_BYTES,
@@ -74,6 +74,37 @@ describe('reading documents on this computer', () => {
       invoice.truth[OcrPropertyId.InvoiceNumber],
     )
   }, 120_000)
+
+  it('reads a file again after the reader changed, and keeps the new reading', async () => {
+    const updateDir = await mkdtemp(join(tmpdir(), 'local-reading-update-'))
+    const invoice = await generateInvoice(19)
+    const before = createLocalReading({ dataDir: updateDir, readerVersion: 'reader-1' })
+    try {
+      expect((await before.read('company-a', invoice.pdf)).cached).toBe(false)
+      expect((await before.read('company-a', invoice.pdf)).cached).toBe(true)
+    } finally {
+      await before.close()
+    }
+    // The app updated: its reader is another. The kept answer is not taken for the new reader's.
+    const after = createLocalReading({ dataDir: updateDir, readerVersion: 'reader-2' })
+    try {
+      expect(await after.kept('company-a', invoice.pdf)).toBeNull()
+      const reread = await after.read('company-a', invoice.pdf)
+      expect(reread.cached).toBe(false)
+      expect(proposed(reread.answer, OcrPropertyId.InvoiceNumber)).toBe(
+        invoice.truth[OcrPropertyId.InvoiceNumber],
+      )
+      expect((await after.read('company-a', invoice.pdf)).cached).toBe(true)
+    } finally {
+      await after.close()
+      await rm(updateDir, { recursive: true, force: true })
+    }
+  }, 60_000)
+
+  it('names its reader by the code that reads, the same every time it is asked', () => {
+    expect(readerFingerprint()).toMatch(/^[0-9a-f]{16}$/)
+    expect(readerFingerprint()).toBe(readerFingerprint())
+  })
 
   it("never answers one company's kept reading for another", async () => {
     const invoice = await generateInvoice(13)

@@ -10,12 +10,19 @@
 // Each answer is kept on disk, per company and by the file's content (SHA-256): a scan read before its upload
 // is found again by the bytes the review later downloads, without knowing the file's ID in between, and one
 // company's reading is never answered for another (each company has its own folder, named by a hash of its
-// key). A refusal is kept too, so a hostile file is not read again.
+// key). A refusal is kept too, so a hostile file is not read again. Each answer names the reader that read it
+// (readerFingerprint, a hash of the reader's code): after an update that changes the reader, a file is read
+// again when next asked for, a refused one too (the new reader may read it).
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { OcrError, sniffDocumentKind, type OcrAnalysis } from '../../../../document-reader/index.ts'
-import { createReaderHost, ReaderTimeout, type ReaderHost } from '../../../../document-reader/reader-host.ts'
+import {
+  createReaderHost,
+  readerFingerprint,
+  ReaderTimeout,
+  type ReaderHost,
+} from '../../../../document-reader/reader-host.ts'
 import type { LocalReading, LocalReadingRefusal } from '../../../../common/bridge/local-reading.ts'
 import type { Logger } from '../../logger.ts'
 
@@ -27,7 +34,7 @@ export const LOCAL_READ_TIMEOUT_MS = 120_000
 const LOCAL_READ_HEAP_MB = 768
 /** Files taken ahead of their run (scan station) whose reading may wait, their bytes held meanwhile. */
 export const LOCAL_READ_AHEAD = 8
-/** Version of the kept answers: a reader that proposes differently starts a new set. */
+/** Version of the kept answers' form on disk (which reader read each one is kept in it: readerFingerprint). */
 const CACHE_VERSION = 'v1'
 
 export interface LocalReadingDeps {
@@ -35,7 +42,12 @@ export interface LocalReadingDeps {
   log?: Logger
   /** The reader thread (tests pass one with a short budget). */
   reader?: ReaderHost
+  /** Which reader reads (readerFingerprint; tests name one). */
+  readerVersion?: string
 }
+
+/** An answer as kept on disk: with the reader that read it. */
+type KeptReading = LocalReading & { reader?: string }
 
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex')
 
@@ -43,6 +55,9 @@ export function createLocalReading(deps: LocalReadingDeps) {
   const reader =
     deps.reader ?? createReaderHost({ heapMb: LOCAL_READ_HEAP_MB, timeoutMs: LOCAL_READ_TIMEOUT_MS })
   const root = join(deps.dataDir, 'local-readings', CACHE_VERSION)
+  // Asked when an answer is first looked up, not at start: the reader's code is read then, as for a reading.
+  let version = deps.readerVersion
+  const readerVersion = () => (version ??= readerFingerprint())
   /** Readings in flight by company and content, so a file asked twice is read once. */
   const inFlight = new Map<string, Promise<LocalReading>>()
   /**
@@ -109,8 +124,10 @@ export function createLocalReading(deps: LocalReadingDeps) {
   async function kept(companyKey: string, hash: string): Promise<LocalReading | null> {
     await writing.get(`${companyKey}\n${hash}`)
     try {
-      const stored = JSON.parse(await readFile(pathOf(companyKey, hash), 'utf8')) as LocalReading
-      return stored.hash === hash ? { ...stored, cached: true } : null
+      const { reader, ...stored } = JSON.parse(
+        await readFile(pathOf(companyKey, hash), 'utf8'),
+      ) as KeptReading
+      return stored.hash === hash && reader === readerVersion() ? { ...stored, cached: true } : null
     } catch {
       return null
     }
@@ -133,11 +150,12 @@ export function createLocalReading(deps: LocalReadingDeps) {
     const path = pathOf(companyKey, reading.hash)
     try {
       await companyFolder(companyKey)
-      await writeFile(`${path}.part`, JSON.stringify(reading)).catch(async (err: NodeJS.ErrnoException) => {
+      const json = JSON.stringify({ ...reading, reader: readerVersion() } satisfies KeptReading)
+      await writeFile(`${path}.part`, json).catch(async (err: NodeJS.ErrnoException) => {
         if (err.code !== 'ENOENT') throw err
         folders.delete(companyDir(companyKey))
         await companyFolder(companyKey)
-        await writeFile(`${path}.part`, JSON.stringify(reading))
+        await writeFile(`${path}.part`, json)
       })
       await rename(`${path}.part`, path)
     } catch (err) {
