@@ -1,4 +1,4 @@
-// Image families of the FRESH group (see ../families.ts): invoices as clients send them when they are not
+// Image families (their group: ../families.ts): invoices as clients send them when they are not
 // PDFs from an accounting system.
 // - `lib-receiptline`: a receipt-width invoice laid out by the npm package receiptline (Apache-2.0), its
 //   receipt markdown filled with our facts in the supplier's language, rendered from its SVG to a PNG as a
@@ -118,6 +118,11 @@ export async function generateReceiptline(seed: number): Promise<CorpusDocument>
 }
 
 // The photo keeps the microinvoice document of its own seed, whatever its pages (only the first is photographed).
-export const generateMicroinvoicePhoto = photographed('lib-microinvoice-photo', generateMicroinvoice, 77, false)
+export const generateMicroinvoicePhoto = photographed(
+  'lib-microinvoice-photo',
+  generateMicroinvoice,
+  77,
+  false,
+)
 
 export const generateJspdfTemplateFax = faxed('lib-jspdf-template-fax', generateJspdfTemplate, 91)

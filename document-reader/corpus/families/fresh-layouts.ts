@@ -1,4 +1,4 @@
-// Own layout families of the FRESH group (see ../families.ts), each unlike the layouts before it, each with
+// Own layout families (their group: ../families.ts), each unlike the layouts before it, each with
 // labels mixed from two languages as bilingual invoices print them:
 // - `own-sidebar-mixed`: every invoice fact in a left sidebar column, label above value, the lines and totals
 //   to its right; labels in the supplier's language (nb, sv, da) with the English word after a slash;
