@@ -26,8 +26,9 @@ export default defineConfig({
             'electron/**/*.test.ts',
             'test/node/**/*.test.ts',
           ],
-          // Prepares the seeded platform templates that test/support/platform.ts copies.
-          globalSetup: ['test/support/global-setup.ts'],
+          // Every test's temporary folders under one folder of the run, removed after it; then the seeded
+          // platform templates that test/support/platform.ts copies.
+          globalSetup: ['test/support/temp-folder.ts', 'test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -51,6 +52,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/support/temp-folder.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
