@@ -1839,7 +1839,7 @@ function madeOrder(m: RegExpExecArray, pages: OcrPageResult[]): string | null {
     Date.UTC(year, Number(m[1]) - 1, Number(m[2])),
   ]
   const day = Date.parse(made)
-  // A day's grace either side: the file's clock and the till's need not share a time zone.
+  // A day's grace after that day: the file's clock and the till's need not share a time zone.
   const before = readings.map((at) => at <= day + DAY && at >= day - YEAR)
   const after = readings.map((at) => at > day + DAY)
   const only = before.findIndex((b, i) => b && after[1 - i])
