@@ -92,14 +92,20 @@ export const DATE_FORMS: Record<Lang, DateForm[]> = {
   en: ['dmy/', 'long'],
 }
 
-async function newDocument(r: Rand) {
+/** An A4 document of the corpus's own layouts: one of its fonts and a body size drawn from `r`. */
+export async function newDocument(r: Rand) {
   const doc = await PDFDocument.create()
   doc.setCreator('Ledgerdesk corpus')
   doc.setCreationDate(new Date('2026-01-01T00:00:00Z'))
   doc.setModificationDate(new Date('2026-01-01T00:00:00Z'))
   const fonts = await embedFonts(doc, pick(r, FONT_NAMES))
   const size = pick(r, [9, 10])
-  return { doc, page: () => new Canvas(doc.addPage([595.28, 841.89]), fonts, size), size }
+  return {
+    doc,
+    page: () => new Canvas(doc.addPage([595.28, 841.89]), fonts, size),
+    size,
+    fonts: fonts.name,
+  }
 }
 
 interface Printing {

@@ -7,9 +7,10 @@
 //   (the balance brought forward, the payment that cleared it, this invoice) with debit, credit and a
 //   running balance, then the invoice's own lines, VAT and the amount to pay with its due date and payment
 //   facts; Norwegian, Danish and English.
-import { PDFDocument, rgb } from 'pdf-lib'
+import { rgb } from 'pdf-lib'
+import { newDocument } from './fresh-layouts.ts'
 import { formatOrgNumber } from '../../../common/norwegian.ts'
-import { addDays, Canvas, embedFonts, FONT_NAMES, int, pick, type Rand } from '../generate.ts'
+import { addDays, int, pick, type Rand } from '../generate.ts'
 import {
   dateText,
   makeFacts,
@@ -35,16 +36,6 @@ export const FINNISH_MONEY: MoneyForm[] = [
 export function finnishDate(iso: string): string {
   const [y, m, d] = iso.split('-')
   return `${Number(d)}.${Number(m)}.${y}`
-}
-
-async function newDocument(r: Rand) {
-  const doc = await PDFDocument.create()
-  doc.setCreator('Ledgerdesk corpus')
-  doc.setCreationDate(new Date('2026-01-01T00:00:00Z'))
-  doc.setModificationDate(new Date('2026-01-01T00:00:00Z'))
-  const fonts = await embedFonts(doc, pick(r, FONT_NAMES))
-  const size = pick(r, [9, 10])
-  return { doc, page: () => new Canvas(doc.addPage([595.28, 841.89]), fonts, size), fonts: fonts.name }
 }
 
 interface Printing {
