@@ -15,6 +15,7 @@ import { CREDIT_TITLES, LABELS, normaliseLabel, type LabelSpec } from './labels.
 import {
   blockContext,
   buildLines,
+  captionsUnderValues,
   columnContinues,
   dateColumnContinues,
   findLabels,
@@ -43,7 +44,7 @@ interface Hit {
   prop: OcrPropertyId
   value: string
   words: OcrWord[]
-  placement: 'right' | 'below' | 'pattern'
+  placement: 'right' | 'below' | 'above' | 'pattern'
   probability: number
   /** Read at a "rest to pay" label (after a prepayment). */
   rest?: boolean
@@ -59,7 +60,7 @@ interface Hit {
 /** A hit on its page; `doubtfulDigits`: a word holding its digits is one Tesseract read unsure of. */
 type PageHit = Hit & { page: number; scanned: boolean; doubtfulDigits?: boolean }
 
-const PLACEMENT_FACTOR = { right: 0.95, below: 0.9, pattern: 0.75 } as const
+const PLACEMENT_FACTOR = { right: 0.95, below: 0.9, above: 0.9, pattern: 0.75 } as const
 
 interface Buyer {
   orgs: Set<string>
@@ -177,7 +178,9 @@ function collectHits(
   const hits: Hit[] = []
   const foreign: ForeignHit[] = []
   const buyerIds = new Set<OcrWord>()
-  for (const labelHit of findLabels(lines, fuzzy)) {
+  const labelHits = findLabels(lines, fuzzy)
+  const under = captionsUnderValues(labelHits, lines)
+  for (const labelHit of labelHits) {
     const prop = labelHit.spec.prop
     if (prop === null) {
       // The buyer's own id at its label is never taken for the seller's where it is printed without one.
@@ -190,7 +193,7 @@ function collectHits(
       continue
     }
     const rule = RULES[prop]
-    for (const region of valueRegions(labelHit, lines, pageWidth)) {
+    for (const region of valueRegions(labelHit, lines, pageWidth, under)) {
       const read = readValue(rule, region.words)
       if (!read) {
         if (prop === OcrPropertyId.OfficialNumber) {

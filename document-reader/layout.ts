@@ -16,7 +16,7 @@ import {
   SUPPLIER_HEADINGS,
   type LabelSpec,
 } from './labels.ts'
-import { CURRENCY_WORD, parseAmount, parseDate, RULES, text } from './values.ts'
+import { CURRENCY_WORD, parseAmount, parseDate, readValue, RULES, text } from './values.ts'
 
 export interface Segment {
   words: OcrWord[]
@@ -290,18 +290,25 @@ export function findLabels(lines: Line[], fuzzy = false): LabelHit[] {
 
 export interface ValueRegion {
   words: OcrWord[]
-  placement: 'right' | 'below'
+  placement: 'right' | 'below' | 'above'
   seg: Segment
   /** Right of the label but more than 0.4 of the page's width away. */
   far?: boolean
 }
 
 /**
- * The value region of a label: the rest of its segment, else the nearest segment right of it, else below it.
- * A rest that begins with a word or two without digits (`(Invoice no.) 1042`) is also tried without them; a
- * rest of a word or two that has no digit at all (a label's tail a scan misread, `(KIDY`) is part of the label.
+ * The value region of a label: the rest of its segment, else the nearest segment right of it, else below it
+ * (on a page whose captions stand under their values, `captionsUnder`, the segment above it first and never
+ * below). A rest that begins with a word or two without digits (`(Invoice no.) 1042`) is also tried without
+ * them; a rest of a word or two that has no digit at all (a label's tail a scan misread, `(KIDY`) is part of
+ * the label.
  */
-export function valueRegions(hit: LabelHit, lines: Line[], pageWidth: number): ValueRegion[] {
+export function valueRegions(
+  hit: LabelHit,
+  lines: Line[],
+  pageWidth: number,
+  captionsUnder = false,
+): ValueRegion[] {
   const { seg } = hit
   const rest = seg.words.slice(hit.start + hit.count)
   const firstDigit = rest.findIndex((w) => /\d/.test(w.Text))
@@ -330,8 +337,13 @@ export function valueRegions(hit: LabelHit, lines: Line[], pageWidth: number): V
   const labelLeft = labelWords[0]!.Left
   const labelRight = Math.max(...labelWords.map((w) => w.Left + w.Width))
   const regions: ValueRegion[] = []
+  if (captionsUnder) {
+    const above = segmentNear(seg, lines, -1)
+    if (above && !labelSegment(above)) regions.push({ words: above.words, placement: 'above', seg: above })
+  }
   const right = rightSegment(seg, labelWords, lines, pageWidth)
   if (right) regions.push(right)
+  if (captionsUnder) return regions
   const tolerance = seg.height * 1.5
   for (let l = seg.line + 1; l < lines.length && l <= seg.line + 3; l++) {
     const below = lines[l]!
@@ -347,6 +359,52 @@ export function valueRegions(hit: LabelHit, lines: Line[], pageWidth: number): V
     }
   }
   return regions
+}
+
+/** The segment next above (`step` -1) or below (+1) a segment, overlapping it, within two of its heights. */
+function segmentNear(seg: Segment, lines: Line[], step: -1 | 1): Segment | null {
+  for (let l = seg.line + step; l >= 0 && l < lines.length && Math.abs(l - seg.line) <= 2; l += step) {
+    const line = lines[l]!
+    const gap = step < 0 ? seg.top - line.bottom : line.top - seg.bottom
+    if (gap > seg.height * 2) return null
+    const near = line.segments.find((s) => s.right > seg.left && s.left < seg.right)
+    if (near) return near
+  }
+  return null
+}
+
+/** Whether a segment begins with a label (another caption, not a value). */
+function labelSegment(seg: Segment): boolean {
+  return findLabels([{ segments: [seg], top: seg.top, bottom: seg.bottom, height: seg.height }]).some(
+    (h) => h.start === 0,
+  )
+}
+
+/**
+ * Whether the page prints its captions under their values (`787855-2026` over `Rechnungsnummer`, `EUR
+ * 9.001,97` over `Zahlbetrag`), the way a grid of boxes or a strip of sums often does: read as labels over
+ * their values, each caption would name the next row's value. Each caption alone in its segment votes: for
+ * under where the segment above reads as its value and nearer than one below that reads too, for over the
+ * other way round. The page is read with captions under where at least two vote so and more than twice as
+ * many as the other way.
+ */
+export function captionsUnderValues(hits: LabelHit[], lines: Line[]): boolean {
+  let under = 0
+  let over = 0
+  for (const hit of hits) {
+    const { seg, spec } = hit
+    if (spec.prop === null || hit.pair || spec.titleOnly || RULES[spec.prop].wholeRegion) continue
+    if (hit.start !== 0 || hit.count !== seg.words.length) continue
+    const reads = (s: Segment | null): s is Segment =>
+      s !== null && !labelSegment(s) && readValue(RULES[spec.prop!], s.words) !== null
+    const above = segmentNear(seg, lines, -1)
+    const below = segmentNear(seg, lines, 1)
+    const upGap = above ? seg.top - above.bottom : Infinity
+    const downGap = below ? below.top - seg.bottom : Infinity
+    if (reads(above) && (!reads(below) || upGap < downGap)) under++
+    else if (reads(below) && (!reads(above) || downGap < upGap)) over++
+  }
+  return under >= 2 && under > 2 * over
 }
 
 /** A currency alone in its column (`SUMME | EUR | 16,62`): the amount is in the next one. */

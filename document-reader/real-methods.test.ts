@@ -2037,3 +2037,49 @@ describe("a hotel bill's date where nothing else gives one", () => {
     ).toBeUndefined()
   })
 })
+
+describe('captions printed under their values', () => {
+  // A grid of boxes (value, then its caption small under it) and a strip of sums read the same way.
+  const boxes = (captionsUnder: boolean) => {
+    const rows: [string, string][][] = [
+      [
+        ['787855-2026', 'Rechnungsnummer'],
+        ['15.12.2025', 'Rechnungsdatum'],
+      ],
+      [
+        ['04.01.2026', 'Fälligkeitsdatum'],
+        ['11565', 'Kundennummer'],
+      ],
+      [
+        ['EUR 8.368,79', 'Nettobetrag'],
+        ['EUR 9.001,97', 'Zahlbetrag'],
+      ],
+    ]
+    const phrases: [number, number, string][] = [[100, 100, 'Schmidt Elektronik GmbH']]
+    rows.forEach((row, r) =>
+      row.forEach(([value, caption], c) => {
+        const [first, second] = captionsUnder ? [value, caption] : [caption, value]
+        phrases.push([600 + c * 400, 300 + r * 70, first], [600 + c * 400, 325 + r * 70, second])
+      }),
+    )
+    return read(phrasePage(phrases)).values
+  }
+
+  it('name the value above them, never the next row', () => {
+    expect(boxes(true)).toMatchObject({
+      [P.InvoiceNumber]: '787855-2026',
+      [P.InvoiceDate]: '2025-12-15',
+      [P.DueDate]: '2026-01-04',
+      [P.TotalAmount]: '9001.97',
+    })
+  })
+
+  it('leave a page of labels over their values read as before', () => {
+    expect(boxes(false)).toMatchObject({
+      [P.InvoiceNumber]: '787855-2026',
+      [P.InvoiceDate]: '2025-12-15',
+      [P.DueDate]: '2026-01-04',
+      [P.TotalAmount]: '9001.97',
+    })
+  })
+})

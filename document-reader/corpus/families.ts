@@ -64,11 +64,12 @@ function scannedLayoutFamily(layout: string, how: 'photo' | 'fax', salt: number)
 }
 
 /**
- * The families the interpreter may be tuned on: the harder corpus's kinds, five own layouts, and each of
+ * The families the interpreter may be tuned on: the harder corpus's kinds, six own layouts, and each of
  * those layouts photographed or faxed, so that scanned pages are tuned on layouts other than the harder
  * corpus's own (the scanned families of the FRESH and UNSEEN groups are third-party layouts, never tuned
  * on). The faxes of `own-two-column-nn`, then of `own-totals-table-en` and `own-label-above-nb`, came last,
- * each one's first figure taken before anything was tuned on it (docs/benchmarks.md).
+ * each one's first figure taken before anything was tuned on it (docs/benchmarks.md). Last came
+ * `own-caption-below-de` (captions under their values, the sums in a strip of cells) and its photo.
  */
 export const TUNED_FAMILIES: readonly Family[] = [
   ...HARD_KINDS.map(hardFamily),
@@ -77,6 +78,7 @@ export const TUNED_FAMILIES: readonly Family[] = [
   layoutFamily('own-header-table-sv'),
   layoutFamily('own-totals-table-en'),
   layoutFamily('own-beside-de'),
+  layoutFamily('own-caption-below-de'),
   scannedLayoutFamily('own-label-above-nb', 'photo', 1301),
   scannedLayoutFamily('own-beside-de', 'fax', 1303),
   scannedLayoutFamily('own-totals-table-en', 'photo', 1307),
@@ -84,6 +86,7 @@ export const TUNED_FAMILIES: readonly Family[] = [
   scannedLayoutFamily('own-two-column-nn', 'fax', 1321),
   scannedLayoutFamily('own-totals-table-en', 'fax', 1327),
   scannedLayoutFamily('own-label-above-nb', 'fax', 1331),
+  scannedLayoutFamily('own-caption-below-de', 'photo', 1361),
 ]
 
 /**

@@ -98,8 +98,9 @@ export interface LayoutFamily {
   name: string
   lang: Lang
   countries: Country[]
-  facts: 'above' | 'beside' | 'header-table' | 'two-column' | 'right-block'
-  totals: 'list' | 'table'
+  facts: 'above' | 'beside' | 'header-table' | 'two-column' | 'right-block' | 'caption-below'
+  /** `strip`: the sums side by side in a row of cells, each caption under its amount. */
+  totals: 'list' | 'table' | 'strip'
 }
 
 export const LAYOUT_FAMILIES: LayoutFamily[] = [
@@ -111,6 +112,7 @@ export const LAYOUT_FAMILIES: LayoutFamily[] = [
   { name: 'own-right-block-da', lang: 'da', countries: ['DK'], facts: 'right-block', totals: 'table' },
   { name: 'own-label-above-fr', lang: 'fr', countries: ['FR'], facts: 'above', totals: 'table' },
   { name: 'own-two-column-nl', lang: 'nl', countries: ['NL'], facts: 'two-column', totals: 'list' },
+  { name: 'own-caption-below-de', lang: 'de', countries: ['DE'], facts: 'caption-below', totals: 'strip' },
 ]
 
 interface Sums {
@@ -202,6 +204,16 @@ export async function generateLayout(family: LayoutFamily, seed: number): Promis
       })
       break
     }
+    case 'caption-below': {
+      // A grid of boxes as above, but each value first and its caption small under it.
+      facts.forEach(([label, value], i) => {
+        const x = 300 + (i % 2) * 130
+        const top = by + Math.floor(i / 2) * s * 3.4
+        c.text(value, x, top)
+        c.text(label, x, top + s * 1.3, { size: s - 2 })
+      })
+      break
+    }
     case 'beside':
       facts.forEach(([label, value], i) => {
         c.text(`${label}${colon}`, 320, by + i * s * 1.6)
@@ -253,15 +265,28 @@ export async function generateLayout(family: LayoutFamily, seed: number): Promis
     c.text(moneyText(line.amount, f.currency, { ...form, code: 'none' }), 555, y, { alignRight: true })
     y += s * 1.45
   }
-  // Totals: a list, or a ruled table whose last row is what is to be paid.
+  // Totals: a list, a ruled table whose last row is what is to be paid, or a strip of cells.
   y += s * 1.5
-  total.rows.forEach(([label, value], i) => {
-    const last = i === total.rows.length - 1
-    if (family.totals === 'table') c.rule(300, y - s * 0.4, 555)
-    c.text(label, 310, y, { bold: last })
-    c.text(money(value), 555, y, { bold: last, alignRight: true })
-    y += s * 1.6
-  })
+  if (family.totals === 'strip') {
+    const cellW = 515 / total.rows.length
+    c.rule(40, y - s * 0.6, 555)
+    total.rows.forEach(([label, value], i) => {
+      const last = i === total.rows.length - 1
+      const x = 40 + (i + 1) * cellW - 6
+      c.text(money(value), x, y, { bold: last, alignRight: true })
+      c.text(label, x, y + s * 1.3, { size: s - 2, alignRight: true })
+    })
+    y += s * 3
+    c.rule(40, y - s * 0.6, 555)
+  }
+  if (family.totals !== 'strip')
+    total.rows.forEach(([label, value], i) => {
+      const last = i === total.rows.length - 1
+      if (family.totals === 'table') c.rule(300, y - s * 0.4, 555)
+      c.text(label, 310, y, { bold: last })
+      c.text(money(value), 555, y, { bold: last, alignRight: true })
+      y += s * 1.6
+    })
   if (family.totals === 'table') c.rule(300, y - s * 0.4, 555)
   // Payment details at the foot (the two-column layout has them among its facts).
   y = Math.max(y + s * 2, 660)
