@@ -37,7 +37,7 @@ import {
   text,
 } from './values.ts'
 import { DIGIT_LETTER, parseForeignId, withoutGluedLabel, type ForeignSupplierId } from './foreign.ts'
-import { dueFromTerm, statedTerm, type PaymentTerm } from './terms.ts'
+import { dueFromTerm, instructedDue, statedTerm, type PaymentTerm } from './terms.ts'
 import { fillFromOtherReading, otherReadingPages, type Interpretation } from './other-reading.ts'
 
 interface Hit {
@@ -797,14 +797,35 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   if (lone) hits.push(lone)
   settleDateOrder(hits, pages)
   calibrateDates(hits)
-  // No due date printed: one a payment term states (`30 dager netto`), counted from the one invoice date read.
+  // No due date at a label: one a payment instruction in running text gives (`Beløpet forfaller til betaling
+  // 2. april 2026`), on or after the one invoice date read and within half a year of it; else one a payment
+  // term states (`30 dager netto`), counted from that invoice date.
   const term = statedTerm(termLines)
   if (!hits.some((h) => h.prop === OcrPropertyId.DueDate)) {
     const dates = hits
       .filter((h) => h.prop === OcrPropertyId.InvoiceDate && h.probability >= 0.7)
       .sort((a, b) => b.probability - a.probability)
     const invoice = dates[0]
-    if (term && invoice && dates.every((d) => d.value === invoice.value))
+    const oneInvoiceDate = invoice && dates.every((d) => d.value === invoice.value)
+    const instructed = instructedDue(termLines)
+    const instructedPage = instructed && pages.find((p) => p.Words.includes(instructed.words[0]!))
+    if (
+      instructed &&
+      instructedPage &&
+      oneInvoiceDate &&
+      instructed.value >= invoice.value &&
+      instructed.value <= dueFromTerm(invoice.value, { days: 183, endOfMonth: false })
+    )
+      hits.push({
+        prop: OcrPropertyId.DueDate,
+        value: instructed.value,
+        words: instructed.words,
+        placement: 'pattern',
+        probability: Math.min(invoice.probability, 0.9) * 0.95,
+        page: instructedPage.PageNo,
+        scanned: instructedPage.Source === 'tesseract',
+      })
+    else if (term && oneInvoiceDate)
       hits.push({
         ...invoice,
         prop: OcrPropertyId.DueDate,

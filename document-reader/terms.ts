@@ -2,6 +2,7 @@
 // Tagen`, `30 jours fin de mois`, `Échéance : fin de mois`, `betaling binnen 30 dagen`, `pago a 30 días`. A
 // term counts from the invoice date; a page whose terms disagree gives no due date at all.
 import type { OcrWord } from '../common/ocr.ts'
+import { parseDate } from './values.ts'
 
 /** Days after the invoice date, then (`fin de mois`) to the end of that month. */
 export interface PaymentTerm {
@@ -80,6 +81,50 @@ export function statedTerm(lines: OcrWord[][]): { term: PaymentTerm; words: OcrW
     if (!term) continue
     if (found && (found.term.days !== term.days || found.term.endOfMonth !== term.endOfMonth)) return null
     found ??= { term, words }
+  }
+  return found
+}
+
+/** A word that asks for payment (`betales`, `überweisen`, `pay`, `régler`, `forfaller`), never one that says it was paid. */
+const PAY_WORD =
+  /^(?:betal(?:e|es|as|a|ast|ing|ingen|ning)?|innbetal\w*|indbetal\w*|forfall\w*|forfald\w*|forfaller|zahl(?:bar|en|ung)|bezahlen|uberweis\w*|fallig|begleich\w*|pay|payable|payment|remit|settle|payer|paiement|regler|reglement|betaal|betalen|voldoen|vervalt|overmaken|pagar|pago|pagare|pagamento|vence|scade|maksettava|maksakaa|maksetaan|eraantyy)$/
+/** A line about a payment already made or a discount for paying early: its date is not the due date. */
+const NOT_DUE =
+  /\b(?:betalt|betald|bezahlt|gezahlt|paid|paye|betaald|pagado|pagato|maksettu|received|erhalten|mottatt|modtaget|mottaget|recu|ontvangen|recibido|ricevuto|skonto|rabatt|discount|escompte|korting|descuento|sconto|alennus|kassarabatt|kontantrabatt)\b/
+
+/** How many words before its date a payment instruction's verb may stand (`überweisen Sie den Betrag bis zum`). */
+const PAY_WORD_REACH = 8
+
+/**
+ * A due date written as a payment instruction in running text (`Beløpet forfaller til betaling 2. april
+ * 2026`, `Bitte überweisen Sie den Betrag bis zum 15.03.2026`, `Please pay by 15 March 2026`): a date with a
+ * word asking for payment at most eight words before it on its line. Null where no line says so, or two
+ * lines give two dates.
+ */
+export function instructedDue(lines: OcrWord[][]): { value: string; words: OcrWord[] } | null {
+  let found: { value: string; words: OcrWord[] } | null = null
+  for (const words of lines) {
+    const folded = words.map((w) => fold(w.Text).replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, ''))
+    if (NOT_DUE.test(folded.join(' '))) continue
+    for (let i = 1; i < words.length; i++) {
+      const from = Math.max(0, i - PAY_WORD_REACH)
+      if (!folded.slice(from, i).some((w) => PAY_WORD.test(w))) continue
+      let date: { value: string; words: OcrWord[] } | null = null
+      for (let n = Math.min(4, words.length - i); n >= 1 && !date; n--) {
+        const ws = words.slice(i, i + n)
+        const value = parseDate(
+          ws
+            .map((w) => w.Text)
+            .join(' ')
+            .replace(/[.,;:)]+$/, ''),
+        )
+        if (value) date = { value, words: ws }
+      }
+      if (!date) continue
+      if (found && found.value !== date.value) return null
+      found ??= date
+      break
+    }
   }
   return found
 }
