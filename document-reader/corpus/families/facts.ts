@@ -1,4 +1,4 @@
-// What an invoice of the family corpus says, before any layout prints it: a supplier of one of eight
+// What an invoice of the family corpus says, before any layout prints it: a supplier of one of ten
 // countries with its own registry or VAT number, Norwegian account and KID or a foreign IBAN, dates, lines
 // whose VAT and total add up, and the buyer's own numbers an interpreter must not take. Every family draws
 // its facts here from a seeded random source and prints them its own way; `printed` records each core value
@@ -11,13 +11,14 @@ import {
   generateBankAccount,
   generateKid,
   generateOrgNumber,
+  mod10CheckDigit,
 } from '../../../common/norwegian.ts'
 import { makeForeignVatId, makeIban } from '../../foreign.ts'
 import { addDays, BUYERS, int, pick, rng, type Rand } from '../generate.ts'
 import type { CORE_PROPERTIES, HardTruth } from '../hard.ts'
 
 export type CoreProperty = (typeof CORE_PROPERTIES)[number]
-export type Country = 'NO' | 'SE' | 'DK' | 'DE' | 'FI' | 'GB' | 'FR' | 'NL'
+export type Country = 'NO' | 'SE' | 'DK' | 'DE' | 'FI' | 'GB' | 'FR' | 'NL' | 'ES' | 'IT'
 export type Currency = HardTruth['currency']
 
 /** One document of the family corpus, with its truth; the shape of the harder corpus's documents. */
@@ -87,6 +88,8 @@ const SUPPLIERS: Record<Country, string[]> = {
   GB: ['Thames Hosting Ltd', 'Pennine Components Ltd', 'Bristol Travel Services Ltd'],
   FR: ['Lyon Fournitures SARL', 'Bordeaux Informatique SAS'],
   NL: ['Rotterdam Telecom B.V.', 'Utrecht Elektro B.V.'],
+  ES: ['Suministros Valencia S.L.', 'Madrid Tecnología S.A.', 'Logística Barcelona S.L.'],
+  IT: ['Forniture Milano S.r.l.', 'Torino Meccanica S.p.A.', 'Bologna Servizi S.r.l.'],
 }
 const STREETS: Record<Country, string[]> = {
   NO: ['Strandgata 14', 'Fabrikkveien 3', 'Torget 2'],
@@ -97,6 +100,8 @@ const STREETS: Record<Country, string[]> = {
   GB: ['12 High Street', '4 Station Road'],
   FR: ['15 rue de la République', '8 avenue Jean Jaurès'],
   NL: ['Kerkstraat 33', 'Stationsweg 5'],
+  ES: ['Calle Mayor 12', 'Avenida de la Constitución 45'],
+  IT: ['Via Roma 18', 'Corso Italia 7'],
 }
 const PLACES: Record<Country, string[]> = {
   NO: ['8300 Svolvær', '4610 Kristiansand', '2317 Hamar', '1530 Moss'],
@@ -107,6 +112,8 @@ const PLACES: Record<Country, string[]> = {
   GB: ['Bristol BS1 4DJ', 'Leeds LS1 5AB'],
   FR: ['69002 Lyon', '33000 Bordeaux'],
   NL: ['3011 AD Rotterdam', '3511 AX Utrecht'],
+  ES: ['46001 Valencia', '28013 Madrid', '08002 Barcelona'],
+  IT: ['20121 Milano', '10121 Torino', '40121 Bologna'],
 }
 export const CURRENCY: Record<Country, Currency> = {
   NO: 'NOK',
@@ -117,6 +124,8 @@ export const CURRENCY: Record<Country, Currency> = {
   GB: 'GBP',
   FR: 'EUR',
   NL: 'EUR',
+  ES: 'EUR',
+  IT: 'EUR',
 }
 const VAT_RATES: Record<Country, number[]> = {
   NO: [25, 25, 15, 12],
@@ -127,8 +136,10 @@ const VAT_RATES: Record<Country, number[]> = {
   GB: [20, 20, 5],
   FR: [20, 10],
   NL: [21, 9],
+  ES: [21, 21, 10, 4],
+  IT: [22, 22, 10, 4],
 }
-const ITEMS = [
+export const ITEMS = [
   'Server hosting, monthly',
   'Spare parts',
   'Installation',
@@ -183,6 +194,18 @@ function fiVat(r: Rand): string {
   }
 }
 
+/** ES VAT number of a company: its CIF, a letter, seven digits and their Luhn check digit. */
+function esVat(r: Rand): string {
+  const seven = String(int(r, 1_000_000, 9_999_999))
+  return `ES${pick(r, ['A', 'B', 'B'])}${seven}${mod10CheckDigit(seven)}`
+}
+
+/** IT VAT number (partita IVA): seven digits, a tax office's three, and a Luhn check digit. */
+function itVat(r: Rand): string {
+  const ten = `${int(r, 1_000_000, 9_999_999)}${pick(r, ['015', '058', '001', '037', '097'])}`
+  return `IT${ten}${mod10CheckDigit(ten)}`
+}
+
 function supplierId(country: Country, r: Rand, seed: number): string {
   switch (country) {
     case 'NO':
@@ -199,7 +222,28 @@ function supplierId(country: Country, r: Rand, seed: number): string {
       return frVat(r)
     case 'NL':
       return nlVat(r)
+    case 'ES':
+      return esVat(r)
+    case 'IT':
+      return itVat(r)
   }
+}
+
+/** The two national check digits of a Spanish account (bank and branch, then the account number). */
+function esControl(bankBranch: string, account: string): string {
+  const weights = [1, 2, 4, 8, 5, 10, 9, 7, 3, 6]
+  const digit = (ten: string) => {
+    const d = 11 - ([...ten].reduce((s, c, i) => s + Number(c) * weights[i]!, 0) % 11)
+    return d === 11 ? 0 : d === 10 ? 1 : d
+  }
+  return `${digit(`00${bankBranch}`)}${digit(account)}`
+}
+
+/** The check letter (CIN) of an Italian account: bank (ABI), branch (CAB) and account, 22 digits. */
+function itCin(digits: string): string {
+  const odd = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21]
+  const sum = [...digits].reduce((s, c, i) => s + (i % 2 === 0 ? odd[Number(c)]! : Number(c)), 0)
+  return String.fromCharCode(65 + (sum % 26))
 }
 
 function foreignIban(country: Exclude<Country, 'NO'>, r: Rand): string {
@@ -219,6 +263,15 @@ function foreignIban(country: Exclude<Country, 'NO'>, r: Rand): string {
       return makeIban('GB', `${pick(r, ['NWBK', 'BARC', 'LOYD'])}${digits(14)}`)
     case 'FR':
       return makeIban('FR', `${digits(10)}${pick(r, ['A', 'B', '0'])}${digits(10)}${digits(2)}`)
+    case 'ES': {
+      const bankBranch = `${pick(r, ['2100', '0049', '0182', '0081'])}${digits(4)}`
+      const account = digits(10)
+      return makeIban('ES', `${bankBranch}${esControl(bankBranch, account)}${account}`)
+    }
+    case 'IT': {
+      const rest = `${pick(r, ['03069', '02008', '05034'])}${digits(5)}${digits(12)}`
+      return makeIban('IT', `${itCin(rest)}${rest}`)
+    }
   }
 }
 
@@ -230,6 +283,8 @@ const BICS: Record<Exclude<Country, 'NO'>, string[]> = {
   GB: ['NWBKGB2L', 'BARCGB22'],
   FR: ['BNPAFRPP', 'AGRIFRPP'],
   NL: ['ABNANL2A', 'INGBNL2A'],
+  ES: ['CAIXESBBXXX', 'BBVAESMM'],
+  IT: ['BCITITMM', 'UNCRITMM'],
 }
 
 /**
@@ -311,20 +366,22 @@ export const cents = (c: number) =>
 
 /**
  * The truth of the core properties; `omit` lists what the family cannot print (absent, not scored).
- * A due date the document does not print is absent too.
+ * A due date the document does not print is absent too. A credit note's total is negative; it has no due
+ * date and no KID.
  */
-export function truthOf(f: Facts, omit: readonly CoreProperty[] = []): HardTruth {
+export function truthOf(f: Facts, omit: readonly CoreProperty[] = [], credit = false): HardTruth {
   const fields: HardTruth['fields'] = {
     1: f.supplierId,
     2: f.iban,
     3: f.account,
     4: f.kid,
     5: f.number,
-    6: cents(f.total),
+    6: cents(credit ? -f.total : f.total),
     7: f.invoiceDate,
     8: f.dueDate,
   }
   for (const p of omit) fields[p] = null
+  if (credit) fields[4] = fields[8] = null
   return {
     fields,
     currency: f.currency,
@@ -336,7 +393,7 @@ export function truthOf(f: Facts, omit: readonly CoreProperty[] = []): HardTruth
       amount: cents(l.amount),
       rate: l.rate,
     })),
-    credit: false,
+    credit,
   }
 }
 
@@ -348,7 +405,8 @@ export interface PaymentTexts {
 
 /**
  * A text PDF of a family with its truth and each core value as printed: the supplier's id, account, IBAN
- * and KID as the family printed them, the total as `total` and both dates through `date`.
+ * and KID as the family printed them, the total as `total` and both dates through `date`. A credit note
+ * (`credit`) prints no KID and no due date, and its `total` is the negative amount as printed.
  */
 export function textPdfDocument(o: {
   family: string
@@ -362,8 +420,10 @@ export function textPdfDocument(o: {
   pay: PaymentTexts
   total: string
   date: (iso: string) => string
+  credit?: boolean
 }): CorpusDocument {
   const f = o.facts
+  const credit = o.credit ?? false
   return {
     family: o.family,
     kind: o.kind,
@@ -372,7 +432,7 @@ export function textPdfDocument(o: {
     bytes: o.bytes,
     pages: o.pages ?? 1,
     scanned: false,
-    truth: truthOf(f),
+    truth: truthOf(f, [], credit),
     buyerOrgNumber: f.buyerOrg,
     buyerBankAccount: f.buyerAccount,
     variant: o.variant,
@@ -380,11 +440,11 @@ export function textPdfDocument(o: {
       1: o.id,
       ...(o.pay.iban ? { 2: o.pay.iban } : {}),
       ...(o.pay.account ? { 3: o.pay.account } : {}),
-      ...(f.kid ? { 4: f.kid } : {}),
+      ...(f.kid && !credit ? { 4: f.kid } : {}),
       5: f.number,
       6: o.total,
       7: o.date(f.invoiceDate),
-      8: o.date(f.dueDate),
+      ...(credit ? {} : { 8: o.date(f.dueDate) }),
     },
   }
 }
@@ -423,6 +483,13 @@ export function supplierIdText(f: Facts, r: Rand): { label: string; value: strin
       }
     case 'NL':
       return { label: 'Btw-nummer', value: id }
+    case 'ES':
+      return { label: pick(r, ['NIF-IVA', 'N.I.F.', 'CIF']), value: pick(r, [id, `ES ${id.slice(2)}`]) }
+    case 'IT':
+      return {
+        label: pick(r, ['Partita IVA', 'P.IVA', 'P. IVA']),
+        value: pick(r, [id, `IT ${id.slice(2)}`]),
+      }
   }
 }
 
