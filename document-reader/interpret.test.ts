@@ -59,6 +59,8 @@ describe('amount and date formats', () => {
     ['(7 599,62)', '-7599.62'],
     ['-7 599,62', '-7599.62'],
     ['kr -7 599,62', '-7599.62'],
+    ["CHF 1'250.00", '1250.00'],
+    ['1’250.50', '1250.50'],
   ])('reads %s as %s', (printed, value) => {
     expect(parseAmount(printed)).toBe(value)
   })
@@ -74,6 +76,17 @@ describe('amount and date formats', () => {
     ['2026-03-05', '2026-03-05'],
     ['5 March 2026', '2026-03-05'],
     ['March 5, 2026', '2026-03-05'],
+    ['5th March 2026', '2026-03-05'],
+    ['21st of March 2026', '2026-03-21'],
+    ['5/3-2026', '2026-03-05'],
+    ['5/3 2026', '2026-03-05'],
+    ['5 de marzo de 2026', '2026-03-05'],
+    ['5 de dic. de 2026', '2026-12-05'],
+    ['5. maaliskuuta 2026', '2026-03-05'],
+    ['5. kesäkuuta 2026', '2026-06-05'],
+    ['5 maggio 2026', '2026-05-05'],
+    ['5 grudnia 2026', '2026-12-05'],
+    ['5. března 2026', '2026-03-05'],
   ])('reads %s as %s', (printed, value) => {
     expect(parseDate(printed)).toBe(value)
   })

@@ -110,7 +110,7 @@ export function instructedDue(lines: OcrWord[][]): { value: string; words: OcrWo
       const from = Math.max(0, i - PAY_WORD_REACH)
       if (!folded.slice(from, i).some((w) => PAY_WORD.test(w))) continue
       let date: { value: string; words: OcrWord[] } | null = null
-      for (let n = Math.min(4, words.length - i); n >= 1 && !date; n--) {
+      for (let n = Math.min(5, words.length - i); n >= 1 && !date; n--) {
         const ws = words.slice(i, i + n)
         const value = parseDate(
           ws

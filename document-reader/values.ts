@@ -101,6 +101,64 @@ const EXACT_MONTHS: Record<string, number> = {
   abr: 4,
   ago: 8,
   dic: 12,
+  // Italian (`7 dicembre 2026`).
+  gennaio: 1,
+  febbraio: 2,
+  aprile: 4,
+  maggio: 5,
+  giugno: 6,
+  luglio: 7,
+  settembre: 9,
+  ottobre: 10,
+  dicembre: 12,
+  // Finnish, as a date writes it (`7. joulukuuta 2026`) and as a heading does (`joulukuu`); `ä` as `ae`.
+  tammikuuta: 1,
+  helmikuuta: 2,
+  maaliskuuta: 3,
+  huhtikuuta: 4,
+  toukokuuta: 5,
+  kesaekuuta: 6,
+  heinaekuuta: 7,
+  elokuuta: 8,
+  syyskuuta: 9,
+  lokakuuta: 10,
+  marraskuuta: 11,
+  joulukuuta: 12,
+  tammikuu: 1,
+  helmikuu: 2,
+  maaliskuu: 3,
+  huhtikuu: 4,
+  toukokuu: 5,
+  kesaekuu: 6,
+  heinaekuu: 7,
+  elokuu: 8,
+  syyskuu: 9,
+  lokakuu: 10,
+  marraskuu: 11,
+  joulukuu: 12,
+  // Polish and Czech as a date writes them (`7 grudnia 2026`, `7. prosince 2026`). `listopad` is left out: November
+  // in both, October in Croatian.
+  stycznia: 1,
+  lutego: 2,
+  marca: 3,
+  kwietnia: 4,
+  czerwca: 6,
+  lipca: 7,
+  sierpnia: 8,
+  wrzesnia: 9,
+  pazdziernika: 10,
+  grudnia: 12,
+  ledna: 1,
+  unora: 2,
+  brezna: 3,
+  dubna: 4,
+  kvetna: 5,
+  cervna: 6,
+  cervence: 7,
+  srpna: 8,
+  zari: 9,
+  rijna: 10,
+  prosince: 12,
 }
 
 const WEEKDAY =
@@ -208,9 +266,18 @@ export const parseDate: Parser = (raw) => {
     const [a, b, y] = [Number(m[1]), Number(m[3]), Number(m[4])]
     return b > 12 && m[2] === '/' ? isoDate(y, a, b) : isoDate(y, b, a)
   }
-  // `2. mars 2026`, `1er mars 2026`, and as tickets print it, `02MAR26`; a scan's dot read as a colon or doubled
-  // (`25: April. 2026`, `15..Mai 2026`).
-  m = /^(\d{1,2})(?:[.:,]{1,2}|er)?\s*([\p{L}]{3,})\.?,?\s*(\d{4}|\d{2})$/iu.exec(text)
+  // Spanish `7 de diciembre de 2026`, `7 de dic. de 2026`.
+  m = /^(\d{1,2})\s+de\s+(\p{L}{3,})\.?,?\s+(?:del?\s+)?(\d{4})$/iu.exec(text)
+  if (m) {
+    const month = monthOf(m[2]!)
+    return month ? isoDate(Number(m[3]), month, Number(m[1])) : null
+  }
+  // Danish `7/12-2026` and `7/12 2026`: day first.
+  m = /^(\d{1,2})\/(\d{1,2})[-\s](\d{4})$/.exec(text)
+  if (m) return isoDate(Number(m[3]), Number(m[2]), Number(m[1]))
+  // `2. mars 2026`, `1er mars 2026`, English `7th December 2026` and `7th of December 2026`, and as tickets print
+  // it, `02MAR26`; a scan's dot read as a colon or doubled (`25: April. 2026`, `15..Mai 2026`).
+  m = /^(\d{1,2})(?:[.:,]{1,2}|er|st|nd|rd|th)?\s*(?:of\s+)?([\p{L}]{3,})\.?,?\s*(\d{4}|\d{2})$/iu.exec(text)
   if (m) {
     const month = monthOf(m[2]!)
     return month ? isoDate(Number(m[3]), month, Number(m[1])) : null
@@ -327,6 +394,9 @@ export const parseAmount: Parser = (raw) => {
   if (m) return `${sign}${m[1]!.replace(/[ .]/g, '').replace(/^0+(?=\d)/, '')}.${m[2] ?? '00'}`
   m = /^(\d{1,3}(?:[ ,]\d{3})+|\d+)(?:\.(\d{2}))?$/.exec(text)
   if (m) return `${sign}${m[1]!.replace(/[ ,]/g, '').replace(/^0+(?=\d)/, '')}.${m[2] ?? '00'}`
+  // Swiss thousands marks (`CHF 1'250.00`, `1’250.50`).
+  m = /^(\d{1,3}(?:['’]\d{3})+)(?:\.(\d{2}))?$/.exec(text)
+  if (m) return `${sign}${m[1]!.replace(/['’]/g, '')}.${m[2] ?? '00'}`
   return null
 }
 
@@ -445,8 +515,8 @@ export const RULES: Record<OcrPropertyId, PropertyRule> = {
   4: { parse: parseKid, maxWords: 5 },
   5: { parse: parseInvoiceNumber, maxWords: 1 },
   6: { parse: parseAmount, maxWords: 5 },
-  7: { parse: parseLabelledDate, maxWords: 4 },
-  8: { parse: parseLabelledDate, maxWords: 4 },
+  7: { parse: parseLabelledDate, maxWords: 5 },
+  8: { parse: parseLabelledDate, maxWords: 5 },
   9: { parse: parseFreeText, maxWords: 4, wholeRegion: true },
   10: { parse: parseFreeText, maxWords: 4, wholeRegion: true },
 }
