@@ -426,6 +426,14 @@ export const MORE_WORDS: Row[] = [
   [P.InvoiceDate, 1, ['Fecha emisión', 'Fecha expedición', 'Date facture', 'Bill date', 'Datum vyst.']],
   [P.InvoiceDate, 1, ['Arve kuupäev', 'Kuupäev', 'Päivämäärä']],
   [P.InvoiceDate, 0.7, ['Fecha']],
+  // Finnish as invoices print it beyond the first table (`Lasku nro`, `Päiväys`, `Maksettava yhteensä`: the sum to
+  // pay; `Yhteensä` alone: in all), and Italian's bare `Data` as weak as Spanish `Fecha`.
+  [P.InvoiceNumber, 1, ['Lasku nro', 'Lasku nro.', 'Laskunro', 'Laskun nro.', 'Lasku no']],
+  [P.InvoiceDate, 1, ['Päiväys', 'Laskun päiväys', 'Laskutuspäivä', 'Laskun pvm.']],
+  [P.InvoiceDate, 0.7, ['Data', 'Pvm', 'Pvm.']],
+  [P.TotalAmount, 1, ['Maksettava yhteensä', 'Maksettava', 'Maksettava summa', 'Maksettava EUR']],
+  [P.TotalAmount, 0.9, ['Yhteensä', 'Yhteensä EUR', 'Loppusumma', 'Laskun summa', 'Laskun loppusumma']],
+  [null, 1, ['Veroton', 'Veroton hinta', 'ALV', 'Arvonlisävero', 'Yhteensä veroton']],
   [P.TotalAmount, 1, ['Částka k úhradě', 'Kokku tasuda', 'Tasuda', 'Ukupno za platiti']],
   [P.TotalAmount, 0.9, ['Ukupan iznos', 'Ukupni iznos', 'Total (IVA incluido)', 'Total Charges']],
   // Croatian till receipts print `UKUPNO` under their lines and again under the VAT table: weighed as a till's sum.

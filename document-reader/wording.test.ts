@@ -1,4 +1,4 @@
-// The interpreter on the wordings and layouts invoices of several countries use: labels in nb, nn, sv, da,
+// The interpreter on the wordings and layouts invoices of several countries use: labels in nb, nn, sv, da, fi, it, es,
 // en, de, fr and nl; credit notes; giro slips with kroner and øre in two boxes; totals tables with several
 // sums; the buyer's own account; values on later pages; labels as a scanner misreads them.
 import { describe, expect, it } from 'vitest'
@@ -38,6 +38,28 @@ function pageOf(rows: [string, string][], source: OcrPageResult['Source'] = 'tex
 
 describe('labels in other wordings', () => {
   const cases: [string, [string, string][], Record<number, string>][] = [
+    [
+      'Finnish',
+      [
+        ['Lasku nro', '20417'],
+        ['Päiväys', '2. maaliskuuta 2026'],
+        ['Eräpäivä', '16.3.2026'],
+        ['Veroton', '1 000,00'],
+        ['ALV 24 %', '240,00'],
+        ['Maksettava yhteensä', '1 240,00 €'],
+      ],
+      { 5: '20417', 6: '1240.00', 7: '2026-03-02', 8: '2026-03-16' },
+    ],
+    [
+      'Italian and Spanish dates',
+      [
+        ['Fattura n.', '118/2026'],
+        ['Data', '2 marzo 2026'],
+        ['Fecha de vencimiento', '16 de marzo de 2026'],
+        ['Totale da pagare', '1.220,00 €'],
+      ],
+      { 5: '118/2026', 6: '1220.00', 7: '2026-03-02', 8: '2026-03-16' },
+    ],
     [
       'nynorsk',
       [
