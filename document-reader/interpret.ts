@@ -145,26 +145,35 @@ export function rowGross(
   words: OcrWord[],
   printed: (cents: number) => boolean = () => false,
 ): { value: string; words: OcrWord[] } | null {
-  const amounts: { cents: number; value: string; word: OcrWord }[] = []
-  for (const word of words) {
-    if (!/\d[.,]\d{2}$/.test(word.Text)) continue
-    const value = parseAmount(word.Text)
-    if (value !== null) amounts.push({ cents: Math.round(Number(value) * 100), value, word })
+  const amounts: { cents: number; value: string; words: OcrWord[] }[] = []
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!
+    // An amount whose thousands stand apart (`1 112,00`, `12 345.50`) is one.
+    const next = words[i + 1]
+    const grouped =
+      /^\d{1,3}$/.test(word.Text) && next && /^\d{3}(?:[.,]\d{3})*[.,]\d{2}$/.test(next.Text)
+        ? [word, next]
+        : [word]
+    if (!/\d[.,]\d{2}$/.test(grouped[grouped.length - 1]!.Text)) continue
+    const value = parseAmount(text(grouped))
+    if (value === null) continue
+    amounts.push({ cents: Math.round(Number(value) * 100), value, words: grouped })
+    i += grouped.length - 1
   }
   // The gross misread (`Gesamtbetrag 26,25 2,23 8,4`): net and VAT make the total where the page prints it.
   const last = words[words.length - 1]
-  if (amounts.length === 2 && last && last !== amounts[1]!.word && /\d/.test(last.Text)) {
+  if (amounts.length === 2 && last && !amounts[1]!.words.includes(last) && /\d/.test(last.Text)) {
     const sum = amounts[0]!.cents + amounts[1]!.cents
-    return printed(sum) ? { value: (sum / 100).toFixed(2), words: amounts.map((a) => a.word) } : null
+    return printed(sum) ? { value: (sum / 100).toFixed(2), words: amounts.flatMap((a) => a.words) } : null
   }
   if (amounts.length !== 3) return null
   const [a, b, c] = amounts.map((x) => x.cents) as [number, number, number]
   const sum = amounts.find((x) => x.cents > 0 && x.cents === a + b + c - x.cents && 2 * x.cents === a + b + c)
-  if (sum) return { value: sum.value, words: [sum.word] }
+  if (sum) return { value: sum.value, words: sum.words }
   // The gross read wrong (`Totalt 27,80 111,20 134,00` under `Moms Netto Totalt`): the first two make it where
   // the page prints their sum elsewhere (`SUMMA 139,00`).
   if (a > 0 && b > 0 && printed(a + b))
-    return { value: ((a + b) / 100).toFixed(2), words: amounts.slice(0, 2).map((x) => x.word) }
+    return { value: ((a + b) / 100).toFixed(2), words: amounts.slice(0, 2).flatMap((x) => x.words) }
   return null
 }
 

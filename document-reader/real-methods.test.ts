@@ -46,6 +46,19 @@ describe('a total row of net, VAT and gross', () => {
     expect(rowGross(receipt)?.value).toBe('7.16')
   })
 
+  it('reads an amount whose thousands stand apart as one', () => {
+    const row = phrasePage([[100, 100, 'Totalt 900,00 212,00 1 112,00']]).Words.slice(1)
+    expect(rowGross(row)?.value).toBe('1112.00')
+    const page = phrasePage([
+      [100, 100, 'Fakturanr 10452'],
+      [100, 560, 'Moms% Netto Moms Brutto'],
+      [100, 600, '25% 800,00 200,00 1 000,00'],
+      [100, 640, '12% 100,00 12,00 112,00'],
+      [100, 700, 'Totalt 900,00 212,00 1 112,00'],
+    ])
+    expect(read(page).values[P.TotalAmount]).toBe('1112.00')
+  })
+
   it('leaves a row whose amounts do not add up, and a row of one or two amounts', () => {
     const odd = phrasePage([[100, 100, 'Total 10.00 20.00 40.00']]).Words.slice(1)
     expect(rowGross(odd)).toBeNull()
