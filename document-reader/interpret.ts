@@ -229,6 +229,17 @@ function collectHits(
       const next = region.words[words.length]
       if (fuzzy && prop === OcrPropertyId.InvoiceNumber && region.placement === 'right' && next)
         if (/\d/.test(next.Text)) break
+      // Printed with its digits in groups (`Fakturanr. 2026 0042`, `Invoice No. 10 452`): the first group is not
+      // the number, nor is it told where the number ends.
+      if (
+        prop === OcrPropertyId.InvoiceNumber &&
+        next &&
+        /^\d+$/.test(value) &&
+        /^\d+[.,;]?$/.test(next.Text)
+      ) {
+        const last = words[words.length - 1]!
+        if (next.Left - (last.Left + last.Width) < Math.max(last.Height, next.Height) * 0.6) break
+      }
       // A date heading over a column of dates (`Date | Description` on a hotel's folio) dates the rows.
       if (DATE_PROPS.includes(prop) && region.placement === 'below' && dateColumnContinues(region.seg, lines))
         break

@@ -2096,3 +2096,24 @@ describe('captions printed under their values', () => {
     })
   })
 })
+
+describe('an invoice number printed in groups of digits', () => {
+  const number = (line: string) =>
+    read(
+      phrasePage([
+        [100, 100, 'Acme AS'],
+        [100, 160, line],
+        [100, 600, 'Å betale 1 250,00'],
+      ]),
+    ).values[P.InvoiceNumber]
+
+  it('is not taken for its first group', () => {
+    expect(number('Fakturanr. 2026 0042')).toBeUndefined()
+    expect(number('Invoice No. 10 452')).toBeUndefined()
+  })
+
+  it('leaves a number followed by other words read as before', () => {
+    expect(number('Faktura nr 10452 Dato 07.12.2026')).toBe('10452')
+    expect(number('Invoice number: 10452-A')).toBe('10452-A')
+  })
+})
