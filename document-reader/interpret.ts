@@ -189,12 +189,15 @@ function collectHits(
   const buyerIds = new Set<OcrWord>()
   const labelHits = findLabels(lines, fuzzy)
   const under = captionsUnderValues(labelHits, lines)
+  /** Words at a label that names another's number (the buyer's account, a debit account, a reference). */
+  const othersNumbers = new Set<OcrWord>()
   for (const labelHit of labelHits) {
     const prop = labelHit.spec.prop
     if (prop === null) {
+      const words = valueRegions(labelHit, lines, pageWidth)[0]?.words.slice(0, 5) ?? []
       // The buyer's own id at its label is never taken for the seller's where it is printed without one.
-      if (labelHit.spec.buyerId)
-        for (const w of valueRegions(labelHit, lines, pageWidth)[0]?.words.slice(0, 5) ?? []) buyerIds.add(w)
+      if (labelHit.spec.buyerId) for (const w of words) buyerIds.add(w)
+      for (const w of words) othersNumbers.add(w)
       continue
     }
     if (labelHit.pair) {
@@ -352,6 +355,8 @@ function collectHits(
       }
     }
   }
+  if (!hits.some((h) => h.prop === OcrPropertyId.BankAccount))
+    hits.push(...accountsByForm(lines, fuzzy, buyer, othersNumbers))
   hits.push(...unlabelledDates(lines))
   hits.push(...numbersUnderTitle(lines))
   // A Norwegian IBAN carries the bank account; it stands in when the account itself could not be read.
@@ -601,6 +606,38 @@ export function writesDecimalComma(lines: Line[]): boolean {
         else if (/^-?\d{1,3}(?:,\d{3})*\.\d{2}$/.test(w.Text)) point++
       }
   return comma > point
+}
+
+/** A Norwegian bank account in its printed grouping, four, two and five digits (`1503 12 34567`, `1503.12.34567`). */
+const ACCOUNT_FORM = /^\d{4}([ .])\d{2}\1\d{5}$/
+
+/**
+ * A Norwegian bank account printed without a label, or at one a scan misread (`Kantohummer 6011 65 88288`): the
+ * account's own grouping (four, two and five digits) whose check digit holds, one such account on the page, outside
+ * the buyer's block and any label that names another's number (`Debiteres konto`). Below sure: only its form says
+ * it is the account.
+ */
+function accountsByForm(lines: Line[], fuzzy: boolean, buyer: Buyer, others: Set<OcrWord>): Hit[] {
+  const found = new Map<string, Hit>()
+  for (const line of lines)
+    for (const seg of line.segments)
+      for (let i = 0; i < seg.words.length; i++) {
+        const words = [1, 3]
+          .map((n) => seg.words.slice(i, i + n))
+          .find((ws) => ws.length > 0 && ACCOUNT_FORM.test(text(ws)))
+        if (!words || words.some((w) => others.has(w))) continue
+        const value = RULES[OcrPropertyId.BankAccount].parse(text(words))
+        if (!value || buyer.accounts.has(value)) continue
+        if (blockContext(seg, i, lines, true, fuzzy) === 'buyer') continue
+        found.set(value, {
+          prop: OcrPropertyId.BankAccount,
+          value,
+          words,
+          placement: 'pattern',
+          probability: 0.7,
+        })
+      }
+  return found.size === 1 ? [...found.values()] : []
 }
 
 /**

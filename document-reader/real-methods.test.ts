@@ -6,6 +6,7 @@
 // bases. Each test also shows what the method must not take.
 import { describe, expect, it } from 'vitest'
 import { OcrPropertyId as P } from '../common/ocr.ts'
+import { generateBankAccount } from '../common/norwegian.ts'
 import {
   grossOfIncludedVat,
   interpretInvoice,
@@ -2115,5 +2116,31 @@ describe('an invoice number printed in groups of digits', () => {
   it('leaves a number followed by other words read as before', () => {
     expect(number('Faktura nr 10452 Dato 07.12.2026')).toBe('10452')
     expect(number('Invoice number: 10452-A')).toBe('10452-A')
+  })
+})
+
+describe('a bank account known by its printed grouping', () => {
+  const grouped = (a: string) => `${a.slice(0, 4)} ${a.slice(4, 6)} ${a.slice(6)}`
+  const [first, second] = [generateBankAccount(7101), generateBankAccount(7102)]
+  const accountOf = (...extra: [number, number, string][]) =>
+    read(
+      phrasePage([
+        [100, 100, 'Acme AS'],
+        [100, 160, 'Fakturanr 10452'],
+        [100, 600, 'Å betale 1 250,00'],
+        ...extra,
+      ]),
+    ).values[P.BankAccount]
+
+  it('is the account where a scan misread its label, or none was printed', () => {
+    expect(accountOf([100, 700, `Kantohummer ${grouped(first)}`])).toBe(first)
+    expect(accountOf([100, 700, `${first.slice(0, 4)}.${first.slice(4, 6)}.${first.slice(6)}`])).toBe(first)
+  })
+
+  it('is not an account at a label naming another, one whose check fails, or one of two', () => {
+    expect(accountOf([100, 700, `Debiteres konto ${grouped(first)}`])).toBeUndefined()
+    const wrong = `${first.slice(0, 10)}${(Number(first[10]) + 1) % 10}`
+    expect(accountOf([100, 700, grouped(wrong)])).toBeUndefined()
+    expect(accountOf([100, 700, grouped(first)], [100, 760, grouped(second)])).toBeUndefined()
   })
 })
