@@ -250,7 +250,10 @@ export async function generatePdfkit(seed: number): Promise<CorpusDocument> {
     y += size * 1.45
   }
   rule(340, y, 550)
-  text(w.total, 340, y + 5, { bold: true, size: size + 1.5 })
+  // A long total label (`Maksettava yhteensä`) starts further left, clear of its amount.
+  doc.font(bold).fontSize(size + 1.5)
+  const totalX = Math.min(340, 550 - doc.widthOfString(money(f.total)) - doc.widthOfString(w.total) - 12)
+  text(w.total, totalX, y + 5, { bold: true, size: size + 1.5 })
   text(money(f.total), 550, y + 5, { bold: true, size: size + 1.5, align: 'right' })
   text(w.useSlip, 45, y + 5, { size: size - 1 })
 
