@@ -46,18 +46,19 @@ describe('payment terms', () => {
   })
 })
 
-describe('a due date from the terms on the page', () => {
-  const page = (...extra: [number, number, string][]) =>
-    phrasePage([
-      [100, 100, 'Rechnung'],
-      [100, 160, 'Rechnungsdatum: 12.02.2021'],
-      [100, 220, 'Rechnungs-Nr. 2021-118'],
-      [100, 600, 'Gesamtbetrag: 119,00 EUR'],
-      ...extra,
-    ])
-  const due = (p: ReturnType<typeof page>) =>
-    interpretInvoice([p]).properties.find((x) => x.OcrPropertyId === P.DueDate)?.ProposedCandidate.Value
+/** A German invoice dated 12.02.2021, with more lines below its facts. */
+const page = (...extra: [number, number, string][]) =>
+  phrasePage([
+    [100, 100, 'Rechnung'],
+    [100, 160, 'Rechnungsdatum: 12.02.2021'],
+    [100, 220, 'Rechnungs-Nr. 2021-118'],
+    [100, 600, 'Gesamtbetrag: 119,00 EUR'],
+    ...extra,
+  ])
+const due = (p: ReturnType<typeof page>) =>
+  interpretInvoice([p]).properties.find((x) => x.OcrPropertyId === P.DueDate)?.ProposedCandidate.Value
 
+describe('a due date from the terms on the page', () => {
   it('is counted from the invoice date', () => {
     expect(due(page([100, 700, 'Zahlbar innerhalb 14 Tagen netto']))).toBe('2021-02-26')
   })
@@ -75,17 +76,7 @@ describe('a due date from the terms on the page', () => {
 })
 
 describe('a due date written as a payment instruction', () => {
-  const page = (...extra: [number, number, string][]) =>
-    phrasePage([
-      [100, 100, 'Rechnung'],
-      [100, 160, 'Rechnungsdatum: 12.02.2021'],
-      [100, 220, 'Rechnungs-Nr. 2021-118'],
-      [100, 600, 'Gesamtbetrag: 119,00 EUR'],
-      ...extra,
-    ])
-  const due = (...extra: [number, number, string][]) =>
-    interpretInvoice([page(...extra)]).properties.find((x) => x.OcrPropertyId === P.DueDate)
-      ?.ProposedCandidate.Value
+  const dueOf = (...lines: [number, number, string][]) => due(page(...lines))
 
   it.each([
     ['Bitte überweisen Sie den Betrag bis zum 15.03.2021 auf unser Konto.', '2021-03-15'],
@@ -94,25 +85,25 @@ describe('a due date written as a payment instruction', () => {
     ['Merci de régler cette facture avant le 01/03/2021', '2021-03-01'],
     ['Vänligen betala senast 2021-03-14', '2021-03-14'],
   ])('reads %s', (line, want) => {
-    expect(due([100, 700, line])).toBe(want)
+    expect(dueOf([100, 700, line])).toBe(want)
   })
 
   it('reads no due date from a payment made, an early-payment discount, a date before the invoice or far after', () => {
-    expect(due([100, 700, 'Payment received on 20.02.2021, thank you'])).toBeUndefined()
-    expect(due([100, 700, 'Bei Zahlung bis zum 22.02.2021 gewähren wir 2 % Skonto'])).toBeUndefined()
-    expect(due([100, 700, 'Bitte zahlen Sie bis zum 01.02.2021'])).toBeUndefined()
-    expect(due([100, 700, 'Bitte zahlen Sie bis zum 01.02.2022'])).toBeUndefined()
+    expect(dueOf([100, 700, 'Payment received on 20.02.2021, thank you'])).toBeUndefined()
+    expect(dueOf([100, 700, 'Bei Zahlung bis zum 22.02.2021 gewähren wir 2 % Skonto'])).toBeUndefined()
+    expect(dueOf([100, 700, 'Bitte zahlen Sie bis zum 01.02.2021'])).toBeUndefined()
+    expect(dueOf([100, 700, 'Bitte zahlen Sie bis zum 01.02.2022'])).toBeUndefined()
   })
 
   it('reads none where two instructions disagree, and the labelled one where a label gives it', () => {
     expect(
-      due(
+      dueOf(
         [100, 700, 'Bitte zahlen Sie bis zum 01.03.2021'],
         [100, 760, 'Bitte zahlen Sie bis zum 05.03.2021'],
       ),
     ).toBeUndefined()
-    expect(due([100, 700, 'Bitte zahlen Sie bis zum 01.03.2021'], [100, 760, 'Fällig bis: 05.03.2021'])).toBe(
-      '2021-03-05',
-    )
+    expect(
+      dueOf([100, 700, 'Bitte zahlen Sie bis zum 01.03.2021'], [100, 760, 'Fällig bis: 05.03.2021']),
+    ).toBe('2021-03-05')
   })
 })
