@@ -553,8 +553,7 @@ export function dateColumnContinues(seg: Segment, lines: Line[]): boolean {
     if (next.top - bottom > seg.height * 2.5) return false
     bottom = next.bottom
     const under = next.segments.filter((s) => s.right > seg.left && s.left < seg.right)
-    const labelled = (s: Segment) => findLabels([{ ...next, segments: [s] }]).some((h) => h.start === 0)
-    if (under.some(labelled)) return false
+    if (under.some(labelSegment)) return false
     if (under.some((s) => s.words[0] && parseDate(s.words[0].Text))) return true
   }
   return false
