@@ -397,6 +397,22 @@ const NEAR_LABEL_TWO_EDITS_LENGTH = 12
  * property's label.
  */
 export function nearLabel(folded: string, words = 1): LabelSpec | undefined {
+  // Each reading of a scanned page is interpreted several times (to tell which of its looks finds more, then
+  // whole), and every run of words is compared with every label: the answers are kept, the labels never change.
+  const key = `${words}\u0000${folded}`
+  const known = NEAR_LABELS_FOUND.get(key)
+  if (known !== undefined) return known ?? undefined
+  if (NEAR_LABELS_FOUND.size >= NEAR_LABELS_KEPT) NEAR_LABELS_FOUND.clear()
+  const found = nearLabelOf(folded, words)
+  NEAR_LABELS_FOUND.set(key, found ?? null)
+  return found
+}
+
+/** nearLabel's answers (null: none), at most NEAR_LABELS_KEPT of them. */
+const NEAR_LABELS_FOUND = new Map<string, LabelSpec | null>()
+const NEAR_LABELS_KEPT = 50_000
+
+function nearLabelOf(folded: string, words: number): LabelSpec | undefined {
   // A label of two words or more (`Å batale`, `Due Dale`) may be shorter: one letter misread in place.
   const short = folded.length < NEAR_LABEL_LENGTH
   if (short && (words < 2 || folded.length < NEAR_SHORT_LABEL_LENGTH)) return undefined
