@@ -36,8 +36,30 @@ export interface PhotoProperties {
   stripes: 'rows' | 'columns' | null
 }
 
+/** The paper brightness of every block (BLOCK × BLOCK pixels), row by row; not to be changed. */
+export interface BlockPaper {
+  paper: Uint8Array
+  bw: number
+  bh: number
+}
+
+/**
+ * blockPaper's answers by image: a page is measured for its paper when its receipt is looked for, when it is
+ * told to be a photo and when it is flattened. Images are never changed in place.
+ */
+const MEASURED = new WeakMap<GreyImage, BlockPaper>()
+
 /** The paper brightness of every block (BLOCK × BLOCK pixels), row by row. */
-export function blockPaper(image: GreyImage): { paper: Uint8Array; bw: number; bh: number } {
+export function blockPaper(image: GreyImage): BlockPaper {
+  let blocks = MEASURED.get(image)
+  if (!blocks) {
+    blocks = measuredPaper(image)
+    MEASURED.set(image, blocks)
+  }
+  return blocks
+}
+
+function measuredPaper(image: GreyImage): BlockPaper {
   const { width: w, height: h, data } = image
   const bw = Math.ceil(w / BLOCK)
   const bh = Math.ceil(h / BLOCK)
@@ -120,8 +142,11 @@ function smoothAcrossStripes(image: GreyImage, along: 'rows' | 'columns'): GreyI
     for (let y = 0; y < h; y++) {
       const row = y * w
       for (let x = 0; x < w; x++) {
-        const at = (dx: number) => data[row + clamp(x + dx, w)]!
-        out[row + x] = (at(-2) + 2 * (at(-1) + at(0) + at(1)) + at(2) + 4) >> 3
+        const a = data[row + (x >= 2 ? x - 2 : 0)]!
+        const b = data[row + (x >= 1 ? x - 1 : 0)]!
+        const d = data[row + (x + 1 < w ? x + 1 : w - 1)]!
+        const e = data[row + (x + 2 < w ? x + 2 : w - 1)]!
+        out[row + x] = (a + 2 * (b + data[row + x]! + d) + e + 4) >> 3
       }
     }
   }
