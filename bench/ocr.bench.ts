@@ -11,7 +11,7 @@
 // same), OCR_BENCH_CLI_PAGES (scanned pages timed with the tesseract command line, default 6), OCR_BENCH_TEXT (default 200) and OCR_BENCH_SCANNED (default 30) for the regression set (0 skips it).
 // Then the real-document figure: public invoices and receipts, split once into a tune half and a holdout half
 // that is only measured (bench/real-documents.ts; OCR_BENCH_REAL=0 skips it, OCR_BENCH_REAL=only reads nothing
-// else, OCR_BENCH_REAL_HALVES=tune reads one half, OCR_BENCH_REAL_CACHE=<folder> keeps the pages read), or a line saying the set is absent.
+// else, OCR_BENCH_REAL_HALVES=tune reads one half (of tune, holdout, peers), OCR_BENCH_REAL_CACHE=<folder> keeps the pages read), or a line saying the set is absent.
 // First of all, the structured figure: public EN 16931 example files read and scored field by field
 // (bench/einvoice-public.ts; OCR_BENCH_STRUCTURED=0 skips it), or a line saying the set is absent.
 import {

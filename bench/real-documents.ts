@@ -4,7 +4,9 @@
 // from eight countries, scanned with the scanner's own OCR text layer), read as an upload is (analyse, the whole
 // document) and scored field by field against the values printed on each, written by reading the document. The set is split once into a half
 // the reader is tuned on and a holdout half that is only measured: both are reported, per kind too, but the
-// misses are listed for the tune half only, so that the holdout stays unseen. The files are gathered outside
+// misses are listed for the tune half only, so that the holdout stays unseen. A third set, `peers`, is scanned
+// receipts whose date and total others recorded (the ICDAR 2019 SROIE competition's; added by
+// scripts/add-peer-receipts.mjs): measured like the holdout, its misses never listed. The files are gathered outside
 // the tree by scripts/gather-real-documents.mjs; without them the benchmark says so.
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -23,7 +25,11 @@ interface Truth {
   sellerVatId: string | null
 }
 
-type Half = 'tune' | 'holdout'
+/**
+ * tune: the half the reader is tuned on; holdout: the half only ever measured; peers: receipts whose values
+ * others recorded (the SROIE competition's), only ever measured.
+ */
+type Half = 'tune' | 'holdout' | 'peers'
 
 interface RealDocument {
   repository: string
@@ -109,6 +115,12 @@ function total(t: Tally): Cell {
   return c
 }
 
+const HALF_NAMES: Record<Half, string> = {
+  tune: 'TUNE',
+  holdout: 'HOLDOUT (never tuned)',
+  peers: 'PEERS (SROIE, others)',
+}
+
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`
 
 function line(name: string, t: Tally) {
@@ -173,7 +185,7 @@ export async function benchRealDocuments(): Promise<{ right: number; wrong: numb
     )
     return null
   }
-  const halves = (process.env.OCR_BENCH_REAL_HALVES ?? 'tune,holdout').split(',') as Half[]
+  const halves = (process.env.OCR_BENCH_REAL_HALVES ?? 'tune,holdout,peers').split(',') as Half[]
   const byHalf = new Map<Half, Tally>(halves.map((h) => [h, newTally()]))
   const byKind = new Map<string, Tally>()
   for (const doc of present) {
@@ -193,7 +205,7 @@ export async function benchRealDocuments(): Promise<{ right: number; wrong: numb
     tallyAnswer(byKind.get(kindKey)!, doc, answer)
   }
   console.log(`\n== Real documents: ${present.length} of ${files.length} present (${dir})`)
-  for (const [half, t] of byHalf) console.log(line(half === 'holdout' ? 'HOLDOUT (never tuned)' : 'TUNE', t))
+  for (const [half, t] of byHalf) console.log(line(HALF_NAMES[half], t))
   for (const [key, t] of [...byKind].sort(([a], [b]) => a.localeCompare(b))) console.log(line(`  ${key}`, t))
   for (const [half, t] of byHalf) {
     console.log(`  per field, ${half}:`)
