@@ -145,8 +145,8 @@ function fixedDates(pdf: Buffer): Uint8Array {
   return new Uint8Array(Buffer.from(fixed, 'latin1'))
 }
 
-/** Prints a page of HTML (its <title> the document's title) to A4 PDF pages. */
-export async function printHtml(html: string, o: { margin?: string } = {}): Promise<Uint8Array> {
+/** Prints a page of HTML (its <title> the document's title) to A4 PDF pages, the margins its @page rule sets. */
+export async function printHtml(html: string): Promise<Uint8Array> {
   busy++
   if (idle) clearTimeout(idle)
   try {
@@ -164,12 +164,11 @@ export async function printHtml(html: string, o: { margin?: string } = {}): Prom
       })
       await page.goto(`${ORIGIN}/invoice.html`, { waitUntil: 'load' })
       await page.evaluate('document.fonts.ready.then(() => undefined)')
-      const margin = o.margin ?? '0'
       const pdf = await page.pdf({
         format: 'A4',
         printBackground: true,
         preferCSSPageSize: true,
-        margin: { top: margin, right: margin, bottom: margin, left: margin },
+        margin: { top: '0', right: '0', bottom: '0', left: '0' },
       })
       return fixedDates(pdf)
     } finally {

@@ -337,7 +337,7 @@ class Sheet {
   }
 }
 
-function hexColour(r: Rand): [number, number, number] {
+function accentColour(r: Rand): [number, number, number] {
   return pick(r, [
     [0.0, 0.27, 0.53],
     [0.55, 0.1, 0.12],
@@ -434,7 +434,7 @@ export async function generateDin5008(seed: number): Promise<CorpusDocument> {
   const sheet = new Sheet(doc.addPage([PAGE_W * MM, PAGE_H * MM]), fonts, pick(r, [9.5, 10, 10.5]))
   const s = sheet.size
   const lead = s * 0.45
-  const accent = hexColour(r)
+  const accent = accentColour(r)
   const people = PEOPLE[country]!
   const contact = pick(r, people)
   const initials = (name: string) =>
