@@ -3,10 +3,11 @@
 // the family printed it; a value the truth records as absent is not printed. A broken generator (a template
 // field that moved, a library that stopped printing a field, a total that no longer adds up) fails here
 // before it can skew the benchmark's figures.
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { isValidBankAccount, isValidKid, isValidOrgNumber } from '../common/norwegian.ts'
 import { CORE_PROPERTIES } from './corpus/hard.ts'
 import { ALL_FAMILIES, FRESH_FAMILIES, groupOf, TUNED_FAMILIES, UNSEEN_FAMILIES } from './corpus/families.ts'
+import { closeChromium } from './corpus/families/chromium.ts'
 import { normaliseIban } from './foreign.ts'
 import { openPdf, textLayerWords } from './pdf.ts'
 
@@ -63,6 +64,8 @@ describe('the scanned families of the tuned layouts', () => {
 })
 
 describe('every new family prints the truth it records', () => {
+  // The HTML families print with one shared Chromium; it is closed when the families are done.
+  afterAll(() => closeChromium())
   const families = ALL_FAMILIES.filter((f) => !f.name.startsWith('hard-'))
   it.each(families.map((f) => [f.name, f] as const))('%s', async (name, family) => {
     const doc = await family.generate(1)

@@ -1,4 +1,4 @@
-// What an invoice of the family corpus says, before any layout prints it: a supplier of one of ten
+// What an invoice of the family corpus says, before any layout prints it: a supplier of one of eleven
 // countries with its own registry or VAT number, Norwegian account and KID or a foreign IBAN, dates, lines
 // whose VAT and total add up, and the buyer's own numbers an interpreter must not take. Every family draws
 // its facts here from a seeded random source and prints them its own way; `printed` records each core value
@@ -18,7 +18,7 @@ import { addDays, BUYERS, int, pick, rng, type Rand } from '../generate.ts'
 import type { CORE_PROPERTIES, HardTruth } from '../hard.ts'
 
 export type CoreProperty = (typeof CORE_PROPERTIES)[number]
-export type Country = 'NO' | 'SE' | 'DK' | 'DE' | 'FI' | 'GB' | 'FR' | 'NL' | 'ES' | 'IT'
+export type Country = 'NO' | 'SE' | 'DK' | 'DE' | 'FI' | 'GB' | 'FR' | 'NL' | 'ES' | 'IT' | 'AT'
 export type Currency = HardTruth['currency']
 
 /** One document of the family corpus, with its truth; the shape of the harder corpus's documents. */
@@ -90,6 +90,7 @@ const SUPPLIERS: Record<Country, string[]> = {
   NL: ['Rotterdam Telecom B.V.', 'Utrecht Elektro B.V.'],
   ES: ['Suministros Valencia S.L.', 'Madrid Tecnología S.A.', 'Logística Barcelona S.L.'],
   IT: ['Forniture Milano S.r.l.', 'Torino Meccanica S.p.A.', 'Bologna Servizi S.r.l.'],
+  AT: ['Wiener Büroservice GmbH', 'Grazer Anlagenbau GmbH', 'Salzburger Druckerei Huber KG'],
 }
 const STREETS: Record<Country, string[]> = {
   NO: ['Strandgata 14', 'Fabrikkveien 3', 'Torget 2'],
@@ -102,6 +103,7 @@ const STREETS: Record<Country, string[]> = {
   NL: ['Kerkstraat 33', 'Stationsweg 5'],
   ES: ['Calle Mayor 12', 'Avenida de la Constitución 45'],
   IT: ['Via Roma 18', 'Corso Italia 7'],
+  AT: ['Mariahilfer Straße 45', 'Herrengasse 9', 'Linzer Gasse 21'],
 }
 const PLACES: Record<Country, string[]> = {
   NO: ['8300 Svolvær', '4610 Kristiansand', '2317 Hamar', '1530 Moss'],
@@ -114,6 +116,7 @@ const PLACES: Record<Country, string[]> = {
   NL: ['3011 AD Rotterdam', '3511 AX Utrecht'],
   ES: ['46001 Valencia', '28013 Madrid', '08002 Barcelona'],
   IT: ['20121 Milano', '10121 Torino', '40121 Bologna'],
+  AT: ['1070 Wien', '8010 Graz', '5020 Salzburg'],
 }
 export const CURRENCY: Record<Country, Currency> = {
   NO: 'NOK',
@@ -126,6 +129,7 @@ export const CURRENCY: Record<Country, Currency> = {
   NL: 'EUR',
   ES: 'EUR',
   IT: 'EUR',
+  AT: 'EUR',
 }
 const VAT_RATES: Record<Country, number[]> = {
   NO: [25, 25, 15, 12],
@@ -138,6 +142,7 @@ const VAT_RATES: Record<Country, number[]> = {
   NL: [21, 9],
   ES: [21, 21, 10, 4],
   IT: [22, 22, 10, 4],
+  AT: [20, 20, 10, 13],
 }
 export const ITEMS = [
   'Server hosting, monthly',
@@ -206,6 +211,16 @@ function itVat(r: Rand): string {
   return `IT${ten}${mod10CheckDigit(ten)}`
 }
 
+/** AT VAT number (UID): `ATU`, seven digits and a check digit (odd places as they are, even ones doubled). */
+function atVat(r: Rand): string {
+  const seven = String(int(r, 1_000_000, 9_999_999))
+  const sum = [...seven].reduce((s, c, i) => {
+    const d = Number(c) * (i % 2 === 0 ? 1 : 2)
+    return s + Math.floor(d / 10) + (d % 10)
+  }, 0)
+  return `ATU${seven}${(10 - ((sum + 4) % 10)) % 10}`
+}
+
 function supplierId(country: Country, r: Rand, seed: number): string {
   switch (country) {
     case 'NO':
@@ -226,6 +241,8 @@ function supplierId(country: Country, r: Rand, seed: number): string {
       return esVat(r)
     case 'IT':
       return itVat(r)
+    case 'AT':
+      return atVat(r)
   }
 }
 
@@ -272,6 +289,8 @@ function foreignIban(country: Exclude<Country, 'NO'>, r: Rand): string {
       const rest = `${pick(r, ['03069', '02008', '05034'])}${digits(5)}${digits(12)}`
       return makeIban('IT', `${itCin(rest)}${rest}`)
     }
+    case 'AT':
+      return makeIban('AT', `${pick(r, ['12000', '32000', '20111'])}${digits(11)}`)
   }
 }
 
@@ -285,6 +304,7 @@ const BICS: Record<Exclude<Country, 'NO'>, string[]> = {
   NL: ['ABNANL2A', 'INGBNL2A'],
   ES: ['CAIXESBBXXX', 'BBVAESMM'],
   IT: ['BCITITMM', 'UNCRITMM'],
+  AT: ['BKAUATWW', 'RLNWATWW', 'GIBAATWW'],
 }
 
 /**
@@ -490,6 +510,8 @@ export function supplierIdText(f: Facts, r: Rand): { label: string; value: strin
         label: pick(r, ['Partita IVA', 'P.IVA', 'P. IVA']),
         value: pick(r, [id, `IT ${id.slice(2)}`]),
       }
+    case 'AT':
+      return { label: pick(r, ['UID-Nr.', 'UID', 'USt-IdNr.']), value: pick(r, [id, `ATU ${id.slice(3)}`]) }
   }
 }
 
@@ -567,6 +589,22 @@ const MONTHS: Record<string, string[]> = {
 }
 
 export type DateForm = 'dmy.' | 'dmy/' | 'dmy-' | 'iso' | 'long'
+
+/** Months of the languages `dateText` does not spell; `de-AT` is Austrian German (`Jänner`, `Feber`). */
+const MORE_MONTHS: Record<SpeltLang, string[]> = {
+  sv: 'januari februari mars april maj juni juli augusti september oktober november december'.split(' '),
+  da: 'januar februar marts april maj juni juli august september oktober november december'.split(' '),
+  nn: 'januar februar mars april mai juni juli august september oktober november desember'.split(' '),
+  'de-AT': 'Jänner Februar März April Mai Juni Juli August September Oktober November Dezember'.split(' '),
+}
+export type SpeltLang = 'sv' | 'da' | 'nn' | 'de-AT'
+
+/** A date with its month spelt in a language `dateText` does not know: `3 mars 2026`, `3. marts 2026`. */
+export function speltDate(iso: string, lang: SpeltLang): string {
+  const [y, m, d] = iso.split('-') as [string, string, string]
+  const month = MORE_MONTHS[lang][Number(m) - 1]!
+  return lang === 'sv' ? `${Number(d)} ${month} ${y}` : `${Number(d)}. ${month} ${y}`
+}
 
 /** A date as a country prints it; `long` spells the month in the language (`3 March 2026`, `3. März 2026`). */
 export function dateText(iso: string, form: DateForm, lang = 'en'): string {

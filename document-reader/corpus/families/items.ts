@@ -4,11 +4,12 @@
 // lines as printed.
 import { ITEMS, type Facts } from './facts.ts'
 
-export type ItemLang = 'en' | 'nb' | 'sv' | 'da' | 'fi' | 'de' | 'nl' | 'fr' | 'es' | 'it'
+export type ItemLang = 'en' | 'nb' | 'nn' | 'sv' | 'da' | 'fi' | 'de' | 'nl' | 'fr' | 'es' | 'it'
 
 /** The items in the order of facts.ts's ITEMS, `|` between them. */
 const ROWS: Record<Exclude<ItemLang, 'en'>, string> = {
   nb: 'Serverdrift, månedlig|Reservedeler|Installasjon|Programvareabonnement|Frakt|Verkstedtimer|Trykking|Mobilabonnement|Reise, togbillett|Kabler og adaptere',
+  nn: 'Serverdrift, månadleg|Reservedelar|Installasjon|Programvareabonnement|Frakt|Verkstadtimar|Trykking|Mobilabonnement|Reise, togbillett|Kablar og adapterar',
   sv: 'Serverdrift, månadsvis|Reservdelar|Installation|Programvaruabonnemang|Frakt|Verkstadstimmar|Tryckning|Mobilabonnemang|Resa, tågbiljett|Kablar och adaptrar',
   da: 'Serverdrift, månedlig|Reservedele|Installation|Softwareabonnement|Fragt|Værkstedstimer|Tryk|Mobilabonnement|Rejse, togbillet|Kabler og adaptere',
   fi: 'Palvelinylläpito, kuukausi|Varaosat|Asennus|Ohjelmistotilaus|Rahti|Korjaamotunnit|Painatus|Matkapuhelinliittymä|Matka, junalippu|Kaapelit ja adapterit',
