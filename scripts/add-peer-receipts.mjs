@@ -91,39 +91,44 @@ function gitDir() {
 
 const git = (...args) => execFileSync('git', ['--git-dir', gitDir(), ...args], { encoding: 'utf8' })
 
-const hashOf = (path) => createHash('sha256').update(`${REPOSITORY}:${path}`).digest('hex')
-const images = git('ls-tree', '-r', '--name-only', COMMIT, 'data/img')
-  .split('\n')
-  .filter((p) => /^data\/img\/\d+\.jpg$/.test(p))
-  .sort((a, b) => hashOf(a).localeCompare(hashOf(b)))
-  .slice(0, count)
-  .sort()
+/** Replaces the manifest's peers set with `count` receipts of the repository at COMMIT. */
+function addPeerReceipts() {
+  const hashOf = (path) => createHash('sha256').update(`${REPOSITORY}:${path}`).digest('hex')
+  const images = git('ls-tree', '-r', '--name-only', COMMIT, 'data/img')
+    .split('\n')
+    .filter((p) => /^data\/img\/\d+\.jpg$/.test(p))
+    .sort((a, b) => hashOf(a).localeCompare(hashOf(b)))
+    .slice(0, count)
+    .sort()
 
-const files = []
-for (const path of images) {
-  const key = JSON.parse(
-    git('show', `${COMMIT}:${path.replace('/img/', '/key/').replace(/\.jpg$/, '.json')}`),
+  const files = []
+  for (const path of images) {
+    const key = JSON.parse(
+      git('show', `${COMMIT}:${path.replace('/img/', '/key/').replace(/\.jpg$/, '.json')}`),
+    )
+    files.push({
+      repository: REPOSITORY,
+      commit: COMMIT,
+      path,
+      kind: 'scan',
+      language: 'en',
+      half: 'peers',
+      truth: {
+        number: null,
+        issueDate: recordedDate(String(key.date ?? '')),
+        dueDate: null,
+        total: recordedTotal(String(key.total ?? '')),
+        sellerVatId: null,
+      },
+    })
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
+  manifest.files = [...manifest.files.filter((f) => f.half !== 'peers'), ...files]
+  writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 1)}\n`)
+  const scored = (field) => files.filter((f) => f.truth[field] !== null).length
+  console.log(
+    `${files.length} receipts of ${REPOSITORY} in the manifest's peers set: ${scored('issueDate')} dates, ${scored('total')} totals scored`,
   )
-  files.push({
-    repository: REPOSITORY,
-    commit: COMMIT,
-    path,
-    kind: 'scan',
-    language: 'en',
-    half: 'peers',
-    truth: {
-      number: null,
-      issueDate: recordedDate(String(key.date ?? '')),
-      dueDate: null,
-      total: recordedTotal(String(key.total ?? '')),
-      sellerVatId: null,
-    },
-  })
 }
-const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
-manifest.files = [...manifest.files.filter((f) => f.half !== 'peers'), ...files]
-writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 1)}\n`)
-const scored = (field) => files.filter((f) => f.truth[field] !== null).length
-console.log(
-  `${files.length} receipts of ${REPOSITORY} in the manifest's peers set: ${scored('issueDate')} dates, ${scored('total')} totals scored`,
-)
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) addPeerReceipts()
