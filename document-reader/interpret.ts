@@ -33,6 +33,7 @@ import {
   parseOrgNumber,
   readValue,
   RULES,
+  type PropertyRule,
   shortSlashDate,
   text,
 } from './values.ts'
@@ -246,6 +247,16 @@ function collectHits(
       // A date heading over a column of dates (`Date | Description` on a hotel's folio) dates the rows.
       if (DATE_PROPS.includes(prop) && region.placement === 'below' && dateColumnContinues(region.seg, lines))
         break
+      if (prop === OcrPropertyId.DueDate && region.placement === 'right') {
+        // The rest of the line: a sentence's gaps (a dropped `€`) split it into segments.
+        const end = Math.max(...words.map((w) => w.Left + w.Width))
+        const rest = (lines[region.seg.line]?.segments ?? [])
+          .flatMap((seg) => seg.words)
+          .filter((w) => w.Left >= end)
+        const net = netTermDate(rule, rest)
+        if (net === null) break
+        if (net) ({ value, words } = net)
+      }
       // A card terminal's slip printed on a receipt numbers its own payment (`Beleg-Nr.`, `Trace-Nr.`).
       if (prop === OcrPropertyId.InvoiceNumber && cardSlipAround(lines, labelHit.seg.line)) break
       let slip = false
@@ -367,6 +378,29 @@ function collectHits(
   }
   if (!hits.some((h) => h.prop === OcrPropertyId.Iban)) hits.push(...ibanOfAccount(lines, hits))
   return { hits, foreign }
+}
+
+/** A word offering a discount for paying early (`Skonto`, `discount`, `kontantrabatt`, `escompte`). */
+const EARLY_DISCOUNT =
+  /^\(?(?:skonto|discount|rabatt|kontantrabatt|kassarabatt|escompte|korting|descuento|sconto|alennus)\b/i
+
+/**
+ * Where a due date's label goes on to offer a discount for paying early (`Zahlbar bis zum 26.11.2026 mit 2 %
+ * Skonto oder bis zum 30.11.2026 ohne Abzug`, `Payable by 22/03/2026 less 2% discount, or by 25/03/2026
+ * net`), the date the full amount is due: the first date after the discount's word, or null where the line
+ * gives none (the date read is the discount's, and no due date is printed). Undefined: no discount offered.
+ */
+function netTermDate(
+  rule: PropertyRule,
+  after: OcrWord[],
+): { value: string; words: OcrWord[] } | null | undefined {
+  const discount = after.findIndex((w) => EARLY_DISCOUNT.test(w.Text))
+  if (discount < 0) return undefined
+  for (let i = discount + 1; i < after.length; i++) {
+    const read = readValue(rule, after.slice(i))
+    if (read) return read
+  }
+  return null
 }
 
 /**

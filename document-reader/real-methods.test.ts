@@ -2144,3 +2144,66 @@ describe('a bank account known by its printed grouping', () => {
     expect(accountOf([100, 700, grouped(first)], [100, 760, grouped(second)])).toBeUndefined()
   })
 })
+
+describe("another day's date in an information block", () => {
+  // A business letter's block of references right of the address: the buyer's letter, the delivery, the invoice.
+  const block = (rows: [string, string][]) =>
+    read(
+      phrasePage([
+        [100, 100, 'Utrecht Elektro B.V.'],
+        ...rows.flatMap(([label, value], i): [number, number, string][] => [
+          [985, 400 + 33 * i, label],
+          [1380, 400 + 33 * i, value],
+        ]),
+        [100, 900, 'Invoice total'],
+        [1300, 900, '€7,450.80'],
+      ]),
+    ).values
+
+  it('is never the invoice date, whichever comes first', () => {
+    const rows: [string, string][] = [
+      ['Your message of:', '17/09/2025'],
+      ['Delivery date:', '12/10/2025'],
+      ['Date:', '19/10/2025'],
+    ]
+    expect(block(rows)[P.InvoiceDate]).toBe('2025-10-19')
+    expect(block([rows[2]!, rows[1]!])[P.InvoiceDate]).toBe('2025-10-19')
+    expect(
+      block([
+        ['Ihre Nachricht vom:', '10.11.2026'],
+        ['Datum:', '22.11.2026'],
+      ])[P.InvoiceDate],
+    ).toBe('2026-11-22')
+  })
+
+  it('is no date of the invoice where nothing else dates it', () => {
+    expect(block([['Delivery date:', '12/10/2025']])[P.InvoiceDate]).toBeUndefined()
+  })
+})
+
+describe('a payment term that offers a discount for paying early', () => {
+  const due = (term: string, source: OcrPageResult['Source'] = 'text-layer') =>
+    read(
+      phrasePage(
+        [
+          [100, 100, 'Rechnung Nr. 4711'],
+          [985, 200, 'Datum:'],
+          [1380, 200, '22.11.2026'],
+          [100, 600, term],
+        ],
+        source,
+      ),
+    ).values[P.DueDate]
+
+  it('is due in full on its date without the discount', () => {
+    const term = 'Zahlbar bis zum 26.11.2026 mit 2 % Skonto (107,28 €) oder bis zum 30.11.2026 ohne Abzug.'
+    expect(due(term)).toBe('2026-11-30')
+    expect(due(term, 'tesseract')).toBe('2026-11-30')
+    expect(due('Payable by 26/11/2026 less 2% discount, or by 30/11/2026 net.')).toBe('2026-11-30')
+  })
+
+  it('gives no due date where only the discount is dated, and the plain term its date', () => {
+    expect(due('Zahlbar bis zum 26.11.2026 mit 2 % Skonto.')).toBeUndefined()
+    expect(due('Zahlbar bis zum 30.11.2026 ohne Abzug.')).toBe('2026-11-30')
+  })
+})
