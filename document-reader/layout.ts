@@ -505,6 +505,13 @@ function oreLabelAbove(word: OcrWord, seg: Segment, lines: Line[], kronerLeft: n
 type Context = 'buyer' | 'supplier' | null
 
 /** Whether a value sits in the buyer's block (a heading such as "Kunde" above it in the same column). */
+/**
+ * The start of a line naming the person an address is for: `Att.`, `Att:`, `Attn`, `Attention:`, `z. Hd.`, `zu
+ * Händen`, `T.a.v.`, `À l'attention de`; never Swedish `Att betala` (no mark after it).
+ */
+const ATTENTION_LINE =
+  /^(?:att[.:]|attn\b|attention:|z\.\s?hd\b|zu\s+h[äa]nden\b|t\.\s?a\.\s?v\.|[àa]\s+l'attention\b)/i
+
 export function blockContext(
   seg: Segment,
   start: number,
@@ -532,6 +539,8 @@ export function blockContext(
     if (!above) continue
     if (bottom - line.bottom > line.height * 2.2) return null
     bottom = line.top
+    // A line for the attention of someone (`Att. Ola Hansen`, `z. Hd. Herrn Weber`) is in the recipient's address.
+    if (ATTENTION_LINE.test(text(above.words.slice(0, 3)))) return 'buyer'
     for (let k = Math.min(3, above.words.length); k >= 1; k--) {
       const head = key(text(above.words.slice(0, k)))
       if (buyerHeadings.has(head)) return 'buyer'

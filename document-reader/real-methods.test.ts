@@ -6,7 +6,7 @@
 // bases. Each test also shows what the method must not take.
 import { describe, expect, it } from 'vitest'
 import { OcrPropertyId as P } from '../common/ocr.ts'
-import { generateBankAccount } from '../common/norwegian.ts'
+import { generateBankAccount, generateOrgNumber } from '../common/norwegian.ts'
 import {
   grossOfIncludedVat,
   interpretInvoice,
@@ -2205,5 +2205,54 @@ describe('a payment term that offers a discount for paying early', () => {
   it('gives no due date where only the discount is dated, and the plain term its date', () => {
     expect(due('Zahlbar bis zum 26.11.2026 mit 2 % Skonto.')).toBeUndefined()
     expect(due('Zahlbar bis zum 30.11.2026 ohne Abzug.')).toBe('2026-11-30')
+  })
+})
+
+describe('an address for the attention of someone', () => {
+  const [seller, buyer] = [generateOrgNumber(7201), generateOrgNumber(7202)]
+  const spaced = (n: string) => `${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}`
+  // The recipient's address in the window left, the facts in a middle column, the seller's address right.
+  const official = (attention: string, source: OcrPageResult['Source'] = 'text-layer') =>
+    read(
+      phrasePage(
+        [
+          [125, 140, 'INVOICE'],
+          [125, 260, 'Aurora Regnskap AS'],
+          [125, 296, attention],
+          [125, 332, 'Storgata 12'],
+          [125, 368, '9008 Tromsø'],
+          [125, 404, `Org.nr. ${spaced(buyer)}`],
+          [720, 225, 'Invoice Number'],
+          [720, 260, '142228'],
+          [720, 415, 'VAT Number'],
+          [720, 450, seller],
+          [1130, 230, 'Innlandet Transport AS'],
+          [1000, 1750, 'TOTAL NOK'],
+          [1330, 1750, '1,250.00'],
+        ],
+        source,
+      ),
+    ).values[P.OfficialNumber]
+
+  it("is the buyer's: its organisation number is never the seller's", () => {
+    for (const line of [
+      'Att. James Carter',
+      'Attn: James Carter',
+      'z. Hd. Herrn Weber',
+      'T.a.v. de heer Jansen',
+    ])
+      expect(official(line), line).toBe(seller)
+    expect(official('Att: Ola Hansen', 'tesseract')).toBe(seller)
+  })
+
+  it('is not told by a line that only begins with the word (Swedish `Att betala`)', () => {
+    // A receipt's one column: the sum to pay above the seller's number.
+    const page = scannedLines([
+      'Kaffebaren AS',
+      'Att betala 125,00',
+      `Org.nr ${spaced(seller)}`,
+      '07.12.2026',
+    ])
+    expect(read(page).values[P.OfficialNumber]).toBe(seller)
   })
 })
