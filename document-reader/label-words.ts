@@ -63,16 +63,22 @@ export const DATES: Row[] = [
     ["Date d'échéance", 'Échéance', 'À payer avant le', 'Payable avant le', 'Date limite de paiement'],
   ],
   [P.DueDate, 1, ['Vervaldatum', 'Vervaldag', 'Uiterste betaaldatum', 'Te betalen voor', 'Betalen voor']],
-  // Another day's date: the delivery's, the order's, the buyer's letter this one answers (`Delivery date:`
-  // would otherwise read as `Date:`, `Ihre Nachricht vom` as a title's `vom`).
-  [null, 1, ['Delivery date', 'Date of delivery', 'Delivered on', 'Dispatch date', 'Shipping date']],
-  [null, 1, ['Ship date', 'Order date', 'Date of order', 'Service date', 'Date of service']],
+  // The delivery's or the order's date (`Delivery date:` would otherwise read as `Date:`): below any date of
+  // the invoice's own, the invoice's date only where nothing else dates it (a receipt's `Order date`).
+  [
+    P.InvoiceDate,
+    0.5,
+    ['Delivery date', 'Date of delivery', 'Delivered on', 'Dispatch date', 'Shipping date'],
+  ],
+  [P.InvoiceDate, 0.5, ['Ship date', 'Order date', 'Date of order', 'Service date', 'Date of service']],
+  [P.InvoiceDate, 0.5, ['Leveringsdato', 'Leveransedato', 'Ordredato', 'Bestillingsdato', 'Leveransdatum']],
+  [P.InvoiceDate, 0.5, ['Orderdatum', 'Beställningsdatum', 'Leveringsdatum', 'Leverdatum', 'Besteldatum']],
+  [P.InvoiceDate, 0.5, ['Lieferdatum', 'Liefertermin', 'Leistungsdatum', 'Bestelldatum', 'Auftragsdatum']],
+  [P.InvoiceDate, 0.5, ['Date de livraison', 'Date de commande', 'Fecha de entrega', 'Data di consegna']],
+  // The date of the buyer's letter this one answers: never the invoice's (`Ihre Nachricht vom` is no title's
+  // `vom`).
   [null, 1, ['Your message of', 'Your letter of', 'Your order of', 'Your order dated']],
-  [null, 1, ['Leveringsdato', 'Leveransedato', 'Ordredato', 'Bestillingsdato', 'Leveransdatum']],
-  [null, 1, ['Orderdatum', 'Beställningsdatum', 'Leveringsdatum', 'Leverdatum', 'Besteldatum']],
-  [null, 1, ['Lieferdatum', 'Liefertermin', 'Leistungsdatum', 'Bestelldatum', 'Auftragsdatum']],
   [null, 1, ['Ihre Nachricht vom', 'Ihr Schreiben vom', 'Ihre Bestellung vom', 'Ihr Auftrag vom']],
-  [null, 1, ['Date de livraison', 'Date de commande', 'Fecha de entrega', 'Data di consegna']],
 ]
 
 export const PAYMENT: Row[] = [

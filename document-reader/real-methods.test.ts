@@ -2176,8 +2176,17 @@ describe("another day's date in an information block", () => {
     ).toBe('2026-11-22')
   })
 
-  it('is no date of the invoice where nothing else dates it', () => {
-    expect(block([['Delivery date:', '12/10/2025']])[P.InvoiceDate]).toBeUndefined()
+  it('dates the invoice, well below sure, only where nothing else does', () => {
+    const page = phrasePage([
+      [100, 100, 'Acme Online Ltd'],
+      [985, 400, 'Order date:'],
+      [1380, 400, '12/10/2025'],
+      [100, 900, 'Total'],
+      [1300, 900, '€7,450.80'],
+    ])
+    const date = read(page).properties.find((p) => p.OcrPropertyId === P.InvoiceDate)
+    expect(date?.ProposedCandidate.Value).toBe('2025-10-12')
+    expect(date?.ProposedCandidate.ProbabilityFactor).toBeLessThan(0.7)
   })
 })
 
