@@ -504,7 +504,6 @@ function oreLabelAbove(word: OcrWord, seg: Segment, lines: Line[], kronerLeft: n
 
 type Context = 'buyer' | 'supplier' | null
 
-/** Whether a value sits in the buyer's block (a heading such as "Kunde" above it in the same column). */
 /**
  * The start of a line naming the person an address is for: `Att.`, `Att:`, `Attn`, `Attention:`, `z. Hd.`, `zu
  * Händen`, `T.a.v.`, `À l'attention de`; never Swedish `Att betala` (no mark after it).
@@ -512,6 +511,10 @@ type Context = 'buyer' | 'supplier' | null
 const ATTENTION_LINE =
   /^(?:att[.:]|attn\b|attention:|z\.\s?hd\b|zu\s+h[äa]nden\b|t\.\s?a\.\s?v\.|[àa]\s+l'attention\b)/i
 
+/**
+ * Whether a value sits in the buyer's block (a heading such as "Kunde", or a line for someone's attention,
+ * above it in the same column).
+ */
 export function blockContext(
   seg: Segment,
   start: number,
