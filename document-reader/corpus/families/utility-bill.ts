@@ -536,7 +536,7 @@ export async function generateUtilityBill(seed: number): Promise<CorpusDocument>
     const x = 18 + (i % infoCols) * 88
     const row = Math.floor(i / infoCols)
     sheet.text(label, x, top + row * 4.6, { size: 7.8, colour: [0.35, 0.35, 0.35] })
-    sheet.text(value, x + 30, top + row * 4.6, { size: 8.3 })
+    sheet.text(value, x + 34, top + row * 4.6, { size: 8.3 })
   })
   top += Math.ceil(bill.info.length / infoCols) * 4.6 + 4
 
