@@ -99,7 +99,7 @@ interface Words {
     tip: string
   }
   food: { from: string; delivery: string; service: string; tip: string; deliveredAt: string }
-  ticket: { valid: string; until: string; zone: string; traveller: string }
+  ticket: { valid: string; until: string; zone: string; route: string; traveller: string }
   subscription: { plan: string; period: string; next: string }
 }
 
@@ -151,7 +151,13 @@ const WORDS: Record<Lang, Words> = {
       tip: 'Tips til bud',
       deliveredAt: 'Levert',
     },
-    ticket: { valid: 'Gyldig fra', until: 'Gyldig til', zone: 'Sone', traveller: 'Reisende' },
+    ticket: {
+      valid: 'Gyldig fra',
+      until: 'Gyldig til',
+      zone: 'Sone',
+      route: 'Gjelder',
+      traveller: 'Reisende',
+    },
     subscription: { plan: 'Abonnement', period: 'Periode', next: 'Neste trekk' },
   },
   en: {
@@ -201,7 +207,13 @@ const WORDS: Record<Lang, Words> = {
       tip: 'Rider tip',
       deliveredAt: 'Delivered',
     },
-    ticket: { valid: 'Valid from', until: 'Valid until', zone: 'Zone', traveller: 'Traveller' },
+    ticket: {
+      valid: 'Valid from',
+      until: 'Valid until',
+      zone: 'Zone',
+      route: 'Route',
+      traveller: 'Traveller',
+    },
     subscription: { plan: 'Plan', period: 'Billing period', next: 'Next payment' },
   },
   sv: {
@@ -251,7 +263,13 @@ const WORDS: Record<Lang, Words> = {
       tip: 'Dricks till budet',
       deliveredAt: 'Levererad',
     },
-    ticket: { valid: 'Giltig från', until: 'Giltig till', zone: 'Zon', traveller: 'Resenär' },
+    ticket: {
+      valid: 'Giltig från',
+      until: 'Giltig till',
+      zone: 'Zon',
+      route: 'Gäller',
+      traveller: 'Resenär',
+    },
     subscription: { plan: 'Abonnemang', period: 'Period', next: 'Nästa dragning' },
   },
 }
@@ -484,7 +502,11 @@ export async function generateAppReceipt(seed: number): Promise<CorpusDocument> 
         // The ride is paid when it ends.
         [`${w.ride.from} ${clock(-minutes)}`, from],
         [`${w.ride.to} ${clock(0)}`, to],
-        [w.ride.distance, `${String(km).replace('.', decimal)} km`],
+        // British apps give the distance in miles.
+        [
+          w.ride.distance,
+          market === 'GB' ? `${(km * 0.621371).toFixed(1)} mi` : `${km.toFixed(1).replace('.', decimal)} km`,
+        ],
         [w.ride.duration, `${minutes} min`],
         [
           w.ride.driver,
@@ -566,7 +588,12 @@ export async function generateAppReceipt(seed: number): Promise<CorpusDocument> 
       const count = monthly ? 1 : r() < 0.3 ? 2 : 1
       lines.push({ text: count > 1 ? `${count} × ${text}` : text, qty: count, amount: count * price, rate })
       details.push(
-        [w.ticket.zone, market === 'GB' ? 'Reading – London Paddington' : `${w.ticket.zone} ${int(r, 1, 4)}`],
+        [
+          w.ticket.route,
+          market === 'GB'
+            ? 'Reading – London Paddington'
+            : `${w.ticket.zone} ${pick(r, ['1', '1', '1–2', '2', '1–3'])}`,
+        ],
         [
           w.ticket.traveller,
           count > 1
