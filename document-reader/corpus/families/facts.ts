@@ -381,6 +381,20 @@ export function makeFacts(
   }
 }
 
+/**
+ * The facts' VAT of each rate, net and total summed again from their lines, for a family whose lines are
+ * its own (discounted amounts, other rates, a different number of lines).
+ */
+export function resum(f: Facts): void {
+  const byRate = new Map<number, number>()
+  for (const l of f.lines) byRate.set(l.rate, (byRate.get(l.rate) ?? 0) + l.amount)
+  f.vat = [...byRate.entries()]
+    .sort((a, b) => b[0] - a[0])
+    .map(([rate, base]) => ({ rate, base, vat: Math.round((base * rate) / 100) }))
+  f.net = f.lines.reduce((s, l) => s + l.amount, 0)
+  f.total = f.net + f.vat.reduce((s, v) => s + v.vat, 0)
+}
+
 export const cents = (c: number) =>
   `${c < 0 ? '-' : ''}${Math.floor(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, '0')}`
 
