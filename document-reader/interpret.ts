@@ -38,7 +38,7 @@ import {
   text,
 } from './values.ts'
 import { DIGIT_LETTER, parseForeignId, withoutGluedLabel, type ForeignSupplierId } from './foreign.ts'
-import { dueFromTerm, instructedDue, statedTerm, type PaymentTerm } from './terms.ts'
+import { dueFromTerm, EARLY_DISCOUNT_WORDS, instructedDue, statedTerm, type PaymentTerm } from './terms.ts'
 import { fillFromOtherReading, otherReadingPages, type Interpretation } from './other-reading.ts'
 
 interface Hit {
@@ -381,8 +381,7 @@ function collectHits(
 }
 
 /** A word offering a discount for paying early (`Skonto`, `discount`, `kontantrabatt`, `escompte`). */
-const EARLY_DISCOUNT =
-  /^\(?(?:skonto|discount|rabatt|kontantrabatt|kassarabatt|escompte|korting|descuento|sconto|alennus)\b/i
+const EARLY_DISCOUNT = new RegExp(`^\\(?(?:${EARLY_DISCOUNT_WORDS})\\b`, 'i')
 
 /**
  * Where a due date's label goes on to offer a discount for paying early (`Zahlbar bis zum 26.11.2026 mit 2 %

@@ -88,9 +88,14 @@ export function statedTerm(lines: OcrWord[][]): { term: PaymentTerm; words: OcrW
 /** A word that asks for payment (`betales`, `überweisen`, `pay`, `régler`, `forfaller`), never one that says it was paid. */
 const PAY_WORD =
   /^(?:betal(?:e|es|as|a|ast|ing|ingen|ning)?|innbetal\w*|indbetal\w*|forfall\w*|forfald\w*|forfaller|zahl(?:bar|en|ung)|bezahlen|uberweis\w*|fallig|begleich\w*|pay|payable|payment|remit|settle|payer|paiement|regler|reglement|betaal|betalen|voldoen|vervalt|overmaken|pagar|pago|pagare|pagamento|vence|scade|maksettava|maksakaa|maksetaan|eraantyy)$/
+/** The words of a discount for paying early (folded: lower case, no diacritics). */
+export const EARLY_DISCOUNT_WORDS =
+  'skonto|rabatt|discount|escompte|korting|descuento|sconto|alennus|kassarabatt|kontantrabatt'
+
 /** A line about a payment already made or a discount for paying early: its date is not the due date. */
-const NOT_DUE =
-  /\b(?:betalt|betald|bezahlt|gezahlt|paid|paye|betaald|pagado|pagato|maksettu|received|erhalten|mottatt|modtaget|mottaget|recu|ontvangen|recibido|ricevuto|skonto|rabatt|discount|escompte|korting|descuento|sconto|alennus|kassarabatt|kontantrabatt)\b/
+const NOT_DUE = new RegExp(
+  `\\b(?:betalt|betald|bezahlt|gezahlt|paid|paye|betaald|pagado|pagato|maksettu|received|erhalten|mottatt|modtaget|mottaget|recu|ontvangen|recibido|ricevuto|${EARLY_DISCOUNT_WORDS})\\b`,
+)
 
 /** How many words before its date a payment instruction's verb may stand (`überweisen Sie den Betrag bis zum`). */
 const PAY_WORD_REACH = 8
