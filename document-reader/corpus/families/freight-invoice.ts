@@ -533,7 +533,9 @@ export async function generateFreightInvoice(seed: number): Promise<CorpusDocume
   const count = credit ? 1 : layout === 'blocks' ? int(r, 2, 5) : int(r, 2, 9)
   const sites = SITES[market]
   const consignments: Consignment[] = []
-  const wayBase = int(r, 10_000_000, 99_999_999)
+  // The consignment notes are numbered in the order they were written, as their dates run.
+  let wayNo = int(r, 10_000_000, 99_999_999)
+  const cmr = r() < 0.5
   // Some hauliers' invoices carry a consignment or two abroad, carried without VAT.
   const abroad = r() < 0.3
   for (let i = 0; i < count; i++) {
@@ -573,7 +575,7 @@ export async function generateFreightInvoice(seed: number): Promise<CorpusDocume
     if (r() < 0.07) charges.push({ text: w.adr, amount: 45 * scale * 100, kind: 3 })
     consignments.push({
       day: '',
-      waybill: waybillOf(market, wayBase + i * int(r, 1, 97), r),
+      waybill: waybillOf(market, (wayNo += int(r, 1, 97)), cmr),
       from: a[0],
       to: b[0],
       pallets,
@@ -979,18 +981,18 @@ function road(a: [string, number, number], b: [string, number, number]): number 
 }
 
 /** A consignment note's number as the market's hauliers write it. */
-function waybillOf(market: Market, n: number, r: Rand): string {
+function waybillOf(market: Market, n: number, cmr: boolean): string {
   switch (market) {
     case 'NO':
       return `70707${String(n).padStart(10, '0')}`
     case 'SE':
       return String(n).padStart(10, '0')
     case 'DE':
-      return `FB${String(n).slice(0, 7)}`
+      return `FB${String(n).slice(1)}`
     case 'NL':
-      return pick(r, [`CMR ${String(n).slice(0, 6)}`, `NL${String(n).slice(0, 8)}`])
+      return cmr ? `CMR ${String(n).slice(2)}` : `NL${String(n)}`
     case 'GB':
-      return `CN${String(n).slice(0, 7)}`
+      return `CN${String(n).slice(1)}`
   }
 }
 
