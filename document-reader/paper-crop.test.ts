@@ -108,3 +108,37 @@ describe('a receipt on a scanner bed', () => {
     }
   })
 })
+
+describe('a receipt photographed by a phone that sharpens its print', () => {
+  /** Lines of print whose blocks the sharpening left brighter than the bare paper (a halo around each letter). */
+  function sharpened(image: GreyImage, r: Region, from: number, to: number, gap: number) {
+    for (let y = from; y + 24 <= to; y += 24 + gap) {
+      paint(image, { x: r.x + 30, y, width: r.width - 60, height: 24 }, 246)
+      for (let x = r.x + 34; x + 6 < r.x + r.width - 30; x += 14)
+        paint(image, { x, y: y + 6, width: 5, height: 12 }, 30)
+    }
+  }
+
+  it('is not cut down to its heading, whose lines stand closest', () => {
+    // The paper fills the photo; the heading's lines touch, the lines below stand a line apart.
+    const photo = page(816, 1920, 200)
+    const receipt = { x: 48, y: 0, width: 720, height: 1920 }
+    paint(photo, receipt, 214)
+    sharpened(photo, receipt, 72, 400, 0)
+    sharpened(photo, receipt, 480, 1850, 24)
+    expect(paperRegion(photo)).toBeNull()
+  })
+
+  it('is still cut out whole where it lies on a dark table', () => {
+    const photo = page(1200, 1900, 120)
+    const receipt = { x: 360, y: 96, width: 480, height: 1700 }
+    paint(photo, receipt, 214)
+    sharpened(photo, receipt, 168, 480, 0)
+    sharpened(photo, receipt, 528, 1750, 24)
+    const region = paperRegion(photo)!
+    expect(region).not.toBeNull()
+    expect(region.x).toBeLessThanOrEqual(receipt.x)
+    expect(region.y).toBeLessThanOrEqual(receipt.y)
+    expect(region.y + region.height).toBeGreaterThanOrEqual(receipt.y + receipt.height)
+  })
+})

@@ -32,6 +32,12 @@ const MAX_PAPER_SHARE = 0.65
 const MIN_PAPER_SHARE = 0.03
 /** And each of its sides at least this share of the page's shorter side. */
 const MIN_PAPER_SIDE = 0.2
+/**
+ * Blocks as bright as the paper outside it number at most this share of the paper's own: a phone photo that
+ * sharpens its print makes the blocks around letters brighter than the bare paper, and the brightest
+ * connected blocks are then a few lines of print (a receipt's heading), with more such lines below them.
+ */
+const MAX_BRIGHT_OUTSIDE = 0.5
 
 /**
  * The region of the page its paper covers (its largest bright connected region, with a block's margin), or
@@ -96,6 +102,11 @@ function regionAbove(
   const x1 = Math.min(bw - 1, best.x1 + 1)
   const y1 = Math.min(bh - 1, best.y1 + 1)
   if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAX_PAPER_SHARE * paper.length) return null
+  let brightOutside = 0
+  for (let y = 0; y < bh; y++)
+    for (let x = 0; x < bw; x++)
+      if ((x < x0 || x > x1 || y < y0 || y > y1) && bright(y * bw + x)) brightOutside++
+  if (brightOutside > MAX_BRIGHT_OUTSIDE * best.count) return null
   // A strip narrower than a fifth of the page's shorter side holds no line of print (a white margin beside a
   // coloured ticket): the page is its paper.
   if (Math.min(best.x1 - best.x0 + 1, best.y1 - best.y0 + 1) < MIN_PAPER_SIDE * Math.min(bw, bh)) return null
