@@ -56,6 +56,8 @@ interface Hit {
    * capped alike (`Amount due` over `Total`).
    */
   labelWeight?: number
+  /** A total that is another total of the page rounded for cash (`TOTAL 31.00` under `31.02`, `Rounding -0.02`). */
+  rounded?: boolean
 }
 
 /** A hit on its page; `doubtfulDigits`: a word holding its digits is one Tesseract read unsure of. */
@@ -796,8 +798,11 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   const glued: (Hit & { page: number; scanned: boolean })[] = []
   /** Every amount printed; `doubted`: a word Tesseract read unsure of. */
   const printings: (AmountPrinting & { page: number; scanned: boolean; doubted: boolean })[] = []
+  /** Each page's lines, by page number. */
+  const linesOf = new Map<number, Line[]>()
   const hits: PageHit[] = pages.flatMap((page) => {
     const lines = pageLines(page)
+    linesOf.set(page.PageNo, lines)
     termLines.push(...lines.map((l) => l.segments.flatMap((seg) => seg.words)))
     for (const cents of paidLessChange(lines)) {
       ledgerTotals.add(cents)
@@ -951,6 +956,66 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     for (const bill of totalHits)
       if (tips.some((t) => t > 0 && absCents(withTip.value) - t === absCents(bill.value)))
         bill.probability = Math.min(bill.probability, withTip.probability - 0.05)
+  // A till that rounds the bill for cash prints the sum and the rounding (`Total (Inclusive of GST) 31.02`,
+  // `Rounding Adj -0.02`, `TOTAL 31.00`; `Øreavrunding`): the rounded sum is what was paid, however surely the
+  // page's net and VAT bear out the sum before it. Without a rounding line, the cash given less the change
+  // tells it (`Total Sales 72.74`, `CASH 100.00`, `CHANGE 27.25`), two cents off at most and a multiple of five.
+  const cashPaid =
+    cashLessChange.length > 0 && cashLessChange.every((c) => c === cashLessChange[0])
+      ? cashLessChange[0]!
+      : undefined
+  for (const sum of totalHits) {
+    const at = absCents(sum.value)
+    const rounded = roundingsOf(linesOf.get(sum.page) ?? [])
+      .flatMap((r) => [at - r, at + r])
+      .filter(
+        (c) => roundness(c) > roundness(at) && printings.some((p) => p.page === sum.page && p.cents === c),
+      )
+    const byCash =
+      cashPaid !== undefined &&
+      roundness(cashPaid) > roundness(at) &&
+      Math.abs(cashPaid - at) <= CASH_ROUNDING_CENTS
+        ? [cashPaid]
+        : []
+    const paid = [...new Set(rounded.length > 0 ? rounded : byCash)]
+    if (paid.length !== 1) continue
+    const sign = sum.value.startsWith('-') ? '-' : ''
+    const other = totalHits.filter((h) => h !== sum && absCents(h.value) === paid[0])
+    if (other.length > 0) {
+      sum.probability = Math.min(sum.probability, Math.max(...other.map((h) => h.probability)) - 0.05)
+      for (const h of other) h.rounded = true
+      continue
+    }
+    const printing = printings.findLast((p) => p.page === sum.page && p.cents === paid[0])
+    sum.value = `${sign}${(paid[0]! / 100).toFixed(2)}`
+    if (printing) sum.words = [printing.word]
+    sum.probability = Math.min(sum.probability, 0.8)
+    sum.rounded = true
+  }
+  // A tax summary's total row prints the net and the tax on it (`Total | 109.70 | 6.58` under `Tax Code | Amt |
+  // Tax`, after `Total Sales (Inclusive of GST) 116.28`): where another total is their sum, to a till's cash
+  // rounding (`TOTAL 55.10` for 52.00 and 3.12), the net gives way to it; where only an unlabelled printing is
+  // (the sum's label misread), that printing is the total, less sure.
+  for (const net of totalHits) {
+    const tax = taxBeside(net, linesOf.get(net.page) ?? [])
+    if (tax === null) continue
+    const sum = absCents(net.value) + tax
+    const near = (c: number) => Math.abs(c - sum) <= CASH_ROUNDING_CENTS
+    const gross = totalHits.filter((h) => h !== net && near(absCents(h.value)))
+    if (gross.length > 0) {
+      net.probability = Math.min(net.probability, Math.max(...gross.map((h) => h.probability)) - 0.05)
+      continue
+    }
+    const printing = printings.findLast((p) => p.page === net.page && near(p.cents))
+    if (
+      !printing ||
+      printings.some((p) => p.page === net.page && near(p.cents) && p.cents !== printing.cents)
+    )
+      continue
+    net.value = `${net.value.startsWith('-') ? '-' : ''}${(printing.cents / 100).toFixed(2)}`
+    net.words = [printing.word]
+    net.probability = Math.min(net.probability, 0.75)
+  }
   // A total of nothing (`Balance 0.00`, `Saldo 0,00`, `Offen 0,00`: what is left once the bill is paid) is not
   // the invoice's total when the document prints a larger amount: proposed neither way, the larger is.
   const zeroTotal = (h: Hit) => h.prop === OcrPropertyId.TotalAmount && Number(h.value) === 0
@@ -1374,6 +1439,54 @@ function otherSums(
 }
 
 /** The amounts printed with decimals among the words, in cents, a thousands group and its rest read as one. */
+/** The most a till's cash rounding changes a sum, in cents (to the nearest five: two cents either way). */
+const CASH_ROUNDING_CENTS = 2
+/** The largest share of a net its tax is taken to be (no VAT or sales tax rate is above 30 %). */
+const MAX_TAX_SHARE = 0.3
+
+/**
+ * The tax printed after a total's amount on its line where the line prints nothing else (`Total | 109.70 |
+ * 6.58`: a tax summary's net and tax), in cents; null where there is no such amount or it is none of the
+ * net's tax (larger than 30 % of it, or nothing).
+ */
+function taxBeside(hit: PageHit, lines: Line[]): number | null {
+  const last = hit.words.at(-1)
+  const line = lines.find((l) => l.segments.some((seg) => seg.words.includes(last!)))
+  if (!last || !line) return null
+  const words = line.segments.flatMap((seg) => seg.words)
+  const after = lineAmounts(words.slice(words.indexOf(last) + 1))
+  if (after.length !== 1) return null
+  const tax = after[0]!
+  return tax > 0 && tax <= absCents(hit.value) * MAX_TAX_SHARE ? tax : null
+}
+
+/** A rounding line's label (`Rounding Adj`, `Øreavrunding`, `Öresavrundning`, `Rundung`, `Arrondi`). */
+const ROUNDING_WORD =
+  /^(?:rounding|avrunding|oreavrunding|oresavrundning|avrundning|afrunding|rundung|arrondi|afronding)/
+/** A rounding amount as a till prints it, its leading zero dropped or not (`-0.02`, `.01`, `-,02`). */
+const ROUNDING_AMOUNT = /^[-+]?0?[.,](\d{2})-?$/
+
+/** How round a sum in cents is: 3 whole units, 2 tens of cents, 1 fives, 0 neither (a rounded sum is rounder). */
+const roundness = (c: number) => (c % 100 === 0 ? 3 : c % 10 === 0 ? 2 : c % 5 === 0 ? 1 : 0)
+
+/** The amounts of the page's rounding lines, in cents without their sign (one to 99 cents). */
+function roundingsOf(lines: Line[]): number[] {
+  const found: number[] = []
+  for (const line of lines) {
+    const words = line.segments.flatMap((seg) => seg.words)
+    const at = words.slice(0, 3).findIndex((w) => ROUNDING_WORD.test(normaliseLabel(w.Text)))
+    if (at < 0) continue
+    for (const w of words.slice(at + 1)) {
+      const m = ROUNDING_AMOUNT.exec(w.Text)
+      if (!m) continue
+      const r = Number(m[1])
+      if (r > 0) found.push(r)
+      break
+    }
+  }
+  return found
+}
+
 function lineAmounts(words: OcrWord[]): number[] {
   const found: number[] = []
   for (let i = 0; i < words.length; i++)
@@ -2283,7 +2396,8 @@ function propose(hits: (Hit & { page: number })[]): InterpretedProperty[] {
     // A scan that lost the øre of one printing of the total (`NOK 349243`) is outvoted by one that kept them.
     if (prop === OcrPropertyId.TotalAmount) {
       for (const [value, entry] of byValue) {
-        if (!value.endsWith('.00')) continue
+        // Not a sum the page rounds to whole units on purpose (`Øreavrunding -0,43`, `Å betale 349,00`).
+        if (!value.endsWith('.00') || entry.hit.rounded) continue
         const whole = value.slice(0, -3)
         const withOre = [...byValue.entries()].find(([v]) => v !== value && v.startsWith(`${whole}.`))
         if (withOre && withOre[1].probability <= entry.probability)

@@ -168,6 +168,31 @@ export const TOTALS: Row[] = [
     0.9,
     ['Total USD', 'Total GBP', 'Total amount:', 'Total:', 'Totalt:', 'Amount (incl. VAT)'],
   ],
+  // A till's total with the sales tax it includes (GST, where the goods and services tax is the VAT), or
+  // after the cash rounding: the amount the customer pays.
+  [
+    P.TotalAmount,
+    1,
+    [
+      'Total incl. GST',
+      'Total inclusive GST',
+      'Total inclusive of GST',
+      'Total including GST',
+      'Total inc. GST',
+    ],
+  ],
+  [
+    P.TotalAmount,
+    1,
+    [
+      'Total sales (inclusive of GST)',
+      'Total sales inclusive GST',
+      'Total sales incl. GST',
+      'Total amt payable',
+    ],
+  ],
+  [P.TotalAmount, 1, ['Total amount incl. GST', 'Total amt incl. GST', 'Total after adj. incl. GST']],
+  [P.TotalAmount, 1, ['Total rounded', 'Rounded total', 'Final total', 'Total after rounding']],
   [P.TotalAmount, 1, ['Kreditbeløp', 'Kreditert', 'Gutschriftsbetrag', "Montant de l'avoir", 'Total avoir']],
   [
     P.TotalAmount,
@@ -183,6 +208,13 @@ export const TOTALS: Row[] = [
   [null, 1, ['Total excl. VAT', 'Total ex VAT', 'Total excluding VAT', 'Amount excl. VAT', 'Total ex. VAT']],
   [null, 1, ['VAT', 'VAT amount', 'Total VAT', 'Tax', 'Tax amount', 'Rounding', 'Amount paid', 'Paid']],
   [null, 1, ['Total tax', 'Total tax included', 'Tax included', 'VAT included', 'Total taxes', 'Total GST']],
+  [
+    null,
+    1,
+    ['Total excl. GST', 'Total excluding GST', 'Total exclusive of GST', 'Total sales (excluding GST)'],
+  ],
+  [null, 1, ['Total sales excl. GST', 'GST', 'GST total', 'Tax total', 'GST amount', 'GST summary']],
+  [null, 1, ['Rounding adjustment', 'Rounding adj.', 'Change', 'Change due', 'Total qty', 'Total quantity']],
   [null, 1, ['Discount', 'Total discount', 'Total discounts', 'Total savings', 'You saved', 'Your savings']],
   [null, 1, ['Taxable amount', 'Taxable', 'Non-taxable', 'Rabatt', 'Gesamtrabatt', 'Remise', 'Korting']],
   [null, 1, ['Payments', 'Total paid', 'Summa exkl. moms', 'Totalt exkl. moms', 'Moms']],

@@ -2265,3 +2265,63 @@ describe('an address for the attention of someone', () => {
     expect(read(page).values[P.OfficialNumber]).toBe(seller)
   })
 })
+
+describe("a till's total with the GST it includes, its tax summary and its rounding for cash", () => {
+  const total = (lines: string[]) => scanned(lines)[P.TotalAmount]
+
+  it('is the total with the GST, never the sales without it, the tax, or the quantity', () => {
+    const lines = [
+      'Doc No C800012664 Date: 11/01/2018',
+      'Total Qty: 4 116.28',
+      'Total Sales (Excluding GST) 109.70',
+      'Discount 0.00',
+      'Total GST 6.58',
+      'Rounding 0.00',
+      'Total Sales (Inclusive of GST) 116.28',
+      'CASH 116.28',
+      'Change 0.00',
+    ]
+    expect(total(lines)).toBe('116.28')
+    expect(total(['TOTAL QUANTITY 4', 'SUB-TOTAL 45.28', 'TAX 2.72', 'TOTAL 48.00', 'TAX TOTAL: 2.72'])).toBe(
+      '48.00',
+    )
+  })
+
+  it("is never the tax summary's total row of the net and the tax on it", () => {
+    const summary = ['GST Summary Amount (RM) Tax (RM)', 'SR 6% 52.00 3.12', 'TOTAL 52.00 3.12']
+    // The total paid above it, the net and tax adding up to it less the rounding.
+    expect(total(['SUB-TOTAL (EX) 52.00', 'TOTAL TAX 3.12', 'TOTAL 55.10', 'CASH 55.10', ...summary])).toBe(
+      '55.10',
+    )
+    // The total's label lost to the scan: the printing the net and the tax make is the total.
+    expect(total(['Receipt No. CS18/26717', 'Sub-total 55.12', '55.12', ...summary])).toBe('55.12')
+    // A total and the VAT it includes on one line, no sum of them printed: the total stays.
+    expect(total(['Total 125.00 25.00', 'Card 125.00'])).toBe('125.00')
+  })
+
+  it('is the sum rounded for cash, the rounding printed or told by the cash and the change', () => {
+    expect(
+      total([
+        'Total (Excluding GST): 26.60',
+        'GST Payable: 1.76',
+        'Total (Inclusive of GST): 31.02',
+        'Rounding Adj: -0.02',
+        'TOTAL: 31.00',
+        'CASH 31.00',
+      ]),
+    ).toBe('31.00')
+    expect(
+      total(['Total Sales (Inclusive GST) RM 177.22', 'Rounding Adjustment RM -.02', 'CREDIT RM 177.20']),
+    ).toBe('177.20')
+    expect(total(['Total Sales (Inclusive GST) 72.74', 'CASH 100.00', 'CHANGE RM 27.25'])).toBe('72.75')
+  })
+
+  it('is never rounded away from the round sum, nor by more than the rounding a till makes', () => {
+    // The sum before the rounding is the subtotal: the total is the rounded sum printed.
+    expect(
+      total(['SubTotal: 191.22', 'Rounding Adj -0.02', 'Total Inclusive GST: 191.20', 'CASH 200.00']),
+    ).toBe('191.20')
+    // Cash less change three cents off the total: a misread figure, not a rounding.
+    expect(total(['Total Sales (Inclusive GST) 72.72', 'CASH 100.00', 'CHANGE RM 27.25'])).toBe('72.72')
+  })
+})
