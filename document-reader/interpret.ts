@@ -454,7 +454,7 @@ const INVOICE_TITLE = /^(facture|invoice|rechnung|factuur|faktura|factura|lasku|
  */
 export function unlabelledDates(lines: Line[]): Hit[] {
   const hits: Hit[] = []
-  const dayFirst = writesDecimalComma(lines)
+  const dayFirst = writesDayFirst(lines)
   // An American page (dollars, a state and ZIP code) with amounts written with a decimal point: the American
   // order (settleDateOrder).
   const monthFirst = !dayFirst && writesAmerican(lines)
@@ -491,7 +491,8 @@ export function unlabelledDates(lines: Line[]): Hit[] {
       // A guest's arrival on a hotel's bill (`Arrival Date: 22/09/2020 21:37:00`) is not the bill's date.
       if (words.slice(0, i).some((w) => ARRIVAL.test(w.Text.replace(/[.:]+$/, '')))) continue
       const written = glued ? glued[1]! : word.Text
-      const value = parseDate(written) ?? shortSlashDate(written, dayFirst, monthFirst)
+      // A till's date with a two-digit year, its parts apart by slashes or dashes (`18-11-18 13:58`).
+      const value = parseDate(written) ?? shortSlashDate(written.replace(/-/g, '/'), dayFirst, monthFirst)
       if (value) hits.push(timestampDate(value, [word]))
       // A date in words right after the time, a weekday before it or not (`10:12:01 Ven., 28 Septembre 2018`).
       else if (TIME_OF_DAY.test(beside[0]!) && i + 1 < words.length) {
@@ -545,7 +546,7 @@ function departureDate(hits: PageHit[], pages: OcrPageResult[]): PageHit | null 
     const lines = buildLines(page.Words, page.Source)
     const rows = lines.map((line) => line.segments.flatMap((seg) => seg.words))
     if (!rows.some((row) => row.some((w) => ARRIVAL.test(w.Text.replace(/[.:]+$/, ''))))) continue
-    const dayFirst = writesDecimalComma(lines)
+    const dayFirst = writesDayFirst(lines)
     const monthFirst = !dayFirst && writesAmerican(lines)
     for (const row of rows)
       row.forEach((word, i) => {
@@ -641,6 +642,24 @@ export function writesDecimalComma(lines: Line[]): boolean {
         else if (/^-?\d{1,3}(?:,\d{3})*\.\d{2}$/.test(w.Text)) point++
       }
   return comma > point
+}
+
+/**
+ * A currency of a country that writes its dates day first, as a till prints it before its amounts or alone
+ * (`RM12.70`, `MYR`, `£4.50`, `EUR`, `S$`): Malaysia, Britain, the euro, Singapore, India, Australia, New
+ * Zealand, Switzerland and the Nordic crowns.
+ */
+const DAY_FIRST_CURRENCY = /^(?:RM|MYR|£|GBP|€|EUR|SGD|S\$|INR|AUD|NZD|CHF|NOK|SEK|DKK)(?:\d+[.,]\d{2})?$/
+
+/**
+ * Whether a page writes its dates day first: its amounts with a decimal comma (continental Europe), or its
+ * currency that of a day-first country (a Malaysian or British till writes `12.65` as an American one does).
+ */
+function writesDayFirst(lines: Line[]): boolean {
+  return (
+    writesDecimalComma(lines) ||
+    lines.some((l) => l.segments.some((seg) => seg.words.some((w) => DAY_FIRST_CURRENCY.test(w.Text))))
+  )
 }
 
 /** A Norwegian bank account in its printed grouping, four, two and five digits (`1503 12 34567`, `1503.12.34567`). */

@@ -2325,3 +2325,23 @@ describe("a till's total with the GST it includes, its tax summary and its round
     expect(total(['Total Sales (Inclusive GST) 72.72', 'CASH 100.00', 'CHANGE RM 27.25'])).toBe('72.72')
   })
 })
+
+describe("a till's date with a two-digit year beside its time", () => {
+  const date = (lines: string[]) => scanned(lines)[P.InvoiceDate]
+
+  it('is read with its parts apart by dashes as by slashes', () => {
+    expect(date(['KILAT ECO AUTO WASH', '18-11-18 13:58 SH01 2153 T2 R000002902', 'TOTAL RM 30.90'])).toBe(
+      '2018-11-18',
+    )
+    expect(date(['24-11-17 13:11 SH01 ZT09 T2 R000011248', 'TOTAL 3.90'])).toBe('2017-11-24')
+  })
+
+  it("is read day first where the till's currency is a day-first country's, month first in dollars", () => {
+    const till = (currency: string) => ['06/02/18 18:47 Slip No. 0010201725', `TOTAL ${currency}14.65`]
+    expect(date(till('RM'))).toBe('2018-02-06')
+    expect(date(till('£'))).toBe('2018-02-06')
+    expect(date(till('$'))).toBe('2018-06-02')
+    // Neither told: a date that reads both ways is not read.
+    expect(date(till(''))).toBeUndefined()
+  })
+})
