@@ -1035,6 +1035,20 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     net.words = [printing.word]
     net.probability = Math.min(net.probability, 0.75)
   }
+  // Then a till's tax summary (`GST Summary | Amount (RM) | Tax (RM)`, `Tax Code | Amt | Tax`) prints each rate's net
+  // and tax and their totals, never the bill's: a total read in its rows (`Total | 449,82 | 26.55`, a column's
+  // amount under `Amount`) is not the total, unless its row adds its net and tax up to the gross it ends with.
+  const summaryRows = new Map([...linesOf].map(([page, lines]) => [page, taxSummaryRows(lines)]))
+  const inSummary = (h: PageHit) => {
+    const rows = summaryRows.get(h.page)
+    const row = rows?.find((words) => h.words.some((w) => words.includes(w)))
+    if (!row) return false
+    const amounts = lineAmounts(row)
+    return amounts.length < 3 || amounts.slice(0, -1).reduce((a, c) => a + c, 0) !== amounts.at(-1)
+  }
+  const summaryTotals = new Set(hits.filter((h) => h.prop === OcrPropertyId.TotalAmount && inSummary(h)))
+  for (const found of [hits, proposable])
+    found.splice(0, found.length, ...found.filter((h) => !summaryTotals.has(h)))
   // A total of nothing (`Balance 0.00`, `Saldo 0,00`, `Offen 0,00`: what is left once the bill is paid) is not
   // the invoice's total when the document prints a larger amount: proposed neither way, the larger is.
   const zeroTotal = (h: Hit) => h.prop === OcrPropertyId.TotalAmount && Number(h.value) === 0
@@ -1477,6 +1491,40 @@ function taxBeside(hit: PageHit, lines: Line[]): number | null {
   if (after.length !== 1) return null
   const tax = after[0]!
   return tax > 0 && tax <= absCents(hit.value) * MAX_TAX_SHARE ? tax : null
+}
+
+/** A tax summary's heading: `GST Summary`, `VAT summary`, a scan's `6ST Summary`, or `Tax Code | Amt | Tax`. */
+const SUMMARY_WORD = /^summ?ary:?$/i
+const CODE_WORD = /^(?:tax)?code:?$/i
+const AMOUNT_HEAD = /^(?:amt|amount|net)/i
+const TAX_HEAD = /^(?:tax|gst|vat)/i
+
+/**
+ * The rows of the page's tax summaries (their words): the lines under a summary's heading that print two
+ * amounts or more, one line without any digit between them at most (a rule a scan read as letters).
+ */
+function taxSummaryRows(lines: Line[]): OcrWord[][] {
+  const rows: OcrWord[][] = []
+  const words = lines.map((l) => l.segments.flatMap((seg) => seg.words))
+  words.forEach((heading, i) => {
+    const texts = heading.map((w) => w.Text)
+    const code = texts.findIndex((t) => CODE_WORD.test(t))
+    const isHeading =
+      lineAmounts(heading).length === 0 &&
+      (texts.some((t) => SUMMARY_WORD.test(t)) ||
+        (code >= 0 &&
+          texts.slice(code + 1).some((t) => AMOUNT_HEAD.test(t)) &&
+          texts.slice(code + 1).some((t) => TAX_HEAD.test(t))))
+    if (!isHeading) return
+    let skipped = 0
+    for (const row of words.slice(i + 1)) {
+      if (lineAmounts(row).length >= 2) rows.push(row)
+      else if (skipped++ > 0 || row.some((w) => /\d/.test(w.Text))) break
+    }
+    // The heading's own column heads (`Amount (RM)`): an amount read below one is in the summary too.
+    rows.push(heading)
+  })
+  return rows
 }
 
 /** A rounding line's label (`Rounding Adj`, `Øreavrunding`, `Öresavrundning`, `Rundung`, `Arrondi`). */

@@ -2299,6 +2299,20 @@ describe("a till's total with the GST it includes, its tax summary and its round
     expect(total(['Total 125.00 25.00', 'Card 125.00'])).toBe('125.00')
   })
 
+  it("is never read in a tax summary's rows, whatever their figures add up to", () => {
+    const summary = ['GST Summary Amount Tax', 'SR 6% 449,82 26,98', 'Total 449,82 26.55']
+    // The row's tax misread: no sum of net and tax is printed, and the summary's total is still not the bill's.
+    expect(total(['Total Sales Incl GST 476.81', 'Rounding Adj -0.01', 'TOTAL 476.80', ...summary])).toBe(
+      '476.80',
+    )
+    // The bill's total lost to the scan: no total rather than the net.
+    expect(total(['Sub-total jQ', 'Total Sales Incl GST', 'CASH', ...summary])).toBeUndefined()
+    // A summary whose rows end with their gross, and the total to pay under it, are read as ever.
+    const vat = ['VAT summary Rate Net VAT Gross', '25% 100.00 25.00 125.00', 'Total 100.00 25.00 125.00']
+    expect(total([...vat, 'Total to pay 125.00'])).toBe('125.00')
+    expect(total(vat)).toBe('125.00')
+  })
+
   it('is the sum rounded for cash, the rounding printed or told by the cash and the change', () => {
     expect(
       total([
