@@ -17,6 +17,7 @@ import {
   buildLines,
   captionsUnderValues,
   columnContinues,
+  headsColumns,
   dateColumnContinues,
   findLabels,
   valueRegions,
@@ -300,7 +301,12 @@ function collectHits(
       if (prop === OcrPropertyId.TotalAmount) {
         if (labelHit.spec.negative && !value.startsWith('-')) value = `-${value}`
         // A column heading (`Beløp`) over a column of amounts names line amounts, not the total.
-        if (region.placement === 'below' && columnContinues(region.seg, lines)) probability *= 0.5
+        // So does one of a row of headings (`Item | Qty | Total` over `RM6.69 | 1 | RM6.69`).
+        if (
+          region.placement === 'below' &&
+          (columnContinues(region.seg, lines) || headsColumns(labelHit.seg, lines))
+        )
+          probability *= 0.5
         // Kroner and øre read from their two boxes are the payment slip's amount.
         if (slip) probability += 0.05
       }
@@ -1530,8 +1536,11 @@ function taxSummaryRows(lines: Line[]): OcrWord[][] {
 /** A rounding line's label (`Rounding Adj`, `Øreavrunding`, `Öresavrundning`, `Rundung`, `Arrondi`). */
 const ROUNDING_WORD =
   /^(?:rounding|avrunding|oreavrunding|oresavrundning|avrundning|afrunding|rundung|arrondi|afronding)/
-/** A rounding amount as a till prints it, its leading zero dropped or not (`-0.02`, `.01`, `-,02`). */
-const ROUNDING_AMOUNT = /^[-+]?0?[.,](\d{2})-?$/
+/**
+ * A rounding amount as a till prints it, its leading zero dropped or not, its currency glued to it or not
+ * (`-0.02`, `.01`, `-,02`, `-RM0.02`).
+ */
+const ROUNDING_AMOUNT = new RegExp(`^[-+]?(?:${CURRENCY_WORD})?[-+]?0?[.,](\\d{2})-?$`, 'i')
 
 /** How round a sum in cents is: 3 whole units, 2 tens of cents, 1 fives, 0 neither (a rounded sum is rounder). */
 const roundness = (c: number) => (c % 100 === 0 ? 3 : c % 10 === 0 ? 2 : c % 5 === 0 ? 1 : 0)

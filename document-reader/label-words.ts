@@ -214,6 +214,7 @@ export const TOTALS: Row[] = [
     ['Total excl. GST', 'Total excluding GST', 'Total exclusive of GST', 'Total sales (excluding GST)'],
   ],
   [null, 1, ['Total sales excl. GST', 'GST', 'GST total', 'Tax total', 'GST amount', 'GST summary']],
+  [null, 1, ['Included in total', 'GST included in total', 'Tax included in total']],
   [null, 1, ['Rounding adjustment', 'Rounding adj.', 'Change', 'Change due', 'Total qty', 'Total quantity']],
   [null, 1, ['Discount', 'Total discount', 'Total discounts', 'Total savings', 'You saved', 'Your savings']],
   [null, 1, ['Taxable amount', 'Taxable', 'Non-taxable', 'Rabatt', 'Gesamtrabatt', 'Remise', 'Korting']],

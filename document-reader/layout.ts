@@ -571,6 +571,15 @@ export function dateColumnContinues(seg: Segment, lines: Line[]): boolean {
   return false
 }
 
+/**
+ * Whether a label's segment is one of a table's column headings: its line holds two other segments or more,
+ * every one without a digit (`Item | Qty | Total`), so that the value below it is a row's, not the sum's.
+ */
+export function headsColumns(seg: Segment, lines: Line[]): boolean {
+  const others = lines[seg.line]?.segments.filter((s) => s !== seg) ?? []
+  return others.length >= 2 && others.every((s) => !s.words.some((w) => /\d/.test(w.Text)))
+}
+
 /** Whether the line under a value holds another amount in the same column (a table, not a total). */
 export function columnContinues(seg: Segment, lines: Line[]): boolean {
   const next = lines[seg.line + 1]

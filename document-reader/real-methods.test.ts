@@ -2313,6 +2313,37 @@ describe("a till's total with the GST it includes, its tax summary and its round
     expect(total(vat)).toBe('125.00')
   })
 
+  it('is read in ringgit, the currency glued to the amount or not', () => {
+    expect(total(['Parking Fee Rate A RM7.00', 'GST (Included) RM0.40', 'Total RM7.00', 'Paid RM7.00'])).toBe(
+      '7.00',
+    )
+    expect(total(['SUBTOTAL RM 26.70', 'TOTAL MYR 28.70', 'CASH RM 100.00'])).toBe('28.70')
+  })
+
+  it('is never the row under a column heading Total, nor the rounding a till glues its currency to', () => {
+    const page = phrasePage(
+      [
+        [100, 100, 'Item'],
+        [700, 100, 'Qty'],
+        [1000, 100, 'Total'],
+        [160, 160, 'RM6.69'],
+        [980, 160, 'RM6.69'],
+        [100, 220, 'NASI LEMAK BUNGKUS'],
+        [160, 280, 'RM1.03'],
+        [700, 280, '1'],
+        [1000, 280, 'RM1.03'],
+        [100, 340, 'TEH O AIS'],
+        [100, 420, 'Total Amount: RM7.72'],
+        [100, 480, 'GST @0%: RM0.00'],
+        [100, 540, 'Rounding: -RM0.02'],
+        [100, 600, 'Nett Total: RM7.70'],
+        [100, 680, 'CASH RM7.70'],
+      ],
+      'tesseract',
+    )
+    expect(read(page).values[P.TotalAmount]).toBe('7.70')
+  })
+
   it('is the sum rounded for cash, the rounding printed or told by the cash and the change', () => {
     expect(
       total([

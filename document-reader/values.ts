@@ -339,7 +339,7 @@ const parseLabelledDate: Parser = (raw) => {
  * Currencies printed before or after an amount: the Nordic crowns, the euro, dollar, pound and franc, and those
  * of other European countries by code and sign (`CZK 271.00`, `537,77 kn`, `120,00 Kč`, `45,00 zł`).
  */
-export const CURRENCY_WORD = String.raw`(?:kr\.?|nok|sek|dkk|eur|€|usd|\$|gbp|£|chf|czk|kč|pln|zł|huf|ft|hrk|kn|ron|lei|bgn|isk|cad|aud)`
+export const CURRENCY_WORD = String.raw`(?:kr\.?|nok|sek|dkk|eur|€|usd|\$|gbp|£|chf|czk|kč|pln|zł|huf|ft|hrk|kn|ron|lei|bgn|isk|cad|aud|nzd|rm|myr|sgd|s\$|hkd|inr)`
 const CURRENCY = CURRENCY_WORD
 const CURRENCY_PREFIX = new RegExp(`^${CURRENCY}\\s*`, 'i')
 const CURRENCY_SUFFIX = new RegExp(`\\s*${CURRENCY}$`, 'i')
