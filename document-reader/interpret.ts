@@ -445,6 +445,9 @@ const VAT_WORD = /^[A-Z]{2}-?(\d*|\d{9}B\d{2}|U\d{8}|[A-Z\d]\d{7}[A-Z\d]|\d{7}[A
 
 /** A time of day, also on the twelve-hour clock (`20:11`, `14:37:56`, `8:17p`, `1.15PM`). */
 const TIME_OF_DAY = /^\d{1,2}:\d{2}(:\d{2})?([ap]\.?m?\.?)?$|^\d{1,2}\.\d{2}[ap]\.?m\.?$/i
+/** A weekday's name or its abbreviation, in brackets or not (`(Sun)`, `Mon.`, `Fre`, `So.`). */
+const WEEKDAY =
+  /^\(?(?:mon|tue|wed|thu|fri|sat|sun|man|tir|ons|tor|fre|lør|søn|mån|tis|lör|sön|mo|di|mi|do|fr|sa|so|lun|mer|jeu|ven|sam|dim)[a-zæøåäöéè]*\.?\)?,?$/i
 /** A date a till glued to its time of day (`30-Sep-20/20:11`). */
 const DATE_SLASH_TIME = /^(.+)\/(\d{1,2}:\d{2}(?::\d{2})?)$/
 /** The most words a date printed in words takes (`Sonntag 2. August 2020`, `NOVEMBER 28, 2021`). */
@@ -492,7 +495,9 @@ export function unlabelledDates(lines: Line[]): Hit[] {
       const glued = DATE_SLASH_TIME.exec(word.Text)
       // The time right beside the date, or before it with a word between (`at 13:00:23 on 30/08/2019`).
       const linked = TIME_DATE_LINK.test(words[i - 1]?.Text ?? '') ? (words[i - 2]?.Text ?? '') : ''
-      const beside = [words[i - 1]?.Text ?? '', words[i + 1]?.Text ?? '', linked]
+      // A weekday may stand between the date and its time (`14-01-2018 (Sun) 16:02`).
+      const after = WEEKDAY.test(words[i + 1]?.Text ?? '') ? (words[i + 2]?.Text ?? '') : ''
+      const beside = [words[i - 1]?.Text ?? '', words[i + 1]?.Text ?? '', linked, after]
       if (!glued && !beside.some((t) => TIME_OF_DAY.test(t))) continue
       // A guest's arrival on a hotel's bill (`Arrival Date: 22/09/2020 21:37:00`) is not the bill's date.
       if (words.slice(0, i).some((w) => ARRIVAL.test(w.Text.replace(/[.:]+$/, '')))) continue
@@ -655,7 +660,8 @@ export function writesDecimalComma(lines: Line[]): boolean {
  * (`RM12.70`, `MYR`, `£4.50`, `EUR`, `S$`): Malaysia, Britain, the euro, Singapore, India, Australia, New
  * Zealand, Switzerland and the Nordic crowns.
  */
-const DAY_FIRST_CURRENCY = /^(?:RM|MYR|£|GBP|€|EUR|SGD|S\$|INR|AUD|NZD|CHF|NOK|SEK|DKK)(?:\d+[.,]\d{2})?$/
+const DAY_FIRST_CURRENCY =
+  /^\(?(?:RM|MYR|£|GBP|€|EUR|SGD|S\$|INR|AUD|NZD|CHF|NOK|SEK|DKK)(?:\d+[.,]\d{2})?\)?$/
 
 /**
  * Whether a page writes its dates day first: its amounts with a decimal comma (continental Europe), or its

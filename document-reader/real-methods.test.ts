@@ -2388,5 +2388,16 @@ describe("a till's date with a two-digit year beside its time", () => {
     expect(date(till('$'))).toBe('2018-06-02')
     // Neither told: a date that reads both ways is not read.
     expect(date(till(''))).toBeUndefined()
+    // The currency in a column's heading tells it too.
+    expect(date(['Receipt 71857936 02/03/18 05:16 PM', 'TOTAL 79.35', 'GST Summary Amt Tax (RM)'])).toBe(
+      '2018-03-02',
+    )
+  })
+
+  it('is read with a weekday between the date and its time', () => {
+    // Another date on the receipt: only the time tells the receipt's own.
+    const points = 'Points expire 31-12-2018'
+    expect(date(['14-01-2018 (Sun) 16:02', 'TOTAL 35.80', points])).toBe('2018-01-14')
+    expect(date(['Kvittering 1042', '14.01.2018 Søn. 16:02', 'TOTAL 35,80', points])).toBe('2018-01-14')
   })
 })
