@@ -445,6 +445,15 @@ const VAT_WORD = /^[A-Z]{2}-?(\d*|\d{9}B\d{2}|U\d{8}|[A-Z\d]\d{7}[A-Z\d]|\d{7}[A
 
 /** A time of day, also on the twelve-hour clock (`20:11`, `14:37:56`, `8:17p`, `1.15PM`). */
 const TIME_OF_DAY = /^\d{1,2}:\d{2}(:\d{2})?([ap]\.?m?\.?)?$|^\d{1,2}\.\d{2}[ap]\.?m\.?$/i
+/**
+ * A time of day anywhere on a line, as a scan may read it apart or with its AM/PM misread (`03: 16PH`, `8:17p`):
+ * a till that prints its time, a register number and then its date (`03:16PM | 569337 | 07-02-18`).
+ */
+const TIME_IN_LINE = /(?:^|\s)\d{1,2}:\s?\d{2}(?::\d{2})?\s?(?:[ap]\.?[mh]?\.?)?(?=\s|$)/i
+
+/** A date in digits apart by dashes, slashes or dots (`07-02-18`, `21/11/2016`). */
+const NUMERIC_DATE = /^\d{1,2}([-/.])\d{1,2}\1\d{2}(?:\d{2})?$/
+
 /** A weekday's name or its abbreviation, in brackets or not (`(Sun)`, `Mon.`, `Fre`, `So.`). */
 const WEEKDAY =
   /^\(?(?:mon|tue|wed|thu|fri|sat|sun|man|tir|ons|tor|fre|lør|søn|mån|tis|lör|sön|mo|di|mi|do|fr|sa|so|lun|mer|jeu|ven|sam|dim)[a-zæøåäöéè]*\.?\)?,?$/i
@@ -498,7 +507,12 @@ export function unlabelledDates(lines: Line[]): Hit[] {
       // A weekday may stand between the date and its time (`14-01-2018 (Sun) 16:02`).
       const after = WEEKDAY.test(words[i + 1]?.Text ?? '') ? (words[i + 2]?.Text ?? '') : ''
       const beside = [words[i - 1]?.Text ?? '', words[i + 1]?.Text ?? '', linked, after]
-      if (!glued && !beside.some((t) => TIME_OF_DAY.test(t))) continue
+      if (
+        !glued &&
+        !beside.some((t) => TIME_OF_DAY.test(t)) &&
+        !(NUMERIC_DATE.test(word.Text) && TIME_IN_LINE.test(text(words)))
+      )
+        continue
       // A guest's arrival on a hotel's bill (`Arrival Date: 22/09/2020 21:37:00`) is not the bill's date.
       if (words.slice(0, i).some((w) => ARRIVAL.test(w.Text.replace(/[.:]+$/, '')))) continue
       const written = glued ? glued[1]! : word.Text

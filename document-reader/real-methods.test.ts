@@ -2394,6 +2394,12 @@ describe("a till's date with a two-digit year beside its time", () => {
     )
   })
 
+  it('is read where the time stands elsewhere on its line, the time itself never a date', () => {
+    const till = ['INVOICE NO 18301/102/T0305', '03: 16PH 569337 07-02-18', 'Total Sales RM 45.35']
+    expect(date([...till, 'Points expire 31-12-2018'])).toBe('2018-02-07')
+    expect(date(['10:12:01 Ven., 28 Septembre 2018', 'TOTAL 19,78'])).toBe('2018-09-28')
+  })
+
   it('is read with a weekday between the date and its time', () => {
     // Another date on the receipt: only the time tells the receipt's own.
     const points = 'Points expire 31-12-2018'
