@@ -1061,9 +1061,10 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     net.words = [printing.word]
     net.probability = Math.min(net.probability, 0.75)
   }
-  // Then a till's tax summary (`GST Summary | Amount (RM) | Tax (RM)`, `Tax Code | Amt | Tax`) prints each rate's net
-  // and tax and their totals, never the bill's: a total read in its rows (`Total | 449,82 | 26.55`, a column's
-  // amount under `Amount`) is not the total, unless its row adds its net and tax up to the gross it ends with.
+  // Then a till's tax summary (`GST Summary | Amount (RM) | Tax (RM)`, `Tax Code | Amt | Tax`) prints each
+  // rate's net and tax and their totals, never the bill's: a total read in its rows (`Total | 449,82 | 26.55`, a
+  // column's amount under `Amount`) is not the total, unless its row adds its net and tax up to the gross it
+  // ends with.
   const summaryRows = new Map([...linesOf].map(([page, lines]) => [page, taxSummaryRows(lines)]))
   const inSummary = (h: PageHit) => {
     const rows = summaryRows.get(h.page)
