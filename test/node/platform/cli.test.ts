@@ -95,7 +95,13 @@ describe('platform command line', () => {
     cpSync(inject('platformTemplates').demo.dataDir, dataDir, { recursive: true })
     const env = { ...process.env }
     delete env.LEDGERDESK_TEST_DATABASE_URL
-    const child = spawn(tsx, ['platform/cli.ts', '--port', '0', '--data-dir', dataDir], { env })
+    // Node itself runs the command line, so that SIGTERM reaches the platform: the tsx command relays a signal
+    // to its child and, when the child does not answer within 30 ms (a loaded machine), kills it and exits 143.
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'platform/cli.ts', '--port', '0', '--data-dir', dataDir],
+      { env },
+    )
     try {
       let out = ''
       await new Promise<void>((resolve, reject) => {
