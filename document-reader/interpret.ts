@@ -1157,10 +1157,7 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     byTable.every((t) => t.hit.value === tableValue) &&
     (byPayment.some((p) => p.hit.value === tableValue) || printed(tableValue) > byTable[0]!.witnesses)
   const paidValue = byPayment[0]?.hit.value
-  const cashValue =
-    cashLessChange.length > 0 && cashLessChange.every((c) => c === cashLessChange[0])
-      ? (cashLessChange[0]! / 100).toFixed(2)
-      : undefined
+  const cashValue = cashPaid === undefined ? undefined : (cashPaid / 100).toFixed(2)
   /** Whether every amount printed on the hit's page before its word adds up to `sum` (two amounts at least). */
   const addsUpBefore = (h: PageHit, sum: number) => {
     const page = printings.filter((p) => p.page === h.page)

@@ -37,7 +37,7 @@ import {
   type MoneyForm,
 } from './facts.ts'
 import { fontFaces, printHtml } from './chromium.ts'
-import { inLanguage } from './items.ts'
+import { inLanguage, unitKinds } from './items.ts'
 
 type Lang = 'en' | 'nb' | 'nn' | 'sv' | 'fr'
 type Template = 'saas' | 'nordic' | 'advice'
@@ -660,15 +660,7 @@ export async function generateChromiumHtml(seed: number): Promise<CorpusDocument
     ] as [number, number][]),
   })
   // Each line's unit by what it sells (hours, months, pieces), before its text is translated.
-  const unitKinds = f.lines.map((l) =>
-    /hours|Installation/.test(l.text)
-      ? 1
-      : /monthly|subscription/.test(l.text)
-        ? 2
-        : /Cables/.test(l.text)
-          ? 3
-          : 0,
-  )
+  const lineUnits = unitKinds(f)
   inLanguage(f, lang)
   const credit = r() < 0.1
   // A credit note is settled against the account: it prints no KID and no bank details.
@@ -730,7 +722,7 @@ export async function generateChromiumHtml(seed: number): Promise<CorpusDocument
     domain: domainOf(f.supplier, f.country),
     buyerStreet: pick(r, BUYER_STREETS),
     buyerPlace: pick(r, BUYER_PLACES),
-    unitKinds,
+    lineUnits,
     mailbox: pick(r, MAILBOXES[lang]),
   }
   const page = template === 'saas' ? saasHtml(p) : template === 'nordic' ? nordicHtml(p) : adviceHtml(p)
@@ -772,7 +764,7 @@ interface Printing {
   buyerStreet: string
   buyerPlace: string
   /** Each line's unit: piece, hour, month or pack. */
-  unitKinds: number[]
+  lineUnits: number[]
   /** The seller's invoicing mailbox (`faktura`, `billing`). */
   mailbox: string
 }
@@ -992,7 +984,7 @@ function nordicHtml(p: Printing): Page {
   const cells = r() < 0.5
   const zebra = r() < 0.5
   const light = `${p.accent}1a`
-  const units = p.unitKinds.map((k) => w.units[k]!)
+  const units = p.lineUnits.map((k) => w.units[k]!)
   const lines = f.lines
     .map(
       (l, i) =>

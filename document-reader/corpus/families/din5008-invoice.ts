@@ -40,7 +40,7 @@ import {
   type Facts,
   type MoneyForm,
 } from './facts.ts'
-import { inLanguage } from './items.ts'
+import { inLanguage, unitKinds } from './items.ts'
 
 type Lang = 'de' | 'nl' | 'en'
 
@@ -405,15 +405,7 @@ export async function generateDin5008(seed: number): Promise<CorpusDocument> {
   })
   const w = WORDS[lang]
   const austrian = country === 'AT'
-  const unitKinds = f.lines.map((l) =>
-    /hours|Installation/.test(l.text)
-      ? 1
-      : /monthly|subscription/.test(l.text)
-        ? 2
-        : /Cables/.test(l.text)
-          ? 3
-          : 0,
-  )
+  const lineUnits = unitKinds(f)
   inLanguage(f, lang)
   const credit = r() < 0.1
   const sign = credit ? -1 : 1
@@ -602,7 +594,7 @@ export async function generateDin5008(seed: number): Promise<CorpusDocument> {
       size: rowSize,
       right: true,
     })
-    sheet.text(w.units[unitKinds[i]!]!, cols.unit, y, { size: rowSize })
+    sheet.text(w.units[lineUnits[i]!]!, cols.unit, y, { size: rowSize })
     sheet.text(plain(line.price), cols.price, y, { size: rowSize, right: true })
     sheet.text(`${line.rate} %`, cols.vat, y, { size: rowSize, right: true })
     sheet.text(plain(line.amount), cols.total, y, { size: rowSize, right: true })

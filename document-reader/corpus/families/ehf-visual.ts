@@ -30,7 +30,7 @@ import {
   type Facts,
 } from './facts.ts'
 import { fontFaces, printHtml } from './chromium.ts'
-import { inLanguage } from './items.ts'
+import { inLanguage, unitKinds } from './items.ts'
 
 type Lang = 'nb' | 'en'
 type Style = 'register' | 'cards'
@@ -291,9 +291,7 @@ export async function generateEhfVisual(seed: number): Promise<CorpusDocument> {
   // Services and goods at the standard rate, passenger transport at the low one.
   f.lines = f.lines.map((l) => ({ ...l, rate: /Travel/.test(l.text) ? 12 : 25 }))
   resum(f)
-  const unitKinds = f.lines.map((l) =>
-    /hours|Installation/.test(l.text) ? 1 : /monthly|subscription/.test(l.text) ? 2 : 0,
-  )
+  const lineUnits = unitKinds(f)
   inLanguage(f, lang)
   const w = WORDS[lang]
   const credit = r() < 0.1
@@ -384,7 +382,7 @@ export async function generateEhfVisual(seed: number): Promise<CorpusDocument> {
     buyerVatText: `NO${f.buyerOrg}MVA`,
     account,
     iban: f.iban,
-    units: unitKinds.map((k) => (k === 1 ? 'HUR' : k === 2 ? 'MON' : pick(r, ['EA', 'C62']))),
+    units: lineUnits.map((k) => (k === 1 ? 'HUR' : k === 2 ? 'MON' : pick(r, ['EA', 'C62']))),
     font: pick(r, ['Liberation Sans', 'Liberation Sans', 'DejaVu Sans', 'Roboto']),
     size: pick(r, [8, 8.5, 9]),
     accent: pick(r, ['#2b5797', '#00574b', '#6b2d5c', '#444444', '#b3541e']),

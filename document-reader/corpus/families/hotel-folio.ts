@@ -41,32 +41,10 @@ import {
   type FactLine,
   type MoneyForm,
 } from './facts.ts'
-import { pdfKitBytes, type PdfKitStream } from './pdfkit-bytes.ts'
+import { pdfKitBytes, type PdfKitDocument } from './pdfkit-bytes.ts'
 
 const require = createRequire(import.meta.url)
 
-interface PdfKitDocument extends PdfKitStream {
-  font(name: string): this
-  fontSize(size: number): this
-  fillColor(color: string): this
-  strokeColor(color: string): this
-  lineWidth(width: number): this
-  text(
-    text: string,
-    x: number,
-    y: number,
-    options?: { width?: number; align?: string; lineBreak?: boolean },
-  ): this
-  widthOfString(text: string): number
-  rect(x: number, y: number, w: number, h: number): this
-  moveTo(x: number, y: number): this
-  lineTo(x: number, y: number): this
-  dash(length: number, options: { space: number }): this
-  undash(): this
-  stroke(): this
-  fill(color?: string): this
-  end(): void
-}
 const PDFDocument = require('pdfkit') as new (options: unknown) => PdfKitDocument
 
 const DEJAVU = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf')

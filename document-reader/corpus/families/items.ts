@@ -31,3 +31,16 @@ export function itemText(text: string, lang: ItemLang): string {
 export function inLanguage(f: Facts, lang: ItemLang): void {
   f.lines = f.lines.map((line) => ({ ...line, text: itemText(line.text, lang) }))
 }
+
+/** Each line's unit, as the English item texts tell it: 0 a piece, 1 hours, 2 a month, 3 metres. */
+export function unitKinds(f: Facts): number[] {
+  return f.lines.map((l) =>
+    /hours|Installation/.test(l.text)
+      ? 1
+      : /monthly|subscription/.test(l.text)
+        ? 2
+        : /Cables/.test(l.text)
+          ? 3
+          : 0,
+  )
+}

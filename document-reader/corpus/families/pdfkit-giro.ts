@@ -24,7 +24,7 @@ import {
   type MoneyForm,
 } from './facts.ts'
 import { inLanguage } from './items.ts'
-import { pdfKitBytes, type PdfKitStream } from './pdfkit-bytes.ts'
+import { pdfKitBytes, type PdfKitDocument } from './pdfkit-bytes.ts'
 import { FINNISH_MONEY, finnishDate } from './summary-layouts.ts'
 
 const require = createRequire(import.meta.url)
@@ -33,23 +33,6 @@ interface TextOptions {
   width?: number
   align?: 'left' | 'right' | 'center'
   lineBreak?: boolean
-}
-interface PdfKitDocument extends PdfKitStream {
-  font(name: string): this
-  fontSize(size: number): this
-  fillColor(color: string): this
-  strokeColor(color: string): this
-  lineWidth(width: number): this
-  text(text: string, x: number, y: number, options?: TextOptions): this
-  widthOfString(text: string): number
-  rect(x: number, y: number, w: number, h: number): this
-  moveTo(x: number, y: number): this
-  lineTo(x: number, y: number): this
-  dash(length: number, options: { space: number }): this
-  undash(): this
-  stroke(): this
-  fill(color?: string): this
-  end(): void
 }
 const PDFDocument = require('pdfkit') as new (options: unknown) => PdfKitDocument
 

@@ -29,32 +29,11 @@ import {
   type CorpusDocument,
   type MoneyForm,
 } from './facts.ts'
-import { inLanguage } from './items.ts'
-import { pdfKitBytes, type PdfKitStream } from './pdfkit-bytes.ts'
+import { inLanguage, unitKinds } from './items.ts'
+import { pdfKitBytes, type PdfKitDocument } from './pdfkit-bytes.ts'
 
 const require = createRequire(import.meta.url)
 
-interface PdfKitDocument extends PdfKitStream {
-  font(name: string): this
-  fontSize(size: number): this
-  fillColor(color: string): this
-  strokeColor(color: string): this
-  lineWidth(width: number): this
-  text(
-    text: string,
-    x: number,
-    y: number,
-    options?: { width?: number; align?: string; lineBreak?: boolean },
-  ): this
-  widthOfString(text: string): number
-  rect(x: number, y: number, w: number, h: number): this
-  moveTo(x: number, y: number): this
-  lineTo(x: number, y: number): this
-  stroke(): this
-  fill(color?: string): this
-  addPage(options?: unknown): this
-  end(): void
-}
 const PDFDocument = require('pdfkit') as new (options: unknown) => PdfKitDocument
 
 const DEJAVU = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf')
@@ -234,15 +213,7 @@ export async function generateTwoPageCarry(seed: number): Promise<CorpusDocument
   const { facts: f, r } = makeFacts(seed, 2601, { country, lines: [n, n], kid: 0.75 })
   const lang = LANG_OF[country]
   const w = WORDS[lang]
-  const unitKinds = f.lines.map((l) =>
-    /hours|Installation/.test(l.text)
-      ? 1
-      : /monthly|subscription/.test(l.text)
-        ? 2
-        : /Cables/.test(l.text)
-          ? 3
-          : 0,
-  )
+  const lineUnits = unitKinds(f)
   inLanguage(f, lang)
   const credit = r() < 0.08
   // A credit note prints no KID and no IBAN; the seller's bank account stands in the foot of every page.
@@ -354,7 +325,7 @@ export async function generateTwoPageCarry(seed: number): Promise<CorpusDocument
     text(String(2000 + ((Number(f.customerNo) + i * 53) % 7000)), cols.art, y)
     text(line.text, cols.text, y)
     text(String(line.qty), cols.qty, y, { right: true })
-    text(w.units[unitKinds[i]!]!, cols.unit, y)
+    text(w.units[lineUnits[i]!]!, cols.unit, y)
     text(plain(line.price), cols.price, y, { right: true })
     text(String(line.rate), cols.vat, y, { right: true })
     text(plain(line.amount), cols.amount, y, { right: true })
