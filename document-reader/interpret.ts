@@ -52,6 +52,8 @@ interface Hit {
   rest?: boolean
   /** Read at a credit note's own number or date label (`Kreditnotanr.`, `Credit note date`). */
   creditOwn?: boolean
+  /** A date read at a label naming an invoice (`Fakturadato`, `Invoice date`): in a credit note, the credited one's. */
+  namesInvoice?: boolean
   /**
    * How much the label itself is trusted: decides between candidates whose probability the page's checks
    * capped alike (`Amount due` over `Total`).
@@ -260,6 +262,8 @@ function collectHits(
         if (net === null) break
         if (net) ({ value, words } = net)
       }
+      // A bare number word heading a column (`Nummer` over article numbers) names no invoice.
+      if (labelHit.spec.bare && region.placement === 'below' && columnContinues(region.seg, lines)) break
       // A card terminal's slip printed on a receipt numbers its own payment (`Beleg-Nr.`, `Trace-Nr.`).
       if (prop === OcrPropertyId.InvoiceNumber && cardSlipAround(lines, labelHit.seg.line)) break
       let slip = false
@@ -318,6 +322,11 @@ function collectHits(
         probability,
         rest: labelHit.spec.weight > 1,
         creditOwn: labelHit.spec.creditOwn,
+        namesInvoice:
+          prop === OcrPropertyId.InvoiceDate &&
+          INVOICE_WORD.test(
+            normaliseLabel(text(labelHit.seg.words.slice(labelHit.start, labelHit.start + labelHit.count))),
+          ),
         labelWeight: labelHit.spec.weight,
       })
       break
@@ -446,10 +455,11 @@ const VAT_WORD = /^[A-Z]{2}-?(\d*|\d{9}B\d{2}|U\d{8}|[A-Z\d]\d{7}[A-Z\d]|\d{7}[A
 /** A time of day, also on the twelve-hour clock (`20:11`, `14:37:56`, `8:17p`, `1.15PM`). */
 const TIME_OF_DAY = /^\d{1,2}:\d{2}(:\d{2})?([ap]\.?m?\.?)?$|^\d{1,2}\.\d{2}[ap]\.?m\.?$/i
 /**
- * A time of day anywhere on a line, as a scan may read it apart or with its AM/PM misread (`03: 16PH`, `8:17p`):
- * a till that prints its time, a register number and then its date (`03:16PM | 569337 | 07-02-18`).
+ * A time of day anywhere on a line, as a scan may read it apart or with its AM/PM misread (`03: 16PH`, `8:17p`,
+ * `10: 128M`, `(8: 10PK`): a till that prints its time, a register number and then its date (`03:16PM | 569337 |
+ * 07-02-18`).
  */
-const TIME_IN_LINE = /(?:^|\s)\d{1,2}:\s?\d{2}(?::\d{2})?\s?(?:[ap]\.?[mh]?\.?)?(?=\s|$)/i
+const TIME_IN_LINE = /(?:^|\s)\(?\d{1,2}:\s?\d{2}(?::\d{2})?\s?(?:[ap8]\.?[mhk]?\.?)?(?=\s|$)/i
 
 /** A date in digits apart by dashes, slashes or dots (`07-02-18`, `21/11/2016`). */
 const NUMERIC_DATE = /^\d{1,2}([-/.])\d{1,2}\1\d{2}(?:\d{2})?$/
@@ -515,10 +525,15 @@ export function unlabelledDates(lines: Line[]): Hit[] {
         continue
       // A guest's arrival on a hotel's bill (`Arrival Date: 22/09/2020 21:37:00`) is not the bill's date.
       if (words.slice(0, i).some((w) => ARRIVAL.test(w.Text.replace(/[.:]+$/, '')))) continue
-      const written = glued ? glued[1]! : word.Text
+      // A scan's letter O for the day's first digit (`O2/Jan/2017`), a space read after the day (`24 -03-18`).
+      const parted = /^-\d{1,2}-\d{2,4}$/.test(word.Text) && /^\d{1,2}$/.test(words[i - 1]?.Text ?? '')
+      const written = (parted ? `${words[i - 1]!.Text}${word.Text}` : glued ? glued[1]! : word.Text).replace(
+        /^[Oo](?=\d[/.-])/,
+        '0',
+      )
       // A till's date with a two-digit year, its parts apart by slashes or dashes (`18-11-18 13:58`).
       const value = parseDate(written) ?? shortSlashDate(written.replace(/-/g, '/'), dayFirst, monthFirst)
-      if (value) hits.push(timestampDate(value, [word]))
+      if (value) hits.push(timestampDate(value, parted ? [words[i - 1]!, word] : [word]))
       // A date in words right after the time, a weekday before it or not (`10:12:01 Ven., 28 Septembre 2018`).
       else if (TIME_OF_DAY.test(beside[0]!) && i + 1 < words.length) {
         for (let n = Math.min(DATE_WORDS, words.length - i); n >= 2; n--) {
@@ -634,6 +649,8 @@ const timestampDate = (value: string, words: OcrWord[]): Hit => ({
 
 /** A place name a letter's dateline begins with, its comma after it (`Stockholm,`, `Rembrandtpark,`). */
 const PLACE = /^\p{Lu}[\p{L}-]{2,},$/u
+/** A Danish town's postal district after its name, the dateline's comma after it (`Odense C,`, `København K,`). */
+const POSTAL_DISTRICT = /^\p{Lu}{1,2},$/u
 
 /**
  * The date of a letter's dateline, the place it was written and the date that ends its line (`Scandic Klara,
@@ -642,8 +659,10 @@ const PLACE = /^\p{Lu}[\p{L}-]{2,},$/u
  * with a two-digit year after dashes. Null where the words are no such line.
  */
 function datelineDate(words: OcrWord[], at: number): Hit | null {
-  const place = words[at - 1]!.Text === 'den' ? words[at - 2] : words[at - 1]
-  if (!place || !PLACE.test(place.Text) || words.length - at > 4) return null
+  const p = words[at - 1]!.Text === 'den' ? at - 2 : at - 1
+  const place =
+    POSTAL_DISTRICT.test(words[p]?.Text ?? '') && p > 0 ? `${words[p - 1]!.Text},` : words[p]?.Text
+  if (!place || !PLACE.test(place) || words.length - at > 4) return null
   const ws = words.slice(at)
   const written = text(ws)
   const short = /^(\d{1,2})-(\d{1,2})-(\d{2})$/.exec(written)
@@ -845,6 +864,8 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   const printings: (AmountPrinting & { page: number; scanned: boolean; doubted: boolean })[] = []
   /** Each page's lines, by page number. */
   const linesOf = new Map<number, Line[]>()
+  /** Each page's rows of one VAT rate's sum, by page number. */
+  const rateSumsOf = new Map<number, ReturnType<typeof rateSums>>()
   const hits: PageHit[] = pages.flatMap((page) => {
     const lines = pageLines(page)
     linesOf.set(page.PageNo, lines)
@@ -855,6 +876,9 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     }
     const byRate = vatRowsGross(lines)
     if (byRate) ledgerTotals.add(byRate)
+    const rated = rateSums(lines)
+    rateSumsOf.set(page.PageNo, rated)
+    if (rated.rates >= 2 && rated.gross !== null) ledgerTotals.add(rated.gross)
     const scanned = page.Source === 'tesseract'
     // Totals by arithmetic, proposed only where no label gives one (see below).
     const fallback = (found: { cents: number; word: OcrWord } | null, probability: number) =>
@@ -920,7 +944,9 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
       doubtfulDigits: h.words.some((w) => /\d/.test(w.Text) && doubtfulWords.has(w.Id)),
     }))
   })
-  const checks = new AmountChecks(amounts, vat, vatSum, tips)
+  // A till's rounding for cash (two cents at most) may stand between its net and VAT and its total.
+  const cashRoundings = [...linesOf.values()].flatMap(roundingsOf).filter((r) => r <= CASH_ROUNDING_CENTS)
+  const checks = new AmountChecks(amounts, vat, vatSum, tips, cashRoundings)
   // A credit note that prints its own number or date beside the credited invoice's: its own wins.
   if (credit)
     for (const prop of [OcrPropertyId.InvoiceNumber, OcrPropertyId.InvoiceDate]) {
@@ -928,6 +954,19 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
       if (own.some((h) => h.creditOwn))
         for (const h of own) if (!h.creditOwn) h.probability = Math.min(h.probability * 0.5, 0.5)
     }
+  // The number and date of the invoice it credits, named in its sentence (`Krediterer faktura nr. 10234 av
+  // 6. august 2026`), are not the credit note's: another number or date read wins. So does a date at a plain
+  // label (`Dato`) over one at a label naming an invoice (`Fakturadato` beside `Gjelder faktura`).
+  if (credit) {
+    const credited = creditedInvoice([...linesOf.values()].flat())
+    for (const prop of [OcrPropertyId.InvoiceNumber, OcrPropertyId.InvoiceDate]) {
+      const read = hits.filter((h) => h.prop === prop && h.probability > 0.5)
+      const named = (h: Hit) =>
+        credited.has(h.value) || (prop === OcrPropertyId.InvoiceDate && h.namesInvoice === true)
+      if (read.some((h) => !named(h) && h.placement !== 'pattern'))
+        for (const h of read) if (named(h)) h.probability = Math.min(h.probability * 0.5, 0.5)
+    }
+  }
   // A printing timestamp never outweighs a date read at a label, however often the receipt prints it.
   if (hits.some((h) => h.prop === OcrPropertyId.InvoiceDate && h.placement !== 'pattern'))
     for (const h of hits)
@@ -1076,6 +1115,36 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
   const summaryTotals = new Set(hits.filter((h) => h.prop === OcrPropertyId.TotalAmount && inSummary(h)))
   for (const found of [hits, proposable])
     found.splice(0, found.length, ...found.filter((h) => !summaryTotals.has(h)))
+  // The sums of two or more VAT rates printed as rows of their own (`Total 6% supplies (Inc. GST): 28.20`,
+  // `Total 0% supplies: 6.01`): one rate's sum is never the total, and the gross of every rate adds up to it.
+  // Where the total's own amount is misread (`Total Payable: 34.2`, `33.85`) or unreadable, that sum is the total.
+  for (const [page, rows] of rateSumsOf) {
+    if (rows.rates < 2) continue
+    const inRows = (h: PageHit) =>
+      h.page === page && h.prop === OcrPropertyId.TotalAmount && h.words.some((w) => rows.words.has(w))
+    for (const found of [hits, proposable]) found.splice(0, found.length, ...found.filter((h) => !inRows(h)))
+    if (rows.gross === null) continue
+    const sum = (rows.gross / 100).toFixed(2)
+    const totals = hits.filter((h) => h.page === page && h.prop === OcrPropertyId.TotalAmount)
+    if (totals.some((h) => h.value.replace('-', '') === sum)) continue
+    const misread = totals.filter(
+      (h) =>
+        h.placement !== 'pattern' &&
+        (oneDigitApart(h.value, sum) || (sum.startsWith(h.value) && h.value.length >= sum.length - 1)),
+    )
+    for (const h of misread) h.value = sum
+    if (misread.length === 0 && totals.length === 0 && rows.payable)
+      for (const found of [hits, proposable])
+        found.push({
+          prop: OcrPropertyId.TotalAmount,
+          value: sum,
+          words: rows.payable,
+          placement: 'pattern',
+          probability: 0.6,
+          page,
+          scanned: pages.find((p) => p.PageNo === page)?.Source === 'tesseract',
+        })
+  }
   // A total of nothing (`Balance 0.00`, `Saldo 0,00`, `Offen 0,00`: what is left once the bill is paid) is not
   // the invoice's total when the document prints a larger amount: proposed neither way, the larger is.
   const zeroTotal = (h: Hit) => h.prop === OcrPropertyId.TotalAmount && Number(h.value) === 0
@@ -1203,6 +1272,22 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
     (h) => h.prop === OcrPropertyId.TotalAmount && unsure.has(h) && !zeroTotals.has(h),
   )
   const labelledOrMisread = labelledTotals.length > 0 ? labelledTotals : misreadLabelled
+  /** The payment the page's net and VAT make: the cash less the change, else the one amount paid. */
+  const borneOut = (value: string) => checks.confirms(value) || vatAtRateOf(ratedVat, cents(value))
+  const settledValue =
+    cashValue ??
+    (paidValue !== undefined && byPayment.every((p) => p.hit.value === paidValue) ? paidValue : undefined)
+  const settledHit =
+    settledValue === undefined || !borneOut(settledValue)
+      ? undefined
+      : (cashTotals.find((h) => h.value === settledValue) ??
+        byPayment.find((p) => p.hit.value === settledValue)?.hit ??
+        // Printed nowhere readable but at the label, misread (`Total Sales: RMS.75` for 9.75).
+        (labelledOrMisread[0] && { ...labelledOrMisread[0], value: settledValue }))
+  // Borne out twice: by the page's net and VAT, or (the cash less the change) printed as an amount of its own.
+  const surelySettled =
+    settledValue !== undefined &&
+    (checks.confirms(settledValue) || (settledValue === cashValue && printed(settledValue) > 0))
   if (paidTable && labelledTotals.length > 0 && labelledTotals.every(outweighed))
     own.splice(0, own.length, ...own.filter((h) => h.prop !== OcrPropertyId.TotalAmount))
   else if (
@@ -1238,6 +1323,28 @@ function interpretReading(pages: OcrPageResult[], opts: InterpretOptions): Inter
       value: credit ? `-${cashValue}` : cashValue,
       probability: Math.min(at.probability, 0.7),
     })
+  } else if (
+    settledHit &&
+    !credit &&
+    labelledOrMisread.length > 0 &&
+    labelledOrMisread.every(
+      (h) =>
+        h.scanned &&
+        (h.placement === 'below' || surelySettled) &&
+        unconfirmedTotal(h) &&
+        h.value !== settledHit.value,
+    )
+  ) {
+    // What was paid (the cash given less the change, or one payment with no change) where the page's net and
+    // VAT make it (`CASH 48.00`, `CHANGE 0.00` under `SUB-TOTAL 45.28` and `TAX 2.72`), and the only labelled
+    // totals are ones nothing bears out, the total's own printing misread (`TOTAL 48.000`, `Total Sales
+    // RMS.75`): the till's own arithmetic twice over. Shown where it is printed. Where only the VAT at its rate
+    // bears the payment out (no net printed, the cash less the change printed nowhere: `SUB TOTAL (Inc GST)
+    // 18.80` over `TOTAL 16.40`, `CASH 50.00`, `CHANGE 31.20`), it outweighs nothing but an amount under a
+    // heading (`Amount` over the items): a total read right of its label stands (`RECHNUNGSBETRAG 8,80` under
+    // `Bar 41,80`).
+    own.splice(0, own.length, ...own.filter((h) => h.prop !== OcrPropertyId.TotalAmount))
+    own.push({ ...settledHit, probability: Math.min(settledHit.probability, 0.7) })
   } else if (
     paidValue !== undefined &&
     byPayment.every((p) => p.hit.value === paidValue) &&
@@ -1551,6 +1658,55 @@ function taxSummaryRows(lines: Line[]): OcrWord[][] {
   return rows
 }
 
+/** A total word that begins a row of one VAT rate's sum (`Total 6% supplies`, `Sum 25 %`, `Summa 12%`). */
+const RATE_ROW_TOTAL = /^(total|totalt|sum|summa|summe|i alt)$/i
+/** The rate after it, a scan's `Ø%` or `O%` for 0 %. */
+const RATE_WORD = /^([\dOØ]{1,2}(?:[.,]\d{1,2})?)\s?%:?$/
+/** Words that make a rate's row its gross (`(Inc. GST)`, `inkl. mva`) or its net (`(excl. GST)`, `eks. mva`). */
+const GROSS_WORD = /^\(?(inc|incl|including|inclusive|inkl|inklusive|med)\b/i
+const NET_WORD = /^\(?(exc|excl|excluding|exclusive|ex|eks|ekskl|exkl|utan|uten|ohne|netto)\b/i
+
+/**
+ * The rows of a page that each print one VAT rate's sum (`Total 6% supplies (excl. GST): 26.60`, `Total 6%
+ * supplies (Inc. GST): 28.20`, `Total 0% supplies: 6.01`): their words, how many rates, the gross of all rates
+ * together where every rate's gross is printed (a rate of 0 % has its net for gross), and the line after them
+ * that names the payable total (`Total Payable:`), if any.
+ */
+function rateSums(lines: Line[]): {
+  words: Set<OcrWord>
+  rates: number
+  gross: number | null
+  payable?: OcrWord[]
+} {
+  const words = new Set<OcrWord>()
+  const gross = new Map<string, number>()
+  const rates = new Set<string>()
+  let last = -1
+  lines.forEach((line, l) => {
+    const ws = line.segments.flatMap((seg) => seg.words)
+    if (ws.length < 3 || !RATE_ROW_TOTAL.test(ws[0]!.Text)) return
+    const rate = RATE_WORD.exec(ws[1]!.Text)?.[1]?.replace(/[OØ]/g, '0')
+    const amounts = lineAmounts(ws.slice(2))
+    if (rate === undefined || amounts.length !== 1) return
+    const key = String(Number(rate.replace(',', '.')))
+    rates.add(key)
+    for (const w of ws) words.add(w)
+    last = l
+    const rest = ws.slice(2).map((w) => w.Text)
+    const isGross =
+      rest.some((t) => GROSS_WORD.test(t)) || (key === '0' && !rest.some((t) => NET_WORD.test(t)))
+    if (isGross && !gross.has(key)) gross.set(key, amounts[0]!)
+  })
+  const all = [...rates].every((r) => gross.has(r))
+  const next = lines[last + 1]?.segments.flatMap((seg) => seg.words)
+  return {
+    words,
+    rates: rates.size,
+    gross: all && rates.size > 0 ? [...gross.values()].reduce((a, c) => a + c, 0) : null,
+    payable: next && /^total$/i.test(next[0]?.Text ?? '') ? next : undefined,
+  }
+}
+
 /** A rounding line's label (`Rounding Adj`, `Øreavrunding`, `Öresavrundning`, `Rundung`, `Arrondi`). */
 const ROUNDING_WORD =
   /^(?:rounding|avrunding|oreavrunding|oresavrundning|avrundning|afrunding|rundung|arrondi|afronding)/
@@ -1679,11 +1835,11 @@ export function paidLessChange(lines: Line[]): number[] {
       // The currency may follow the amount (`Barzahlung 5,00 EUR`).
       const words = all.length > 2 && CURRENCY_ALONE.test(all[all.length - 1]!.Text) ? all.slice(0, -1) : all
       if (words.length < 2 || !names(words[0]!.Text.replace(/[.:]$/, ''))) return []
-      const value = parseAmount(words[words.length - 1]!.Text)
+      // Or glued before it (`Tendered: RM10.00`, `Change RM0.25`).
+      const last = words[words.length - 1]!.Text.replace(LEADING_CURRENCY, '')
+      const value = parseAmount(last)
       // A till may print the cash given as a negative amount (`BAR EUR -3,00`).
-      return value && /\d[.,]\d{2}$/.test(words[words.length - 1]!.Text)
-        ? [Math.round(Math.abs(Number(value)) * 100)]
-        : []
+      return value && /\d[.,]\d{2}$/.test(last) ? [Math.round(Math.abs(Number(value)) * 100)] : []
     })
   const paid = amountAt((word) => PAID.test(word))
   const change = amountAt(isChangeWord)
@@ -1706,6 +1862,8 @@ interface AmountPrinting {
 }
 
 const CURRENCY_ALONE = new RegExp(`^${CURRENCY_WORD}$`, 'i')
+/** A currency glued before an amount (`RM10.00`, `S$4.50`). */
+const LEADING_CURRENCY = new RegExp(`^${CURRENCY_WORD}(?=\\d)`, 'i')
 
 /**
  * Each word of the page that prints an amount with its decimals (`12.65`, `$37.22`, `53,20€`). A currency sign
@@ -2297,6 +2455,44 @@ function isStrayScannedDate(h: Hit, hits: Hit[], pages: OcrPageResult[]): boolea
   return printed.some((d, i) => printed.some((e, j) => i !== j && Math.abs(d - e) <= YEAR))
 }
 
+/** A word naming an invoice, in a label's normalised text (`fakturadato`, `invoice date`, `rechnungsdatum`). */
+const INVOICE_WORD = /faktura|invoice|rechnung|factu|fattura|lasku/
+/** The words that make an invoice the one a credit note credits (`krediterer`, `til`, `zur`, `for`). */
+const CREDITING =
+  /^(krediterer|krediterar|kreditering|kreditert|til|till|avseende|vedrørende|vedr\.?|gjelder|avser|zur|zu|für|for|credits?|crediting|corrects|bezug:?|concerne|op)$/i
+/** The invoice itself, after those words (`faktura`, `fakturanr.`, `Rechnung`, `invoice`). */
+const CREDITED_INVOICE = /^(faktura|fakturan(r|ummer)\.?|rechnung|rg\.?|invoice|factuur|facture)$/i
+/** A number's own word between the invoice and its number (`nr.`, `no.`, `Nr.`, `number`, `n°`). */
+const NUMBER_WORD = /^(nr|no|number|nummer|n°|nº|#)[.:]?$/i
+/** The word before the credited invoice's date (`av`, `af`, `vom`, `daterad`, `dated`, `of`). */
+const CREDITED_DATED = /^(av|af|fra|från|daterad|datert|dateret|dated|of|from|vom|du|van)$/i
+
+/**
+ * The number and date of the invoice a credit note credits, as its sentence or subject names them
+ * (`Krediterer faktura nr. 2026-55786 av 6. august 2026`, `Kreditfaktura K1 avseende faktura F79316 av
+ * 2026-04-27`, `Gutschrift zur Rechnung Nr. 4711 vom 3. März 2026`, `Credit note for invoice no. 82277
+ * dated 21.10.2025`).
+ */
+function creditedInvoice(lines: Line[]): Set<string> {
+  const named = new Set<string>()
+  for (const line of lines) {
+    const words = line.segments.flatMap((seg) => seg.words)
+    for (let i = 1; i < words.length - 1; i++) {
+      if (!CREDITED_INVOICE.test(words[i]!.Text) || !CREDITING.test(words[i - 1]!.Text)) continue
+      let at = i + 1
+      if (NUMBER_WORD.test(words[at]?.Text ?? '')) at++
+      const number = readValue(RULES[OcrPropertyId.InvoiceNumber], words.slice(at, at + 1))
+      if (!number) continue
+      named.add(number.value)
+      at++
+      if (!CREDITED_DATED.test(words[at]?.Text ?? '')) continue
+      const date = readValue(RULES[OcrPropertyId.InvoiceDate], words.slice(at + 1, at + 5))
+      if (date) named.add(date.value)
+    }
+  }
+  return named
+}
+
 /** A credit note says so in its title (a short line: `KREDITNOTA`, `Credit note`, `Gutschrift`). */
 function isCreditNote(lines: Line[]): boolean {
   return lines.some((line) =>
@@ -2423,8 +2619,8 @@ function gluedAmounts(lines: Line[]): { cents: number; word: OcrWord }[] {
 }
 
 /**
- * Arithmetic the page itself offers for a total: a printed net plus the VAT its VAT lines print, or a printed
- * bill plus the tip a tip line adds to it.
+ * Arithmetic the page itself offers for a total: a printed net plus the VAT its VAT lines print (and the cash
+ * rounding a rounding line prints), or a printed bill plus the tip a tip line adds to it.
  */
 class AmountChecks {
   private readonly set: Set<number>
@@ -2433,6 +2629,7 @@ class AmountChecks {
     private readonly vat: number[],
     private readonly vatSum: number,
     private readonly tips: number[],
+    private readonly roundings: number[] = [],
   ) {
     this.set = new Set(amounts)
   }
@@ -2464,7 +2661,10 @@ class AmountChecks {
     // The bill and the tip its own line adds (`To Stay Total 44.91`, `Tip 4.14`, `Total 49.05`).
     if (this.tips.some((t) => t > 0 && t < total && this.set.has(total - t))) return true
     // (Any two printed amounts adding up is not taken: two line amounts often add up to one rate's base.)
-    return this.vat.some((v) => v > 0 && v < total && this.set.has(total - v))
+    // A till's net and VAT rounded for cash (`Total Sales Amount 33.00`, `GST 6% 1.98`, `Rounding Adjustment
+    // 0.02`, `TOTAL 35.00`).
+    const nets = [0, ...this.roundings.flatMap((r) => [r, -r])]
+    return this.vat.some((v) => v > 0 && v < total && nets.some((r) => this.set.has(total - v + r)))
   }
 }
 

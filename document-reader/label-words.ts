@@ -105,6 +105,8 @@ export const PAYMENT: Row[] = [
   [null, 1, ['Ditt kontonummer', 'Din konto', 'Dykkar konto', 'Your account', 'Your account no.']],
   [null, 1, ['Your account number', 'Debit account', 'Account to be debited', 'Kundenkonto', 'Ihr Konto']],
   [null, 1, ['Ert kontonummer', 'Er konto', 'Jeres konto', 'Dit kontonummer', 'Trekkes fra kontonummer']],
+  // A refund's account (`tilbakebetales til deres konto 3201 49 53050`): the buyer's.
+  [null, 1, ['Deres konto', 'Deres kontonummer', 'Ert konto', 'Ditt konto', 'Din kontonummer']],
 ]
 
 export const TOTALS: Row[] = [
@@ -199,6 +201,15 @@ export const TOTALS: Row[] = [
     1,
     ['Credit amount', 'Amount credited', 'Total credited', 'Krediteret beløb', 'Krediterat belopp'],
   ],
+  // A credit note's own sum (`Sum kreditnota`, `Summa kreditfaktura`, `Kreditnota i alt`).
+  [P.TotalAmount, 1, ['Sum kreditnota', 'Sum kreditfaktura', 'Summa kreditfaktura', 'Summa kreditnota']],
+  [P.TotalAmount, 1, ['Kreditnota i alt', 'Kreditnota total', 'Total kreditnota', 'Totalt kreditnota']],
+  [
+    P.TotalAmount,
+    1,
+    ['Summe Gutschrift', 'Gutschrift gesamt', 'Gesamtbetrag Gutschrift', 'Gutschrift Summe'],
+  ],
+  [P.TotalAmount, 1, ['Credit note total', 'Total credit note', 'Credit total', 'Total of credit note']],
   // Sums that are never the payable total: the net, the VAT, rounding and what was paid already.
   [null, 1, ['Sum eks. mva', 'Sum ekskl. mva', 'Sum eksl. mva', 'Totalt eks. mva', 'Total eks. mva']],
   [null, 1, ['Beløp eks. mva', 'Beløp ekskl. mva', 'Netto', 'Nettobeløp', 'Nettosum', 'Sum netto']],
@@ -273,6 +284,10 @@ export const CREDIT_BALANCE = [
   'Te ontvangen',
   'Credit balance',
   'Amount owed to you',
+  'Credit due to you',
+  'Due to you',
+  'Zu Ihren Gunsten',
+  'Gutschrift zu Ihren Gunsten',
 ]
 
 /** The invoice a credit note refers to: its number and date are not the credit note's. */

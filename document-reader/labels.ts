@@ -354,7 +354,15 @@ for (const [prop, weight, texts] of CREDIT_OWN)
 // `INVOICE #1042`, `Faktura 20417`, `Rechnung Nr. 88`: a title with the number after it, below a real label.
 for (const t of INVOICE_TITLES)
   LABELS.set(normaliseLabel(t), { prop: OcrPropertyId.InvoiceNumber, weight: 0.85, titleOnly: true })
-for (const t of ['Kreditnota', 'Credit note', 'Credit memo', 'Gutschrift', 'Avoir', 'Creditnota'])
+for (const t of [
+  'Kreditnota',
+  'Kreditfaktura',
+  'Credit note',
+  'Credit memo',
+  'Gutschrift',
+  'Avoir',
+  'Creditnota',
+])
   LABELS.set(normaliseLabel(t), {
     prop: OcrPropertyId.InvoiceNumber,
     weight: 0.85,
@@ -363,7 +371,8 @@ for (const t of ['Kreditnota', 'Credit note', 'Credit memo', 'Gutschrift', 'Avoi
   })
 for (const t of CREDIT_BALANCE)
   LABELS.set(normaliseLabel(t), { prop: OcrPropertyId.TotalAmount, weight: 1, negative: true })
-for (const t of ['Numéro', 'Numero'])
+// A number's word alone (`Numéro`, Swedish and German `Nummer` in a credit note's facts): never a column's heading.
+for (const t of ['Numéro', 'Numero', 'Nummer'])
   LABELS.set(normaliseLabel(t), { prop: OcrPropertyId.InvoiceNumber, weight: 0.85, bare: true })
 // Wordings of more languages and of payment instructions: one the tables above already have keeps its meaning.
 for (const [prop, weight, texts] of MORE_WORDS)

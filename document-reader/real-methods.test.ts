@@ -2400,10 +2400,198 @@ describe("a till's date with a two-digit year beside its time", () => {
     expect(date(['10:12:01 Ven., 28 Septembre 2018', 'TOTAL 19,78'])).toBe('2018-09-28')
   })
 
+  it("is read with a space a scan put after its day, its month's name between slashes, its time misread", () => {
+    expect(date(['24 -03-18 18:10 SHO1 ZJ86 T1 R000112046', 'TOTAL RM 12.30'])).toBe('2018-03-24')
+    // Its time misread more (`10: 128M` for 10:12PM, a bracket before it).
+    expect(date(['INVOICE NO 17714/102/70382', '(8: 10PK 560197 30-06-16', 'TOTAL RM 27.30'])).toBe(
+      '2016-06-30',
+    )
+    expect(date(['10: 128M 560272 11-05-16', 'TOTAL RM 177.20'])).toBe('2016-05-11')
+    expect(parseDate('02/Jan/2017')).toBe('2017-01-02')
+    expect(parseDate('O2/Jan/2017')).toBe('2017-01-02')
+    // The day's number alone, not before the rest of its date, is no part of it.
+    expect(date(['Table 24 -03-18', 'TOTAL RM 12.30'])).toBeUndefined()
+  })
+
   it('is read with a weekday between the date and its time', () => {
     // Another date on the receipt: only the time tells the receipt's own.
     const points = 'Points expire 31-12-2018'
     expect(date(['14-01-2018 (Sun) 16:02', 'TOTAL 35.80', points])).toBe('2018-01-14')
     expect(date(['Kvittering 1042', '14.01.2018 Søn. 16:02', 'TOTAL 35,80', points])).toBe('2018-01-14')
+  })
+})
+
+describe("a credit note's own number, date and total beside the invoice it credits", () => {
+  /** A credit note's head: its title, its own number and date, and the invoice it credits. */
+  const head = (lines: [number, number, string][]) =>
+    read(phrasePage([[1300, 60, 'KREDITNOTA'], ...lines, [1300, 1200, 'Org.nr: 929 946 839']])).values
+
+  it("takes the sum of the credit note, negative, never a line's amount", () => {
+    const lines: [number, number, string][] = [
+      [100, 600, 'Reservedeler 7 2 954,36 25 -20 680,52'],
+      [100, 640, 'Verkstedtimer 3 3 620,32 12 -10 860,96'],
+      [100, 700, 'Sum eks. mva'],
+      [1400, 700, '-31 541,48'],
+      [100, 740, 'Mva 25'],
+      [1400, 740, '-5 170,13'],
+      [100, 780, 'Mva 12'],
+      [1400, 780, '-1 303,32'],
+    ]
+    expect(head([...lines, [100, 840, 'Sum kreditnota'], [1400, 840, 'NOK -38 014,93']])[P.TotalAmount]).toBe(
+      '-38014.93',
+    )
+    // Swedish, in parentheses and with its currency between label and amount; German, plain under its credit.
+    expect(
+      head([
+        [100, 840, 'Summa kreditfaktura SEK'],
+        [1400, 840, '(2 775,61)'],
+      ])[P.TotalAmount],
+    ).toBe('-2775.61')
+    expect(
+      head([
+        [100, 840, 'Zu Ihren Gunsten'],
+        [1400, 840, '2.775,61 EUR'],
+      ])[P.TotalAmount],
+    ).toBe('-2775.61')
+  })
+
+  it('takes its own number and date, never those its sentence names as the credited invoice', () => {
+    const letter = head([
+      [1100, 200, 'Kristiansand, 02.02.2026'],
+      [100, 300, 'Kreditfaktura KN-2026-0388 avseende faktura F79316 av 27.11.2025'],
+    ])
+    expect([letter[P.InvoiceNumber], letter[P.InvoiceDate]]).toEqual(['KN-2026-0388', '2026-02-02'])
+    const facts = head([
+      [900, 200, 'Kreditnota nr. 56152'],
+      [900, 240, 'Dato 10. september 2026'],
+      [900, 280, 'Gjelder faktura 2026-55786'],
+      [900, 320, 'Fakturadato 6. august 2026'],
+      [100, 400, 'Krediterer faktura nr. 2026-55786 av 6. august 2026'],
+    ])
+    expect([facts[P.InvoiceNumber], facts[P.InvoiceDate]]).toEqual(['56152', '2026-09-10'])
+    // Without the sentence, the date at a plain label is the credit note's, not the one at `Invoice date`.
+    const english = head([
+      [900, 200, 'Credit note no. KN-2025-0556'],
+      [900, 240, 'Date 10.11.2025'],
+      [900, 280, 'Original invoice 2025-82277'],
+      [900, 320, 'Invoice date 21.10.2025'],
+    ])
+    expect(english[P.InvoiceDate]).toBe('2025-11-10')
+    // An invoice (no credit note's title) keeps its invoice date.
+    const invoice = read(
+      phrasePage([
+        [900, 240, 'Dato 10.11.2025'],
+        [900, 320, 'Fakturadato 21.10.2025'],
+      ]),
+    ).values
+    expect(invoice[P.InvoiceDate]).toBe('2025-10-21')
+  })
+
+  it('reads a number at a bare `Nummer`, never at one heading a column, and a Danish dateline', () => {
+    expect(
+      head([
+        [900, 200, 'Nummer'],
+        [1200, 200, 'K68399'],
+      ])[P.InvoiceNumber],
+    ).toBe('K68399')
+    const column = head([
+      [100, 500, 'Nummer'],
+      [500, 500, 'Beskrivelse'],
+      [100, 540, '4711'],
+      [500, 540, 'Reservedeler'],
+      [100, 580, '4712'],
+      [500, 580, 'Kabler'],
+    ])
+    expect(column[P.InvoiceNumber]).toBeUndefined()
+    expect(head([[1100, 200, 'Odense C, 14-09-2025']])[P.InvoiceDate]).toBe('2025-09-14')
+  })
+
+  it("never takes the buyer's account a refund is paid to", () => {
+    const page = head([
+      [100, 900, 'Beløpet tilbakebetales til deres konto 3201 49 53050 innen 14 dager.'],
+      [100, 1100, 'Kontonr. 1506 02 20724'],
+    ])
+    expect(page[P.BankAccount]).toBe('15060220724')
+  })
+})
+
+describe('the sums of each VAT rate printed as rows of their own', () => {
+  const total = (lines: string[]) => scanned(lines)[P.TotalAmount]
+  const rows = (payable: string) => [
+    'TAX INVOICE',
+    'Date: 30/10/2017',
+    'WHOLEMEAL 2.78 3 8.34',
+    'Total 0% supplies: 26.61',
+    'CR-CHOCLT 0.72 20 14.40',
+    'Total 6% supplies (excl. GST): 33.96',
+    'Total 6% supplies (Inc. GST): 35.99',
+    'Total 0% supplies: 26.61',
+    payable,
+  ]
+
+  it("are never the total, one rate's sum however often it is printed", () => {
+    // The payable total's digits read unsure: the rows' sum bears it out.
+    const page = scannedLines(rows('Total Payable: 62.60'))
+    const unsure = page.Words.filter((w) => w.Text === '62.60').map((w) => w.Id)
+    expect(read({ ...page, UnsureWords: unsure }).values[P.TotalAmount]).toBe('62.60')
+  })
+
+  it('add up to the total where its own amount is misread, cut short or unreadable', () => {
+    expect(total(rows('Total Payable: 62.80'))).toBe('62.60')
+    expect(total(rows('Total Payable: 62.6'))).toBe('62.60')
+    expect(total(rows('Total Pays et BSS'))).toBe('62.60')
+  })
+
+  it("add up to nothing where a rate's gross is not printed", () => {
+    const netOnly = rows('Total Payable: 62.80').filter((l) => !l.includes('Inc.'))
+    expect(total(netOnly)).not.toBe('62.60')
+  })
+})
+
+describe("a till's payment that its net and VAT bear out, over a labelled total nothing bears out", () => {
+  type Phrases = [number, number, string][]
+  const row = (y: number, ...cells: [number, string][]): Phrases => cells.map(([x, t]) => [x, y, t])
+  /** A till's receipt: two items under an `Amount` heading, its sums, what was tendered and the change. */
+  const till = (totalLine: string, tendered: string, change: string): Phrases => [
+    ...row(100, [100, 'Unit Price'], [500, 'Unit Discount'], [1200, 'Amount Cod']),
+    ...row(160, [100, 'RM 2.80'], [400, '2'], [600, '0.00'], [1200, 'RM5.60 SR']),
+    ...row(220, [100, 'RM 1.80'], [400, '2'], [600, '0.00'], [1200, 'RM3.60 SR']),
+    ...row(280, [100, 'Qty:'], [300, '4'], [500, 'Total Excl GST'], [1200, 'RM9.20']),
+    ...row(340, [100, 'GST:'], [1200, 'RMO0.55']),
+    ...row(400, [100, 'Total Sales:'], [1200, totalLine]),
+    ...row(460, [100, `Tendered: ${tendered}`]),
+    ...row(520, [100, `Change ${change}`]),
+    ...row(580, [100, 'GST Summary'], [500, 'Excl Amount(RM)'], [900, 'Tax(RM)']),
+    ...row(640, [100, 'SR'], [300, '6%'], [500, '9.20'], [900, '0.55']),
+  ]
+  const total = (phrases: Phrases) => read(phrasePage(phrases, 'tesseract')).values[P.TotalAmount]
+
+  it("is the cash given less the change where the total's printing is misread", () => {
+    // 10.00 less 0.25 is 9.75, whose VAT at 6 % is the 0.55 printed; the currency glued to both.
+    expect(total(till('RMS.75', 'RM10.00', 'RM0.25'))).toBe('9.75')
+  })
+
+  it('is the total its net, VAT and cash rounding make, over the net labelled a total', () => {
+    const page = (rounding: string) =>
+      phrasePage(
+        [
+          ...row(100, [100, 'Qty'], [300, 'Description'], [1200, 'Total (RM) Tax']),
+          ...row(160, [100, '1'], [300, 'Nasi lemak'], [1200, '18.00']),
+          ...row(220, [100, '1'], [300, 'Teh tarik'], [1200, '15.00']),
+          ...row(280, [100, 'Total Sales Amount'], [1200, '33.00']),
+          ...row(340, [100, 'GST 6%'], [1200, '1.98']),
+          ...row(400, [100, 'Rounding Adjustment'], [1200, rounding]),
+          ...row(460, [100, 'TOTAL'], [1200, '35.00']),
+        ],
+        'tesseract',
+      )
+    expect(read(page('0.02')).values[P.TotalAmount]).toBe('35.00')
+    // A rounding of more than a till's two cents bears out nothing.
+    expect(read(page('0.30')).values[P.TotalAmount]).not.toBe('35.00')
+  })
+
+  it('is not taken where the VAT does not bear it out, nor over a total that is read', () => {
+    expect(total(till('RMS.75', 'RM10.00', 'RM1.25'))).not.toBe('8.75')
+    expect(total(till('RM9.75', 'RM10.00', 'RM0.25'))).toBe('9.75')
   })
 })

@@ -282,9 +282,9 @@ export const parseDate: Parser = (raw) => {
     const month = monthOf(m[2]!)
     return month ? isoDate(Number(m[3]), month, Number(m[1])) : null
   }
-  // A till's `30-Sep-20`, `22-May-2022`, and the year after an apostrophe (`21Mai'19`, `12 Jul'22`), its day's
-  // zero read as an O (`O4Mar'18`).
-  m = /^([\dO]?\d)(?:-|\.?\s?)(\p{L}{3,})\.?(?:-|\s?['’‘”“`´])\s?(\d{4}|\d{2})$/iu.exec(text)
+  // A till's `30-Sep-20`, `22-May-2022`, `02/Jan/2017`, and the year after an apostrophe (`21Mai'19`, `12
+  // Jul'22`), its day's zero read as an O (`O4Mar'18`).
+  m = /^([\dO]?\d)(?:[-/]|\.?\s?)(\p{L}{3,})\.?(?:[-/]|\s?['’‘”“`´])\s?(\d{4}|\d{2})$/iu.exec(text)
   if (m) {
     const month = monthOf(m[2]!)
     return month ? isoDate(Number(m[3]), month, Number(m[1]!.replace(/^o/i, '0'))) : null
