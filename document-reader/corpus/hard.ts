@@ -56,7 +56,7 @@ export const CORE_PROPERTIES = [1, 2, 3, 4, 5, 6, 7, 8] as const
 export interface HardTruth {
   /** Expected Value per core property; null when the document does not carry it. */
   fields: Record<(typeof CORE_PROPERTIES)[number], string | null>
-  currency: 'NOK' | 'SEK' | 'DKK' | 'EUR' | 'GBP'
+  currency: 'NOK' | 'SEK' | 'DKK' | 'EUR' | 'GBP' | 'USD'
   vat: { rate: number; base: string; vat: string }[]
   lines: { text: string; qty: number; price: string; amount: string; rate: number }[]
   credit: boolean
@@ -78,7 +78,8 @@ export interface HardDocument {
 }
 
 type Lang = 'nb' | 'nn' | 'en' | 'sv' | 'da' | 'de'
-type Currency = HardTruth['currency']
+/** The harder corpus's currencies (a family's software invoices may be in dollars too). */
+type Currency = Exclude<HardTruth['currency'], 'USD'>
 
 interface Words {
   title: string[]

@@ -179,3 +179,7 @@ export async function printHtml(html: string): Promise<Uint8Array> {
     armIdleClose()
   }
 }
+
+/** Text for an HTML page: its markup characters escaped. */
+export const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')

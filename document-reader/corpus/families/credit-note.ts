@@ -658,7 +658,12 @@ export async function generateCreditNote(seed: number): Promise<CorpusDocument> 
   })
 }
 
-function datesOf(lang: Lang, country: string, r: Rand): { name: string; text: (iso: string) => string } {
+/** A language's date forms, as a country's businesses print them (numeric, or the month spelt out). */
+export function datesOf(
+  lang: Lang,
+  country: string,
+  r: Rand,
+): { name: string; text: (iso: string) => string } {
   const numeric = (form: 'dmy.' | 'dmy/' | 'dmy-' | 'iso') => ({
     name: form,
     text: (iso: string) => dateText(iso, form),

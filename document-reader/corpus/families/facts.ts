@@ -440,7 +440,8 @@ export interface PaymentTexts {
 /**
  * A text PDF of a family with its truth and each core value as printed: the supplier's id, account, IBAN
  * and KID as the family printed them, the total as `total` and both dates through `date`. A credit note
- * (`credit`) prints no KID and no due date, and its `total` is the negative amount as printed.
+ * (`credit`) prints no KID and no due date, and its `total` is the negative amount as printed; a receipt paid
+ * when it was issued (`paid`) prints no due date.
  */
 export function textPdfDocument(o: {
   family: string
@@ -455,9 +456,12 @@ export function textPdfDocument(o: {
   total: string
   date: (iso: string) => string
   credit?: boolean
+  /** Paid when it was issued (a receipt): no due date. */
+  paid?: boolean
 }): CorpusDocument {
   const f = o.facts
   const credit = o.credit ?? false
+  const noDue = credit || (o.paid ?? false)
   return {
     family: o.family,
     kind: o.kind,
@@ -466,7 +470,7 @@ export function textPdfDocument(o: {
     bytes: o.bytes,
     pages: o.pages ?? 1,
     scanned: false,
-    truth: truthOf(f, [], credit),
+    truth: truthOf(f, o.paid ? [8] : [], credit),
     buyerOrgNumber: f.buyerOrg,
     buyerBankAccount: f.buyerAccount,
     variant: o.variant,
@@ -478,7 +482,7 @@ export function textPdfDocument(o: {
       5: f.number,
       6: o.total,
       7: o.date(f.invoiceDate),
-      ...(credit ? {} : { 8: o.date(f.dueDate) }),
+      ...(noDue ? {} : { 8: o.date(f.dueDate) }),
     },
   }
 }

@@ -77,6 +77,15 @@ function pdfmake(): PdfPrinter {
   return printer
 }
 
+/** A pdfmake document definition laid out: the PDF's bytes and how many pages it took. */
+export async function pdfmakeDocument(definition: unknown): Promise<{ bytes: Uint8Array; pages: number }> {
+  const doc = pdfmake().createPdfKitDocument(definition)
+  const done = pdfKitBytes(doc)
+  doc.end()
+  const bytes = await done
+  return { bytes, pages: (await PDFDocument.load(bytes)).getPageCount() }
+}
+
 type Lang = 'en' | 'de' | 'es' | 'it' | 'da'
 
 interface Words {
@@ -479,11 +488,7 @@ export async function generatePdfmake(seed: number): Promise<CorpusDocument> {
       { text: w.thanks, italics: true, margin: [0, 14, 0, 0] },
     ],
   }
-  const doc = pdfmake().createPdfKitDocument(definition)
-  const done = pdfKitBytes(doc)
-  doc.end()
-  const bytes = await done
-  const pages = (await PDFDocument.load(bytes)).getPageCount()
+  const { bytes, pages } = await pdfmakeDocument(definition)
   return textPdfDocument({
     family: 'lib-pdfmake',
     kind: 'library',
